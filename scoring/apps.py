@@ -1,0 +1,9 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class ScoringConfig(AppConfig):
+    # The app holds hand records; the rules engine beside it stays free of Django.
+    name = "scoring"
+    verbose_name = _("Scoring")
+    default_auto_field = "django.db.models.BigAutoField"
