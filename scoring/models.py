@@ -1,0 +1,146 @@
+"""Score sheets, hands (with every version kept) and penalties."""
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from scoring import payments as pay
+from scoring.rotation import dealer_position, prevalent_wind
+
+
+class ScoreSheet(models.Model):
+    """The score sheet of one table in one session (MCR appendix 5)."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("Open")
+        SUBMITTED = "submitted", _("Submitted")
+
+    table = models.OneToOneField("tournament.Table", on_delete=models.CASCADE, related_name="sheet")
+    status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.OPEN)
+    submitted_at = models.DateTimeField(null=True, blank=True)
+    submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                     related_name="+")
+
+    def __str__(self):
+        return _("Score sheet, session %(s)s, table %(t)s") % {"s": self.table.session.number, "t": self.table.number}
+
+    @property
+    def is_submitted(self):
+        return self.status == self.Status.SUBMITTED
+
+
+DELTA_FIELDS = ("delta_0", "delta_1", "delta_2", "delta_3")
+
+
+class Hand(models.Model):
+    sheet = models.ForeignKey(ScoreSheet, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveSmallIntegerField(validators=[MinValueValidator(1), MaxValueValidator(16)])
+    # The version that counts; older versions stay as history.
+    current = models.OneToOneField("HandVersion", on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+
+    class Meta:
+        ordering = ["sheet", "number"]
+        constraints = [models.UniqueConstraint(fields=["sheet", "number"], name="unique_hand_number")]
+
+    def __str__(self):
+        return _("Hand %(n)s") % {"n": self.number}
+
+    @property
+    def dealer_position(self):
+        return dealer_position(self.number)
+
+    @property
+    def prevalent_wind(self):
+        return prevalent_wind(self.number)
+
+
+class HandVersion(models.Model):
+    """One entry of a hand as the referee gave it. Corrections add versions; none is overwritten."""
+
+    class Outcome(models.TextChoices):
+        DISCARD = pay.DISCARD, _("Win by discard")
+        SELF_DRAWN = pay.SELF_DRAWN, _("Self-drawn win")
+        DRAW = pay.DRAW, _("Drawn hand")
+        NOT_PLAYED = pay.NOT_PLAYED, _("Not played (time ran out)")
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="versions")
+    version = models.PositiveSmallIntegerField()
+    outcome = models.CharField(_("outcome"), max_length=20, choices=Outcome.choices)
+    winner = models.ForeignKey("tournament.Player", on_delete=models.PROTECT, null=True, blank=True,
+                               related_name="+", verbose_name=_("winner"))
+    discarder = models.ForeignKey("tournament.Player", on_delete=models.PROTECT, null=True, blank=True,
+                                  related_name="+", verbose_name=_("discarder"))
+    points = models.PositiveIntegerField(_("hand points"), default=0)
+    flowers = models.PositiveSmallIntegerField(_("flowers"), default=0, validators=[MaxValueValidator(8)])
+    # The tiles, when the referee entered them, so the fans can be shown again later.
+    tiles = models.JSONField(default=dict, blank=True)
+    note = models.CharField(_("note"), max_length=300, blank=True)
+    # Score change of the players who started at positions 0..3 (East..North) of the table.
+    delta_0 = models.IntegerField(default=0)
+    delta_1 = models.IntegerField(default=0)
+    delta_2 = models.IntegerField(default=0)
+    delta_3 = models.IntegerField(default=0)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["hand", "version"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "version"], name="unique_hand_version"),
+            models.CheckConstraint(
+                condition=models.Q(delta_0=models.F("delta_1") * -1 - models.F("delta_2") - models.F("delta_3")),
+                name="hand_payments_sum_to_zero",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.hand} v{self.version}"
+
+    @property
+    def deltas(self):
+        return [self.delta_0, self.delta_1, self.delta_2, self.delta_3]
+
+    @property
+    def points_without_flowers(self):
+        return self.points - self.flowers
+
+
+class Penalty(models.Model):
+    class To(models.TextChoices):
+        NOBODY = pay.TO_NOBODY, _("Paid to nobody")
+        EACH_OTHER = pay.TO_EACH_OTHER, _("Paid to each other player")
+
+    sheet = models.ForeignKey(ScoreSheet, on_delete=models.CASCADE, related_name="penalties")
+    player = models.ForeignKey("tournament.Player", on_delete=models.PROTECT, related_name="penalties",
+                               verbose_name=_("player"))
+    amount = models.PositiveIntegerField(_("points"), validators=[MinValueValidator(1)])
+    to = models.CharField(_("paid to"), max_length=20, choices=To.choices, default=To.NOBODY)
+    reason = models.CharField(_("reason"), max_length=200)
+    hand_number = models.PositiveSmallIntegerField(_("hand"), null=True, blank=True,
+                                                   validators=[MinValueValidator(1), MaxValueValidator(16)])
+    delta_0 = models.IntegerField(default=0)
+    delta_1 = models.IntegerField(default=0)
+    delta_2 = models.IntegerField(default=0)
+    delta_3 = models.IntegerField(default=0)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    # A penalty given in error is withdrawn, never deleted, so the record shows it was given.
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+    withdrawn_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                     related_name="+")
+    withdrawn_reason = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["sheet", "created_at", "id"]
+        verbose_name_plural = _("penalties")
+
+    def __str__(self):
+        return f"{self.player}: -{self.amount} ({self.reason})"
+
+    @property
+    def active(self):
+        return self.withdrawn_at is None
+
+    @property
+    def deltas(self):
+        return [self.delta_0, self.delta_1, self.delta_2, self.delta_3]

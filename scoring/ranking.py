@@ -1,0 +1,117 @@
+"""Standings: players ranked by table points, score, then configured tie-breaks (MCR 3.10).
+
+Each tie-break is one small class with a key and a value for a player's session results, so the
+organizer's order is just a list of keys. Pure Python.
+"""
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+
+@dataclass(frozen=True)
+class SessionResult:
+    session: int
+    score: int
+    rank: int  # place at the table, 1..4, ties sharing the best place
+    table_points: Fraction
+    complete: bool = True  # False while the session's sheet is still being entered
+
+
+@dataclass
+class Entry:
+    key: object  # the caller's player (or team) identifier
+    results: list = field(default_factory=list)
+    values: dict = field(default_factory=dict)
+    rank: int = 0
+
+    @property
+    def table_points(self):
+        return sum((r.table_points for r in self.results), Fraction(0))
+
+    @property
+    def score(self):
+        return sum(r.score for r in self.results)
+
+
+class TieBreak:
+    key = ""
+    label = ""
+
+    def value(self, results):
+        raise NotImplementedError
+
+
+class TablePoints(TieBreak):
+    key, label = "table_points", "Table points"
+
+    def value(self, results):
+        return sum((r.table_points for r in results), Fraction(0))
+
+
+class Score(TieBreak):
+    # The rulebook's "contest points": the sum of session scores (MCR 3.10.1).
+    key, label = "score", "Score"
+
+    def value(self, results):
+        return sum(r.score for r in results)
+
+
+class FirstPlaces(TieBreak):
+    key, label = "first_places", "First places"
+
+    def value(self, results):
+        return sum(1 for r in results if r.rank == 1)
+
+
+class SecondPlaces(TieBreak):
+    key, label = "second_places", "Second places"
+
+    def value(self, results):
+        return sum(1 for r in results if r.rank == 2)
+
+
+class BestSessionScore(TieBreak):
+    key, label = "best_session_score", "Best session score"
+
+    def value(self, results):
+        return max((r.score for r in results), default=0)
+
+
+class FewestLastPlaces(TieBreak):
+    key, label = "fewest_last_places", "Fewest last places"
+
+    def value(self, results):
+        # Negated so that, like every other tie-break, bigger is better.
+        return -sum(1 for r in results if r.rank == 4)
+
+
+TIEBREAKS = {cls.key: cls() for cls in (TablePoints, Score, FirstPlaces, SecondPlaces, BestSessionScore, FewestLastPlaces)}
+MANDATORY_ORDER = ("table_points", "score")
+
+
+def tiebreak_order(extra):
+    """Table points then score always lead (MCR 3.10.1); the organizer's tie-breaks follow."""
+    order = list(MANDATORY_ORDER)
+    for key in extra:
+        if key not in TIEBREAKS:
+            raise ValueError(f"Unknown tie-break {key!r}; choose from {', '.join(sorted(TIEBREAKS))}.")
+        if key not in order:
+            order.append(key)
+    return order
+
+
+def rank_entries(entries, order=MANDATORY_ORDER):
+    """Sort entries best first and give fully tied entries the same rank (1, 2, 2, 4)."""
+    order = tiebreak_order(order)
+    for entry in entries:
+        entry.values = {key: TIEBREAKS[key].value(entry.results) for key in order}
+
+    def sort_key(entry):
+        return tuple(-entry.values[k] for k in order)
+
+    ranked = sorted(entries, key=lambda e: (sort_key(e), str(e.key)))
+    previous = None
+    for position, entry in enumerate(ranked, start=1):
+        key = sort_key(entry)
+        entry.rank = previous[1] if previous and previous[0] == key else position
+        previous = (key, entry.rank)
+    return ranked

@@ -1,0 +1,191 @@
+"""Score entry: every change validates, locks the sheet, writes, and logs in one transaction."""
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring import payments as pay
+from scoring.models import Hand, HandVersion, Penalty, ScoreSheet
+from tournament.audit import audit
+from tournament.permissions import can_score, is_organizer
+
+
+def _check_scorer(by, tournament):
+    if by is not None and not can_score(by, tournament):
+        raise PermissionDenied(_("You are not a referee or organizer of this tournament."))
+
+
+def _lock_sheet(sheet):
+    """Lock the sheet row: concurrent entries on one table serialise here, across app servers."""
+    return ScoreSheet.objects.select_for_update().select_related("table__session__tournament").get(pk=sheet.pk)
+
+
+def sheet_for_table(*, table):
+    sheet, _created = ScoreSheet.objects.get_or_create(table=table)
+    return sheet
+
+
+def _positions(sheet):
+    seats = list(sheet.table.seats.select_related("player").order_by("position"))
+    if len(seats) != 4:
+        raise ValidationError(_("This table does not have four seated players yet."))
+    return [s.player for s in seats]
+
+
+def _position_deltas(players, by_player_id):
+    return {f"delta_{i}": by_player_id[p.pk] for i, p in enumerate(players)}
+
+
+def hand_record(*, sheet, number, outcome, winner=None, discarder=None, points=0, flowers=0,
+                tiles=None, note="", by):
+    """Enter a hand, or correct it by adding a new version. Returns the new HandVersion."""
+    with transaction.atomic():
+        sheet = _lock_sheet(sheet)
+        tournament = sheet.table.session.tournament
+        _check_scorer(by, tournament)
+        if sheet.is_submitted:
+            raise ValidationError(_("This score sheet has been submitted; an organizer must reopen it first."))
+        if not 1 <= number <= tournament.hands_per_session:
+            raise ValidationError(_("Hands are numbered 1 to %(n)s.") % {"n": tournament.hands_per_session})
+        entered = set(Hand.objects.filter(sheet=sheet, current__isnull=False).values_list("number", flat=True))
+        if number not in entered and any(n not in entered for n in range(1, number)):
+            missing = min(n for n in range(1, number) if n not in entered)
+            raise ValidationError(_("Enter the hands in order: hand %(n)s comes first.") % {"n": missing})
+        players = _positions(sheet)
+        if outcome in (pay.DRAW, pay.NOT_PLAYED):
+            winner = discarder = None
+            points = flowers = 0
+        elif outcome == pay.SELF_DRAWN:
+            discarder = None
+        if outcome == pay.NOT_PLAYED:
+            later = [n for n in entered if n > number]
+            for n in later:
+                if Hand.objects.get(sheet=sheet, number=n).current.outcome != pay.NOT_PLAYED:
+                    raise ValidationError(_("Hand %(n)s was played, so hand %(m)s cannot be marked not played.")
+                                          % {"n": n, "m": number})
+        elif any(Hand.objects.get(sheet=sheet, number=n).current.outcome == pay.NOT_PLAYED
+                 for n in entered if n < number):
+            raise ValidationError(_("An earlier hand is marked not played; once time runs out no later hand is played."))
+        try:
+            deltas = pay.hand_payments(
+                [p.pk for p in players],
+                pay.HandOutcome(outcome=outcome, winner=winner.pk if winner else None,
+                                discarder=discarder.pk if discarder else None,
+                                points=points or 0, flowers=flowers or 0),
+            )
+        except pay.PaymentError as exc:
+            raise ValidationError(str(exc))
+        hand, _created = Hand.objects.select_for_update().get_or_create(sheet=sheet, number=number)
+        next_version = (hand.versions.aggregate(m=Max("version"))["m"] or 0) + 1
+        version = HandVersion(
+            hand=hand, version=next_version, outcome=outcome, winner=winner, discarder=discarder,
+            points=points or 0, flowers=flowers or 0, tiles=tiles or {}, note=note,
+            created_by=by if getattr(by, "is_authenticated", False) else None,
+            **_position_deltas(players, deltas),
+        )
+        version.full_clean(exclude=["hand", "created_by"])
+        version.save()
+        hand.current = version
+        hand.save(update_fields=["current"])
+        audit(tournament=tournament, actor=by, action="hand.record" if next_version == 1 else "hand.correct",
+              obj=version, session=sheet.table.session.number, table=sheet.table.number, hand=number,
+              version=next_version, outcome=outcome, winner=getattr(winner, "number", None),
+              discarder=getattr(discarder, "number", None), points=points, flowers=flowers)
+        return version
+
+
+def penalty_record(*, sheet, player, amount, to, reason, hand_number=None, by):
+    with transaction.atomic():
+        sheet = _lock_sheet(sheet)
+        tournament = sheet.table.session.tournament
+        _check_scorer(by, tournament)
+        if sheet.is_submitted:
+            raise ValidationError(_("This score sheet has been submitted; an organizer must reopen it first."))
+        if not reason or not reason.strip():
+            raise ValidationError(_("Give the reason for the penalty."))
+        players = _positions(sheet)
+        try:
+            deltas = pay.penalty_payments([p.pk for p in players], player.pk, amount, to)
+        except pay.PaymentError as exc:
+            raise ValidationError(str(exc))
+        penalty = Penalty(sheet=sheet, player=player, amount=amount, to=to, reason=reason.strip(),
+                          hand_number=hand_number,
+                          created_by=by if getattr(by, "is_authenticated", False) else None,
+                          **_position_deltas(players, deltas))
+        penalty.full_clean(exclude=["created_by"])
+        penalty.save()
+        audit(tournament=tournament, actor=by, action="penalty.record", obj=penalty,
+              session=sheet.table.session.number, table=sheet.table.number, player=player.number,
+              amount=amount, to=to, reason=penalty.reason)
+        return penalty
+
+
+def penalty_withdraw(*, penalty, reason, by):
+    with transaction.atomic():
+        sheet = _lock_sheet(penalty.sheet)
+        tournament = sheet.table.session.tournament
+        _check_scorer(by, tournament)
+        penalty = Penalty.objects.select_for_update().get(pk=penalty.pk)
+        if sheet.is_submitted:
+            raise ValidationError(_("This score sheet has been submitted; an organizer must reopen it first."))
+        if not penalty.active:
+            raise ValidationError(_("This penalty was already withdrawn."))
+        if not reason or not reason.strip():
+            raise ValidationError(_("Say why the penalty is withdrawn."))
+        penalty.withdrawn_at = timezone.now()
+        penalty.withdrawn_by = by if getattr(by, "is_authenticated", False) else None
+        penalty.withdrawn_reason = reason.strip()
+        penalty.save(update_fields=["withdrawn_at", "withdrawn_by", "withdrawn_reason"])
+        audit(tournament=tournament, actor=by, action="penalty.withdraw", obj=penalty, reason=penalty.withdrawn_reason)
+        return penalty
+
+
+def sheet_missing_hands(sheet):
+    """Hand numbers not yet entered; a sheet is complete when none are missing."""
+    total = sheet.table.session.tournament.hands_per_session
+    entered = set(Hand.objects.filter(sheet=sheet, current__isnull=False).values_list("number", flat=True))
+    return [n for n in range(1, total + 1) if n not in entered]
+
+
+def sheet_submit(*, sheet, by, mark_rest_not_played=False):
+    """Submit a complete sheet. With mark_rest_not_played, missing hands are recorded as not played."""
+    with transaction.atomic():
+        sheet = _lock_sheet(sheet)
+        tournament = sheet.table.session.tournament
+        _check_scorer(by, tournament)
+        if sheet.is_submitted:
+            raise ValidationError(_("This score sheet is already submitted."))
+        missing = sheet_missing_hands(sheet)
+        if missing and mark_rest_not_played:
+            for n in missing:
+                hand_record(sheet=sheet, number=n, outcome=pay.NOT_PLAYED, by=by,
+                            note=_("Marked not played when the sheet was submitted"))
+            missing = []
+        if missing:
+            raise ValidationError(
+                _("The sheet is not complete: hands %(hands)s are missing. Enter them, or mark the rest not played.")
+                % {"hands": ", ".join(map(str, missing))})
+        sheet.status = ScoreSheet.Status.SUBMITTED
+        sheet.submitted_at = timezone.now()
+        sheet.submitted_by = by if getattr(by, "is_authenticated", False) else None
+        sheet.save(update_fields=["status", "submitted_at", "submitted_by"])
+        audit(tournament=tournament, actor=by, action="sheet.submit", obj=sheet,
+              session=sheet.table.session.number, table=sheet.table.number)
+        return sheet
+
+
+def sheet_reopen(*, sheet, reason, by):
+    with transaction.atomic():
+        sheet = _lock_sheet(sheet)
+        tournament = sheet.table.session.tournament
+        if by is not None and not is_organizer(by, tournament):
+            raise PermissionDenied(_("Only an organizer can reopen a submitted sheet."))
+        if not sheet.is_submitted:
+            raise ValidationError(_("This score sheet is not submitted."))
+        if sheet.table.session.status == sheet.table.session.Status.CLOSED:
+            raise ValidationError(_("The session is closed; reopen the session first."))
+        sheet.status = ScoreSheet.Status.OPEN
+        sheet.save(update_fields=["status"])
+        audit(tournament=tournament, actor=by, action="sheet.reopen", obj=sheet, reason=reason)
+        return sheet

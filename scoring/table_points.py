@@ -1,0 +1,40 @@
+"""Table points from session scores (MCR 3.9.2), with shared points on ties. Pure Python."""
+from fractions import Fraction
+
+DEFAULT_TABLE_POINTS = (4, 2, 1, 0)
+
+
+def parse_table_points(text):
+    """'4/2/1/0' or '4,2,1,0' -> (Fraction, ...) for 1st..4th; raises ValueError."""
+    parts = [p.strip() for p in str(text).replace(",", "/").split("/") if p.strip()]
+    if len(parts) != 4:
+        raise ValueError("Table points are four numbers, for 1st to 4th place, e.g. 4/2/1/0.")
+    values = tuple(Fraction(p) for p in parts)
+    if any(v < 0 for v in values) or list(values) != sorted(values, reverse=True):
+        raise ValueError("Table points must not increase from 1st to 4th place and cannot be negative.")
+    return values
+
+
+def table_points(scores, points=DEFAULT_TABLE_POINTS):
+    """Rank and table points of each player at one table.
+
+    `scores` maps player -> session score. Tied players share the points of the places they
+    occupy equally (two tied for first with 4/2/1/0 get 3 each), kept as exact fractions so
+    1.75 or 7/3 never drift when summed over sessions. Returns player -> (rank, Fraction);
+    tied players share the best rank of their group.
+    """
+    if len(scores) != len(points):
+        raise ValueError("Table points need one score per seat.")
+    ordered = sorted(scores.items(), key=lambda kv: -kv[1])
+    result = {}
+    place = 0
+    while place < len(ordered):
+        group_end = place
+        while group_end + 1 < len(ordered) and ordered[group_end + 1][1] == ordered[place][1]:
+            group_end += 1
+        share = sum((Fraction(points[i]) for i in range(place, group_end + 1)), Fraction(0))
+        share /= group_end - place + 1
+        for i in range(place, group_end + 1):
+            result[ordered[i][0]] = (place + 1, share)
+        place = group_end + 1
+    return result
