@@ -1,0 +1,59 @@
+"""Shared fixtures: users in each role and a small seated tournament."""
+import pytest
+from django.contrib.auth import get_user_model
+
+from tournament import services as ts
+from tournament.models import TournamentRole
+
+
+@pytest.fixture
+def make_user(db):
+    def make(username, **extra):
+        return get_user_model().objects.create_user(username=username, password="pw-" + username, **extra)
+    return make
+
+
+@pytest.fixture
+def organizer(make_user):
+    return make_user("organizer")
+
+
+@pytest.fixture
+def referee(make_user):
+    return make_user("referee")
+
+
+@pytest.fixture
+def outsider(make_user):
+    """Logged in, but with no role in the tournament."""
+    return make_user("outsider")
+
+
+@pytest.fixture
+def tournament(organizer, referee):
+    t = ts.tournament_create(by=organizer, name="Test Open", slug="test-open", session_count=4)
+    TournamentRole.objects.create(tournament=t, user=referee, role=TournamentRole.Role.REFEREE)
+    return t
+
+
+@pytest.fixture
+def players(tournament, organizer):
+    teams = ["Dragons", "Dragons", "Winds", "Winds", "Bamboo", "Bamboo", "Dots", "Dots"]
+    return [
+        ts.player_create(tournament=tournament, number=i, name=f"Player {i}", country="ES",
+                         team=teams[i - 1], by=organizer)
+        for i in range(1, 9)
+    ]
+
+
+@pytest.fixture
+def seated_session(tournament, players, organizer):
+    """Session 1 seated: table 1 = players 1..4, table 2 = players 5..8, in East..North order."""
+    session = tournament.sessions.get(number=1)
+    ts.session_seat(session=session, tables=[players[0:4], players[4:8]], by=organizer, method="manual")
+    return session
+
+
+@pytest.fixture
+def sheet(seated_session):
+    return seated_session.tables.get(number=1).sheet
