@@ -6,6 +6,12 @@ from tournament import services as ts
 from tournament.models import TournamentRole
 
 
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    # The default hasher is slow on purpose; tests create many users.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def make_user(db):
     def make(username, **extra):

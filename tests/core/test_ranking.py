@@ -1,0 +1,58 @@
+"""Standings tie-breaks (MCR 3.10): table points, score, then the organizer's order."""
+from fractions import Fraction as F
+
+import pytest
+
+from scoring.ranking import Entry, SessionResult, rank_entries, tiebreak_order
+
+
+def entry(key, *sessions):
+    return Entry(key=key, results=[SessionResult(i + 1, score, rank, F(tp)) for i, (score, rank, tp) in enumerate(sessions)])
+
+
+def ranks(entries, order=()):
+    return [(e.key, e.rank) for e in rank_entries(entries, order)]
+
+
+def test_table_points_first_then_score():
+    result = ranks([entry("a", (10, 2, 2)), entry("b", (-5, 1, 4)), entry("c", (50, 2, 2))])
+    assert result == [("b", 1), ("c", 2), ("a", 3)]
+
+
+def test_full_tie_shares_rank_and_skips_next():
+    result = ranks([entry("a", (10, 1, 4)), entry("b", (10, 1, 4)), entry("c", (-20, 4, 0))])
+    assert result == [("a", 1), ("b", 1), ("c", 3)]
+
+
+def test_first_places_break_equal_points_and_score():
+    a = entry("a", (30, 1, 4), (-30, 4, 0))
+    b = entry("b", (0, 2, 2), (0, 2, 2))
+    assert ranks([a, b]) == [("a", 1), ("b", 1)]
+    assert ranks([a, b], ["first_places"]) == [("a", 1), ("b", 2)]
+
+
+def test_best_session_score():
+    a = entry("a", (20, 2, 2), (20, 2, 2))
+    b = entry("b", (35, 2, 2), (5, 2, 2))
+    assert ranks([a, b], ["best_session_score"]) == [("b", 1), ("a", 2)]
+
+
+def test_fewest_last_places():
+    a = entry("a", (30, 1, 4), (-30, 4, 0))
+    b = entry("b", (30, 1, 4), (-30, 3, 0))
+    assert ranks([a, b], ["fewest_last_places"]) == [("b", 1), ("a", 2)]
+
+
+def test_fractional_table_points_sum_exactly():
+    a = entry("a", *[(0, 1, F(7, 3))] * 3)
+    b = entry("b", (0, 1, 7))
+    assert ranks([a, b]) == [("a", 1), ("b", 1)]
+
+
+def test_unknown_tiebreak_rejected():
+    with pytest.raises(ValueError, match="Unknown tie-break"):
+        tiebreak_order(["coin_toss"])
+
+
+def test_mandatory_order_always_leads():
+    assert tiebreak_order(["first_places", "score"]) == ["table_points", "score", "first_places"]
