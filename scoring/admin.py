@@ -1,0 +1,44 @@
+from django.contrib import admin
+
+from scoring.models import Hand, HandVersion, Penalty, ScoreSheet
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Score records change only through the score-entry services, so history and audit stay whole."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class HandVersionInline(admin.TabularInline):
+    model = HandVersion
+    fields = ["version", "outcome", "winner", "discarder", "points", "flowers", "note", "created_by", "created_at"]
+    readonly_fields = fields
+    extra = 0
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(ScoreSheet)
+class ScoreSheetAdmin(ReadOnlyAdmin):
+    list_display = ["__str__", "status", "submitted_at", "submitted_by"]
+    list_filter = ["status", "table__session__tournament"]
+
+
+@admin.register(Hand)
+class HandAdmin(ReadOnlyAdmin):
+    list_display = ["__str__", "sheet", "current"]
+    inlines = [HandVersionInline]
+
+
+@admin.register(Penalty)
+class PenaltyAdmin(ReadOnlyAdmin):
+    list_display = ["player", "amount", "to", "reason", "sheet", "withdrawn_at"]
+    list_filter = ["to", "sheet__table__session__tournament"]
