@@ -1,0 +1,292 @@
+"""Differential test: our MCR engine against the reference calculator PyMahjongGB.
+
+Every generated hand must get IDENTICAL fans (id and count) and total from both, after the
+reference's result has gone through `normalise_reference`, which applies the accepted
+rulebook-vs-reference differences (docs/mcr-differences.md), each a named rule that fires
+only when its condition holds. Anything else is an engine bug.
+"""
+import collections
+import functools
+
+import pytest
+
+from reference import MIXED_KONGS_KEY, reference_score
+from scoring.mcr.handgen import HandGenerator, hand_notation, parse_meld, parse_tiles
+
+HANDS = 20_000
+SEED = 20260522
+
+# Rulebook points of the fans the normalisation rules touch.
+POINTS = {48: 8, 50: 6, 56: 4, 57: 4, 58: 4, 65: 2, 67: 2, 73: 1, 80: 1}
+CONCEALED_SPECIALS = {4: "Nine Gates", 6: "Seven Shifted Pairs", 7: "Thirteen Orphans",
+                      12: "Four Concealed Pungs", 19: "Seven Pairs",
+                      20: "Greater Honors and Knitted Tiles", 34: "Lesser Honors and Knitted Tiles"}
+
+# Engine bugs still open at the deadline: (name, predicate(hand, ours, reference)). Each is
+# printed with its count on every run; see tests/scoring_engine/KNOWN_MISMATCHES.md.
+KNOWN_ENGINE_BUGS = []
+
+
+def all_tiles(d):
+    tiles = parse_tiles(d["concealed"]) + parse_tiles(d["win_tile"])
+    for text in d.get("melds", ()):
+        tiles += parse_meld(text)[1]
+    return tiles
+
+
+def _add(fans, fan_id, count=1):
+    fans[fan_id] = fans.get(fan_id, 0) + count
+    if fans[fan_id] <= 0:
+        del fans[fan_id]
+
+
+# --- accepted differences, one function per rule ------------------------------------------
+# Each takes (hand dict, fans dict, total) and returns the new total, changing fans in place,
+# or None when its condition does not hold.
+
+def rule_two_concealed_kongs(d, fans, total):
+    """Two Concealed Kongs is 8 points in the rulebook (48), 6 in the reference."""
+    if 48 not in fans:
+        return None
+    return total + (8 - 6) * fans[48]
+
+
+def rule_melded_and_concealed_kong(d, fans, total):
+    """One melded + one concealed kong: Two Melded Kongs (4) + Concealed Kong (2), 57 note;
+    the reference has its own 5-point fan for it."""
+    if MIXED_KONGS_KEY not in fans:
+        return None
+    del fans[MIXED_KONGS_KEY]
+    _add(fans, 57)
+    _add(fans, 67)
+    return total - 5 + POINTS[57] + POINTS[67]
+
+
+def rule_all_terminals_double_pung(d, fans, total):
+    """All Terminals combines with Double Pung (rulebook); the reference drops it."""
+    if 8 not in fans or 65 in fans:
+        return None
+    counts = collections.Counter(all_tiles(d))
+    by_number = collections.Counter(t % 9 for t, c in counts.items() if c >= 3)
+    doubles = sum(1 for n in by_number.values() if n == 2)
+    if not doubles:
+        return None
+    _add(fans, 65, doubles)
+    return total + POINTS[65] * doubles
+
+
+def rule_all_green_half_flush(d, fans, total):
+    """All Green using green dragons also scores Half Flush (rulebook); the reference drops it."""
+    if 3 not in fans or 50 in fans or "F" not in all_tile_names(d):
+        return None
+    _add(fans, 50)
+    return total + POINTS[50]
+
+
+def rule_concealed_special_self_drawn(d, fans, total):
+    """Self-drawn concealed special hands score Fully Concealed Hand in place of Self-Drawn."""
+    if not d.get("self_drawn") or 80 not in fans or not CONCEALED_SPECIALS.keys() & fans.keys():
+        return None
+    del fans[80]
+    _add(fans, 56)
+    return total - POINTS[80] + POINTS[56]
+
+
+def rule_nine_gates_no_terminal_pung(d, fans, total):
+    """Nine Gates never scores Pung of Terminals or Honors (rulebook); the reference keeps one."""
+    if 4 not in fans or 73 not in fans:
+        return None
+    count = fans.pop(73)
+    return total - POINTS[73] * count
+
+
+def rule_last_tile_discard_only(d, fans, total):
+    """Last Tile is scored only on a discard (58: 'Cerrar con una ficha descartada')."""
+    if not d.get("self_drawn") or 58 not in fans:
+        return None
+    del fans[58]
+    return total - POINTS[58]
+
+
+RULES = [
+    rule_two_concealed_kongs,
+    rule_melded_and_concealed_kong,
+    rule_all_terminals_double_pung,
+    rule_all_green_half_flush,
+    rule_concealed_special_self_drawn,
+    rule_nine_gates_no_terminal_pung,
+    rule_last_tile_discard_only,
+]
+
+
+def all_tile_names(d):
+    return d["concealed"] + d["win_tile"] + "".join(d.get("melds", ()))
+
+
+def normalise_reference(d, ref):
+    """The reference's result as the rulebook scores it; returns (result, names of rules applied)."""
+    if "error" in ref:
+        return ref, []
+    fans, total, applied = dict(ref["fans"]), ref["total"], []
+    for rule in RULES:
+        new_total = rule(d, fans, total)
+        if new_total is not None:
+            total = new_total
+            applied.append(rule.__name__)
+    return {"total": total, "fans": fans}, applied
+
+
+@functools.lru_cache(maxsize=1)
+def generated_run():
+    """The hands of the run with the reference's raw results and the generator's recipes."""
+    gen = HandGenerator(SEED)
+    run = []
+    for _ in range(HANDS):
+        d = gen.next()
+        run.append((gen.recipe, d, reference_score(d)))
+    return run
+
+
+def fan_diff(ours, ref):
+    a, b = ours.get("fans", {}), ref.get("fans", {})
+    parts = []
+    for fan_id in sorted(a.keys() | b.keys(), key=str):
+        if a.get(fan_id, 0) != b.get(fan_id, 0):
+            parts.append(f"{fan_id}:{a.get(fan_id, 0)}-vs-{b.get(fan_id, 0)}")
+    return " ".join(parts) or f"total {ours.get('total')} vs {ref.get('total')}"
+
+
+# --- generator sanity: needs only the reference ---------------------------------------------
+
+def test_reference_accepts_every_generated_hand():
+    refused = [(recipe, d, r) for recipe, d, r in generated_run() if "error" in r]
+    msg = "\n".join(f"{recipe}: {hand_notation(d)} -> {r['error']}" for recipe, d, r in refused[:20])
+    assert not refused, f"{len(refused)} generated hands refused by the reference:\n{msg}"
+
+
+def test_generator_is_deterministic():
+    a, b = HandGenerator(7), HandGenerator(7)
+    assert [a.next() for _ in range(300)] == [b.next() for _ in range(300)]
+
+
+def test_enough_hands_reach_eight_points():
+    run = generated_run()
+    valid = sum(1 for _, d, r in run if r["total"] - r["fans"].get(81, 0) >= 8)
+    print(f"\n{valid}/{len(run)} generated hands score at least 8 points before flowers (reference)")
+    assert 0.5 <= valid / len(run) < 1.0  # a healthy share valid, and some deliberately not
+
+
+def coverage(run):
+    """What the run reaches, judged from the hand dicts and the reference's output."""
+    seen = collections.Counter()
+    for _, d, r in run:
+        fans = r["fans"]
+        seen.update(f"fan {i}" for i in fans if isinstance(i, int))
+        if 7 in fans:
+            seen["structure thirteen orphans"] += 1
+        elif 19 in fans or 6 in fans:
+            seen["structure seven pairs"] += 1
+        elif 20 in fans:
+            seen["structure greater honors and knitted"] += 1
+        elif 34 in fans:
+            seen["structure lesser honors and knitted"] += 1
+        elif 35 in fans:
+            seen["structure knitted straight + set + pair"] += 1
+        else:
+            seen["structure four sets and a pair"] += 1
+            if len(d["melds"]) < 4:
+                seen["meld concealed set"] += 1
+        seen.update(f"meld {parse_meld(m)[0]}" for m in d["melds"])
+        seen[f"flag self_drawn={d['self_drawn']}"] += 1
+        seen[f"flag flowers={d['flowers']}"] += 1
+        for flag in ("last_tile", "kong", "last_wall"):
+            if d[flag]:
+                seen[f"flag {flag} {'self-drawn' if d['self_drawn'] else 'discard'}"] += 1
+        seen[f"flag seat_wind={d['seat_wind']}"] += 1
+        seen[f"flag prevalent_wind={d['prevalent_wind']}"] += 1
+    return seen
+
+
+EXPECTED_COVERAGE = (
+    [f"fan {i}" for i in range(1, 82)]
+    + [f"structure {s}" for s in ("thirteen orphans", "seven pairs", "greater honors and knitted",
+                                  "lesser honors and knitted", "knitted straight + set + pair",
+                                  "four sets and a pair")]
+    + [f"meld {k}" for k in ("chow", "pung", "kong", "concealed_kong", "concealed set")]
+    + ["flag self_drawn=True", "flag self_drawn=False"]
+    + [f"flag flowers={n}" for n in range(9)]
+    + [f"flag {f} {how}" for f in ("last_tile", "kong", "last_wall") for how in ("self-drawn", "discard")]
+    + [f"flag {w}={x}" for w in ("seat_wind", "prevalent_wind") for x in "ESWN"]
+)
+
+
+def test_generator_covers_every_fan_structure_meld_and_flag():
+    seen = coverage(generated_run())
+    missing = [k for k in EXPECTED_COVERAGE if not seen[k]]
+    rare = sorted((seen[k], k) for k in EXPECTED_COVERAGE)[:12]
+    print("\nrarest:", ", ".join(f"{k} x{n}" for n, k in rare))
+    assert not missing, f"never reached in {HANDS} hands: {missing}"
+
+
+def test_normalisation_rules_each_fire():
+    """Every accepted difference must be exercised, or its rule is untested."""
+    fired = collections.Counter()
+    for _, d, r in generated_run():
+        fired.update(normalise_reference(d, r)[1])
+    print("\nnormalisation rules fired:", dict(fired))
+    assert set(fired) == {rule.__name__ for rule in RULES}
+
+
+# --- the differential run itself ------------------------------------------------------------
+
+def engine_score(d):
+    from scoring.mcr import Hand, HandError, score_hand
+
+    try:
+        result = score_hand(Hand.from_dict(d))
+    except HandError as exc:
+        return {"error": f"HandError: {exc}"}
+    if getattr(result, "error", None):
+        return {"error": result.error, "total": result.total}
+    fans = {}
+    for fan in result.fans:
+        fans[fan.id] = fans.get(fan.id, 0) + fan.count
+    out = {"total": result.total, "fans": fans}
+    flowers = fans.get(81, 0)
+    if bool(result.valid) != (result.total - flowers >= 8):
+        out["error"] = f"valid={result.valid} inconsistent with total {result.total}, flowers {flowers}"
+    return out
+
+
+def test_engine_matches_reference_on_generated_hands():
+    try:
+        import scoring.mcr as mcr
+        mcr.Hand, mcr.score_hand, mcr.HandError  # noqa: B018
+    except (ImportError, AttributeError) as exc:
+        pytest.skip(f"MCR engine not importable yet (scoring.mcr.Hand/score_hand): {exc}")
+
+    mismatches = collections.defaultdict(list)
+    known = collections.Counter()
+    for recipe, d, ref in generated_run():
+        expected, applied = normalise_reference(d, ref)
+        ours = engine_score(d)
+        if ours == expected:
+            continue
+        bug = next((name for name, pred in KNOWN_ENGINE_BUGS if pred(d, ours, expected)), None)
+        if bug:
+            known[bug] += 1
+            continue
+        mismatches[fan_diff(ours, expected)].append((recipe, d, ours, expected, applied))
+
+    if known:
+        print(f"\nKNOWN_ENGINE_BUGS still open (hands tolerated, see KNOWN_MISMATCHES.md): {dict(known)}")
+    if mismatches:
+        total = sum(len(v) for v in mismatches.values())
+        lines = [f"{total} of {HANDS} hands differ, {len(mismatches)} categories (ours-vs-reference):"]
+        for key, cases in sorted(mismatches.items(), key=lambda kv: -len(kv[1])):
+            lines.append(f"\n== {key}: {len(cases)} hands")
+            for recipe, d, ours, expected, applied in cases[:3]:
+                lines.append(f"  {hand_notation(d)}   [{recipe}]")
+                lines.append(f"    ours:      {ours}")
+                lines.append(f"    reference: {expected}  rules: {applied}")
+        pytest.fail("\n".join(lines), pytrace=False)
