@@ -1,0 +1,86 @@
+"""MCR scoring speed: our engine and the reference PyMahjongGB on the same generated hands.
+
+Both sides are timed from the engine-format dict (ours: Hand.from_dict + score_hand; the
+reference: argument conversion + MahjongFanCalculator), in the same process and run.
+Goals for ours: >= 2,000 hands/s, median < 0.5 ms, worst < 20 ms. Printed, never asserted.
+"""
+import os
+import statistics
+import sys
+import time
+
+HANDS = 10_000
+SEED = 424242
+
+
+def _reference():
+    here = os.path.dirname(os.path.abspath(__file__))
+    path = os.path.join(os.path.dirname(here), "tests", "scoring_engine")
+    if path not in sys.path:
+        sys.path.insert(0, path)
+    try:
+        import reference
+    except ImportError as exc:
+        print(f"  reference (PyMahjongGB): not available ({exc})")
+        return None
+    return reference
+
+
+def _time_each(func, hands):
+    times = []
+    clock = time.perf_counter_ns
+    for d in hands:
+        start = clock()
+        func(d)
+        times.append(clock() - start)
+    return times
+
+
+def _report(label, times):
+    total_s = sum(times) / 1e9
+    rate = len(times) / total_s if total_s else float("inf")
+    print(f"  {label:<26} {rate:>10,.0f} hands/s   median {statistics.median(times) / 1e6:.3f} ms"
+          f"   worst {max(times) / 1e6:.3f} ms")
+    return rate
+
+
+def main():
+    from scoring.mcr.handgen import generate
+
+    hands = generate(HANDS, seed=SEED)
+    print(f"  {len(hands)} generated hands (seed {SEED})")
+
+    ref_rate = None
+    reference = _reference()
+    if reference is not None:
+        def ref_call(d):
+            try:
+                reference.reference_raw(d)
+            except TypeError:
+                pass  # a refused hand is timed like any other
+
+        ref_rate = _report("reference PyMahjongGB", _time_each(ref_call, hands))
+
+    try:
+        from scoring.mcr import Hand, HandError, score_hand
+    except ImportError as exc:
+        print(f"  our engine: not available ({exc})")
+        return
+
+    def ours(d):
+        try:
+            score_hand(Hand.from_dict(d))
+        except HandError:
+            pass
+
+    for d in hands[:200]:  # warm caches and lazy tables before timing
+        ours(d)
+    times = _time_each(ours, hands)
+    rate = _report("ours (scoring.mcr)", times)
+    worst = max(range(len(times)), key=times.__getitem__)
+    from scoring.mcr.handgen import hand_notation
+    print(f"  slowest hand: {hand_notation(hands[worst])}")
+    if ref_rate:
+        print(f"  ratio ours/reference: {rate / ref_rate:.3f}")
+    goals = (rate >= 2000, statistics.median(times) < 0.5e6, max(times) < 20e6)
+    print("  goals (>=2000/s, median<0.5ms, worst<20ms): " + ", ".join("met" if g else "MISSED" for g in goals))
