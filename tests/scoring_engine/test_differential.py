@@ -164,6 +164,31 @@ def test_reference_accepts_every_generated_hand():
     assert not refused, f"{len(refused)} generated hands refused by the reference:\n{msg}"
 
 
+def test_generated_hands_are_physically_possible():
+    """The reference does not count tiles across melds; we must: at most four of a tile,
+    fourteen tiles plus one per kong, melds that are what they say."""
+    for recipe, d, _ in generated_run():
+        tiles = all_tiles(d)
+        kongs = sum(1 for m in d["melds"] if "kong" in parse_meld(m)[0])
+        assert len(tiles) == 14 + kongs, (recipe, hand_notation(d))
+        assert max(collections.Counter(tiles).values()) <= 4, (recipe, hand_notation(d))
+        for m in d["melds"]:
+            kind, ts = parse_meld(m)
+            ts = sorted(ts)
+            if kind == "chow":
+                assert ts[0] < 27 and ts == [ts[0], ts[0] + 1, ts[0] + 2] and ts[0] % 9 <= 6, m
+            else:
+                assert len(ts) == (3 if kind == "pung" else 4) and len(set(ts)) == 1, m
+        assert 0 <= d.get("flowers", 0) <= 8
+
+
+def test_notation_round_trips():
+    from scoring.mcr.handgen import format_tiles
+
+    for _, d, _ in generated_run()[:2000]:
+        assert format_tiles(parse_tiles(d["concealed"])) == d["concealed"]
+
+
 def test_generator_is_deterministic():
     a, b = HandGenerator(7), HandGenerator(7)
     assert [a.next() for _ in range(300)] == [b.next() for _ in range(300)]
@@ -197,13 +222,14 @@ def coverage(run):
             if len(d["melds"]) < 4:
                 seen["meld concealed set"] += 1
         seen.update(f"meld {parse_meld(m)[0]}" for m in d["melds"])
-        seen[f"flag self_drawn={d['self_drawn']}"] += 1
-        seen[f"flag flowers={d['flowers']}"] += 1
+        self_drawn = bool(d.get("self_drawn"))
+        seen[f"flag self_drawn={self_drawn}"] += 1
+        seen[f"flag flowers={d.get('flowers', 0)}"] += 1
         for flag in ("last_tile", "kong", "last_wall"):
-            if d[flag]:
-                seen[f"flag {flag} {'self-drawn' if d['self_drawn'] else 'discard'}"] += 1
-        seen[f"flag seat_wind={d['seat_wind']}"] += 1
-        seen[f"flag prevalent_wind={d['prevalent_wind']}"] += 1
+            if d.get(flag):
+                seen[f"flag {flag} {'self-drawn' if self_drawn else 'discard'}"] += 1
+        seen[f"flag seat_wind={d.get('seat_wind', 'E')}"] += 1
+        seen[f"flag prevalent_wind={d.get('prevalent_wind', 'E')}"] += 1
     return seen
 
 
