@@ -10,7 +10,7 @@ import functools
 
 import pytest
 
-from reference import MIXED_KONGS_KEY, reference_score
+from reference import MIXED_KONGS_KEY, OUR_ID_TO_REFERENCE, reference_score
 from scoring.mcr.handgen import HandGenerator, hand_notation, parse_meld, parse_tiles
 
 HANDS = 20_000
@@ -264,6 +264,15 @@ def test_normalisation_rules_each_fire():
 
 
 # --- the differential run itself ------------------------------------------------------------
+
+def test_engine_reference_names_agree_with_adapter():
+    fans = pytest.importorskip("scoring.mcr.fans", reason="engine fan table not there yet")
+    names = getattr(fans, "REFERENCE_NAMES", None)
+    if names is None:
+        pytest.skip("scoring.mcr.fans.REFERENCE_NAMES not there yet")
+    wrong = {i: (names.get(i), ref) for i, ref in OUR_ID_TO_REFERENCE.items() if names.get(i) != ref}
+    assert not wrong, f"engine name -vs- name PyMahjongGB 1.4.0 prints (verbose=True): {wrong}"
+
 
 def engine_score(d):
     from scoring.mcr import Hand, HandError, score_hand
