@@ -1,0 +1,266 @@
+"""Score sheet pages: public read-only sheet, referee/organizer entry. Thin: forms, then services."""
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.functional import cached_property
+from django.utils.translation import gettext as _
+from django.views.generic import TemplateView
+
+from scoring import services
+from scoring.forms import HandForm, PenaltyForm, ReopenSheetForm, SubmitSheetForm, WithdrawPenaltyForm
+from scoring.models import Hand, HandVersion, Penalty
+from scoring.rotation import WINDS, dealer_position, prevalent_wind, seat_winds
+from scoring.table_points import table_points
+from tournament.models import Seat, Session, Table
+from tournament.tables import format_points
+from tournament.views.mixins import ScorerPostMixin, add_service_error
+
+WIND_NAMES = dict(zip(WINDS, Seat.WIND_NAMES))
+
+
+def _hand_row(number, players, version):
+    winds = seat_winds(number)
+    dealer = dealer_position(number)
+    return {
+        "number": number,
+        "prevalent": WIND_NAMES[prevalent_wind(number)],
+        "dealer": players[dealer],
+        "dealer_position": dealer,
+        "seat_winds": [WINDS[w] for w in winds],
+        "version": version,
+    }
+
+
+class SheetMixin(ScorerPostMixin):
+    """Loads the session, table and sheet from the URL; hides unpublished sessions from the public."""
+
+    @cached_property
+    def session(self):
+        session = get_object_or_404(Session, tournament=self.tournament, number=self.kwargs["n"])
+        if not self.session_is_public(session):
+            raise Http404(_("The seating of this session is not published yet."))
+        return session
+
+    @cached_property
+    def table(self):
+        return get_object_or_404(Table.objects.select_related("session"), session=self.session,
+                                 number=self.kwargs["t"])
+
+    @cached_property
+    def sheet(self):
+        return services.sheet_for_table(table=self.table)
+
+    @cached_property
+    def players(self):
+        return [s.player for s in self.table.seats.select_related("player", "player__team").order_by("position")]
+
+    def sheet_url(self):
+        return reverse("sheet", args=[self.tournament.slug, self.session.number, self.table.number])
+
+    def can_edit(self):
+        return self.can_score and not self.sheet.is_submitted
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context.update(session=self.session, table=self.table, sheet=self.sheet, players=self.players,
+                       can_edit=self.can_edit(), sheet_url=self.sheet_url())
+        return context
+
+
+class SheetView(SheetMixin, TemplateView):
+    """The score sheet (MCR appendix 5): hands with dealer, winds, payments and running totals."""
+
+    template_name = "scoring/sheet.html"
+
+    def build_sheet(self):
+        players = self.players
+        hands = {h.number: h for h in Hand.objects.filter(sheet=self.sheet, current__isnull=False)
+                 .select_related("current__winner", "current__discarder", "current__created_by")}
+        rows = []
+        running = [0, 0, 0, 0]
+        for number in range(1, self.tournament.hands_per_session + 1):
+            hand = hands.get(number)
+            version = hand.current if hand else None
+            row = _hand_row(number, players, version) if len(players) == 4 else {"number": number}
+            if version is not None:
+                running = [r + d for r, d in zip(running, version.deltas)]
+                row["cells"] = [{"delta": d, "total": t, "wind": w}
+                                for d, t, w in zip(version.deltas, running, row["seat_winds"])]
+                row["corrected"] = version.version > 1
+            elif len(players) == 4:
+                row["cells"] = [{"delta": None, "total": None, "wind": w} for w in row["seat_winds"]]
+            rows.append(row)
+        penalties = list(Penalty.objects.filter(sheet=self.sheet).select_related("player", "created_by",
+                                                                                  "withdrawn_by"))
+        penalty_totals = [0, 0, 0, 0]
+        for p in penalties:
+            if p.active:
+                penalty_totals = [a + d for a, d in zip(penalty_totals, p.deltas)]
+        totals = [h + p for h, p in zip(running, penalty_totals)]
+        summary = None
+        if len(players) == 4:
+            by_position = table_points({i: s for i, s in enumerate(totals)}, self.tournament.table_points_values())
+            summary = [{"player": players[i], "hands": running[i], "penalties": penalty_totals[i],
+                        "total": totals[i], "rank": by_position[i][0],
+                        "table_points": format_points(by_position[i][1])} for i in range(4)]
+        return {"rows": rows, "penalties": penalties, "summary": summary,
+                "entered": len(hands), "missing": services.sheet_missing_hands(self.sheet),
+                "next_hand": next((r["number"] for r in rows if r.get("version") is None), None)}
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context.update(self.build_sheet())
+        context["initial_winds"] = Seat.WIND_NAMES
+        if self.can_score:
+            hps = self.tournament.hands_per_session
+            if "hand_form" not in context and context["next_hand"] and not self.sheet.is_submitted:
+                context["hand_form"] = HandForm(players=self.players, hands_per_session=hps,
+                                                initial={"number": context["next_hand"]})
+            if "penalty_form" not in context and not self.sheet.is_submitted:
+                context["penalty_form"] = PenaltyForm(players=self.players, hands_per_session=hps)
+            context.setdefault("submit_form", SubmitSheetForm())
+            context.setdefault("withdraw_form", WithdrawPenaltyForm())
+            context.setdefault("reopen_form", ReopenSheetForm())
+            if context.get("hand_form") is not None:
+                number = context["hand_form"]["number"].value()
+                try:
+                    number = int(number)
+                except (TypeError, ValueError):
+                    number = None
+                if number and 1 <= number <= hps and len(self.players) == 4:
+                    context["form_hand"] = _hand_row(number, self.players, None)
+        return context
+
+    def render_with(self, **kwargs):
+        return self.render_to_response(self.get_context_data(**kwargs))
+
+
+def _messages(exc):
+    return " ".join(getattr(exc, "messages", None) or [str(exc)])
+
+
+class HandRecordView(SheetView):
+    """POST a hand: a new hand, or a correction (a new version) of an entered one."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        form = HandForm(request.POST, players=self.players, hands_per_session=self.tournament.hands_per_session)
+        if form.is_valid():
+            try:
+                version = services.hand_record(sheet=self.sheet, by=request.user, **form.service_kwargs())
+            except (ValidationError, PermissionDenied) as exc:
+                add_service_error(form, exc)
+            else:
+                if version.version > 1:
+                    messages.success(request, _("Hand %(n)s corrected (version %(v)s).")
+                                     % {"n": version.hand.number, "v": version.version})
+                else:
+                    messages.success(request, _("Hand %(n)s recorded.") % {"n": version.hand.number})
+                return redirect(self.sheet_url())
+        if request.POST.get("from_history") and form["number"].value():
+            view = HandHistoryView()
+            view.setup(request, *args, **dict(kwargs, hand=form["number"].value(), bound_form=form))
+            try:
+                return view.render_to_response(view.get_context_data())
+            except (Http404, ValueError):
+                pass
+        return self.render_with(hand_form=form)
+
+
+class PenaltyRecordView(SheetView):
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        form = PenaltyForm(request.POST, players=self.players, hands_per_session=self.tournament.hands_per_session)
+        if form.is_valid():
+            try:
+                services.penalty_record(sheet=self.sheet, by=request.user, **form.service_kwargs())
+            except (ValidationError, PermissionDenied) as exc:
+                add_service_error(form, exc)
+            else:
+                messages.success(request, _("Penalty recorded."))
+                return redirect(self.sheet_url())
+        return self.render_with(penalty_form=form)
+
+
+class PenaltyWithdrawView(SheetView):
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        penalty = get_object_or_404(Penalty, sheet=self.sheet, pk=self.kwargs["penalty"])
+        form = WithdrawPenaltyForm(request.POST)
+        if form.is_valid():
+            try:
+                services.penalty_withdraw(penalty=penalty, reason=form.cleaned_data["reason"], by=request.user)
+            except (ValidationError, PermissionDenied) as exc:
+                add_service_error(form, exc)
+            else:
+                messages.success(request, _("Penalty withdrawn."))
+                return redirect(self.sheet_url())
+        return self.render_with(withdraw_form=form, withdraw_penalty=penalty.pk)
+
+
+class SheetSubmitView(SheetView):
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        form = SubmitSheetForm(request.POST)
+        if form.is_valid():
+            try:
+                services.sheet_submit(sheet=self.sheet, by=request.user,
+                                      mark_rest_not_played=form.cleaned_data["mark_rest_not_played"])
+            except (ValidationError, PermissionDenied) as exc:
+                add_service_error(form, exc)
+            else:
+                messages.success(request, _("Score sheet submitted."))
+                return redirect(self.sheet_url())
+        return self.render_with(submit_form=form)
+
+
+class SheetReopenView(SheetView):
+    """Organizers only; referees get 403 from the service and see the message."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        if not self.is_organizer:
+            raise PermissionDenied(_("Only an organizer can reopen a submitted sheet."))
+        form = ReopenSheetForm(request.POST)
+        if form.is_valid():
+            try:
+                services.sheet_reopen(sheet=self.sheet, reason=form.cleaned_data["reason"], by=request.user)
+            except (ValidationError, PermissionDenied) as exc:
+                add_service_error(form, exc)
+            else:
+                messages.success(request, _("Score sheet reopened."))
+                return redirect(self.sheet_url())
+        return self.render_with(reopen_form=form)
+
+
+class HandHistoryView(SheetMixin, TemplateView):
+    """Every version of one hand with who entered it and when; scorers get a correction form."""
+
+    template_name = "scoring/hand_history.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        number = int(self.kwargs["hand"])
+        if not 1 <= number <= self.tournament.hands_per_session:
+            raise Http404(_("No such hand."))
+        hand = Hand.objects.filter(sheet=self.sheet, number=number).select_related("current").first()
+        versions = list(HandVersion.objects.filter(hand=hand).select_related("winner", "discarder", "created_by")
+                        .order_by("-version")) if hand else []
+        context.update(hand=hand, versions=versions, number=number,
+                       hand_info=_hand_row(number, self.players, hand.current if hand else None)
+                       if len(self.players) == 4 else None)
+        if self.can_edit():
+            form = self.kwargs.get("bound_form")
+            if form is None:
+                initial = HandForm.initial_from_version(hand.current) if hand and hand.current else {"number": number}
+                form = HandForm(players=self.players, hands_per_session=self.tournament.hands_per_session,
+                                initial=initial)
+            context["hand_form"] = form
+        return context

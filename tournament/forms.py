@@ -1,0 +1,103 @@
+"""Input shape only: the services validate the rules and make the changes."""
+import base64
+import binascii
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _
+
+from tournament.models import Tournament, TournamentRole
+
+DATE_WIDGET = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+
+TOURNAMENT_FIELDS = [
+    "name", "start_date", "end_date", "venue", "rules", "format", "session_count", "round_robin_sessions",
+    "hands_per_session", "session_minutes", "table_points", "tiebreaks", "appeal_minutes", "appeal_fee",
+    "appeal_fee_currency", "published",
+]
+
+
+class TournamentForm(forms.ModelForm):
+    """Tournament settings. The model's own clean() checks table points, tie-breaks and dates."""
+
+    class Meta:
+        model = Tournament
+        fields = TOURNAMENT_FIELDS
+        widgets = {"start_date": DATE_WIDGET, "end_date": DATE_WIDGET}
+
+
+class TournamentCreateForm(TournamentForm):
+    class Meta(TournamentForm.Meta):
+        fields = ["name", "slug"] + TOURNAMENT_FIELDS[1:]
+        help_texts = {"slug": _("Used in the web address, e.g. spring-open-2026. Cannot be changed later.")}
+
+
+class PlayerForm(forms.Form):
+    number = forms.IntegerField(label=_("number"), min_value=1)
+    name = forms.CharField(label=_("name"), max_length=120)
+    country = forms.CharField(label=_("country"), max_length=2, required=False,
+                              help_text=_("Two-letter code, e.g. ES."))
+    club = forms.CharField(label=_("club"), max_length=120, required=False)
+    ema_id = forms.CharField(label=_("EMA id"), max_length=8, required=False)
+    team = forms.CharField(label=_("team"), max_length=120, required=False,
+                           widget=forms.TextInput(attrs={"list": "teams"}),
+                           help_text=_("Type an existing team's name or a new one; leave empty for none."))
+    is_substitute = forms.BooleanField(label=_("substitute"), required=False,
+                                       help_text=_("Fills a seat so tables have four; not ranked."))
+
+    def service_fields(self):
+        data = dict(self.cleaned_data)
+        data["country"] = data["country"].strip().upper()
+        data["team"] = data["team"].strip() or None
+        return data
+
+
+class ImportUploadForm(forms.Form):
+    file = forms.FileField(label=_("players file (CSV or XLSX)"))
+
+    MAX_BYTES = 2 * 1024 * 1024
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > self.MAX_BYTES:
+            raise forms.ValidationError(_("The file is too big (2 MB at most)."))
+        return upload
+
+
+class ImportConfirmForm(forms.Form):
+    """Carries the uploaded file between preview and confirmation, so the server keeps nothing."""
+
+    content = forms.CharField(widget=forms.HiddenInput)
+    filename = forms.CharField(widget=forms.HiddenInput, max_length=255)
+
+    def clean_content(self):
+        try:
+            return base64.b64decode(self.cleaned_data["content"].encode("ascii"), validate=True)
+        except (binascii.Error, ValueError, UnicodeEncodeError):
+            raise forms.ValidationError(_("The uploaded file was damaged; upload it again."))
+
+    @staticmethod
+    def encode(raw):
+        return base64.b64encode(raw).decode("ascii")
+
+
+class SeatSessionForm(forms.Form):
+    seed = forms.IntegerField(label=_("seed"), required=False, min_value=1, max_value=2**31,
+                              help_text=_("Leave empty for a fresh random draw; give a seed to repeat a draw."))
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(label=_("reason"), max_length=200, required=False)
+
+
+class RoleGrantForm(forms.Form):
+    username = forms.CharField(label=_("username"), max_length=150)
+    role = forms.ChoiceField(label=_("role"), choices=TournamentRole.Role.choices)
+
+    def clean_username(self):
+        username = self.cleaned_data["username"].strip()
+        try:
+            self.user = get_user_model().objects.get(username=username)
+        except get_user_model().DoesNotExist:
+            raise forms.ValidationError(_("There is no user called %(name)s.") % {"name": username})
+        return username

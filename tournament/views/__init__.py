@@ -1,0 +1,1 @@
+"""Views split by audience: public pages, organizer pages (score entry lives in scoring.views)."""

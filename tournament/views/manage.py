@@ -1,0 +1,315 @@
+"""Organizer pages under /t/<slug>/manage/ and tournament creation. Thin: forms, then services."""
+from django.contrib import messages
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import Count
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.generic import FormView, ListView, TemplateView
+
+from tournament import services
+from tournament.forms import (
+    ImportConfirmForm, ImportUploadForm, PlayerForm, ReasonForm, RoleGrantForm, SeatSessionForm,
+    TournamentCreateForm, TournamentForm,
+)
+from tournament.models import AuditLog, Player, Session, Tournament, TournamentRole
+from tournament.views.mixins import OrganizerRequiredMixin, add_service_error, can_create_tournament
+
+
+class TournamentCreateView(LoginRequiredMixin, FormView):
+    template_name = "manage/tournament_form.html"
+    form_class = TournamentCreateForm
+
+    def dispatch(self, request, *args, **kwargs):
+        if request.user.is_authenticated and not can_create_tournament(request.user):
+            raise PermissionDenied(_("You may not create tournaments; ask an administrator."))
+        return super().dispatch(request, *args, **kwargs)
+
+    def form_valid(self, form):
+        try:
+            tournament = services.tournament_create(by=self.request.user, **form.cleaned_data)
+        except (ValidationError, PermissionDenied) as exc:
+            add_service_error(form, exc)
+            return self.form_invalid(form)
+        messages.success(self.request, _("Tournament %(name)s created; you are its organizer.")
+                         % {"name": tournament.name})
+        return redirect("manage-home", slug=tournament.slug)
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["creating"] = True
+        return context
+
+
+class ManageHomeView(OrganizerRequiredMixin, TemplateView):
+    template_name = "manage/home.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        t = self.tournament
+        context.update(
+            sessions=t.sessions.annotate(table_count=Count("tables")),
+            player_count=t.players.count(),
+            seating_problem=services.seating_problem(t.players.count()),
+        )
+        return context
+
+
+class TournamentSettingsView(OrganizerRequiredMixin, FormView):
+    template_name = "manage/tournament_form.html"
+    form_class = TournamentForm
+
+    def get_form_kwargs(self):
+        kwargs = super().get_form_kwargs()
+        # A copy: the form writes into its instance while validating, the page header keeps the saved one.
+        kwargs["instance"] = Tournament.objects.get(pk=self.tournament.pk)
+        return kwargs
+
+    def form_valid(self, form):
+        try:
+            services.tournament_update(tournament=self.tournament, by=self.request.user, **form.cleaned_data)
+        except (ValidationError, PermissionDenied) as exc:
+            add_service_error(form, exc)
+            return self.form_invalid(form)
+        messages.success(self.request, _("Settings saved."))
+        return redirect("manage-settings", slug=self.tournament.slug)
+
+
+class PlayerManageListView(OrganizerRequiredMixin, TemplateView):
+    template_name = "manage/players.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        players = self.tournament.players.select_related("team")
+        context.update(players=players,
+                       seating_problem=services.seating_problem(players.count()))
+        return context
+
+
+class PlayerCreateView(OrganizerRequiredMixin, FormView):
+    template_name = "manage/player_form.html"
+    form_class = PlayerForm
+
+    def get_initial(self):
+        initial = {"number": services.next_player_number(self.tournament)}
+        if self.request.GET.get("substitute"):
+            initial.update(is_substitute=True, name=_("Substitute"))
+        return initial
+
+    def form_valid(self, form):
+        try:
+            player = services.player_create(tournament=self.tournament, by=self.request.user,
+                                            **form.service_fields())
+        except (ValidationError, PermissionDenied) as exc:
+            add_service_error(form, exc)
+            return self.form_invalid(form)
+        messages.success(self.request, _("Player %(p)s added.") % {"p": player})
+        if "add_another" in self.request.POST:
+            return redirect("manage-player-add", slug=self.tournament.slug)
+        return redirect("manage-players", slug=self.tournament.slug)
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["teams"] = self.tournament.teams.all()
+        return context
+
+
+class PlayerEditView(PlayerCreateView):
+    @property
+    def player(self):
+        return get_object_or_404(Player.objects.select_related("team"), tournament=self.tournament,
+                                 number=self.kwargs["number"])
+
+    def get_initial(self):
+        p = self.player
+        return {"number": p.number, "name": p.name, "country": p.country, "club": p.club, "ema_id": p.ema_id,
+                "team": p.team.name if p.team_id else "", "is_substitute": p.is_substitute}
+
+    def form_valid(self, form):
+        try:
+            player = services.player_update(player=self.player, by=self.request.user, **form.service_fields())
+        except (ValidationError, PermissionDenied) as exc:
+            add_service_error(form, exc)
+            return self.form_invalid(form)
+        messages.success(self.request, _("Player %(p)s saved.") % {"p": player})
+        return redirect("manage-players", slug=self.tournament.slug)
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["editing"] = self.player
+        return context
+
+
+class TeamListView(OrganizerRequiredMixin, TemplateView):
+    template_name = "manage/teams.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["teams"] = self.tournament.teams.prefetch_related("players")
+        context["no_team"] = self.tournament.players.filter(team__isnull=True)
+        return context
+
+
+def _parser():
+    try:
+        from tournament.importing import parse_players_file
+    except ImportError:
+        return None
+    return parse_players_file
+
+
+class PlayerImportView(OrganizerRequiredMixin, TemplateView):
+    """Upload, preview every row with its errors, confirm. Nothing is imported unless every row is good.
+
+    The file travels back in the confirm form (base64, hidden), so nothing is kept on the server.
+    """
+
+    template_name = "manage/import.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context.setdefault("upload_form", ImportUploadForm())
+        context["parser_available"] = _parser() is not None
+        return context
+
+    def _preview(self, raw, filename):
+        parse = _parser()
+        preview = parse(raw, filename, self.tournament)
+        errors_by_row = {}
+        for row_number, message in preview.errors:
+            errors_by_row.setdefault(row_number, []).append(message)
+        return preview, errors_by_row
+
+    def post(self, request, *args, **kwargs):
+        if _parser() is None:
+            messages.error(request, _("Importing players is not available yet."))
+            return self.render_to_response(self.get_context_data())
+        if "confirm" in request.POST:
+            form = ImportConfirmForm(request.POST)
+            if not form.is_valid():
+                return self.render_to_response(self.get_context_data(confirm_errors=form.errors))
+            raw, filename = form.cleaned_data["content"], form.cleaned_data["filename"]
+        else:
+            upload_form = ImportUploadForm(request.POST, request.FILES)
+            if not upload_form.is_valid():
+                return self.render_to_response(self.get_context_data(upload_form=upload_form))
+            upload = upload_form.cleaned_data["file"]
+            raw, filename = upload.read(), upload.name
+        try:
+            preview, errors_by_row = self._preview(raw, filename)
+        except (ValueError, ValidationError) as exc:
+            messages.error(request, _("The file could not be read: %(e)s") % {"e": "; ".join(
+                getattr(exc, "messages", [str(exc)]))})
+            return self.render_to_response(self.get_context_data())
+        if "confirm" in request.POST and not preview.errors and preview.rows:
+            try:
+                created = services.players_import(tournament=self.tournament, rows=preview.rows, by=request.user)
+            except (ValidationError, PermissionDenied) as exc:
+                messages.error(request, " ".join(getattr(exc, "messages", [str(exc)])))
+            else:
+                messages.success(request, _("%(n)s players imported.") % {"n": len(created)})
+                return redirect("manage-players", slug=self.tournament.slug)
+        confirm_form = None
+        if not preview.errors and preview.rows:
+            confirm_form = ImportConfirmForm(initial={"content": ImportConfirmForm.encode(raw), "filename": filename})
+        columns = []
+        for row in preview.rows:
+            for key in row:
+                if key not in columns:
+                    columns.append(key)
+        rows = [{"number": i, "values": [row.get(c, "") for c in columns]} for i, row in enumerate(preview.rows, 1)]
+        general_errors = errors_by_row.pop(None, []) + errors_by_row.pop(0, [])
+        return self.render_to_response(self.get_context_data(
+            preview=preview, columns=columns, rows=rows, errors=sorted(errors_by_row.items()),
+            general_errors=general_errors, confirm_form=confirm_form, filename=filename))
+
+
+class SessionManageView(OrganizerRequiredMixin, TemplateView):
+    template_name = "manage/sessions.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        sessions = list(self.tournament.sessions.annotate(table_count=Count("tables")))
+        action_errors = kwargs.get("action_errors", {})
+        seat_forms = kwargs.get("seat_forms", {})
+        for session in sessions:
+            session.seat_form = seat_forms.get(session.number) or SeatSessionForm(prefix=f"s{session.number}")
+            session.action_error = action_errors.get(session.number)
+        count = self.tournament.players.count()
+        context.update(sessions=sessions, seating_problem=services.seating_problem(count), player_count=count)
+        return context
+
+
+class SessionActionView(SessionManageView):
+    """POST seat / publish / close / reopen for one session; errors re-render the sessions page."""
+
+    http_method_names = ["post"]
+    action = None
+
+    def post(self, request, *args, **kwargs):
+        session = get_object_or_404(Session, tournament=self.tournament, number=self.kwargs["n"])
+        seat_forms = {}
+        try:
+            if self.action == "seat":
+                form = SeatSessionForm(request.POST, prefix=f"s{session.number}")
+                seat_forms[session.number] = form
+                if not form.is_valid():
+                    raise ValidationError(_("Check the seed."))
+                session = services.session_seat_random(session=session, by=request.user,
+                                                       seed=form.cleaned_data.get("seed"))
+                message = _("Session %(n)s seated by random draw (seed %(seed)s).") % {
+                    "n": session.number, "seed": session.seed}
+            elif self.action == "publish":
+                services.session_publish(session=session, by=request.user)
+                message = _("Seating of session %(n)s published.") % {"n": session.number}
+            elif self.action == "close":
+                services.session_close(session=session, by=request.user)
+                message = _("Session %(n)s closed; its results are final.") % {"n": session.number}
+            elif self.action == "reopen":
+                form = ReasonForm(request.POST)
+                reason = form.cleaned_data["reason"] if form.is_valid() else ""
+                services.session_reopen(session=session, by=request.user, reason=reason)
+                message = _("Session %(n)s reopened.") % {"n": session.number}
+            else:  # pragma: no cover - wiring error
+                raise ValidationError(_("Unknown action."))
+        except (ValidationError, PermissionDenied) as exc:
+            text = " ".join(getattr(exc, "messages", [str(exc)]))
+            return self.render_to_response(self.get_context_data(
+                action_errors={session.number: text}, seat_forms=seat_forms))
+        messages.success(request, message)
+        return redirect("manage-sessions", slug=self.tournament.slug)
+
+
+class RoleView(OrganizerRequiredMixin, FormView):
+    template_name = "manage/roles.html"
+    form_class = RoleGrantForm
+
+    def form_valid(self, form):
+        try:
+            services.role_grant(tournament=self.tournament, user=form.user, role=form.cleaned_data["role"],
+                                by=self.request.user)
+        except (ValidationError, PermissionDenied) as exc:
+            add_service_error(form, exc)
+            return self.form_invalid(form)
+        messages.success(self.request, _("%(user)s is now %(role)s.") % {
+            "user": form.user.get_username(), "role": TournamentRole.Role(form.cleaned_data["role"]).label})
+        return redirect("manage-roles", slug=self.tournament.slug)
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["roles"] = self.tournament.roles.select_related("user").order_by("role", "user__username")
+        return context
+
+
+class AuditLogView(OrganizerRequiredMixin, ListView):
+    template_name = "manage/audit.html"
+    paginate_by = 50
+    context_object_name = "entries"
+
+    def get_queryset(self):
+        return AuditLog.objects.filter(tournament=self.tournament).select_related("actor")
+
+
+def manage_url(tournament, name):
+    return reverse(name, args=[tournament.slug])

@@ -1,0 +1,136 @@
+"""Shared view plumbing: load the tournament from the URL and check the user's role in it."""
+from django.contrib.auth.mixins import AccessMixin
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from django.utils.functional import cached_property
+from django.utils.translation import gettext as _
+
+from tournament.models import Session, Tournament, TournamentRole
+from tournament.permissions import can_score, is_organizer
+
+PUBLIC_SESSION_STATUSES = (Session.Status.PUBLISHED, Session.Status.CLOSED)
+
+
+def add_service_error(form, exc):
+    """Put a service's ValidationError / PermissionDenied on the form, by field when it names one."""
+    if isinstance(exc, PermissionDenied):
+        form.add_error(None, str(exc) or _("You may not do this."))
+        return
+    if hasattr(exc, "error_dict"):
+        for field, errors in exc.error_dict.items():
+            messages = [m for e in errors for m in e.messages]
+            if field in form.fields:
+                form.add_error(field, messages)
+            else:
+                form.add_error(None, messages)
+    else:
+        form.add_error(None, exc.messages)
+
+
+def role_label(user, tournament):
+    if tournament is None or not getattr(user, "is_authenticated", False):
+        return ""
+    if is_organizer(user, tournament):
+        return TournamentRole.Role.ORGANIZER.label
+    if can_score(user, tournament):
+        return TournamentRole.Role.REFEREE.label
+    return ""
+
+
+class TournamentMixin:
+    """Loads ``self.tournament`` from the ``slug`` URL argument.
+
+    A tournament that is not public is visible only to its organizers and referees (404 otherwise,
+    so its existence is not revealed).
+    """
+
+    @cached_property
+    def tournament(self):
+        tournament = get_object_or_404(Tournament, slug=self.kwargs["slug"])
+        if not tournament.published and not can_score(self.request.user, tournament):
+            raise Http404(_("No such tournament."))
+        return tournament
+
+    @cached_property
+    def is_organizer(self):
+        return is_organizer(self.request.user, self.tournament)
+
+    @cached_property
+    def can_score(self):
+        return can_score(self.request.user, self.tournament)
+
+    def session_is_public(self, session):
+        return session.status in PUBLIC_SESSION_STATUSES or self.can_score
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context.update(
+            tournament=self.tournament,
+            is_organizer=self.is_organizer,
+            can_score=self.can_score,
+            role_label=role_label(self.request.user, self.tournament),
+        )
+        return context
+
+
+
+class RoleRequiredMixin(TournamentMixin, AccessMixin):
+    """Anonymous users go to the login page; logged-in users without the role get 403."""
+
+    raise_exception = False
+
+    def has_role(self):
+        raise NotImplementedError
+
+    def dispatch(self, request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return self.handle_no_permission()
+        if not self.has_role():
+            raise PermissionDenied(self.permission_message())
+        return super().dispatch(request, *args, **kwargs)
+
+    def permission_message(self):
+        return _("You do not have a role in this tournament that allows this.")
+
+
+class OrganizerRequiredMixin(RoleRequiredMixin):
+    def has_role(self):
+        # A non-public tournament 404s for outsiders; for them, 403 is what matters here.
+        tournament = get_object_or_404(Tournament, slug=self.kwargs["slug"])
+        return is_organizer(self.request.user, tournament)
+
+    def permission_message(self):
+        return _("Only an organizer of this tournament can do this.")
+
+
+class ScorerRequiredMixin(RoleRequiredMixin):
+    def has_role(self):
+        tournament = get_object_or_404(Tournament, slug=self.kwargs["slug"])
+        return can_score(self.request.user, tournament)
+
+    def permission_message(self):
+        return _("Only a referee or organizer of this tournament can do this.")
+
+
+class ScorerPostMixin(TournamentMixin, AccessMixin):
+    """GET is public (subject to visibility); POST needs a referee or organizer."""
+
+    def dispatch(self, request, *args, **kwargs):
+        if request.method not in ("GET", "HEAD", "OPTIONS"):
+            if not request.user.is_authenticated:
+                return self.handle_no_permission()
+            tournament = get_object_or_404(Tournament, slug=self.kwargs["slug"])
+            if not can_score(request.user, tournament):
+                raise PermissionDenied(_("Only a referee or organizer of this tournament can do this."))
+        return super().dispatch(request, *args, **kwargs)
+
+
+def can_create_tournament(user):
+    return user.is_authenticated and (user.is_staff or user.has_perm("tournament.add_tournament"))
+
+
+__all__ = [
+    "TournamentMixin", "OrganizerRequiredMixin", "ScorerRequiredMixin", "ScorerPostMixin", "add_service_error",
+    "can_create_tournament", "ValidationError", "PermissionDenied", "role_label",
+]
