@@ -134,7 +134,12 @@ class SheetView(SheetMixin, TemplateView):
         return context
 
     def render_with(self, **kwargs):
-        return self.render_to_response(self.get_context_data(**kwargs))
+        context = self.get_context_data(**kwargs)
+        if not self.can_edit():
+            # The entry forms are hidden once the sheet is submitted; still say why the post failed.
+            context["blocked_errors"] = [error for form in kwargs.values() if hasattr(form, "non_field_errors")
+                                         for error in form.non_field_errors()]
+        return self.render_to_response(context)
 
 
 def _messages(exc):

@@ -6,6 +6,7 @@ from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.generic import FormView, ListView, TemplateView
 
 from tournament import services
@@ -151,6 +152,12 @@ class TeamListView(OrganizerRequiredMixin, TemplateView):
         return context
 
 
+IMPORT_COLUMNS = [
+    ("number", _lazy("number")), ("name", _lazy("name")), ("country", _lazy("country")), ("club", _lazy("club")),
+    ("ema_id", _lazy("EMA id")), ("team", _lazy("team")), ("is_substitute", _lazy("substitute")),
+]
+
+
 def _parser():
     try:
         from tournament.importing import parse_players_file
@@ -213,16 +220,15 @@ class PlayerImportView(OrganizerRequiredMixin, TemplateView):
         confirm_form = None
         if not preview.errors and preview.rows:
             confirm_form = ImportConfirmForm(initial={"content": ImportConfirmForm.encode(raw), "filename": filename})
-        columns = []
-        for row in preview.rows:
-            for key in row:
-                if key not in columns:
-                    columns.append(key)
-        rows = [{"number": i, "values": [row.get(c, "") for c in columns]} for i, row in enumerate(preview.rows, 1)]
-        general_errors = errors_by_row.pop(None, []) + errors_by_row.pop(0, [])
+        columns = [c for c in IMPORT_COLUMNS if any(c[0] in row for row in preview.rows)]
+        row_numbers = list(getattr(preview, "row_numbers", None) or range(2, len(preview.rows) + 2))
+        rows = [{"row_number": number, "values": [row.get(key, "") for key, _label in columns],
+                 "errors": errors_by_row.pop(number, [])}
+                for number, row in zip(row_numbers, preview.rows)]
+        other_errors = sorted(errors_by_row.items(), key=lambda item: (item[0] is None, item[0] or 0))
         return self.render_to_response(self.get_context_data(
-            preview=preview, columns=columns, rows=rows, errors=sorted(errors_by_row.items()),
-            general_errors=general_errors, confirm_form=confirm_form, filename=filename))
+            preview=preview, columns=[label for _key, label in columns], rows=rows, other_errors=other_errors,
+            warnings=getattr(preview, "warnings", []), confirm_form=confirm_form, filename=filename))
 
 
 class SessionManageView(OrganizerRequiredMixin, TemplateView):

@@ -1,0 +1,179 @@
+"""Who may see and who may write, per role; forbidden writes leave the state unchanged."""
+import pytest
+from django.urls import reverse
+
+from scoring.models import Hand, Penalty, ScoreSheet
+from tournament.models import Player, Session, Tournament, TournamentRole
+
+pytestmark = pytest.mark.django_db
+
+ALL = ("anonymous", "outsider", "other_referee", "referee", "organizer")
+SCORERS = ("referee", "organizer")
+
+
+def public_urls(slug):
+    return [
+        reverse("home"), reverse("tournament-detail", args=[slug]), reverse("standings", args=[slug]),
+        reverse("team-standings", args=[slug]), reverse("tabulation", args=[slug]),
+        reverse("player-list", args=[slug]), reverse("player-detail", args=[slug, 1]),
+        reverse("session-detail", args=[slug, 1]), reverse("sheet", args=[slug, 1, 1]),
+        reverse("hand-history", args=[slug, 1, 1, 1]),
+    ]
+
+
+def organizer_urls(slug):
+    return [reverse(name, args=[slug]) for name in (
+        "manage-home", "manage-settings", "manage-players", "manage-player-add", "manage-teams", "manage-import",
+        "manage-sessions", "manage-roles", "manage-audit")] + [reverse("manage-player-edit", args=[slug, 1])]
+
+
+@pytest.mark.parametrize("role", ALL)
+def test_public_pages_render_for_everyone(client_for, hands_entered, tournament, role):
+    client = client_for(role)
+    for url in public_urls(tournament.slug):
+        response = client.get(url)
+        assert response.status_code == 200, url
+
+
+@pytest.mark.parametrize("role", ALL)
+def test_organizer_pages_only_for_organizer(client_for, hands_entered, tournament, role):
+    client = client_for(role)
+    for url in organizer_urls(tournament.slug):
+        response = client.get(url)
+        if role == "organizer":
+            assert response.status_code == 200, url
+        elif role == "anonymous":
+            assert response.status_code == 302 and response.url.startswith(reverse("login")), url
+        else:
+            assert response.status_code == 403, url
+
+
+@pytest.mark.parametrize("role", ALL)
+def test_entry_forms_only_for_scorers(client_for, hands_entered, tournament, role):
+    response = client_for(role).get(reverse("sheet", args=[tournament.slug, 1, 1]))
+    assert response.status_code == 200
+    has_form = reverse("sheet-hand", args=[tournament.slug, 1, 1]).encode() in response.content
+    assert has_form == (role in SCORERS)
+
+
+@pytest.mark.parametrize("role", ("anonymous", "outsider", "other_referee"))
+def test_forbidden_score_writes_change_nothing(client_for, hands_entered, tournament, players, role):
+    client = client_for(role)
+    sheet = hands_entered
+    slug = tournament.slug
+    penalty_before = Penalty.objects.count()
+    versions_before = list(Hand.objects.filter(sheet=sheet).values_list("number", "current_id"))
+    posts = [
+        (reverse("sheet-hand", args=[slug, 1, 1]), {"number": 3, "outcome": "draw"}),
+        (reverse("sheet-hand", args=[slug, 1, 1]), {"number": 1, "outcome": "draw"}),
+        (reverse("sheet-penalty", args=[slug, 1, 1]),
+         {"player": players[0].pk, "amount": 10, "to": "nobody", "reason": "late"}),
+        (reverse("sheet-submit", args=[slug, 1, 1]), {"mark_rest_not_played": "on"}),
+    ]
+    for url, data in posts:
+        response = client.post(url, data)
+        if role == "anonymous":
+            assert response.status_code == 302 and reverse("login") in response.url
+        else:
+            assert response.status_code == 403
+    assert Penalty.objects.count() == penalty_before
+    assert list(Hand.objects.filter(sheet=sheet).values_list("number", "current_id")) == versions_before
+    assert ScoreSheet.objects.get(pk=sheet.pk).status == ScoreSheet.Status.OPEN
+
+
+@pytest.mark.parametrize("role", ("anonymous", "outsider", "other_referee", "referee"))
+def test_forbidden_organizer_writes_change_nothing(client_for, seated_session, tournament, players, role):
+    client = client_for(role)
+    slug = tournament.slug
+    posts = [
+        (reverse("manage-settings", args=[slug]), {"name": "Hijacked"}),
+        (reverse("manage-player-add", args=[slug]), {"number": 99, "name": "Intruder"}),
+        (reverse("manage-player-edit", args=[slug, 1]), {"number": 1, "name": "Renamed"}),
+        (reverse("manage-session-publish", args=[slug, 1]), {}),
+        (reverse("manage-session-seat", args=[slug, 2]), {}),
+        (reverse("manage-roles", args=[slug]), {"username": role if role != "anonymous" else "outsider",
+                                                 "role": "organizer"}),
+    ]
+    roles_before = TournamentRole.objects.count()
+    for url, data in posts:
+        response = client.post(url, data)
+        if role == "anonymous":
+            assert response.status_code == 302 and reverse("login") in response.url, url
+        else:
+            assert response.status_code == 403, url
+    assert Tournament.objects.get(pk=tournament.pk).name == "Test Open"
+    assert not Player.objects.filter(number=99).exists()
+    assert Player.objects.get(tournament=tournament, number=1).name == "Player 1"
+    assert Session.objects.get(tournament=tournament, number=1).status == Session.Status.SEATED
+    assert Session.objects.get(tournament=tournament, number=2).status == Session.Status.PLANNED
+    assert TournamentRole.objects.count() == roles_before
+
+
+def test_referee_cannot_reopen_a_sheet(client_for, hands_entered, tournament, organizer):
+    from scoring import services as ss
+    ss.sheet_submit(sheet=hands_entered, by=organizer, mark_rest_not_played=True)
+    response = client_for("referee").post(reverse("sheet-reopen", args=[tournament.slug, 1, 1]), {"reason": "x"})
+    assert response.status_code == 403
+    assert ScoreSheet.objects.get(pk=hands_entered.pk).is_submitted
+
+
+@pytest.mark.parametrize("role", ("anonymous", "outsider", "other_referee"))
+def test_unpublished_seating_hidden_from_the_public(client_for, seated_session, tournament, role):
+    client = client_for(role)
+    response = client.get(reverse("session-detail", args=[tournament.slug, 1]))
+    assert response.status_code == 200
+    assert b"Player 1" not in response.content
+    assert b"not published yet" in response.content
+    assert client.get(reverse("sheet", args=[tournament.slug, 1, 1])).status_code == 404
+
+
+@pytest.mark.parametrize("role", SCORERS)
+def test_unpublished_seating_visible_to_staff(client_for, seated_session, tournament, role):
+    response = client_for(role).get(reverse("session-detail", args=[tournament.slug, 1]))
+    assert b"Player 1" in response.content
+    assert client_for(role).get(reverse("sheet", args=[tournament.slug, 1, 1])).status_code == 200
+
+
+@pytest.mark.parametrize("role", ALL)
+def test_private_tournament(client_for, tournament, role):
+    Tournament.objects.filter(pk=tournament.pk).update(published=False)
+    client = client_for(role)
+    detail = client.get(reverse("tournament-detail", args=[tournament.slug]))
+    home = client.get(reverse("home"))
+    if role in SCORERS:
+        assert detail.status_code == 200
+        assert b"Test Open" in home.content
+    else:
+        assert detail.status_code == 404
+        assert b"Test Open" not in home.content
+
+
+@pytest.mark.parametrize("role", ALL)
+def test_create_tournament_permission(client_for, make_user, role):
+    client = client_for(role)
+    response = client.get(reverse("tournament-create"))
+    if role == "anonymous":
+        assert response.status_code == 302
+    else:
+        assert response.status_code == 403
+    response = client.post(reverse("tournament-create"), {"name": "X", "slug": "x"})
+    assert response.status_code in (302, 403)
+    assert not Tournament.objects.filter(slug="x").exists()
+
+
+def test_header_shows_user_and_role(client_for, tournament):
+    response = client_for("referee").get(reverse("tournament-detail", args=[tournament.slug]))
+    assert b"referee" in response.content and b"Referee" in response.content
+    response = client_for("organizer").get(reverse("tournament-detail", args=[tournament.slug]))
+    assert b"Organizer" in response.content
+    assert reverse("manage-home", args=[tournament.slug]).encode() in response.content
+
+
+def test_login_and_logout(client, organizer):
+    response = client.post(reverse("login"), {"username": "organizer", "password": "pw-organizer"})
+    assert response.status_code == 302 and response.url == reverse("home")
+    assert b"organizer" in client.get(reverse("home")).content
+    response = client.post(reverse("logout"))
+    assert response.status_code == 302
+    bad = client.post(reverse("login"), {"username": "organizer", "password": "wrong"})
+    assert bad.status_code == 200 and b'value="organizer"' in bad.content
