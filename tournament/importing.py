@@ -203,8 +203,11 @@ def parse_players_file(data: bytes, filename: str, tournament) -> ImportPreview:
         number_text = cell("number")
         if number_text:
             try:
-                number = int(number_text)
-            except ValueError:
+                number = float(number_text.replace(",", "."))
+                if not number.is_integer():
+                    raise ValueError
+                number = int(number)
+            except (ValueError, OverflowError):
                 errors.append(_("Number “%(v)s” is not a whole number.") % {"v": number_text})
             else:
                 if number < 1:

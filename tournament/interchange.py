@@ -179,8 +179,29 @@ def tournament_export(tournament) -> dict:
     return data
 
 
-def export_json(tournament, indent=1):
-    return json.dumps(tournament_export(tournament), ensure_ascii=False, indent=indent) + "\n"
+def dumps(data, width=140):
+    """JSON laid out for people: an element that fits on one line (a player, a hand, a penalty, a
+    table's seats) is written on one line, larger ones are indented."""
+
+    def compact(value):
+        return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+    def render(value, indent, prefix=0):
+        text = compact(value)
+        if not isinstance(value, (dict, list)) or not value or indent + prefix + len(text) <= width:
+            return text
+        pad = " " * (indent + 1)
+        if isinstance(value, dict):
+            items = [f"{pad}{compact(k)}: {render(v, indent + 1, len(compact(k)) + 2)}" for k, v in value.items()]
+            return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
+        items = [pad + render(v, indent + 1) for v in value]
+        return "[\n" + ",\n".join(items) + "\n" + " " * indent + "]"
+
+    return render(data, 0) + "\n"
+
+
+def export_json(tournament):
+    return dumps(tournament_export(tournament))
 
 
 # --------------------------------------------------------------------------------------------------
@@ -442,18 +463,33 @@ def _messages(exc):
     return " ".join(getattr(exc, "messages", [str(exc)]))
 
 
-class _At:
-    """Turn a service's ValidationError into an InterchangeError at the element being imported."""
+PLAYER_FIELDS = {k: k for k in PLAYER_KEYS}
+HAND_FIELDS = {"winner": "winner", "discarder": "from", "points": "points", "flowers": "flowers", "note": "note",
+               "tiles": "tiles"}
+PENALTY_FIELDS = {"player": "player", "amount": "amount", "to": "to", "reason": "reason", "hand_number": "hand"}
 
-    def __init__(self, path):
+
+class _At:
+    """Turn a service's ValidationError into an InterchangeError at the element being imported; when
+    the model names a single field that the element has, the path goes down to that field."""
+
+    def __init__(self, path, fields=None):
         self.path = path
+        self.fields = fields or {}
 
     def __enter__(self):
         return self
 
     def __exit__(self, exc_type, exc, tb):
         if exc_type is not None and issubclass(exc_type, ValidationError):
-            raise InterchangeError(self.path, _messages(exc)) from exc
+            path = self.path
+            named = [k for k in (getattr(exc, "message_dict", None) or {}) if k != "__all__"]
+            if len(named) == 1 and named[0] in self.fields:
+                path = f"{path}.{self.fields[named[0]]}"
+                message = " ".join(exc.message_dict[named[0]])
+            else:
+                message = _messages(exc)
+            raise InterchangeError(path, message) from exc
         return False
 
 
@@ -495,7 +531,7 @@ def tournament_import(data: dict, replace=False) -> Tournament:
                 ts.team_get_or_create(tournament=tournament, name=name, by=None)
         players = {}
         for i, row in enumerate(data.get("players", [])):
-            with _At(f"players[{i}]"):
+            with _At(f"players[{i}]", PLAYER_FIELDS):
                 players[row["number"]] = ts.player_create(
                     tournament=tournament, by=None, number=row["number"], name=row["name"],
                     country=row.get("country", ""), club=row.get("club", ""), ema_id=row.get("ema_id", ""),
@@ -514,10 +550,10 @@ def tournament_import(data: dict, replace=False) -> Tournament:
                 tpath = f"{spath}.tables[{t}]"
                 sheet = session.tables.get(number=t + 1).sheet
                 for h, hrow in enumerate(trow.get("hands", [])):
-                    with _At(f"{tpath}.hands[{h}]"):
+                    with _At(f"{tpath}.hands[{h}]", HAND_FIELDS):
                         ss.hand_record(sheet=sheet, number=h + 1, by=None, **_hand_kwargs(hrow, players))
                 for k, prow in enumerate(trow.get("penalties", [])):
-                    with _At(f"{tpath}.penalties[{k}]"):
+                    with _At(f"{tpath}.penalties[{k}]", PENALTY_FIELDS):
                         ss.penalty_record(sheet=sheet, player=players[prow["player"]], amount=prow["amount"],
                                           to=prow.get("to", pay.TO_NOBODY), reason=prow["reason"],
                                           hand_number=prow.get("hand"), by=None)

@@ -251,11 +251,36 @@ def test_unknown_keys_types_and_missing_fields():
 @pytest.mark.django_db
 def test_service_errors_are_mapped_to_the_element():
     # A player the model refuses (bad country code) is caught by the service; the path is the player's.
-    refused(lambda d: d["players"][3].__setitem__("country", "Spain"), "players[3]", "country")
-    refused(lambda d: d["players"][3].__setitem__("ema_id", "123"), "players[3]", "ema_id")
+    refused(lambda d: d["players"][3].__setitem__("country", "Spain"), "players[3].country", "two-letter")
+    refused(lambda d: d["players"][3].__setitem__("ema_id", "123"), "players[3].ema_id", "eight digits")
+    refused(lambda d: d["players"][3].__setitem__("name", " "), "players[3].name")
+    refused(lambda d: d.__setitem__("slug", "not a slug!"), "slug")
 
 
 @pytest.mark.django_db
 def test_existing_slug_refused_without_replace():
     tournament_import(copy.deepcopy(SMALL))
     refused(lambda d: None, "slug", "already exists")
+
+
+@pytest.mark.django_db
+def test_import_command_copy_under_another_slug(tmp_path):
+    path = tmp_path / "small.json"
+    path.write_text(json.dumps(SMALL), encoding="utf-8")
+    call_command("import_tournament", str(path), stdout=open("/dev/null", "w"))
+    call_command("import_tournament", str(path), slug="small-copy", name="Copy", stdout=open("/dev/null", "w"))
+    a = tournament_export(Tournament.objects.get(slug="small-open"))
+    b = tournament_export(Tournament.objects.get(slug="small-copy"))
+    assert b["name"] == "Copy" and without_identity(a) == without_identity(b)
+
+
+@pytest.mark.django_db
+def test_export_command_prints_json_to_stdout():
+    tournament_import(copy.deepcopy(SMALL))
+    import io
+    out = io.StringIO()
+    call_command("export_tournament", "small-open", stdout=out)
+    data = json.loads(out.getvalue())
+    assert data["slug"] == "small-open" and len(data["players"]) == 8
+    with pytest.raises(CommandError, match="No tournament"):
+        call_command("export_tournament", "nope")

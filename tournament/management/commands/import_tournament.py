@@ -11,8 +11,10 @@ class Command(BaseCommand):
         parser.add_argument("file", help="JSON file, or - for standard input")
         parser.add_argument("--replace", action="store_true",
                             help="Delete an existing tournament with the same slug first (in the same transaction).")
+        parser.add_argument("--slug", help="Import under this short name instead of the file's (e.g. to make a copy).")
+        parser.add_argument("--name", help="Import under this name instead of the file's.")
 
-    def handle(self, *args, file, replace=False, **options):
+    def handle(self, *args, file, replace=False, slug=None, name=None, **options):
         try:
             if file == "-":
                 import sys
@@ -25,7 +27,10 @@ class Command(BaseCommand):
         except UnicodeDecodeError as exc:
             raise CommandError(f"{file}: not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
         try:
-            tournament = tournament_import(parse_json(text), replace=replace)
+            data = parse_json(text)
+            if isinstance(data, dict):
+                data.update({k: v for k, v in (("slug", slug), ("name", name)) if v})
+            tournament = tournament_import(data, replace=replace)
         except InterchangeError as exc:
             raise CommandError(f"{file}: {exc}") from exc
         self.stdout.write(self.style.SUCCESS(

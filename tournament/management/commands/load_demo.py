@@ -4,7 +4,6 @@ Loads the demo tournament from fixtures/demo.json (through `tournament_import`, 
 services) unless it is already there, creates the demo logins if missing, and prints them.
 The fixture is generated deterministically by `generate_demo()` below; --regenerate-fixture rewrites it.
 """
-import json
 import random
 
 from django.conf import settings
@@ -14,7 +13,7 @@ from django.db import transaction
 from django.urls import NoReverseMatch
 
 from tournament import services as ts
-from tournament.interchange import InterchangeError, parse_json, tournament_import
+from tournament.interchange import InterchangeError, dumps, parse_json, tournament_import
 from tournament.models import Tournament, TournamentRole
 
 DEMO_SLUG = "demo-open"
@@ -194,7 +193,7 @@ def generate_demo():
 
 
 def fixture_text():
-    return json.dumps(generate_demo(), ensure_ascii=False, indent=1) + "\n"
+    return dumps(generate_demo())
 
 
 class Command(BaseCommand):
