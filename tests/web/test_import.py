@@ -1,0 +1,66 @@
+"""Import players through the browser: preview, row errors, confirm; nothing imported on any bad row."""
+import base64
+import re
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from tournament.models import Player
+
+pytestmark = pytest.mark.django_db
+importing = pytest.importorskip("tournament.importing")
+
+GOOD = b"number,name,country,team\n1,Ana,ES,Dragons\n2,Ben,GB,\n"
+BAD = b"number,name,country,team\n1,Ana,ES,Dragons\n2,,GB,\n3,Carl,Germany,\n"
+
+
+def upload(client, tournament, content, name="players.csv"):
+    return client.post(reverse("manage-import", args=[tournament.slug]),
+                       {"file": SimpleUploadedFile(name, content, content_type="text/csv")})
+
+
+def test_bad_rows_import_nothing_and_show_errors(client_for, tournament):
+    response = upload(client_for("organizer"), tournament, BAD)
+    assert response.status_code == 200
+    content = response.content.decode()
+    assert "The name is missing." in content
+    assert "Germany" in content and "two-letter code" in content
+    assert 'name="confirm"' not in content
+    assert not Player.objects.filter(tournament=tournament).exists()
+
+
+def test_confirm_with_tampered_bad_content_imports_nothing(client_for, tournament):
+    response = client_for("organizer").post(reverse("manage-import", args=[tournament.slug]), {
+        "confirm": "1", "content": base64.b64encode(BAD).decode(), "filename": "players.csv"})
+    assert response.status_code == 200
+    assert not Player.objects.filter(tournament=tournament).exists()
+
+
+def test_preview_then_confirm_imports_all(client_for, tournament):
+    client = client_for("organizer")
+    response = upload(client, tournament, GOOD)
+    content = response.content.decode()
+    assert "Ana" in content and "Ben" in content
+    assert not Player.objects.filter(tournament=tournament).exists()  # preview writes nothing
+    encoded = re.search(r'name="content" value="([^"]+)"', content).group(1)
+    assert base64.b64decode(encoded) == GOOD
+    response = client.post(reverse("manage-import", args=[tournament.slug]),
+                           {"confirm": "1", "content": encoded, "filename": "players.csv"})
+    assert response.status_code == 302
+    assert list(Player.objects.filter(tournament=tournament).values_list("number", "name")) == [
+        (1, "Ana"), (2, "Ben")]
+
+
+def test_damaged_confirm_content(client_for, tournament):
+    response = client_for("organizer").post(reverse("manage-import", args=[tournament.slug]),
+                                            {"confirm": "1", "content": "!!not base64!!", "filename": "p.csv"})
+    assert response.status_code == 200
+    assert "damaged" in response.content.decode()
+
+
+@pytest.mark.parametrize("role", ["outsider", "referee"])
+def test_import_forbidden_for_non_organizers(client_for, tournament, role):
+    response = upload(client_for(role), tournament, GOOD)
+    assert response.status_code == 403
+    assert not Player.objects.filter(tournament=tournament).exists()
