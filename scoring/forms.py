@@ -21,14 +21,14 @@ class _TableForm(forms.Form):
 
 
 class HandForm(_TableForm):
-    number = forms.IntegerField(label=_("hand"), min_value=1, max_value=16)
-    outcome = forms.ChoiceField(label=_("outcome"), choices=HandVersion.Outcome.choices)
-    winner = forms.ChoiceField(label=_("winner"), required=False)
-    discarder = forms.ChoiceField(label=_("discarder"), required=False,
+    number = forms.IntegerField(label=_("Hand"), min_value=1, max_value=16)
+    outcome = forms.ChoiceField(label=_("Outcome"), choices=HandVersion.Outcome.choices)
+    winner = forms.ChoiceField(label=_("Winner"), required=False)
+    discarder = forms.ChoiceField(label=_("Discarder"), required=False,
                                   help_text=_("Only for a win by discard."))
-    points = forms.IntegerField(label=_("hand points (with flowers)"), min_value=0, max_value=10000, required=False)
-    flowers = forms.IntegerField(label=_("flowers"), min_value=0, max_value=8, required=False)
-    note = forms.CharField(label=_("note"), max_length=300, required=False)
+    points = forms.IntegerField(label=_("Hand points (with flowers)"), min_value=0, max_value=10000, required=False)
+    flowers = forms.IntegerField(label=_("Flowers"), min_value=0, max_value=8, required=False)
+    note = forms.CharField(label=_("Note"), max_length=300, required=False)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -59,11 +59,11 @@ class HandForm(_TableForm):
 
 
 class PenaltyForm(_TableForm):
-    player = forms.ChoiceField(label=_("player"))
-    amount = forms.IntegerField(label=_("points"), min_value=1, max_value=10000)
-    to = forms.ChoiceField(label=_("paid to"), choices=Penalty.To.choices, initial=Penalty.To.NOBODY)
-    reason = forms.CharField(label=_("reason"), max_length=200)
-    hand_number = forms.IntegerField(label=_("hand"), min_value=1, max_value=16, required=False)
+    player = forms.ChoiceField(label=_("Player"))
+    amount = forms.IntegerField(label=_("Points"), min_value=1, max_value=10000)
+    to = forms.ChoiceField(label=_("Paid to"), choices=Penalty.To.choices, initial=Penalty.To.NOBODY)
+    reason = forms.CharField(label=_("Reason"), max_length=200)
+    hand_number = forms.IntegerField(label=_("Hand"), min_value=1, max_value=16, required=False)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -77,7 +77,7 @@ class PenaltyForm(_TableForm):
 
 
 class WithdrawPenaltyForm(forms.Form):
-    reason = forms.CharField(label=_("why it is withdrawn"), max_length=200)
+    reason = forms.CharField(label=_("Why it is withdrawn"), max_length=200)
 
 
 class SubmitSheetForm(forms.Form):
@@ -86,4 +86,4 @@ class SubmitSheetForm(forms.Form):
 
 
 class ReopenSheetForm(forms.Form):
-    reason = forms.CharField(label=_("why it is reopened"), max_length=200)
+    reason = forms.CharField(label=_("Why it is reopened"), max_length=200)

@@ -33,16 +33,16 @@ class TournamentCreateForm(TournamentForm):
 
 
 class PlayerForm(forms.Form):
-    number = forms.IntegerField(label=_("number"), min_value=1)
-    name = forms.CharField(label=_("name"), max_length=120)
-    country = forms.CharField(label=_("country"), max_length=2, required=False,
+    number = forms.IntegerField(label=_("Number"), min_value=1)
+    name = forms.CharField(label=_("Name"), max_length=120)
+    country = forms.CharField(label=_("Country"), max_length=2, required=False,
                               help_text=_("Two-letter code, e.g. ES."))
-    club = forms.CharField(label=_("club"), max_length=120, required=False)
+    club = forms.CharField(label=_("Club"), max_length=120, required=False)
     ema_id = forms.CharField(label=_("EMA id"), max_length=8, required=False)
-    team = forms.CharField(label=_("team"), max_length=120, required=False,
+    team = forms.CharField(label=_("Team"), max_length=120, required=False,
                            widget=forms.TextInput(attrs={"list": "teams"}),
                            help_text=_("Type an existing team's name or a new one; leave empty for none."))
-    is_substitute = forms.BooleanField(label=_("substitute"), required=False,
+    is_substitute = forms.BooleanField(label=_("Substitute"), required=False,
                                        help_text=_("Fills a seat so tables have four; not ranked."))
 
     def service_fields(self):
@@ -53,7 +53,7 @@ class PlayerForm(forms.Form):
 
 
 class ImportUploadForm(forms.Form):
-    file = forms.FileField(label=_("players file (CSV or XLSX)"))
+    file = forms.FileField(label=_("Players file (CSV or XLSX)"))
 
     MAX_BYTES = 2 * 1024 * 1024
 
@@ -82,17 +82,17 @@ class ImportConfirmForm(forms.Form):
 
 
 class SeatSessionForm(forms.Form):
-    seed = forms.IntegerField(label=_("seed"), required=False, min_value=1, max_value=2**31,
+    seed = forms.IntegerField(label=_("Seed"), required=False, min_value=1, max_value=2**31,
                               help_text=_("Leave empty for a fresh random draw; give a seed to repeat a draw."))
 
 
 class ReasonForm(forms.Form):
-    reason = forms.CharField(label=_("reason"), max_length=200, required=False)
+    reason = forms.CharField(label=_("Reason"), max_length=200, required=False)
 
 
 class RoleGrantForm(forms.Form):
-    username = forms.CharField(label=_("username"), max_length=150)
-    role = forms.ChoiceField(label=_("role"), choices=TournamentRole.Role.choices)
+    username = forms.CharField(label=_("Username"), max_length=150)
+    role = forms.ChoiceField(label=_("Role"), choices=TournamentRole.Role.choices)
 
     def clean_username(self):
         username = self.cleaned_data["username"].strip()
