@@ -65,7 +65,8 @@ def _cell_text(value):
         return "yes" if value else "no"
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
-    return str(value).strip()
+    # Names typed on a Mac may arrive decomposed (e + combining accent); store the composed form.
+    return unicodedata.normalize("NFC", str(value)).strip()
 
 
 def _decode(data):

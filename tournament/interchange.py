@@ -285,9 +285,9 @@ def _validate(data):
     session_count = settings.get("session_count", _default("session_count"))
     hands_per_session = settings.get("hands_per_session", _default("hands_per_session"))
 
+    _expect(data.get("teams", []), "list", "teams")
     for i, team in enumerate(data.get("teams", [])):
         _expect(team, "str", f"teams[{i}]")
-    _expect(data.get("teams", []), "list", "teams")
 
     _expect(data.get("players", []), "list", "players")
     numbers = {}
@@ -400,7 +400,7 @@ def _validate_hand(hand, index, path, seats):
         if len(flags) > 1 or hand.get("self_drawn"):
             raise InterchangeError(path, "a hand is one of: a win (winner), a draw, or not played")
         for key in ("winner", "from", "points", "flowers"):
-            if key in hand:
+            if hand.get(key) not in (None, 0) or (key in hand and isinstance(hand[key], bool)):
                 raise InterchangeError(f"{path}.{key}", f"a {flags[0].replace('_', ' ')} hand has no {key}")
         return
     if "winner" not in hand:
