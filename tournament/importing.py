@@ -32,6 +32,7 @@ TRUE_WORDS = {"1", "yes", "y", "true", "x", "si", "s", "sí", "verdadero"}
 FALSE_WORDS = {"", "0", "no", "n", "false", "falso"}
 
 MAX_LENGTHS = {"name": 120, "club": 120, "team": 120}
+MAX_ROWS = 2000
 
 
 @dataclass
@@ -120,7 +121,7 @@ def _xlsx_records(data):
 
 def _read_records(data, filename):
     name = (filename or "").lower()
-    if name.endswith(".xls"):
+    if name.endswith(".xls") or data[:4] == b"\xd0\xcf\x11\xe0":
         raise ValueError(_("Old .xls files cannot be read; save the sheet as .xlsx or .csv."))
     if name.endswith((".xlsx", ".xlsm")) or data[:4] == b"PK\x03\x04":
         try:
@@ -181,6 +182,12 @@ def parse_players_file(data: bytes, filename: str, tournament) -> ImportPreview:
     existing_numbers = {n for n, _name, _e in existing}
     existing_names = {name.strip().casefold() for _n, name, _e in existing}
     existing_emas = {e for _n, _name, e in existing if e}
+
+    data_rows = sum(1 for r in records[header_index + 1:] if not _is_blank(r))
+    if data_rows > MAX_ROWS:
+        preview.errors.append((header_row, _("The file has %(n)s players; at most %(m)s can be imported at once.")
+                               % {"n": data_rows, "m": MAX_ROWS}))
+        return preview
 
     parsed = []  # (row_number, dict) with number possibly None
     for index in range(header_index + 1, len(records)):

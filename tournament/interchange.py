@@ -23,7 +23,7 @@ import json
 from decimal import Decimal, InvalidOperation
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import DatabaseError, transaction
 
 from scoring import payments as pay
 from scoring.models import Hand, HandVersion, Penalty
@@ -69,6 +69,7 @@ TABLE_KEYS = {"number", "seats", "hands", "penalties", "submitted"}
 HAND_KEYS = {"number", "winner", "from", "points", "flowers", "self_drawn", "draw", "not_played", "note", "tiles"}
 PENALTY_KEYS = {"player", "amount", "to", "reason", "hand"}
 SESSION_STATUSES = [s.value for s in Session.Status]
+TEAM_NAME_MAX = Team._meta.get_field("name").max_length
 
 
 def _default(field_name):
@@ -288,6 +289,8 @@ def _validate(data):
     _expect(data.get("teams", []), "list", "teams")
     for i, team in enumerate(data.get("teams", [])):
         _expect(team, "str", f"teams[{i}]")
+        if not team.strip() or len(team.strip()) > TEAM_NAME_MAX:
+            raise InterchangeError(f"teams[{i}]", f"a team name has 1 to {TEAM_NAME_MAX} characters")
 
     _expect(data.get("players", []), "list", "players")
     numbers = {}
@@ -303,6 +306,8 @@ def _validate(data):
         for key in ("name", "country", "club", "ema_id", "team"):
             if key in player:
                 _expect(player[key], "str", f"{path}.{key}", allow_null=key == "team")
+        if len((player.get("team") or "").strip()) > TEAM_NAME_MAX:
+            raise InterchangeError(f"{path}.team", f"a team name has at most {TEAM_NAME_MAX} characters")
         if "is_substitute" in player:
             _expect(player["is_substitute"], "bool", f"{path}.is_substitute")
 
@@ -409,7 +414,7 @@ def _validate_hand(hand, index, path, seats):
     if hand["winner"] not in seats:
         raise InterchangeError(f"{path}.winner", f"player {hand['winner']} is not at this table")
     if hand.get("self_drawn"):
-        if "from" in hand:
+        if hand.get("from") is not None:
             raise InterchangeError(f"{path}.from", "a self-drawn win has no discarder")
     else:
         if "from" not in hand:
@@ -481,6 +486,9 @@ class _At:
         return self
 
     def __exit__(self, exc_type, exc, tb):
+        if exc_type is not None and issubclass(exc_type, DatabaseError):
+            # A constraint or size the services do not check; the whole import is rolled back.
+            raise InterchangeError(self.path, f"the database refused it: {exc}") from exc
         if exc_type is not None and issubclass(exc_type, ValidationError):
             path = self.path
             named = [k for k in (getattr(exc, "message_dict", None) or {}) if k != "__all__"]

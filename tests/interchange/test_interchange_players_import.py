@@ -133,3 +133,37 @@ def test_service_refuses_whole_import_on_a_bad_row(tournament):
     with pytest.raises(Exception):
         ts.players_import(tournament=tournament, rows=rows, by=None)
     assert tournament.players.count() == 0
+
+
+def test_crlf_and_tab_separated(tournament):
+    data = "Name\tCountry\tTeam\r\nAna López\tes\tDragons\r\n\r\nBo Chen\tCN\t\r\n".encode()
+    preview = parse_players_file(data, "players.txt", tournament)
+    assert preview.errors == []
+    assert [(r["number"], r["name"], r["country"], r["team"]) for r in preview.rows] == [
+        (1, "Ana López", "ES", "Dragons"), (2, "Bo Chen", "CN", "")]
+    assert preview.row_numbers == [2, 4]
+
+
+def test_semicolon_file_with_commas_in_names(tournament):
+    # The Sniffer alone may pick "," here; the header decides.
+    data = "nombre;número\nGarcía, José;1\nPérez, Ana;2\n".encode()
+    preview = parse_players_file(data, "x.csv", tournament)
+    assert preview.errors == []
+    assert [r["name"] for r in preview.rows] == ["García, José", "Pérez, Ana"]
+
+
+def test_unreadable_files(tournament):
+    assert parse_players_file(b"", "x.csv", tournament).errors == [(1, "The file is empty.")]
+    assert "xlsx" in parse_players_file(b"\xd0\xcf\x11\xe0rest", "old.xls", tournament).errors[0][1]
+    broken = parse_players_file(b"PK\x03\x04 not really a zip", "x.xlsx", tournament)
+    assert not broken.ok and broken.errors[0][0] == 1
+    header_only = parse_players_file(b"name,country\n", "x.csv", tournament)
+    assert not header_only.ok and "no players" in header_only.errors[0][1]
+
+
+def test_duplicate_ema_ids(tournament):
+    ts.player_create(tournament=tournament, number=1, name="Old", ema_id="04000001", by=None)
+    data = b"name,ema\nA,04000001\nB,04000002\nC,04000002\n"
+    preview = parse_players_file(data, "x.csv", tournament)
+    assert [r for r, _m in preview.errors] == [2, 4]
+    assert "already belongs" in preview.errors[0][1] and "row 3" in preview.errors[1][1]
