@@ -1,0 +1,353 @@
+"""Repeat-free schedules developed from base sessions under a cyclic group.
+
+Players are split into ``k`` orbits of size ``t`` (player ``(o, x)`` with
+``x`` in Z_t) plus ``f`` fixed players.  ``m`` base sessions are each shifted
+``t`` times (``x -> x + 1``), giving ``S = m * t`` sessions.  Two players meet
+at most once over the whole schedule exactly when the pairs seated together in
+the base sessions all lie in different *pair orbits* of full length ``t``:
+if ``{u, v}`` met in shifts ``i`` and ``j`` then ``{u - i, v - i}`` and
+``{u - j, v - j}`` would be two base pairs in one orbit.  That turns a search
+over whole schedules into a small exact-packing search over one or a few base
+sessions, which is what makes the limit cases (16x5, 28x9, 40x13, ...)
+reachable in seconds instead of never.
+
+Team groups are encoded as forbidden pair orbits: group ``j`` is the orbits
+``g*j .. g*j+g-1`` at the same ``x`` (plus groups of ``g`` fixed players),
+which the shift maps onto groups again.
+"""
+import random
+import time
+
+
+class Layout:
+    def __init__(self, players, t, k, m, group=1, allow_short=False):
+        self.allow_short = allow_short
+        self.n = players
+        self.t = t
+        self.k = k
+        self.m = m
+        self.f = players - k * t
+        self.group = group
+        if self.f < 0:
+            raise ValueError("layout does not fit")
+        self._build_ids()
+
+    def _build_ids(self):
+        n, t, k = self.n, self.t, self.k
+        ids = {}
+        table = [[-1] * n for _ in range(n)]
+        g = self.group
+
+        def key(p, q):
+            if p >= k * t and q >= k * t:
+                return None  # two fixed players: the pair would recur every shift
+            if p >= k * t:
+                p, q = q, p
+            o1, x1 = divmod(p, t)
+            if q >= k * t:
+                return ("F", q - k * t, o1)
+            o2, x2 = divmod(q, t)
+            if o1 == o2:
+                d = (x2 - x1) % t
+                if 2 * d == t:
+                    # half-length orbit: its pairs meet twice, which is only
+                    # worth allowing when repeats are unavoidable anyway
+                    return ("H", o1, d) if self.allow_short else None
+                return ("W", o1, min(d, t - d))
+            if o1 > o2:
+                o1, o2, x1, x2 = o2, o1, x2, x1
+            d = (x2 - x1) % t
+            if g > 1 and d == 0 and o1 // g == o2 // g:
+                return None  # team-mates
+            return ("B", o1, o2, d)
+
+        for p in range(n):
+            row = table[p]
+            for q in range(p + 1, n):
+                kk = key(p, q)
+                if kk is None:
+                    continue
+                if g > 1 and p >= k * t and q >= k * t:
+                    continue
+                i = ids.setdefault(kk, len(ids))
+                row[q] = i
+                table[q][p] = i
+        self.orbit = table
+        self.orbit_count = len(ids)
+
+    def key(self):
+        return [self.t, self.k, self.m, self.group, int(self.allow_short)]
+
+    def develop(self, bases):
+        """Shift every base session through Z_t; players numbered from 0."""
+        t, k = self.t, self.k
+        sessions = []
+        for base in bases:
+            for s in range(t):
+                tables = []
+                for blk in base:
+                    tables.append(tuple(
+                        p if p >= k * t else (p // t) * t + (p % t + s) % t for p in blk))
+                sessions.append(tables)
+        return sessions
+
+    def groups(self):
+        """Player sets that never share a table by construction (for teams)."""
+        g, t, k = self.group, self.t, self.k
+        out = []
+        if g <= 1:
+            return out
+        for j in range(k // g):
+            for x in range(t):
+                out.append([(j * g + a) * t + x for a in range(g)])
+        fixed = list(range(k * t, self.n))
+        for i in range(0, len(fixed), g):
+            out.append(fixed[i:i + g])
+        return out
+
+
+def search(layout, rng, deadline, node_limit=200000, attempts=None):
+    """Randomised depth-first packing of base sessions; None on time-out."""
+    n, m = layout.n, layout.m
+    orbit = layout.orbit
+    if layout.f > n // 4:
+        return None
+    need = m * (n // 4) * 6
+    if need > layout.orbit_count:
+        return None
+    tries = 0
+    while time.monotonic() < deadline and (attempts is None or tries < attempts):
+        tries += 1
+        res = _attempt(layout, rng, deadline, node_limit)
+        if res is not None:
+            return res
+    return None
+
+
+def _attempt(layout, rng, deadline, node_limit):
+    n, m = layout.n, layout.m
+    orbit = layout.orbit
+    used = bytearray(layout.orbit_count)
+    order = list(range(n))
+    rng.shuffle(order)
+    # Fixed players first: each must open its own table.
+    fixed = [p for p in order if p >= layout.k * layout.t]
+    order = fixed + [p for p in order if p < layout.k * layout.t]
+    free = [set(range(n)) for _ in range(m)]
+    bases = [[] for _ in range(m)]
+    nodes = [0]
+
+    def options(c, p):
+        fr = free[c]
+        cand = [q for q in fr if q != p and orbit[p][q] >= 0 and not used[orbit[p][q]]]
+        rng.shuffle(cand)
+        out = []
+        L = len(cand)
+        for i in range(L):
+            a = cand[i]
+            oa = orbit[p][a]
+            ra = orbit[a]
+            for j in range(i + 1, L):
+                b = cand[j]
+                ob = orbit[p][b]
+                ab = ra[b]
+                if ob == oa or ab < 0 or used[ab] or ab == oa or ab == ob:
+                    continue
+                rb = orbit[b]
+                for h in range(j + 1, L):
+                    c3 = cand[h]
+                    oc = orbit[p][c3]
+                    if oc == oa or oc == ob or oc == ab:
+                        continue
+                    ac = ra[c3]
+                    bc = rb[c3]
+                    if ac < 0 or bc < 0 or used[ac] or used[bc]:
+                        continue
+                    s6 = {oa, ob, oc, ab, ac, bc}
+                    if len(s6) == 6:
+                        out.append((a, b, c3, (oa, ob, oc, ab, ac, bc)))
+                        if len(out) >= 12:
+                            return out
+        return out
+
+    def rec():
+        nodes[0] += 1
+        if nodes[0] > node_limit or (nodes[0] & 1023) == 0 and time.monotonic() > deadline:
+            raise _Abort
+        # Most constrained (class, player) first keeps tight cases tractable.
+        best = None
+        for c in range(m):
+            if not free[c]:
+                continue
+            for p in order:
+                if p in free[c]:
+                    break
+            opts = options(c, p)
+            if best is None or len(opts) < len(best[2]):
+                best = (c, p, opts)
+                if not opts:
+                    return False
+        if best is None:
+            return True
+        c, p, opts = best
+        for a, b, c3, os6 in opts:
+            for o in os6:
+                used[o] = 1
+            fr = free[c]
+            fr.difference_update((p, a, b, c3))
+            bases[c].append((p, a, b, c3))
+            if rec():
+                return True
+            bases[c].pop()
+            fr.update((p, a, b, c3))
+            for o in os6:
+                used[o] = 0
+        return False
+
+    try:
+        if rec():
+            return bases
+    except _Abort:
+        pass
+    return None
+
+
+class _Abort(Exception):
+    pass
+
+
+def layouts(players, sessions, group=1):
+    """Candidate (t, k, m) layouts, most promising first."""
+    out = []
+    for t in range(sessions, 1, -1):
+        if sessions % t:
+            continue
+        m = sessions // t
+        for k in range(players // t, -1, -1):
+            f = players - k * t
+            if f > players // 4:
+                break
+            if group > 1 and (k % group or f % group):
+                continue
+            out.append((t, k, m))
+    return out
+
+
+def anneal(layout, rng, deadline, iters_per_temp=2000, max_rounds=None):
+    """Local search on the base sessions: swap two players between tables of
+    one base session, scoring pair-orbit collisions.  Finds the tight
+    (exact-packing) layouts that the depth-first search gives up on."""
+    n, m, t, k = layout.n, layout.m, layout.t, layout.k
+    orbit = layout.orbit
+    nf = k * t
+    if layout.f > n // 4:
+        return None
+    if m * (n // 4) * 6 > layout.orbit_count:
+        return None
+    T = n // 4
+    BAD = layout.orbit_count  # slot counting forbidden pairs
+    rounds = 0
+    # max_rounds (not the clock) bounds runtime calls, so results are
+    # reproducible; the deadline is only a safety net
+    while time.monotonic() < deadline and (max_rounds is None or rounds < max_rounds):
+        cnt = [0] * (layout.orbit_count + 1)
+        bases = []
+        where = []  # per class: player -> table index
+        for c in range(m):
+            fixed = list(range(nf, n))
+            rest = list(range(nf))
+            rng.shuffle(rest)
+            tabs = [[fx] for fx in fixed]
+            while len(tabs) < T:
+                tabs.append([])
+            it = iter(rest)
+            for tb in tabs:
+                while len(tb) < 4:
+                    tb.append(next(it))
+            bases.append(tabs)
+            w = [0] * n
+            for i, tb in enumerate(tabs):
+                for p in tb:
+                    w[p] = i
+            where.append(w)
+            for tb in tabs:
+                for i in range(4):
+                    for j in range(i + 1, 4):
+                        o = orbit[tb[i]][tb[j]]
+                        cnt[o if o >= 0 else BAD] += 1
+
+        def cost():
+            return sum(max(0, v - 1) for v in cnt[:BAD]) + cnt[BAD] * 2
+
+        cur = cost()
+        temp = 1.5
+        stall = 0
+        best = cur
+        while cur > 0 and time.monotonic() < deadline:
+            rounds += 1
+            if max_rounds is not None and rounds > max_rounds:
+                break
+            for _ in range(iters_per_temp):
+                c = rng.randrange(m)
+                tabs = bases[c]
+                w = where[c]
+                a = rng.randrange(n)
+                b = rng.randrange(n)
+                ta, tb_ = w[a], w[b]
+                if ta == tb_:
+                    continue
+                # fixed players stay one per table: only swap like with like
+                if (a >= nf) != (b >= nf):
+                    continue
+                A = tabs[ta]
+                B = tabs[tb_]
+                delta = 0
+                rem = []
+                add = []
+                for x in A:
+                    if x != a:
+                        rem.append(orbit[a][x])
+                        add.append(orbit[b][x])
+                for y in B:
+                    if y != b:
+                        rem.append(orbit[b][y])
+                        add.append(orbit[a][y])
+                for o in rem:
+                    if o < 0:
+                        cnt[BAD] -= 1
+                        delta -= 2
+                    else:
+                        cnt[o] -= 1
+                        if cnt[o] >= 1:
+                            delta -= 1
+                for o in add:
+                    if o < 0:
+                        cnt[BAD] += 1
+                        delta += 2
+                    else:
+                        if cnt[o] >= 1:
+                            delta += 1
+                        cnt[o] += 1
+                if delta <= 0 or rng.random() < pow(2.718281828, -delta / temp):
+                    A[A.index(a)] = b
+                    B[B.index(b)] = a
+                    w[a], w[b] = tb_, ta
+                    cur += delta
+                    if cur == 0:
+                        break
+                else:
+                    for o in add:
+                        cnt[o if o >= 0 else BAD] -= 1
+                    for o in rem:
+                        cnt[o if o >= 0 else BAD] += 1
+            if cur < best:
+                best = cur
+                stall = 0
+            else:
+                stall += 1
+            temp = max(0.15, temp * 0.97)
+            if stall > 200:
+                break  # restart from a fresh random base
+        if cur == 0:
+            return [[tuple(tb) for tb in tabs] for tabs in bases]
+    return None

@@ -1,0 +1,232 @@
+"""Tabu search on whole schedules (players numbered 0..n-1).
+
+Cost is lexicographic: every repeat (a meeting beyond a pair's first) weighs
+more than any number of team clashes, following the issue's order of
+priorities.  Two move kinds:
+
+* swap two players between tables of one session (changes who meets whom);
+* swap two players' labels across the whole schedule (keeps the meeting
+  structure, so it never adds a repeat, but can move team-mates onto pairs
+  that never meet).
+
+Both are scored in O(1) from the pair-meeting matrix, which is what keeps a
+few thousand moves per second in pure Python.
+"""
+import random
+
+WR = 1 << 20  # weight of one repeat: above any count of clashes
+WC = 1
+
+
+class Schedule0:
+    def __init__(self, n, sessions, team_of=None):
+        self.n = n
+        self.S = len(sessions)
+        self.tables = [[list(tb) for tb in ses] for ses in sessions]
+        self.table_of = []
+        for ses in self.tables:
+            w = [0] * n
+            for i, tb in enumerate(ses):
+                for p in tb:
+                    w[p] = i
+            self.table_of.append(w)
+        self.team = team_of or [-1 - i for i in range(n)]  # distinct negatives: no team
+        self.meet = [0] * (n * n)
+        for ses in self.tables:
+            for tb in ses:
+                for i in range(4):
+                    for j in range(i + 1, 4):
+                        a, b = tb[i], tb[j]
+                        self.meet[a * n + b] += 1
+                        self.meet[b * n + a] += 1
+        self.bad = set()
+        for ses in self.tables:
+            for tb in ses:
+                for i in range(4):
+                    for j in range(i + 1, 4):
+                        a, b = tb[i], tb[j]
+                        if self._is_bad(a, b):
+                            self.bad.add((a, b) if a < b else (b, a))
+
+    def _is_bad(self, a, b):
+        m = self.meet[a * self.n + b]
+        return m > 1 or (m and self.team[a] == self.team[b])
+
+    def cost(self):
+        n, meet, team = self.n, self.meet, self.team
+        rep = cl = 0
+        for a, b in self.bad:
+            m = meet[a * n + b]
+            if m > 1:
+                rep += m - 1
+            if team[a] == team[b]:
+                cl += m
+        return rep, cl
+
+    def _upd(self, a, b, d):
+        n = self.n
+        self.meet[a * n + b] += d
+        self.meet[b * n + a] += d
+        key = (a, b) if a < b else (b, a)
+        if self._is_bad(a, b):
+            self.bad.add(key)
+        else:
+            self.bad.discard(key)
+
+    def swap_delta(self, s, p, q):
+        n, meet, team = self.n, self.meet, self.team
+        A = self.tables[s][self.table_of[s][p]]
+        B = self.tables[s][self.table_of[s][q]]
+        d = 0
+        tp, tq = team[p], team[q]
+        for x in A:
+            if x == p:
+                continue
+            tx = team[x]
+            if meet[p * n + x] >= 2:
+                d -= WR
+            if tx == tp:
+                d -= WC
+            if meet[q * n + x] >= 1:
+                d += WR
+            if tx == tq:
+                d += WC
+        for y in B:
+            if y == q:
+                continue
+            ty = team[y]
+            if meet[q * n + y] >= 2:
+                d -= WR
+            if ty == tq:
+                d -= WC
+            if meet[p * n + y] >= 1:
+                d += WR
+            if ty == tp:
+                d += WC
+        return d
+
+    def swap(self, s, p, q):
+        ta, tb = self.table_of[s][p], self.table_of[s][q]
+        A, B = self.tables[s][ta], self.tables[s][tb]
+        for x in A:
+            if x != p:
+                self._upd(p, x, -1)
+                self._upd(q, x, 1)
+        for y in B:
+            if y != q:
+                self._upd(q, y, -1)
+                self._upd(p, y, 1)
+        A[A.index(p)] = q
+        B[B.index(q)] = p
+        self.table_of[s][p], self.table_of[s][q] = tb, ta
+
+    def sessions(self):
+        return [[tuple(tb) for tb in ses] for ses in self.tables]
+
+
+def improve(sch, rng, max_iters, target=(0, 0), stall_limit=None):
+    """Min-conflicts tabu search; returns the best sessions seen and its cost."""
+    n, S = sch.n, sch.S
+    cur = sch.cost()
+    best_cost = cur
+    best = sch.sessions()
+    if cur <= target or n <= 4:
+        return best, best_cost
+    tabu = [[0] * n for _ in range(S)]
+    curv = cur[0] * WR + cur[1] * WC
+    bestv = curv
+    last_gain = 0
+    stall_limit = stall_limit or max_iters
+    for it in range(1, max_iters + 1):
+        if not sch.bad:
+            break
+        a, b = rng.choice(tuple(sch.bad)) if len(sch.bad) < 64 else _sample(sch.bad, rng)
+        where = [s for s in range(S) if sch.table_of[s][a] == sch.table_of[s][b]]
+        if not where:
+            continue
+        s = rng.choice(where)
+        p = a if rng.random() < 0.5 else b
+        tp = sch.table_of[s][p]
+        moves = []
+        bd = None
+        for q in range(n):
+            if sch.table_of[s][q] == tp:
+                continue
+            d = sch.swap_delta(s, p, q)
+            if tabu[s][q] > it and curv + d >= bestv:
+                continue
+            if bd is None or d < bd:
+                bd = d
+                moves = [q]
+            elif d == bd:
+                moves.append(q)
+        if not moves:
+            continue
+        q = rng.choice(moves)
+        sch.swap(s, p, q)
+        tabu[s][p] = it + 5 + rng.randrange(10)
+        tabu[s][q] = it + 5 + rng.randrange(10)
+        curv += bd
+        if curv < bestv:
+            bestv = curv
+            best = sch.sessions()
+            best_cost = (curv // WR, curv % WR)
+            last_gain = it
+            if best_cost <= target:
+                break
+        elif it - last_gain > stall_limit:
+            break
+    return best, best_cost
+
+
+def _sample(bad, rng):
+    # set has no O(1) random access; a short iteration is cheap enough and the
+    # pick only needs to be spread, not uniform
+    k = rng.randrange(min(len(bad), 64))
+    for i, x in enumerate(bad):
+        if i == k:
+            return x
+
+
+def relabel_for_teams(sessions, n, team_of, rng, max_iters):
+    """Permute player labels (team membership fixed) to put team-mates on
+    pairs that meet least; never changes the repeat figures."""
+    meet = [0] * (n * n)
+    for ses in sessions:
+        for tb in ses:
+            for i in range(4):
+                for j in range(i + 1, 4):
+                    meet[tb[i] * n + tb[j]] += 1
+                    meet[tb[j] * n + tb[i]] += 1
+    # pos[player] = schedule slot the player takes
+    pos = list(range(n))
+    rng.shuffle(pos)
+    mates = {}
+    for p in range(n):
+        mates.setdefault(team_of[p], []).append(p)
+    mate_list = [[q for q in mates[team_of[p]] if q != p] for p in range(n)]
+
+    def pcost(p, at):
+        return sum(meet[at * n + pos[q]] for q in mate_list[p])
+
+    total = sum(pcost(p, pos[p]) for p in range(n)) // 2
+    if total == 0:
+        return pos
+    involved = [p for p in range(n) if mate_list[p]]
+    for _ in range(max_iters):
+        p = rng.choice(involved)
+        if pcost(p, pos[p]) == 0:
+            continue
+        q = rng.randrange(n)
+        if q == p or team_of[q] == team_of[p]:
+            continue
+        before = pcost(p, pos[p]) + pcost(q, pos[q])
+        pos[p], pos[q] = pos[q], pos[p]
+        after = pcost(p, pos[p]) + pcost(q, pos[q])
+        if after > before or (after == before and rng.random() < 0.5):
+            pos[p], pos[q] = pos[q], pos[p]
+        else:
+            total += after - before
+            if total == 0:
+                break
+    return pos

@@ -1,0 +1,83 @@
+"""Quality figures for any schedule, and the lower bound on repeats.
+
+A *meeting* is two players at one table in one session.  A pair that meets
+``m`` times contributes ``m - 1`` to ``repeat_excess`` (so a schedule where no
+pair meets twice scores 0); ``repeated_pairs`` counts the pairs with m >= 2.
+
+Lower bound on ``repeat_excess``: a player meets 3 opponents per session, 3S
+meetings in all, but has only N - 1 possible opponents (fewer with teams that
+must stay apart), so at least 3S - (N - 1) of their meetings are repeats.
+Each repeat is counted from both of its players, hence
+``ceil(N * max(0, 3S - (N - 1)) / 2)``.  Summing the same argument over all
+players is the global count ``meetings - pairs`` (``3SN/2 - N(N-1)/2``), so
+the per-player form is never weaker.
+"""
+from collections import Counter
+
+WINDS = ("East", "South", "West", "North")
+
+
+def lower_bound(players, sessions):
+    return max(0, -(-players * (3 * sessions - (players - 1)) // 2))
+
+
+def pair_counts(sessions):
+    c = Counter()
+    for tables in sessions:
+        for tb in tables:
+            tb = list(tb)
+            for i in range(len(tb)):
+                for j in range(i + 1, len(tb)):
+                    a, b = tb[i], tb[j]
+                    c[(a, b) if a < b else (b, a)] += 1
+    return c
+
+
+def wind_counts(sessions):
+    counts = {}
+    for tables in sessions:
+        for tb in tables:
+            for w, p in enumerate(tb):
+                counts.setdefault(p, [0, 0, 0, 0])[w] += 1
+    return counts
+
+
+def team_clashes(sessions, teams):
+    if not teams:
+        return 0
+    n = 0
+    for (a, b), m in pair_counts(sessions).items():
+        ta, tb = teams.get(a), teams.get(b)
+        if ta is not None and ta == tb:
+            n += m
+    return n
+
+
+def schedule_metrics(sessions, teams=None):
+    """Figures for a schedule: ``sessions[s][t]`` is a table in wind order."""
+    pc = pair_counts(sessions)
+    players = {p for tables in sessions for tb in tables for p in tb}
+    wc = wind_counts(sessions)
+    clashes = 0
+    if teams:
+        for (a, b), m in pc.items():
+            ta = teams.get(a)
+            if ta is not None and ta == teams.get(b):
+                clashes += m
+    return {
+        "players": len(players),
+        "sessions": len(sessions),
+        "repeated_pairs": sum(1 for m in pc.values() if m > 1),
+        "repeat_excess": sum(m - 1 for m in pc.values() if m > 1),
+        "max_meetings": max(pc.values(), default=0),
+        "wind_spread": max((max(v) - min(v) for v in wc.values()), default=0),
+        "team_clashes": clashes,
+        "lower_bound": lower_bound(len(players), len(sessions)),
+    }
+
+
+def schedule_score(metrics):
+    """Sort key, lower is better: repeats first, then team clashes, then the
+    worst pair, then wind balance (the order the issue ranks them in)."""
+    return (metrics["repeat_excess"], metrics["team_clashes"], metrics["max_meetings"],
+            metrics["repeated_pairs"], metrics["wind_spread"])

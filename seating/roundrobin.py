@@ -1,0 +1,282 @@
+"""Whole round-robin schedules.
+
+Pipeline (players are 0-based inside, 1-based outside):
+
+1. *Repeat-free core.*  Shipped data (``data/designs.json``, computed offline
+   by ``python -m seating.build_data``) for the cases near the limits, else a
+   cyclic development (see ``cyclic.py``) found at run time, else a greedy
+   session-by-session draw.  With teams, the cyclic layout reserves groups of
+   four players that never meet, and teams are packed into those groups.
+2. *Repair.*  Tabu search (``localsearch.py``) removes what is left of
+   repeats and team clashes, down to the counting lower bound when it can.
+3. *Variety.*  The seed relabels players (team-mates stay in their groups),
+   and shuffles sessions and tables, so a different seed gives a different
+   but equally good schedule, and the same seed the same one.
+4. *Winds* by exact edge colouring (``winds.py``).
+"""
+import json
+import os
+import random
+import time
+
+from . import cyclic
+from .errors import PlayerCountError, SeatingError
+from .localsearch import Schedule0, improve, relabel_for_teams
+from .metrics import lower_bound, schedule_metrics
+from .winds import balance_winds
+
+_DATA = None
+MAX_PLAYERS = 1000
+
+
+def _designs():
+    global _DATA
+    if _DATA is None:
+        path = os.path.join(os.path.dirname(__file__), "data", "designs.json")
+        try:
+            with open(path) as fh:
+                _DATA = json.load(fh)
+        except FileNotFoundError:
+            _DATA = {}
+    return _DATA
+
+
+class Schedule:
+    """``sessions[s][t]`` = (East, South, West, North) player numbers."""
+
+    def __init__(self, sessions, metrics, method=""):
+        self.sessions = sessions
+        self.metrics = metrics
+        self.method = method
+
+    def as_dict(self):
+        return {"sessions": [[list(tb) for tb in ses] for ses in self.sessions],
+                "metrics": self.metrics}
+
+    def __repr__(self):
+        return f"<Schedule {self.metrics.get('players')}x{self.metrics.get('sessions')} {self.method}>"
+
+
+def repeat_free_limit(players):
+    """Sessions a field can always play with nobody meeting twice (proven by
+    the constructions shipped here; ``(N-1)//3`` is the counting ceiling)."""
+    known = {4: 1, 8: 1, 12: 1, 16: 5, 20: 5, 24: 7, 28: 9, 32: 10, 36: 11, 40: 13}
+    if players in known:
+        return known[players]
+    return min(10, (players - 1) // 3)
+
+
+def validate(players, sessions, teams):
+    if not isinstance(players, int) or players < 4:
+        raise SeatingError(f"need at least 4 players, got {players!r}")
+    if players % 4:
+        raise PlayerCountError(players)
+    if players > MAX_PLAYERS:
+        raise SeatingError(f"at most {MAX_PLAYERS} players are supported, got {players}")
+    if not isinstance(sessions, int) or sessions < 1:
+        raise SeatingError(f"need at least one session, got {sessions!r}")
+    if teams:
+        sizes = {}
+        for p, t in teams.items():
+            if not 1 <= p <= players:
+                raise SeatingError(f"team map names player {p}, but players are numbered 1 to {players}")
+            sizes[t] = sizes.get(t, 0) + 1
+        big = [t for t, k in sizes.items() if k > 4]
+        if big:
+            raise SeatingError(f"team {big[0]!r} has {sizes[big[0]]} players; teams have at most four")
+
+
+def _team_list(players, teams):
+    """0-based team index per player; players without a team get their own."""
+    ids = {}
+    out = []
+    for p in range(1, players + 1):
+        t = teams.get(p) if teams else None
+        if t is None:
+            out.append(-p)
+        else:
+            out.append(ids.setdefault(t, len(ids)))
+    return out
+
+
+def _pack_groups(team_of, n):
+    """Pack teams into bins of four (first fit decreasing); None if it takes
+    more than n/4 bins."""
+    members = {}
+    for p, t in enumerate(team_of):
+        members.setdefault(t, []).append(p)
+    teams = sorted(members.values(), key=len, reverse=True)
+    bins = []
+    for mem in teams:
+        for b in bins:
+            if len(b) + len(mem) <= 4:
+                b.extend(mem)
+                break
+        else:
+            bins.append(list(mem))
+    if len(bins) > n // 4:
+        return None
+    while len(bins) < n // 4:
+        bins.append([])
+    # fill short bins with singles taken from nowhere: bins are only a way of
+    # keeping teams apart, so padding them is harmless
+    return bins
+
+
+def _greedy(n, S, rng, team_of, start=None):
+    """Session by session: fill tables with players who have not met."""
+    met = set()
+    sessions = [list(map(list, ses)) for ses in (start or [])]
+    for ses in sessions:
+        for tb in ses:
+            for a in tb:
+                for b in tb:
+                    if a < b:
+                        met.add((a, b))
+    while len(sessions) < S:
+        pool = list(range(n))
+        rng.shuffle(pool)
+        tables = []
+        while pool:
+            tb = [pool.pop()]
+            i = len(pool) - 1
+            while len(tb) < 4 and i >= 0:
+                q = pool[i]
+                if all(((q, x) if q < x else (x, q)) not in met and team_of[q] != team_of[x] for x in tb):
+                    tb.append(pool.pop(i))
+                i -= 1
+            while len(tb) < 4:
+                tb.append(pool.pop())
+            tables.append(tb)
+        for tb in tables:
+            for a in tb:
+                for b in tb:
+                    if a < b:
+                        met.add((a, b))
+        sessions.append(tables)
+    return sessions
+
+
+def _from_data(n, S):
+    d = _designs().get(f"{n}x{S}")
+    if not d:
+        return None
+    if "sessions" in d:
+        return [[tuple(tb) for tb in ses] for ses in d["sessions"]]
+    t, k, m = d["layout"]
+    lay = cyclic.Layout(n, t, k, m)
+    return lay.develop(d["bases"])
+
+
+def _cyclic(n, S, rng, group, effort):
+    budget = time.monotonic() + 1.5 * effort
+    for t, k, m in cyclic.layouts(n, S, group)[:4]:
+        if n * n > 250000:
+            break  # the pair-orbit table would cost more than a greedy draw
+        lay = cyclic.Layout(n, t, k, m, group)
+        if m * (n // 4) * 6 > lay.orbit_count:
+            continue
+        bases = cyclic.search(lay, rng, budget, node_limit=3000, attempts=2)
+        if bases is None:
+            bases = cyclic.anneal(lay, rng, budget, iters_per_temp=1000, max_rounds=int(60 * effort))
+        if bases is not None:
+            return lay.develop(bases), lay
+    return None, None
+
+
+def _core(n, S, rng, team_of, has_teams, effort):
+    """A schedule (0-based) and, with teams, the player groups kept apart."""
+    slack = (n - 1) - 3 * S
+    data = _from_data(n, S)
+    if data is not None and not has_teams:
+        return data, None, "data"
+    if has_teams and slack >= 3:
+        sessions, lay = _cyclic(n, S, rng, 4, effort)
+        if sessions is not None:
+            return sessions, lay.groups(), "cyclic+teams"
+    if data is not None:
+        return data, None, "data"
+    if slack >= 0 and 3 * S * 2 <= n:
+        return _greedy(n, S, rng, team_of), None, "greedy"
+    if slack >= 0:
+        sessions, lay = _cyclic(n, S, rng, 1, effort)
+        if sessions is not None:
+            return sessions, None, "cyclic"
+    # Repeats unavoidable (or not found): extend the best repeat-free start.
+    base = None
+    for s0 in range(min(S - 1, repeat_free_limit(n)), 0, -1):
+        base = _from_data(n, s0)
+        if base is None and s0 <= repeat_free_limit(n) and (n - 1) - 3 * s0 >= 0:
+            base, _ = _cyclic(n, s0, rng, 1, effort * 0.5)
+        if base is not None:
+            break
+    return _greedy(n, S, rng, team_of, start=base), None, "extended"
+
+
+def _place_teams(n, team_of, groups, rng):
+    """pos[player] = schedule slot, putting each bin of teams in one group."""
+    bins = _pack_groups(team_of, n)
+    if bins is None or groups is None:
+        return None
+    groups = [list(g) for g in groups]
+    rng.shuffle(groups)
+    rng.shuffle(bins)
+    pos = [None] * n
+    free_slots = []
+    for g, b in zip(groups, bins):
+        rng.shuffle(g)
+        for p, slot in zip(b, g):
+            pos[p] = slot
+        free_slots.extend(g[len(b):])
+    rng.shuffle(free_slots)
+    it = iter(free_slots)
+    for p in range(n):
+        if pos[p] is None:
+            pos[p] = next(it)
+    return pos
+
+
+def round_robin(players, sessions, teams=None, seed=0, effort=1.0):
+    """Seat ``players`` (numbered 1..N) for ``sessions`` sessions.
+
+    ``teams`` maps player number -> team (any hashable); team-mates are kept
+    apart whenever the search manages to.  ``effort`` scales search budgets.
+    """
+    validate(players, sessions, teams)
+    n, S = players, sessions
+    rng = random.Random(f"round-robin:{n}:{S}:{seed}")
+    team_of = _team_list(n, teams)
+    has_teams = bool(teams) and len(set(t for t in team_of if t >= 0)) > 0 and any(
+        team_of.count(t) > 1 for t in set(t for t in team_of if t >= 0))
+    core, groups, method = _core(n, S, rng, team_of, has_teams, effort)
+
+    # pos[player] = slot in the core schedule
+    pos = None
+    if has_teams:
+        pos = _place_teams(n, team_of, groups, rng)
+        if pos is None:
+            pos = relabel_for_teams(core, n, team_of, rng, max_iters=int(20000 * effort))
+    else:
+        pos = list(range(n))
+        rng.shuffle(pos)
+    slot_player = [0] * n
+    for p, sl in enumerate(pos):
+        slot_player[sl] = p
+    sched = [[tuple(slot_player[x] for x in tb) for tb in ses] for ses in core]
+
+    lb = lower_bound(n, S)
+    sch = Schedule0(n, sched, team_of if has_teams else None)
+    rep, cl = sch.cost()
+    if (rep, cl) > (lb, 0):
+        iters = int(effort * max(2000, 400000 // max(n, 16)))
+        sched, (rep, cl) = improve(sch, rng, iters, target=(lb, 0))
+        method += "+tabu"
+
+    sched = [list(ses) for ses in sched]
+    rng.shuffle(sched)
+    for ses in sched:
+        rng.shuffle(ses)
+    sched = balance_winds(sched, rng)
+    out = [[tuple(p + 1 for p in tb) for tb in ses] for ses in sched]
+    metrics = schedule_metrics(out, teams)
+    return Schedule(out, metrics, method)

@@ -1,0 +1,177 @@
+"""Swiss pairing: seat the next session from the current standings.
+
+The ideal is the standings cut into fours (1-4, 5-8, ...).  A player placed at
+table ``j`` is *displaced* by how far their rank lies outside that table's
+slots ``4j .. 4j+3``.  The search minimises, in this order: meetings repeated
+(weighted by how often the pair already met), team-mates together, total
+displacement.  Up to 12 players it enumerates every seating (exact); above,
+a top-down greedy draw is polished by swaps between nearby tables until no
+swap helps (a local optimum, exact in the common case of few conflicts).
+"""
+from itertools import combinations
+
+from .errors import PlayerCountError, SeatingError
+from .metrics import wind_counts
+from .winds import seat_table
+
+W_REPEAT = 1 << 30
+W_TEAM = 1 << 20
+
+
+class _Ctx:
+    def __init__(self, ranking, history, teams):
+        self.rank = {p: i for i, p in enumerate(ranking)}
+        self.met = {}
+        for tables in history:
+            for tb in tables:
+                for a, b in combinations(tb, 2):
+                    key = (a, b) if a < b else (b, a)
+                    self.met[key] = self.met.get(key, 0) + 1
+        self.teams = teams or {}
+
+    def pair(self, a, b):
+        c = self.met.get((a, b) if a < b else (b, a), 0) * W_REPEAT
+        ta = self.teams.get(a)
+        if ta is not None and ta == self.teams.get(b):
+            c += W_TEAM
+        return c
+
+    def disp(self, p, j):
+        r = self.rank[p]
+        lo, hi = 4 * j, 4 * j + 3
+        return lo - r if r < lo else (r - hi if r > hi else 0)
+
+    def table_cost(self, tb, j):
+        c = sum(self.disp(p, j) for p in tb)
+        for a, b in combinations(tb, 2):
+            c += self.pair(a, b)
+        return c
+
+
+def _exhaustive(ctx, players):
+    """Every ordered split into tables (34,650 for 12 players), pruned by the
+    best cost so far."""
+    best = [None, None]
+
+    def rec(rest, j, acc, tables):
+        if best[0] is not None and acc >= best[0]:
+            return
+        if not rest:
+            best[0], best[1] = acc, list(tables)
+            return
+        for tb in combinations(rest, 4):
+            left = [p for p in rest if p not in tb]
+            tables.append(tb)
+            rec(left, j + 1, acc + ctx.table_cost(tb, j), tables)
+            tables.pop()
+
+    rec(list(players), 0, 0, [])
+    return best[1]
+
+
+def _greedy(ctx, ranking):
+    """Top-down: each table takes the best-ranked players that fit."""
+    left = list(ranking)
+    tables = []
+    while left:
+        tb = [left[0]]
+        for p in left[1:]:
+            if len(tb) == 4:
+                break
+            if all(ctx.pair(p, q) == 0 for q in tb):
+                tb.append(p)
+        for p in left:
+            if len(tb) == 4:
+                break
+            if p not in tb:
+                tb.append(p)  # nobody fits: the swap phase will repair
+        chosen = set(tb)
+        left = [p for p in left if p not in chosen]
+        tables.append(tb)
+    return tables
+
+
+def _polish(ctx, tables, window=4):
+    T = len(tables)
+    costs = [ctx.table_cost(tb, j) for j, tb in enumerate(tables)]
+    improved = True
+    while improved:
+        improved = False
+        for j in range(T):
+            for k in range(j + 1, min(T, j + 1 + window)):
+                A, B = tables[j], tables[k]
+                for i in range(4):
+                    for h in range(4):
+                        a, b = A[i], B[h]
+                        A[i], B[h] = b, a
+                        ca, cb = ctx.table_cost(A, j), ctx.table_cost(B, k)
+                        if ca + cb < costs[j] + costs[k]:
+                            costs[j], costs[k] = ca, cb
+                            improved = True
+                        else:
+                            A[i], B[h] = a, b
+    # conflicts left after the local pass: allow long-distance swaps
+    for j in range(T):
+        if costs[j] < W_TEAM:
+            continue
+        for k in range(T):
+            if k == j:
+                continue
+            A, B = tables[j], tables[k]
+            done = False
+            for i in range(4):
+                for h in range(4):
+                    a, b = A[i], B[h]
+                    A[i], B[h] = b, a
+                    ca, cb = ctx.table_cost(A, j), ctx.table_cost(B, k)
+                    if ca + cb < costs[j] + costs[k]:
+                        costs[j], costs[k] = ca, cb
+                        done = True
+                        break
+                    A[i], B[h] = a, b
+                if done:
+                    break
+    return tables
+
+
+def displacement(ranking, tables):
+    """Total places moved from the standings order (0 = cut straight into fours)."""
+    ctx = _Ctx(ranking, [], None)
+    return sum(ctx.disp(p, j) for j, tb in enumerate(tables) for p in tb)
+
+
+def swiss_next_session(ranking, history, teams=None, exact_limit=12):
+    """Tables for the next session, in wind order, best-ranked table first.
+
+    ``ranking``: players best first; ``history``: finished sessions (lists of
+    tables); ``teams``: player -> team.  Winds are chosen per table to even
+    out each player's past starting winds.
+    """
+    ranking = list(ranking)
+    if len(set(ranking)) != len(ranking):
+        raise SeatingError("the ranking lists a player twice")
+    if len(ranking) % 4:
+        raise PlayerCountError(len(ranking))
+    if not ranking:
+        return []
+    ctx = _Ctx(ranking, history, teams)
+    if len(ranking) <= exact_limit:
+        tables = [list(tb) for tb in _exhaustive(ctx, ranking)]
+    else:
+        tables = _polish(ctx, _greedy(ctx, ranking))
+    past = wind_counts(history)
+    return [seat_table(sorted(tb, key=ctx.rank.get), past) for tb in tables]
+
+
+def mixed_next_session(ranking, history, round_robin_sessions, teams=None, seed=0):
+    """Mixed system: the first ``round_robin_sessions`` sessions come from a
+    round-robin schedule of the field (players numbered 1..N), later ones are
+    Swiss by the standings."""
+    from .roundrobin import round_robin
+    done = len(history)
+    if done < round_robin_sessions:
+        n = len(ranking)
+        if sorted(ranking) != list(range(1, n + 1)):
+            raise SeatingError("mixed seating numbers players 1..N")
+        return round_robin(n, round_robin_sessions, teams=teams, seed=seed).sessions[done]
+    return swiss_next_session(ranking, history, teams)
