@@ -29,6 +29,8 @@ class HandForm(_TableForm):
     points = forms.IntegerField(label=_("Hand points (with flowers)"), min_value=0, max_value=10000, required=False)
     flowers = forms.IntegerField(label=_("Flowers"), min_value=0, max_value=8, required=False)
     note = forms.CharField(label=_("Note"), max_length=300, required=False)
+    # The version of the hand the user saw (0: not entered yet), to catch two people entering one hand.
+    expected_version = forms.IntegerField(required=False, min_value=0, widget=forms.HiddenInput)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -54,7 +56,7 @@ class HandForm(_TableForm):
         return {
             "number": version.hand.number, "outcome": version.outcome,
             "winner": str(version.winner_id or ""), "discarder": str(version.discarder_id or ""),
-            "points": version.points, "flowers": version.flowers,
+            "points": version.points, "flowers": version.flowers, "expected_version": version.version,
         }
 
 

@@ -117,7 +117,7 @@ class SheetView(SheetMixin, TemplateView):
             hps = self.tournament.hands_per_session
             if "hand_form" not in context and context["next_hand"] and not self.sheet.is_submitted:
                 context["hand_form"] = HandForm(players=self.players, hands_per_session=hps,
-                                                initial={"number": context["next_hand"]})
+                                                initial={"number": context["next_hand"], "expected_version": 0})
             if "penalty_form" not in context and not self.sheet.is_submitted:
                 context["penalty_form"] = PenaltyForm(players=self.players, hands_per_session=hps)
             context.setdefault("submit_form", SubmitSheetForm())
@@ -154,6 +154,8 @@ class HandRecordView(SheetView):
     def post(self, request, *args, **kwargs):
         form = HandForm(request.POST, players=self.players, hands_per_session=self.tournament.hands_per_session)
         if form.is_valid():
+            form = self.check_not_stale(form)
+        if form.is_valid():
             try:
                 version = services.hand_record(sheet=self.sheet, by=request.user, **form.service_kwargs())
             except (ValidationError, PermissionDenied) as exc:
@@ -173,6 +175,30 @@ class HandRecordView(SheetView):
             except (Http404, ValueError):
                 pass
         return self.render_with(hand_form=form)
+
+
+    def check_not_stale(self, form):
+        """Refuse a hand entered or corrected by someone else since this form was shown.
+
+        Best effort before the service's lock; the form comes back with the current version so a
+        second submit, after looking at the sheet, goes through.
+        """
+        expected = form.cleaned_data.get("expected_version")
+        if expected is None:
+            return form
+        number = form.cleaned_data["number"]
+        current = (Hand.objects.filter(sheet=self.sheet, number=number, current__isnull=False)
+                   .values_list("current__version", flat=True).first()) or 0
+        if current == expected:
+            return form
+        data = self.request.POST.copy()
+        data["expected_version"] = current
+        fresh = HandForm(data, players=self.players, hands_per_session=self.tournament.hands_per_session)
+        fresh.is_valid()
+        fresh.add_error(None, _("Hand %(n)s was entered or corrected by someone else meanwhile (it is now at "
+                                "version %(v)s). Check the sheet, then submit again to replace it.")
+                        % {"n": number, "v": current})
+        return fresh
 
 
 class PenaltyRecordView(SheetView):

@@ -170,3 +170,37 @@ def test_sheet_totals_rank_and_table_points(client_for, hands_entered, tournamen
     assert re.findall(r"<strong>(-?\d+)</strong>", totals) == ["40", "18", "-34", "-24"]
     tp = re.findall(r'class="num tp">([\d.]+)<', content)
     assert tp == ["4.00", "2.00", "0.00", "1.00"]
+
+
+def test_stale_hand_form_is_refused_then_accepted(client_for, hands_entered, tournament, players):
+    """Two referees at one table: the second entry of hand 3 does not silently replace the first."""
+    first, second = client_for("referee"), client_for("organizer")
+    form = {"number": 3, "outcome": "draw", "expected_version": 0}
+    assert first.post(url("sheet-hand", tournament), form).status_code == 302
+    response = second.post(url("sheet-hand", tournament), dict(form, outcome="self_drawn", winner=players[0].pk,
+                                                                 points=8))
+    assert response.status_code == 200
+    content = response.content.decode()
+    assert "someone else meanwhile" in content
+    assert 'name="expected_version" value="1"' in content
+    assert Hand.objects.get(sheet=hands_entered, number=3).versions.count() == 1
+    response = second.post(url("sheet-hand", tournament), dict(form, outcome="self_drawn", winner=players[0].pk,
+                                                                 points=8, expected_version=1))
+    assert response.status_code == 302
+    assert Hand.objects.get(sheet=hands_entered, number=3).current.version == 2
+
+
+def test_csrf_enforced_on_score_entry(hands_entered, tournament, referee):
+    from django.test import Client
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(referee)
+    response = client.post(url("sheet-hand", tournament), {"number": 3, "outcome": "draw"})
+    assert response.status_code == 403
+    assert not Hand.objects.filter(sheet=hands_entered, number=3).exists()
+
+
+def test_get_on_action_urls_changes_nothing(client_for, hands_entered, tournament):
+    client = client_for("organizer")
+    for name in ("sheet-hand", "sheet-penalty", "sheet-submit", "sheet-reopen"):
+        assert client.get(url(name, tournament)).status_code == 405
+    assert not ScoreSheet.objects.get(pk=hands_entered.pk).is_submitted
