@@ -134,3 +134,9 @@ def test_demo_contents():
     assert sum(r.table_points for r in rows) == 7 * 4 * 4 + 7 * 2  # 4 closed sessions + session 5 in progress
     assert len(team_standings(demo, rows)) == 4
     assert json.loads(run("standings", "demo-open"))[0]["rank"] == 1
+
+
+def test_checked_in_fixture_matches_the_generator():
+    from tournament.management.commands.load_demo import FIXTURE, fixture_text
+    assert FIXTURE.read_text(encoding="utf-8") == fixture_text(), \
+        "fixtures/demo.json is stale: run python manage.py load_demo --regenerate-fixture"
