@@ -142,10 +142,6 @@ class SheetView(SheetMixin, TemplateView):
         return self.render_to_response(context)
 
 
-def _messages(exc):
-    return " ".join(getattr(exc, "messages", None) or [str(exc)])
-
-
 class HandRecordView(SheetView):
     """POST a hand: a new hand, or a correction (a new version) of an entered one."""
 

@@ -4,7 +4,6 @@ from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.views.generic import FormView, ListView, TemplateView
@@ -315,7 +314,3 @@ class AuditLogView(OrganizerRequiredMixin, ListView):
 
     def get_queryset(self):
         return AuditLog.objects.filter(tournament=self.tournament).select_related("actor")
-
-
-def manage_url(tournament, name):
-    return reverse(name, args=[tournament.slug])

@@ -1,6 +1,6 @@
 """Shared view plumbing: load the tournament from the URL and check the user's role in it."""
 from django.contrib.auth.mixins import AccessMixin
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.functional import cached_property
@@ -129,8 +129,3 @@ class ScorerPostMixin(TournamentMixin, AccessMixin):
 def can_create_tournament(user):
     return user.is_authenticated and (user.is_staff or user.has_perm("tournament.add_tournament"))
 
-
-__all__ = [
-    "TournamentMixin", "OrganizerRequiredMixin", "ScorerRequiredMixin", "ScorerPostMixin", "add_service_error",
-    "can_create_tournament", "ValidationError", "PermissionDenied", "role_label",
-]
