@@ -55,12 +55,13 @@ class PlayerForm(forms.Form):
 class ImportUploadForm(forms.Form):
     file = forms.FileField(label=_("Players file (CSV or XLSX)"))
 
-    MAX_BYTES = 2 * 1024 * 1024
+    # The file travels back base64-encoded in the confirm form; keep that under Django's 2.5 MB request limit.
+    MAX_BYTES = 1024 * 1024
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
         if upload.size > self.MAX_BYTES:
-            raise forms.ValidationError(_("The file is too big (2 MB at most)."))
+            raise forms.ValidationError(_("The file is too big (1 MB at most)."))
         return upload
 
 

@@ -26,7 +26,7 @@ TIEBREAK_LABELS = {
     "first_places": _("First places"),
     "second_places": _("Second places"),
     "best_session_score": _("Best session score"),
-    "fewest_last_places": _("Fewest last places"),
+    "fewest_last_places": _("Last places"),
 }
 
 

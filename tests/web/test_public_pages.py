@@ -120,3 +120,13 @@ def test_unknown_pages_404(client, tournament, seated_session):
     assert client.get(reverse("player-detail", args=[tournament.slug, 99])).status_code == 404
     assert client.get(reverse("session-detail", args=[tournament.slug, 99])).status_code == 404
     assert client.get(reverse("tournament-detail", args=["nope"])).status_code == 404
+
+
+def test_configured_tiebreak_columns_follow_settings(client, tied_results, tournament):
+    tournament.tiebreaks = "fewest_last_places"
+    tournament.save()
+    content = client.get(reverse("standings", args=[tournament.slug])).content.decode()
+    assert "Last places" in content and "First places" not in content
+    rows = dict(standings_rows(content))
+    assert rows[5][7] == "0"   # player 5 won table 2: no last place
+    assert rows[6][7] == "0"   # three tied at -16 share 2nd place

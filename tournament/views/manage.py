@@ -4,6 +4,7 @@ from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect
+from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.views.generic import FormView, ListView, TemplateView
@@ -116,7 +117,7 @@ class PlayerCreateView(OrganizerRequiredMixin, FormView):
 
 
 class PlayerEditView(PlayerCreateView):
-    @property
+    @cached_property
     def player(self):
         return get_object_or_404(Player.objects.select_related("team"), tournament=self.tournament,
                                  number=self.kwargs["number"])
