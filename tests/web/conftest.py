@@ -10,6 +10,12 @@ from tournament.models import TournamentRole
 ROLES = ("anonymous", "outsider", "other_referee", "referee", "organizer")
 
 
+@pytest.fixture(autouse=True)
+def fast_password_hasher(settings):
+    """Every test makes several users; the default hasher would make that the slowest part."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def other_referee(make_user, organizer):
     """Referee of a different tournament."""
