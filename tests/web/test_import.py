@@ -64,3 +64,22 @@ def test_import_forbidden_for_non_organizers(client_for, tournament, role):
     response = upload(client_for(role), tournament, GOOD)
     assert response.status_code == 403
     assert not Player.objects.filter(tournament=tournament).exists()
+
+
+def test_xlsx_preview_with_bad_row(client_for, tournament):
+    import io
+
+    from openpyxl import Workbook
+    wb = Workbook()
+    ws = wb.active
+    ws.append(["Número", "Nombre", "País"])
+    ws.append([1, "Ana", "ES"])
+    ws.append([1, "Bea", "ES"])
+    buffer = io.BytesIO()
+    wb.save(buffer)
+    response = client_for("organizer").post(reverse("manage-import", args=[tournament.slug]), {
+        "file": SimpleUploadedFile("jugadores.xlsx", buffer.getvalue())})
+    content = response.content.decode()
+    assert "Number 1 is also on row 2" in content
+    assert 'name="confirm"' not in content
+    assert not Player.objects.filter(tournament=tournament).exists()
