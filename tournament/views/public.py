@@ -6,7 +6,7 @@ from django_tables2 import RequestConfig
 
 from tournament import results
 from tournament.models import Player, Seat, Session, Tournament, TournamentRole
-from tournament.tables import PlayersTable, TeamStandingsTable, format_points, standings_table
+from tournament.tables import TIEBREAK_LABELS, PlayersTable, TeamStandingsTable, format_points, standings_table
 from tournament.views.mixins import TournamentMixin, can_create_tournament
 
 PER_PAGE = 50
@@ -71,7 +71,8 @@ class StandingsView(TournamentMixin, TemplateView):
         table = standings_table(_standing_rows(self.tournament, rows), self.tournament.tiebreak_keys(),
                                 request=self.request)
         RequestConfig(self.request, paginate={"per_page": PER_PAGE}).configure(table)
-        context.update(table=table, provisional=any(r.provisional for r in rows))
+        context.update(table=table, provisional=any(r.provisional for r in rows),
+                       tiebreak_labels=[str(TIEBREAK_LABELS.get(k, k)) for k in self.tournament.tiebreak_keys()])
         return context
 
 
