@@ -130,3 +130,18 @@ def test_configured_tiebreak_columns_follow_settings(client, tied_results, tourn
     rows = dict(standings_rows(content))
     assert rows[5][7] == "0"   # player 5 won table 2: no last place
     assert rows[6][7] == "0"   # three tied at -16 share 2nd place
+
+
+def test_tabulation_cumulates_across_sessions(client, tied_results, tournament, players, organizer, referee):
+    session2 = tournament.sessions.get(number=2)
+    ts.session_seat(session=session2, tables=[[players[i] for i in (0, 4, 1, 5)], [players[i] for i in (2, 6, 3, 7)]],
+                    by=organizer, method="manual")
+    ts.session_publish(session=session2, by=organizer)
+    ss.hand_record(sheet=session2.tables.get(number=1).sheet, number=1, outcome=pay.SELF_DRAWN, winner=players[0],
+                   points=10, by=referee)
+    content = client.get(reverse("tabulation", args=[tournament.slug])).content.decode()
+    row = re.search(r'<tr>\s*<td class="num">\d+\*?.*?/players/1/.*?</tr>', content, re.S).group(0)
+    cells = [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
+    # Session 1: 1.75 TP, 0; session 2: 4.00 TP, +54; cumulative 5.75 and 54.
+    assert cells[4:12] == ["1.75", "0", "1.75", "0", "4.00", "54", "5.75", "54"]
+    assert cells[-2:] == ["5.75", "54"]
