@@ -84,12 +84,17 @@ def rule_all_green_half_flush(d, fans, total):
 
 
 def rule_concealed_special_self_drawn(d, fans, total):
-    """Self-drawn concealed special hands score Fully Concealed Hand in place of Self-Drawn."""
-    if not d.get("self_drawn") or 80 not in fans or not CONCEALED_SPECIALS.keys() & fans.keys():
+    """Self-drawn concealed special hands score Fully Concealed Hand in place of Self-Drawn.
+
+    Also when another fan (Last Tile Draw, Out with Replacement Tile) already displaced
+    Self-Drawn: the rulebook ties Fully Concealed to winning from the wall, not to Self-Drawn."""
+    if not d.get("self_drawn") or 56 in fans or not CONCEALED_SPECIALS.keys() & fans.keys():
         return None
-    del fans[80]
+    if 80 in fans:
+        del fans[80]
+        total -= POINTS[80]
     _add(fans, 56)
-    return total - POINTS[80] + POINTS[56]
+    return total + POINTS[56]
 
 
 def rule_nine_gates_no_terminal_pung(d, fans, total):
@@ -117,6 +122,26 @@ RULES = [
     rule_nine_gates_no_terminal_pung,
     rule_last_tile_discard_only,
 ]
+
+
+# --- accepted arrangement changes -------------------------------------------------------------
+# Where an accepted difference changes WHICH arrangement is the highest, the reference's fans
+# cannot be rewritten into ours; such a rule accepts our result only under its condition.
+
+def accept_seven_pairs_outranks_on_self_draw(d, ours, expected):
+    """Difference 5 as it affects the choice: self-drawn, the tiles also form Seven Pairs, the
+    reference tied or nearly tied and kept four sets and a pair; with Fully Concealed Hand (+3)
+    in place of Self-Drawn the Seven Pairs reading is the highest (free choice, 3.9.1.5)."""
+    if not d.get("self_drawn") or d.get("melds") or "error" in ours or "error" in expected:
+        return False
+    if any(c % 2 for c in collections.Counter(all_tiles(d)).values()):
+        return False
+    if {6, 19} & expected["fans"].keys() or 19 not in ours["fans"] or 56 not in ours["fans"]:
+        return False
+    return expected["total"] < ours["total"] <= expected["total"] + (POINTS[56] - POINTS[80])
+
+
+ARRANGEMENT_RULES = [accept_seven_pairs_outranks_on_self_draw]
 
 
 def all_tile_names(d):
@@ -148,12 +173,16 @@ def generated_run():
 
 
 def fan_diff(ours, ref):
-    a, b = ours.get("fans", {}), ref.get("fans", {})
+    """Category of a mismatch: each differing fan as +id (ours has more) or -id (fewer)."""
+    if "error" in ours or "error" in ref:
+        return f"error: ours {ours.get('error', '-')[:60]} / reference {ref.get('error', '-')[:60]}"
+    a, b = ours["fans"], ref["fans"]
     parts = []
     for fan_id in sorted(a.keys() | b.keys(), key=str):
-        if a.get(fan_id, 0) != b.get(fan_id, 0):
-            parts.append(f"{fan_id}:{a.get(fan_id, 0)}-vs-{b.get(fan_id, 0)}")
-    return " ".join(parts) or f"total {ours.get('total')} vs {ref.get('total')}"
+        delta = a.get(fan_id, 0) - b.get(fan_id, 0)
+        if delta:
+            parts.append(f"{'+' if delta > 0 else '-'}{fan_id}" + (f"x{abs(delta)}" if abs(delta) > 1 else ""))
+    return " ".join(parts) or f"same fans, total {ours['total']} vs {ref['total']}"
 
 
 # --- generator sanity: needs only the reference ---------------------------------------------
@@ -281,13 +310,14 @@ def engine_score(d):
         result = score_hand(Hand.from_dict(d))
     except HandError as exc:
         return {"error": f"HandError: {exc}"}
-    if getattr(result, "error", None):
+    if not result.fans and result.error:
         return {"error": result.error, "total": result.total}
     fans = {}
     for fan in result.fans:
         fans[fan.id] = fans.get(fan.id, 0) + fan.count
     out = {"total": result.total, "fans": fans}
     flowers = fans.get(81, 0)
+    # An under-8 hand still carries its fans; valid (and only valid) follows the 8-point rule.
     if bool(result.valid) != (result.total - flowers >= 8):
         out["error"] = f"valid={result.valid} inconsistent with total {result.total}, flowers {flowers}"
     return out
@@ -301,11 +331,15 @@ def test_engine_matches_reference_on_generated_hands():
         pytest.skip(f"MCR engine not importable yet (scoring.mcr.Hand/score_hand): {exc}")
 
     mismatches = collections.defaultdict(list)
-    known = collections.Counter()
+    known, arrangement = collections.Counter(), collections.Counter()
     for recipe, d, ref in generated_run():
         expected, applied = normalise_reference(d, ref)
         ours = engine_score(d)
         if ours == expected:
+            continue
+        accepted = next((rule.__name__ for rule in ARRANGEMENT_RULES if rule(d, ours, expected)), None)
+        if accepted:
+            arrangement[accepted] += 1
             continue
         bug = next((name for name, pred in KNOWN_ENGINE_BUGS if pred(d, ours, expected)), None)
         if bug:
@@ -313,6 +347,7 @@ def test_engine_matches_reference_on_generated_hands():
             continue
         mismatches[fan_diff(ours, expected)].append((recipe, d, ours, expected, applied))
 
+    print(f"\n{HANDS} hands compared; accepted arrangement changes: {dict(arrangement)}")
     if known:
         print(f"\nKNOWN_ENGINE_BUGS still open (hands tolerated, see KNOWN_MISMATCHES.md): {dict(known)}")
     if mismatches:
