@@ -102,8 +102,12 @@ def session_seat_swiss(*, session, by):
                             tables=[[players[n - 1] for n in table] for table in tables])
 
 
-def schedule_from_chart(*, tournament, chart, by):
-    """Seat sessions from an organizer's chart: player numbers per table per session (appendix 3)."""
+def schedule_from_chart(*, tournament, chart, by, winds_given=True):
+    """Seat sessions from an organizer's chart: player numbers per table per session (appendix 3).
+
+    With winds_given the order inside each table is East, South, West, North; otherwise starting
+    winds are assigned so every player's winds come out as even as possible.
+    """
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         _check_organizer(by, tournament)
@@ -118,10 +122,10 @@ def schedule_from_chart(*, tournament, chart, by):
                                   % {"n": ", ".join(map(str, unknown))})
         teams = {n: p.team_id for n, p in players.items() if p.team_id}
         try:
-            report = seating.check_chart(chart, teams=teams)
+            report = seating.check_chart(chart, teams=teams, winds_given=winds_given)
         except seating.SeatingError as exc:
             raise ValidationError(str(exc))
-        seated_chart = report.get("sessions", chart) if isinstance(report, dict) else chart
+        seated_chart = chart if winds_given else report["balanced_sessions"]
         for session, tables in zip(sessions, seated_chart):
             session_seat(session=session, by=by, method="chart",
                          tables=[[players[n] for n in table] for table in tables])
