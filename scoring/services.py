@@ -38,8 +38,13 @@ def _position_deltas(players, by_player_id):
 
 
 def hand_record(*, sheet, number, outcome, winner=None, discarder=None, points=0, flowers=0,
-                tiles=None, note="", by):
-    """Enter a hand, or correct it by adding a new version. Returns the new HandVersion."""
+                tiles=None, note="", by, expected_version=None):
+    """Enter a hand, or correct it by adding a new version. Returns the new HandVersion.
+
+    expected_version is the version the referee was looking at (0 for a new hand): when someone
+    else entered or corrected the hand meanwhile, the entry is refused rather than silently
+    replacing theirs. The check runs under the sheet lock, so it holds across app servers.
+    """
     with transaction.atomic():
         sheet = _lock_sheet(sheet)
         tournament = sheet.table.session.tournament
@@ -77,6 +82,12 @@ def hand_record(*, sheet, number, outcome, winner=None, discarder=None, points=0
         except pay.PaymentError as exc:
             raise ValidationError(str(exc))
         hand, _created = Hand.objects.select_for_update().get_or_create(sheet=sheet, number=number)
+        current_version = hand.current.version if hand.current_id else 0
+        if expected_version is not None and expected_version != current_version:
+            raise ValidationError(
+                _("Hand %(n)s was entered or corrected by someone else meanwhile (it is now at version %(v)s). "
+                  "Check the sheet, then submit again to replace it.") % {"n": number, "v": current_version},
+                code="stale_version")
         next_version = (hand.versions.aggregate(m=Max("version"))["m"] or 0) + 1
         version = HandVersion(
             hand=hand, version=next_version, outcome=outcome, winner=winner, discarder=discarder,

@@ -153,7 +153,9 @@ class HandRecordView(SheetView):
             form = self.check_not_stale(form)
         if form.is_valid():
             try:
-                version = services.hand_record(sheet=self.sheet, by=request.user, **form.service_kwargs())
+                version = services.hand_record(sheet=self.sheet, by=request.user,
+                                               expected_version=form.cleaned_data.get("expected_version"),
+                                               **form.service_kwargs())
             except (ValidationError, PermissionDenied) as exc:
                 add_service_error(form, exc)
             else:

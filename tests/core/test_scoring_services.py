@@ -179,3 +179,15 @@ def test_seating_locked_once_scores_entered(sheet, referee, organizer):
     ss.hand_record(sheet=sheet, number=1, outcome="draw", by=referee)
     with pytest.raises(ValidationError, match="Scores have been entered"):
         ts.session_seat_random(session=sheet.table.session, by=organizer, seed=1)
+
+
+def test_stale_correction_refused_under_the_lock(sheet, referee, organizer):
+    a, b, c, d = seats(sheet)
+    ss.hand_record(sheet=sheet, number=1, outcome="draw", by=referee, expected_version=0)
+    # The organizer corrects it first; the referee's form still shows version 1.
+    ss.hand_record(sheet=sheet, number=1, outcome="self_drawn", winner=b, points=8, by=organizer, expected_version=1)
+    with pytest.raises(ValidationError, match="someone else meanwhile"):
+        ss.hand_record(sheet=sheet, number=1, outcome="self_drawn", winner=a, points=8, by=referee, expected_version=1)
+    assert Hand.objects.get(sheet=sheet, number=1).current.winner == b
+    with pytest.raises(ValidationError, match="someone else meanwhile"):
+        ss.hand_record(sheet=sheet, number=2, outcome="draw", by=referee, expected_version=1)
