@@ -115,6 +115,8 @@ def penalty_record(*, sheet, player, amount, to, reason, hand_number=None, by):
             raise ValidationError(_("This score sheet has been submitted; an organizer must reopen it first."))
         if not reason or not reason.strip():
             raise ValidationError(_("Give the reason for the penalty."))
+        if hand_number is not None and not 1 <= hand_number <= tournament.hands_per_session:
+            raise ValidationError(_("Hands are numbered 1 to %(n)s.") % {"n": tournament.hands_per_session})
         players = _positions(sheet)
         try:
             deltas = pay.penalty_payments([p.pk for p in players], player.pk, amount, to)

@@ -65,6 +65,9 @@ def team_get_or_create(*, tournament, name, by):
     name = (name or "").strip()
     if not name:
         return None
+    max_length = Team._meta.get_field("name").max_length
+    if len(name) > max_length:
+        raise ValidationError({"team": _("A team name has at most %(n)s characters.") % {"n": max_length}})
     team, created = Team.objects.get_or_create(tournament=tournament, name=name)
     if created:
         audit(tournament=tournament, actor=by, action="team.create", obj=team, name=name)

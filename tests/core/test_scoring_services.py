@@ -191,3 +191,11 @@ def test_stale_correction_refused_under_the_lock(sheet, referee, organizer):
     assert Hand.objects.get(sheet=sheet, number=1).current.winner == b
     with pytest.raises(ValidationError, match="someone else meanwhile"):
         ss.hand_record(sheet=sheet, number=2, outcome="draw", by=referee, expected_version=1)
+
+
+def test_penalty_hand_number_within_session(sheet, referee, tournament):
+    tournament.hands_per_session = 12
+    tournament.save()
+    with pytest.raises(ValidationError, match="1 to 12"):
+        ss.penalty_record(sheet=sheet, player=seats(sheet)[0], amount=10, to="nobody", reason="slow",
+                          hand_number=14, by=referee)
