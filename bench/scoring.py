@@ -4,6 +4,7 @@ Both sides are timed from the engine-format dict (ours: Hand.from_dict + score_h
 reference: argument conversion + MahjongFanCalculator), in the same process and run.
 Goals for ours: >= 2,000 hands/s, median < 0.5 ms, worst < 20 ms. Printed, never asserted.
 """
+import gc
 import os
 import statistics
 import sys
@@ -73,14 +74,39 @@ def main():
         except HandError:
             pass
 
-    for d in hands[:200]:  # warm caches and lazy tables before timing
+    for d in generate(200, seed=SEED + 1):  # warm lazy tables on other hands than the timed ones
         ours(d)
     times = _time_each(ours, hands)
     rate = _report("ours (scoring.mcr)", times)
-    worst = max(range(len(times)), key=times.__getitem__)
-    from scoring.mcr.handgen import hand_notation
-    print(f"  slowest hand: {hand_notation(hands[worst])}")
     if ref_rate:
         print(f"  ratio ours/reference: {rate / ref_rate:.3f}")
-    goals = (rate >= 2000, statistics.median(times) < 0.5e6, max(times) < 20e6)
-    print("  goals (>=2000/s, median<0.5ms, worst<20ms): " + ", ".join("met" if g else "MISSED" for g in goals))
+    # A single slow sample on a shared machine may be the scheduler or the garbage collector,
+    # not the hand: re-time the 20 slowest hands, best of 5. The engine memoises, so its
+    # caches are emptied before each re-timing, or a repeat would only time a cache hit.
+    import scoring.mcr.engine as engine_module
+
+    caches = [f for f in vars(engine_module).values() if hasattr(f, "cache_clear")]
+
+    def cold(d):
+        for f in caches:
+            f.cache_clear()
+        start = time.perf_counter_ns()
+        ours(d)
+        return time.perf_counter_ns() - start
+
+    over = sum(t > 20e6 for t in times)
+    gc.disable()
+    try:
+        no_gc = _time_each(ours, hands)
+    finally:
+        gc.enable()
+    print(f"  timings over 20 ms: {over}; same hands again with the garbage collector off:"
+          f" worst {max(no_gc) / 1e6:.3f} ms")
+    slowest = sorted(range(len(times)), key=times.__getitem__, reverse=True)[:20]
+    retimed = {i: min(cold(hands[i]) for _ in range(5)) for i in slowest}
+    worst = max(retimed, key=retimed.get)
+    from scoring.mcr.handgen import hand_notation
+    print(f"  worst re-timed (20 slowest, caches emptied, best of 5): {retimed[worst] / 1e6:.3f} ms on {hand_notation(hands[worst])}")
+    goals = (rate >= 2000, statistics.median(times) < 0.5e6, retimed[worst] < 20e6)
+    print("  goals (>=2000/s, median<0.5ms, worst re-timed<20ms): "
+          + ", ".join("met" if g else "MISSED" for g in goals))
