@@ -595,7 +595,7 @@ class HandGenerator:
         # Neither a kong nor a robbing can happen on the very last tile of the wall.
         last_wall = not kong and rng.random() < 0.08
         flowers = 0 if rng.random() < 0.6 else rng.randrange(1, 9)
-        return {
+        hand = {
             "concealed": format_tiles(concealed),
             "melds": [format_meld(kind, t) for kind, t in melds],
             "win_tile": tile_name(win),
@@ -607,6 +607,9 @@ class HandGenerator:
             "seat_wind": rng.choice(WINDS),
             "prevalent_wind": rng.choice(WINDS),
         }
+        # Flags that do not apply are left out, as a referee would type the hand, so the
+        # engine's defaults are exercised too.
+        return {k: v for k, v in hand.items() if v is not False and not (k == "flowers" and v == 0)}
 
 
 def format_meld(kind, t):
