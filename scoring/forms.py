@@ -2,7 +2,9 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scoring import tile_entry
 from scoring.models import HandVersion, Penalty
+from scoring.rotation import WINDS
 
 
 def _player_choices(players, empty_label):
@@ -20,7 +22,63 @@ class _TableForm(forms.Form):
         return self.by_pk.get(value) if value else None
 
 
-class HandForm(_TableForm):
+class TileFieldsMixin(forms.Form):
+    """The tiles of a winning hand, typed in the engine's notation; the points are then computed."""
+
+    concealed = forms.CharField(
+        label=_("Concealed tiles"), max_length=80, required=False,
+        help_text=_("Standing tiles without the winning tile, e.g. 123m55p789s. Suits m p s; winds E S W N; "
+                    "dragons C (red) F (green) P (white)."))
+    melds = forms.CharField(
+        label=_("Declared melds"), max_length=200, required=False,
+        widget=forms.Textarea(attrs={"rows": 2, "cols": 30}),
+        help_text=_("One per line or comma-separated, e.g. chow 234m, pung EEE, kong 5555p, "
+                    "concealed_kong 9999s."))
+    win_tile = forms.CharField(label=_("Winning tile"), max_length=8, required=False,
+                               help_text=_("e.g. 5p or E"))
+    last_tile = forms.BooleanField(label=_("Last of its kind"), required=False,
+                                   help_text=_("The other three of the winning tile were already visible."))
+    kong = forms.BooleanField(label=_("Kong"), required=False,
+                              help_text=_("Self-drawn: out on a kong replacement tile. "
+                                          "By discard: robbing a kong."))
+    last_wall = forms.BooleanField(label=_("Last tile of the wall"), required=False,
+                                   help_text=_("Won on the last tile drawn, or on the discard of it."))
+
+    TILE_FIELDS = tile_entry.TEXT_KEYS + tile_entry.FLAG_KEYS
+
+    # Set by clean() when tiles were given: a tile_entry.Scored.
+    scored = None
+
+    @property
+    def tile_fields(self):
+        return [self[name] for name in self.TILE_FIELDS]
+
+    @property
+    def other_fields(self):
+        return [f for f in self.visible_fields() if f.name not in self.TILE_FIELDS]
+
+    @property
+    def tiles_given(self):
+        data = self.cleaned_data if hasattr(self, "cleaned_data") else {}
+        return tile_entry.has_tiles(*(data.get(k, "") for k in tile_entry.TEXT_KEYS))
+
+    def tile_input(self, *, self_drawn, flowers, seat_wind, prevalent_wind):
+        data = self.cleaned_data
+        return tile_entry.engine_input(
+            concealed=data.get("concealed", ""), melds=data.get("melds", ""), win_tile=data.get("win_tile", ""),
+            self_drawn=self_drawn, flowers=flowers, last_tile=data.get("last_tile"), kong=data.get("kong"),
+            last_wall=data.get("last_wall"), seat_wind=seat_wind, prevalent_wind=prevalent_wind)
+
+    @staticmethod
+    def initial_tiles(tiles):
+        if not tiles:
+            return {}
+        return {"concealed": tiles.get("concealed", ""), "melds": tile_entry.melds_text(tiles.get("melds")),
+                "win_tile": tiles.get("win_tile", ""), "last_tile": bool(tiles.get("last_tile")),
+                "kong": bool(tiles.get("kong")), "last_wall": bool(tiles.get("last_wall"))}
+
+
+class HandForm(TileFieldsMixin, _TableForm):
     number = forms.IntegerField(label=_("Hand"), min_value=1, max_value=16)
     outcome = forms.ChoiceField(label=_("Outcome"), choices=HandVersion.Outcome.choices)
     winner = forms.ChoiceField(label=_("Winner"), required=False)
@@ -38,6 +96,38 @@ class HandForm(_TableForm):
         self.fields["number"].widget.attrs["max"] = self.hands_per_session
         self.fields["winner"].choices = _player_choices(self.players, _("— winner —"))
         self.fields["discarder"].choices = _player_choices(self.players, _("— discarder —"))
+        self.fields["points"].help_text = _("Leave blank when the tiles are given: they are scored for you.")
+        self.tiles = None
+
+    def clean(self):
+        """With tiles given, score them: the engine's total is the hand's points (typed points must agree)."""
+        data = super().clean()
+        has_flags = any(data.get(k) for k in tile_entry.FLAG_KEYS)
+        if not self.tiles_given:
+            if has_flags:
+                self.add_error(None, _("Give the tiles of the hand, or untick the tile flags."))
+            return data
+        outcome = data.get("outcome")
+        if outcome not in (HandVersion.Outcome.DISCARD, HandVersion.Outcome.SELF_DRAWN):
+            self.add_error(None, _("Tiles are entered only for a win (by discard or self-drawn)."))
+            return data
+        number, winner = data.get("number"), self.player(data.get("winner"))
+        if number is None or self.errors:
+            return data  # the field errors come first; the tiles are scored once those are fixed
+        if winner is None or winner not in self.players or len(self.players) != 4:
+            self.add_error("winner", _("Choose the winner: the seat wind for the tiles depends on it."))
+            return data
+        seat, prevalent = tile_entry.hand_winds(number, self.players.index(winner))
+        tiles = self.tile_input(self_drawn=outcome == HandVersion.Outcome.SELF_DRAWN,
+                                flowers=data.get("flowers") or 0, seat_wind=seat, prevalent_wind=prevalent)
+        self.scored = tile_entry.score(tiles)
+        points, error = tile_entry.check_points(self.scored, data.get("points"))
+        if error:
+            self.add_error(None, error)
+            return data
+        data["points"] = points
+        self.tiles = tiles
+        return data
 
     def service_kwargs(self):
         data = self.cleaned_data
@@ -48,6 +138,7 @@ class HandForm(_TableForm):
             "discarder": self.player(data.get("discarder")),
             "points": data.get("points") or 0,
             "flowers": data.get("flowers") or 0,
+            "tiles": self.tiles or {},
             "note": data.get("note", ""),
         }
 
@@ -57,6 +148,7 @@ class HandForm(_TableForm):
             "number": version.hand.number, "outcome": version.outcome,
             "winner": str(version.winner_id or ""), "discarder": str(version.discarder_id or ""),
             "points": version.points, "flowers": version.flowers, "expected_version": version.version,
+            **cls.initial_tiles(version.tiles),
         }
 
 
@@ -89,3 +181,29 @@ class SubmitSheetForm(forms.Form):
 
 class ReopenSheetForm(forms.Form):
     reason = forms.CharField(label=_("Why it is reopened"), max_length=200)
+
+
+WIND_CHOICES = list(zip(WINDS, (_("East"), _("South"), _("West"), _("North"))))
+
+
+class CalculatorForm(TileFieldsMixin):
+    """The public hand calculator: the tiles plus the context a score sheet would give."""
+
+    seat_wind = forms.ChoiceField(label=_("Seat wind"), choices=WIND_CHOICES, initial="E")
+    prevalent_wind = forms.ChoiceField(label=_("Prevalent wind"), choices=WIND_CHOICES, initial="E",
+                                       help_text=_("The wind of the round."))
+    self_drawn = forms.BooleanField(label=_("Self-drawn"), required=False)
+    flowers = forms.IntegerField(label=_("Flowers"), min_value=0, max_value=8, required=False, initial=0)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["concealed"].required = True
+        self.fields["win_tile"].required = True
+
+    def clean(self):
+        data = super().clean()
+        if not self.errors:
+            self.scored = tile_entry.score(self.tile_input(
+                self_drawn=data.get("self_drawn"), flowers=data.get("flowers") or 0,
+                seat_wind=data["seat_wind"], prevalent_wind=data["prevalent_wind"]))
+        return data

@@ -1,0 +1,196 @@
+"""Scoring a hand from its tiles: the glue between the entry forms and the MCR engine.
+
+The forms give text (concealed tiles, declared melds, winning tile, flags); the hand's context
+(self-drawn or not, flowers, seat and prevalent wind) comes from the outcome, the flowers field
+and the hand number. This module builds the engine's input dict, scores it, and compares the
+engine's total with points a referee may also have typed. It never touches the database; the
+engine (scoring.mcr) is used as is.
+"""
+import logging
+import re
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext as _
+
+from scoring import payments as pay
+from scoring.mcr import FANS, Hand, HandError, score_hand
+from scoring.rotation import WINDS, prevalent_wind, seat_winds
+
+log = logging.getLogger(__name__)
+
+# Keys of the engine's input dict that a referee types or ticks (the rest come from the context).
+TEXT_KEYS = ("concealed", "melds", "win_tile")
+FLAG_KEYS = ("last_tile", "kong", "last_wall")
+INPUT_KEYS = TEXT_KEYS + ("self_drawn", "flowers") + FLAG_KEYS + ("seat_wind", "prevalent_wind")
+
+
+def split_melds(text):
+    """``"chow 234m, pung EEE"`` or one meld a line -> ``["chow 234m", "pung EEE"]``.
+
+    Commas inside one meld's tiles are not expected (``pung E,E,E`` is not how melds are written),
+    so every comma or line break separates melds. Runs of spaces are folded.
+    """
+    if not text:
+        return []
+    if isinstance(text, (list, tuple)):
+        parts = text
+    else:
+        parts = re.split(r"[,;\n\r]+", text)
+    return [" ".join(p.split()) for p in parts if p and p.strip()]
+
+
+def melds_text(melds):
+    """The stored melds list as the form shows it again."""
+    if isinstance(melds, str):
+        return melds
+    return ", ".join(melds or [])
+
+
+def has_tiles(concealed="", melds="", win_tile=""):
+    """True when the referee typed anything into the tile fields."""
+    return any((v or "").strip() if isinstance(v, str) else bool(v) for v in (concealed, melds, win_tile))
+
+
+def hand_winds(hand_number, winner_position):
+    """Seat wind of the winner and prevalent wind, as letters, for a hand of a session.
+
+    winner_position is the winner's initial position at the table (0..3: the players who drew
+    East, South, West, North). Seats change after each round (appendix 4) and the deal passes
+    after every hand, so the winner's seat wind in that hand is derived, never typed.
+    """
+    return WINDS[seat_winds(hand_number)[winner_position]], prevalent_wind(hand_number)
+
+
+def engine_input(*, concealed, melds, win_tile, self_drawn, flowers=0, last_tile=False, kong=False,
+                 last_wall=False, seat_wind="E", prevalent_wind="E"):
+    """The engine's input dict (what HandVersion.tiles stores) from form values."""
+    return {
+        "concealed": " ".join((concealed or "").split()),
+        "melds": split_melds(melds),
+        "win_tile": (win_tile or "").strip(),
+        "self_drawn": bool(self_drawn),
+        "flowers": int(flowers or 0),
+        "last_tile": bool(last_tile),
+        "kong": bool(kong),
+        "last_wall": bool(last_wall),
+        "seat_wind": seat_wind,
+        "prevalent_wind": prevalent_wind,
+    }
+
+
+@dataclass
+class Scored:
+    """The engine's verdict on one input dict. ``error`` is set when the hand cannot be a win."""
+
+    data: dict
+    result: object = None  # scoring.mcr Result, when the tiles could be read
+    error: str = ""
+    fans: list = field(default_factory=list)
+
+    @property
+    def valid(self):
+        return self.result is not None and self.result.valid and not self.error
+
+    @property
+    def total(self):
+        return self.result.total if self.result is not None else None
+
+
+def score(data):
+    """Score an input dict. Never raises: a bad hand comes back with ``error`` set.
+
+    Under-8 hands come back with their fans (so the referee sees why) and the engine's message.
+    """
+    try:
+        hand = Hand.from_dict(data)
+    except HandError as exc:
+        return Scored(data, None, _("The tiles cannot be scored: %(reason)s.") % {"reason": exc})
+    try:
+        result = score_hand(hand)
+    except Exception:  # noqa: BLE001 - a referee at a table must get a message, not a server error
+        log.exception("MCR engine failed on %r", data)
+        return Scored(data, None, _("The calculator could not score these tiles; enter the points instead."))
+    fans = fan_rows(result)
+    if not result.valid:
+        return Scored(data, result, _("Not a valid winning hand: %(reason)s.") % {"reason": result.error}, fans)
+    return Scored(data, result, "", fans)
+
+
+def fan_rows(result):
+    """The fans as plain dicts for templates: number, names, points each, count, subtotal, sources."""
+    rows = []
+    for f in result.fans:
+        definition = FANS.get(f.id)
+        rows.append({
+            "id": f.id, "name": f.name, "name_es": f.name_es or (definition.name_es if definition else ""),
+            "points": f.points, "count": f.count, "subtotal": f.points * f.count,
+            "sources": list(f.sources or []),
+        })
+    return rows
+
+
+def fans_summary(scored):
+    """One line naming the fans, e.g. ``All Pungs (49) 6, Half Flush (50) 6, Seat Wind (61) 2``."""
+    parts = []
+    for f in scored.fans:
+        count = f" ×{f['count']}" if f["count"] > 1 else ""
+        parts.append(f"{f['name']} ({f['id']}) {f['points']}{count}")
+    return ", ".join(parts)
+
+
+def check_points(scored, typed_points):
+    """Compare with points the referee typed. Returns (points to record, error message or "")."""
+    if not scored.valid:
+        return None, scored.error
+    if typed_points is None:
+        return scored.total, ""
+    if typed_points != scored.total:
+        return None, _(
+            "The tiles score %(total)s points (%(fans)s), but %(typed)s points were typed. "
+            "Correct the tiles or the points, or leave the points blank to use the tiles' total."
+        ) % {"total": scored.total, "fans": fans_summary(scored), "typed": typed_points}
+    return scored.total, ""
+
+
+def payments(total, self_drawn):
+    """MCR 3.9.1.3 for the calculator: who pays what to the winner."""
+    base = pay.BASE_PAYMENT
+    if self_drawn:
+        each = base + total
+        return {"self_drawn": True, "each": each, "discarder": None, "others": None, "winner_gets": 3 * each}
+    return {"self_drawn": False, "each": None, "discarder": base + total, "others": base,
+            "winner_gets": base + total + 2 * base}
+
+
+def describe(tiles, recorded_points=None):
+    """What a template needs to show a stored hand: its tiles, flags, winds and fans.
+
+    The fans are scored again from the stored input; if the engine now gives another total than the
+    one recorded (the engine was corrected since), ``differs`` says so rather than hiding it.
+    """
+    if not tiles or not isinstance(tiles, dict):
+        return None
+    data = {k: v for k, v in tiles.items() if k in INPUT_KEYS}
+    scored = score(data)
+    flags = []
+    if data.get("self_drawn"):
+        flags.append(_("self-drawn"))
+    if data.get("last_tile"):
+        flags.append(_("last of its kind"))
+    if data.get("kong"):
+        flags.append(_("out on a kong replacement") if data.get("self_drawn") else _("robbing a kong"))
+    if data.get("last_wall"):
+        flags.append(_("last tile of the wall"))
+    return {
+        "concealed": data.get("concealed", ""),
+        "melds": list(data.get("melds") or []),
+        "win_tile": data.get("win_tile", ""),
+        "seat_wind": data.get("seat_wind", ""),
+        "prevalent_wind": data.get("prevalent_wind", ""),
+        "flowers": data.get("flowers", 0),
+        "flags": flags,
+        "fans": scored.fans,
+        "total": scored.total,
+        "error": scored.error,
+        "differs": recorded_points is not None and scored.total is not None and scored.total != recorded_points,
+    }
