@@ -162,7 +162,7 @@ def payments(total, self_drawn):
             "winner_gets": base + total + 2 * base}
 
 
-def describe(tiles, recorded_points=None):
+def describe(tiles, recorded_points=None, scored=None):
     """What a template needs to show a stored hand: its tiles, flags, winds and fans.
 
     The fans are scored again from the stored input; if the engine now gives another total than the
@@ -171,7 +171,8 @@ def describe(tiles, recorded_points=None):
     if not tiles or not isinstance(tiles, dict):
         return None
     data = {k: v for k, v in tiles.items() if k in INPUT_KEYS}
-    scored = score(data)
+    if scored is None:
+        scored = score(data)
     flags = []
     if data.get("self_drawn"):
         flags.append(_("self-drawn"))

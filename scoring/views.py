@@ -8,8 +8,9 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
-from scoring import services
-from scoring.forms import HandForm, PenaltyForm, ReopenSheetForm, SubmitSheetForm, WithdrawPenaltyForm
+from scoring import services, tile_entry
+from scoring.forms import (CalculatorForm, HandForm, PenaltyForm, ReopenSheetForm, SubmitSheetForm,
+                           WithdrawPenaltyForm)
 from scoring.models import Hand, HandVersion, Penalty
 from scoring.rotation import WINDS, dealer_position, prevalent_wind, seat_winds
 from scoring.table_points import table_points
@@ -89,6 +90,7 @@ class SheetView(SheetMixin, TemplateView):
                 row["cells"] = [{"delta": d, "total": t, "wind": w}
                                 for d, t, w in zip(version.deltas, running, row["seat_winds"])]
                 row["corrected"] = version.version > 1
+                row["tiles"] = tile_entry.describe(version.tiles, version.points)
             elif len(players) == 4:
                 row["cells"] = [{"delta": None, "total": None, "wind": w} for w in row["seat_winds"]]
             rows.append(row)
@@ -282,6 +284,8 @@ class HandHistoryView(SheetMixin, TemplateView):
         hand = Hand.objects.filter(sheet=self.sheet, number=number).select_related("current").first()
         versions = list(HandVersion.objects.filter(hand=hand).select_related("winner", "discarder", "created_by")
                         .order_by("-version")) if hand else []
+        for v in versions:
+            v.tile_info = tile_entry.describe(v.tiles, v.points)
         context.update(hand=hand, versions=versions, number=number,
                        hand_info=_hand_row(number, self.players, hand.current if hand else None)
                        if len(self.players) == 4 else None)
@@ -292,4 +296,23 @@ class HandHistoryView(SheetMixin, TemplateView):
                 form = HandForm(players=self.players, hands_per_session=self.tournament.hands_per_session,
                                 initial=initial)
             context["hand_form"] = form
+        return context
+
+
+class CalculatorView(TemplateView):
+    """Public hand calculator: score tiles with the MCR engine. Reads only; nothing is saved."""
+
+    template_name = "scoring/calculator.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        fields = set(CalculatorForm.base_fields)
+        form = CalculatorForm(self.request.GET) if fields & set(self.request.GET) else CalculatorForm()
+        context["form"] = form
+        if form.is_bound and form.is_valid() and form.scored is not None:
+            scored = form.scored
+            context["scored"] = scored
+            context["tiles"] = tile_entry.describe(scored.data, scored=scored)
+            if scored.valid:
+                context["payments"] = tile_entry.payments(scored.total, scored.data["self_drawn"])
         return context

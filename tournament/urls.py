@@ -1,7 +1,8 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from tournament.views import manage, public
+from scoring.views import CalculatorView
+from tournament.views import exports, manage, public
 
 organizer_patterns = [
     path("", manage.ManageHomeView.as_view(), name="manage-home"),
@@ -32,10 +33,12 @@ tournament_patterns = [
     path("sessions/<int:n>/", public.SessionDetailView.as_view(), name="session-detail"),
     path("sessions/<int:n>/tables/<int:t>/", include("scoring.urls")),
     path("manage/", include(organizer_patterns)),
+    path("exports/", include(exports.urlpatterns)),
 ]
 
 urlpatterns = [
     path("", public.HomeView.as_view(), name="home"),
+    path("calculator/", CalculatorView.as_view(), name="calculator"),
     path("new/", manage.TournamentCreateView.as_view(), name="tournament-create"),
     path("t/<slug:slug>/", include(tournament_patterns)),
     path("admin/", admin.site.urls),
