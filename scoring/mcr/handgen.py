@@ -229,6 +229,15 @@ def r_pool(pool, p_chow=None, pair_pool=None):
     return recipe
 
 
+def r_narrow_flush(rng):
+    # Fourteen tiles crowded into four to six ranks of one suit: the hands with the most
+    # ways to read them, where the choice of arrangement and of wait is hardest.
+    suit, width = rng.randrange(3), rng.randrange(4, 7)
+    low = rng.randrange(1, 11 - width)
+    pool = [tile(suit, n) for n in range(low, low + width)]
+    return _pick_sets(rng, chows_within(pool) + pungs_within(pool), 4, p_chow=rng.choice((0.5, 0.8)))
+
+
 def r_outside(rng):
     ends = [t for t in range(27) if is_terminal(t)] + list(HONORS)
     cands = [("chow", tile(s, n)) for s in range(3) for n in (1, 7)] + pungs_within(ends)
@@ -457,6 +466,7 @@ RECIPES = [
     ("chicken", 3, r_chicken),
     ("half_flush", 6, lambda rng: r_flush(rng, True)),
     ("full_flush", 6, lambda rng: r_flush(rng, False)),
+    ("narrow_flush", 3, r_narrow_flush),
     ("all_honors", 2, r_pool(list(HONORS))),
     ("terminals_honors", 2, r_pool(TERMINALS + list(HONORS))),
     ("all_terminals", 2, r_pool(TERMINALS)),
