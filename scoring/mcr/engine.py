@@ -11,7 +11,7 @@ from itertools import combinations
 
 from . import fans as F
 from .fans import FANS, POINTS
-from .hand import CONCEALED_KONG, CHOW as MELD_CHOW, Hand, HandError
+from .hand import CONCEALED_KONG, CHOW as MELD_CHOW, PUNG as MELD_PUNG, Hand, HandError
 from .tiles import GREEN, NUM_KINDS, WHITE, tile_str, tiles_str
 
 CHOW, PUNG, PAIR = 0, 1, 2
@@ -117,7 +117,15 @@ def arrangements(counts: tuple, sets: int) -> tuple:
         return ()
     out: set = set()
     _split(list(counts), 0, sets, True, [], out)
-    return tuple(sorted(out))
+    # Ordered by pair, then by sets lowest tile first, a pung before a chow on the same tile.
+    # When two readings score the same the LAST in this order is kept, which is the choice
+    # the reference calculator makes.
+    return tuple(sorted(out, key=_reading_order))
+
+
+def _reading_order(arr) -> tuple:
+    pair = next(t for kind, t in arr if kind == PAIR)
+    return pair, sorted((t, 0 if kind == PUNG else 1) for kind, t in arr if kind != PAIR)
 
 
 def _is_seven_pairs(counts) -> bool:
@@ -160,14 +168,18 @@ def _has_win(counts: tuple, sets: int, closed: bool) -> bool:
         return True
     if closed and _is_seven_pairs(counts):
         return True
+    if sets >= 3 and _knitted_straight_rests(counts, sets - 3):
+        return True
     return False
 
 
 @lru_cache(maxsize=1 << 16)
 def waiting_tiles(standing: tuple, sets: int, closed: bool) -> tuple:
-    """Tiles that would complete the standing tiles into four sets and a pair (or seven pairs).
+    """Tiles that would complete the standing tiles into a winning hand.
 
-    Only a tile equal to, or within two of, a standing tile of the same suit can help.
+    Like the reference calculator, a tile the hand already holds four of still counts as
+    waited on, so such a hand never scores a wait fan. Only a tile equal to, or within two
+    of, a standing tile of the same suit can help, except for the knitted straight.
     """
     candidates = set()
     for t in range(NUM_KINDS):
@@ -178,13 +190,13 @@ def waiting_tiles(standing: tuple, sets: int, closed: bool) -> tuple:
                 for d in (-2, -1, 1, 2):
                     if 0 <= r + d <= 8:
                         candidates.add(t + d)
-    if closed:
-        candidates.update(t for t in range(NUM_KINDS) if standing[t])
+    if sets >= 3:
+        for k in KNITTED:
+            if sum(1 for t in k if standing[t]) == 8:
+                candidates.update(k)
     out = []
     counts = list(standing)
     for t in sorted(candidates):
-        if counts[t] >= 4:
-            continue
         counts[t] += 1
         if _has_win(tuple(counts), sets, closed):
             out.append(t)
@@ -289,15 +301,13 @@ def _pair_fans(tiles, pair_fan) -> tuple:
         if fan:
             edges.append((fan, i, j))
     best: tuple = ()
-    best_points = 0
-    for size in range(len(edges), 0, -1):
-        if size > n - 1 or size * 1 < best_points:
-            continue
+    best_key = None
+    for size in range(min(len(edges), n - 1), 0, -1):
         for choice in combinations(edges, size):
             if _pairs_allowed(choice, n):
-                points = sum(POINTS[f] for f, _, _ in choice)
-                if points > best_points:
-                    best, best_points = choice, points
+                key = (-sum(POINTS[f] for f, _, _ in choice), sorted(f for f, _, _ in choice))
+                if best_key is None or key < best_key:
+                    best, best_key = choice, key
         if best:
             break
     return best
@@ -345,11 +355,11 @@ def chow_fans(chows: tuple) -> tuple:
                 continue
             found = [(fan, trio)]
             for rest in (i for i in range(n) if i not in trio):
-                for i in trio:
-                    f2 = _two_chows_fan(chows[i], chows[rest])
-                    if f2:
-                        found.append((f2, (i, rest)))
-                        break
+                # The fourth chow combines once; the lowest-numbered fan is kept on a tie.
+                options = [(f2, i) for i in trio if (f2 := _two_chows_fan(chows[i], chows[rest]))]
+                if options:
+                    f2, i = min(options)
+                    found.append((f2, tuple(sorted((i, rest)))))
             points = sum(POINTS[f] for f, _ in found)
             if points > best_points:
                 best, best_points = tuple(found), points
@@ -472,7 +482,9 @@ def _flag_fans(hand: Hand, ctx: _Context) -> list:
         if hand.last_wall:
             out.append(F.LAST_TILE_CLAIM)
         # Fan 58 is defined for a discarded tile; a self-drawn last tile scores nothing.
-        if hand.last_tile:
+        # A winning tile whose other three copies are in the winner's own melds is
+        # visibly the last of its kind, flagged or not (as the reference scores it).
+        if hand.last_tile or sum(m.tiles.count(hand.win_tile) for m in hand.melds) == 3:
             out.append(F.LAST_TILE)
     return out
 
@@ -657,8 +669,16 @@ def _score_basic(ctx: _Context, units: list, src) -> list:
     if ctx.nine_gates:
         f[F.NINE_GATES] += 1
 
-    # Waits: only when the hand waited on this single tile (3.8.1 fans 77-79).
-    if len(ctx.waits) == 1 and not f[F.MELDED_HAND] and not f[F.ALL_KONGS]:
+    if not f[F.MELDED_HAND] and not f[F.ALL_KONGS]:
+        _wait_fans(ctx, units, f)
+    _apply_exclusions(f)
+    return f
+
+
+def _wait_fans(ctx: _Context, units: list, f: list) -> None:
+    """Edge, Closed or Single Wait: only when the hand waited on this one tile (fans 77-79)."""
+    win = ctx.win
+    if len(ctx.waits) == 1:
         edge = closed = single = False
         for kind, t, exposed, kong in units:
             if exposed or kong:
@@ -676,8 +696,6 @@ def _score_basic(ctx: _Context, units: list, src) -> list:
             f[F.CLOSED_WAIT] += 1
         elif single:
             f[F.SINGLE_WAIT] += 1
-    _apply_exclusions(f)
-    return f
 
 
 def _has_terminal_or_honor(unit) -> bool:
@@ -742,8 +760,10 @@ def _score_knitted_straight(ctx: _Context, units: list) -> list:
             f[F.FULLY_CONCEALED] += 1
     elif ctx.melded_count == 0:
         f[F.CONCEALED_HAND] += 1
-    if len(ctx.waits) == 1 and units[1][1] == ctx.win:
-        f[F.SINGLE_WAIT] += 1
+    _wait_fans(ctx, units, f)
+    # As the reference does, the knitted straight reads as chows for All Chows.
+    if kind == CHOW and units[1][1] < 27:
+        f[F.ALL_CHOWS] += 1
     _apply_exclusions(f)
     return f
 
@@ -809,16 +829,6 @@ def _candidates(hand: Hand, ctx: _Context):
     key = tuple(counts)
     sets_needed = 4 - len(hand.melds)
     out = []
-    for arr in arrangements(key, sets_needed):
-        units = list(ctx.melds)
-        pair = None
-        for kind, t in arr:
-            if kind == PAIR:
-                pair = (PAIR, t, False, NOT_KONG)
-            else:
-                units.append((kind, t, False, NOT_KONG))
-        units.append(pair)
-        out.append((_score_basic(ctx, units, None), "basic", units))
     if ctx.closed:
         if _is_seven_pairs(key):
             present = [t for t in range(NUM_KINDS) if key[t]]
@@ -847,6 +857,16 @@ def _candidates(hand: Hand, ctx: _Context):
                     units.append((kind, t, False, NOT_KONG))
             units.append(pair)
             out.append((_score_knitted_straight(ctx, units), "knitted straight", [k] + units))
+    for arr in arrangements(key, sets_needed):
+        units = list(ctx.melds)
+        pair = None
+        for kind, t in arr:
+            if kind == PAIR:
+                pair = (PAIR, t, False, NOT_KONG)
+            else:
+                units.append((kind, t, False, NOT_KONG))
+        units.append(pair)
+        out.append((_score_basic(ctx, units, None), "basic", units))
     return out
 
 
@@ -863,7 +883,7 @@ def score_hand(hand: Hand) -> Result:
         if not any(f):
             f[F.CHICKEN_HAND] = 1
         total = _total(f)
-        if total > best_total:
+        if total >= best_total:
             best, best_total = (f, kind, units), total
     if best is None:
         return Result(False, 0, [], "not a winning hand: the tiles do not form four sets and a pair, seven pairs, "

@@ -94,9 +94,9 @@ _TABLE = [
     (74, 1, "Melded Kong", "Kong Expuesto", "明杠"),
     (75, 1, "One Voided Suit", "Familia Ausente", "缺一门"),
     (76, 1, "No Honors", "Sin Honores", "无字"),
-    (77, 1, "Edge Wait", "Espera de Borde", "边张"),
-    (78, 1, "Closed Wait", "Espera Cerrada", "嵌张"),
-    (79, 1, "Single Wait", "Espera Simple", "单钓将"),
+    (77, 1, "Edge Wait", "Espera de Borde", "独听・边张"),
+    (78, 1, "Closed Wait", "Espera Cerrada", "独听・嵌张"),
+    (79, 1, "Single Wait", "Espera Simple", "独听・单钓"),
     (80, 1, "Self-Pick", "Cerrar del Muro", "自摸"),
     (81, 1, "Flower Tile", "Fichas de Flores", "花牌"),
 ]
