@@ -1,0 +1,57 @@
+"""Export fixtures: a small tournament with known results over two sessions, clients per role."""
+import pytest
+from django.test import Client
+
+from scoring import payments as pay
+from scoring import services as ss
+from tournament import services as ts
+from tournament.models import TournamentRole
+
+
+@pytest.fixture
+def other_referee(make_user, organizer):
+    """Referee of a different tournament."""
+    user = make_user("other-referee")
+    other = ts.tournament_create(by=organizer, name="Other Cup", slug="other-cup", session_count=1)
+    TournamentRole.objects.create(tournament=other, user=user, role=TournamentRole.Role.REFEREE)
+    return user
+
+
+@pytest.fixture
+def client_for(db, organizer, referee, outsider, other_referee):
+    users = {"organizer": organizer, "referee": referee, "outsider": outsider, "other_referee": other_referee}
+
+    def make(role):
+        client = Client()
+        if role != "anonymous":
+            client.force_login(users[role])
+        return client
+    return make
+
+
+@pytest.fixture
+def played(tournament, players, seated_session, organizer, referee):
+    """Known results.
+
+    Player 1 is "Ana López Ruiz" with EMA id 04000001; player 3 is a substitute.
+    Session 1: table 1 (players 1-4) hand 1 drawn, so all four tie at 0 and get 1.75 each;
+    a penalty given to player 1 in hand 5 is withdrawn. Table 2 (players 5-8): hand 1 player 5
+    self-drawn 8 (+48, the others -16); player 8 penalised 10 (to nobody), so 5: 4 TP, 6 and 7:
+    1.5 each, 8: 0. Session 2, same tables: hand 1 drawn at both, 1.75 each.
+    """
+    ts.player_update(player=players[0], name="Ana López Ruiz", ema_id="04000001", by=organizer)
+    ts.player_update(player=players[2], is_substitute=True, by=organizer)
+    ts.session_publish(session=seated_session, by=organizer)
+    t1 = seated_session.tables.get(number=1).sheet
+    t2 = seated_session.tables.get(number=2).sheet
+    ss.hand_record(sheet=t1, number=1, outcome=pay.DRAW, by=referee)
+    withdrawn = ss.penalty_record(sheet=t1, player=players[0], amount=20, to=pay.TO_NOBODY,
+                                  reason="touching the wall", hand_number=5, by=referee)
+    ss.penalty_withdraw(penalty=withdrawn, reason="given in error", by=organizer)
+    ss.hand_record(sheet=t2, number=1, outcome=pay.SELF_DRAWN, winner=players[4], points=8, by=referee)
+    ss.penalty_record(sheet=t2, player=players[7], amount=10, to=pay.TO_NOBODY, reason="late arrival", by=referee)
+    second = tournament.sessions.get(number=2)
+    ts.session_seat(session=second, tables=[players[0:4], players[4:8]], by=organizer, method="manual")
+    for table in second.tables.all():
+        ss.hand_record(sheet=table.sheet, number=1, outcome=pay.DRAW, by=referee)
+    return tournament
