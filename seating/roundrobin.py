@@ -157,28 +157,41 @@ def _greedy(n, S, rng, team_of, start=None):
     return sessions
 
 
-def _from_data(n, S):
-    d = _designs().get(f"{n}x{S}")
+def data_key(n, S, group=1):
+    return f"{n}x{S}" + (f"/teams{group}" if group > 1 else "")
+
+
+def _from_data(n, S, group=1):
+    """Shipped schedule (0-based) and its layout (None for plain sessions)."""
+    d = _designs().get(data_key(n, S, group))
     if not d:
-        return None
+        return None, None
     if "sessions" in d:
-        return [[tuple(tb) for tb in ses] for ses in d["sessions"]]
+        return [[tuple(tb) for tb in ses] for ses in d["sessions"]], None
     t, k, m = d["layout"]
-    lay = cyclic.Layout(n, t, k, m)
-    return lay.develop(d["bases"])
+    lay = cyclic.Layout(n, t, k, m, d.get("group", 1), allow_short=bool(d.get("short")))
+    return lay.develop(d["bases"]), lay
 
 
 def _cyclic(n, S, rng, group, effort):
-    budget = time.monotonic() + 1.5 * effort
-    for t, k, m in cyclic.layouts(n, S, group)[:4]:
-        if n * n > 250000:
-            break  # the pair-orbit table would cost more than a greedy draw
+    # Budgets are counted in search nodes and annealing rounds, never in
+    # seconds, so a seed always gives the same schedule; the deadline is only
+    # a safety net for a loaded machine.
+    if n * n > 250000:
+        return None, None  # the pair-orbit table would cost more than a greedy draw
+    deadline = time.monotonic() + 10 * effort
+    lays = []
+    for t, k, m in cyclic.layouts(n, S, group)[:8]:
         lay = cyclic.Layout(n, t, k, m, group)
-        if m * (n // 4) * 6 > lay.orbit_count:
-            continue
-        bases = cyclic.search(lay, rng, budget, node_limit=3000, attempts=2)
-        if bases is None:
-            bases = cyclic.anneal(lay, rng, budget, iters_per_temp=1000, max_rounds=int(60 * effort))
+        if m * (n // 4) * 6 <= lay.orbit_count:
+            lays.append(lay)
+    # cheap depth-first tries on every layout first: the easy ones fall at once
+    for lay in lays:
+        bases = cyclic.search(lay, rng, deadline, node_limit=int(2000 * effort), attempts=2)
+        if bases is not None:
+            return lay.develop(bases), lay
+    for lay in lays[:3]:
+        bases = cyclic.anneal(lay, rng, deadline, iters_per_temp=1000, max_rounds=int(40 * effort))
         if bases is not None:
             return lay.develop(bases), lay
     return None, None
@@ -187,10 +200,13 @@ def _cyclic(n, S, rng, group, effort):
 def _core(n, S, rng, team_of, has_teams, effort):
     """A schedule (0-based) and, with teams, the player groups kept apart."""
     slack = (n - 1) - 3 * S
-    data = _from_data(n, S)
+    data, _ = _from_data(n, S)
     if data is not None and not has_teams:
         return data, None, "data"
     if has_teams and slack >= 3:
+        sessions, lay = _from_data(n, S, 4)
+        if sessions is not None:
+            return sessions, lay.groups(), "data+teams"
         sessions, lay = _cyclic(n, S, rng, 4, effort)
         if sessions is not None:
             return sessions, lay.groups(), "cyclic+teams"
@@ -205,7 +221,7 @@ def _core(n, S, rng, team_of, has_teams, effort):
     # Repeats unavoidable (or not found): extend the best repeat-free start.
     base = None
     for s0 in range(min(S - 1, repeat_free_limit(n)), 0, -1):
-        base = _from_data(n, s0)
+        base, _ = _from_data(n, s0)
         if base is None and s0 <= repeat_free_limit(n) and (n - 1) - 3 * s0 >= 0:
             base, _ = _cyclic(n, s0, rng, 1, effort * 0.5)
         if base is not None:

@@ -4,7 +4,7 @@ The ideal is the standings cut into fours (1-4, 5-8, ...).  A player placed at
 table ``j`` is *displaced* by how far their rank lies outside that table's
 slots ``4j .. 4j+3``.  The search minimises, in this order: meetings repeated
 (weighted by how often the pair already met), team-mates together, total
-displacement.  Up to 12 players it enumerates every seating (exact); above,
+displacement.  Up to 8 players it enumerates every seating (exact); above,
 a top-down greedy draw is polished by swaps between nearby tables until no
 swap helps (a local optimum, exact in the common case of few conflicts).
 """
@@ -110,27 +110,79 @@ def _polish(ctx, tables, window=4):
                             improved = True
                         else:
                             A[i], B[h] = a, b
-    # conflicts left after the local pass: allow long-distance swaps
-    for j in range(T):
-        if costs[j] < W_TEAM:
-            continue
-        for k in range(T):
-            if k == j:
-                continue
-            A, B = tables[j], tables[k]
-            done = False
-            for i in range(4):
+    if any(c >= W_TEAM for c in costs):
+        tables = _tabu(ctx, tables, costs)
+    return tables
+
+
+def _tabu(ctx, tables, costs, iters=3000):
+    """Min-conflicts tabu search over swaps anywhere in the room, for the
+    conflicts that nearby swaps could not clear; displacement still counts,
+    so the best conflict-free seating found moves players least."""
+    import random
+    rng = random.Random(len(tables))
+    T = len(tables)
+    best = [list(tb) for tb in tables]
+    best_total = cur = sum(costs)
+    tabu = {}
+    for it in range(iters):
+        bad = [j for j in range(T) if costs[j] >= W_TEAM]
+        if not bad:
+            break
+        j = rng.choice(bad)
+        A = tables[j]
+        cand = None
+        for i in range(4):
+            a = A[i]
+            for k in range(T):
+                if k == j:
+                    continue
+                B = tables[k]
                 for h in range(4):
-                    a, b = A[i], B[h]
+                    b = B[h]
                     A[i], B[h] = b, a
-                    ca, cb = ctx.table_cost(A, j), ctx.table_cost(B, k)
-                    if ca + cb < costs[j] + costs[k]:
-                        costs[j], costs[k] = ca, cb
-                        done = True
-                        break
+                    d = ctx.table_cost(A, j) + ctx.table_cost(B, k) - costs[j] - costs[k]
                     A[i], B[h] = a, b
-                if done:
-                    break
+                    if tabu.get(a, -1) > it and cur + d >= best_total:
+                        continue
+                    if cand is None or d < cand[0] or (d == cand[0] and rng.random() < 0.3):
+                        cand = (d, i, k, h)
+        if cand is None:
+            continue
+        d, i, k, h = cand
+        B = tables[k]
+        a, b = A[i], B[h]
+        A[i], B[h] = b, a
+        costs[j], costs[k] = ctx.table_cost(A, j), ctx.table_cost(B, k)
+        cur += d
+        tabu[a] = it + 4 + rng.randrange(6)
+        tabu[b] = it + 4 + rng.randrange(6)
+        if cur < best_total:
+            best_total = cur
+            best = [list(tb) for tb in tables]
+    # tidy the displacement of the best seating with nearby swaps
+    return _polish_local(ctx, best)
+
+
+def _polish_local(ctx, tables, window=4):
+    T = len(tables)
+    costs = [ctx.table_cost(tb, j) for j, tb in enumerate(tables)]
+    improved = True
+    while improved:
+        improved = False
+        for j in range(T):
+            for k in range(j + 1, min(T, j + 1 + window)):
+                A, B = tables[j], tables[k]
+                for i in range(4):
+                    for h in range(4):
+                        a, b = A[i], B[h]
+                        A[i], B[h] = b, a
+                        ca, cb = ctx.table_cost(A, j), ctx.table_cost(B, k)
+                        if ca + cb < costs[j] + costs[k]:
+                            costs[j], costs[k] = ca, cb
+                            improved = True
+                        else:
+                            A[i], B[h] = a, b
     return tables
 
 
@@ -140,7 +192,7 @@ def displacement(ranking, tables):
     return sum(ctx.disp(p, j) for j, tb in enumerate(tables) for p in tb)
 
 
-def swiss_next_session(ranking, history, teams=None, exact_limit=12):
+def swiss_next_session(ranking, history, teams=None, exact_limit=8):
     """Tables for the next session, in wind order, best-ranked table first.
 
     ``ranking``: players best first; ``history``: finished sessions (lists of
