@@ -189,9 +189,9 @@ WIND_CHOICES = list(zip(WINDS, (_("East"), _("South"), _("West"), _("North"))))
 class CalculatorForm(TileFieldsMixin):
     """The public hand calculator: the tiles plus the context a score sheet would give."""
 
-    seat_wind = forms.ChoiceField(label=_("Seat wind"), choices=WIND_CHOICES, initial="E")
+    seat_wind = forms.ChoiceField(label=_("Seat wind"), choices=WIND_CHOICES, initial="E", required=False)
     prevalent_wind = forms.ChoiceField(label=_("Prevalent wind"), choices=WIND_CHOICES, initial="E",
-                                       help_text=_("The wind of the round."))
+                                       required=False, help_text=_("The wind of the round."))
     self_drawn = forms.BooleanField(label=_("Self-drawn"), required=False)
     flowers = forms.IntegerField(label=_("Flowers"), min_value=0, max_value=8, required=False, initial=0)
 
@@ -205,5 +205,5 @@ class CalculatorForm(TileFieldsMixin):
         if not self.errors:
             self.scored = tile_entry.score(self.tile_input(
                 self_drawn=data.get("self_drawn"), flowers=data.get("flowers") or 0,
-                seat_wind=data["seat_wind"], prevalent_wind=data["prevalent_wind"]))
+                seat_wind=data.get("seat_wind") or "E", prevalent_wind=data.get("prevalent_wind") or "E"))
         return data
