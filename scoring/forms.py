@@ -147,8 +147,9 @@ class HandForm(TileFieldsMixin, _TableForm):
         return {
             "number": version.hand.number, "outcome": version.outcome,
             "winner": str(version.winner_id or ""), "discarder": str(version.discarder_id or ""),
-            "points": version.points, "flowers": version.flowers, "expected_version": version.version,
-            **cls.initial_tiles(version.tiles),
+            # A hand entered by its tiles is scored again from them: the points are left blank.
+            "points": None if version.tiles else version.points, "flowers": version.flowers,
+            "expected_version": version.version, **cls.initial_tiles(version.tiles),
         }
 
 

@@ -139,18 +139,25 @@ def test_correction_form_prefilled_with_the_tiles(client_for, published_session,
     content = text(client.get(url("hand-history", tournament, 1)))
     assert 'name="concealed" value="888m9m"' in content
     assert "pung EEE, pung 222m, pung 555m" in content
+    assert 'name="points" value=' not in content  # re-scored from the tiles unless the referee types points
+    # Submitted unchanged, the correction scores the same tiles again.
+    response = client.post(url("sheet-hand", tournament), {
+        "number": 1, "outcome": "discard", "winner": players[0].pk, "discarder": players[2].pk,
+        "from_history": "1", "expected_version": 1, **PUNGS})
+    assert response.status_code == 302
+    assert Hand.objects.get(sheet=sheet, number=1).current.points == 16
     # A correction by tiles: Thirteen Orphans by discard, points blank.
     response = client.post(url("sheet-hand", tournament), {
         "number": 1, "outcome": "discard", "winner": players[0].pk, "discarder": players[1].pk,
-        "from_history": "1", "expected_version": 1, **THIRTEEN_ORPHANS})
+        "from_history": "1", "expected_version": 2, **THIRTEEN_ORPHANS})
     assert response.status_code == 302
     hand = Hand.objects.get(sheet=sheet, number=1)
-    assert hand.current.version == 2 and hand.current.points == 88
+    assert hand.current.version == 3 and hand.current.points == 88
     assert hand.current.deltas == [112, -96, -8, -8]
     # A correction by points only keeps no tiles.
     response = client.post(url("sheet-hand", tournament), {
         "number": 1, "outcome": "discard", "winner": players[0].pk, "discarder": players[1].pk,
-        "points": 10, "from_history": "1", "expected_version": 2})
+        "points": 10, "from_history": "1", "expected_version": 3})
     assert response.status_code == 302
     assert Hand.objects.get(sheet=sheet, number=1).current.tiles == {}
 
