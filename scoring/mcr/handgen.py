@@ -639,3 +639,26 @@ def hand_notation(d):
     return (f"{melds} {d['concealed']} +{d['win_tile']}".strip()
             + f" flowers={d.get('flowers', 0)} seat={d.get('seat_wind')} wind={d.get('prevalent_wind')}"
             + (" " + ",".join(flags) if flags else ""))
+
+
+def hand_from_notation(text):
+    """Inverse of hand_notation, so a hand printed by a failing test can be pasted back."""
+    import re
+
+    melds = re.findall(r"\[([^\]]+)\]", text)
+    rest = re.sub(r"\[[^\]]+\]", " ", text).split()
+    d = {"concealed": "", "melds": melds}
+    for word in rest:
+        if word.startswith("+"):
+            d["win_tile"] = word[1:]
+        elif word.startswith("flowers="):
+            d["flowers"] = int(word.split("=")[1])
+        elif word.startswith("seat="):
+            d["seat_wind"] = word.split("=")[1]
+        elif word.startswith("wind="):
+            d["prevalent_wind"] = word.split("=")[1]
+        elif "=" not in word and all(f in ("self_drawn", "last_tile", "kong", "last_wall") for f in word.split(",")):
+            d.update({f: True for f in word.split(",")})
+        else:
+            d["concealed"] = word
+    return d
