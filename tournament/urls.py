@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from scoring.views import CalculatorView
-from tournament.views import exports, manage, public
+from tournament.views import exports, manage, public, seating
 
 organizer_patterns = [
     path("", manage.ManageHomeView.as_view(), name="manage-home"),
@@ -19,6 +19,11 @@ organizer_patterns = [
     path("sessions/<int:n>/close/", manage.SessionActionView.as_view(action="close"), name="manage-session-close"),
     path("sessions/<int:n>/reopen/", manage.SessionActionView.as_view(action="reopen"),
          name="manage-session-reopen"),
+    path("seating/", seating.SeatingManageView.as_view(), name="manage-seating"),
+    path("seating/generate/", seating.ScheduleGenerateView.as_view(), name="manage-seating-generate"),
+    path("seating/sessions/<int:n>/swiss/", seating.SwissSeatView.as_view(), name="manage-seating-swiss"),
+    path("seating/publish/", seating.PublishAllView.as_view(), name="manage-seating-publish"),
+    path("seating/chart/", seating.ChartUploadView.as_view(), name="manage-seating-chart"),
     path("roles/", manage.RoleView.as_view(), name="manage-roles"),
     path("audit/", manage.AuditLogView.as_view(), name="manage-audit"),
 ]
@@ -31,6 +36,7 @@ tournament_patterns = [
     path("players/", public.PlayerListView.as_view(), name="player-list"),
     path("players/<int:number>/", public.PlayerDetailView.as_view(), name="player-detail"),
     path("sessions/<int:n>/", public.SessionDetailView.as_view(), name="session-detail"),
+    path("seating/", seating.SeatingChartView.as_view(), name="seating-chart"),
     path("sessions/<int:n>/tables/<int:t>/", include("scoring.urls")),
     path("manage/", include(organizer_patterns)),
     path("exports/", include(exports.urlpatterns)),
