@@ -178,3 +178,24 @@ def test_single_table_score_sheet(client_for, played, searchable_pdf):
     assert response.content.count(b"/Type /Page\n") == 1
     assert b"(Player 8)" in response.content and b"(Player 2)" not in response.content
     assert b"late arrival" in response.content
+
+
+@pytest.mark.parametrize("role", ALL)
+def test_pages_link_the_exports_for_who_may_use_them(client_for, played, role):
+    client = client_for(role)
+    slug = played.slug
+    standings = client.get(reverse("standings", args=[slug])).content.decode()
+    assert reverse("export-standings", args=[slug, "xlsx"]) in standings
+    assert reverse("export-standings", args=[slug, "pdf"]) in standings
+    assert reverse("export-tabulation", args=[slug, "pdf"]) in client.get(reverse("tabulation", args=[slug])).content.decode()
+    assert reverse("export-team-standings", args=[slug, "xlsx"]) in client.get(
+        reverse("team-standings", args=[slug])).content.decode()
+    scorer = role in ("referee", "organizer")
+    session = client.get(reverse("session-detail", args=[slug, 1])).content.decode()
+    assert (reverse("export-score-sheets", args=[slug, 1]) + "?blank=1" in session) == scorer
+    sheet = client.get(reverse("sheet", args=[slug, 1, 1])).content.decode()
+    assert (reverse("export-score-sheet", args=[slug, 1, 1]) in sheet) == scorer
+    if role == "organizer":
+        manage = client.get(reverse("manage-home", args=[slug])).content.decode()
+        assert reverse("export-ema", args=[slug]) in manage
+        assert reverse("export-fouls", args=[slug, "pdf"]) in manage
