@@ -182,7 +182,10 @@ def describe(tiles, recorded_points=None, scored=None):
         flags.append(_("out on a kong replacement") if data.get("self_drawn") else _("robbing a kong"))
     if data.get("last_wall"):
         flags.append(_("last tile of the wall"))
+    names = dict(zip(WINDS, (_("East"), _("South"), _("West"), _("North"))))
     return {
+        "seat_wind_name": names.get(data.get("seat_wind"), data.get("seat_wind", "")),
+        "prevalent_wind_name": names.get(data.get("prevalent_wind"), data.get("prevalent_wind", "")),
         "concealed": data.get("concealed", ""),
         "melds": list(data.get("melds") or []),
         "win_tile": data.get("win_tile", ""),

@@ -55,6 +55,7 @@ def test_hand_with_tiles_records_the_engines_points_and_the_tiles(client_for, pu
         assert fan_ids(content) == [49, 50, 60, 61, 81]
         assert "All Pungs" in content and "Half Flush" in content and "Seat Wind" in content
     sheet_page = text(client_for("anonymous").get(url("sheet", tournament)))
+    assert "Seat wind East, prevalent wind East; 1 flower." in sheet_page
     assert 'id="hand-1-tiles"' in sheet_page and "tiles and fans (17 points)" in sheet_page
 
 
