@@ -9,7 +9,9 @@ Values in dataset rows are ``int``, ``str``, ``None`` (blank) or, for table poin
 (exact: 7/4 is written 1.75, 7/3 as 2.33 where text is needed, and as the number itself in XLSX).
 """
 import csv
+import functools
 import io
+import os
 from dataclasses import dataclass, field
 from fractions import Fraction
 from xml.sax.saxutils import escape
@@ -285,20 +287,54 @@ def render_xlsx(dataset):
 
 
 FONT, BOLD = "Helvetica", "Helvetica-Bold"
+UNICODE_FONT_FILES = (  # (regular, bold), tried in order when a text is not Latin-1
+    ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"),
+    ("/usr/share/fonts/dejavu/DejaVuSans.ttf", "/usr/share/fonts/dejavu/DejaVuSans-Bold.ttf"),
+    ("/usr/share/fonts/TTF/DejaVuSans.ttf", "/usr/share/fonts/TTF/DejaVuSans-Bold.ttf"),
+)
 
 
-def _styles():
+@functools.lru_cache(maxsize=1)
+def _unicode_fonts():
+    """Register DejaVu Sans with reportlab if installed; (regular, bold) names, or None."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    for regular, bold in UNICODE_FONT_FILES:
+        if os.path.exists(regular) and os.path.exists(bold):
+            try:
+                pdfmetrics.registerFont(TTFont("Export-Sans", regular))
+                pdfmetrics.registerFont(TTFont("Export-Sans-Bold", bold))
+            except Exception:  # a broken font file: stay with Helvetica
+                continue
+            return "Export-Sans", "Export-Sans-Bold"
+    return None
+
+
+def _fonts(texts):
+    """Helvetica (built into every PDF reader, Western European letters only) unless a text needs
+    more, e.g. Cyrillic or Greek names; then DejaVu Sans when the server has it installed.
+    Scripts that DejaVu lacks (Chinese, Japanese) still print as empty boxes."""
+    for text in texts:
+        try:
+            str(text).encode("cp1252")
+        except UnicodeEncodeError:
+            return _unicode_fonts() or (FONT, BOLD)
+    return FONT, BOLD
+
+
+def _styles(font=FONT, bold=BOLD):
     from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 
     base = getSampleStyleSheet()
     return {
-        "title": ParagraphStyle("x-title", parent=base["Title"], fontName=BOLD, fontSize=14, leading=17,
+        "title": ParagraphStyle("x-title", parent=base["Title"], fontName=bold, fontSize=14, leading=17,
                                 spaceAfter=2),
-        "subtitle": ParagraphStyle("x-subtitle", parent=base["Normal"], fontName=FONT, fontSize=9, leading=11,
+        "subtitle": ParagraphStyle("x-subtitle", parent=base["Normal"], fontName=font, fontSize=9, leading=11,
                                    alignment=1, spaceAfter=6),
-        "normal": ParagraphStyle("x-normal", parent=base["Normal"], fontName=FONT, fontSize=9, leading=11),
-        "small": ParagraphStyle("x-small", parent=base["Normal"], fontName=FONT, fontSize=7.5, leading=9),
-        "cell": ParagraphStyle("x-cell", parent=base["Normal"], fontName=FONT, fontSize=8, leading=9.5),
+        "normal": ParagraphStyle("x-normal", parent=base["Normal"], fontName=font, fontSize=9, leading=11),
+        "small": ParagraphStyle("x-small", parent=base["Normal"], fontName=font, fontSize=7.5, leading=9),
+        "cell": ParagraphStyle("x-cell", parent=base["Normal"], fontName=font, fontSize=8, leading=9.5),
     }
 
 
@@ -338,17 +374,19 @@ def render_pdf(dataset, tournament):
 
     buffer = io.BytesIO()
     doc = _document(buffer, tournament, dataset.title, dataset.landscape)
-    styles = _styles()
+    kinds = [c.kind for c in dataset.columns]
+    body = [[_text(v, k) for v, k in zip(row, kinds)] for row in dataset.rows]
+    font, bold = _fonts([tournament.name, dataset.title, *dataset.header, *dataset.notes,
+                         *(label for label, _span in dataset.groups or []), *(t for row in body for t in row)])
+    styles = _styles(font, bold)
     story = [_p(dataset.title, styles["title"]),
              _p(f"{tournament.name} · {_('printed')} {_local(timezone.now())}", styles["subtitle"])]
-    kinds = [c.kind for c in dataset.columns]
     header_rows = [dataset.header]
     if dataset.groups:
         group_row = []
         for label, span in dataset.groups:
             group_row += [label] + [""] * (span - 1)
         header_rows.insert(0, group_row)
-    body = [[_text(v, k) for v, k in zip(row, kinds)] for row in dataset.rows]
     available = doc.width
     size = 8.5
 
@@ -356,7 +394,7 @@ def render_pdf(dataset, tournament):
         widths = []
         for col in range(len(kinds)):
             texts = [r[col] for r in body] + [dataset.header[col]]
-            widths.append(max(stringWidth(t, BOLD, size) for t in texts) + 6)
+            widths.append(max(stringWidth(t, bold, size) for t in texts) + 6)
         return widths
 
     widths = natural_widths(size)
@@ -379,8 +417,8 @@ def render_pdf(dataset, tournament):
         data.append([_p(v, cell_style) if c in wrapped and v else v for c, v in enumerate(row)])
     table = Table(data, colWidths=widths, repeatRows=len(header_rows))
     style = [
-        ("FONT", (0, 0), (-1, -1), FONT, size),
-        ("FONT", (0, 0), (-1, len(header_rows) - 1), BOLD, size),
+        ("FONT", (0, 0), (-1, -1), font, size),
+        ("FONT", (0, 0), (-1, len(header_rows) - 1), bold, size),
         ("LINEBELOW", (0, len(header_rows) - 1), (-1, len(header_rows) - 1), 0.8, colors.black),
         ("GRID", (0, 0), (-1, -1), 0.25, colors.grey),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
@@ -501,7 +539,7 @@ def _signed(value):
     return f"+{value}" if value > 0 else str(value)
 
 
-def _sheet_story(tournament, data, styles):
+def _sheet_story(tournament, data, styles, font=FONT, bold=BOLD):
     from reportlab.lib import colors
     from reportlab.platypus import Spacer, Table, TableStyle
 
@@ -516,7 +554,7 @@ def _sheet_story(tournament, data, styles):
         _("Table: %(n)s") % {"n": data.table},
         _("Time: from %(from)s to %(to)s") % {"from": line, "to": line},
     ]], colWidths=[130, 110, 270])
-    info.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), BOLD, 10), ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
+    info.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), bold, 10), ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
     story += [info, Spacer(1, 6)]
 
     def spread(values):
@@ -554,10 +592,10 @@ def _sheet_story(tournament, data, styles):
     heights = [15] * head + [22 if data.blank else 17] * len(data.hands) + [16, 16, 16, 30]
     table = Table(rows, colWidths=[30, 42, 34] + [50, 51] * 4, rowHeights=heights)
     style = [
-        ("FONT", (0, 0), (-1, -1), FONT, 8.5),
-        ("FONT", (0, 0), (2, -1), BOLD, 8),
-        ("FONT", (0, 0), (-1, 0), BOLD, 9),
-        ("FONT", (0, head - 1), (-1, head - 1), BOLD, 8),
+        ("FONT", (0, 0), (-1, -1), font, 8.5),
+        ("FONT", (0, 0), (2, -1), bold, 8),
+        ("FONT", (0, 0), (-1, 0), bold, 9),
+        ("FONT", (0, head - 1), (-1, head - 1), bold, 8),
         ("GRID", (0, 0), (-1, -1), 0.4, colors.black),
         ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
         ("LINEBELOW", (0, head - 1), (-1, head - 1), 1.2, colors.black),
@@ -601,7 +639,7 @@ def _sheet_story(tournament, data, styles):
                         [_("Signature of the umpire"), "", _("Signature of the chief umpire"), "", _("Date")]],
                        colWidths=[180, 20, 180, 20, 110], rowHeights=[30, 12])
     signatures.setStyle(TableStyle([
-        ("FONT", (0, 0), (-1, -1), FONT, 8.5),
+        ("FONT", (0, 0), (-1, -1), font, 8.5),
         ("LINEABOVE", (0, 1), (0, 1), 0.6, colors.black),
         ("LINEABOVE", (2, 1), (2, 1), 0.6, colors.black),
         ("LINEABOVE", (4, 1), (4, 1), 0.6, colors.black),
@@ -623,12 +661,17 @@ def render_score_sheets(tournament, sheets):
     buffer = io.BytesIO()
     doc = _document(buffer, tournament, _("Score sheets"))
     doc.topMargin = doc.bottomMargin = 24
-    styles = _styles()
+    texts = [tournament.name]
+    for data in sheets:
+        texts += [t for p in data.players if p for t in (p.name, _team(p))]
+        texts += [p.reason for p in data.penalties]
+    font, bold = _fonts(texts)
+    styles = _styles(font, bold)
     story = []
     for i, data in enumerate(sheets):
         if i:
             story.append(PageBreak())
-        story += _sheet_story(tournament, data, styles)
+        story += _sheet_story(tournament, data, styles, font, bold)
     if not story:
         story.append(_p(_("This session has no tables yet."), styles["normal"]))
     doc.build(story)

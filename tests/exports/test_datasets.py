@@ -109,3 +109,15 @@ def test_score_sheet_data_filled_and_blank(played):
     assert all(h.deltas is None for s in blank for h in s.hands)
     assert all(s.scores is None and not s.penalties for s in blank)
     assert len(blank[0].hands) == played.hands_per_session
+
+
+def test_pdf_font_is_helvetica_for_latin_text_and_unicode_otherwise(played):
+    assert exports._fonts(["Ana López Ruiz", "Zoë"]) == ("Helvetica", "Helvetica-Bold")
+    fonts = exports._fonts(["Иван Петров"])
+    assert fonts == (exports._unicode_fonts() or ("Helvetica", "Helvetica-Bold"))
+    dataset = exports.standings_dataset(played)
+    dataset.rows[0][2] = "Иван Петров 王"
+    pdf = exports.render_pdf(dataset, played)
+    assert pdf.startswith(b"%PDF")
+    if exports._unicode_fonts():
+        assert b"DejaVuSans" in pdf
