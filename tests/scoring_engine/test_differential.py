@@ -10,6 +10,8 @@ import functools
 import warnings
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from reference import MIXED_KONGS_KEY, OUR_ID_TO_REFERENCE, reference_score
 from scoring.mcr.handgen import HandGenerator, hand_from_notation, hand_notation, parse_meld, parse_tiles
@@ -222,6 +224,19 @@ def test_generated_hands_are_physically_possible():
             else:
                 assert len(ts) == (3 if kind == "pung" else 4) and len(set(ts)) == 1, m
         assert 0 <= d.get("flowers", 0) <= 8
+
+
+@settings(derandomize=True, max_examples=150, deadline=None)
+@given(st.integers(min_value=0, max_value=2**63))
+def test_any_seed_gives_hands_the_reference_accepts(seed):
+    """The fixed-seed run above must not be the only one that works."""
+    gen = HandGenerator(seed)
+    for _ in range(20):
+        d = gen.next()
+        result = reference_score(d)
+        assert "error" not in result, (gen.recipe, hand_notation(d), result)
+        assert max(collections.Counter(all_tiles(d)).values()) <= 4, (gen.recipe, hand_notation(d))
+        assert hand_from_notation(hand_notation(d)) == {"flowers": 0, **d}
 
 
 def test_notation_round_trips():
