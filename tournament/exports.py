@@ -364,87 +364,130 @@ def _page_number(canvas, doc):
     canvas.restoreState()
 
 
-def render_pdf(dataset, tournament):
-    """A titled table on A4 (landscape when the dataset asks), header repeated on every page;
-    the font shrinks (down to 5.5 pt) and long text wraps so wide sheets fit the page width."""
+MIN_FONT_SIZE = 5.5
+
+
+def _column_blocks(dataset, widths, available):
+    """Column index lists, one table each. A dataset fits in one; a grouped dataset too wide for the
+    page is cut between groups, the first group (who the row is) repeated in every block."""
+    if not dataset.groups or sum(widths) <= available + 1 or len(dataset.groups) < 3:
+        return [list(range(len(widths)))]
+    spans, col = [], 0
+    for _label, span in dataset.groups:
+        spans.append(list(range(col, col + span)))
+        col += span
+    key, blocks, current = spans[0], [], []
+    key_width = sum(widths[c] for c in key)
+    for group in spans[1:]:
+        width = sum(widths[c] for c in group)
+        if current and key_width + sum(widths[c] for c in current) + width > available:
+            blocks.append(key + current)
+            current = []
+        current += group
+    blocks.append(key + current)
+    return blocks
+
+
+def _pdf_table(dataset, columns, body, widths, size, available, styles, font, bold):
     from reportlab.lib import colors
     from reportlab.lib.styles import ParagraphStyle
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-    from reportlab.platypus import Spacer, Table, TableStyle
+    from reportlab.platypus import Table, TableStyle
 
-    buffer = io.BytesIO()
-    doc = _document(buffer, tournament, dataset.title, dataset.landscape)
-    kinds = [c.kind for c in dataset.columns]
-    body = [[_text(v, k) for v, k in zip(row, kinds)] for row in dataset.rows]
-    font, bold = _fonts([tournament.name, dataset.title, *dataset.header, *dataset.notes,
-                         *(label for label, _span in dataset.groups or []), *(t for row in body for t in row)])
-    styles = _styles(font, bold)
-    story = [_p(dataset.title, styles["title"]),
-             _p(f"{tournament.name} · {_('printed')} {_local(timezone.now())}", styles["subtitle"])]
-    header_rows = [dataset.header]
+    kinds = [dataset.columns[c].kind for c in columns]
+    header = [dataset.header[c] for c in columns]
+    widths = [widths[c] for c in columns]
+    header_rows = [header]
+    groups = []
     if dataset.groups:
-        group_row = []
+        group_of, col = {}, 0
         for label, span in dataset.groups:
-            group_row += [label] + [""] * (span - 1)
-        header_rows.insert(0, group_row)
-    available = doc.width
-    size = 8.5
-
-    def natural_widths(size):
-        widths = []
-        for col in range(len(kinds)):
-            texts = [r[col] for r in body] + [dataset.header[col]]
-            widths.append(max(stringWidth(t, bold, size) for t in texts) + 6)
-        return widths
-
-    widths = natural_widths(size)
-    if sum(widths) > available:
-        size = max(5.5, size * available / sum(widths))
-        widths = natural_widths(size)
+            for c in range(col, col + span):
+                group_of[c] = (col, label)
+            col += span
+        for i, c in enumerate(columns):
+            if not groups or groups[-1][0] != group_of[c][0]:
+                groups.append([group_of[c][0], group_of[c][1], 0])
+            groups[-1][2] += 1
+        header_rows.insert(0, [cell for _start, label, span in groups for cell in [label] + [""] * (span - 1)])
     wrapped = set()
     if sum(widths) > available:
-        # Still too wide: cap the widest text columns and let their cells wrap.
-        text_cols = sorted((c for c in range(len(kinds)) if kinds[c] == TEXT), key=lambda c: -widths[c])
-        for col in text_cols:
+        # Too wide even at the smallest font: cap the widest text columns and let their cells wrap.
+        for i in sorted((i for i, k in enumerate(kinds) if k == TEXT), key=lambda i: -widths[i]):
             excess = sum(widths) - available
             if excess <= 0:
                 break
-            widths[col] = max(widths[col] - excess, 40)
-            wrapped.add(col)
+            widths[i] = max(widths[i] - excess, 40)
+            wrapped.add(i)
     cell_style = ParagraphStyle("x-wrap", parent=styles["cell"], fontSize=size, leading=size * 1.2)
     data = [list(r) for r in header_rows]
     for row in body:
-        data.append([_p(v, cell_style) if c in wrapped and v else v for c, v in enumerate(row)])
+        cells = [row[c] for c in columns]
+        data.append([_p(v, cell_style) if i in wrapped and v else v for i, v in enumerate(cells)])
     table = Table(data, colWidths=widths, repeatRows=len(header_rows))
+    head = len(header_rows)
     style = [
         ("FONT", (0, 0), (-1, -1), font, size),
-        ("FONT", (0, 0), (-1, len(header_rows) - 1), bold, size),
-        ("LINEBELOW", (0, len(header_rows) - 1), (-1, len(header_rows) - 1), 0.8, colors.black),
+        ("FONT", (0, 0), (-1, head - 1), bold, size),
+        ("LINEBELOW", (0, head - 1), (-1, head - 1), 0.8, colors.black),
         ("GRID", (0, 0), (-1, -1), 0.25, colors.grey),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("TOPPADDING", (0, 0), (-1, -1), 1.5),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
         ("LEFTPADDING", (0, 0), (-1, -1), 3),
         ("RIGHTPADDING", (0, 0), (-1, -1), 3),
-        ("BACKGROUND", (0, 0), (-1, len(header_rows) - 1), colors.HexColor("#e8e8e8")),
+        ("BACKGROUND", (0, 0), (-1, head - 1), colors.HexColor("#e8e8e8")),
     ]
-    for col, kind in enumerate(kinds):
+    for i, kind in enumerate(kinds):
         if kind != TEXT:
-            style.append(("ALIGN", (col, len(header_rows) - 1), (col, -1), "RIGHT"))
-    if dataset.groups:
-        col = 0
-        for _label, span in dataset.groups:
-            if span > 1:
-                style.append(("SPAN", (col, 0), (col + span - 1, 0)))
-            style.append(("ALIGN", (col, 0), (col, 0), "CENTER"))
-            style.append(("LINEBEFORE", (col, 0), (col, -1), 0.8, colors.black))
-            col += span
+            style.append(("ALIGN", (i, head - 1), (i, -1), "RIGHT"))
+    col = 0
+    for _start, _label, span in groups:
+        if span > 1:
+            style.append(("SPAN", (col, 0), (col + span - 1, 0)))
+        style.append(("ALIGN", (col, 0), (col, 0), "CENTER"))
+        style.append(("LINEBEFORE", (col, 0), (col, -1), 0.8, colors.black))
+        col += span
     for index in sorted(dataset.muted_rows):
-        row = index + len(header_rows)
-        style.append(("TEXTCOLOR", (0, row), (-1, row), colors.grey))
-        style.append(("BACKGROUND", (0, row), (-1, row), colors.HexColor("#f4f4f4")))
+        style.append(("TEXTCOLOR", (0, index + head), (-1, index + head), colors.grey))
+        style.append(("BACKGROUND", (0, index + head), (-1, index + head), colors.HexColor("#f4f4f4")))
     table.setStyle(TableStyle(style))
-    story.append(table)
+    return table
+
+
+def render_pdf(dataset, tournament):
+    """A titled table on A4 (landscape when the dataset asks), header repeated on every page.
+    Wide sheets fit the page width: the font shrinks (down to 5.5 pt); a grouped sheet still too
+    wide (many sessions) continues in further tables, each repeating the first group's columns;
+    otherwise long text wraps."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from reportlab.platypus import Spacer
+
+    buffer = io.BytesIO()
+    doc = _document(buffer, tournament, dataset.title, dataset.landscape)
+    kinds = [c.kind for c in dataset.columns]
+    body = [[_text(v, k) for v, k in zip(row, kinds)] for row in dataset.rows]
+    group_labels = [label for label, _span in dataset.groups or []]
+    font, bold = _fonts([tournament.name, dataset.title, *dataset.header, *dataset.notes, *group_labels,
+                         *(t for row in body for t in row)])
+    styles = _styles(font, bold)
+    story = [_p(dataset.title, styles["title"]),
+             _p(f"{tournament.name} · {_('printed')} {_local(timezone.now())}", styles["subtitle"])]
+    available = doc.width
+
+    def natural_widths(size):
+        return [max(stringWidth(t, bold, size) for t in [r[col] for r in body] + [dataset.header[col]]) + 6
+                for col in range(len(kinds))]
+
+    size = 8.5
+    widths = natural_widths(size)
+    if sum(widths) > available:
+        padding = 6 * len(widths)  # does not shrink with the font
+        size = max(MIN_FONT_SIZE, size * (available - padding) / (sum(widths) - padding) - 0.05)
+        widths = natural_widths(size)
+    for i, columns in enumerate(_column_blocks(dataset, widths, available)):
+        if i:
+            story.append(Spacer(1, 10))
+        story.append(_pdf_table(dataset, columns, body, widths, size, available, styles, font, bold))
     if not body:
         story.append(_p(_("Nothing to show yet."), styles["normal"]))
     for note in dataset.notes:

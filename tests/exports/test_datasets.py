@@ -121,3 +121,19 @@ def test_pdf_font_is_helvetica_for_latin_text_and_unicode_otherwise(played):
     assert pdf.startswith(b"%PDF")
     if exports._unicode_fonts():
         assert b"DejaVuSans" in pdf
+
+
+def test_wide_tabulation_continues_in_blocks_repeating_who(played):
+    played.session_count = 24
+    dataset = exports.tabulation_dataset(played)
+    assert len(dataset.columns) == 3 + 24 * 4 + 3
+    widths = [20] * len(dataset.columns)
+    blocks = exports._column_blocks(dataset, widths, available=800)
+    assert len(blocks) > 1
+    assert all(block[:3] == [0, 1, 2] for block in blocks)
+    assert all(sum(widths[c] for c in block) <= 800 for block in blocks)
+    assert sorted({c for block in blocks for c in block}) == list(range(len(dataset.columns)))
+    assert blocks[-1][-3:] == [len(dataset.columns) - 3, len(dataset.columns) - 2, len(dataset.columns) - 1]
+    assert exports._column_blocks(dataset, [5] * len(dataset.columns), available=800) == [
+        list(range(len(dataset.columns)))]
+    assert exports.render_pdf(dataset, played).startswith(b"%PDF")
