@@ -262,6 +262,11 @@ def render_xlsx(dataset):
     for col, label in enumerate(dataset.header, start=1):
         sheet.cell(row=row_index, column=col, value=label).font = bold
     sheet.freeze_panes = sheet.cell(row=row_index + 1, column=1)
+    # Printed: header on every page, as wide as the paper.
+    sheet.print_title_rows = f"1:{row_index}"
+    sheet.page_setup.orientation = "landscape" if dataset.landscape else "portrait"
+    sheet.page_setup.fitToWidth, sheet.page_setup.fitToHeight = 1, 0
+    sheet.sheet_properties.pageSetUpPr.fitToPage = True
     widths = [len(label) for label in dataset.header]
     for row in dataset.rows:
         row_index += 1

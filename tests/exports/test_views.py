@@ -105,6 +105,7 @@ def test_tabulation_xlsx_groups_sessions_above_the_header(client_for, played):
     assert sheet["D1"].value == "Session 1" and "D1:G1" in {str(r) for r in sheet.merged_cells.ranges}
     assert [c.value for c in sheet[2]][:7] == ["No.", "Team", "Name", "TP", "Sum TP", "CP", "Sum CP"]
     assert sheet.freeze_panes == "A3"
+    assert sheet.page_setup.orientation == "landscape" and sheet.print_title_rows == "$1:$2"
     first = [c.value for c in sheet[3]]
     assert first[:11] == [5, "Bamboo", "Player 5", 4, 4, 48, 48, 1.75, 5.75, 0, 48]
 
