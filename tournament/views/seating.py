@@ -18,6 +18,10 @@ from tournament.models import Session, Tournament
 from tournament.views.mixins import OrganizerRequiredMixin, TournamentMixin
 
 MAX_CHART_BYTES = 1_000_000
+METHOD_LABELS = {
+    "round_robin": _lazy("round robin"), "swiss": _lazy("Swiss"), "chart": _lazy("chart"),
+    "random": _lazy("random draw"), "manual": _lazy("manual"),
+}
 
 
 def _messages(exc):
@@ -85,6 +89,7 @@ class SeatingManageView(OrganizerRequiredMixin, TemplateView):
         for s in sessions:
             s.swiss_eligible = s.number in swiss and s.status in (Session.Status.PLANNED, Session.Status.SEATED)
             s.action_error = action_errors.get(s.number)
+            s.method_label = METHOD_LABELS.get(s.seating_method, s.seating_method)
         count = t.players.count()
         context.update(
             sessions=sessions,
@@ -220,6 +225,7 @@ class SeatingChartView(TournamentMixin, TemplateView):
                     if s.table_count and self.session_is_public(s)]
         data = schedule.tournament_chart(self.tournament, sessions) if sessions else {"sessions": [], "rows": []}
         context.update(chart=data, sessions=sessions,
+                       table_numbers=range(1, max((s.table_count for s in sessions), default=0) + 1),
                        unpublished_shown=[s.number for s in sessions
                                           if s.status not in (Session.Status.PUBLISHED, Session.Status.CLOSED)])
         return context
