@@ -1,4 +1,5 @@
 """tournament.schedule: the seating engine wired to sessions, tables and seats."""
+import json
 from itertools import combinations
 
 import pytest
@@ -292,3 +293,13 @@ def test_metrics_and_chart_data(organizer, referee):
     row6 = data["rows"][5]
     assert row6["player"].number == 6
     assert [(c["table"], c["wind_letter"]) for c in row6["cells"]] == [(2, "S"), (1, "N")]
+
+
+def test_parse_chart_accepts_the_seating_command_output(organizer, referee):
+    import seating
+    t = make_tournament(organizer, referee, slug="chart-f", players=8, sessions=2)
+    text = json.dumps(seating.round_robin(8, 2, seed=3).as_dict())
+    parsed = sch.parse_chart(text)
+    assert parsed.errors == [] and len(parsed.sessions) == 2
+    report = sch.chart_check(t, parsed.sessions)
+    assert report["errors"] == [] and report["wind_spread"] <= 1
