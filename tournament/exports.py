@@ -147,8 +147,10 @@ def ema_dataset(tournament, rows=None):
     """The ranking body's results file (EMA style, MCR): rank, EMA id (blank if none), last name,
     first name, country, table points, score. Substitutes are left out, as in the standings."""
     rows = tournament_results.player_standings(tournament) if rows is None else rows
-    columns = [Column(_("Rank"), INT), Column(_("EMA id")), Column(_("Last name")), Column(_("First name")),
-               Column(_("Country")), Column(_("Table points"), POINTS), Column(_("Score"), INT)]
+    # A file for the ranking body's software, not for people: its headings stay fixed in English
+    # whatever the organizer's language.
+    columns = [Column("Rank", INT), Column("EMA id"), Column("Last name"), Column("First name"),
+               Column("Country"), Column("Table points", POINTS), Column("Score", INT)]
     out = []
     for row in rows:
         p = row.player
