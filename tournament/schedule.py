@@ -224,6 +224,8 @@ def _int(value):
 
 
 def _parse_csv(text, result):
+    if not any(c in text for c in ",;\t"):
+        text = "\n".join(",".join(line.split()) for line in text.splitlines())  # numbers apart by spaces
     try:
         dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
     except csv.Error:

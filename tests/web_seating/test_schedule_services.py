@@ -189,6 +189,8 @@ def test_parse_chart_csv_and_json():
     assert js.errors == [] and js.sessions == csv.sessions
     semicolons = sch.parse_chart("1;2;5;6;7;8\n1;1;1;2;3;4\n")
     assert semicolons.errors == [] and semicolons.sessions == [[[1, 2, 3, 4], [5, 6, 7, 8]]]
+    spaces = sch.parse_chart("\ufeff1 1  1 2 3 4\r\n1 2 5 6 7 8\r\n")
+    assert spaces.errors == [] and spaces.sessions == semicolons.sessions
 
 
 @pytest.mark.parametrize("text, where, fragment", [
