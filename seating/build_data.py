@@ -77,6 +77,11 @@ def run_cyclic(n, S, seconds, layout=None, seed=1, group=1):
         lay = cyclic.Layout(n, t, k, m, group, allow_short=bool(short))
         if m * (n // 4) * 6 <= lay.orbit_count and lay.f <= n // 4:
             lays.append(lay)
+    if group > 1 and not layout:
+        for t, k, m in cyclic.layouts(n, S, group, spread=True):
+            lay = cyclic.Layout(n, t, k, m, group, spread=True)
+            if m * (n // 4) * 6 <= lay.orbit_count and lay.f <= n // 4:
+                lays.insert(0, lay)
     if not lays:
         return False
     per = seconds / len(lays)
@@ -88,6 +93,8 @@ def run_cyclic(n, S, seconds, layout=None, seed=1, group=1):
             entry["short"] = 1
         if group > 1:
             entry["group"] = group
+        if lay.spread:
+            entry["spread"] = 1
         store(n, S, entry, lay.develop(bases), group)
         return True
 
@@ -161,7 +168,7 @@ def main(argv):
         run_tabu(n, S, seconds)
         return
     layout = None
-    if len(argv) > 3:
+    if len(argv) > 3 and argv[3]:
         parts = [int(x) for x in argv[3].split(",")]
         layout = tuple(parts + [0] * (4 - len(parts)))
     seed = int(argv[4]) if len(argv) > 4 else 1

@@ -11,17 +11,19 @@ over whole schedules into a small exact-packing search over one or a few base
 sessions, which is what makes the limit cases (16x5, 28x9, 40x13, ...)
 reachable in seconds instead of never.
 
-Team groups are encoded as forbidden pair orbits: group ``j`` is the orbits
-``g*j .. g*j+g-1`` at the same ``x`` (plus groups of ``g`` fixed players),
-which the shift maps onto groups again.
+Team groups are encoded as forbidden pair orbits, and must be mapped onto
+groups by the shift: either the orbits ``g*j .. g*j+g-1`` at the same ``x``,
+or (``spread``) the points of one orbit ``t/g`` apart; fixed players form
+groups of ``g`` on their own (two fixed players never meet anyway).
 """
 import random
 import time
 
 
 class Layout:
-    def __init__(self, players, t, k, m, group=1, allow_short=False):
+    def __init__(self, players, t, k, m, group=1, allow_short=False, spread=False):
         self.allow_short = allow_short
+        self.spread = spread
         self.n = players
         self.t = t
         self.k = k
@@ -49,6 +51,8 @@ class Layout:
             o2, x2 = divmod(q, t)
             if o1 == o2:
                 d = (x2 - x1) % t
+                if self.spread and g > 1 and d % (t // g) == 0:
+                    return None  # team-mates
                 if 2 * d == t:
                     # half-length orbit: its pairs meet twice, which is only
                     # worth allowing when repeats are unavoidable anyway
@@ -57,7 +61,7 @@ class Layout:
             if o1 > o2:
                 o1, o2, x1, x2 = o2, o1, x2, x1
             d = (x2 - x1) % t
-            if g > 1 and d == 0 and o1 // g == o2 // g:
+            if g > 1 and not self.spread and d == 0 and o1 // g == o2 // g:
                 return None  # team-mates
             return ("B", o1, o2, d)
 
@@ -97,7 +101,12 @@ class Layout:
         out = []
         if g <= 1:
             return out
-        for j in range(k // g):
+        if self.spread:
+            step = t // g
+            for o in range(k):
+                for x in range(step):
+                    out.append([o * t + x + j * step for j in range(g)])
+        for j in range(k // g if not self.spread else 0):
             for x in range(t):
                 out.append([(j * g + a) * t + x for a in range(g)])
         fixed = list(range(k * t, self.n))
@@ -216,9 +225,12 @@ class _Abort(Exception):
     pass
 
 
-def layouts(players, sessions, group=1):
+def layouts(players, sessions, group=1, spread=False):
     """Candidate (t, k, m) layouts, most promising first."""
     out = []
+    if spread:
+        return [(t, k, m) for t, k, m in layouts(players, sessions)
+                if t % group == 0 and (players - k * t) % group == 0]
     for t in range(sessions, 1, -1):
         if sessions % t:
             continue

@@ -169,7 +169,8 @@ def _from_data(n, S, group=1):
     if "sessions" in d:
         return [[tuple(tb) for tb in ses] for ses in d["sessions"]], None
     t, k, m = d["layout"]
-    lay = cyclic.Layout(n, t, k, m, d.get("group", 1), allow_short=bool(d.get("short")))
+    lay = cyclic.Layout(n, t, k, m, d.get("group", 1), allow_short=bool(d.get("short")),
+                        spread=bool(d.get("spread")))
     return lay.develop(d["bases"]), lay
 
 
@@ -181,15 +182,19 @@ def _cyclic(n, S, rng, group, effort):
         return None, None  # the pair-orbit table would cost more than a greedy draw
     deadline = time.monotonic() + 10 * effort
     lays = []
-    for t, k, m in cyclic.layouts(n, S, group)[:8]:
-        lay = cyclic.Layout(n, t, k, m, group)
-        if m * (n // 4) * 6 <= lay.orbit_count:
-            lays.append(lay)
-    # cheap depth-first tries on every layout first: the easy ones fall at once
-    for lay in lays:
-        bases = cyclic.search(lay, rng, deadline, node_limit=int(2000 * effort), attempts=2)
-        if bases is not None:
-            return lay.develop(bases), lay
+    for spread in ([False, True] if group > 1 else [False]):
+        for t, k, m in cyclic.layouts(n, S, group, spread)[:4]:
+            lay = cyclic.Layout(n, t, k, m, group, spread=spread)
+            if m * (n // 4) * 6 <= lay.orbit_count:
+                lays.append(lay)
+    # Cheap depth-first tries, round-robin over the layouts: a single try
+    # succeeds about half the time on the feasible ones, so several short
+    # tries beat one long one.
+    for _ in range(max(1, int(6 * effort))):
+        for lay in lays:
+            bases = cyclic.search(lay, rng, deadline, node_limit=2000, attempts=1)
+            if bases is not None:
+                return lay.develop(bases), lay
     for lay in lays[:3]:
         bases = cyclic.anneal(lay, rng, deadline, iters_per_temp=1000, max_rounds=int(40 * effort))
         if bases is not None:

@@ -111,7 +111,7 @@ def _polish(ctx, tables, window=4):
                         else:
                             A[i], B[h] = a, b
     if any(c >= W_TEAM for c in costs):
-        tables = _tabu(ctx, tables, costs)
+        tables = _tabu(ctx, tables, costs, iters=max(200, 60000 // len(tables)))
     return tables
 
 
