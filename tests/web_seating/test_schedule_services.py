@@ -66,13 +66,34 @@ def test_generate_same_seed_same_schedule_and_random_seed_recorded(rr16, organiz
 
 
 def test_generate_keeps_team_mates_apart(organizer, referee):
-    teams = {i: f"Team {(i + 1) // 2}" for i in range(1, 17)}  # 1&2, 3&4, ...
-    t = make_tournament(organizer, referee, slug="teams-cup", sessions=4, teams=teams)
+    teams = {i: f"Team {(i - 1) // 4 + 1}" for i in range(1, 17)}  # four teams of four: one of each per table
+    t = make_tournament(organizer, referee, slug="teams-cup", sessions=3, teams=teams)
     schedule = sch.schedule_generate(tournament=t, by=organizer, seed=3)
     assert schedule.metrics["team_clashes"] == 0
     for tables in seated(t).values():
         for table in tables:
             assert len({teams[p] for p in table}) == 4
+    assert sch.tournament_schedule_metrics(t)["team_clashes"] == 0
+
+
+def test_generate_passes_teams_by_engine_index(organizer, referee, monkeypatch):
+    import seating
+    t = make_tournament(organizer, referee, slug="teams-idx", players=8, sessions=2)
+    ts.player_create(tournament=t, number=20, name="Late", team="Red", by=organizer)  # numbers need not be 1..N
+    ts.player_create(tournament=t, number=30, name="Later", team="Red", by=organizer)
+    for n in (21, 22):
+        ts.player_create(tournament=t, number=n, name=f"P{n}", by=organizer)
+    seen = {}
+    real = seating.round_robin
+
+    def spy(players, sessions, teams=None, seed=0, **kw):
+        seen.update(players=players, sessions=sessions, teams=teams, seed=seed)
+        return real(players, sessions, teams=teams, seed=seed, **kw)
+    monkeypatch.setattr(seating, "round_robin", spy)
+    sch.schedule_generate(tournament=t, by=organizer, seed=9)
+    red = t.teams.get(name="Red").pk
+    # players by number: 1..8, 20, 21, 22, 30 -> engine indexes 1..12
+    assert seen == {"players": 12, "sessions": 2, "teams": {9: red, 12: red}, "seed": 9}
 
 
 def test_generate_team_of_five_is_not_kept_apart_but_does_not_block(organizer, referee):
