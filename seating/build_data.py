@@ -156,8 +156,8 @@ def run_tabu(n, S, seconds, seed=1):
 
 
 def main(argv):
-    if argv[0] == "pg33":
-        pg33_packing()
+    if argv[0] == "td20":
+        td20_plus()
         return
     if argv[0] == "sweep":
         sweep(int(argv[1]), int(argv[2]), float(argv[3]))
@@ -176,103 +176,22 @@ def main(argv):
     run_cyclic(n, S, seconds, layout, seed, group)
 
 
-def pg33_packing():
-    """40 players x 13 sessions: a packing of PG(3,3) (Denniston).
+def td20_plus():
+    """20 players x 6 sessions with 6 repeats (published tables: 22).
 
-    Points of PG(3,3) are the 40 lines of GF(3)^4 = GF(27) + GF(3); its 130
-    lines (4 points each) contain every pair of points once.  ``(x, c) ->
-    (w^2 x, c)``, with w primitive in GF(27), has order 13, fixes one point
-    and moves the other 39 in three orbits: exactly the 1-rotational layout
-    t=13, k=3.  A spread (10 disjoint lines covering all points) holding one
-    line of each of the 10 line orbits, shifted 13 times, uses every line
-    once, so it is a repeat-free 13-session schedule.
+    Sessions 1-5 are the resolvable transversal design TD(4,5): player
+    ``(g, x)``, g in 0..3, x in Z_5; session b seats ``{(g, a + g*b)}`` for each
+    a.  Every two players of different groups meet exactly once, and the four
+    groups of five never meet.  Session 6 seats four players of one group at
+    each of four tables (24 new pairs) and the four players left over, one per
+    group, together: only those 6 pairs repeat.
     """
-    # GF(27) = GF(3)[a]/(a^3 - a - 1), elements as coefficient triples
-    def mul(u, v):
-        r = [0] * 5
-        for i in range(3):
-            for j in range(3):
-                r[i + j] += u[i] * v[j]
-        for d in (4, 3):  # a^3 = a + 1
-            c = r[d]
-            r[d] = 0
-            r[d - 3] += c
-            r[d - 2] += c
-        return tuple(x % 3 for x in r[:3])
-
-    elems = [(a, b, c) for a in range(3) for b in range(3) for c in range(3)]
-    one = (1, 0, 0)
-
-    def order(w):
-        x, k = w, 1
-        while x != one:
-            x, k = mul(x, w), k + 1
-        return k
-    w = next(e for e in elems if e != (0, 0, 0) and order(e) == 26)
-    w2 = mul(w, w)
-
-    def norm(v):  # projective representative: first non-zero coordinate 1
-        for x in v:
-            if x:
-                return v if x == 1 else tuple((-y) % 3 for y in v)
-    vecs = {norm(v) for v in ((a, b, c, d) for a in range(3) for b in range(3) for c in range(3) for d in range(3))
-            if any(v)}
-    pts = sorted(vecs)
-    assert len(pts) == 40
-
-    def g(p):
-        return norm(mul(p[:3], w2) + (p[3],))
-    lines = set()
-    for i, u in enumerate(pts):
-        for v in pts[i + 1:]:
-            span = {norm(tuple((a * x + b * y) % 3 for x, y in zip(u, v)))
-                    for a in range(3) for b in range(3) if a or b}
-            lines.add(frozenset(span))
-    assert len(lines) == 130
-    fixed = [p for p in pts if g(p) == p]
-    assert len(fixed) == 1
-    label = {fixed[0]: 39}
-    o = 0
-    for p in pts:
-        if p in label:
-            continue
-        q = p
-        for x in range(13):
-            label[q] = o * 13 + x
-            q = g(q)
-        o += 1
-    line_orbit = {}
-    for k, L in enumerate(sorted(lines, key=sorted)):
-        if L in line_orbit:
-            continue
-        cur = L
-        for _ in range(13):
-            line_orbit[cur] = k
-            cur = frozenset(g(p) for p in cur)
-    orbits = set(line_orbit.values())
-    assert len(orbits) == 10
-    through = {p: [L for L in lines if p in L] for p in pts}
-
-    def dfs(covered, used, chosen):
-        if len(covered) == 40:
-            return list(chosen)
-        p = next(q for q in pts if q not in covered)
-        for L in through[p]:
-            if line_orbit[L] in used or L & covered:
-                continue
-            chosen.append(L)
-            r = dfs(covered | L, used | {line_orbit[L]}, chosen)
-            if r:
-                return r
-            chosen.pop()
-        return None
-    spread = dfs(frozenset(), frozenset(), [])
-    if spread is None:
-        raise SystemExit(f'no spread with one line per orbit; orbit sizes {sorted(__import__("collections").Counter(line_orbit.values()).values())}')
-    base = [sorted(label[p] for p in L) for L in spread]
-    lay = cyclic.Layout(40, 13, 3, 1)
-    store(40, 13, {"layout": [13, 3, 1], "bases": [base], "construction": "PG(3,3) packing"},
-          lay.develop([base]))
+    def pid(g, x):
+        return g * 5 + x % 5
+    sessions = [[tuple(pid(g, a + g * b) for g in range(4)) for a in range(5)] for b in range(5)]
+    sessions.append([tuple(pid(g, x) for x in range(4)) for g in range(4)] + [tuple(pid(g, 4) for g in range(4))])
+    store(20, 6, {"sessions": [[list(tb) for tb in ses] for ses in sessions],
+                  "construction": "TD(4,5) + one session inside the groups"}, sessions)
 
 
 if __name__ == "__main__":

@@ -196,7 +196,7 @@ def _cyclic(n, S, rng, group, effort):
             if bases is not None:
                 return lay.develop(bases), lay
     for lay in lays[:3]:
-        bases = cyclic.anneal(lay, rng, deadline, iters_per_temp=1000, max_rounds=int(40 * effort))
+        bases = cyclic.anneal(lay, rng, deadline, iters_per_temp=1000, max_rounds=int(15 * effort))
         if bases is not None:
             return lay.develop(bases), lay
     return None, None
@@ -289,8 +289,8 @@ def round_robin(players, sessions, teams=None, seed=0, effort=1.0):
     sch = Schedule0(n, sched, team_of if has_teams else None)
     rep, cl = sch.cost()
     if (rep, cl) > (lb, 0):
-        iters = int(effort * max(2000, 400000 // max(n, 16)))
-        sched, (rep, cl) = improve(sch, rng, iters, target=(lb, 0))
+        iters = int(effort * max(2000, 200000 // max(n, 16)))
+        sched, (rep, cl) = improve(sch, rng, iters, target=(lb, 0), stall_limit=int(1500 * effort))
         method += "+tabu"
 
     sched = [list(ses) for ses in sched]
