@@ -82,7 +82,7 @@ def _split(counts, i, sets_left, need_pair, current, out):
         i += 1
     if i == NUM_KINDS:
         if sets_left == 0 and not need_pair:
-            out.add(tuple(current))
+            out.add(tuple(sorted(current)))
         return
     c = counts[i]
     if need_pair and c >= 2:
