@@ -96,9 +96,7 @@ def tabulation_dataset(tournament, rows=None):
     """The tabulation sheet (MCR appendix 7): per player number, team and name, for each session
     the table points (TP), their running sum, the score (contest points, CP) and its running sum;
     then the totals and the rank. Players in standings order."""
-    rows = tournament_results.player_standings(tournament) if rows is None else rows
-    played = {n for row in rows for n in row.sessions}
-    sessions = list(range(1, max([tournament.session_count, *played]) + 1))
+    sessions, table = tournament_results.tabulation(tournament, rows)
     tp, cp, sum_ = _("TP"), _("CP"), pgettext("running total", "Sum")
     columns = [Column(_("No."), INT), Column(_("Team")), Column(_("Name"))]
     groups = [("", 3)]
@@ -108,18 +106,14 @@ def tabulation_dataset(tournament, rows=None):
     columns += [Column(tp, POINTS), Column(cp, INT), Column(_("Rank"), INT)]
     groups.append((_("Total"), 3))
     out = []
-    for row in rows:
+    for row, cells in table:
         p = row.player
         line = [p.number, _team(p), p.name]
-        cum_tp, cum_cp = Fraction(0), 0
-        for n in sessions:
-            result = row.sessions.get(n)
-            if result is None:
+        for cell in cells:
+            if cell is None:
                 line += [None] * 4
-                continue
-            cum_tp += result.table_points
-            cum_cp += result.score
-            line += [result.table_points, cum_tp, result.score, cum_cp]
+            else:
+                line += [cell.result.table_points, cell.cum_table_points, cell.result.score, cell.cum_score]
         line += [row.table_points, row.score, row.rank]
         out.append(line)
     return Dataset(name="tabulation", title=_("Tabulation of results"), columns=columns, rows=out,

@@ -154,3 +154,33 @@ def team_standings(tournament, rows=None):
                            score=entry.values["score"],
                            members=sorted(members.get(team.pk, []), key=lambda r: r.rank)))
     return out
+
+
+@dataclass
+class TabulationCell:
+    result: SessionResult
+    cum_table_points: Fraction
+    cum_score: int
+
+
+def tabulation(tournament, rows=None):
+    """Appendix 7's sheet: for each standings row, per session its result and the running totals.
+
+    Returns (session numbers, [(StandingRow, [TabulationCell or None per session])]).
+    """
+    rows = player_standings(tournament) if rows is None else rows
+    played = {n for row in rows for n in row.sessions}
+    sessions = list(range(1, max([tournament.session_count, *played]) + 1))
+    lines = []
+    for row in rows:
+        cells, cum_tp, cum_score = [], Fraction(0), 0
+        for n in sessions:
+            result = row.sessions.get(n)
+            if result is None:
+                cells.append(None)
+                continue
+            cum_tp += result.table_points
+            cum_score += result.score
+            cells.append(TabulationCell(result, cum_tp, cum_score))
+        lines.append((row, cells))
+    return sessions, lines

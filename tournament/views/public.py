@@ -99,24 +99,15 @@ class SessionTabulationView(TournamentMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        rows = results.player_standings(self.tournament)
-        numbers = sorted({n for row in rows for n in row.sessions})
-        sessions = list(range(1, max([self.tournament.session_count] + numbers) + 1))
+        sessions, table = results.tabulation(self.tournament)
         lines = []
-        for row in rows:
-            cells = []
-            cum_tp, cum_score = 0, 0
-            for n in sessions:
-                result = row.sessions.get(n)
-                if result is None:
-                    cells.append(None)
-                    continue
-                cum_tp += result.table_points
-                cum_score += result.score
-                cells.append({"tp": format_points(result.table_points), "score": result.score, "rank": result.rank,
-                              "cum_tp": format_points(cum_tp), "cum_score": cum_score,
-                              "complete": result.complete})
-            lines.append({"row": row, "cells": cells, "table_points": format_points(row.table_points)})
+        for row, cells in table:
+            lines.append({"row": row, "table_points": format_points(row.table_points), "cells": [
+                None if c is None else {
+                    "tp": format_points(c.result.table_points), "score": c.result.score, "rank": c.result.rank,
+                    "cum_tp": format_points(c.cum_table_points), "cum_score": c.cum_score,
+                    "complete": c.result.complete,
+                } for c in cells]})
         context.update(sessions=sessions, lines=lines)
         return context
 
