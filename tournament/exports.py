@@ -13,7 +13,6 @@ import functools
 import io
 import os
 from dataclasses import dataclass, field
-from fractions import Fraction
 from xml.sax.saxutils import escape
 
 from django.utils import timezone
