@@ -554,7 +554,7 @@ def _total(f) -> int:
     return sum(POINTS[i] * c for i, c in enumerate(f) if c)
 
 
-def _score_basic(ctx: _Context, units: list, src) -> list:
+def _score_basic(ctx: _Context, units: list) -> list:
     """Fans of one reading as four sets and a pair. `units`: 4 sets then the pair."""
     f = [0] * 82
     for fan in ctx.flag_fans:
@@ -866,7 +866,7 @@ def _candidates(hand: Hand, ctx: _Context):
             else:
                 units.append((kind, t, False, NOT_KONG))
         units.append(pair)
-        out.append((_score_basic(ctx, units, None), "basic", units))
+        out.append((_score_basic(ctx, units), "basic", units))
     return out
 
 
@@ -966,6 +966,4 @@ def _sources(fan: int, ctx: _Context, kind: str, units: list) -> list:
                      for f, idx in finder(tuple(u[1] for u in group)) if f == fan]
             if found:
                 return [" + ".join(x) for x in found]
-    if fan in (F.PURE_TERMINAL_CHOWS, F.THREE_SUITED_TERMINAL_CHOWS):
-        return [_unit_str(u) for u in units]
     return [_unit_str(u) for u in units]

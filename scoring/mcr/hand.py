@@ -205,8 +205,10 @@ class Hand:
             raise HandError(
                 f"{tile_str(win)} cannot be the last tile of its kind: the winner holds another "
                 f"{tile_str(win)} among the concealed tiles")
-        if self.last_tile and counts[win] == 4 and held_melded == 0 and held_concealed == 0:
-            pass  # the three others are visible elsewhere; the flag is plausible
+        if self.kong and self.last_wall:
+            raise HandError(
+                "a kong cannot be declared on the last tile of the wall (there is no replacement tile), "
+                "so neither out with a replacement tile nor robbing the kong goes with the last tile")
 
 
 def hand_counts(hand: Hand) -> list:

@@ -54,6 +54,8 @@ def bad(words, **changes):
     (dict(concealed="123m456p789s23sEE", win_tile="E", kong=True), "robbing a kong of E is impossible"),
     (dict(kong=True, self_drawn=True), "needs a kong declared"),
     (dict(last_tile=True), "cannot be the last tile of its kind"),
+    (dict(concealed="123m456p789sE", melds=["kong 5555s"], self_drawn=True, kong=True, last_wall=True),
+     "cannot be declared on the last tile"),
 ])
 def test_hand_errors(changes, words):
     bad(words, **changes)
