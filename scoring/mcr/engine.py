@@ -877,14 +877,27 @@ def score_hand(hand: Hand) -> Result:
     except HandError as exc:
         return Result(False, 0, [], str(exc))
     ctx = _context(hand)
-    best = None
+    tied = []
     best_total = -1
     for f, kind, units in _candidates(hand, ctx):
         if not any(f):
             f[F.CHICKEN_HAND] = 1
         total = _total(f)
-        if total >= best_total:
-            best, best_total = (f, kind, units), total
+        if total > best_total:
+            tied, best_total = [(f, kind, units)], total
+        elif total == best_total:
+            tied.append((f, kind, units))
+    # 3.9.1.5 (4) lets the winner pick the highest reading; readings worth the same only
+    # differ in which fans are named. We name the ones the reference calculator names: the
+    # last reading in our order, except between four-chow readings that all hold a Pure
+    # Triple Chow, where it keeps the first (observed on every such hand, e.g. 6678899s +7s
+    # beside melded 678s and 789s).
+    best = None
+    if tied:
+        best = tied[-1]
+        if len(tied) > 1 and all(kind == "basic" and f[F.PURE_TRIPLE_CHOW] and all(u[0] == CHOW for u in units[:4])
+                                 for f, kind, units in tied):
+            best = tied[0]
     if best is None:
         return Result(False, 0, [], "not a winning hand: the tiles do not form four sets and a pair, seven pairs, "
                                     "thirteen orphans, honors and knitted tiles, or a knitted straight with a set "
