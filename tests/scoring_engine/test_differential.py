@@ -40,8 +40,6 @@ def _tied_swap(*swaps):
 
 
 KNOWN_ENGINE_BUGS = [
-    # 1122344p +3p beside melded 123p 234p: 11 234 234 (Closed) or 123 123 44 (Edge).
-    ("edge_vs_closed_wait_on_tied_readings", _tied_swap({77: 1, 78: -1}, {77: -1, 78: 1})),
     # 888m 888s 5556788p +8p on a discard: 888p 55 567 (Triple Pung + Two Concealed Pungs)
     # or 555p 678p 88 (Three Concealed Pungs + Double Pung), 18 either way.
     ("triple_pung_vs_three_concealed_pungs_on_tied_readings",
