@@ -110,6 +110,19 @@ def run_cyclic(n, S, seconds, layout=None, seed=1, group=1):
     return False
 
 
+def fill(nmin, nmax, seconds):
+    """Store a design for every field and session count up to the limit that
+    has none yet (with and without teams of four), so that small and middle
+    fields never depend on a run-time search."""
+    from .roundrobin import _designs, data_key, repeat_free_limit
+    for n in range(nmin, nmax + 1, 4):
+        for S in range(2, repeat_free_limit(n) + 1):
+            if data_key(n, S) not in _designs():
+                run_cyclic(n, S, seconds)
+            if 3 * S <= n - 4 and n >= 16 and data_key(n, S, 4) not in _designs():
+                run_cyclic(n, S, seconds, group=4)
+
+
 def sweep(nmin, nmax, seconds):
     """Store a design for every field the run-time search does not solve
     quickly: all session counts up to the repeat-free limit, with and
@@ -156,8 +169,16 @@ def run_tabu(n, S, seconds, seed=1):
 
 
 def main(argv):
+    if argv[0] == "exact":
+        n, S, t, k, m = (int(x) for x in argv[1:6])
+        group = int(argv[6]) if len(argv) > 6 else 1
+        exact_cover(n, S, t, k, m, group, seed=int(argv[7]) if len(argv) > 7 else 0)
+        return
     if argv[0] == "td20":
         td20_plus()
+        return
+    if argv[0] == "fill":
+        fill(int(argv[1]), int(argv[2]), float(argv[3]))
         return
     if argv[0] == "sweep":
         sweep(int(argv[1]), int(argv[2]), float(argv[3]))
@@ -174,6 +195,111 @@ def main(argv):
     seed = int(argv[4]) if len(argv) > 4 else 1
     group = int(argv[5]) if len(argv) > 5 else 1
     run_cyclic(n, S, seconds, layout, seed, group)
+
+
+def exact_cover(n, S, t, k, m, group=1, seed=0, node_limit=1500, seconds=3600):
+    """Algorithm X (dancing-links style, with dict-of-sets columns) on one
+    base session: columns are the players (exactly once) and the pair orbits
+    (exactly once when the layout has exactly as many as a session uses,
+    otherwise at most once).  Heavy-tailed, so it restarts every
+    ``node_limit`` nodes with a new random order.  With three orbits and no
+    team groups, translating each orbit separately is a symmetry, so the
+    first fixed player's table is pinned to ``(0,0), (1,0), (2,0)``."""
+    from itertools import combinations
+    assert m == 1
+    lay = cyclic.Layout(n, t, k, m, group)
+    orb = lay.orbit
+    exact = lay.orbit_count == (n // 4) * 6
+    nf = k * t
+    rows = {}
+    for q in combinations(range(n), 4):
+        if sum(1 for p in q if p >= nf) > 1:
+            continue
+        os_ = [orb[a][b] for a, b in combinations(q, 2)]
+        if min(os_) < 0 or len(set(os_)) < 6:
+            continue
+        rows[q] = [("p", p) for p in q] + [("o", o) for o in os_]
+    primary = {("p", p) for p in range(n)}
+    if exact:
+        primary |= {("o", o) for o in range(lay.orbit_count)}
+    rng = random.Random(seed)
+
+    def build():
+        X = {}
+        for r, cols in rows.items():
+            for c in cols:
+                X.setdefault(c, set()).add(r)
+        return X
+
+    def select(X, r):
+        cols = []
+        for j in rows[r]:
+            for i in X[j]:
+                for kk in rows[i]:
+                    if kk != j:
+                        X[kk].remove(i)
+            cols.append(X.pop(j))
+        return cols
+
+    def deselect(X, r, cols):
+        for j in reversed(rows[r]):
+            X[j] = cols.pop()
+            for i in X[j]:
+                for kk in rows[i]:
+                    if kk != j:
+                        X[kk].add(i)
+
+    class Restart(Exception):
+        pass
+
+    def solve(X, sol, nodes):
+        nodes[0] += 1
+        if nodes[0] > node_limit:
+            raise Restart
+        live = [c for c in X if c in primary]
+        if not live:
+            return list(sol)
+        c = min(live, key=lambda c: len(X[c]))
+        cand = list(X[c])
+        rng.shuffle(cand)
+        for r in cand:
+            sol.append(r)
+            cols = select(X, r)
+            res = solve(X, sol, nodes)
+            if res:
+                return res
+            deselect(X, r, cols)
+            sol.pop()
+        return None
+
+    pin = None
+    if group == 1 and k == 3 and lay.f >= 1:
+        pin = (0, t, 2 * t, k * t)
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        X = build()
+        sol = []
+        if pin:
+            select(X, pin)
+            sol.append(pin)
+        try:
+            res = solve(X, sol, [0])
+        except Restart:
+            continue
+        if res is None and not pin:
+            print(f"{n}x{S}: layout has no solution")
+            return False
+        if res:
+            base = [list(b) for b in res]
+            entry = {"layout": [t, k, m], "bases": [base], "construction": "exact cover"}
+            if group > 1:
+                entry["group"] = group
+            sessions = lay.develop([res])
+            # a group layout with group size 3 is a plain schedule to the
+            # run-time code (teams of four are not what it keeps apart)
+            store(n, S, entry, sessions, group if group == 4 else 1)
+            return True
+    return False
 
 
 def td20_plus():

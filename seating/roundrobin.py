@@ -18,6 +18,7 @@ import json
 import os
 import random
 import time
+from collections import Counter
 
 from . import cyclic
 from .errors import PlayerCountError, SeatingError
@@ -116,10 +117,10 @@ def _pack_groups(team_of, n):
             bins.append(list(mem))
     if len(bins) > n // 4:
         return None
+    # players without a team were packed as teams of one, so the bins hold
+    # everybody; empty bins only appear when groups are larger than needed
     while len(bins) < n // 4:
         bins.append([])
-    # fill short bins with singles taken from nowhere: bins are only a way of
-    # keeping teams apart, so padding them is harmless
     return bins
 
 
@@ -174,13 +175,27 @@ def _from_data(n, S, group=1):
     return lay.develop(d["bases"]), lay
 
 
+def _is_repeat_free(sessions):
+    seen = set()
+    for ses in sessions:
+        for tb in ses:
+            for i in range(4):
+                for j in range(i + 1, 4):
+                    a, b = tb[i], tb[j]
+                    key = (a, b) if a < b else (b, a)
+                    if key in seen:
+                        return False
+                    seen.add(key)
+    return True
+
+
 def _cyclic(n, S, rng, group, effort):
     # Budgets are counted in search nodes and annealing rounds, never in
     # seconds, so a seed always gives the same schedule; the deadline is only
     # a safety net for a loaded machine.
     if n * n > 250000:
         return None, None  # the pair-orbit table would cost more than a greedy draw
-    deadline = time.monotonic() + 10 * effort
+    deadline = time.monotonic() + 2 * effort
     lays = []
     for spread in ([False, True] if group > 1 else [False]):
         for t, k, m in cyclic.layouts(n, S, group, spread)[:4]:
@@ -212,6 +227,13 @@ def _core(n, S, rng, team_of, has_teams, effort):
         sessions, lay = _from_data(n, S, 4)
         if sessions is not None:
             return sessions, lay.groups(), "data+teams"
+        # Drop one session of a repeat-free design with S + 1 sessions: its
+        # tables are foursomes that never meet in the others, made for teams.
+        more, _ = _from_data(n, S + 1)
+        if more is not None and _is_repeat_free(more):
+            return more[:S], [list(tb) for tb in more[S]], "data-1+teams"
+        if 3 * S * 2 <= n:
+            return _greedy(n, S, rng, team_of), None, "greedy+teams"
         sessions, lay = _cyclic(n, S, rng, 4, effort)
         if sessions is not None:
             return sessions, lay.groups(), "cyclic+teams"
@@ -267,13 +289,15 @@ def round_robin(players, sessions, teams=None, seed=0, effort=1.0):
     n, S = players, sessions
     rng = random.Random(f"round-robin:{n}:{S}:{seed}")
     team_of = _team_list(n, teams)
-    has_teams = bool(teams) and len(set(t for t in team_of if t >= 0)) > 0 and any(
-        team_of.count(t) > 1 for t in set(t for t in team_of if t >= 0))
+    sizes = Counter(t for t in team_of if t >= 0)
+    has_teams = any(k > 1 for k in sizes.values())
     core, groups, method = _core(n, S, rng, team_of, has_teams, effort)
 
     # pos[player] = slot in the core schedule
     pos = None
-    if has_teams:
+    if has_teams and method == "greedy+teams":
+        pos = list(range(n))  # the draw already knows the real teams
+    elif has_teams:
         pos = _place_teams(n, team_of, groups, rng)
         if pos is None:
             pos = relabel_for_teams(core, n, team_of, rng, max_iters=int(20000 * effort))

@@ -50,11 +50,14 @@ class _Ctx:
 
 def _exhaustive(ctx, players):
     """Every ordered split into tables (34,650 for 12 players), pruned by the
-    best cost so far."""
-    best = [None, None]
+    best cost so far, starting from the heuristic's seating as the bound."""
+    start = _polish(ctx, _greedy(ctx, list(players)))
+    best = [sum(ctx.table_cost(tb, j) for j, tb in enumerate(start)) + 1, start]
 
     def rec(rest, j, acc, tables):
-        if best[0] is not None and acc >= best[0]:
+        # players still to seat can only go to tables j.., so anyone ranked
+        # above table j's slots moves at least that far
+        if best[0] is not None and acc + sum(max(0, 4 * j - ctx.rank[p]) for p in rest) >= best[0]:
             return
         if not rest:
             best[0], best[1] = acc, list(tables)
@@ -125,9 +128,10 @@ def _tabu(ctx, tables, costs, iters=3000):
     best = [list(tb) for tb in tables]
     best_total = cur = sum(costs)
     tabu = {}
+    last_gain = 0
     for it in range(iters):
         bad = [j for j in range(T) if costs[j] >= W_TEAM]
-        if not bad:
+        if not bad or it - last_gain > 300:
             break
         j = rng.choice(bad)
         A = tables[j]
@@ -160,6 +164,7 @@ def _tabu(ctx, tables, costs, iters=3000):
         if cur < best_total:
             best_total = cur
             best = [list(tb) for tb in tables]
+            last_gain = it
     # tidy the displacement of the best seating with nearby swaps
     return _polish_local(ctx, best)
 

@@ -62,7 +62,7 @@ def _random_case(rng, n, sessions):
     return ranking, history
 
 
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", range(6))
 def test_local_search_matches_exhaustive_on_small_fields(seed):
     rng = random.Random(seed)
     ranking, history = _random_case(rng, 12, 1)
