@@ -110,7 +110,7 @@ def _split(counts, i, sets_left, need_pair, current, out):
             counts[i + 2] += 1
 
 
-@lru_cache(maxsize=1 << 17)
+@lru_cache(maxsize=4096)
 def arrangements(counts: tuple, sets: int) -> tuple:
     """Every way to read the tiles as `sets` sets (chows/pungs) plus one pair."""
     if sum(counts) != 3 * sets + 2:
@@ -149,7 +149,7 @@ def _knitted_honors_pattern(counts):
     return None
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=4096)
 def _knitted_straight_rests(counts: tuple, sets: int) -> tuple:
     """(pattern, arrangement of the rest) for each way the tiles hold a knitted straight."""
     out = []
@@ -163,17 +163,48 @@ def _knitted_straight_rests(counts: tuple, sets: int) -> tuple:
     return tuple(out)
 
 
-def _has_win(counts: tuple, sets: int, closed: bool) -> bool:
-    if arrangements(counts, sets):
+def _completes(counts: list, i: int, sets: int, need_pair: bool) -> bool:
+    """Whether the tiles form `sets` sets and a pair; stops at the first way found."""
+    while i < NUM_KINDS and counts[i] == 0:
+        i += 1
+    if i == NUM_KINDS:
+        return sets == 0 and not need_pair
+    c = counts[i]
+    if sets and c >= 3:
+        counts[i] -= 3
+        found = _completes(counts, i, sets - 1, need_pair)
+        counts[i] += 3
+        if found:
+            return True
+    if need_pair and c >= 2:
+        counts[i] -= 2
+        found = _completes(counts, i, sets, False)
+        counts[i] += 2
+        if found:
+            return True
+    if sets and i < 27 and i % 9 <= 6 and counts[i + 1] and counts[i + 2]:
+        counts[i] -= 1
+        counts[i + 1] -= 1
+        counts[i + 2] -= 1
+        found = _completes(counts, i, sets - 1, need_pair)
+        counts[i] += 1
+        counts[i + 1] += 1
+        counts[i + 2] += 1
+        return found
+    return False
+
+
+def _has_win(counts: list, sets: int, closed: bool, knitted: bool) -> bool:
+    if _completes(counts, 0, sets, True):
         return True
     if closed and _is_seven_pairs(counts):
         return True
-    if sets >= 3 and _knitted_straight_rests(counts, sets - 3):
+    if knitted and _knitted_straight_rests(tuple(counts), sets - 3):
         return True
     return False
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=4096)
 def waiting_tiles(standing: tuple, sets: int, closed: bool) -> tuple:
     """Tiles that would complete the standing tiles into a winning hand.
 
@@ -190,15 +221,17 @@ def waiting_tiles(standing: tuple, sets: int, closed: bool) -> tuple:
                 for d in (-2, -1, 1, 2):
                     if 0 <= r + d <= 8:
                         candidates.add(t + d)
+    knitted = False
     if sets >= 3:
         for k in KNITTED:
-            if sum(1 for t in k if standing[t]) == 8:
+            if sum(1 for t in k if standing[t]) >= 8:
                 candidates.update(k)
+                knitted = True
     out = []
     counts = list(standing)
     for t in sorted(candidates):
         counts[t] += 1
-        if _has_win(tuple(counts), sets, closed):
+        if _has_win(counts, sets, closed, knitted):
             out.append(t)
         counts[t] -= 1
     return tuple(out)
@@ -445,6 +478,7 @@ def payments(total: int, self_drawn: bool) -> dict:
             "winner_gets": 8 + total + 16}
 
 
+@lru_cache(maxsize=2048)
 def _unit_str(unit) -> str:
     kind, t, exposed, kong = unit
     if kind == CHOW:
