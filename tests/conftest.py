@@ -1,6 +1,8 @@
 """Shared fixtures: users in each role and a small seated tournament."""
 import pytest
+from django.conf import settings as django_settings
 from django.contrib.auth import get_user_model
+from django.utils import translation
 
 from tournament import services as ts
 from tournament.models import TournamentRole
@@ -10,6 +12,14 @@ from tournament.models import TournamentRole
 def _fast_password_hashing(settings):
     # The default hasher is slow on purpose; tests create many users.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _reset_language():
+    """LocaleMiddleware leaves a request's language (e.g. Accept-Language: es) active in the thread;
+    reset it so later tests that format messages outside a request see the default language."""
+    yield
+    translation.activate(django_settings.LANGUAGE_CODE)
 
 
 @pytest.fixture

@@ -4,6 +4,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
 from django.urls import reverse
+from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.ranking import TIEBREAKS
@@ -43,8 +44,8 @@ class Tournament(models.Model):
     )
     tiebreaks = models.CharField(
         _("further tie-breaks"), max_length=200, blank=True, default="first_places,best_session_score",
-        help_text=_("After table points and score, comma-separated, in order: %(keys)s.")
-        % {"keys": ", ".join(TIEBREAKS)},
+        help_text=lazy(lambda: _("After table points and score, comma-separated, in order: %(keys)s.")
+                       % {"keys": ", ".join(TIEBREAKS)}, str)(),  # interpolated per request, so translated
     )
     appeal_minutes = models.PositiveSmallIntegerField(_("appeal window (minutes)"), default=30)
     appeal_fee = models.DecimalField(_("appeal fee"), max_digits=8, decimal_places=2, default=0)

@@ -49,4 +49,5 @@ urlpatterns = [
     path("t/<slug:slug>/", include(tournament_patterns)),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
+    path("i18n/", include("django.conf.urls.i18n")),
 ]
