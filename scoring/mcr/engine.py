@@ -678,6 +678,8 @@ def _score_basic(ctx: _Context, units: list) -> list:
                 f[F.SEAT_WIND] += 1
             if prevalent:
                 f[F.PREVALENT_WIND] += 1
+            # Three or four wind pungs already score as Big Three / Little Four / Big Four
+            # Winds (non-repeat principle), as the reference counts them.
             if not seat and not prevalent and wind_pungs < 3:
                 f[F.PUNG_TERMINALS_HONORS] += 1
         elif t < 27 and t % 9 in (0, 8):
@@ -1003,8 +1005,10 @@ def _sources(fan: int, ctx: _Context, kind: str, units: list) -> list:
     if fan == F.PREVALENT_WIND:
         return [_unit_str(u) for u in sets if u[0] == PUNG and u[1] == ctx.prevalent]
     if fan == F.PUNG_TERMINALS_HONORS:
+        wind_pungs = sum(1 for u in sets if u[0] == PUNG and 27 <= u[1] <= 30)
         return [_unit_str(u) for u in sets if u[0] == PUNG and (
-            (u[1] < 27 and u[1] % 9 in (0, 8)) or (27 <= u[1] <= 30 and u[1] not in (ctx.seat, ctx.prevalent)))]
+            (u[1] < 27 and u[1] % 9 in (0, 8))
+            or (27 <= u[1] <= 30 and u[1] not in (ctx.seat, ctx.prevalent) and wind_pungs < 3))]
     chows = sorted((u for u in sets if u[0] == CHOW), key=lambda u: u[1])
     pungs = sorted((u for u in sets if u[0] == PUNG), key=lambda u: u[1])
     for group, finder in ((chows, chow_fans), (pungs, pung_fans)):
