@@ -471,7 +471,7 @@ def render_pdf(dataset, tournament):
                          *(t for row in body for t in row)])
     styles = _styles(font, bold)
     story = [_p(dataset.title, styles["title"]),
-             _p(f"{tournament.name} · {_('printed')} {_local(timezone.now())}", styles["subtitle"])]
+             _p("%s · %s %s" % (tournament.name, _("printed"), _local(timezone.now())), styles["subtitle"])]
     available = doc.width
 
     def natural_widths(size):

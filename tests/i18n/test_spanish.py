@@ -233,3 +233,27 @@ def test_settings_help_text_is_translated_per_request(client, tournament, organi
     assert "Tras los puntos de mesa y la puntuación, separados por comas y por orden: table_points" in \
         text(client.get(url, **SPANISH))
     assert "After table points and score, comma-separated, in order: table_points" in text(client.get(url))
+
+
+def test_exports_in_spanish(client, tournament, published_session, players, referee, organizer):
+    """Spreadsheet headers and the printed sheets follow the request language; the PDFs render accents."""
+    import io
+
+    from openpyxl import load_workbook
+
+    sheet = published_session.tables.get(number=1).sheet
+    ss.hand_record(sheet=sheet, number=1, outcome=pay.SELF_DRAWN, winner=players[0], points=8, by=referee)
+    ss.penalty_record(sheet=sheet, player=players[1], amount=10, to=pay.TO_EACH_OTHER,
+                      reason="Tocar la ficha del muro", hand_number=1, by=referee)
+    response = client.get(reverse("export-standings", args=[tournament.slug, "xlsx"]), **SPANISH)
+    header = [c.value for c in load_workbook(io.BytesIO(response.content)).active[1]]
+    assert header[:7] == ["Puesto", "N.º", "Nombre", "País", "Equipo", "Puntos de mesa", "Puntuación"]
+
+    client.force_login(organizer)
+    response = client.get(reverse("export-fouls", args=[tournament.slug, "xlsx"]), **SPANISH)
+    assert response.status_code == 200
+    values = [c.value for row in load_workbook(io.BytesIO(response.content)).active.iter_rows() for c in row]
+    assert "Naturaleza de la falta" in values and "Penalización" in values and "Observaciones" in values
+    for name, args in (("export-fouls", [tournament.slug, "pdf"]), ("export-score-sheet", [tournament.slug, 1, 1])):
+        response = client.get(reverse(name, args=args), **SPANISH)
+        assert response.status_code == 200 and response.content.startswith(b"%PDF")
