@@ -194,3 +194,11 @@ def test_sources_name_the_sets():
     assert mixed.sources == ["chow 123m + chow 456p + chow 789s"]
     single = next(f for f in result.fans if f.id == 79)
     assert single.sources == ["winning tile E"]
+
+
+def test_reference_names_cover_every_fan():
+    from scoring.mcr.fans import REFERENCE_MELDED_AND_CONCEALED_KONG, REFERENCE_NAMES
+
+    assert sorted(REFERENCE_NAMES) == list(range(1, 82))
+    assert len(set(REFERENCE_NAMES.values())) == 81
+    assert REFERENCE_MELDED_AND_CONCEALED_KONG == "明暗杠"
