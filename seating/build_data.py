@@ -95,7 +95,9 @@ def run_cyclic(n, S, seconds, layout=None, seed=1, group=1):
             entry["group"] = group
         if lay.spread:
             entry["spread"] = 1
-        store(n, S, entry, lay.develop(bases), group)
+        # groups of other sizes only shape the search (e.g. the groups of
+        # three of 36x11); to the run-time code it is a plain schedule
+        store(n, S, entry, lay.develop(bases), group if group == 4 else 1)
         return True
 
     for lay in lays:
@@ -173,6 +175,9 @@ def main(argv):
         n, S, t, k, m = (int(x) for x in argv[1:6])
         group = int(argv[6]) if len(argv) > 6 else 1
         exact_cover(n, S, t, k, m, group, seed=int(argv[7]) if len(argv) > 7 else 0)
+        return
+    if argv[0] == "multiplier":
+        with_multiplier(int(argv[1]), int(argv[2]), int(argv[3]), seconds=float(argv[4]) if len(argv) > 4 else 600)
         return
     if argv[0] == "td20":
         td20_plus()
@@ -300,6 +305,110 @@ def exact_cover(n, S, t, k, m, group=1, seed=0, node_limit=1500, seconds=3600):
             store(n, S, entry, sessions, group if group == 4 else 1)
             return True
     return False
+
+
+def with_multiplier(n, S, mu, seed=0, seconds=600):
+    """1-rotational layout (t = S, three orbits plus one fixed player) whose
+    base session is also invariant under ``x -> mu*x`` (mu of order 3 mod t):
+    the table of the fixed player is ``{inf, (0,0), (1,0), (2,0)}`` and the
+    other tables come in triples ``B, mu B, mu^2 B``.  The extra symmetry
+    shrinks the exact cover to a few blocks, which is how 40x13 (every pair
+    meets exactly once: a resolvable 2-(40,4,1) design) becomes reachable."""
+    from itertools import combinations
+    t = S
+    assert n == 3 * t + 1 and pow(mu, 3, t) == 1 and mu % t != 1
+    lay = cyclic.Layout(n, t, 3, 1)
+    orb = lay.orbit
+    inf = 3 * t
+    fixed_block = (0, t, 2 * t, inf)
+    fixed_orbits = {orb[a][b] for a, b in combinations(fixed_block, 2)}
+
+    def m(p):
+        if p == inf:
+            return p
+        j, x = divmod(p, t)
+        return j * t + (mu * x) % t
+
+    movable = [p for p in range(n) if p not in fixed_block]
+    porbit = {}
+    for p in movable:
+        porbit.setdefault(p, min(p, m(p), m(m(p))))
+    rows = {}
+    for B in combinations(movable, 4):
+        B1 = tuple(sorted(m(p) for p in B))
+        B2 = tuple(sorted(m(p) for p in B1))
+        key = min(B, B1, B2)
+        if key in rows or key != B:
+            continue
+        pts = set(B) | set(B1) | set(B2)
+        if len(pts) != 12:
+            continue
+        os_ = [orb[a][b] for blk in (B, B1, B2) for a, b in combinations(blk, 2)]
+        if min(os_) < 0 or len(set(os_)) != 18 or fixed_orbits & set(os_):
+            continue
+        rows[key] = [("p", q) for q in sorted({porbit[p] for p in pts})] + [("o", o) for o in os_]
+    print(f"{n}x{S}: {len(rows)} block triples", flush=True)
+    rng = random.Random(seed)
+    X = {}
+    for r, cols in rows.items():
+        for c in cols:
+            X.setdefault(c, set()).add(r)
+    need = {("o", o) for o in range(lay.orbit_count)} - {("o", o) for o in fixed_orbits}
+    need |= {("p", q) for q in set(porbit.values())}
+    if set(X) != need:
+        print("some column cannot be covered")
+        return False
+
+    def select(r):
+        cols = []
+        for j in rows[r]:
+            for i in X[j]:
+                for kk in rows[i]:
+                    if kk != j:
+                        X[kk].remove(i)
+            cols.append(X.pop(j))
+        return cols
+
+    def deselect(r, cols):
+        for j in reversed(rows[r]):
+            X[j] = cols.pop()
+            for i in X[j]:
+                for kk in rows[i]:
+                    if kk != j:
+                        X[kk].add(i)
+
+    deadline = time.monotonic() + seconds
+
+    def solve(sol):
+        if not X:
+            return list(sol)
+        if time.monotonic() > deadline:
+            return None
+        c = min(X, key=lambda c: len(X[c]))
+        cand = list(X[c])
+        rng.shuffle(cand)
+        for r in cand:
+            sol.append(r)
+            cols = select(r)
+            res = solve(sol)
+            if res:
+                return res
+            deselect(r, cols)
+            sol.pop()
+        return None
+
+    res = solve([])
+    if not res:
+        print(f"{n}x{S}: none with multiplier {mu}")
+        return False
+    base = [list(fixed_block)]
+    for B in res:
+        B1 = tuple(sorted(m(p) for p in B))
+        B2 = tuple(sorted(m(p) for p in B1))
+        base += [list(B), list(B1), list(B2)]
+    entry = {"layout": [t, 3, 1], "bases": [base], "construction": f"1-rotational, multiplier {mu}"}
+    store(n, S, entry, lay.develop([base]))
+    return True
 
 
 def td20_plus():
