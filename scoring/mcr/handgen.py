@@ -566,7 +566,7 @@ class HandGenerator:
                     kind = "kong"
                     counts[t] = 4
                 sets.append((kind, t))
-            # Keep at least one concealed set or the pair to win on; the pair always is.
+            # The pair is never melded, so a hand with every set melded still has a tile to win on.
             for kind, t in sets:
                 if kind == "kong":
                     kongs += 1
