@@ -176,6 +176,11 @@ def main(argv):
         group = int(argv[6]) if len(argv) > 6 else 1
         exact_cover(n, S, t, k, m, group, seed=int(argv[7]) if len(argv) > 7 else 0)
         return
+    if argv[0] == "sym":
+        n, S, t, k, group = (int(x) for x in argv[1:6])
+        with_symmetry(n, S, t, k, group, _sym(argv[6], n, t, k), seconds=float(argv[7]) if len(argv) > 7 else 600,
+                      fixed_ok=len(argv) > 8 and argv[8] == "fixed")
+        return
     if argv[0] == "multiplier":
         with_multiplier(int(argv[1]), int(argv[2]), int(argv[3]), seconds=float(argv[4]) if len(argv) > 4 else 600)
         return
@@ -409,6 +414,133 @@ def with_multiplier(n, S, mu, seed=0, seconds=600):
     entry = {"layout": [t, 3, 1], "bases": [base], "construction": f"1-rotational, multiplier {mu}"}
     store(n, S, entry, lay.develop([base]))
     return True
+
+
+def with_symmetry(n, S, t, k, group, sigma, seconds=600, seed=0, fixed_ok=False):
+    """Exact cover for one base session that is invariant under ``sigma``, a
+    permutation of the players that maps pair orbits to pair orbits (a
+    multiplier ``x -> u*x``, or a rotation of the orbits ``(o, x) ->
+    (o+1, x)``).  Tables then come in sigma-orbits, so the cover has a few
+    rows instead of a whole session's worth.  ``sigma`` is given on player
+    indices.  A table fixed by sigma is allowed when ``fixed_ok``."""
+    from itertools import combinations
+    lay = cyclic.Layout(n, t, k, 1, group)
+    orb = lay.orbit
+    need = (n // 4) * 6
+    exact = lay.orbit_count == need
+    nf = k * t
+
+    def img(B):
+        return tuple(sorted(sigma(p) for p in B))
+
+    rows = {}
+    for B in combinations(range(n), 4):
+        if sum(1 for p in B if p >= nf) > 1:
+            continue
+        os0 = [orb[a][b] for a, b in combinations(B, 2)]
+        if min(os0) < 0 or len(set(os0)) < 6:
+            continue
+        imgs = [B]
+        while True:
+            nxt = img(imgs[-1])
+            if nxt == B:
+                break
+            imgs.append(nxt)
+        key = min(imgs)
+        if key != B:
+            continue
+        pts = [p for blk in imgs for p in blk]
+        if len(set(pts)) != len(pts):
+            if not (fixed_ok and len(imgs) == 1):
+                continue
+        os_ = [orb[a][b] for blk in imgs for a, b in combinations(blk, 2)]
+        if len(set(os_)) != len(os_):
+            continue
+        rows[B] = ([("p", q) for q in pts] + [("o", o) for o in os_], imgs)
+    print(f"{n}x{S}: {len(rows)} table orbits, exact={exact}", flush=True)
+    primary = {("p", q) for q in range(n)}
+    if exact:
+        primary |= {("o", o) for o in range(lay.orbit_count)}
+    rng = random.Random(seed)
+    X = {}
+    for r, (cols, _) in rows.items():
+        for c in cols:
+            X.setdefault(c, set()).add(r)
+    if not primary <= set(X):
+        print("some column cannot be covered")
+        return False
+
+    def select(r):
+        cols = []
+        for j in rows[r][0]:
+            for i in X[j]:
+                for kk in rows[i][0]:
+                    if kk != j:
+                        X[kk].remove(i)
+            cols.append(X.pop(j))
+        return cols
+
+    def deselect(r, cols):
+        for j in reversed(rows[r][0]):
+            X[j] = cols.pop()
+            for i in X[j]:
+                for kk in rows[i][0]:
+                    if kk != j:
+                        X[kk].add(i)
+
+    deadline = time.monotonic() + seconds
+
+    def solve(sol):
+        live = [c for c in X if c in primary]
+        if not live:
+            return list(sol)
+        if time.monotonic() > deadline:
+            return None
+        c = min(live, key=lambda c: len(X[c]))
+        cand = list(X[c])
+        rng.shuffle(cand)
+        for r in cand:
+            sol.append(r)
+            cols = select(r)
+            res = solve(sol)
+            if res:
+                return res
+            deselect(r, cols)
+            sol.pop()
+        return None
+
+    res = solve([])
+    if not res:
+        print(f"{n}x{S}: none with this symmetry")
+        return False
+    base = [list(blk) for r in res for blk in rows[r][1]]
+    entry = {"layout": [t, k, 1], "bases": [base], "construction": "cyclic + extra symmetry, exact cover"}
+    if group > 1:
+        entry["group"] = group
+    store(n, S, entry, lay.develop([base]), group if group == 4 else 1)
+    return True
+
+
+def _sym(name, n, t, k):
+    """Named symmetries for ``with_symmetry``."""
+    nf = k * t
+    f = n - nf
+    if name.startswith("mul"):
+        u = int(name[3:])
+        return lambda p: p if p >= nf else (p // t) * t + (u * (p % t)) % t
+    if name == "rot":  # rotate the orbits (k=3) and the fixed players (f=3 or 0)
+        def s(p):
+            if p >= nf:
+                return nf + (p - nf + 1) % f
+            o, x = divmod(p, t)
+            return ((o + 1) % k) * t + x
+        return s
+    if name.startswith("rotmul"):  # rotation combined with a multiplier
+        u = int(name[6:])
+        r = _sym("rot", n, t, k)
+        mm = _sym(f"mul{u}", n, t, k)
+        return lambda p: mm(r(p))
+    raise ValueError(name)
 
 
 def td20_plus():
