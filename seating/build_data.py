@@ -181,6 +181,15 @@ def main(argv):
         with_symmetry(n, S, t, k, group, _sym(argv[6], n, t, k), seconds=float(argv[7]) if len(argv) > 7 else 600,
                       fixed_ok=len(argv) > 8 and argv[8] == "fixed")
         return
+    if argv[0] == "swap32":
+        def sigma(p):
+            if p >= 30:
+                return 30 + (p - 30 + 1) % 2
+            o, x = divmod(p, 5)
+            return ((o + 3) % 6) * 5 + x
+        with_swap(32, 10, 5, 6, sigma, seconds=float(argv[1]) if len(argv) > 1 else 600,
+                  seed=int(argv[2]) if len(argv) > 2 else 0)
+        return
     if argv[0] == "multiplier":
         with_multiplier(int(argv[1]), int(argv[2]), int(argv[3]), seconds=float(argv[4]) if len(argv) > 4 else 600)
         return
@@ -541,6 +550,87 @@ def _sym(name, n, t, k):
         mm = _sym(f"mul{u}", n, t, k)
         return lambda p: mm(r(p))
     raise ValueError(name)
+
+
+def with_swap(n, S, t, k, sigma, seconds=600, seed=0):
+    """Two base sessions A and sigma(A) (m = 2): only A is searched, and a
+    table's pair orbits together with their sigma-images must all differ.
+    For 32x10: t=5, six orbits, two fixed players, sigma turns orbit o into
+    o+3 and swaps the fixed players."""
+    from itertools import combinations
+    lay = cyclic.Layout(n, t, k, 2)
+    orb = lay.orbit
+    nf = k * t
+    exact = lay.orbit_count - sum(
+        1 for a in range(n) for b in range(a + 1, n)
+        if orb[a][b] >= 0 and orb[sigma(a)][sigma(b)] == orb[a][b]) // t == 2 * (n // 4) * 6
+    rows = {}
+    for B in combinations(range(n), 4):
+        if sum(1 for p in B if p >= nf) > 1:
+            continue
+        os_ = [orb[a][b] for a, b in combinations(B, 2)]
+        os_ += [orb[sigma(a)][sigma(b)] for a, b in combinations(B, 2)]
+        if min(os_) < 0 or len(set(os_)) < 12:
+            continue
+        rows[B] = [("p", q) for q in B] + [("o", o) for o in os_]
+    print(f"{n}x{S}: {len(rows)} tables, exact={exact}", flush=True)
+    primary = {("p", q) for q in range(n)}
+    if exact:
+        primary |= {c for cols in rows.values() for c in cols if c[0] == "o"}
+    rng = random.Random(seed)
+    X = {}
+    for r, cols in rows.items():
+        for c in cols:
+            X.setdefault(c, set()).add(r)
+
+    def select(r):
+        cols = []
+        for j in rows[r]:
+            for i in X[j]:
+                for kk in rows[i]:
+                    if kk != j:
+                        X[kk].remove(i)
+            cols.append(X.pop(j))
+        return cols
+
+    def deselect(r, cols):
+        for j in reversed(rows[r]):
+            X[j] = cols.pop()
+            for i in X[j]:
+                for kk in rows[i]:
+                    if kk != j:
+                        X[kk].add(i)
+
+    deadline = time.monotonic() + seconds
+
+    def solve(sol):
+        live = [c for c in X if c in primary]
+        if not live:
+            return list(sol)
+        if time.monotonic() > deadline:
+            return None
+        c = min(live, key=lambda c: len(X[c]))
+        cand = list(X[c])
+        rng.shuffle(cand)
+        for r in cand:
+            sol.append(r)
+            cols = select(r)
+            res = solve(sol)
+            if res:
+                return res
+            deselect(r, cols)
+            sol.pop()
+        return None
+
+    res = solve([])
+    if not res:
+        print(f"{n}x{S}: none")
+        return False
+    A = [list(b) for b in res]
+    B = [sorted(sigma(p) for p in b) for b in res]
+    entry = {"layout": [t, k, 2], "bases": [A, B], "construction": "two base sessions A, sigma(A); exact cover"}
+    store(n, S, entry, lay.develop([A, B]))
+    return True
 
 
 def td20_plus():

@@ -217,20 +217,33 @@ def _cyclic(n, S, rng, group, effort):
     return None, None
 
 
+def _longer_repeat_free(n, S):
+    """A shipped repeat-free design with more than S sessions, if any: its
+    first S sessions are a repeat-free S-session schedule, and each dropped
+    session's tables are foursomes that never meet in the kept ones."""
+    for S2 in range(S + 1, S + 6):
+        more, _ = _from_data(n, S2)
+        if more is not None and _is_repeat_free(more):
+            return more
+    return None
+
+
 def _core(n, S, rng, team_of, has_teams, effort):
     """A schedule (0-based) and, with teams, the player groups kept apart."""
     slack = (n - 1) - 3 * S
     data, _ = _from_data(n, S)
+    more = _longer_repeat_free(n, S) if slack >= 0 else None
+    if data is not None and more is not None and not _is_repeat_free(data):
+        data = more[:S]  # e.g. 40x12 cut from the 40x13 design
+    elif data is None and more is not None:
+        data = more[:S]
     if data is not None and not has_teams:
         return data, None, "data"
     if has_teams and slack >= 3:
         sessions, lay = _from_data(n, S, 4)
         if sessions is not None:
             return sessions, lay.groups(), "data+teams"
-        # Drop one session of a repeat-free design with S + 1 sessions: its
-        # tables are foursomes that never meet in the others, made for teams.
-        more, _ = _from_data(n, S + 1)
-        if more is not None and _is_repeat_free(more):
+        if more is not None:
             return more[:S], [list(tb) for tb in more[S]], "data-1+teams"
         if 3 * S * 2 <= n:
             return _greedy(n, S, rng, team_of), None, "greedy+teams"
@@ -249,7 +262,12 @@ def _core(n, S, rng, team_of, has_teams, effort):
     base = None
     for s0 in range(min(S - 1, repeat_free_limit(n)), 0, -1):
         base, _ = _from_data(n, s0)
-        if base is None and s0 <= repeat_free_limit(n) and (n - 1) - 3 * s0 >= 0:
+        if base is not None and not _is_repeat_free(base):
+            base = None
+        if base is None and (n - 1) - 3 * s0 >= 0:
+            more = _longer_repeat_free(n, s0)
+            base = more[:s0] if more is not None else None
+        if base is None and (n - 1) - 3 * s0 >= 0:
             base, _ = _cyclic(n, s0, rng, 1, effort * 0.5)
         if base is not None:
             break
