@@ -179,7 +179,11 @@ def main(argv):
     if argv[0] == "sym":
         n, S, t, k, group = (int(x) for x in argv[1:6])
         with_symmetry(n, S, t, k, group, _sym(argv[6], n, t, k), seconds=float(argv[7]) if len(argv) > 7 else 600,
-                      fixed_ok=len(argv) > 8 and argv[8] == "fixed")
+                      fixed_ok=len(argv) > 8 and "fixed" in argv[8], short=len(argv) > 8 and "short" in argv[8])
+        return
+    if argv[0] == "gdd32":
+        type_2_16(seconds=float(argv[1]) if len(argv) > 1 else 600, seed=int(argv[2]) if len(argv) > 2 else 0,
+                  use_sigma=not (len(argv) > 3 and argv[3] == "nosigma"))
         return
     if argv[0] == "swap32":
         def sigma(p):
@@ -425,7 +429,7 @@ def with_multiplier(n, S, mu, seed=0, seconds=600):
     return True
 
 
-def with_symmetry(n, S, t, k, group, sigma, seconds=600, seed=0, fixed_ok=False):
+def with_symmetry(n, S, t, k, group, sigma, seconds=600, seed=0, fixed_ok=False, short=False):
     """Exact cover for one base session that is invariant under ``sigma``, a
     permutation of the players that maps pair orbits to pair orbits (a
     multiplier ``x -> u*x``, or a rotation of the orbits ``(o, x) ->
@@ -433,7 +437,7 @@ def with_symmetry(n, S, t, k, group, sigma, seconds=600, seed=0, fixed_ok=False)
     rows instead of a whole session's worth.  ``sigma`` is given on player
     indices.  A table fixed by sigma is allowed when ``fixed_ok``."""
     from itertools import combinations
-    lay = cyclic.Layout(n, t, k, 1, group)
+    lay = cyclic.Layout(n, t, k, 1, group, allow_short=short)
     orb = lay.orbit
     need = (n // 4) * 6
     exact = lay.orbit_count == need
@@ -526,6 +530,8 @@ def with_symmetry(n, S, t, k, group, sigma, seconds=600, seed=0, fixed_ok=False)
     entry = {"layout": [t, k, 1], "bases": [base], "construction": "cyclic + extra symmetry, exact cover"}
     if group > 1:
         entry["group"] = group
+    if short:
+        entry["short"] = 1
     store(n, S, entry, lay.develop([base]), group if group == 4 else 1)
     return True
 
@@ -540,7 +546,7 @@ def _sym(name, n, t, k):
     if name == "rot":  # rotate the orbits (k=3) and the fixed players (f=3 or 0)
         def s(p):
             if p >= nf:
-                return nf + (p - nf + 1) % f
+                return nf + (p - nf + 1) % f if f else p
             o, x = divmod(p, t)
             return ((o + 1) % k) * t + x
         return s
@@ -630,6 +636,123 @@ def with_swap(n, S, t, k, sigma, seconds=600, seed=0):
     B = [sorted(sigma(p) for p in b) for b in res]
     entry = {"layout": [t, k, 2], "bases": [A, B], "construction": "two base sessions A, sigma(A); exact cover"}
     store(n, S, entry, lay.develop([A, B]))
+    return True
+
+
+def type_2_16(seconds=600, seed=0, use_sigma=True):
+    """32x10 as a resolvable group divisible design of type 2^16, modelled on
+    GF(16)* = Z_3 x Z_5 acting on two copies of GF(16)* plus the pair {0, 0'}.
+
+    Players: orbits 2a+l (a in Z_3 = the Z_5-coset, l = copy) of size t=5,
+    and two fixed players.  Groups (never meet): {(2a, x), (2a+1, x)} and
+    the two fixed players.  Sessions: base A and sigma(A), each shifted five
+    times; A is invariant under tau (a -> a+1: multiplying by w^5), and sigma
+    swaps the copies.  Rows of the exact cover are tau-orbits of tables, with
+    the pair orbits of the tables and of their sigma-images as columns."""
+    from itertools import combinations
+    n, t, k = 32, 5, 6
+    nf = k * t
+    lay = cyclic.Layout(n, t, k, 2, group=2)
+    orb = lay.orbit
+
+    def tau(p):
+        if p >= nf:
+            return p
+        o, x = divmod(p, t)
+        a, l = divmod(o, 2)
+        return (2 * ((a + 1) % 3) + l) * t + x
+
+    def sigma(p):
+        if p >= nf:
+            return nf + 1 - (p - nf)
+        o, x = divmod(p, t)
+        return (o ^ 1) * t + x
+
+    rows = {}
+    for c, B in ((c, B) for c in ((0,) if use_sigma else (0, 1)) for B in combinations(range(n), 4)):
+        if sum(1 for p in B if p >= nf) > 1:
+            continue
+        imgs = [B]
+        while True:
+            nxt = tuple(sorted(tau(p) for p in imgs[-1]))
+            if nxt == B:
+                break
+            imgs.append(nxt)
+        if min(imgs) != B:
+            continue
+        key = (c, B)
+        pts = [p for b in imgs for p in b]
+        if len(set(pts)) != len(pts):
+            continue
+        os_ = []
+        for b in imgs:
+            for a_, b_ in combinations(b, 2):
+                os_.append(orb[a_][b_])
+                if use_sigma:
+                    os_.append(orb[sigma(a_)][sigma(b_)])
+        if min(os_) < 0 or len(set(os_)) != len(os_):
+            continue
+        rows[key] = ([("p", c, q) for q in pts] + [("o", o) for o in os_], imgs)
+    print(f"32x10: {len(rows)} table orbits, {lay.orbit_count} pair orbits", flush=True)
+    rng = random.Random(seed)
+    X = {}
+    for r, (cols, _) in rows.items():
+        for c in cols:
+            X.setdefault(c, set()).add(r)
+    if len(X) != n * (1 if use_sigma else 2) + lay.orbit_count:
+        print("some column cannot be covered")
+        return False
+
+    def select(r):
+        cols = []
+        for j in rows[r][0]:
+            for i in X[j]:
+                for kk in rows[i][0]:
+                    if kk != j:
+                        X[kk].remove(i)
+            cols.append(X.pop(j))
+        return cols
+
+    def deselect(r, cols):
+        for j in reversed(rows[r][0]):
+            X[j] = cols.pop()
+            for i in X[j]:
+                for kk in rows[i][0]:
+                    if kk != j:
+                        X[kk].add(i)
+
+    deadline = time.monotonic() + seconds
+
+    def solve(sol):
+        if not X:
+            return list(sol)
+        if time.monotonic() > deadline:
+            return None
+        c = min(X, key=lambda c: len(X[c]))
+        cand = list(X[c])
+        rng.shuffle(cand)
+        for r in cand:
+            sol.append(r)
+            cols = select(r)
+            res = solve(sol)
+            if res:
+                return res
+            deselect(r, cols)
+            sol.pop()
+        return None
+
+    res = solve([])
+    if not res:
+        print("32x10: none")
+        return False
+    A = [list(b) for r in res if r[0] == 0 for b in rows[r][1]]
+    if use_sigma:
+        Bs = [sorted(sigma(p) for p in b) for b in A]
+    else:
+        Bs = [list(b) for r in res if r[0] == 1 for b in rows[r][1]]
+    entry = {"layout": [t, k, 2], "group": 2, "bases": [A, Bs],
+             "construction": "type 2^16 over GF(16)*: tau-invariant base session A and sigma(A)"}
+    store(n, 10, entry, lay.develop([A, Bs]))
     return True
 
 
