@@ -183,7 +183,8 @@ def main(argv):
         return
     if argv[0] == "gdd32":
         type_2_16(seconds=float(argv[1]) if len(argv) > 1 else 600, seed=int(argv[2]) if len(argv) > 2 else 0,
-                  use_sigma=not (len(argv) > 3 and argv[3] == "nosigma"))
+                  use_sigma=not (len(argv) > 3 and argv[3] in ("nosigma", "inv")),
+                  tau_is_sigma=len(argv) > 3 and argv[3] == "inv")
         return
     if argv[0] == "swap32":
         def sigma(p):
@@ -639,7 +640,7 @@ def with_swap(n, S, t, k, sigma, seconds=600, seed=0):
     return True
 
 
-def type_2_16(seconds=600, seed=0, use_sigma=True):
+def type_2_16(seconds=600, seed=0, use_sigma=True, tau_is_sigma=False):
     """32x10 as a resolvable group divisible design of type 2^16, modelled on
     GF(16)* = Z_3 x Z_5 acting on two copies of GF(16)* plus the pair {0, 0'}.
 
@@ -668,6 +669,9 @@ def type_2_16(seconds=600, seed=0, use_sigma=True):
         o, x = divmod(p, t)
         return (o ^ 1) * t + x
 
+    if tau_is_sigma:
+        # each base session invariant under swapping the copies instead
+        tau = sigma  # noqa: F811
     rows = {}
     for c, B in ((c, B) for c in ((0,) if use_sigma else (0, 1)) for B in combinations(range(n), 4)):
         if sum(1 for p in B if p >= nf) > 1:

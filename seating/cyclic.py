@@ -16,7 +16,6 @@ groups by the shift: either the orbits ``g*j .. g*j+g-1`` at the same ``x``,
 or (``spread``) the points of one orbit ``t/g`` apart; fixed players form
 groups of ``g`` on their own (two fixed players never meet anyway).
 """
-import random
 import time
 
 
@@ -71,16 +70,11 @@ class Layout:
                 kk = key(p, q)
                 if kk is None:
                     continue
-                if g > 1 and p >= k * t and q >= k * t:
-                    continue
                 i = ids.setdefault(kk, len(ids))
                 row[q] = i
                 table[q][p] = i
         self.orbit = table
         self.orbit_count = len(ids)
-
-    def key(self):
-        return [self.t, self.k, self.m, self.group, int(self.allow_short)]
 
     def develop(self, bases):
         """Shift every base session through Z_t; players numbered from 0."""
@@ -118,7 +112,6 @@ class Layout:
 def search(layout, rng, deadline, node_limit=200000, attempts=None):
     """Randomised depth-first packing of base sessions; None on time-out."""
     n, m = layout.n, layout.m
-    orbit = layout.orbit
     if layout.f > n // 4:
         return None
     need = m * (n // 4) * 6

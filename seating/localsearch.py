@@ -12,7 +12,6 @@ priorities.  Two move kinds:
 Both are scored in O(1) from the pair-meeting matrix, which is what keeps a
 few thousand moves per second in pure Python.
 """
-import random
 
 WR = 1 << 20  # weight of one repeat: above any count of clashes
 WC = 1

@@ -8,6 +8,7 @@ displacement.  Up to 8 players it enumerates every seating (exact); above,
 a top-down greedy draw is polished by swaps between nearby tables until no
 swap helps (a local optimum, exact in the common case of few conflicts).
 """
+import random
 from itertools import combinations
 
 from .errors import PlayerCountError, SeatingError
@@ -122,7 +123,6 @@ def _tabu(ctx, tables, costs, iters=3000):
     """Min-conflicts tabu search over swaps anywhere in the room, for the
     conflicts that nearby swaps could not clear; displacement still counts,
     so the best conflict-free seating found moves players least."""
-    import random
     rng = random.Random(len(tables))
     T = len(tables)
     best = [list(tb) for tb in tables]
