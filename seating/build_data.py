@@ -700,9 +700,13 @@ def type_2_16(seconds=600, seed=0, use_sigma=True, tau_is_sigma=False):
     print(f"32x10: {len(rows)} table orbits, {lay.orbit_count} pair orbits", flush=True)
     rng = random.Random(seed)
     X = {}
-    for r, (cols, _) in rows.items():
-        for c in cols:
-            X.setdefault(c, set()).add(r)
+
+    def build():
+        X.clear()
+        for r, (cols, _) in rows.items():
+            for c in cols:
+                X.setdefault(c, set()).add(r)
+    build()
     if len(X) != n * (1 if use_sigma else 2) + lay.orbit_count:
         print("some column cannot be covered")
         return False
@@ -726,12 +730,17 @@ def type_2_16(seconds=600, seed=0, use_sigma=True, tau_is_sigma=False):
                         X[kk].add(i)
 
     deadline = time.monotonic() + seconds
+    nodes = [0]
+
+    class Restart(Exception):
+        pass
 
     def solve(sol):
         if not X:
             return list(sol)
-        if time.monotonic() > deadline:
-            return None
+        nodes[0] += 1
+        if nodes[0] > 3000 or time.monotonic() > deadline:
+            raise Restart
         c = min(X, key=lambda c: len(X[c]))
         cand = list(X[c])
         rng.shuffle(cand)
@@ -745,9 +754,18 @@ def type_2_16(seconds=600, seed=0, use_sigma=True, tau_is_sigma=False):
             sol.pop()
         return None
 
-    res = solve([])
+    res = None
+    while res is None and time.monotonic() < deadline:
+        try:
+            nodes[0] = 0
+            res = solve([])
+            if res is None:
+                print("32x10: no solution with this symmetry")
+                return False
+        except Restart:
+            build()
     if not res:
-        print("32x10: none")
+        print("32x10: none found in time")
         return False
     A = [list(b) for r in res if r[0] == 0 for b in rows[r][1]]
     if use_sigma:
