@@ -183,8 +183,8 @@ def main(argv):
         return
     if argv[0] == "gdd32":
         type_2_16(seconds=float(argv[1]) if len(argv) > 1 else 600, seed=int(argv[2]) if len(argv) > 2 else 0,
-                  use_sigma=not (len(argv) > 3 and argv[3] in ("nosigma", "inv")),
-                  tau_is_sigma=len(argv) > 3 and argv[3] == "inv")
+                  use_sigma=not (len(argv) > 3 and argv[3] in ("nosigma", "inv", "mul2")),
+                  tau_is_sigma=(argv[3] if argv[3] == "mul2" else argv[3] == "inv") if len(argv) > 3 else False)
         return
     if argv[0] == "swap32":
         def sigma(p):
@@ -669,7 +669,14 @@ def type_2_16(seconds=600, seed=0, use_sigma=True, tau_is_sigma=False):
         o, x = divmod(p, t)
         return (o ^ 1) * t + x
 
-    if tau_is_sigma:
+    if tau_is_sigma == "mul2":
+        # each base session invariant under x -> 2x (order 4) instead
+        def tau(p):  # noqa: F811
+            if p >= nf:
+                return p
+            o, x = divmod(p, t)
+            return o * t + (2 * x) % t
+    elif tau_is_sigma:
         # each base session invariant under swapping the copies instead
         tau = sigma  # noqa: F811
     rows = {}
