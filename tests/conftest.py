@@ -73,3 +73,33 @@ def seated_session(tournament, players, organizer):
 @pytest.fixture
 def sheet(seated_session):
     return seated_session.tables.get(number=1).sheet
+
+
+@pytest.fixture
+def other_referee(make_user, organizer):
+    """Referee of a different tournament."""
+    user = make_user("other-referee")
+    other = ts.tournament_create(by=organizer, name="Other Cup", slug="other-cup", session_count=1)
+    TournamentRole.objects.create(tournament=other, user=user, role=TournamentRole.Role.REFEREE)
+    return user
+
+
+@pytest.fixture
+def client_for(db, request):
+    """client_for(role): a test client logged in as that role ("anonymous" for none).
+
+    Users are made on demand, so a test asking only for organizers creates no other-tournament referee.
+    """
+    from django.test import Client
+
+    def make(role):
+        client = Client()
+        if role != "anonymous":
+            client.force_login(request.getfixturevalue(role))
+        return client
+    return make
+
+
+@pytest.fixture
+def published_session(seated_session, organizer):
+    return ts.session_publish(session=seated_session, by=organizer)

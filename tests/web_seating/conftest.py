@@ -1,6 +1,5 @@
 """Seating fixtures: clients per role, a 16-player round-robin field, and closing sessions with results."""
 import pytest
-from django.test import Client
 
 from scoring import payments as pay
 from scoring import services as ss
@@ -8,18 +7,6 @@ from tournament import services as ts
 from tournament.models import TournamentRole
 
 ROLES = ("anonymous", "outsider", "referee", "organizer")
-
-
-@pytest.fixture
-def client_for(db, organizer, referee, outsider):
-    users = {"organizer": organizer, "referee": referee, "outsider": outsider}
-
-    def make(role):
-        client = Client()
-        if role != "anonymous":
-            client.force_login(users[role])
-        return client
-    return make
 
 
 def make_tournament(organizer, referee, *, slug="seat-open", players=16, sessions=5, teams=None, **fields):
