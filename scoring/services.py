@@ -21,6 +21,25 @@ def _lock_sheet(sheet):
     return ScoreSheet.objects.select_for_update().select_related("table__session__tournament").get(pk=sheet.pk)
 
 
+def _lock_open_sheet(sheet, by):
+    """Lock the sheet for a score change by `by`; refuse when they may not score or it is submitted."""
+    sheet = _lock_sheet(sheet)
+    tournament = sheet.table.session.tournament
+    _check_scorer(by, tournament)
+    if sheet.is_submitted:
+        raise ValidationError(_("This score sheet has been submitted; an organizer must reopen it first."))
+    return sheet, tournament
+
+
+def _check_hand_number(number, tournament):
+    if not 1 <= number <= tournament.hands_per_session:
+        raise ValidationError(_("Hands are numbered 1 to %(n)s.") % {"n": tournament.hands_per_session})
+
+
+def _actor(by):
+    return by if getattr(by, "is_authenticated", False) else None
+
+
 def sheet_for_table(*, table):
     sheet, _created = ScoreSheet.objects.get_or_create(table=table)
     return sheet
@@ -46,13 +65,8 @@ def hand_record(*, sheet, number, outcome, winner=None, discarder=None, points=0
     replacing theirs. The check runs under the sheet lock, so it holds across app servers.
     """
     with transaction.atomic():
-        sheet = _lock_sheet(sheet)
-        tournament = sheet.table.session.tournament
-        _check_scorer(by, tournament)
-        if sheet.is_submitted:
-            raise ValidationError(_("This score sheet has been submitted; an organizer must reopen it first."))
-        if not 1 <= number <= tournament.hands_per_session:
-            raise ValidationError(_("Hands are numbered 1 to %(n)s.") % {"n": tournament.hands_per_session})
+        sheet, tournament = _lock_open_sheet(sheet, by)
+        _check_hand_number(number, tournament)
         entered = set(Hand.objects.filter(sheet=sheet, current__isnull=False).values_list("number", flat=True))
         if number not in entered and any(n not in entered for n in range(1, number)):
             missing = min(n for n in range(1, number) if n not in entered)
@@ -92,7 +106,7 @@ def hand_record(*, sheet, number, outcome, winner=None, discarder=None, points=0
         version = HandVersion(
             hand=hand, version=next_version, outcome=outcome, winner=winner, discarder=discarder,
             points=points or 0, flowers=flowers or 0, tiles=tiles or {}, note=note,
-            created_by=by if getattr(by, "is_authenticated", False) else None,
+            created_by=_actor(by),
             **_position_deltas(players, deltas),
         )
         version.full_clean(exclude=["hand", "created_by"])
@@ -108,15 +122,11 @@ def hand_record(*, sheet, number, outcome, winner=None, discarder=None, points=0
 
 def penalty_record(*, sheet, player, amount, to, reason, hand_number=None, by):
     with transaction.atomic():
-        sheet = _lock_sheet(sheet)
-        tournament = sheet.table.session.tournament
-        _check_scorer(by, tournament)
-        if sheet.is_submitted:
-            raise ValidationError(_("This score sheet has been submitted; an organizer must reopen it first."))
+        sheet, tournament = _lock_open_sheet(sheet, by)
         if not reason or not reason.strip():
             raise ValidationError(_("Give the reason for the penalty."))
-        if hand_number is not None and not 1 <= hand_number <= tournament.hands_per_session:
-            raise ValidationError(_("Hands are numbered 1 to %(n)s.") % {"n": tournament.hands_per_session})
+        if hand_number is not None:
+            _check_hand_number(hand_number, tournament)
         players = _positions(sheet)
         try:
             deltas = pay.penalty_payments([p.pk for p in players], player.pk, amount, to)
@@ -124,7 +134,7 @@ def penalty_record(*, sheet, player, amount, to, reason, hand_number=None, by):
             raise ValidationError(str(exc))
         penalty = Penalty(sheet=sheet, player=player, amount=amount, to=to, reason=reason.strip(),
                           hand_number=hand_number,
-                          created_by=by if getattr(by, "is_authenticated", False) else None,
+                          created_by=_actor(by),
                           **_position_deltas(players, deltas))
         penalty.full_clean(exclude=["created_by"])
         penalty.save()
@@ -136,18 +146,14 @@ def penalty_record(*, sheet, player, amount, to, reason, hand_number=None, by):
 
 def penalty_withdraw(*, penalty, reason, by):
     with transaction.atomic():
-        sheet = _lock_sheet(penalty.sheet)
-        tournament = sheet.table.session.tournament
-        _check_scorer(by, tournament)
+        sheet, tournament = _lock_open_sheet(penalty.sheet, by)
         penalty = Penalty.objects.select_for_update().get(pk=penalty.pk)
-        if sheet.is_submitted:
-            raise ValidationError(_("This score sheet has been submitted; an organizer must reopen it first."))
         if not penalty.active:
             raise ValidationError(_("This penalty was already withdrawn."))
         if not reason or not reason.strip():
             raise ValidationError(_("Say why the penalty is withdrawn."))
         penalty.withdrawn_at = timezone.now()
-        penalty.withdrawn_by = by if getattr(by, "is_authenticated", False) else None
+        penalty.withdrawn_by = _actor(by)
         penalty.withdrawn_reason = reason.strip()
         penalty.save(update_fields=["withdrawn_at", "withdrawn_by", "withdrawn_reason"])
         audit(tournament=tournament, actor=by, action="penalty.withdraw", obj=penalty, reason=penalty.withdrawn_reason)
@@ -181,7 +187,7 @@ def sheet_submit(*, sheet, by, mark_rest_not_played=False):
                 % {"hands": ", ".join(map(str, missing))})
         sheet.status = ScoreSheet.Status.SUBMITTED
         sheet.submitted_at = timezone.now()
-        sheet.submitted_by = by if getattr(by, "is_authenticated", False) else None
+        sheet.submitted_by = _actor(by)
         sheet.save(update_fields=["status", "submitted_at", "submitted_by"])
         audit(tournament=tournament, actor=by, action="sheet.submit", obj=sheet,
               session=sheet.table.session.number, table=sheet.table.number)
