@@ -32,6 +32,25 @@ class ScoreSheet(models.Model):
 DELTA_FIELDS = ("delta_0", "delta_1", "delta_2", "delta_3")
 
 
+class PositionDeltas(models.Model):
+    """Score change of the players who started at positions 0..3 (East..North) of the table.
+
+    Kept per position, not per player, so a table's totals are four column sums in the database.
+    """
+
+    delta_0 = models.IntegerField(default=0)
+    delta_1 = models.IntegerField(default=0)
+    delta_2 = models.IntegerField(default=0)
+    delta_3 = models.IntegerField(default=0)
+
+    class Meta:
+        abstract = True
+
+    @property
+    def deltas(self):
+        return [self.delta_0, self.delta_1, self.delta_2, self.delta_3]
+
+
 class Hand(models.Model):
     sheet = models.ForeignKey(ScoreSheet, on_delete=models.CASCADE, related_name="hands")
     number = models.PositiveSmallIntegerField(validators=[MinValueValidator(1), MaxValueValidator(16)])
@@ -54,7 +73,7 @@ class Hand(models.Model):
         return prevalent_wind(self.number)
 
 
-class HandVersion(models.Model):
+class HandVersion(PositionDeltas):
     """One entry of a hand as the referee gave it. Corrections add versions; none is overwritten."""
 
     class Outcome(models.TextChoices):
@@ -75,11 +94,6 @@ class HandVersion(models.Model):
     # The tiles, when the referee entered them, so the fans can be shown again later.
     tiles = models.JSONField(default=dict, blank=True)
     note = models.CharField(_("note"), max_length=300, blank=True)
-    # Score change of the players who started at positions 0..3 (East..North) of the table.
-    delta_0 = models.IntegerField(default=0)
-    delta_1 = models.IntegerField(default=0)
-    delta_2 = models.IntegerField(default=0)
-    delta_3 = models.IntegerField(default=0)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -96,16 +110,13 @@ class HandVersion(models.Model):
     def __str__(self):
         return f"{self.hand} v{self.version}"
 
-    @property
-    def deltas(self):
-        return [self.delta_0, self.delta_1, self.delta_2, self.delta_3]
 
     @property
     def points_without_flowers(self):
         return self.points - self.flowers
 
 
-class Penalty(models.Model):
+class Penalty(PositionDeltas):
     class To(models.TextChoices):
         NOBODY = pay.TO_NOBODY, _("Paid to nobody")
         EACH_OTHER = pay.TO_EACH_OTHER, _("Paid to each other player")
@@ -118,10 +129,6 @@ class Penalty(models.Model):
     reason = models.CharField(_("reason"), max_length=200)
     hand_number = models.PositiveSmallIntegerField(_("hand"), null=True, blank=True,
                                                    validators=[MinValueValidator(1), MaxValueValidator(16)])
-    delta_0 = models.IntegerField(default=0)
-    delta_1 = models.IntegerField(default=0)
-    delta_2 = models.IntegerField(default=0)
-    delta_3 = models.IntegerField(default=0)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     # A penalty given in error is withdrawn, never deleted, so the record shows it was given.
@@ -141,6 +148,3 @@ class Penalty(models.Model):
     def active(self):
         return self.withdrawn_at is None
 
-    @property
-    def deltas(self):
-        return [self.delta_0, self.delta_1, self.delta_2, self.delta_3]
