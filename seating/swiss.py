@@ -96,24 +96,8 @@ def _greedy(ctx, ranking):
 
 
 def _polish(ctx, tables, window=4):
-    T = len(tables)
-    costs = [ctx.table_cost(tb, j) for j, tb in enumerate(tables)]
-    improved = True
-    while improved:
-        improved = False
-        for j in range(T):
-            for k in range(j + 1, min(T, j + 1 + window)):
-                A, B = tables[j], tables[k]
-                for i in range(4):
-                    for h in range(4):
-                        a, b = A[i], B[h]
-                        A[i], B[h] = b, a
-                        ca, cb = ctx.table_cost(A, j), ctx.table_cost(B, k)
-                        if ca + cb < costs[j] + costs[k]:
-                            costs[j], costs[k] = ca, cb
-                            improved = True
-                        else:
-                            A[i], B[h] = a, b
+    """Nearby swaps, then a tabu search over the whole room if team-mates still share a table."""
+    tables, costs = _swap_nearby(ctx, tables, window)
     if any(c >= W_TEAM for c in costs):
         tables = _tabu(ctx, tables, costs, iters=max(200, 60000 // len(tables)))
     return tables
@@ -170,6 +154,13 @@ def _tabu(ctx, tables, costs, iters=3000):
 
 
 def _polish_local(ctx, tables, window=4):
+    return _swap_nearby(ctx, tables, window)[0]
+
+
+def _swap_nearby(ctx, tables, window):
+    """Swap players between tables at most `window` apart while that lowers the cost.
+
+    Returns the tables and their costs."""
     T = len(tables)
     costs = [ctx.table_cost(tb, j) for j, tb in enumerate(tables)]
     improved = True
@@ -188,7 +179,7 @@ def _polish_local(ctx, tables, window=4):
                             improved = True
                         else:
                             A[i], B[h] = a, b
-    return tables
+    return tables, costs
 
 
 def displacement(ranking, tables):
