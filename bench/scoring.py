@@ -46,7 +46,7 @@ def _report(label, times):
 
 
 def main():
-    from scoring.mcr.handgen import generate
+    from tests.scoring_engine.handgen import generate
 
     hands = generate(HANDS, seed=SEED)
     print(f"  {len(hands)} generated hands (seed {SEED})")
@@ -63,7 +63,7 @@ def main():
         ref_rate = _report("reference PyMahjongGB", _time_each(ref_call, hands))
 
     try:
-        from scoring.mcr import Hand, HandError, score_hand
+        from scoring.rules.mcr import Hand, HandError, score_hand
     except ImportError as exc:
         print(f"  our engine: not available ({exc})")
         return
@@ -77,13 +77,13 @@ def main():
     for d in generate(200, seed=SEED + 1):  # warm lazy tables on other hands than the timed ones
         ours(d)
     times = _time_each(ours, hands)
-    rate = _report("ours (scoring.mcr)", times)
+    rate = _report("ours (scoring.rules.mcr)", times)
     if ref_rate:
         print(f"  ratio ours/reference: {rate / ref_rate:.3f}")
     # A single slow sample on a shared machine may be the scheduler or the garbage collector,
     # not the hand: re-time the 20 slowest hands, best of 5. The engine memoises, so its
     # caches are emptied before each re-timing, or a repeat would only time a cache hit.
-    import scoring.mcr.engine as engine_module
+    import scoring.rules.mcr.engine as engine_module
 
     caches = [f for f in vars(engine_module).values() if hasattr(f, "cache_clear")]
 
@@ -105,7 +105,7 @@ def main():
     slowest = sorted(range(len(times)), key=times.__getitem__, reverse=True)[:20]
     retimed = {i: min(cold(hands[i]) for _ in range(5)) for i in slowest}
     worst = max(retimed, key=retimed.get)
-    from scoring.mcr.handgen import hand_notation
+    from tests.scoring_engine.handgen import hand_notation
     print(f"  worst re-timed (20 slowest, caches emptied, best of 5): {retimed[worst] / 1e6:.3f} ms on {hand_notation(hands[worst])}")
     goals = (rate >= 2000, statistics.median(times) < 0.5e6, retimed[worst] < 20e6)
     print("  goals (>=2000/s, median<0.5ms, worst re-timed<20ms): "

@@ -31,7 +31,7 @@ def main(argv=None) -> int:
     parser.add_argument("--rules", choices=["mcr"], required=True, help="rule set (only mcr for now)")
     args = parser.parse_args(argv)
     if args.rules == "mcr":
-        from scoring.mcr import Hand, HandError, score_hand
+        from scoring.rules.mcr import Hand, HandError, score_hand
     out = sys.stdout
     for line in sys.stdin:
         if not line.strip():

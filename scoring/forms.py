@@ -4,7 +4,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import tile_entry
 from scoring.models import HandVersion, Penalty
-from scoring.rotation import WINDS
+from scoring.rules.rotation import WINDS
 
 
 def _player_choices(players, empty_label):

@@ -4,8 +4,8 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from scoring import payments as pay
-from scoring.rotation import dealer_position, prevalent_wind
+from scoring.rules import payments as pay
+from scoring.rules.rotation import dealer_position, prevalent_wind
 
 
 class ScoreSheet(models.Model):

@@ -5,7 +5,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring import payments as pay
+from scoring.rules import payments as pay
 from scoring.models import Hand, HandVersion, Penalty, ScoreSheet
 from tournament.audit import audit
 from tournament.permissions import can_score, is_organizer

@@ -4,7 +4,7 @@ The forms give text (concealed tiles, declared melds, winning tile, flags); the 
 (self-drawn or not, flowers, seat and prevalent wind) comes from the outcome, the flowers field
 and the hand number. This module builds the engine's input dict, scores it, and compares the
 engine's total with points a referee may also have typed. It never touches the database; the
-engine (scoring.mcr) is used as is.
+engine (scoring.rules.mcr) is used as is.
 """
 import logging
 import re
@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
-from scoring import payments as pay
-from scoring.mcr import FANS, Hand, HandError, score_hand
-from scoring.rotation import WINDS, prevalent_wind, seat_winds
+from scoring.rules import payments as pay
+from scoring.rules.mcr import FANS, Hand, HandError, score_hand
+from scoring.rules.rotation import WINDS, prevalent_wind, seat_winds
 
 log = logging.getLogger(__name__)
 
@@ -83,7 +83,7 @@ class Scored:
     """The engine's verdict on one input dict. ``error`` is set when the hand cannot be a win."""
 
     data: dict
-    result: object = None  # scoring.mcr Result, when the tiles could be read
+    result: object = None  # scoring.rules.mcr Result, when the tiles could be read
     error: str = ""
     fans: list = field(default_factory=list)
 

@@ -12,8 +12,8 @@ from scoring import services, tile_entry
 from scoring.forms import (CalculatorForm, HandForm, PenaltyForm, ReopenSheetForm, SubmitSheetForm,
                            WithdrawPenaltyForm)
 from scoring.models import Hand, HandVersion, Penalty
-from scoring.rotation import WINDS, dealer_position, prevalent_wind, seat_winds
-from scoring.table_points import table_points
+from scoring.rules.rotation import WINDS, dealer_position, prevalent_wind, seat_winds
+from scoring.rules.table_points import table_points
 from tournament.models import Seat, Session, Table
 from tournament.tables import format_points
 from tournament.views.mixins import ScorerPostMixin, add_service_error

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from scoring.models import Hand, Penalty
-from scoring.rotation import round_of_hand, seat_winds
+from scoring.rules.rotation import round_of_hand, seat_winds
 from tournament import results as tournament_results
 from tournament.models import Seat
 from tournament.tables import TIEBREAK_LABELS, format_points

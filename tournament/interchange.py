@@ -25,7 +25,7 @@ from decimal import Decimal, InvalidOperation
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, transaction
 
-from scoring import payments as pay
+from scoring.rules import payments as pay
 from scoring.models import Hand, HandVersion, Penalty
 from scoring import services as ss
 from tournament import services as ts

@@ -7,8 +7,8 @@ from django.urls import reverse
 from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
-from scoring.ranking import TIEBREAKS
-from scoring.table_points import parse_table_points
+from scoring.rules.ranking import TIEBREAKS
+from scoring.rules.table_points import parse_table_points
 
 
 class Tournament(models.Model):

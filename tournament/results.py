@@ -7,8 +7,8 @@ from fractions import Fraction
 from django.db.models import Count, Sum
 
 from scoring.models import Hand, Penalty, ScoreSheet
-from scoring.ranking import Entry, SessionResult, rank_entries
-from scoring.table_points import table_points
+from scoring.rules.ranking import Entry, SessionResult, rank_entries
+from scoring.rules.table_points import table_points
 from tournament.models import Player, Seat, Team
 
 DELTAS = ("delta_0", "delta_1", "delta_2", "delta_3")

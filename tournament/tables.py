@@ -6,7 +6,7 @@ import django_tables2 as tables
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from scoring.ranking import TIEBREAKS
+from scoring.rules.ranking import TIEBREAKS
 
 TABLE_TEMPLATE = "django_tables2/table.html"
 

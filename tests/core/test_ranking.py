@@ -3,7 +3,7 @@ from fractions import Fraction as F
 
 import pytest
 
-from scoring.ranking import Entry, SessionResult, rank_entries, tiebreak_order
+from scoring.rules.ranking import Entry, SessionResult, rank_entries, tiebreak_order
 
 
 def entry(key, *sessions):

@@ -1,7 +1,7 @@
 """Export fixtures: a small tournament with known results over two sessions, clients per role."""
 import pytest
 
-from scoring import payments as pay
+from scoring.rules import payments as pay
 from scoring import services as ss
 from tournament import services as ts
 

@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from scoring import payments as pay
+from scoring.rules import payments as pay
 from scoring import services as ss
 from tournament import services as ts
 

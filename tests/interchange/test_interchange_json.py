@@ -5,7 +5,7 @@ import json
 import pytest
 from django.core.management import CommandError, call_command
 
-from scoring import payments as pay
+from scoring.rules import payments as pay
 from scoring import services as ss
 from scoring.models import Hand, HandVersion, Penalty, ScoreSheet
 from tournament import services as ts

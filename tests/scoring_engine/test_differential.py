@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reference import MIXED_KONGS_KEY, OUR_ID_TO_REFERENCE, reference_score
-from scoring.mcr.handgen import HandGenerator, hand_from_notation, hand_notation, parse_meld, parse_tiles
+from handgen import HandGenerator, hand_from_notation, hand_notation, parse_meld, parse_tiles
 
 HANDS = 20_000
 SEED = 20260522
@@ -248,7 +248,7 @@ def test_any_seed_gives_hands_the_reference_accepts(seed):
 
 
 def test_notation_round_trips():
-    from scoring.mcr.handgen import format_tiles
+    from handgen import format_tiles
 
     for _, d, _ in generated_run()[:2000]:
         assert format_tiles(parse_tiles(d["concealed"])) == d["concealed"]
@@ -331,16 +331,16 @@ def test_normalisation_rules_each_fire():
 # --- the differential run itself ------------------------------------------------------------
 
 def test_engine_reference_names_agree_with_adapter():
-    fans = pytest.importorskip("scoring.mcr.fans", reason="engine fan table not there yet")
+    fans = pytest.importorskip("scoring.rules.mcr.fans", reason="engine fan table not there yet")
     names = getattr(fans, "REFERENCE_NAMES", None)
     if names is None:
-        pytest.skip("scoring.mcr.fans.REFERENCE_NAMES not there yet")
+        pytest.skip("scoring.rules.mcr.fans.REFERENCE_NAMES not there yet")
     wrong = {i: (names.get(i), ref) for i, ref in OUR_ID_TO_REFERENCE.items() if names.get(i) != ref}
     assert not wrong, f"engine name -vs- name PyMahjongGB 1.4.0 prints (verbose=True): {wrong}"
 
 
 def engine_score(d):
-    from scoring.mcr import Hand, HandError, score_hand
+    from scoring.rules.mcr import Hand, HandError, score_hand
 
     try:
         result = score_hand(Hand.from_dict(d))
@@ -398,10 +398,10 @@ PINNED_HANDS = [
 
 def _require_engine():
     try:
-        import scoring.mcr as mcr
+        import scoring.rules.mcr as mcr
         mcr.Hand, mcr.score_hand, mcr.HandError  # noqa: B018
     except (ImportError, AttributeError) as exc:
-        pytest.skip(f"MCR engine not importable yet (scoring.mcr.Hand/score_hand): {exc}")
+        pytest.skip(f"MCR engine not importable yet (scoring.rules.mcr.Hand/score_hand): {exc}")
 
 
 def assert_engine_matches(cases, label):

@@ -5,7 +5,7 @@ NOT have (the exclusions of appendix 1 and 3.9.1.5).
 """
 import pytest
 
-from scoring.mcr import FANS, Hand, score_hand
+from scoring.rules.mcr import FANS, Hand, score_hand
 
 
 def fans_of(**fields):
@@ -197,7 +197,7 @@ def test_sources_name_the_sets():
 
 
 def test_reference_names_cover_every_fan():
-    from scoring.mcr.fans import REFERENCE_MELDED_AND_CONCEALED_KONG, REFERENCE_NAMES
+    from scoring.rules.mcr.fans import REFERENCE_MELDED_AND_CONCEALED_KONG, REFERENCE_NAMES
 
     assert sorted(REFERENCE_NAMES) == list(range(1, 82))
     assert len(set(REFERENCE_NAMES.values())) == 81

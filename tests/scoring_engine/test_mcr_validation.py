@@ -1,9 +1,9 @@
 """Validation: every kind of bad declaration gets a clear error a referee understands."""
 import pytest
 
-from scoring.mcr import Hand, HandError, parse_tiles, payments, score_hand
-from scoring.mcr.hand import Meld
-from scoring.mcr.tiles import TileError, tiles_str
+from scoring.rules.mcr import Hand, HandError, parse_tiles, payments, score_hand
+from scoring.rules.mcr.hand import Meld
+from scoring.rules.mcr.tiles import TileError, tiles_str
 
 GOOD = dict(concealed="123m456p789s234sE", win_tile="E")
 

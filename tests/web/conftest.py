@@ -1,7 +1,7 @@
 """Web fixtures: clients per role, a second tournament with its own referee, hands entered."""
 import pytest
 
-from scoring import payments as pay
+from scoring.rules import payments as pay
 from scoring import services as ss
 
 ROLES = ("anonymous", "outsider", "other_referee", "referee", "organizer")

@@ -4,7 +4,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from scoring import payments as pay
+from scoring.rules import payments as pay
 from scoring import services as ss
 from tournament import services as ts
 

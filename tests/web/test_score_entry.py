@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from scoring import services as ss
 from scoring.models import Hand, HandVersion, Penalty, ScoreSheet
-from scoring.rotation import dealer_position
+from scoring.rules.rotation import dealer_position
 from tournament import results
 
 pytestmark = pytest.mark.django_db

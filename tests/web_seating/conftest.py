@@ -1,7 +1,7 @@
 """Seating fixtures: clients per role, a 16-player round-robin field, and closing sessions with results."""
 import pytest
 
-from scoring import payments as pay
+from scoring.rules import payments as pay
 from scoring import services as ss
 from tournament import services as ts
 from tournament.models import TournamentRole

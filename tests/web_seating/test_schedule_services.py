@@ -5,7 +5,7 @@ from itertools import combinations
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from scoring import payments as pay
+from scoring.rules import payments as pay
 from scoring import services as ss
 from tournament import schedule as sch
 from tournament import services as ts

@@ -5,7 +5,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from scoring import payments as pay
+from scoring.rules import payments as pay
 from scoring import services as ss
 from tournament import schedule as sch
 from tournament import services as ts
