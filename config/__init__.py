@@ -1,0 +1,1 @@
+"""Project configuration: settings, the root URL tree, WSGI and ASGI entry points."""
