@@ -37,8 +37,13 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_tables2",
+    # Our apps, each depending only on those above it (docs/architecture.md).
     "tournament",
     "scoring",
+    "standings",
+    "schedule",
+    "exports",
+    "interchange",
 ]
 
 MIDDLEWARE = [

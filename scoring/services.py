@@ -99,9 +99,9 @@ def hand_record(*, sheet, number, outcome, winner=None, discarder=None, points=0
         current_version = hand.current.version if hand.current_id else 0
         if expected_version is not None and expected_version != current_version:
             raise ValidationError(
-                _("Hand %(n)s was entered or corrected by someone else meanwhile (it is now at version %(v)s). "
-                  "Check the sheet, then submit again to replace it.") % {"n": number, "v": current_version},
-                code="stale_version")
+                _("Hand %(n)s was entered or corrected by someone else meanwhile (it is now at version %(version)s). "
+                  "Check the sheet, then submit again to replace it."),
+                code="stale_version", params={"n": number, "version": current_version})
         next_version = (hand.versions.aggregate(m=Max("version"))["m"] or 0) + 1
         version = HandVersion(
             hand=hand, version=next_version, outcome=outcome, winner=winner, discarder=discarder,

@@ -12,26 +12,17 @@ from scoring import services, tile_entry
 from scoring.forms import (CalculatorForm, HandForm, PenaltyForm, ReopenSheetForm, SubmitSheetForm,
                            WithdrawPenaltyForm)
 from scoring.models import Hand, HandVersion, Penalty
-from scoring.rules.rotation import WINDS, dealer_position, prevalent_wind, seat_winds
-from scoring.rules.table_points import table_points
-from tournament.models import Seat, Session, Table
-from tournament.tables import format_points
+from scoring.results import sheet_data, sheet_hand
+from scoring.rules.table_points import format_table_points
+from tournament.models import WIND_NAMES, Session, Table
 from tournament.views.mixins import ScorerPostMixin, add_service_error
 
-WIND_NAMES = dict(zip(WINDS, Seat.WIND_NAMES))
 
-
-def _hand_row(number, players, version):
-    winds = seat_winds(number)
-    dealer = dealer_position(number)
-    return {
-        "number": number,
-        "prevalent": WIND_NAMES[prevalent_wind(number)],
-        "dealer": players[dealer],
-        "dealer_position": dealer,
-        "seat_winds": [WINDS[w] for w in winds],
-        "version": version,
-    }
+def hand_info(number, players):
+    """What the referee is told about hand `number`: its round, who deals, each player's seat wind."""
+    hand = sheet_hand(number)
+    return {"number": number, "prevalent": WIND_NAMES[hand.round_wind], "dealer": players[hand.dealer],
+            "seat_winds": hand.seat_winds}
 
 
 class SheetMixin(ScorerPostMixin):
@@ -76,45 +67,24 @@ class SheetView(SheetMixin, TemplateView):
     template_name = "scoring/sheet.html"
 
     def build_sheet(self):
-        players = self.players
-        hands = {h.number: h for h in Hand.objects.filter(sheet=self.sheet, current__isnull=False)
-                 .select_related("current__winner", "current__discarder", "current__created_by")}
-        rows = []
-        running = [0, 0, 0, 0]
-        for number in range(1, self.tournament.hands_per_session + 1):
-            hand = hands.get(number)
-            version = hand.current if hand else None
-            row = _hand_row(number, players, version) if len(players) == 4 else {"number": number}
-            if version is not None:
-                running = [r + d for r, d in zip(running, version.deltas)]
-                row["cells"] = [{"delta": d, "total": t, "wind": w}
-                                for d, t, w in zip(version.deltas, running, row["seat_winds"])]
-                row["corrected"] = version.version > 1
-                row["tiles"] = tile_entry.describe(version.tiles, version.points)
-            elif len(players) == 4:
-                row["cells"] = [{"delta": None, "total": None, "wind": w} for w in row["seat_winds"]]
-            rows.append(row)
-        penalties = list(Penalty.objects.filter(sheet=self.sheet).select_related("player", "created_by",
-                                                                                  "withdrawn_by"))
-        penalty_totals = [0, 0, 0, 0]
-        for p in penalties:
-            if p.active:
-                penalty_totals = [a + d for a, d in zip(penalty_totals, p.deltas)]
-        totals = [h + p for h, p in zip(running, penalty_totals)]
+        data = sheet_data(self.tournament, self.table)
+        for hand in data.hands:
+            hand.prevalent = WIND_NAMES[hand.round_wind]
+            hand.dealer_player = data.players[hand.dealer]
+            if hand.version is not None:
+                hand.tiles = tile_entry.describe(hand.version.tiles, hand.version.points)
         summary = None
-        if len(players) == 4:
-            by_position = table_points({i: s for i, s in enumerate(totals)}, self.tournament.table_points_values())
-            summary = [{"player": players[i], "hands": running[i], "penalties": penalty_totals[i],
-                        "total": totals[i], "rank": by_position[i][0],
-                        "table_points": format_points(by_position[i][1])} for i in range(4)]
-        return {"rows": rows, "penalties": penalties, "summary": summary,
-                "entered": len(hands), "missing": services.sheet_missing_hands(self.sheet),
-                "next_hand": next((r["number"] for r in rows if r.get("version") is None), None)}
+        if data.scores is not None:
+            summary = [{"player": data.players[i], "hands": data.hand_scores[i], "penalties": data.penalty_scores[i],
+                        "total": data.scores[i], "rank": data.ranks[i],
+                        "table_points": format_table_points(data.table_points[i])} for i in range(4)]
+        return {"data": data, "rows": data.hands, "penalties": data.given_penalties, "summary": summary,
+                "entered": data.entered, "missing": data.missing, "next_hand": data.next_hand}
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context.update(self.build_sheet())
-        context["initial_winds"] = Seat.WIND_NAMES
+        context["initial_winds"] = list(WIND_NAMES.values())
         if self.can_score:
             hps = self.tournament.hands_per_session
             if "hand_form" not in context and context["next_hand"] and not self.sheet.is_submitted:
@@ -132,7 +102,7 @@ class SheetView(SheetMixin, TemplateView):
                 except (TypeError, ValueError):
                     number = None
                 if number and 1 <= number <= hps and len(self.players) == 4:
-                    context["form_hand"] = _hand_row(number, self.players, None)
+                    context["form_hand"] = hand_info(number, self.players)
         return context
 
     def render_with(self, **kwargs):
@@ -152,13 +122,17 @@ class HandRecordView(SheetView):
     def post(self, request, *args, **kwargs):
         form = HandForm(request.POST, players=self.players, hands_per_session=self.tournament.hands_per_session)
         if form.is_valid():
-            form = self.check_not_stale(form)
-        if form.is_valid():
             try:
                 version = services.hand_record(sheet=self.sheet, by=request.user,
                                                expected_version=form.cleaned_data.get("expected_version"),
                                                **form.service_kwargs())
             except (ValidationError, PermissionDenied) as exc:
+                if getattr(exc, "code", None) == "stale_version":
+                    # Offer the hand as it now stands: submitting again, after a look, replaces it.
+                    data = request.POST.copy()
+                    data["expected_version"] = exc.params["version"]
+                    form = HandForm(data, players=self.players, hands_per_session=self.tournament.hands_per_session)
+                    form.is_valid()
                 add_service_error(form, exc)
             else:
                 if version.version > 1:
@@ -175,30 +149,6 @@ class HandRecordView(SheetView):
             except (Http404, ValueError):
                 pass
         return self.render_with(hand_form=form)
-
-
-    def check_not_stale(self, form):
-        """Refuse a hand entered or corrected by someone else since this form was shown.
-
-        Best effort before the service's lock; the form comes back with the current version so a
-        second submit, after looking at the sheet, goes through.
-        """
-        expected = form.cleaned_data.get("expected_version")
-        if expected is None:
-            return form
-        number = form.cleaned_data["number"]
-        current = (Hand.objects.filter(sheet=self.sheet, number=number, current__isnull=False)
-                   .values_list("current__version", flat=True).first()) or 0
-        if current == expected:
-            return form
-        data = self.request.POST.copy()
-        data["expected_version"] = current
-        fresh = HandForm(data, players=self.players, hands_per_session=self.tournament.hands_per_session)
-        fresh.is_valid()
-        fresh.add_error(None, _("Hand %(n)s was entered or corrected by someone else meanwhile (it is now at "
-                                "version %(v)s). Check the sheet, then submit again to replace it.")
-                        % {"n": number, "v": current})
-        return fresh
 
 
 class PenaltyRecordView(SheetView):
@@ -287,8 +237,7 @@ class HandHistoryView(SheetMixin, TemplateView):
         for v in versions:
             v.tile_info = tile_entry.describe(v.tiles, v.points)
         context.update(hand=hand, versions=versions, number=number,
-                       hand_info=_hand_row(number, self.players, hand.current if hand else None)
-                       if len(self.players) == 4 else None)
+                       hand_info=hand_info(number, self.players) if len(self.players) == 4 else None)
         if self.can_edit():
             form = self.kwargs.get("bound_form")
             if form is None:

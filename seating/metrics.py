@@ -14,8 +14,6 @@ the per-player form is never weaker.
 """
 from collections import Counter
 
-WINDS = ("East", "South", "West", "North")
-
 
 def lower_bound(players, sessions):
     return max(0, -(-players * (3 * sessions - (players - 1)) // 2))

@@ -4,6 +4,9 @@ from django.conf import settings as django_settings
 from django.contrib.auth import get_user_model
 from django.utils import translation
 
+from schedule import services as sched
+from scoring import services as ss
+from scoring.rules import payments as pay
 from tournament import services as ts
 from tournament.models import TournamentRole
 
@@ -66,7 +69,7 @@ def players(tournament, organizer):
 def seated_session(tournament, players, organizer):
     """Session 1 seated: table 1 = players 1..4, table 2 = players 5..8, in East..North order."""
     session = tournament.sessions.get(number=1)
-    ts.session_seat(session=session, tables=[players[0:4], players[4:8]], by=organizer, method="manual")
+    sched.session_seat(session=session, tables=[players[0:4], players[4:8]], by=organizer, method="manual")
     return session
 
 
@@ -102,4 +105,13 @@ def client_for(db, request):
 
 @pytest.fixture
 def published_session(seated_session, organizer):
-    return ts.session_publish(session=seated_session, by=organizer)
+    return sched.session_publish(session=seated_session, by=organizer)
+
+
+@pytest.fixture
+def hands_entered(published_session, sheet, players, referee):
+    """Table 1: hand 1 player 1 self-drawn 8; hand 2 player 2 wins 10 off player 3."""
+    ss.hand_record(sheet=sheet, number=1, outcome=pay.SELF_DRAWN, winner=players[0], points=8, by=referee)
+    ss.hand_record(sheet=sheet, number=2, outcome=pay.DISCARD, winner=players[1], discarder=players[2],
+                   points=10, by=referee)
+    return sheet

@@ -82,15 +82,6 @@ class ImportConfirmForm(forms.Form):
         return base64.b64encode(raw).decode("ascii")
 
 
-class SeatSessionForm(forms.Form):
-    seed = forms.IntegerField(label=_("Seed"), required=False, min_value=1, max_value=2**31,
-                              help_text=_("Leave empty for a fresh random draw; give a seed to repeat a draw."))
-
-
-class ReasonForm(forms.Form):
-    reason = forms.CharField(label=_("Reason"), max_length=200, required=False)
-
-
 class RoleGrantForm(forms.Form):
     username = forms.CharField(label=_("Username"), max_length=150)
     role = forms.ChoiceField(label=_("Role"), choices=TournamentRole.Role.choices)

@@ -8,7 +8,12 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rules.ranking import TIEBREAKS
+from scoring.rules.rotation import WINDS
 from scoring.rules.table_points import parse_table_points
+
+
+# The four winds by letter (``scoring.rules.rotation.WINDS``), named in the user's language.
+WIND_NAMES = dict(zip(WINDS, (_("East"), _("South"), _("West"), _("North"))))
 
 
 class Tournament(models.Model):
@@ -202,9 +207,6 @@ class Table(models.Model):
 class Seat(models.Model):
     """A player's place at a table for a session; position 0..3 is the initial wind E, S, W, N."""
 
-    WINDS = ("E", "S", "W", "N")
-    WIND_NAMES = (_("East"), _("South"), _("West"), _("North"))
-
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     # Denormalised so the database itself forbids seating a player twice in one session.
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="seats")
@@ -224,11 +226,16 @@ class Seat(models.Model):
 
     @property
     def wind(self):
-        return self.WINDS[self.position]
+        return WINDS[self.position]
 
     @property
     def wind_name(self):
-        return self.WIND_NAMES[self.position]
+        return WIND_NAMES[self.wind]
+
+    @staticmethod
+    def wind_name_of(position):
+        """The name of the initial wind of a position (0..3)."""
+        return WIND_NAMES[WINDS[position]]
 
 
 class AuditLog(models.Model):

@@ -6,6 +6,8 @@ organizer's order is just a list of keys. Pure Python.
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from .text import N_
+
 
 @dataclass(frozen=True)
 class SessionResult:
@@ -34,14 +36,14 @@ class Entry:
 
 class TieBreak:
     key = ""
-    label = ""
+    label = ""  # English, marked with N_; the web layer translates it
 
     def value(self, results):
         raise NotImplementedError
 
 
 class TablePoints(TieBreak):
-    key, label = "table_points", "Table points"
+    key, label = "table_points", N_("Table points")
 
     def value(self, results):
         return sum((r.table_points for r in results), Fraction(0))
@@ -49,35 +51,36 @@ class TablePoints(TieBreak):
 
 class Score(TieBreak):
     # The rulebook's "contest points": the sum of session scores (MCR 3.10.1).
-    key, label = "score", "Score"
+    key, label = "score", N_("Score")
 
     def value(self, results):
         return sum(r.score for r in results)
 
 
 class FirstPlaces(TieBreak):
-    key, label = "first_places", "First places"
+    key, label = "first_places", N_("First places")
 
     def value(self, results):
         return sum(1 for r in results if r.rank == 1)
 
 
 class SecondPlaces(TieBreak):
-    key, label = "second_places", "Second places"
+    key, label = "second_places", N_("Second places")
 
     def value(self, results):
         return sum(1 for r in results if r.rank == 2)
 
 
 class BestSessionScore(TieBreak):
-    key, label = "best_session_score", "Best session score"
+    key, label = "best_session_score", N_("Best session score")
 
     def value(self, results):
         return max((r.score for r in results), default=0)
 
 
 class FewestLastPlaces(TieBreak):
-    key, label = "fewest_last_places", "Fewest last places"
+    # Ranked by fewest; the standings show the count of last places under this label.
+    key, label = "fewest_last_places", N_("Last places")
 
     def value(self, results):
         # Negated so that, like every other tie-break, bigger is better.

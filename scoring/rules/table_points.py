@@ -1,4 +1,5 @@
 """Table points from session scores (MCR 3.9.2), with shared points on ties. Pure Python."""
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 DEFAULT_TABLE_POINTS = (4, 2, 1, 0)
@@ -38,3 +39,13 @@ def table_points(scores, points=DEFAULT_TABLE_POINTS):
             result[ordered[i][0]] = (place + 1, share)
         place = group_end + 1
     return result
+
+
+def format_table_points(value) -> str:
+    """Table points as people read them: two decimals, half up (7/4 -> '1.75', 7/3 -> '2.33');
+    '' for none. Sums are kept exact as fractions; only the display rounds."""
+    if value is None:
+        return ""
+    value = Fraction(value)
+    exact = Decimal(value.numerator) / Decimal(value.denominator)
+    return str(exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))

@@ -1,6 +1,7 @@
 """Export fixtures: a small tournament with known results over two sessions, clients per role."""
 import pytest
 
+from schedule import services as sched
 from scoring.rules import payments as pay
 from scoring import services as ss
 from tournament import services as ts
@@ -18,7 +19,7 @@ def played(tournament, players, seated_session, organizer, referee):
     """
     ts.player_update(player=players[0], name="Ana López Ruiz", ema_id="04000001", by=organizer)
     ts.player_update(player=players[2], is_substitute=True, by=organizer)
-    ts.session_publish(session=seated_session, by=organizer)
+    sched.session_publish(session=seated_session, by=organizer)
     t1 = seated_session.tables.get(number=1).sheet
     t2 = seated_session.tables.get(number=2).sheet
     ss.hand_record(sheet=t1, number=1, outcome=pay.DRAW, by=referee)
@@ -28,7 +29,7 @@ def played(tournament, players, seated_session, organizer, referee):
     ss.hand_record(sheet=t2, number=1, outcome=pay.SELF_DRAWN, winner=players[4], points=8, by=referee)
     ss.penalty_record(sheet=t2, player=players[7], amount=10, to=pay.TO_NOBODY, reason="late arrival", by=referee)
     second = tournament.sessions.get(number=2)
-    ts.session_seat(session=second, tables=[players[0:4], players[4:8]], by=organizer, method="manual")
+    sched.session_seat(session=second, tables=[players[0:4], players[4:8]], by=organizer, method="manual")
     for table in second.tables.all():
         ss.hand_record(sheet=table.sheet, number=1, outcome=pay.DRAW, by=referee)
     return tournament

@@ -3,8 +3,9 @@ from fractions import Fraction
 
 import pytest
 
-from tournament import exports
-from tournament.results import player_standings, team_standings
+from exports import datasets, renderers
+from scoring.results import sheets_data
+from standings.selectors import player_standings, team_standings
 
 pytestmark = pytest.mark.django_db
 
@@ -15,7 +16,7 @@ def by_number(dataset, column="No."):
 
 
 def test_standings_rows_match_player_standings(played):
-    dataset = exports.standings_dataset(played)
+    dataset = datasets.standings_dataset(played)
     rows = player_standings(played)
     assert dataset.header[:7] == ["Rank", "No.", "Name", "Country", "Team", "Table points", "Score"]
     assert [r[:7] for r in dataset.rows] == [
@@ -29,14 +30,14 @@ def test_standings_rows_match_player_standings(played):
 
 
 def test_team_standings_rows_match(played):
-    dataset = exports.team_standings_dataset(played)
+    dataset = datasets.team_standings_dataset(played)
     assert dataset.header == ["Rank", "Team", "Table points", "Score", "Members"]
     assert [r[:4] for r in dataset.rows] == [[t.rank, t.team.name, t.table_points, t.score]
                                             for t in team_standings(played)]
 
 
 def test_tabulation_has_session_values_and_running_sums(played):
-    dataset = exports.tabulation_dataset(played)
+    dataset = datasets.tabulation_dataset(played)
     assert dataset.header[:3] == ["No.", "Team", "Name"]
     assert dataset.header[3:7] == ["TP", "Sum TP", "CP", "Sum CP"]
     assert dataset.header[-3:] == ["TP", "CP", "Rank"]
@@ -58,11 +59,11 @@ def test_tabulation_has_session_values_and_running_sums(played):
     ("", ("", "")),
 ])
 def test_split_name(name, expected):
-    assert exports.split_name(name) == expected
+    assert datasets.split_name(name) == expected
 
 
 def test_ema_results_columns_names_and_substitutes(played):
-    dataset = exports.ema_dataset(played)
+    dataset = datasets.ema_dataset(played)
     assert dataset.header == ["Rank", "EMA id", "Last name", "First name", "Country", "Table points", "Score"]
     assert len(dataset.rows) == 7  # eight players, one substitute
     names = {(r[3], r[2]) for r in dataset.rows}
@@ -70,14 +71,14 @@ def test_ema_results_columns_names_and_substitutes(played):
     ana = next(r for r in dataset.rows if r[2] == "López Ruiz")
     assert ana[1] == "04000001" and ana[3] == "Ana" and ana[4] == "ES" and ana[5] == Fraction(7, 2) and ana[6] == 0
     assert all(r[1] == "" for r in dataset.rows if r is not ana)
-    text = exports.render_csv(dataset).decode("utf-8").splitlines()
+    text = renderers.render_csv(dataset).decode("utf-8").splitlines()
     assert text[0] == "Rank,EMA id,Last name,First name,Country,Table points,Score"
     assert "1,,5,Player,ES,5.75,48" in text
     assert any(line.endswith(",04000001,López Ruiz,Ana,ES,3.50,0") for line in text)
 
 
 def test_record_of_fouls_lists_withdrawn_penalties_with_position(played):
-    dataset = exports.fouls_dataset(played)
+    dataset = datasets.fouls_dataset(played)
     assert dataset.header == ["Team", "Player", "No.", "Session", "Round", "Table", "Position", "Hand",
                               "Nature of the foul", "Penalty", "Paid to", "Remarks", "Umpire", "Date"]
     assert len(dataset.rows) == 2
@@ -93,7 +94,7 @@ def test_record_of_fouls_lists_withdrawn_penalties_with_position(played):
 
 def test_score_sheet_data_filled_and_blank(played):
     session = played.sessions.get(number=1)
-    filled = exports.score_sheet_data(played, session)
+    filled = sheets_data(played, session.tables.all())
     assert [s.table for s in filled] == [1, 2]
     table2 = filled[1]
     assert [p.number for p in table2.players] == [5, 6, 7, 8]
@@ -105,35 +106,35 @@ def test_score_sheet_data_filled_and_blank(played):
     assert filled[0].penalties == []  # the withdrawn penalty does not count
     # The dealer passes right every hand; hand 5 is dealt by who started South (appendix 4).
     assert [h.dealer for h in table2.hands[:8]] == [0, 1, 2, 3, 1, 0, 3, 2]
-    blank = exports.score_sheet_data(played, session, blank=True)
+    blank = sheets_data(played, session.tables.all(), blank=True)
     assert all(h.deltas is None for s in blank for h in s.hands)
     assert all(s.scores is None and not s.penalties for s in blank)
     assert len(blank[0].hands) == played.hands_per_session
 
 
 def test_pdf_font_is_helvetica_for_latin_text_and_unicode_otherwise(played):
-    assert exports._fonts(["Ana López Ruiz", "Zoë"]) == ("Helvetica", "Helvetica-Bold")
-    fonts = exports._fonts(["Иван Петров"])
-    assert fonts == (exports._unicode_fonts() or ("Helvetica", "Helvetica-Bold"))
-    dataset = exports.standings_dataset(played)
+    assert renderers.fonts(["Ana López Ruiz", "Zoë"]) == ("Helvetica", "Helvetica-Bold")
+    fonts = renderers.fonts(["Иван Петров"])
+    assert fonts == (renderers._unicode_fonts() or ("Helvetica", "Helvetica-Bold"))
+    dataset = datasets.standings_dataset(played)
     dataset.rows[0][2] = "Иван Петров 王"
-    pdf = exports.render_pdf(dataset, played)
+    pdf = renderers.render_pdf(dataset, played)
     assert pdf.startswith(b"%PDF")
-    if exports._unicode_fonts():
+    if renderers._unicode_fonts():
         assert b"DejaVuSans" in pdf
 
 
 def test_wide_tabulation_continues_in_blocks_repeating_who(played):
     played.session_count = 24
-    dataset = exports.tabulation_dataset(played)
+    dataset = datasets.tabulation_dataset(played)
     assert len(dataset.columns) == 3 + 24 * 4 + 3
     widths = [20] * len(dataset.columns)
-    blocks = exports._column_blocks(dataset, widths, available=800)
+    blocks = renderers._column_blocks(dataset, widths, available=800)
     assert len(blocks) > 1
     assert all(block[:3] == [0, 1, 2] for block in blocks)
     assert all(sum(widths[c] for c in block) <= 800 for block in blocks)
     assert sorted({c for block in blocks for c in block}) == list(range(len(dataset.columns)))
     assert blocks[-1][-3:] == [len(dataset.columns) - 3, len(dataset.columns) - 2, len(dataset.columns) - 1]
-    assert exports._column_blocks(dataset, [5] * len(dataset.columns), available=800) == [
+    assert renderers._column_blocks(dataset, [5] * len(dataset.columns), available=800) == [
         list(range(len(dataset.columns)))]
-    assert exports.render_pdf(dataset, played).startswith(b"%PDF")
+    assert renderers.render_pdf(dataset, played).startswith(b"%PDF")

@@ -12,6 +12,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from schedule import services as sched
 from scoring.rules import payments as pay
 from scoring import services as ss
 from tournament import services as ts
@@ -24,7 +25,7 @@ SPANISH = {"HTTP_ACCEPT_LANGUAGE": "es"}
 
 @pytest.fixture
 def published_session(seated_session, organizer):
-    return ts.session_publish(session=seated_session, by=organizer)
+    return sched.session_publish(session=seated_session, by=organizer)
 
 
 def text(response):

@@ -5,11 +5,15 @@ import json
 import pytest
 from django.core.management import CommandError, call_command
 
+from schedule import services as sched
 from scoring.rules import payments as pay
 from scoring import services as ss
 from scoring.models import Hand, HandVersion, Penalty, ScoreSheet
 from tournament import services as ts
-from tournament.interchange import InterchangeError, parse_json, tournament_export, tournament_import
+from interchange.export import tournament_export
+from interchange.format import InterchangeError
+from interchange.load import tournament_import
+from interchange.shape import parse_json
 from tournament.models import AuditLog, Player, Seat, Session, Table, Team, Tournament
 
 SMALL = {
@@ -50,7 +54,7 @@ def test_small_example_imports_and_scores():
     second = sheet.hands.get(number=2).current
     assert (second.winner.number, second.points, second.flowers) == (1, 12, 1)
     # Player 1: -8 (hand 1) + 60 (self-drawn 12) + 10 (false Hu by 4) = 62
-    from tournament.results import table_results
+    from scoring.results import table_results
     result = next(r for r in table_results(t).values() if r.table == 1)
     assert result.scores == [-8 + 60 + 10, 32 - 20 + 10, -16 - 20 + 10 - 20, -8 - 20 - 30]
     exported = tournament_export(t)
@@ -87,7 +91,7 @@ def test_round_trip_with_settings_corrections_withdrawals_and_reopened_sessions(
                            is_substitute=n == 4)
           for n in range(1, 5)]
     s1 = t.sessions.get(number=1)
-    ts.session_seat(session=s1, tables=[ps], by=organizer, method="random", seed=42)
+    sched.session_seat(session=s1, tables=[ps], by=organizer, method="random", seed=42)
     sheet = s1.tables.get().sheet
     ss.hand_record(sheet=sheet, number=1, outcome=pay.DISCARD, winner=ps[0], discarder=ps[1], points=9, by=organizer)
     ss.hand_record(sheet=sheet, number=1, outcome=pay.DISCARD, winner=ps[0], discarder=ps[2], points=16,
@@ -99,11 +103,11 @@ def test_round_trip_with_settings_corrections_withdrawals_and_reopened_sessions(
     ss.penalty_record(sheet=sheet, player=ps[2], amount=5, to="each_other", reason="touching the wall",
                       hand_number=2, by=organizer)
     ss.sheet_submit(sheet=sheet, by=organizer, mark_rest_not_played=True)
-    ts.session_publish(session=s1, by=organizer)
-    ts.session_close(session=s1, by=organizer)
-    ts.session_reopen(session=s1, by=organizer, reason="appeal")  # published again, sheet submitted
+    sched.session_publish(session=s1, by=organizer)
+    sched.session_close(session=s1, by=organizer)
+    sched.session_reopen(session=s1, by=organizer, reason="appeal")  # published again, sheet submitted
     s2 = t.sessions.get(number=2)
-    ts.session_seat(session=s2, tables=[[ps[3], ps[2], ps[1], ps[0]]], by=organizer, method="manual")
+    sched.session_seat(session=s2, tables=[[ps[3], ps[2], ps[1], ps[0]]], by=organizer, method="manual")
 
     data = tournament_export(t)
     assert data["appeal_fee"] == 12.5 and data["published"] is False and data["teams"] == ["Nobody Yet"]

@@ -11,7 +11,7 @@ from scoring.rules import payments as pay
 from scoring import services as ss
 from scoring.models import Hand, HandVersion, Penalty
 from tournament.models import Player, Tournament, TournamentRole
-from tournament.results import player_standings, team_standings
+from standings.selectors import player_standings, team_standings
 
 
 def run(*args, **kwargs):
@@ -137,6 +137,6 @@ def test_demo_contents():
 
 
 def test_checked_in_fixture_matches_the_generator():
-    from tournament.management.commands.load_demo import FIXTURE, fixture_text
+    from interchange.management.commands.load_demo import FIXTURE, fixture_text
     assert FIXTURE.read_text(encoding="utf-8") == fixture_text(), \
         "fixtures/demo.json is stale: run python manage.py load_demo --regenerate-fixture"

@@ -1,4 +1,6 @@
-"""Organizer pages under /t/<slug>/manage/ and tournament creation. Thin: forms, then services."""
+"""Organizer pages of the tournament app under /t/<slug>/manage/, and tournament creation.
+
+Thin: forms, then services. The seating and session pages are in ``schedule.views``."""
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -11,7 +13,7 @@ from django.views.generic import FormView, ListView, TemplateView
 
 from tournament import services
 from tournament.forms import (
-    ImportConfirmForm, ImportUploadForm, PlayerForm, ReasonForm, RoleGrantForm, SeatSessionForm,
+    ImportConfirmForm, ImportUploadForm, PlayerForm, RoleGrantForm,
     TournamentCreateForm, TournamentForm,
 )
 from tournament.models import AuditLog, Player, Session, Tournament, TournamentRole
@@ -229,62 +231,6 @@ class PlayerImportView(OrganizerRequiredMixin, TemplateView):
         return self.render_to_response(self.get_context_data(
             preview=preview, columns=[label for _key, label in columns], rows=rows, other_errors=other_errors,
             warnings=getattr(preview, "warnings", []), confirm_form=confirm_form, filename=filename))
-
-
-class SessionManageView(OrganizerRequiredMixin, TemplateView):
-    template_name = "manage/sessions.html"
-
-    def get_context_data(self, **kwargs):
-        context = super().get_context_data(**kwargs)
-        sessions = list(self.tournament.sessions.annotate(table_count=Count("tables")))
-        action_errors = kwargs.get("action_errors", {})
-        seat_forms = kwargs.get("seat_forms", {})
-        for session in sessions:
-            session.seat_form = seat_forms.get(session.number) or SeatSessionForm(prefix=f"s{session.number}")
-            session.action_error = action_errors.get(session.number)
-        count = self.tournament.players.count()
-        context.update(sessions=sessions, seating_problem=services.seating_problem(count), player_count=count)
-        return context
-
-
-class SessionActionView(SessionManageView):
-    """POST seat / publish / close / reopen for one session; errors re-render the sessions page."""
-
-    http_method_names = ["post"]
-    action = None
-
-    def post(self, request, *args, **kwargs):
-        session = get_object_or_404(Session, tournament=self.tournament, number=self.kwargs["n"])
-        seat_forms = {}
-        try:
-            if self.action == "seat":
-                form = SeatSessionForm(request.POST, prefix=f"s{session.number}")
-                seat_forms[session.number] = form
-                if not form.is_valid():
-                    raise ValidationError(_("Check the seed."))
-                session = services.session_seat_random(session=session, by=request.user,
-                                                       seed=form.cleaned_data.get("seed"))
-                message = _("Session %(n)s seated by random draw (seed %(seed)s).") % {
-                    "n": session.number, "seed": session.seed}
-            elif self.action == "publish":
-                services.session_publish(session=session, by=request.user)
-                message = _("Seating of session %(n)s published.") % {"n": session.number}
-            elif self.action == "close":
-                services.session_close(session=session, by=request.user)
-                message = _("Session %(n)s closed; its results are final.") % {"n": session.number}
-            elif self.action == "reopen":
-                form = ReasonForm(request.POST)
-                reason = form.cleaned_data["reason"] if form.is_valid() else ""
-                services.session_reopen(session=session, by=request.user, reason=reason)
-                message = _("Session %(n)s reopened.") % {"n": session.number}
-            else:  # pragma: no cover - wiring error
-                raise ValidationError(_("Unknown action."))
-        except (ValidationError, PermissionDenied) as exc:
-            text = " ".join(getattr(exc, "messages", [str(exc)]))
-            return self.render_to_response(self.get_context_data(
-                action_errors={session.number: text}, seat_forms=seat_forms))
-        messages.success(request, message)
-        return redirect("manage-sessions", slug=self.tournament.slug)
 
 
 class RoleView(OrganizerRequiredMixin, FormView):

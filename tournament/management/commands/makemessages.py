@@ -1,4 +1,4 @@
-"""makemessages that also extracts ``_lazy("...")``.
+"""makemessages that also extracts ``_lazy("...")`` and the pure rules' ``N_("...")``.
 
 Some views import ``gettext_lazy as _lazy`` (next to ``gettext as _``); xgettext only knows
 the standard names, so without this their strings would never reach the catalogue.
@@ -7,4 +7,4 @@ from django.core.management.commands.makemessages import Command as MakeMessages
 
 
 class Command(MakeMessagesCommand):
-    xgettext_options = MakeMessagesCommand.xgettext_options + ["--keyword=_lazy"]
+    xgettext_options = MakeMessagesCommand.xgettext_options + ["--keyword=_lazy", "--keyword=N_"]

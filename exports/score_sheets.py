@@ -1,0 +1,162 @@
+"""The score sheets (MCR appendix 5) as PDF: one A4 page per table, blank or with the results.
+
+The sheet's content comes from ``scoring.results.sheets_data``, the same rows the score-sheet page shows.
+"""
+import io
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from exports.datasets import team_name, wind_name
+from exports.renderers import BOLD, FONT, document, fonts, paragraph, styles_for
+from scoring.results import sheets_data
+from scoring.rules.table_points import format_table_points
+from tournament.models import WIND_NAMES
+
+
+def _signed(value):
+    return f"+{value}" if value > 0 else str(value)
+
+
+def _sheet_story(tournament, data, styles, font=FONT, bold=BOLD, blank=False):
+    from reportlab.lib import colors
+    from reportlab.platypus import Spacer, Table, TableStyle
+
+    cell = styles["cell"]
+    story = [
+        paragraph(_("Score sheet for a game session"), styles["title"]),
+        paragraph(tournament.name, styles["subtitle"]),
+    ]
+    line = "_" * 12
+    info = Table([[
+        _("Game (session): %(n)s") % {"n": data.session},
+        _("Table: %(n)s") % {"n": data.table},
+        _("Time: from %(from)s to %(to)s") % {"from": line, "to": line},
+    ]], colWidths=[130, 110, 270])
+    info.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), bold, 10), ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
+    story += [info, Spacer(1, 6)]
+
+    def spread(values):
+        row = []
+        for v in values:
+            row += [v, ""]
+        return row
+
+    players = data.players
+    rows = [
+        [_("Position"), "", ""] + spread([wind_name(i) for i in range(4)]),
+        [_("Team"), "", ""] + spread([paragraph(team_name(p), cell) if p else "" for p in players]),
+        [_("Player"), "", ""] + spread([paragraph(p.name, cell) if p else "" for p in players]),
+        [_("Player number"), "", ""] + spread([str(p.number) if p else "" for p in players]),
+        [_("Hand"), _("Round"), _("East")] + ["+ / -", _("Total")] * 4,
+    ]
+    head = len(rows)
+    for hand in data.hands:
+        dealer = players[hand.dealer]
+        row = [str(hand.number), str(WIND_NAMES[hand.round_wind]), str(dealer.number) if dealer else wind_name(hand.dealer)]
+        for i in range(4):
+            if hand.deltas is not None:
+                row += [_signed(hand.deltas[i]), str(hand.totals[i])]
+            else:
+                row += ["", ""]
+        rows.append(row)
+    filled = data.scores is not None
+    rows.append([_("Penalties"), "", ""] + spread(
+        [_signed(v) if v else "" for v in data.penalty_scores] if filled else [""] * 4))
+    rows.append([_("Total points"), "", ""] + spread([str(v) for v in data.scores] if filled else [""] * 4))
+    rows.append([_("Table points"), "", ""] + spread(
+        [format_table_points(v) for v in data.table_points] if filled else [""] * 4))
+    rows.append([_("Signature"), "", ""] + spread([""] * 4))
+    foot = len(rows) - 4
+    heights = [15] * head + [22 if blank else 17] * len(data.hands) + [16, 16, 16, 30]
+    table = Table(rows, colWidths=[30, 42, 34] + [50, 51] * 4, rowHeights=heights)
+    style = [
+        ("FONT", (0, 0), (-1, -1), font, 8.5),
+        ("FONT", (0, 0), (2, -1), bold, 8),
+        ("FONT", (0, 0), (-1, 0), bold, 9),
+        ("FONT", (0, head - 1), (-1, head - 1), bold, 8),
+        ("GRID", (0, 0), (-1, -1), 0.4, colors.black),
+        ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
+        ("LINEBELOW", (0, head - 1), (-1, head - 1), 1.2, colors.black),
+        ("LINEABOVE", (0, foot), (-1, foot), 1.2, colors.black),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("ALIGN", (0, head - 1), (-1, -1), "CENTER"),
+        ("ALIGN", (3, head), (-1, foot - 1), "RIGHT"),
+        ("ALIGN", (3, 0), (-1, head - 2), "CENTER"),
+        ("TOPPADDING", (0, 0), (-1, -1), 1),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+        ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8e8e8")),
+        ("BACKGROUND", (0, head - 1), (-1, head - 1), colors.HexColor("#e8e8e8")),
+    ]
+    for r in list(range(head - 1)) + list(range(foot, len(rows))):
+        style.append(("SPAN", (0, r), (2, r)))
+        style.append(("ALIGN", (0, r), (2, r), "LEFT"))
+        if r != head - 1:
+            for i in range(4):
+                style.append(("SPAN", (3 + 2 * i, r), (4 + 2 * i, r)))
+    for offset, hand in enumerate(data.hands):
+        r = head + offset
+        c = 3 + 2 * hand.dealer
+        style.append(("BACKGROUND", (c, r), (c + 1, r), colors.HexColor("#d6d6d6")))
+        if hand.number % 4 == 0 and offset + 1 < len(data.hands):
+            style.append(("LINEBELOW", (0, r), (-1, r), 1.4, colors.black))
+    for i in range(1, 4):
+        style.append(("LINEBEFORE", (3 + 2 * i, 0), (3 + 2 * i, -1), 1.2, colors.black))
+    table.setStyle(TableStyle(style))
+    story += [table, Spacer(1, 3),
+              paragraph(_("Shaded: the dealer (East) of the hand; the East column gives the dealer's number. "
+                   "Seats change after every round (appendix 4)."), styles["small"])]
+    if data.penalties:
+        story.append(Spacer(1, 3))
+        for p in data.penalties:
+            where = _("hand %(n)s") % {"n": p.hand_number} if p.hand_number else _("no hand given")
+            story.append(paragraph(_("Penalty: %(name)s (%(number)s), %(where)s: -%(amount)s, %(to)s. %(reason)s") % {
+                "name": p.player.name, "number": p.player.number, "where": where, "amount": p.amount,
+                "to": p.get_to_display().lower(), "reason": p.reason}, styles["small"]))
+    date = timezone.localtime(data.submitted_at).strftime("%Y-%m-%d") if data.submitted_at else ""
+    signatures = Table([["", "", "", "", date],
+                        [_("Signature of the umpire"), "", _("Signature of the chief umpire"), "", _("Date")]],
+                       colWidths=[180, 20, 180, 20, 110], rowHeights=[30, 12])
+    signatures.setStyle(TableStyle([
+        ("FONT", (0, 0), (-1, -1), font, 8.5),
+        ("LINEABOVE", (0, 1), (0, 1), 0.6, colors.black),
+        ("LINEABOVE", (2, 1), (2, 1), 0.6, colors.black),
+        ("LINEABOVE", (4, 1), (4, 1), 0.6, colors.black),
+        ("VALIGN", (0, 0), (-1, 0), "BOTTOM"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+    ]))
+    story += [Spacer(1, 6), signatures, Spacer(1, 6),
+              paragraph(_("Add up the points carefully, write clearly, then check and sign. "
+                   "Results are final once the sheet is signed."), styles["normal"])]
+    if not blank and not filled:
+        story.append(paragraph(_("No hands entered yet."), styles["small"]))
+    return story
+
+
+def score_sheets_pdf(tournament, tables, *, blank=False):
+    """The score sheets of `tables` (a queryset of one session's tables) as one PDF, one A4 page each."""
+    return render_score_sheets(tournament, sheets_data(tournament, tables, blank=blank), blank=blank)
+
+
+def render_score_sheets(tournament, sheets, *, blank=False):
+    """The score sheets as one PDF, one A4 page per table."""
+    from reportlab.platypus import PageBreak
+
+    buffer = io.BytesIO()
+    doc = document(buffer, tournament, _("Score sheets"))
+    doc.topMargin = doc.bottomMargin = 24
+    texts = [tournament.name]
+    for data in sheets:
+        texts += [t for p in data.players if p for t in (p.name, team_name(p))]
+        texts += [p.reason for p in data.penalties]
+    font, bold = fonts(texts)
+    styles = styles_for(font, bold)
+    story = []
+    for i, data in enumerate(sheets):
+        if i:
+            story.append(PageBreak())
+        story += _sheet_story(tournament, data, styles, font, bold, blank=blank)
+    if not story:
+        story.append(paragraph(_("This session has no tables yet."), styles["normal"]))
+    doc.build(story)
+    return buffer.getvalue()

@@ -1,0 +1,15 @@
+"""Download URLs, included under /t/<slug>/exports/."""
+from django.urls import path
+
+from exports.views import (EmaExportView, FoulsExportView, ScoreSheetsView, StandingsExportView,
+                           TabulationExportView, TeamStandingsExportView)
+
+urlpatterns = [
+    path("standings.<str:fmt>", StandingsExportView.as_view(), name="export-standings"),
+    path("team-standings.<str:fmt>", TeamStandingsExportView.as_view(), name="export-team-standings"),
+    path("tabulation.<str:fmt>", TabulationExportView.as_view(), name="export-tabulation"),
+    path("ema-results.csv", EmaExportView.as_view(), {"fmt": "csv"}, name="export-ema"),
+    path("fouls.<str:fmt>", FoulsExportView.as_view(), name="export-fouls"),
+    path("sessions/<int:n>/score-sheets.pdf", ScoreSheetsView.as_view(), name="export-score-sheets"),
+    path("sessions/<int:n>/tables/<int:t>/score-sheet.pdf", ScoreSheetsView.as_view(), name="export-score-sheet"),
+]

@@ -1,0 +1,89 @@
+"""Downloads: standings files, score sheets, the ranking file and the record of fouls.
+
+Thin: pick a row generator (``exports.datasets``) and a renderer (``exports.renderers``), answer with the file.
+Standings follow the standings pages' visibility; score sheets are for organizers and referees;
+the ranking file and the record of fouls for organizers only. Included under /t/<slug>/exports/.
+"""
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.utils.http import content_disposition_header
+from django.utils.translation import gettext as _
+from django.views import View
+
+from exports import datasets
+from exports.renderers import RENDERERS
+from exports.score_sheets import score_sheets_pdf
+from tournament.models import Session, Table
+from tournament.views.mixins import OrganizerRequiredMixin, ScorerRequiredMixin, TournamentMixin
+
+
+def file_response(content, content_type, filename, attachment=True):
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = content_disposition_header(attachment, filename)
+    response["X-Content-Type-Options"] = "nosniff"
+    # Results change while sessions are played: never serve a stale copy.
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+class DatasetExportView(View):
+    """A dataset in the format named by the URL (``fmt``): CSV, XLSX or PDF."""
+
+    formats = ("xlsx", "pdf", "csv")
+    build = None  # function(tournament) -> Dataset
+
+    def get(self, request, *args, **kwargs):
+        fmt = kwargs.get("fmt") or self.formats[0]
+        if fmt not in self.formats:
+            raise Http404(_("No such file format."))
+        tournament = self.tournament
+        dataset = type(self).build(tournament)
+        content_type, render = RENDERERS[fmt]
+        return file_response(render(dataset, tournament), content_type, f"{tournament.slug}-{dataset.name}.{fmt}",
+                             attachment=fmt != "pdf")
+
+
+class StandingsExportView(TournamentMixin, DatasetExportView):
+    build = datasets.standings_dataset
+
+
+class TeamStandingsExportView(TournamentMixin, DatasetExportView):
+    build = datasets.team_standings_dataset
+
+
+class TabulationExportView(TournamentMixin, DatasetExportView):
+    build = datasets.tabulation_dataset
+
+
+class EmaExportView(OrganizerRequiredMixin, DatasetExportView):
+    formats = ("csv",)
+    build = datasets.ema_dataset
+
+
+class FoulsExportView(OrganizerRequiredMixin, DatasetExportView):
+    formats = ("pdf", "xlsx", "csv")
+    build = datasets.fouls_dataset
+
+
+class ScoreSheetsView(ScorerRequiredMixin, View):
+    """Score sheets of a session (one page per table), or of one table with ``t`` in the URL.
+    ``?blank=1`` prints them without results, for the tables before play."""
+
+    def get(self, request, *args, **kwargs):
+        tournament = self.tournament
+        session = get_object_or_404(Session, tournament=tournament, number=kwargs["n"])
+        blank = request.GET.get("blank") in ("1", "true", "yes")
+        tables = session.tables.all()
+        name = f"{tournament.slug}-session-{session.number}"
+        if "t" in kwargs:
+            table = get_object_or_404(Table, session=session, number=kwargs["t"])
+            tables = tables.filter(pk=table.pk)
+            name += f"-table-{table.number}-score-sheet"
+        else:
+            if not tables.exists():
+                raise Http404(_("This session has not been seated yet."))
+            name += "-score-sheets"
+        if blank:
+            name += "-blank"
+        return file_response(score_sheets_pdf(tournament, tables, blank=blank), "application/pdf", f"{name}.pdf",
+                             attachment=False)

@@ -1,0 +1,132 @@
+"""Export: a tournament as interchange data.
+
+Tournament settings other than name/slug/rules/session_count are written only when they differ from
+the defaults. Only the current version of each hand and the active (not withdrawn) penalties are
+exported; importing an export gives the same data.
+"""
+import json
+
+from interchange.format import ALWAYS_WRITTEN, SETTINGS, InterchangeError, default, number_json
+from scoring.models import Hand, Penalty
+from scoring.rules import payments as pay
+from tournament.models import Seat, Session, Team
+
+
+def _hand_json(version):
+    if version.outcome == pay.DRAW:
+        out = {"draw": True}
+    elif version.outcome == pay.NOT_PLAYED:
+        out = {"not_played": True}
+    elif version.outcome == pay.SELF_DRAWN:
+        out = {"winner": version.winner.number, "self_drawn": True, "points": version.points}
+    else:
+        out = {"winner": version.winner.number, "from": version.discarder.number, "points": version.points}
+    if version.flowers:
+        out["flowers"] = version.flowers
+    if version.note:
+        out["note"] = version.note
+    if version.tiles:
+        out["tiles"] = version.tiles
+    return out
+
+
+def _penalty_json(penalty):
+    out = {"player": penalty.player.number, "amount": penalty.amount, "to": penalty.to, "reason": penalty.reason}
+    if penalty.hand_number is not None:
+        out["hand"] = penalty.hand_number
+    return out
+
+
+def tournament_export(tournament) -> dict:
+    """The tournament as interchange data (see the module docstring)."""
+    data = {"name": tournament.name, "slug": tournament.slug}
+    for field_name, kind in SETTINGS:
+        value = getattr(tournament, field_name)
+        if field_name not in ALWAYS_WRITTEN and value == default(field_name):
+            continue
+        if kind == "date":
+            value = value.isoformat() if value else None
+        elif kind == "decimal":
+            value = number_json(value)
+        data[field_name] = value
+
+    players = list(tournament.players.select_related("team").order_by("number"))
+    used_teams = {p.team_id for p in players if p.team_id}
+    empty_teams = list(Team.objects.filter(tournament=tournament).exclude(pk__in=used_teams)
+                       .order_by("name").values_list("name", flat=True))
+    if empty_teams:
+        data["teams"] = empty_teams
+    data["players"] = []
+    for p in players:
+        row = {"number": p.number, "name": p.name}
+        for key in ("country", "club", "ema_id"):
+            if getattr(p, key):
+                row[key] = getattr(p, key)
+        if p.team_id:
+            row["team"] = p.team.name
+        if p.is_substitute:
+            row["is_substitute"] = True
+        data["players"].append(row)
+
+    seats = {}
+    for seat in Seat.objects.filter(session__tournament=tournament).select_related("player"):
+        seats.setdefault(seat.table_id, [None] * 4)[seat.position] = seat.player.number
+    hands = {}
+    for hand in (Hand.objects.filter(sheet__table__session__tournament=tournament, current__isnull=False)
+                 .select_related("current__winner", "current__discarder", "sheet").order_by("number")):
+        hands.setdefault(hand.sheet.table_id, []).append(hand)
+    penalties = {}
+    for penalty in (Penalty.objects.filter(sheet__table__session__tournament=tournament, withdrawn_at__isnull=True)
+                    .select_related("player", "sheet").order_by("created_at", "id")):
+        penalties.setdefault(penalty.sheet.table_id, []).append(penalty)
+
+    data["sessions"] = []
+    for session in tournament.sessions.prefetch_related("tables__sheet").order_by("number"):
+        tables = sorted(session.tables.all(), key=lambda t: t.number)
+        if session.status == Session.Status.PLANNED and not tables:
+            continue
+        row = {"number": session.number, "status": session.status}
+        if session.seating_method:
+            row["seating_method"] = session.seating_method
+        if session.seed is not None:
+            row["seed"] = session.seed
+        row["tables"] = []
+        for table in tables:
+            table_hands = hands.get(table.pk, [])
+            if [h.number for h in table_hands] != list(range(1, len(table_hands) + 1)):
+                raise InterchangeError(f"session {session.number} table {table.number}",
+                                       "hands are not numbered 1..n; the sheet is inconsistent")
+            t = {"number": table.number, "seats": seats.get(table.pk, [None] * 4),
+                 "hands": [_hand_json(h.current) for h in table_hands],
+                 "penalties": [_penalty_json(p) for p in penalties.get(table.pk, [])]}
+            sheet = getattr(table, "sheet", None)
+            if sheet is not None and sheet.is_submitted:
+                t["submitted"] = True
+            row["tables"].append(t)
+        data["sessions"].append(row)
+    return data
+
+
+def dumps(data, width=140):
+    """JSON laid out for people: an element that fits on one line (a player, a hand, a penalty, a
+    table's seats) is written on one line, larger ones are indented."""
+
+    def compact(value):
+        return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+    def render(value, indent, prefix=0):
+        text = compact(value)
+        if not isinstance(value, (dict, list)) or not value or indent + prefix + len(text) <= width:
+            return text
+        pad = " " * (indent + 1)
+        if isinstance(value, dict):
+            items = [f"{pad}{compact(k)}: {render(v, indent + 1, len(compact(k)) + 2)}" for k, v in value.items()]
+            return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
+        items = [pad + render(v, indent + 1) for v in value]
+        return "[\n" + ",\n".join(items) + "\n" + " " * indent + "]"
+
+    return render(data, 0) + "\n"
+
+
+def export_json(tournament):
+    return dumps(tournament_export(tournament))

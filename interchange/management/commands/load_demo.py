@@ -1,0 +1,260 @@
+"""python manage.py load_demo [--regenerate-fixture]
+
+Loads the demo tournament from fixtures/demo.json (through `tournament_import`, so through the
+services) unless it is already there, creates the demo logins if missing, and prints them.
+The fixture is generated deterministically by `generate_demo()` below; --regenerate-fixture rewrites it.
+"""
+import random
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+from django.urls import NoReverseMatch
+
+from interchange.export import dumps
+from interchange.format import InterchangeError
+from interchange.load import tournament_import
+from interchange.shape import parse_json
+from tournament import services as ts
+from tournament.models import Tournament, TournamentRole
+
+DEMO_SLUG = "demo-open"
+FIXTURE = settings.BASE_DIR / "fixtures" / "demo.json"
+URL = "http://127.0.0.1:8000/"
+LOGINS = (
+    # username, password, what
+    ("organizer", "organizer-demo", TournamentRole.Role.ORGANIZER),
+    ("referee", "referee-demo", TournamentRole.Role.REFEREE),
+    ("admin", "admin-demo", "superuser"),
+)
+
+SEED = 20260516
+
+# (name, country, club, EMA id or "") by team.
+TEAMS = {
+    "Red Dragons": [
+        ("Ana López Ruiz", "ES", "Mahjong Madrid", "04000117"),
+        ("Javier Morales", "ES", "Mahjong Madrid", "04000342"),
+        ("Lucía Fernández", "ES", "Club Mahjong Valencia", ""),
+        ("Pablo Ortega", "ES", "Club Mahjong Valencia", "04000509"),
+    ],
+    "East Wind": [
+        ("Kenji Tanaka", "JP", "Tokyo Riichi & MCR", ""),
+        ("Yuki Sato", "JP", "Tokyo Riichi & MCR", ""),
+        ("Li Wei", "CN", "Beijing Guobiao Club", ""),
+        ("Chen Xiaoling", "CN", "Beijing Guobiao Club", ""),
+    ],
+    "Bamboo Forest": [
+        ("Sophie Martin", "FR", "Mahjong Club de Paris", "07000021"),
+        ("Thomas Dubois", "FR", "Mahjong Club de Paris", "07000188"),
+        ("Anna Schmidt", "DE", "Mahjong Berlin e.V.", "02000076"),
+        ("Lukas Becker", "DE", "Mahjong Berlin e.V.", ""),
+    ],
+    "White Tigers": [
+        ("Marco Rossi", "IT", "Mahjong Milano", "12000044"),
+        ("Giulia Bianchi", "IT", "Mahjong Milano", ""),
+        ("Jan de Vries", "NL", "Amsterdam Mahjong", "09000230"),
+        ("Emma Johansson", "SE", "Stockholm Mahjong", "15000012"),
+    ],
+}
+
+# Hand values without flowers, weighted roughly like real MCR play: most wins are 8-30 points,
+# big hands are rare.
+POINTS = [
+    (8, 18), (9, 9), (10, 9), (11, 6), (12, 9), (13, 5), (14, 5), (15, 3), (16, 5), (17, 3), (18, 3),
+    (19, 2), (20, 3), (21, 1), (22, 2), (24, 3), (25, 2), (26, 2), (28, 2), (30, 2), (32, 2), (34, 1),
+    (36, 1), (40, 1), (44, 1), (48, 1), (52, 0.5), (64, 0.6), (88, 0.3),
+]
+FLOWERS = [(0, 52), (1, 26), (2, 14), (3, 6), (4, 2)]
+
+
+def _gf4_mul(a, b):
+    """Multiplication in GF(4) = GF(2)[x]/(x^2 + x + 1), elements 0..3."""
+    result = 0
+    for i in range(2):
+        if b >> i & 1:
+            result ^= a << i
+    if result & 4:
+        result ^= 0b111
+    return result
+
+
+def affine_plane_sessions():
+    """The five parallel classes of the affine plane of order 4: 16 points (x, y), each class four
+    disjoint lines of four. Any two points share exactly one line, so five sessions seated this way
+    have nobody meeting anyone twice."""
+    classes = []
+    for m in range(4):  # lines y = m*x + b
+        classes.append([[(x, _gf4_mul(m, x) ^ b) for x in range(4)] for b in range(4)])
+    classes.append([[(c, y) for y in range(4)] for c in range(4)])  # lines x = c
+    return classes
+
+
+def _weighted(rng, table):
+    values, weights = zip(*table)
+    return rng.choices(values, weights=weights)[0]
+
+
+def _teams_partition(rng, points, lines):
+    """Split the 16 points into 4 teams with no three teammates on one line, so at most two
+    teammates ever share a table."""
+    line_sets = [set(line) for cls in lines for line in cls]
+    while True:
+        shuffled = points[:]
+        rng.shuffle(shuffled)
+        teams = [shuffled[i:i + 4] for i in range(0, 16, 4)]
+        if all(len(set(team) & line) <= 2 for team in teams for line in line_sets):
+            return teams
+
+
+def _hand(rng, seats, skill):
+    """One realistic hand at a table of four player numbers."""
+    roll = rng.random()
+    if roll < 0.07:
+        return {"draw": True}
+    winner = rng.choices(seats, weights=[skill[n] for n in seats])[0]
+    points = _weighted(rng, POINTS)
+    flowers = _weighted(rng, FLOWERS)
+    hand = {"winner": winner}
+    if rng.random() < 0.27:
+        hand["self_drawn"] = True
+    else:
+        hand["from"] = rng.choice([n for n in seats if n != winner])
+    hand["points"] = points + flowers
+    if flowers:
+        hand["flowers"] = flowers
+    return hand
+
+
+def generate_demo():
+    """The demo tournament in interchange format, the same every time."""
+    rng = random.Random(SEED)
+    classes = affine_plane_sessions()
+    points = [(x, y) for x in range(4) for y in range(4)]
+    team_points = _teams_partition(rng, points, classes)
+    number_of = {}
+    players = []
+    number = 0
+    # Numbers are handed out team by team, as an organizer typing the entry list would.
+    for (team, members), pts in zip(TEAMS.items(), team_points):
+        for (name, country, club, ema), pt in zip(members, pts):
+            number += 1
+            number_of[pt] = number
+            row = {"number": number, "name": name, "country": country, "club": club}
+            if ema:
+                row["ema_id"] = ema
+            row["team"] = team
+            players.append(row)
+    skill = {p["number"]: rng.uniform(0.7, 1.4) for p in players}
+
+    class_order = list(range(5))
+    rng.shuffle(class_order)
+    sessions = []
+    penalties = {  # (session, table) -> penalties
+        (1, 2): [{"player_seat": 3, "amount": 10, "to": "nobody", "reason": "late arrival, 7 minutes"}],
+        (2, 3): [{"player_seat": 1, "amount": 10, "to": "each_other", "reason": "false Hu (6 points without flowers)",
+                  "hand": 9}],
+        (3, 1): [{"player_seat": 2, "amount": 20, "to": "nobody", "reason": "late arrival, 12 minutes"}],
+        (4, 4): [{"player_seat": 0, "amount": 10, "to": "each_other", "reason": "false Hu (7 points without flowers)",
+                  "hand": 5},
+                 {"player_seat": 2, "amount": 10, "to": "nobody", "reason": "late arrival, 4 minutes"}],
+    }
+    time_ran_out = {(3, 2): 13, (4, 1): 15}  # (session, table) -> hands played before the bell
+    partial = {1: 3, 2: 2}  # session 5: table -> hands entered so far
+    for session_number in range(1, 6):
+        lines = [line[:] for line in classes[class_order[session_number - 1]]]
+        rng.shuffle(lines)
+        tables = []
+        for table_number, line in enumerate(lines, start=1):
+            seats = [number_of[pt] for pt in line]
+            rng.shuffle(seats)  # the draw for initial winds
+            if session_number <= 4:
+                played = time_ran_out.get((session_number, table_number), 16)
+                hands = [_hand(rng, seats, skill) for _ in range(played)]
+                hands += [{"not_played": True} for _ in range(16 - played)]
+            else:
+                hands = [_hand(rng, seats, skill) for _ in range(partial.get(table_number, 0))]
+            table = {"number": table_number, "seats": seats, "hands": hands, "penalties": []}
+            for pen in penalties.get((session_number, table_number), []):
+                pen = dict(pen)
+                pen["player"] = seats[pen.pop("player_seat")]
+                # Key order as the export writes it, so the fixture round-trips byte for byte.
+                table["penalties"].append({k: pen[k] for k in ("player", "amount", "to", "reason", "hand") if k in pen})
+            if session_number <= 4:
+                table["submitted"] = True
+            tables.append(table)
+        sessions.append({"number": session_number,
+                         "status": "closed" if session_number <= 4 else "published",
+                         "seating_method": "manual", "tables": tables})
+    return {
+        "name": "Demo Open", "slug": DEMO_SLUG, "rules": "mcr", "session_count": 6,
+        "start_date": "2026-05-16", "end_date": "2026-05-17", "venue": "Hotel Miramar, Valencia",
+        "appeal_fee": 20,
+        "players": players, "sessions": sessions,
+    }
+
+
+def fixture_text():
+    return dumps(generate_demo())
+
+
+class Command(BaseCommand):
+    help = "Load the demo tournament and demo logins (does nothing if already loaded)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--regenerate-fixture", action="store_true",
+                            help=f"Rewrite {FIXTURE.relative_to(settings.BASE_DIR)} from the generator first.")
+
+    def handle(self, *args, regenerate_fixture=False, **options):
+        if regenerate_fixture:
+            FIXTURE.parent.mkdir(parents=True, exist_ok=True)
+            FIXTURE.write_text(fixture_text(), encoding="utf-8")
+            self.stdout.write(f"Wrote {FIXTURE}")
+        with transaction.atomic():
+            tournament = Tournament.objects.filter(slug=DEMO_SLUG).first()
+            if tournament is None:
+                text = FIXTURE.read_text(encoding="utf-8") if FIXTURE.exists() else fixture_text()
+                try:
+                    tournament = tournament_import(parse_json(text))
+                except InterchangeError as exc:
+                    raise CommandError(f"{FIXTURE}: {exc}") from exc
+                self.stdout.write(self.style.SUCCESS(
+                    f"Loaded the demo tournament “{tournament.name}”: {tournament.players.count()} players, "
+                    f"{tournament.sessions.filter(status='closed').count()} sessions closed."))
+            else:
+                self.stdout.write(f"The demo tournament “{tournament.name}” is already loaded.")
+            notes = self._users(tournament)
+        self._print_logins(tournament, notes)
+
+    def _users(self, tournament):
+        User = get_user_model()
+        notes = {}
+        for username, password, role in LOGINS:
+            user = User.objects.filter(username=username).first()
+            if user is None:
+                if role == "superuser":
+                    user = User.objects.create_superuser(username=username, email="", password=password)
+                else:
+                    user = User.objects.create_user(username=username, password=password)
+            elif not user.check_password(password):
+                notes[username] = "(existed already with another password; left unchanged)"
+            if role != "superuser":
+                ts.role_grant(tournament=tournament, user=user, role=role, by=None)
+        return notes
+
+    def _print_logins(self, tournament, notes):
+        out = self.stdout
+        out.write("")
+        try:
+            where = f" (the demo tournament: {URL.rstrip('/')}{tournament.get_absolute_url()})"
+        except NoReverseMatch:
+            where = ""
+        out.write(f"Open {URL}{where}")
+        out.write("Demo logins:")
+        for username, password, role in LOGINS:
+            what = "superuser (Django admin at /admin/)" if role == "superuser" else f"{role} of {tournament.name}"
+            line = f"  username: {username:<10} password: {password:<15} {what}"
+            if username in notes:
+                line += " " + notes[username]
+            out.write(line)

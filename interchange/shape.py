@@ -1,0 +1,262 @@
+"""The form of an interchange file: types, fields, and the references between its parts (a seat names a
+registered player, a winner sits at the table), checked before anything is written. The rules
+(points, penalties, hand order) are the services' to check, during the import.
+"""
+import datetime
+import json
+from decimal import Decimal, InvalidOperation
+
+from interchange.format import (HAND_KEYS, PENALTY_KEYS, PLAYER_KEYS, SESSION_KEYS, SESSION_STATUSES, SETTINGS,
+                                TABLE_KEYS, TEAM_NAME_MAX, TOP_KEYS, InterchangeError, default)
+from scoring.rules import payments as pay
+from tournament.models import Session
+
+
+def parse_json(text):
+    """Parse interchange JSON text; a syntax error names its line and column."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InterchangeError(f"line {exc.lineno}, column {exc.colno}", f"invalid JSON: {exc.msg}") from None
+    return data
+
+
+def _type_name(value):
+    return {dict: "an object", list: "a list", str: "a string", bool: "true/false", int: "a whole number",
+            float: "a number", type(None): "null"}.get(type(value), type(value).__name__)
+
+
+def _expect(value, kind, path, allow_null=False):
+    if value is None and allow_null:
+        return
+    ok = {
+        "object": isinstance(value, dict),
+        "list": isinstance(value, list),
+        "str": isinstance(value, str),
+        "bool": isinstance(value, bool),
+        "int": isinstance(value, int) and not isinstance(value, bool),
+        "number": isinstance(value, (int, float, str)) and not isinstance(value, bool),
+        "date": isinstance(value, str),
+    }[kind]
+    if not ok:
+        wanted = {"object": "an object", "list": "a list", "str": "a string", "bool": "true or false",
+                  "int": "a whole number", "number": "a number", "date": "a date YYYY-MM-DD"}[kind]
+        raise InterchangeError(path, f"expected {wanted}, found {_type_name(value)}")
+
+
+def _check_keys(obj, allowed, required, path):
+    for key in obj:
+        if key not in allowed:
+            raise InterchangeError(f"{path}.{key}" if path else key,
+                                   f"unknown field; expected one of {', '.join(sorted(allowed))}")
+    for key in required:
+        if key not in obj:
+            raise InterchangeError(f"{path}.{key}" if path else key, "missing")
+
+
+def _positive(value, path):
+    _expect(value, "int", path)
+    if value < 1:
+        raise InterchangeError(path, f"must be 1 or more, not {value}")
+
+
+def validate(data):
+    """Structure and cross-references, before anything is written."""
+    _expect(data, "object", "")
+    _check_keys(data, TOP_KEYS, ("name", "slug"), "")
+    _expect(data["name"], "str", "name")
+    _expect(data["slug"], "str", "slug")
+    settings = {}
+    for field_name, kind in SETTINGS:
+        if field_name not in data:
+            continue
+        value = data[field_name]
+        if kind == "date":
+            _expect(value, "date", field_name, allow_null=True)
+            if value is not None:
+                try:
+                    value = datetime.date.fromisoformat(value)
+                except ValueError:
+                    raise InterchangeError(field_name, f"“{value}” is not a date YYYY-MM-DD") from None
+        elif kind == "decimal":
+            _expect(value, "number", field_name)
+            try:
+                value = Decimal(str(value))
+            except InvalidOperation:
+                raise InterchangeError(field_name, f"“{value}” is not a number") from None
+        else:
+            _expect(value, kind, field_name)
+        settings[field_name] = value
+    session_count = settings.get("session_count", default("session_count"))
+    hands_per_session = settings.get("hands_per_session", default("hands_per_session"))
+
+    _expect(data.get("teams", []), "list", "teams")
+    for i, team in enumerate(data.get("teams", [])):
+        _expect(team, "str", f"teams[{i}]")
+        if not team.strip() or len(team.strip()) > TEAM_NAME_MAX:
+            raise InterchangeError(f"teams[{i}]", f"a team name has 1 to {TEAM_NAME_MAX} characters")
+
+    _expect(data.get("players", []), "list", "players")
+    numbers = {}
+    for i, player in enumerate(data.get("players", [])):
+        path = f"players[{i}]"
+        _expect(player, "object", path)
+        _check_keys(player, PLAYER_KEYS, ("number", "name"), path)
+        _positive(player["number"], f"{path}.number")
+        if player["number"] in numbers:
+            raise InterchangeError(f"{path}.number",
+                                   f"player number {player['number']} is also used by players[{numbers[player['number']]}]")
+        numbers[player["number"]] = i
+        for key in ("name", "country", "club", "ema_id", "team"):
+            if key in player:
+                _expect(player[key], "str", f"{path}.{key}", allow_null=key == "team")
+        if len((player.get("team") or "").strip()) > TEAM_NAME_MAX:
+            raise InterchangeError(f"{path}.team", f"a team name has at most {TEAM_NAME_MAX} characters")
+        if "is_substitute" in player:
+            _expect(player["is_substitute"], "bool", f"{path}.is_substitute")
+
+    _expect(data.get("sessions", []), "list", "sessions")
+    session_numbers = {}
+    for s, session in enumerate(data.get("sessions", [])):
+        spath = f"sessions[{s}]"
+        _expect(session, "object", spath)
+        _check_keys(session, SESSION_KEYS, ("number",), spath)
+        _positive(session["number"], f"{spath}.number")
+        if session["number"] > session_count:
+            raise InterchangeError(f"{spath}.number",
+                                   f"session {session['number']} is beyond the session count {session_count}")
+        if session["number"] in session_numbers:
+            raise InterchangeError(f"{spath}.number", f"session {session['number']} is also sessions[{session_numbers[session['number']]}]")
+        session_numbers[session["number"]] = s
+        tables = session.get("tables", [])
+        _expect(tables, "list", f"{spath}.tables")
+        status = session.get("status", Session.Status.SEATED if tables else Session.Status.PLANNED)
+        _expect(status, "str", f"{spath}.status")
+        if status not in SESSION_STATUSES:
+            raise InterchangeError(f"{spath}.status", f"“{status}” is not one of {', '.join(SESSION_STATUSES)}")
+        if status == Session.Status.PLANNED and tables:
+            raise InterchangeError(f"{spath}.status", "a planned session has no tables; a seated one is “seated”")
+        if status != Session.Status.PLANNED and not tables:
+            raise InterchangeError(f"{spath}.tables", f"a {status} session needs its tables")
+        if "seating_method" in session:
+            _expect(session["seating_method"], "str", f"{spath}.seating_method")
+        if "seed" in session:
+            _expect(session["seed"], "int", f"{spath}.seed", allow_null=True)
+        seated = {}
+        for t, table in enumerate(tables):
+            tpath = f"{spath}.tables[{t}]"
+            _expect(table, "object", tpath)
+            _check_keys(table, TABLE_KEYS, ("seats",), tpath)
+            if "number" in table:
+                _expect(table["number"], "int", f"{tpath}.number")
+                if table["number"] != t + 1:
+                    raise InterchangeError(f"{tpath}.number", f"tables are numbered in order: expected {t + 1}")
+            seats = table["seats"]
+            _expect(seats, "list", f"{tpath}.seats")
+            if len(seats) != 4:
+                raise InterchangeError(f"{tpath}.seats", f"a table has four players (East, South, West, North), not {len(seats)}")
+            for k, number in enumerate(seats):
+                _expect(number, "int", f"{tpath}.seats[{k}]")
+                if number not in numbers:
+                    raise InterchangeError(f"{tpath}.seats[{k}]", f"player {number} is not in the players list")
+                if number in seated:
+                    raise InterchangeError(f"{tpath}.seats[{k}]",
+                                           f"player {number} is already seated in this session ({seated[number]})")
+                seated[number] = f"{tpath}.seats"
+            if "submitted" in table:
+                _expect(table["submitted"], "bool", f"{tpath}.submitted")
+            if status == Session.Status.CLOSED and not table.get("submitted"):
+                raise InterchangeError(f"{tpath}.submitted", "the session is closed, so every sheet is submitted")
+            hands = table.get("hands", [])
+            _expect(hands, "list", f"{tpath}.hands")
+            if len(hands) > hands_per_session:
+                raise InterchangeError(f"{tpath}.hands", f"{len(hands)} hands, but a session has {hands_per_session}")
+            if table.get("submitted") and len(hands) != hands_per_session:
+                raise InterchangeError(f"{tpath}.hands", f"a submitted sheet has all {hands_per_session} hands "
+                                       f"(mark the unplayed ones “not_played”), found {len(hands)}")
+            not_played_from = None
+            for h, hand in enumerate(hands):
+                hpath = f"{tpath}.hands[{h}]"
+                _validate_hand(hand, h, hpath, seats)
+                if hand.get("not_played"):
+                    not_played_from = h if not_played_from is None else not_played_from
+                elif not_played_from is not None:
+                    raise InterchangeError(hpath, f"hands[{not_played_from}] was not played (time ran out), "
+                                                  "so no later hand can be played")
+            penalties = table.get("penalties", [])
+            _expect(penalties, "list", f"{tpath}.penalties")
+            for k, penalty in enumerate(penalties):
+                _validate_penalty(penalty, f"{tpath}.penalties[{k}]", seats, hands_per_session)
+    return settings
+
+
+def _validate_hand(hand, index, path, seats):
+    _expect(hand, "object", path)
+    _check_keys(hand, HAND_KEYS, (), path)
+    if "number" in hand:
+        _expect(hand["number"], "int", f"{path}.number")
+        if hand["number"] != index + 1:
+            raise InterchangeError(f"{path}.number", f"hands are listed in order: expected {index + 1}")
+    for key in ("self_drawn", "draw", "not_played"):
+        if key in hand:
+            _expect(hand[key], "bool", f"{path}.{key}")
+    if "note" in hand:
+        _expect(hand["note"], "str", f"{path}.note")
+    if "tiles" in hand:
+        _expect(hand["tiles"], "object", f"{path}.tiles")
+    flags = [k for k in ("draw", "not_played") if hand.get(k)]
+    if flags:
+        if len(flags) > 1 or hand.get("self_drawn"):
+            raise InterchangeError(path, "a hand is one of: a win (winner), a draw, or not played")
+        for key in ("winner", "from", "points", "flowers"):
+            if hand.get(key) not in (None, 0) or (key in hand and isinstance(hand[key], bool)):
+                raise InterchangeError(f"{path}.{key}", f"a {flags[0].replace('_', ' ')} hand has no {key}")
+        return
+    if "winner" not in hand:
+        raise InterchangeError(f"{path}.winner", "missing (or mark the hand “draw” or “not_played”)")
+    _expect(hand["winner"], "int", f"{path}.winner")
+    if hand["winner"] not in seats:
+        raise InterchangeError(f"{path}.winner", f"player {hand['winner']} is not at this table")
+    if hand.get("self_drawn"):
+        if hand.get("from") is not None:
+            raise InterchangeError(f"{path}.from", "a self-drawn win has no discarder")
+    else:
+        if "from" not in hand:
+            raise InterchangeError(f"{path}.from", "missing: who discarded the winning tile (or “self_drawn”: true)")
+        _expect(hand["from"], "int", f"{path}.from")
+        if hand["from"] not in seats:
+            raise InterchangeError(f"{path}.from", f"player {hand['from']} is not at this table")
+        if hand["from"] == hand["winner"]:
+            raise InterchangeError(f"{path}.from", "the winner cannot have discarded the winning tile")
+    if "points" not in hand:
+        raise InterchangeError(f"{path}.points", "missing")
+    _expect(hand["points"], "int", f"{path}.points")
+    flowers = hand.get("flowers", 0)
+    _expect(flowers, "int", f"{path}.flowers")
+    if not 0 <= flowers <= 8:
+        raise InterchangeError(f"{path}.flowers", f"between 0 and 8, not {flowers}")
+    if hand["points"] - flowers < pay.MIN_POINTS_WITHOUT_FLOWERS:
+        raise InterchangeError(
+            f"{path}.points",
+            f"a winning hand is worth at least {pay.MIN_POINTS_WITHOUT_FLOWERS} points without flowers; "
+            f"{hand['points']} with {flowers} flower(s) leaves {hand['points'] - flowers}")
+
+
+def _validate_penalty(penalty, path, seats, hands_per_session):
+    _expect(penalty, "object", path)
+    _check_keys(penalty, PENALTY_KEYS, ("player", "amount", "reason"), path)
+    _expect(penalty["player"], "int", f"{path}.player")
+    if penalty["player"] not in seats:
+        raise InterchangeError(f"{path}.player", f"player {penalty['player']} is not at this table")
+    _positive(penalty["amount"], f"{path}.amount")
+    to = penalty.get("to", pay.TO_NOBODY)
+    _expect(to, "str", f"{path}.to")
+    if to not in pay.PENALTY_TARGETS:
+        raise InterchangeError(f"{path}.to", f"“{to}” is not one of {', '.join(pay.PENALTY_TARGETS)}")
+    _expect(penalty["reason"], "str", f"{path}.reason")
+    if not penalty["reason"].strip():
+        raise InterchangeError(f"{path}.reason", "give the reason for the penalty")
+    if "hand" in penalty:
+        _expect(penalty["hand"], "int", f"{path}.hand", allow_null=True)
+        if penalty["hand"] is not None and not 1 <= penalty["hand"] <= hands_per_session:
+            raise InterchangeError(f"{path}.hand", f"hands are numbered 1 to {hands_per_session}")

@@ -1,0 +1,150 @@
+"""Seating charts as organizers write them (appendix 3): CSV or JSON text, read and checked for form.
+
+Nothing here knows a tournament; ``schedule.services.chart_check`` checks a chart against one.
+"""
+import csv
+import io
+import json
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext as _
+
+MAX_CHART_CHARS = 200_000
+
+@dataclass
+class ChartParse:
+    """A chart read from text: ``sessions[s][t]`` = four player numbers, and the errors found.
+
+    ``errors`` is a list of (where, message): where is "line 3" for CSV, "session 2, table 1" for JSON,
+    or "" for the whole chart. The chart is usable only when there are no errors.
+    """
+    sessions: list = field(default_factory=list)
+    errors: list = field(default_factory=list)
+    format: str = ""
+    lines: dict = field(default_factory=dict)  # (session, table) -> where it was written
+
+
+def _int(value):
+    value = str(value).strip()
+    if not value.isdigit():
+        return None
+    n = int(value)
+    return n if n >= 1 else None
+
+
+def _parse_csv(text, result):
+    if not any(c in text for c in ",;\t"):
+        text = "\n".join(",".join(line.split()) for line in text.splitlines())  # numbers apart by spaces
+    try:
+        dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    rows = {}
+    reader = csv.reader(io.StringIO(text), dialect)
+    first = True
+    for row in reader:
+        line = _("line %(n)s") % {"n": reader.line_num}
+        cells = [c.strip() for c in row]
+        while cells and cells[-1] == "":
+            cells.pop()
+        if not cells or cells[0].startswith("#"):
+            continue
+        if first and _int(cells[0]) is None:
+            first = False
+            continue  # a header line
+        first = False
+        if len(cells) != 6:
+            result.errors.append((line, _("expected 6 values (session, table and four player numbers), found "
+                                          "%(n)s") % {"n": len(cells)}))
+            continue
+        numbers = [_int(c) for c in cells]
+        bad = [c for c, n in zip(cells, numbers) if n is None]
+        if bad:
+            result.errors.append((line, _("%(v)s is not a whole number from 1 up") % {"v": ", ".join(
+                repr(b) for b in bad)}))
+            continue
+        s, t, *players = numbers
+        if t in rows.setdefault(s, {}):
+            result.errors.append((line, _("session %(s)s, table %(t)s is given twice (first on %(first)s)")
+                                  % {"s": s, "t": t, "first": rows[s][t][0]}))
+            continue
+        rows[s][t] = (line, players)
+    if not rows and not result.errors:
+        result.errors.append(("", _("The chart is empty.")))
+        return
+    for s in range(1, max(rows, default=0) + 1):
+        if s not in rows:
+            result.errors.append(("", _("Session %(s)s has no tables; sessions are numbered from 1 without "
+                                        "gaps.") % {"s": s}))
+            continue
+        tables = rows[s]
+        missing = [t for t in range(1, max(tables) + 1) if t not in tables]
+        if missing:
+            result.errors.append(("", _("Session %(s)s: table(s) %(t)s missing; tables are numbered from 1 "
+                                        "without gaps.") % {"s": s, "t": ", ".join(map(str, missing))}))
+        result.sessions.append([tables[t][1] for t in sorted(tables)])
+        for i, t in enumerate(sorted(tables), 1):
+            result.lines[(s, i)] = tables[t][0]
+
+
+def _parse_json(text, result):
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        result.errors.append(("", _("This is not valid JSON: %(e)s") % {"e": exc}))
+        return
+    if isinstance(data, dict) and "sessions" in data:
+        data = data["sessions"]
+    if not isinstance(data, list) or not data:
+        result.errors.append(("", _("Give a list of sessions, each a list of tables, each a list of four player "
+                                    "numbers.")))
+        return
+    for s, tables in enumerate(data, 1):
+        if not isinstance(tables, list) or not tables:
+            result.errors.append((_("session %(s)s") % {"s": s}, _("give a list of tables")))
+            result.sessions.append([])
+            continue
+        out = []
+        for t, table in enumerate(tables, 1):
+            where = _("session %(s)s, table %(t)s") % {"s": s, "t": t}
+            result.lines[(s, t)] = where
+            if not isinstance(table, list) or len(table) != 4:
+                result.errors.append((where, _("give exactly four player numbers")))
+                continue
+            if any(isinstance(p, bool) or not isinstance(p, int) or p < 1 for p in table):
+                result.errors.append((where, _("%(v)s is not a list of player numbers") % {"v": json.dumps(table)}))
+                continue
+            out.append(list(table))
+        result.sessions.append(out)
+
+
+def parse_chart(text):
+    """Read a chart: CSV (session, table, four player numbers per line) or JSON (list of sessions of
+    tables). Returns a ChartParse; nothing is checked against a tournament here."""
+    result = ChartParse()
+    text = (text or "").lstrip("\ufeff").strip()
+    if not text:
+        result.errors.append(("", _("The chart is empty.")))
+        return result
+    if len(text) > MAX_CHART_CHARS:
+        result.errors.append(("", _("The chart is too long (at most %(n)s characters).") % {"n": MAX_CHART_CHARS}))
+        return result
+    if text[0] in "[{":
+        result.format = "json"
+        _parse_json(text, result)
+    else:
+        result.format = "csv"
+        _parse_csv(text, result)
+    if not result.errors:
+        lines = result.lines
+        for s, tables in enumerate(result.sessions, 1):
+            where = {}
+            for t, table in enumerate(tables, 1):
+                for p in table:
+                    if p in where:
+                        result.errors.append((lines.get((s, t), ""), _(
+                            "player %(p)s is seated twice in session %(s)s (tables %(a)s and %(b)s)")
+                            % {"p": p, "s": s, "a": where[p], "b": t}))
+                    else:
+                        where[p] = t
+    return result

@@ -1,0 +1,455 @@
+"""Seating sessions and running them: every change validates, locks, writes and logs in one transaction.
+
+Players are handed to the seating engine as 1-based indexes into the tournament's players ordered by
+number (so the engine always sees 1..N, as it requires), except for charts, which the organizer
+writes in player numbers.
+
+Lock order, as everywhere: tournament, then session, then sheet.
+"""
+import random
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+import seating
+from scoring.models import ScoreSheet
+from scoring.rules.rotation import WINDS
+from seating.metrics import pair_counts, wind_counts
+from standings.selectors import player_standings
+from tournament.audit import audit
+from tournament.models import Seat, Session, Table, Tournament
+from tournament.services import check_organizer, lock_tournament, seating_problem
+
+MAX_TEAM_APART = 4  # the engine keeps team-mates apart for teams of at most four
+
+
+def _players(tournament):
+    return list(tournament.players.select_related("team").order_by("number"))
+
+
+def _team_sizes(players):
+    sizes = {}
+    for p in players:
+        if p.team_id:
+            sizes[p.team_id] = sizes.get(p.team_id, 0) + 1
+    return sizes
+
+
+def _teams(players):
+    """Team map for the engine, keyed by 1-based index into `players`.
+
+    Teams of more than four cannot all sit at different tables of four in every session, so the
+    engine refuses them; they are left out (see `oversized_teams`) rather than blocking seating.
+    """
+    sizes = _team_sizes(players)
+    return {i: p.team_id for i, p in enumerate(players, start=1)
+            if p.team_id and sizes[p.team_id] <= MAX_TEAM_APART}
+
+
+def oversized_teams(tournament):
+    """Names of teams too large to keep apart (more than four players)."""
+    players = _players(tournament)
+    sizes = _team_sizes(players)
+    return sorted({p.team.name for p in players if p.team_id and sizes[p.team_id] > MAX_TEAM_APART})
+
+
+def _engine_error(exc):
+    return ValidationError(_("The seating engine refused: %(e)s") % {"e": exc})
+
+
+def round_robin_sessions(tournament):
+    """Sessions seated round robin: all of them, or the first ones of a mixed tournament."""
+    sessions = list(tournament.sessions.order_by("number"))
+    if tournament.format == Tournament.Format.SWISS:
+        return []
+    if tournament.format == Tournament.Format.MIXED:
+        return sessions[: tournament.round_robin_sessions]
+    return sessions
+
+
+def swiss_sessions(tournament):
+    """Sessions that may be seated by Swiss pairing: after the first one (swiss) or after the
+    round-robin sessions (mixed)."""
+    sessions = list(tournament.sessions.order_by("number"))
+    if tournament.format == Tournament.Format.SWISS:
+        return [s for s in sessions if s.number > 1]
+    if tournament.format == Tournament.Format.MIXED:
+        return [s for s in sessions if s.number > tournament.round_robin_sessions]
+    return []
+
+
+def _has_scores(session):
+    sheets = ScoreSheet.objects.filter(table__session=session)
+    return sheets.exclude(hands=None).exists() or sheets.exclude(penalties=None).exists()
+
+
+def check_seating_may_change(sessions):
+    """The one rule for every way of seating: refuse to change the seating of sessions that are closed or
+    have scores (it would change who played whom), or whose seating is published (players may have
+    seen it)."""
+    scored = [s.number for s in sessions if s.status == Session.Status.CLOSED or _has_scores(s)]
+    if scored:
+        raise ValidationError(
+            _("Sessions %(s)s already have scores; a new schedule would change who played whom.")
+            % {"s": ", ".join(map(str, scored))}, code="scored")
+    published = [s.number for s in sessions if s.status == Session.Status.PUBLISHED]
+    if published:
+        raise ValidationError(
+            _("The seating of sessions %(s)s is already published; players may have seen it, so it is not "
+              "replaced.") % {"s": ", ".join(map(str, published))}, code="published")
+
+
+def session_seat(*, session, tables, by, method="", seed=None):
+    """Seat a session from a list of tables, each a list of four players in East..North order."""
+    with transaction.atomic():
+        tournament = lock_tournament(session.tournament)
+        check_organizer(by, tournament)
+        session = Session.objects.select_for_update().get(pk=session.pk)
+        check_seating_may_change([session])
+        seen = set()
+        for table in tables:
+            if len(table) != 4:
+                raise ValidationError(_("Every table has four players."))
+            for player in table:
+                if player.tournament_id != tournament.pk:
+                    raise ValidationError(_("Player %(p)s is not in this tournament.") % {"p": player})
+                if player.pk in seen:
+                    raise ValidationError(_("Player %(p)s is seated twice.") % {"p": player})
+                seen.add(player.pk)
+        Seat.objects.filter(session=session).delete()
+        Table.objects.filter(session=session).delete()
+        for number, players in enumerate(tables, start=1):
+            table = Table.objects.create(session=session, number=number)
+            ScoreSheet.objects.create(table=table)
+            Seat.objects.bulk_create(
+                [Seat(table=table, session=session, player=p, position=i) for i, p in enumerate(players)]
+            )
+        session.status = Session.Status.SEATED
+        session.seating_method = method
+        session.seed = seed
+        session.save(update_fields=["status", "seating_method", "seed"])
+        audit(tournament=tournament, actor=by, action="session.seat", obj=session, method=method, seed=seed,
+              tables=[[p.number for p in t] for t in tables])
+        return session
+
+
+def session_seat_random(*, session, by, seed=None):
+    """A seeded random draw into tables of four with initial winds (MCR 3.5.1)."""
+    players = list(session.tournament.players.order_by("number"))
+    problem = seating_problem(len(players))
+    if problem:
+        raise ValidationError(problem)
+    if seed is None:
+        seed = new_seed()
+    rng = random.Random(seed)
+    rng.shuffle(players)
+    tables = [players[i:i + 4] for i in range(0, len(players), 4)]
+    return session_seat(session=session, tables=tables, by=by, method="random", seed=seed)
+
+
+def session_publish(*, session, by):
+    with transaction.atomic():
+        check_organizer(by, session.tournament)
+        session = Session.objects.select_for_update().get(pk=session.pk)
+        if session.status != Session.Status.SEATED:
+            raise ValidationError(_("Only a seated session can be published."))
+        session.status = Session.Status.PUBLISHED
+        session.save(update_fields=["status"])
+        audit(tournament=session.tournament, actor=by, action="session.publish", obj=session)
+        return session
+
+
+def session_close(*, session, by):
+    """Close a session once every table's sheet is submitted; its results become final."""
+    with transaction.atomic():
+        check_organizer(by, session.tournament)
+        session = Session.objects.select_for_update().get(pk=session.pk)
+        if session.status == Session.Status.CLOSED:
+            raise ValidationError(_("Session %(n)s is already closed.") % {"n": session.number})
+        if not session.tables.exists():
+            raise ValidationError(_("Session %(n)s has no tables.") % {"n": session.number})
+        open_tables = list(
+            session.tables.exclude(sheet__status=ScoreSheet.Status.SUBMITTED).values_list("number", flat=True)
+        )
+        if open_tables:
+            raise ValidationError(_("Tables %(t)s have not submitted their score sheets.")
+                                  % {"t": ", ".join(map(str, open_tables))})
+        session.status = Session.Status.CLOSED
+        session.closed_at = timezone.now()
+        session.save(update_fields=["status", "closed_at"])
+        audit(tournament=session.tournament, actor=by, action="session.close", obj=session)
+        return session
+
+
+def session_reopen(*, session, by, reason=""):
+    with transaction.atomic():
+        check_organizer(by, session.tournament)
+        session = Session.objects.select_for_update().get(pk=session.pk)
+        if session.status != Session.Status.CLOSED:
+            raise ValidationError(_("Session %(n)s is not closed.") % {"n": session.number})
+        session.status = Session.Status.PUBLISHED
+        session.closed_at = None
+        session.save(update_fields=["status", "closed_at"])
+        audit(tournament=session.tournament, actor=by, action="session.reopen", obj=session, reason=reason)
+        return session
+
+
+def new_seed():
+    return random.SystemRandom().randrange(1, 2**31)
+
+
+def schedule_generate(*, tournament, by, seed=None):
+    """Seat every round-robin session at once from one schedule with no repeat meetings where possible.
+
+    Returns the engine's Schedule (its ``metrics`` include the counting lower bound on repeats).
+    """
+    if seed is None:
+        seed = new_seed()
+    with transaction.atomic():
+        tournament = lock_tournament(tournament)
+        check_organizer(by, tournament)
+        players = _players(tournament)
+        problem = seating_problem(len(players))
+        if problem:
+            raise ValidationError(problem, code="player_count")
+        targets = round_robin_sessions(tournament)
+        if not targets:
+            raise ValidationError(_("This tournament is seated by Swiss pairing, session by session."),
+                                  code="format")
+        check_seating_may_change(targets)
+        try:
+            schedule = seating.round_robin(len(players), len(targets), teams=_teams(players), seed=seed)
+        except seating.SeatingError as exc:
+            raise _engine_error(exc)
+        for session, tables in zip(targets, schedule.sessions):
+            session_seat(session=session, by=by, method="round_robin", seed=seed,
+                         tables=[[players[n - 1] for n in table] for table in tables])
+        audit(tournament=tournament, actor=by, action="schedule.generate", seed=seed,
+              sessions=[s.number for s in targets],
+              metrics={k: (v if isinstance(v, (int, float, str)) else str(v)) for k, v in schedule.metrics.items()})
+        schedule.seed = seed
+        return schedule
+
+
+def _seated_chart(tournament, before=None):
+    """Seated tables per session in seating order: {session number: [[player pk, ...E..N], ...]}."""
+    seats = Seat.objects.filter(session__tournament=tournament)
+    if before is not None:
+        seats = seats.filter(session__number__lt=before)
+    out = {}
+    for number, table_number, player_id in seats.order_by("session__number", "table__number", "position") \
+            .values_list("session__number", "table__number", "player_id"):
+        out.setdefault(number, {}).setdefault(table_number, []).append(player_id)
+    return {n: [tables[t] for t in sorted(tables)] for n, tables in sorted(out.items())}
+
+
+def _history(tournament, before, players):
+    """Past tables as tuples of 1-based player indexes, session by session."""
+    index = {p.pk: i for i, p in enumerate(players, start=1)}
+    return [[tuple(index[pk] for pk in t) for t in tables]
+            for _n, tables in _seated_chart(tournament, before).items()]
+
+
+def session_seat_swiss(*, session, by):
+    """Seat the next session by current standings: top four together, and so on (Swiss)."""
+    with transaction.atomic():
+        tournament = lock_tournament(session.tournament)
+        check_organizer(by, tournament)
+        session = Session.objects.get(pk=session.pk)
+        if session.number not in {s.number for s in swiss_sessions(tournament)}:
+            if tournament.format == Tournament.Format.ROUND_ROBIN:
+                message = _("This tournament is seated round robin; generate the schedule instead.")
+            elif tournament.format == Tournament.Format.MIXED:
+                message = _("Session %(n)s is one of the %(k)s round-robin sessions of this mixed tournament; "
+                            "Swiss pairing starts with session %(first)s.") % {
+                    "n": session.number, "k": tournament.round_robin_sessions,
+                    "first": tournament.round_robin_sessions + 1}
+            else:
+                message = _("There are no standings before session 1; seat it by random draw.")
+            raise ValidationError(message, code="format")
+        check_seating_may_change([session])
+        earlier_open = list(tournament.sessions.filter(number__lt=session.number)
+                            .exclude(status=Session.Status.CLOSED).values_list("number", flat=True))
+        if earlier_open:
+            raise ValidationError(_("Close sessions %(s)s before seating session %(n)s by the standings.")
+                                  % {"s": ", ".join(map(str, earlier_open)), "n": session.number},
+                                  code="earlier_open")
+        players = _players(tournament)
+        problem = seating_problem(len(players))
+        if problem:
+            raise ValidationError(problem, code="player_count")
+        index = {p.number: i for i, p in enumerate(players, start=1)}
+        ranking = [index[row.player.number] for row in player_standings(tournament)]
+        # Substitutes are not ranked; they fill the bottom tables.
+        ranked = set(ranking)
+        ranking += [index[p.number] for p in players if index[p.number] not in ranked]
+        try:
+            tables = seating.swiss_next_session(ranking, _history(tournament, session.number, players),
+                                                teams=_teams(players))
+        except seating.SeatingError as exc:
+            raise _engine_error(exc)
+        return session_seat(session=session, by=by, method="swiss",
+                            tables=[[players[n - 1] for n in table] for table in tables])
+
+
+# --- Predefined charts (appendix 3) ---------------------------------------------------------------
+
+def chart_check(tournament, chart, winds_given=True):
+    """Check a chart (player numbers) against the tournament without changing anything.
+
+    Returns a dict: ``errors`` (blocking messages), and when the chart is playable the engine's
+    figures (``repeated_pairs``, ``repeat_excess``, ``max_meetings``, ``wind_spread``, ``team_clashes``,
+    ``lower_bound``), ``problems`` (readable findings, empty for a perfect chart), ``repeats``
+    (pairs meeting more than once, with the count) and ``sessions`` (the tables as they would be
+    seated, East..North, in player numbers).
+    """
+    players = {p.number: p for p in _players(tournament)}
+    sessions = list(tournament.sessions.order_by("number"))
+    errors = []
+    report = {"errors": errors, "problems": [], "repeats": [], "sessions": []}
+    if len(chart) > len(sessions):
+        errors.append(_("The chart has %(c)s sessions; the tournament has %(s)s.") % {"c": len(chart),
+                                                                                     "s": len(sessions)})
+    problem = seating_problem(len(players))
+    if problem:
+        errors.append(problem)
+    unknown = sorted({n for s in chart for t in s for n in t if n not in players})
+    if unknown:
+        errors.append(_("The chart names players who are not registered: %(n)s.")
+                      % {"n": ", ".join(map(str, unknown))})
+    for s, tables in enumerate(chart, 1):
+        seated = {n for t in tables for n in t}
+        missing = sorted(set(players) - seated)
+        if missing:
+            errors.append(_("Session %(s)s does not seat players %(n)s; every player plays every session.")
+                          % {"s": s, "n": ", ".join(map(str, missing))})
+    try:
+        check_seating_may_change(sessions[:len(chart)])
+    except ValidationError as exc:
+        errors.extend(exc.messages)
+    if errors:
+        return report
+    sizes = _team_sizes(players.values())
+    teams = {n: p.team_id for n, p in players.items() if p.team_id and sizes[p.team_id] <= MAX_TEAM_APART}
+    try:
+        engine = seating.check_chart(chart, teams=teams, winds_given=winds_given)
+    except seating.SeatingError as exc:
+        errors.append(str(_engine_error(exc).messages[0]))
+        return report
+    report.update({k: v for k, v in engine.items() if k not in ("problems", "balanced_sessions")})
+    seated = chart if winds_given else engine["balanced_sessions"]
+    report["sessions"] = [[list(t) for t in tables] for tables in seated]
+    repeats = sorted((pair, m) for pair, m in pair_counts(chart).items() if m > 1)
+    report["repeats"] = [{"a": a, "b": b, "times": m} for (a, b), m in repeats]
+    problems = report["problems"]
+    if repeats:
+        problems.append(ngettext("%(n)s pair of players meets more than once.",
+                                 "%(n)s pairs of players meet more than once.", len(repeats)) % {"n": len(repeats)})
+    if engine["repeat_excess"] > engine["lower_bound"]:
+        problems.append(_("Repeat meetings total %(r)s; the counting lower bound for %(p)s players and %(s)s "
+                          "sessions is %(lb)s.") % {"r": engine["repeat_excess"], "p": engine["players"],
+                                                    "s": engine["sessions"], "lb": engine["lower_bound"]})
+    if winds_given and engine["wind_spread"] > 1:
+        problems.append(_("Starting winds are uneven: a player's most and least frequent wind differ by %(d)s. "
+                          "Untick \"the order in each table is East, South, West, North\" to balance them "
+                          "automatically.") % {"d": engine["wind_spread"]})
+    if engine["team_clashes"]:
+        problems.append(ngettext("Team-mates share a table %(n)s time.", "Team-mates share a table %(n)s times.",
+                                 engine["team_clashes"]) % {"n": engine["team_clashes"]})
+    return report
+
+
+def schedule_from_chart(*, tournament, chart, by, winds_given=True):
+    """Seat sessions 1..k from an organizer's chart: player numbers per table per session (appendix 3).
+
+    With winds_given the order inside each table is East, South, West, North; otherwise starting
+    winds are assigned so every player's winds come out as even as possible. All or nothing.
+    """
+    with transaction.atomic():
+        tournament = lock_tournament(tournament)
+        check_organizer(by, tournament)
+        report = chart_check(tournament, chart, winds_given=winds_given)
+        if report["errors"]:
+            raise ValidationError(report["errors"])
+        players = {p.number: p for p in _players(tournament)}
+        sessions = list(tournament.sessions.order_by("number"))
+        for session, tables in zip(sessions, report["sessions"]):
+            session_seat(session=session, by=by, method="chart",
+                         tables=[[players[n] for n in table] for table in tables])
+        audit(tournament=tournament, actor=by, action="schedule.chart", winds_given=winds_given,
+              sessions=[s.number for s in sessions[:len(chart)]],
+              metrics={k: report[k] for k in ("repeat_excess", "max_meetings", "wind_spread", "team_clashes",
+                                               "lower_bound")})
+        return report
+
+
+# --- Publishing and reading ---------------------------------------------------------------------
+
+def schedule_publish_all(*, tournament, by):
+    """Publish the seating of every seated (not yet published) session. Returns their numbers."""
+    with transaction.atomic():
+        tournament = lock_tournament(tournament)
+        check_organizer(by, tournament)
+        sessions = list(Session.objects.select_for_update().filter(
+            tournament=tournament, status=Session.Status.SEATED).order_by("number"))
+        if not sessions:
+            raise ValidationError(_("No session is seated and waiting to be published."))
+        for session in sessions:
+            session.status = Session.Status.PUBLISHED
+            session.save(update_fields=["status"])
+            audit(tournament=tournament, actor=by, action="session.publish", obj=session)
+        return [s.number for s in sessions]
+
+
+def tournament_schedule_metrics(tournament):
+    """Repeat meetings, wind spread and team clashes of the seating so far, for the organizer.
+
+    None when nothing is seated. Otherwise the engine's figures plus ``seated_sessions`` (their
+    numbers), ``repeats`` (pairs meeting more than once: player objects and count) and
+    ``wind_counts`` (per player, starts in East, South, West, North).
+    """
+    players = _players(tournament)
+    index = {p.pk: i for i, p in enumerate(players, start=1)}
+    seated = _seated_chart(tournament)
+    chart = [[[index[pk] for pk in t] for t in tables] for tables in seated.values()]
+    if not chart:
+        return None
+    metrics = dict(seating.schedule_metrics(chart, teams=_teams(players)))
+    metrics["seated_sessions"] = list(seated)
+    metrics["repeats"] = [{"a": players[a - 1], "b": players[b - 1], "times": m}
+                          for (a, b), m in sorted(pair_counts(chart).items()) if m > 1]
+    metrics["wind_counts"] = [{"player": players[i - 1], "counts": c}
+                              for i, c in sorted(wind_counts(chart).items())]
+    return metrics
+
+
+def tournament_chart(tournament, sessions):
+    """The seating of the given sessions, for the chart page.
+
+    Returns ``tables``: per session, its tables (each the players East..North), and ``rows``: per
+    player, per session, (table number, wind index) or None.
+    """
+    sessions = list(sessions)
+    numbers = [s.number for s in sessions]
+    seats = (Seat.objects.filter(session__tournament=tournament, session__number__in=numbers)
+             .select_related("player", "table", "session").order_by("session__number", "table__number",
+                                                                    "position"))
+    tables = {n: {} for n in numbers}
+    where = {}
+    for seat in seats:
+        tables[seat.session.number].setdefault(seat.table.number, []).append(seat.player)
+        where[(seat.player_id, seat.session.number)] = (seat.table.number, seat.position)
+    by_session = [{"session": s, "tables": [{"number": t, "players": tables[s.number][t]}
+                                            for t in sorted(tables[s.number])]} for s in sessions]
+    rows = []
+    for p in tournament.players.select_related("team").order_by("number"):
+        cells = []
+        for n in numbers:
+            w = where.get((p.pk, n))
+            cells.append({"table": w[0], "wind": Seat.wind_name_of(w[1]), "wind_letter": WINDS[w[1]]}
+                         if w else None)
+        rows.append({"player": p, "cells": cells})
+    return {"sessions": by_session, "rows": rows}

@@ -1,0 +1,23 @@
+"""Seating and session pages, included under /t/<slug>/ (public chart) and /t/<slug>/manage/."""
+from django.urls import path
+
+from schedule import views
+
+urlpatterns = [
+    path("seating/", views.SeatingChartView.as_view(), name="seating-chart"),
+]
+
+manage_patterns = [
+    path("sessions/", views.SessionManageView.as_view(), name="manage-sessions"),
+    path("sessions/<int:n>/seat/", views.SessionActionView.as_view(action="seat"), name="manage-session-seat"),
+    path("sessions/<int:n>/publish/", views.SessionActionView.as_view(action="publish"),
+         name="manage-session-publish"),
+    path("sessions/<int:n>/close/", views.SessionActionView.as_view(action="close"), name="manage-session-close"),
+    path("sessions/<int:n>/reopen/", views.SessionActionView.as_view(action="reopen"),
+         name="manage-session-reopen"),
+    path("seating/", views.SeatingManageView.as_view(), name="manage-seating"),
+    path("seating/generate/", views.ScheduleGenerateView.as_view(), name="manage-seating-generate"),
+    path("seating/sessions/<int:n>/swiss/", views.SwissSeatView.as_view(), name="manage-seating-swiss"),
+    path("seating/publish/", views.PublishAllView.as_view(), name="manage-seating-publish"),
+    path("seating/chart/", views.ChartUploadView.as_view(), name="manage-seating-chart"),
+]

@@ -1,0 +1,241 @@
+"""Seating and session pages: seat, publish, close and reopen sessions; generate a round-robin schedule,
+seat by Swiss, upload a chart, publish all; the public seating chart.
+
+Thin: forms, then ``services.services``.
+"""
+import json
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import Count
+from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
+from django.views.generic import TemplateView
+
+from schedule import charts, services
+from schedule.forms import ChartConfirmForm, ChartUploadForm, GenerateForm, ReasonForm, SeatSessionForm
+from tournament.models import Session, Tournament
+from tournament.services import seating_problem
+from tournament.views.mixins import OrganizerRequiredMixin, TournamentMixin
+
+METHOD_LABELS = {
+    "round_robin": _lazy("round robin"), "swiss": _lazy("Swiss"), "chart": _lazy("chart"),
+    "random": _lazy("random draw"), "manual": _lazy("manual"),
+}
+
+
+def _messages(exc):
+    return list(getattr(exc, "messages", None) or [str(exc) or _("You may not do this.")])
+
+
+class SeatingManageView(OrganizerRequiredMixin, TemplateView):
+    """The organizer's seating page: schedule, Swiss, chart upload, publish, metrics."""
+
+    template_name = "schedule/manage.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        t = self.tournament
+        sessions = list(t.sessions.annotate(table_count=Count("tables")).order_by("number"))
+        swiss = {s.number for s in services.swiss_sessions(t)}
+        action_errors = kwargs.get("action_errors", {})
+        for s in sessions:
+            s.swiss_eligible = s.number in swiss and s.status in (Session.Status.PLANNED, Session.Status.SEATED)
+            s.action_error = action_errors.get(s.number)
+            s.method_label = METHOD_LABELS.get(s.seating_method, s.seating_method)
+        count = t.players.count()
+        context.update(
+            sessions=sessions,
+            round_robin_numbers=[s.number for s in services.round_robin_sessions(t)],
+            has_swiss=bool(swiss),
+            generate_form=kwargs.get("generate_form") or GenerateForm(initial={"seed": services.new_seed()}),
+            seating_problem=seating_problem(count),
+            player_count=count,
+            oversized_teams=services.oversized_teams(t),
+            metrics=services.tournament_schedule_metrics(t),
+            seated_waiting=[s.number for s in sessions if s.status == Session.Status.SEATED],
+            is_mixed=t.format == Tournament.Format.MIXED,
+        )
+        return context
+
+
+class ScheduleGenerateView(SeatingManageView):
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        form = GenerateForm(request.POST)
+        if form.is_valid():
+            try:
+                result = services.schedule_generate(tournament=self.tournament, by=request.user,
+                                                    seed=form.cleaned_data.get("seed"))
+            except (ValidationError, PermissionDenied) as exc:
+                form.add_error(None, _messages(exc))
+            else:
+                m = result.metrics
+                messages.success(request, _(
+                    "%(s)s sessions seated round robin (seed %(seed)s): %(r)s repeated pairs (lower bound on repeats "
+                    "%(lb)s, achieved %(x)s), wind spread %(w)s, team clashes %(c)s.") % {
+                    "s": m["sessions"], "seed": result.seed, "r": m["repeated_pairs"], "lb": m["lower_bound"],
+                    "x": m["repeat_excess"], "w": m["wind_spread"], "c": m["team_clashes"]})
+                return redirect("manage-seating", slug=self.tournament.slug)
+        return self.render_to_response(self.get_context_data(generate_form=form))
+
+
+class SwissSeatView(SeatingManageView):
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        session = get_object_or_404(Session, tournament=self.tournament, number=self.kwargs["n"])
+        try:
+            services.session_seat_swiss(session=session, by=request.user)
+        except (ValidationError, PermissionDenied) as exc:
+            return self.render_to_response(self.get_context_data(
+                action_errors={session.number: " ".join(_messages(exc))}))
+        messages.success(request, _("Session %(n)s seated by Swiss pairing on the current standings.")
+                         % {"n": session.number})
+        return redirect("manage-seating", slug=self.tournament.slug)
+
+
+class PublishAllView(SeatingManageView):
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        try:
+            numbers = services.schedule_publish_all(tournament=self.tournament, by=request.user)
+        except (ValidationError, PermissionDenied) as exc:
+            return self.render_to_response(self.get_context_data(publish_error=" ".join(_messages(exc))))
+        messages.success(request, _("Seating of sessions %(s)s published.") % {"s": ", ".join(map(str, numbers))})
+        return redirect("manage-seating", slug=self.tournament.slug)
+
+
+class ChartUploadView(OrganizerRequiredMixin, TemplateView):
+    """Upload a chart, preview it against the tournament, confirm. Nothing is seated before confirm."""
+
+    template_name = "schedule/chart_upload.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context.setdefault("form", ChartUploadForm())
+        context["player_count"] = self.tournament.players.count()
+        context["session_count"] = self.tournament.sessions.count()
+        return context
+
+    def _preview(self, chart_sessions, winds_given):
+        report = services.chart_check(self.tournament, chart_sessions, winds_given=winds_given)
+        numbers = {p.number: p for p in self.tournament.players.all()}
+        preview = [{"number": s, "tables": [{"number": t, "players": [numbers.get(n) or n for n in table]}
+                                            for t, table in enumerate(tables, 1)]}
+                   for s, tables in enumerate(report["sessions"] or [], 1)]
+        confirm = None
+        if not report["errors"]:
+            confirm = ChartConfirmForm(initial={"chart": json.dumps(chart_sessions, separators=(",", ":")),
+                                                "winds_given": winds_given})
+        return {"report": report, "preview": preview, "confirm_form": confirm}
+
+    def post(self, request, *args, **kwargs):
+        if "confirm" in request.POST:
+            confirm = ChartConfirmForm(request.POST)
+            if not confirm.is_valid():
+                return self.render_to_response(self.get_context_data(
+                    confirm_errors=[e for errs in confirm.errors.values() for e in errs]))
+            chart, winds_given = confirm.cleaned_data["chart"], confirm.cleaned_data["winds_given"]
+            try:
+                services.schedule_from_chart(tournament=self.tournament, chart=chart, by=request.user,
+                                             winds_given=winds_given)
+            except (ValidationError, PermissionDenied) as exc:
+                context = self._preview(chart, winds_given)
+                context["confirm_errors"] = _messages(exc)
+                context["confirm_form"] = None
+                return self.render_to_response(self.get_context_data(**context))
+            messages.success(request, _("Sessions 1 to %(n)s seated from the chart.") % {"n": len(chart)})
+            return redirect("manage-seating", slug=self.tournament.slug)
+
+        form = ChartUploadForm(request.POST, request.FILES)
+        if not form.is_valid():
+            return self.render_to_response(self.get_context_data(form=form))
+        text, winds_given = form.cleaned_data["text"], form.cleaned_data["winds_given"]
+        if form.cleaned_data.get("file"):
+            # Keep the file's content in the text box, so it can be corrected in place.
+            data = request.POST.copy()
+            data["text"] = text
+            form = ChartUploadForm(data)
+            form.is_valid()
+        parsed = charts.parse_chart(text)
+        context = {"form": form, "parse_errors": parsed.errors, "previewed": True}
+        if not parsed.errors:
+            context.update(self._preview(parsed.sessions, winds_given))
+        return self.render_to_response(self.get_context_data(**context))
+
+
+class SeatingChartView(TournamentMixin, TemplateView):
+    """Everyone's table in every published session (appendix 3), and each player's table and wind."""
+
+    template_name = "schedule/chart.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        sessions = [s for s in self.tournament.sessions.annotate(table_count=Count("tables")).order_by("number")
+                    if s.table_count and self.session_is_public(s)]
+        data = services.tournament_chart(self.tournament, sessions) if sessions else {"sessions": [], "rows": []}
+        context.update(chart=data, sessions=sessions,
+                       table_numbers=range(1, max((s.table_count for s in sessions), default=0) + 1),
+                       unpublished_shown=[s.number for s in sessions
+                                          if s.status not in (Session.Status.PUBLISHED, Session.Status.CLOSED)])
+        return context
+
+
+class SessionManageView(OrganizerRequiredMixin, TemplateView):
+    template_name = "schedule/sessions.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        sessions = list(self.tournament.sessions.annotate(table_count=Count("tables")))
+        action_errors = kwargs.get("action_errors", {})
+        seat_forms = kwargs.get("seat_forms", {})
+        for session in sessions:
+            session.seat_form = seat_forms.get(session.number) or SeatSessionForm(prefix=f"s{session.number}")
+            session.action_error = action_errors.get(session.number)
+        count = self.tournament.players.count()
+        context.update(sessions=sessions, seating_problem=seating_problem(count), player_count=count)
+        return context
+
+
+class SessionActionView(SessionManageView):
+    """POST seat / publish / close / reopen for one session; errors re-render the sessions page."""
+
+    http_method_names = ["post"]
+    action = None
+
+    def post(self, request, *args, **kwargs):
+        session = get_object_or_404(Session, tournament=self.tournament, number=self.kwargs["n"])
+        seat_forms = {}
+        try:
+            if self.action == "seat":
+                form = SeatSessionForm(request.POST, prefix=f"s{session.number}")
+                seat_forms[session.number] = form
+                if not form.is_valid():
+                    raise ValidationError(_("Check the seed."))
+                session = services.session_seat_random(session=session, by=request.user,
+                                                       seed=form.cleaned_data.get("seed"))
+                message = _("Session %(n)s seated by random draw (seed %(seed)s).") % {
+                    "n": session.number, "seed": session.seed}
+            elif self.action == "publish":
+                services.session_publish(session=session, by=request.user)
+                message = _("Seating of session %(n)s published.") % {"n": session.number}
+            elif self.action == "close":
+                services.session_close(session=session, by=request.user)
+                message = _("Session %(n)s closed; its results are final.") % {"n": session.number}
+            elif self.action == "reopen":
+                form = ReasonForm(request.POST)
+                reason = form.cleaned_data["reason"] if form.is_valid() else ""
+                services.session_reopen(session=session, by=request.user, reason=reason)
+                message = _("Session %(n)s reopened.") % {"n": session.number}
+            else:  # pragma: no cover - wiring error
+                raise ValidationError(_("Unknown action."))
+        except (ValidationError, PermissionDenied) as exc:
+            text = " ".join(getattr(exc, "messages", [str(exc)]))
+            return self.render_to_response(self.get_context_data(
+                action_errors={session.number: text}, seat_forms=seat_forms))
+        messages.success(request, message)
+        return redirect("manage-sessions", slug=self.tournament.slug)

@@ -1,0 +1,220 @@
+"""What a table's score sheet says: hand by hand, and the totals, places and table points it ends with.
+
+One place computes both, for every reader: the score-sheet page, the PDF score sheets, the session and
+player pages and the standings. Table totals come from a few aggregate queries; the sheet's hand-by-hand
+rows from the hands of the tables asked for. Nothing is cached between requests.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from django.db.models import Count, Prefetch, Sum
+
+from scoring.models import DELTA_FIELDS, Hand, HandVersion, Penalty, ScoreSheet
+from scoring.rules.rotation import WINDS, round_of_hand, seat_winds
+from scoring.rules.table_points import table_points
+from tournament.models import Player, Seat, Session, Table, Tournament
+
+
+def rank_table(scores: list[int], points_config) -> tuple[list[int], list[Fraction]]:
+    """Places (1..4, shared on ties) and table points of the four positions of one table."""
+    by_position = table_points(dict(enumerate(scores)), points_config)
+    return [by_position[i][0] for i in range(4)], [by_position[i][1] for i in range(4)]
+
+
+@dataclass
+class TableResult:
+    """A seated table's result so far: per initial position (East..North)."""
+
+    session: int
+    table: int
+    table_id: int
+    players: list[Player]
+    hand_scores: list[int]
+    penalty_scores: list[int]
+    hands_entered: int
+    submitted: bool
+    ranks: list[int] = field(default_factory=list)
+    table_points: list[Fraction] = field(default_factory=list)
+
+    @property
+    def scores(self) -> list[int]:
+        return [h + p for h, p in zip(self.hand_scores, self.penalty_scores)]
+
+    @property
+    def started(self) -> bool:
+        """A sheet with nothing on it has no places or table points yet."""
+        return self.hands_entered > 0 or any(self.penalty_scores)
+
+
+def table_results(tournament: Tournament, session: Session | None = None) -> dict[int, TableResult]:
+    """Every fully seated table's scores, places and table points, keyed by table id."""
+    seats = Seat.objects.filter(session__tournament=tournament).select_related("player", "table", "session")
+    if session is not None:
+        seats = seats.filter(session=session)
+    tables: dict[int, dict] = {}
+    for seat in seats:
+        entry = tables.setdefault(seat.table_id, {"session": seat.session.number, "table": seat.table.number,
+                                                  "players": [None] * 4})
+        entry["players"][seat.position] = seat.player
+    sheet_filter = {"sheet__table__session__tournament": tournament}
+    if session is not None:
+        sheet_filter["sheet__table__session"] = session
+    hand_sums = {
+        row["sheet__table_id"]: row
+        for row in Hand.objects.filter(current__isnull=False, **sheet_filter)
+        .values("sheet__table_id")
+        .annotate(n=Count("id"), **{d: Sum(f"current__{d}") for d in DELTA_FIELDS})
+    }
+    penalty_sums = {
+        row["sheet__table_id"]: row
+        for row in Penalty.objects.filter(withdrawn_at__isnull=True, **sheet_filter)
+        .values("sheet__table_id")
+        .annotate(**{d: Sum(d) for d in DELTA_FIELDS})
+    }
+    submitted = set(
+        ScoreSheet.objects.filter(status=ScoreSheet.Status.SUBMITTED, table__session__tournament=tournament)
+        .values_list("table_id", flat=True)
+    )
+    points_config = tournament.table_points_values()
+    results = {}
+    for table_id, info in tables.items():
+        if any(p is None for p in info["players"]):
+            continue
+        hands = hand_sums.get(table_id, {})
+        pens = penalty_sums.get(table_id, {})
+        result = TableResult(
+            session=info["session"], table=info["table"], table_id=table_id, players=info["players"],
+            hand_scores=[hands.get(d) or 0 for d in DELTA_FIELDS],
+            penalty_scores=[pens.get(d) or 0 for d in DELTA_FIELDS],
+            hands_entered=hands.get("n") or 0, submitted=table_id in submitted,
+        )
+        result.ranks, result.table_points = rank_table(result.scores, points_config)
+        results[table_id] = result
+    return results
+
+
+@dataclass
+class SheetHand:
+    """One line of a score sheet (appendix 5): who deals, each position's seat wind, and once the hand
+    is entered its current version with each position's + / − and running total."""
+
+    number: int
+    round_wind: str  # prevalent wind letter of the hand
+    dealer: int  # initial position (0..3) of the hand's East
+    seat_winds: list[str]  # seat wind letter of each initial position
+    version: HandVersion | None = None
+    deltas: list[int] | None = None
+    totals: list[int] | None = None
+
+    @property
+    def corrected(self) -> bool:
+        return self.version is not None and self.version.version > 1
+
+    @property
+    def cells(self) -> list[dict]:
+        """Per initial position: seat wind, and + / − and running total once entered."""
+        if self.deltas is None:
+            return [{"wind": w, "delta": None, "total": None} for w in self.seat_winds]
+        return [{"wind": w, "delta": d, "total": t} for w, d, t in zip(self.seat_winds, self.deltas, self.totals)]
+
+
+@dataclass
+class SheetData:
+    """A table's score sheet. Totals, places and table points are set once the sheet has started."""
+
+    session: int
+    table: int
+    table_id: int
+    players: list[Player | None]  # initial East..North; None for an empty seat
+    hands: list[SheetHand]
+    given_penalties: list[Penalty] = field(default_factory=list)  # withdrawn ones too, in order given
+    hand_scores: list[int] | None = None
+    penalty_scores: list[int] | None = None
+    scores: list[int] | None = None
+    ranks: list[int] | None = None
+    table_points: list[Fraction] | None = None
+    submitted_at: object = None
+
+    @property
+    def seated(self) -> bool:
+        return all(p is not None for p in self.players)
+
+    @property
+    def entered(self) -> int:
+        return sum(1 for h in self.hands if h.version is not None)
+
+    @property
+    def missing(self) -> list[int]:
+        return [h.number for h in self.hands if h.version is None]
+
+    @property
+    def next_hand(self) -> int | None:
+        return next((h.number for h in self.hands if h.version is None), None)
+
+    @property
+    def penalties(self) -> list[Penalty]:
+        """The penalties that count: those not withdrawn."""
+        return [p for p in self.given_penalties if p.active]
+
+
+def sheet_hand(number: int) -> SheetHand:
+    """The fixed part of a sheet line: round, dealer and seat winds of hand `number` (appendix 4)."""
+    winds = seat_winds(number)
+    return SheetHand(number=number, round_wind=WINDS[round_of_hand(number)], dealer=winds.index(0),
+                     seat_winds=[WINDS[w] for w in winds])
+
+
+def sheets_data(tournament: Tournament, tables, *, blank: bool = False) -> list[SheetData]:
+    """The score sheets of the given tables (a queryset of one session's tables), in table order.
+
+    A blank sheet (printed before play) carries only the players and who deals each hand.
+    """
+    tables = list(tables.select_related("session", "sheet").prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player__team"))).order_by("number"))
+    versions: dict[int, dict[int, HandVersion]] = {}
+    penalties: dict[int, list[Penalty]] = {}
+    results: dict[int, TableResult] = {}
+    if not blank and tables:
+        table_ids = [t.pk for t in tables]
+        for hand in (Hand.objects.filter(sheet__table__in=table_ids, current__isnull=False)
+                     .select_related("sheet", "current__winner", "current__discarder", "current__created_by")):
+            versions.setdefault(hand.sheet.table_id, {})[hand.number] = hand.current
+        for penalty in (Penalty.objects.filter(sheet__table__in=table_ids)
+                        .select_related("sheet", "player", "created_by", "withdrawn_by")
+                        .order_by("created_at", "id")):
+            penalties.setdefault(penalty.sheet.table_id, []).append(penalty)
+        sessions = {t.session_id: t.session for t in tables}
+        for session in sessions.values():
+            results.update(table_results(tournament, session))
+    out = []
+    for table in tables:
+        players: list[Player | None] = [None] * 4
+        for seat in table.seats.all():
+            players[seat.position] = seat.player
+        running = [0, 0, 0, 0]
+        hands = []
+        for number in range(1, tournament.hands_per_session + 1):
+            hand = sheet_hand(number)
+            version = versions.get(table.pk, {}).get(number)
+            if version is not None:
+                running = [r + d for r, d in zip(running, version.deltas)]
+                hand.version, hand.deltas, hand.totals = version, version.deltas, list(running)
+            hands.append(hand)
+        data = SheetData(session=table.session.number, table=table.number, table_id=table.pk, players=players,
+                         hands=hands, given_penalties=penalties.get(table.pk, []))
+        result = results.get(table.pk)
+        if result is not None and result.started:
+            data.hand_scores, data.penalty_scores = result.hand_scores, result.penalty_scores
+            data.scores, data.ranks, data.table_points = result.scores, result.ranks, result.table_points
+        sheet = getattr(table, "sheet", None)
+        if not blank and sheet is not None and sheet.is_submitted:
+            data.submitted_at = sheet.submitted_at
+        out.append(data)
+    return out
+
+
+def sheet_data(tournament: Tournament, table: Table) -> SheetData:
+    """The score sheet of one table."""
+    return sheets_data(tournament, Table.objects.filter(pk=table.pk))[0]

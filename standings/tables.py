@@ -1,0 +1,72 @@
+"""django-tables2 tables of the standings pages. Rows are the plain dicts of ``standings.selectors``."""
+import django_tables2 as tables
+from django.utils.html import format_html
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from scoring.rules.ranking import TIEBREAKS
+from scoring.rules.table_points import format_table_points
+from tournament.tables import TABLE_TEMPLATE, NameColumn
+
+NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
+NUM_OPT = {"td": {"class": "num opt"}, "th": {"class": "num opt"}}
+OPT = {"td": {"class": "opt"}, "th": {"class": "opt"}}
+
+
+def tiebreak_label(key: str) -> str:
+    """A tie-break's name in the user's language (the ranking engine keeps it in English)."""
+    return gettext(TIEBREAKS[key].label) if key in TIEBREAKS else key
+
+
+class PointsColumn(tables.Column):
+    def render(self, value):
+        return format_table_points(value)
+
+
+class RankColumn(tables.Column):
+    def render(self, value, record):
+        if record.get("provisional"):
+            return format_html('{} <abbr class="provisional" title="{}">*</abbr>', value, _("provisional"))
+        return value
+
+
+class StandingsTable(tables.Table):
+    rank = RankColumn(verbose_name=_("Rank"), attrs=NUM)
+    number = tables.Column(verbose_name=_("No."), attrs=NUM)
+    name = NameColumn(verbose_name=_("Name"))
+    country = tables.Column(verbose_name=_("Country"), attrs=OPT)
+    team = tables.Column(verbose_name=_("Team"), default="", attrs=OPT)
+    table_points = PointsColumn(verbose_name=_("Table points"), attrs=NUM)
+    score = tables.Column(verbose_name=_("Score"), attrs=NUM)
+
+    class Meta:
+        template_name = TABLE_TEMPLATE
+        attrs = {"class": "data standings"}
+        order_by = ("rank",)
+        empty_text = _("No players yet.")
+        row_attrs = {"data-number": lambda record: record["number"]}
+
+
+def standings_table(rows, tiebreak_keys, **kwargs):
+    """A standings table with one extra column per configured tie-break, in order.
+
+    `rows` are ``standings_rows`` dicts with a ``url`` each.
+    """
+    data = [dict(row, **{f"tb_{k}": v for k, v in row["tiebreaks"].items()}) for row in rows]
+    extra = [(f"tb_{key}", tables.Column(verbose_name=tiebreak_label(key), accessor=f"tb_{key}", attrs=NUM_OPT))
+             for key in tiebreak_keys if key not in ("table_points", "score") and key in TIEBREAKS]
+    return StandingsTable(data, extra_columns=extra, **kwargs)
+
+
+class TeamStandingsTable(tables.Table):
+    rank = tables.Column(verbose_name=_("Rank"), attrs=NUM)
+    team = tables.Column(verbose_name=_("Team"))
+    members = tables.Column(verbose_name=_("Members"), orderable=False, attrs=OPT)
+    table_points = PointsColumn(verbose_name=_("Table points"), attrs=NUM)
+    score = tables.Column(verbose_name=_("Score"), attrs=NUM)
+
+    class Meta:
+        template_name = TABLE_TEMPLATE
+        attrs = {"class": "data standings"}
+        order_by = ("rank",)
+        empty_text = _("No teams yet.")

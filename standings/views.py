@@ -1,0 +1,127 @@
+"""Public result pages: standings, team standings, the tabulation, a player's results, a session's tables.
+
+Thin: the selectors compute, the views shape rows for the templates. A session whose seating is not
+published yet is shown only to organizers and referees.
+"""
+from django.db.models import Prefetch
+from django.shortcuts import get_object_or_404
+from django.views.generic import TemplateView
+from django_tables2 import RequestConfig
+
+from scoring.results import table_results
+from scoring.rules.table_points import format_table_points
+from standings import selectors
+from standings.tables import TeamStandingsTable, standings_table, tiebreak_label
+from tournament.models import Player, Seat, Session
+from tournament.views.mixins import TournamentMixin
+
+PER_PAGE = 50
+
+
+class StandingsView(TournamentMixin, TemplateView):
+    template_name = "standings/standings.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        rows = selectors.standings_rows(self.tournament)
+        for row in rows:
+            row["url"] = row["player"].get_absolute_url()
+        table = standings_table(rows, self.tournament.tiebreak_keys(), request=self.request)
+        RequestConfig(self.request, paginate={"per_page": PER_PAGE}).configure(table)
+        context.update(table=table, provisional=any(r["provisional"] for r in rows),
+                       tiebreak_labels=[tiebreak_label(k) for k in self.tournament.tiebreak_keys()])
+        return context
+
+
+class TeamStandingsView(TournamentMixin, TemplateView):
+    template_name = "standings/team_standings.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        data = [{
+            "rank": r.rank, "team": r.team.name, "table_points": r.table_points, "score": r.score,
+            "members": ", ".join(m.player.name for m in r.members),
+        } for r in selectors.team_standings(self.tournament)]
+        table = TeamStandingsTable(data, request=self.request)
+        RequestConfig(self.request, paginate={"per_page": PER_PAGE}).configure(table)
+        context["table"] = table
+        return context
+
+
+class SessionTabulationView(TournamentMixin, TemplateView):
+    """Session by session, per player: table points and score, and the running totals (appendix 7)."""
+
+    template_name = "standings/tabulation.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        sessions, table = selectors.tabulation(self.tournament)
+        lines = []
+        for row, cells in table:
+            lines.append({"row": row, "table_points": format_table_points(row.table_points), "cells": [
+                None if c is None else {
+                    "tp": format_table_points(c.result.table_points), "score": c.result.score,
+                    "rank": c.result.rank, "cum_tp": format_table_points(c.cum_table_points),
+                    "cum_score": c.cum_score, "complete": c.result.complete,
+                } for c in cells]})
+        context.update(sessions=sessions, lines=lines)
+        return context
+
+
+class PlayerDetailView(TournamentMixin, TemplateView):
+    template_name = "standings/player_detail.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        player = get_object_or_404(Player.objects.select_related("team"), tournament=self.tournament,
+                                   number=self.kwargs["number"])
+        seats = Seat.objects.filter(player=player).select_related("table", "session").order_by("session__number")
+        by_table = table_results(self.tournament)
+        lines = []
+        for seat in seats:
+            if not self.session_is_public(seat.session):
+                continue
+            result = by_table.get(seat.table_id)
+            line = {"seat": seat, "session": seat.session, "table": seat.table,
+                    "opponents": [], "result": None}
+            if result is not None:
+                i = seat.position
+                line["opponents"] = [(Seat.wind_name_of(j), p) for j, p in enumerate(result.players) if j != i]
+                if result.started:
+                    line["result"] = {"score": result.scores[i], "rank": result.ranks[i],
+                                      "table_points": format_table_points(result.table_points[i]),
+                                      "submitted": result.submitted}
+            lines.append(line)
+        standing = next((r for r in selectors.player_standings(self.tournament) if r.player.pk == player.pk), None)
+        context.update(player=player, lines=lines, standing=standing,
+                       standing_tp=format_table_points(standing.table_points) if standing else "")
+        return context
+
+
+class SessionDetailView(TournamentMixin, TemplateView):
+    template_name = "standings/session_detail.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        session = get_object_or_404(Session, tournament=self.tournament, number=self.kwargs["n"])
+        visible = self.session_is_public(session)
+        tables = []
+        if visible:
+            by_table = table_results(self.tournament, session)
+            for table in session.tables.prefetch_related(
+                    Prefetch("seats", queryset=Seat.objects.select_related("player"))).select_related("sheet"):
+                players = table.seated_players()
+                result = by_table.get(table.pk)
+                started = result is not None and result.started
+                seats = [{
+                    "wind": Seat.wind_name_of(i), "player": player,
+                    "score": result.scores[i] if result else 0,
+                    "rank": result.ranks[i] if started else None,
+                    "table_points": format_table_points(result.table_points[i]) if started else "",
+                } for i, player in enumerate(players)]
+                tables.append({"table": table, "seats": seats,
+                               "hands": result.hands_entered if result else 0,
+                               "submitted": result.submitted if result else False})
+        context.update(session=session, visible=visible, tables=tables,
+                       hands_per_session=self.tournament.hands_per_session)
+        return context

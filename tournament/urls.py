@@ -1,0 +1,21 @@
+"""The tournament app's pages: public ones under /t/<slug>/, organizer ones under /t/<slug>/manage/."""
+from django.urls import path
+
+from tournament.views import manage, public
+
+urlpatterns = [
+    path("", public.TournamentDetailView.as_view(), name="tournament-detail"),
+    path("players/", public.PlayerListView.as_view(), name="player-list"),
+]
+
+manage_patterns = [
+    path("", manage.ManageHomeView.as_view(), name="manage-home"),
+    path("settings/", manage.TournamentSettingsView.as_view(), name="manage-settings"),
+    path("players/", manage.PlayerManageListView.as_view(), name="manage-players"),
+    path("players/add/", manage.PlayerCreateView.as_view(), name="manage-player-add"),
+    path("players/<int:number>/edit/", manage.PlayerEditView.as_view(), name="manage-player-edit"),
+    path("players/import/", manage.PlayerImportView.as_view(), name="manage-import"),
+    path("teams/", manage.TeamListView.as_view(), name="manage-teams"),
+    path("roles/", manage.RoleView.as_view(), name="manage-roles"),
+    path("audit/", manage.AuditLogView.as_view(), name="manage-audit"),
+]
