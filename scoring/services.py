@@ -1,8 +1,13 @@
-"""Score entry: every change validates, locks the sheet, writes, and logs in one transaction."""
+"""Score entry: every change validates, locks the sheet, writes, and logs in one transaction.
+
+The rules of a hand or penalty (who may win, minimum points, what a penalty pays) are the pure
+``scoring.rules.payments``; its errors become ValidationErrors on the field at fault, translated.
+"""
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
 from scoring.rules import payments as pay
@@ -17,8 +22,13 @@ def _check_scorer(by, tournament):
 
 
 def _lock_sheet(sheet):
-    """Lock the sheet row: concurrent entries on one table serialise here, across app servers."""
-    return ScoreSheet.objects.select_for_update().select_related("table__session__tournament").get(pk=sheet.pk)
+    """Lock the sheet row: concurrent entries on one table serialise here, across app servers.
+
+    Only the sheet's own row (``of=("self",)``): the joined session and tournament rows are read, not
+    locked, so entries at different tables never wait for each other.
+    """
+    return (ScoreSheet.objects.select_for_update(of=("self",)).select_related("table__session__tournament")
+            .get(pk=sheet.pk))
 
 
 def _lock_open_sheet(sheet, by):
@@ -31,9 +41,18 @@ def _lock_open_sheet(sheet, by):
     return sheet, tournament
 
 
-def _check_hand_number(number, tournament):
+def _check_hand_number(number, tournament, field=None):
     if not 1 <= number <= tournament.hands_per_session:
-        raise ValidationError(_("Hands are numbered 1 to %(n)s.") % {"n": tournament.hands_per_session})
+        error = ValidationError(_("Hands are numbered 1 to %(n)s.") % {"n": tournament.hands_per_session},
+                                code="hand_number")
+        raise ValidationError({field: error}) if field else error
+
+
+def payment_error(exc: pay.PaymentError) -> ValidationError:
+    """A rules error as the user sees it: translated, and on the field it is about when there is one."""
+    message = gettext(exc.message)
+    error = ValidationError(message % exc.params if exc.params else message, code=exc.code)
+    return ValidationError({exc.field: error}) if exc.field else error
 
 
 def _actor(by):
@@ -67,6 +86,14 @@ def hand_record(*, sheet, number, outcome, winner=None, discarder=None, points=0
     with transaction.atomic():
         sheet, tournament = _lock_open_sheet(sheet, by)
         _check_hand_number(number, tournament)
+        # Someone else's entry wins over a form filled in before it: say so before anything else.
+        current_version = (Hand.objects.filter(sheet=sheet, number=number, current__isnull=False)
+                           .values_list("current__version", flat=True).first()) or 0
+        if expected_version is not None and expected_version != current_version:
+            raise ValidationError(
+                _("Hand %(n)s was entered or corrected by someone else meanwhile (it is now at version %(version)s). "
+                  "Check the sheet, then submit again to replace it."),
+                code="stale_version", params={"n": number, "version": current_version})
         entered = set(Hand.objects.filter(sheet=sheet, current__isnull=False).values_list("number", flat=True))
         if number not in entered and any(n not in entered for n in range(1, number)):
             missing = min(n for n in range(1, number) if n not in entered)
@@ -94,14 +121,8 @@ def hand_record(*, sheet, number, outcome, winner=None, discarder=None, points=0
                                 points=points or 0, flowers=flowers or 0),
             )
         except pay.PaymentError as exc:
-            raise ValidationError(str(exc))
+            raise payment_error(exc)
         hand, _created = Hand.objects.select_for_update().get_or_create(sheet=sheet, number=number)
-        current_version = hand.current.version if hand.current_id else 0
-        if expected_version is not None and expected_version != current_version:
-            raise ValidationError(
-                _("Hand %(n)s was entered or corrected by someone else meanwhile (it is now at version %(version)s). "
-                  "Check the sheet, then submit again to replace it."),
-                code="stale_version", params={"n": number, "version": current_version})
         next_version = (hand.versions.aggregate(m=Max("version"))["m"] or 0) + 1
         version = HandVersion(
             hand=hand, version=next_version, outcome=outcome, winner=winner, discarder=discarder,
@@ -124,14 +145,17 @@ def penalty_record(*, sheet, player, amount, to, reason, hand_number=None, by):
     with transaction.atomic():
         sheet, tournament = _lock_open_sheet(sheet, by)
         if not reason or not reason.strip():
-            raise ValidationError(_("Give the reason for the penalty."))
+            raise ValidationError({"reason": _("Give the reason for the penalty.")})
+        if to not in pay.PENALTY_TARGETS:
+            raise ValidationError({"to": _("“%(to)s” is not one of %(choices)s.") % {
+                "to": to, "choices": ", ".join(pay.PENALTY_TARGETS)}})
         if hand_number is not None:
-            _check_hand_number(hand_number, tournament)
+            _check_hand_number(hand_number, tournament, field="hand_number")
         players = _positions(sheet)
         try:
             deltas = pay.penalty_payments([p.pk for p in players], player.pk, amount, to)
         except pay.PaymentError as exc:
-            raise ValidationError(str(exc))
+            raise payment_error(exc)
         penalty = Penalty(sheet=sheet, player=player, amount=amount, to=to, reason=reason.strip(),
                           hand_number=hand_number,
                           created_by=_actor(by),

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
-from scoring.rules import payments as pay
 from scoring.rules.mcr import FANS, Hand, HandError, score_hand
 from scoring.rules.rotation import WINDS, prevalent_wind, seat_winds
 
@@ -150,16 +149,6 @@ def check_points(scored, typed_points):
             "Correct the tiles or the points, or leave the points blank to use the tiles' total."
         ) % {"total": scored.total, "fans": fans_summary(scored), "typed": typed_points}
     return scored.total, ""
-
-
-def payments(total, self_drawn):
-    """MCR 3.9.1.3 for the calculator: who pays what to the winner."""
-    base = pay.BASE_PAYMENT
-    if self_drawn:
-        each = base + total
-        return {"self_drawn": True, "each": each, "discarder": None, "others": None, "winner_gets": 3 * each}
-    return {"self_drawn": False, "each": None, "discarder": base + total, "others": base,
-            "winner_gets": base + total + 2 * base}
 
 
 def describe(tiles, recorded_points=None, scored=None):

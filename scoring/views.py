@@ -13,6 +13,7 @@ from scoring.forms import (CalculatorForm, HandForm, PenaltyForm, ReopenSheetFor
                            WithdrawPenaltyForm)
 from scoring.models import Hand, HandVersion, Penalty
 from scoring.results import sheet_data, sheet_hand
+from scoring.rules import payments as pay
 from scoring.rules.table_points import format_table_points
 from tournament.models import WIND_NAMES, Session, Table
 from tournament.views.mixins import ScorerPostMixin, add_service_error
@@ -263,5 +264,6 @@ class CalculatorView(TemplateView):
             context["scored"] = scored
             context["tiles"] = tile_entry.describe(scored.data, scored=scored)
             if scored.valid:
-                context["payments"] = tile_entry.payments(scored.total, scored.data["self_drawn"])
+                context["payments"] = pay.payment_summary(scored.total, self_drawn=scored.data["self_drawn"],
+                                                          flowers=scored.data["flowers"])
         return context

@@ -2,7 +2,11 @@
 
 Players are identified by any hashable key (the caller uses player ids).
 """
+from __future__ import annotations
+
 from dataclasses import dataclass
+
+from .text import N_
 
 BASE_PAYMENT = 8  # every loser pays this much on top of whatever else (MCR 3.9.1.3)
 MIN_POINTS_WITHOUT_FLOWERS = 8
@@ -19,7 +23,17 @@ PENALTY_TARGETS = (TO_NOBODY, TO_EACH_OTHER)
 
 
 class PaymentError(ValueError):
-    """A hand or penalty that cannot be paid as described."""
+    """A hand or penalty that cannot be paid as described.
+
+    ``message`` is English with ``%(name)s`` placeholders, marked for translation; ``params`` fills
+    them; ``code`` says which rule failed and ``field`` which input is at fault (``winner``,
+    ``discarder``, ``points``, ``flowers``, ``player``, ``amount``, ``to``, ``outcome``), so the web layer
+    can translate the message and put it beside the right field.
+    """
+
+    def __init__(self, message: str, *, code: str, field: str | None = None, **params):
+        self.message, self.code, self.field, self.params = message, code, field, params
+        super().__init__(message % params if params else message)
 
 
 @dataclass(frozen=True)
@@ -31,36 +45,47 @@ class HandOutcome:
     flowers: int = 0
 
 
-def check_hand(players, hand):
-    """Raise PaymentError with a referee-readable message when the hand is inconsistent."""
+def check_table(players) -> list:
     players = list(players)
     if len(players) != 4 or len(set(players)) != 4:
-        raise PaymentError("A table has exactly four different players.")
+        raise PaymentError(N_("A table has exactly four different players."), code="table")
+    return players
+
+
+def check_hand(players, hand: HandOutcome) -> None:
+    """Raise PaymentError with a referee-readable message when the hand is inconsistent."""
+    players = check_table(players)
     if hand.outcome not in OUTCOMES:
-        raise PaymentError(f"Unknown hand outcome {hand.outcome!r}.")
+        raise PaymentError(N_("Unknown hand outcome %(outcome)r."), code="outcome", field="outcome",
+                           outcome=hand.outcome)
     if hand.outcome in (DRAW, NOT_PLAYED):
         if hand.winner is not None or hand.discarder is not None or hand.points or hand.flowers:
-            raise PaymentError("A drawn or unplayed hand has no winner, discarder, points or flowers.")
+            raise PaymentError(N_("A drawn or unplayed hand has no winner, discarder, points or flowers."),
+                               code="no_win_details")
         return
     if hand.winner not in players:
-        raise PaymentError("The winner must be one of the four players at the table.")
+        raise PaymentError(N_("The winner must be one of the four players at the table."), code="winner_not_seated",
+                           field="winner")
     if hand.outcome == DISCARD:
         if hand.discarder not in players:
-            raise PaymentError("A win by discard needs the discarder, one of the players at the table.")
+            raise PaymentError(N_("A win by discard needs the discarder, one of the players at the table."),
+                               code="discarder_missing", field="discarder")
         if hand.discarder == hand.winner:
-            raise PaymentError("The winner cannot have discarded the winning tile.")
+            raise PaymentError(N_("The winner cannot have discarded the winning tile."), code="discarder_is_winner",
+                               field="discarder")
     elif hand.discarder is not None:
-        raise PaymentError("A self-drawn win has no discarder.")
+        raise PaymentError(N_("A self-drawn win has no discarder."), code="self_drawn_discarder", field="discarder")
     if not 0 <= hand.flowers <= 8:
-        raise PaymentError("A hand has between 0 and 8 flowers.")
+        raise PaymentError(N_("A hand has between 0 and 8 flowers."), code="flowers_range", field="flowers")
     if hand.points - hand.flowers < MIN_POINTS_WITHOUT_FLOWERS:
         raise PaymentError(
-            f"A winning hand is worth at least {MIN_POINTS_WITHOUT_FLOWERS} points without flowers; "
-            f"{hand.points} points with {hand.flowers} flower(s) leaves {hand.points - hand.flowers}."
-        )
+            N_("A winning hand is worth at least %(minimum)s points without flowers; %(points)s points with "
+               "%(flowers)s flower(s) leaves %(left)s."),
+            code="under_minimum", field="points", minimum=MIN_POINTS_WITHOUT_FLOWERS, points=hand.points,
+            flowers=hand.flowers, left=hand.points - hand.flowers)
 
 
-def hand_payments(players, hand):
+def hand_payments(players, hand: HandOutcome) -> dict:
     """Score change of each player for one hand; the changes sum to zero."""
     check_hand(players, hand)
     result = {p: 0 for p in players}
@@ -79,19 +104,36 @@ def hand_payments(players, hand):
     return result
 
 
-def penalty_payments(players, offender, amount, to):
+def payment_summary(points: int, *, self_drawn: bool, flowers: int = 0) -> dict:
+    """Who pays what for a win of `points`, as the calculator explains it, from :func:`hand_payments`.
+
+    Keys: ``each`` (self-drawn: what each of the three pays), ``discarder`` and ``others`` (by discard:
+    what the discarder and each of the other two pay; self-drawn: ``others`` equals ``each``),
+    ``winner_gets``.
+    """
+    seats = ("winner", "discarder", "other", "another")
+    hand = HandOutcome(SELF_DRAWN if self_drawn else DISCARD, "winner", None if self_drawn else "discarder",
+                       points, flowers)
+    paid = {seat: -delta for seat, delta in hand_payments(seats, hand).items()}
+    return {"self_drawn": self_drawn, "each": paid["other"] if self_drawn else None,
+            "discarder": None if self_drawn else paid["discarder"], "others": paid["other"],
+            "winner_gets": -paid["winner"]}
+
+
+def penalty_payments(players, offender, amount: int, to: str) -> dict:
     """Score change of each player for one penalty.
 
     Paid to nobody (late arrival, rule violation) it only costs the offender; paid to each other
     player (false Hu, repeated minor fouls) each of the three others receives the amount.
     """
-    players = list(players)
+    players = check_table(players)
     if offender not in players:
-        raise PaymentError("The penalised player must be at the table.")
+        raise PaymentError(N_("The penalised player must be at the table."), code="offender_not_seated",
+                           field="player")
     if amount <= 0:
-        raise PaymentError("A penalty is a positive number of points.")
+        raise PaymentError(N_("A penalty is a positive number of points."), code="amount", field="amount")
     if to not in PENALTY_TARGETS:
-        raise PaymentError(f"Unknown penalty target {to!r}.")
+        raise PaymentError(N_("Unknown penalty target %(to)r."), code="target", field="to", to=to)
     result = {p: 0 for p in players}
     if to == TO_NOBODY:
         result[offender] = -amount

@@ -61,12 +61,6 @@ def test_bad_hands_give_the_engines_message(data, message):
     assert tile_entry.check_points(scored, None)[0] is None
 
 
-def test_payments():
-    assert tile_entry.payments(88, False) == {"self_drawn": False, "each": None, "discarder": 96, "others": 8,
-                                              "winner_gets": 112}
-    assert tile_entry.payments(14, True)["each"] == 22 and tile_entry.payments(14, True)["winner_gets"] == 66
-
-
 def test_describe_marks_a_recorded_total_the_engine_no_longer_gives():
     data = tile_entry.engine_input(**ALL_PUNGS_HALF_FLUSH, self_drawn=False, seat_wind="E", prevalent_wind="S")
     assert not tile_entry.describe(data, 14)["differs"]

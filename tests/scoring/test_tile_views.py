@@ -59,6 +59,27 @@ def test_hand_with_tiles_records_the_engines_points_and_the_tiles(client_for, pu
     assert 'id="hand-1-tiles"' in sheet_page and "tiles and fans (17 points)" in sheet_page
 
 
+@pytest.mark.parametrize("discarder", [2, None], ids=["by-discard", "self-drawn"])
+def test_tiles_and_points_entry_change_the_scores_alike(client_for, published_session, tournament, players, sheet,
+                                                        discarder):
+    """The same win entered by its tiles (hand 1) and by its points (hand 2) moves the same points: one
+    payment rule (MCR 3.9.1.3) serves both ways of entering a hand, and the calculator's explanation."""
+    client = client_for("referee")
+    assert post_hand(client, tournament, players, number=1, discarder=discarder, flowers=1, **PUNGS).status_code == 302
+    by_tiles = Hand.objects.get(sheet=sheet, number=1).current
+    # Hand 2 is dealt by the player who started South; the winner keeps the same initial position.
+    assert post_hand(client, tournament, players, number=2, discarder=discarder, points=by_tiles.points,
+                     flowers=1).status_code == 302
+    by_points = Hand.objects.get(sheet=sheet, number=2).current
+    assert by_points.points == by_tiles.points and by_points.deltas == by_tiles.deltas
+    each = 8 + by_tiles.points
+    assert by_tiles.deltas[0] == (3 * each if discarder is None else each + 16)
+    calculator = text(client_for("anonymous").get(reverse("calculator"), {
+        "concealed": PUNGS["concealed"], "melds": PUNGS["melds"], "win_tile": PUNGS["win_tile"], "flowers": 1,
+        "self_drawn": "on" if discarder is None else "", "seat_wind": "E", "prevalent_wind": "E"}))
+    assert f"The winner receives {by_tiles.deltas[0]} in all." in calculator
+
+
 def test_typed_points_that_agree_are_accepted(client_for, published_session, tournament, players, sheet):
     response = post_hand(client_for("referee"), tournament, players, points=16, **PUNGS)
     assert response.status_code == 302

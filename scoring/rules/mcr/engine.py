@@ -467,17 +467,6 @@ class Result:
         return out
 
 
-def payments(total: int, self_drawn: bool) -> dict:
-    """MCR 3.9.1.3: self-drawn, each of the three pays 8 + points; by discard, the discarder
-    pays 8 + points and the other two pay 8 each. Keys: 'discarder', 'others', 'winner_gets'."""
-    if self_drawn:
-        each = 8 + total
-        return {"self_drawn": True, "each": each, "discarder": None, "others": each,
-                "winner_gets": 3 * each}
-    return {"self_drawn": False, "each": None, "discarder": 8 + total, "others": 8,
-            "winner_gets": 8 + total + 16}
-
-
 @lru_cache(maxsize=2048)
 def _unit_str(unit) -> str:
     kind, t, exposed, kong = unit

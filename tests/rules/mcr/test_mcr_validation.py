@@ -1,9 +1,10 @@
 """Validation: every kind of bad declaration gets a clear error a referee understands."""
 import pytest
 
-from scoring.rules.mcr import Hand, HandError, parse_tiles, payments, score_hand
+from scoring.rules.mcr import Hand, HandError, parse_tiles, score_hand
 from scoring.rules.mcr.hand import Meld
 from scoring.rules.mcr.tiles import TileError, tiles_str
+from scoring.rules.payments import payment_summary
 
 GOOD = dict(concealed="123m456p789s234sE", win_tile="E")
 
@@ -105,7 +106,7 @@ def test_winds_as_words_and_numbers():
 
 
 def test_payments():
-    assert payments(10, True) == {"self_drawn": True, "each": 18, "discarder": None, "others": 18,
-                                  "winner_gets": 54}
-    assert payments(10, False) == {"self_drawn": False, "each": None, "discarder": 18, "others": 8,
-                                   "winner_gets": 34}
+    assert payment_summary(10, self_drawn=True) == {"self_drawn": True, "each": 18, "discarder": None,
+                                                    "others": 18, "winner_gets": 54}
+    assert payment_summary(10, self_drawn=False) == {"self_drawn": False, "each": None, "discarder": 18,
+                                                     "others": 8, "winner_gets": 34}
