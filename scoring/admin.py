@@ -1,19 +1,9 @@
+"""Score records change only through the score-entry services, so history and audit stay whole: the
+admin shows them read-only."""
 from django.contrib import admin
 
 from scoring.models import Hand, HandVersion, Penalty, ScoreSheet
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    """Score records change only through the score-entry services, so history and audit stay whole."""
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
+from tournament.admin import ReadOnlyAdmin
 
 
 class HandVersionInline(admin.TabularInline):

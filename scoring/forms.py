@@ -4,7 +4,8 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import tile_entry
 from scoring.models import HandVersion, Penalty
-from scoring.rules.rotation import WINDS
+from tournament.forms import max_length
+from tournament.models import WIND_NAMES
 
 
 def _player_choices(players, empty_label):
@@ -86,7 +87,7 @@ class HandForm(TileFieldsMixin, _TableForm):
                                   help_text=_("Only for a win by discard."))
     points = forms.IntegerField(label=_("Hand points (with flowers)"), min_value=0, max_value=10000, required=False)
     flowers = forms.IntegerField(label=_("Flowers"), min_value=0, max_value=8, required=False)
-    note = forms.CharField(label=_("Note"), max_length=300, required=False)
+    note = forms.CharField(label=_("Note"), max_length=max_length(HandVersion, "note"), required=False)
     # The version of the hand the user saw (0: not entered yet), to catch two people entering one hand.
     expected_version = forms.IntegerField(required=False, min_value=0, widget=forms.HiddenInput)
 
@@ -157,7 +158,7 @@ class PenaltyForm(_TableForm):
     player = forms.ChoiceField(label=_("Player"))
     amount = forms.IntegerField(label=_("Points"), min_value=1, max_value=10000)
     to = forms.ChoiceField(label=_("Paid to"), choices=Penalty.To.choices, initial=Penalty.To.NOBODY)
-    reason = forms.CharField(label=_("Reason"), max_length=200)
+    reason = forms.CharField(label=_("Reason"), max_length=max_length(Penalty, "reason"))
     hand_number = forms.IntegerField(label=_("Hand"), min_value=1, max_value=16, required=False)
 
     def __init__(self, *args, **kwargs):
@@ -172,7 +173,7 @@ class PenaltyForm(_TableForm):
 
 
 class WithdrawPenaltyForm(forms.Form):
-    reason = forms.CharField(label=_("Why it is withdrawn"), max_length=200)
+    reason = forms.CharField(label=_("Why it is withdrawn"), max_length=max_length(Penalty, "withdrawn_reason"))
 
 
 class SubmitSheetForm(forms.Form):
@@ -184,7 +185,7 @@ class ReopenSheetForm(forms.Form):
     reason = forms.CharField(label=_("Why it is reopened"), max_length=200)
 
 
-WIND_CHOICES = list(zip(WINDS, (_("East"), _("South"), _("West"), _("North"))))
+WIND_CHOICES = list(WIND_NAMES.items())
 
 
 class CalculatorForm(TileFieldsMixin):

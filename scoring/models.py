@@ -5,21 +5,28 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rules import payments as pay
-from scoring.rules.rotation import dealer_position, prevalent_wind
+
+
+class SheetStatus(models.TextChoices):
+    OPEN = "open", _("Open")
+    SUBMITTED = "submitted", _("Submitted")
 
 
 class ScoreSheet(models.Model):
     """The score sheet of one table in one session (MCR appendix 5)."""
 
-    class Status(models.TextChoices):
-        OPEN = "open", _("Open")
-        SUBMITTED = "submitted", _("Submitted")
+    Status = SheetStatus
 
     table = models.OneToOneField("tournament.Table", on_delete=models.CASCADE, related_name="sheet")
     status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.OPEN)
     submitted_at = models.DateTimeField(null=True, blank=True)
     submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
                                      related_name="+")
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(condition=models.Q(status__in=SheetStatus.values), name="sheet_status_valid"),
+        ]
 
     def __str__(self):
         return _("Score sheet, session %(s)s, table %(t)s") % {"s": self.table.session.number, "t": self.table.number}
@@ -59,18 +66,13 @@ class Hand(models.Model):
 
     class Meta:
         ordering = ["sheet", "number"]
-        constraints = [models.UniqueConstraint(fields=["sheet", "number"], name="unique_hand_number")]
+        constraints = [
+            models.UniqueConstraint(fields=["sheet", "number"], name="unique_hand_number"),
+            models.CheckConstraint(condition=models.Q(number__gte=1, number__lte=16), name="hand_number_range"),
+        ]
 
     def __str__(self):
         return _("Hand %(n)s") % {"n": self.number}
-
-    @property
-    def dealer_position(self):
-        return dealer_position(self.number)
-
-    @property
-    def prevalent_wind(self):
-        return prevalent_wind(self.number)
 
 
 class HandVersion(PositionDeltas):
@@ -105,15 +107,22 @@ class HandVersion(PositionDeltas):
                 condition=models.Q(delta_0=models.F("delta_1") * -1 - models.F("delta_2") - models.F("delta_3")),
                 name="hand_payments_sum_to_zero",
             ),
+            models.CheckConstraint(condition=models.Q(flowers__lte=8), name="hand_flowers_range"),
+            # The shape of each outcome (MCR 3.9.1.3): who won, who paid, and that nothing else is recorded.
+            models.CheckConstraint(
+                condition=(
+                    models.Q(outcome__in=[pay.DRAW, pay.NOT_PLAYED], winner__isnull=True, discarder__isnull=True,
+                             points=0, flowers=0)
+                    | models.Q(outcome=pay.SELF_DRAWN, winner__isnull=False, discarder__isnull=True)
+                    | (models.Q(outcome=pay.DISCARD, winner__isnull=False, discarder__isnull=False)
+                       & ~models.Q(discarder=models.F("winner")))
+                ),
+                name="hand_outcome_shape",
+            ),
         ]
 
     def __str__(self):
         return f"{self.hand} v{self.version}"
-
-
-    @property
-    def points_without_flowers(self):
-        return self.points - self.flowers
 
 
 class Penalty(PositionDeltas):
@@ -140,6 +149,13 @@ class Penalty(PositionDeltas):
     class Meta:
         ordering = ["sheet", "created_at", "id"]
         verbose_name_plural = _("penalties")
+        constraints = [
+            models.CheckConstraint(condition=models.Q(amount__gte=1), name="penalty_amount_positive"),
+            models.CheckConstraint(condition=models.Q(to__in=pay.PENALTY_TARGETS), name="penalty_target_valid"),
+            models.CheckConstraint(
+                condition=models.Q(hand_number__isnull=True) | models.Q(hand_number__gte=1, hand_number__lte=16),
+                name="penalty_hand_number_range"),
+        ]
 
     def __str__(self):
         return f"{self.player}: -{self.amount} ({self.reason})"

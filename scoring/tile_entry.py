@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from scoring.rules.mcr import FANS, Hand, HandError, score_hand
 from scoring.rules.rotation import WINDS, prevalent_wind, seat_winds
+from tournament.models import WIND_NAMES
 
 log = logging.getLogger(__name__)
 
@@ -171,7 +172,7 @@ def describe(tiles, recorded_points=None, scored=None):
         flags.append(_("out on a kong replacement") if data.get("self_drawn") else _("robbing a kong"))
     if data.get("last_wall"):
         flags.append(_("last tile of the wall"))
-    names = dict(zip(WINDS, (_("East"), _("South"), _("West"), _("North"))))
+    names = WIND_NAMES
     return {
         "seat_wind_name": names.get(data.get("seat_wind"), data.get("seat_wind", "")),
         "prevalent_wind_name": names.get(data.get("prevalent_wind"), data.get("prevalent_wind", "")),

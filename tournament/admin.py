@@ -1,33 +1,61 @@
+"""The admin shows the tournament records but does not change them.
+
+Every change goes through the services (tournament pages under /t/<slug>/manage/), which check the
+rules, keep sessions in step with the settings and write the audit log; the admin would skip all three.
+"""
 from django.contrib import admin
 
 from tournament.models import AuditLog, Player, Seat, Session, Table, Team, Tournament, TournamentRole
 
 
+class ReadOnlyAdmin(admin.ModelAdmin):
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
 class RoleInline(admin.TabularInline):
     model = TournamentRole
     extra = 0
-    autocomplete_fields = ["user"]
+    fields = ["user", "role"]
+    readonly_fields = fields
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(ReadOnlyAdmin):
     list_display = ["name", "slug", "start_date", "venue", "format", "session_count", "published"]
     search_fields = ["name", "slug", "venue"]
-    prepopulated_fields = {"slug": ["name"]}
     inlines = [RoleInline]
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(ReadOnlyAdmin):
     list_display = ["number", "name", "country", "club", "team", "ema_id", "is_substitute", "tournament"]
     list_filter = ["tournament", "is_substitute"]
     search_fields = ["name", "club", "ema_id"]
 
 
 @admin.register(Team)
-class TeamAdmin(admin.ModelAdmin):
+class TeamAdmin(ReadOnlyAdmin):
     list_display = ["name", "tournament"]
     list_filter = ["tournament"]
+
+
+@admin.register(TournamentRole)
+class TournamentRoleAdmin(ReadOnlyAdmin):
+    list_display = ["user", "role", "tournament"]
+    list_filter = ["tournament", "role"]
 
 
 class SeatInline(admin.TabularInline):
@@ -39,34 +67,19 @@ class SeatInline(admin.TabularInline):
 
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):
+class TableAdmin(ReadOnlyAdmin):
     list_display = ["__str__", "session"]
     list_filter = ["session__tournament"]
     inlines = [SeatInline]
 
-    def has_change_permission(self, request, obj=None):
-        # Seating changes go through the seating services, which check and log them.
-        return False
-
 
 @admin.register(Session)
-class SessionAdmin(admin.ModelAdmin):
+class SessionAdmin(ReadOnlyAdmin):
     list_display = ["__str__", "tournament", "status", "seating_method", "closed_at"]
     list_filter = ["tournament", "status"]
-    readonly_fields = ["status", "seating_method", "seed", "closed_at"]
 
 
 @admin.register(AuditLog)
-class AuditLogAdmin(admin.ModelAdmin):
+class AuditLogAdmin(ReadOnlyAdmin):
     list_display = ["created_at", "tournament", "actor", "action", "object_type", "object_id"]
     list_filter = ["tournament", "action"]
-    readonly_fields = [f.name for f in AuditLog._meta.fields]
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False

@@ -6,7 +6,12 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Tournament, TournamentRole
+from tournament.models import Player, Team, Tournament, TournamentRole
+
+
+def max_length(model, field_name):
+    """The model's limit, so a form never accepts what the database would refuse."""
+    return model._meta.get_field(field_name).max_length
 
 DATE_WIDGET = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
@@ -34,12 +39,12 @@ class TournamentCreateForm(TournamentForm):
 
 class PlayerForm(forms.Form):
     number = forms.IntegerField(label=_("Number"), min_value=1)
-    name = forms.CharField(label=_("Name"), max_length=120)
-    country = forms.CharField(label=_("Country"), max_length=2, required=False,
+    name = forms.CharField(label=_("Name"), max_length=max_length(Player, "name"))
+    country = forms.CharField(label=_("Country"), max_length=max_length(Player, "country"), required=False,
                               help_text=_("Two-letter code, e.g. ES."))
-    club = forms.CharField(label=_("Club"), max_length=120, required=False)
-    ema_id = forms.CharField(label=_("EMA id"), max_length=8, required=False)
-    team = forms.CharField(label=_("Team"), max_length=120, required=False,
+    club = forms.CharField(label=_("Club"), max_length=max_length(Player, "club"), required=False)
+    ema_id = forms.CharField(label=_("EMA id"), max_length=max_length(Player, "ema_id"), required=False)
+    team = forms.CharField(label=_("Team"), max_length=max_length(Team, "name"), required=False,
                            widget=forms.TextInput(attrs={"list": "teams"}),
                            help_text=_("Type an existing team's name or a new one; leave empty for none."))
     is_substitute = forms.BooleanField(label=_("Substitute"), required=False,

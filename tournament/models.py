@@ -16,14 +16,32 @@ from scoring.rules.table_points import parse_table_points
 WIND_NAMES = dict(zip(WINDS, (_("East"), _("South"), _("West"), _("North"))))
 
 
-class Tournament(models.Model):
-    class Rules(models.TextChoices):
-        MCR = "mcr", _("Mahjong Competition Rules (MCR)")
+# Choices are defined at module level so the models' Meta can constrain the columns to them.
+class RuleSet(models.TextChoices):
+    MCR = "mcr", _("Mahjong Competition Rules (MCR)")
 
-    class Format(models.TextChoices):
-        ROUND_ROBIN = "round_robin", _("Round robin")
-        SWISS = "swiss", _("Swiss")
-        MIXED = "mixed", _("Mixed (round robin, then Swiss)")
+
+class TournamentFormat(models.TextChoices):
+    ROUND_ROBIN = "round_robin", _("Round robin")
+    SWISS = "swiss", _("Swiss")
+    MIXED = "mixed", _("Mixed (round robin, then Swiss)")
+
+
+class RoleKind(models.TextChoices):
+    ORGANIZER = "organizer", _("Organizer")
+    REFEREE = "referee", _("Referee")
+
+
+class SessionStatus(models.TextChoices):
+    PLANNED = "planned", _("Planned")
+    SEATED = "seated", _("Seated")
+    PUBLISHED = "published", _("Seating published")
+    CLOSED = "closed", _("Closed")
+
+
+class Tournament(models.Model):
+    Rules = RuleSet
+    Format = TournamentFormat
 
     name = models.CharField(_("name"), max_length=200)
     slug = models.SlugField(_("short name"), max_length=80, unique=True)
@@ -66,6 +84,12 @@ class Tournament(models.Model):
             models.CheckConstraint(condition=models.Q(hands_per_session__gte=1, hands_per_session__lte=16),
                                    name="tournament_hands_per_session_range"),
             models.CheckConstraint(condition=models.Q(session_count__gte=1), name="tournament_session_count_positive"),
+            models.CheckConstraint(condition=models.Q(rules__in=RuleSet.values), name="tournament_rules_valid"),
+            models.CheckConstraint(condition=models.Q(format__in=TournamentFormat.values), name="tournament_format_valid"),
+            models.CheckConstraint(
+                condition=models.Q(start_date__isnull=True) | models.Q(end_date__isnull=True)
+                | models.Q(end_date__gte=models.F("start_date")),
+                name="tournament_ends_after_start"),
         ]
 
     def __str__(self):
@@ -100,16 +124,17 @@ class Tournament(models.Model):
 
 
 class TournamentRole(models.Model):
-    class Role(models.TextChoices):
-        ORGANIZER = "organizer", _("Organizer")
-        REFEREE = "referee", _("Referee")
+    Role = RoleKind
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="roles")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournament_roles")
     role = models.CharField(max_length=20, choices=Role.choices)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["tournament", "user", "role"], name="unique_tournament_role")]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "user", "role"], name="unique_tournament_role"),
+            models.CheckConstraint(condition=models.Q(role__in=RoleKind.values), name="tournament_role_valid"),
+        ]
 
     def __str__(self):
         return f"{self.user} – {self.get_role_display()} – {self.tournament}"
@@ -163,11 +188,7 @@ class Player(models.Model):
 
 
 class Session(models.Model):
-    class Status(models.TextChoices):
-        PLANNED = "planned", _("Planned")
-        SEATED = "seated", _("Seated")
-        PUBLISHED = "published", _("Seating published")
-        CLOSED = "closed", _("Closed")
+    Status = SessionStatus
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="sessions")
     number = models.PositiveSmallIntegerField(_("number"), validators=[MinValueValidator(1)])
@@ -178,7 +199,10 @@ class Session(models.Model):
 
     class Meta:
         ordering = ["tournament", "number"]
-        constraints = [models.UniqueConstraint(fields=["tournament", "number"], name="unique_session_number")]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="unique_session_number"),
+            models.CheckConstraint(condition=models.Q(status__in=SessionStatus.values), name="session_status_valid"),
+        ]
 
     def __str__(self):
         return _("Session %(n)s") % {"n": self.number}

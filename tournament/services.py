@@ -58,6 +58,21 @@ def role_grant(*, tournament, user, role, by):
         return grant
 
 
+def role_revoke(*, role, by):
+    """Take a role away. The last organizer cannot be removed: a tournament always has someone to run it."""
+    with transaction.atomic():
+        tournament = lock_tournament(role.tournament)
+        check_organizer(by, tournament)
+        role = TournamentRole.objects.select_related("user").get(pk=role.pk)
+        if role.role == TournamentRole.Role.ORGANIZER and \
+                tournament.roles.filter(role=TournamentRole.Role.ORGANIZER).count() == 1:
+            raise ValidationError(_("%(user)s is the only organizer; grant the role to someone else first.")
+                                  % {"user": role.user.get_username()}, code="last_organizer")
+        audit(tournament=tournament, actor=by, action="role.revoke", obj=role, user=role.user.get_username(),
+              role=role.role)
+        role.delete()
+
+
 def team_get_or_create(*, tournament, name, by):
     name = (name or "").strip()
     if not name:

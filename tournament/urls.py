@@ -17,5 +17,6 @@ manage_patterns = [
     path("players/import/", manage.PlayerImportView.as_view(), name="manage-import"),
     path("teams/", manage.TeamListView.as_view(), name="manage-teams"),
     path("roles/", manage.RoleView.as_view(), name="manage-roles"),
+    path("roles/<int:role>/revoke/", manage.RoleRevokeView.as_view(), name="manage-role-revoke"),
     path("audit/", manage.AuditLogView.as_view(), name="manage-audit"),
 ]

@@ -173,3 +173,34 @@ def test_granted_referee_can_score(client_for, tournament, make_user, published_
 def test_audit_log_lists_changes(client_for, hands_entered, tournament):
     content = client_for("organizer").get(m("manage-audit", tournament)).content.decode()
     assert "hand.record" in content and "session.publish" in content and "player.create" in content
+
+
+def test_revoke_role_keeps_the_last_organizer(client_for, tournament, organizer, referee):
+    client = client_for("organizer")
+    referee_role = TournamentRole.objects.get(tournament=tournament, user=referee)
+    response = client.post(m("manage-role-revoke", tournament, referee_role.pk))
+    assert response.status_code == 302
+    assert not TournamentRole.objects.filter(pk=referee_role.pk).exists()
+    assert AuditLog.objects.filter(tournament=tournament, action="role.revoke", data__user="referee").exists()
+    only = TournamentRole.objects.get(tournament=tournament, user=organizer)
+    page = client.post(m("manage-role-revoke", tournament, only.pk), follow=True).content.decode()
+    assert "the only organizer" in page
+    assert TournamentRole.objects.filter(pk=only.pk).exists()
+
+
+def test_only_organizers_revoke_roles(client_for, tournament, referee):
+    role = TournamentRole.objects.get(tournament=tournament, user=referee)
+    assert client_for("referee").post(m("manage-role-revoke", tournament, role.pk)).status_code == 403
+    assert TournamentRole.objects.filter(pk=role.pk).exists()
+
+
+def test_admin_shows_tournament_records_but_changes_go_through_the_services(client, tournament, players,
+                                                                            make_user):
+    admin = make_user("root", is_staff=True, is_superuser=True)
+    client.force_login(admin)
+    assert client.get("/admin/tournament/tournament/").status_code == 200
+    assert client.get(f"/admin/tournament/player/{players[0].pk}/change/").status_code == 200  # view only
+    assert client.get("/admin/tournament/tournament/add/").status_code == 403
+    response = client.post(f"/admin/tournament/player/{players[0].pk}/change/", {"name": "Renamed"})
+    assert response.status_code == 403
+    assert client.post(f"/admin/tournament/team/{players[0].team_id}/delete/", {"post": "yes"}).status_code == 403

@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
+from django.views import View
 from django.views.generic import FormView, ListView, TemplateView
 
 from tournament import services
@@ -16,7 +17,8 @@ from tournament.forms import (
     ImportConfirmForm, ImportUploadForm, PlayerForm, RoleGrantForm,
     TournamentCreateForm, TournamentForm,
 )
-from tournament.models import AuditLog, Player, Session, Tournament, TournamentRole
+from tournament.importing import parse_players_file
+from tournament.models import AuditLog, Player, Tournament, TournamentRole
 from tournament.views.mixins import OrganizerRequiredMixin, add_service_error, can_create_tournament
 
 
@@ -160,14 +162,6 @@ IMPORT_COLUMNS = [
 ]
 
 
-def _parser():
-    try:
-        from tournament.importing import parse_players_file
-    except ImportError:
-        return None
-    return parse_players_file
-
-
 class PlayerImportView(OrganizerRequiredMixin, TemplateView):
     """Upload, preview every row with its errors, confirm. Nothing is imported unless every row is good.
 
@@ -179,21 +173,16 @@ class PlayerImportView(OrganizerRequiredMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context.setdefault("upload_form", ImportUploadForm())
-        context["parser_available"] = _parser() is not None
         return context
 
     def _preview(self, raw, filename):
-        parse = _parser()
-        preview = parse(raw, filename, self.tournament)
+        preview = parse_players_file(raw, filename, self.tournament)
         errors_by_row = {}
         for row_number, message in preview.errors:
             errors_by_row.setdefault(row_number, []).append(message)
         return preview, errors_by_row
 
     def post(self, request, *args, **kwargs):
-        if _parser() is None:
-            messages.error(request, _("Importing players is not available yet."))
-            return self.render_to_response(self.get_context_data())
         if "confirm" in request.POST:
             form = ImportConfirmForm(request.POST)
             if not form.is_valid():
@@ -252,6 +241,21 @@ class RoleView(OrganizerRequiredMixin, FormView):
         context = super().get_context_data(**kwargs)
         context["roles"] = self.tournament.roles.select_related("user").order_by("role", "user__username")
         return context
+
+
+class RoleRevokeView(OrganizerRequiredMixin, View):
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        role = get_object_or_404(TournamentRole, tournament=self.tournament, pk=kwargs["role"])
+        try:
+            services.role_revoke(role=role, by=request.user)
+        except (ValidationError, PermissionDenied) as exc:
+            messages.error(request, " ".join(getattr(exc, "messages", [str(exc)])))
+        else:
+            messages.success(request, _("%(user)s is no longer %(role)s.") % {
+                "user": role.user.get_username(), "role": role.get_role_display()})
+        return redirect("manage-roles", slug=self.tournament.slug)
 
 
 class AuditLogView(OrganizerRequiredMixin, ListView):

@@ -1,0 +1,63 @@
+"""The database itself refuses score records the rules forbid, whatever writes them (a bug, a script,
+the admin): each check constraint is tried with a write that skips the services."""
+import pytest
+from django.db import IntegrityError, transaction
+
+from scoring import services as ss
+from scoring.models import Hand, HandVersion, Penalty, ScoreSheet
+from scoring.rules import payments as pay
+
+
+def refused(queryset, **changes):
+    with pytest.raises(IntegrityError), transaction.atomic():
+        queryset.update(**changes)
+
+
+@pytest.fixture
+def entered(sheet, players, referee):
+    """Hand 1 a draw, hand 2 a win by discard (player 2 off player 3), hand 3 self-drawn by player 1."""
+    ss.hand_record(sheet=sheet, number=1, outcome=pay.DRAW, by=referee)
+    ss.hand_record(sheet=sheet, number=2, outcome=pay.DISCARD, winner=players[1], discarder=players[2], points=8,
+                   by=referee)
+    ss.hand_record(sheet=sheet, number=3, outcome=pay.SELF_DRAWN, winner=players[0], points=8, by=referee)
+    return {n: HandVersion.objects.filter(hand__sheet=sheet, hand__number=n) for n in (1, 2, 3)}
+
+
+def test_a_draw_has_no_winner_discarder_or_points(entered, players):
+    refused(entered[1], winner=players[0])
+    refused(entered[1], discarder=players[0])
+    refused(entered[1], points=8)
+    refused(entered[1], flowers=1)
+
+
+def test_a_win_by_discard_has_a_discarder_who_is_not_the_winner(entered, players):
+    refused(entered[2], discarder=None)
+    refused(entered[2], discarder=players[1])
+    refused(entered[2], winner=None)
+
+
+def test_a_self_drawn_win_has_a_winner_and_no_discarder(entered, players):
+    refused(entered[3], discarder=players[2])
+    refused(entered[3], winner=None)
+
+
+def test_outcome_and_flowers_stay_within_their_range(entered):
+    refused(entered[2], outcome="chombo")
+    refused(entered[3], flowers=9)
+
+
+def test_hand_numbers_run_from_1_to_16(entered, sheet):
+    refused(Hand.objects.filter(sheet=sheet, number=1), number=17)
+    refused(Hand.objects.filter(sheet=sheet, number=1), number=0)
+
+
+def test_penalties_are_positive_paid_to_a_known_target_in_a_real_hand(sheet, players, referee):
+    ss.penalty_record(sheet=sheet, player=players[0], amount=10, to=pay.TO_NOBODY, reason="late", by=referee)
+    penalty = Penalty.objects.filter(sheet=sheet)
+    refused(penalty, amount=0)
+    refused(penalty, to="the_referee")
+    refused(penalty, hand_number=17)
+
+
+def test_sheet_status_is_open_or_submitted(sheet):
+    refused(ScoreSheet.objects.filter(pk=sheet.pk), status="signed-ish")
