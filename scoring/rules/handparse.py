@@ -9,7 +9,7 @@ from __future__ import annotations
 from .base import HandError
 from .mcr.hand import CONCEALED_KONG, KONG, Meld
 from .mcr.hand import HandError as MCRHandError
-from .mcr.tiles import HONOR_LETTERS, NUM_KINDS, TileError, parse_tile, parse_tiles, tile_str
+from .mcr.tiles import NUM_KINDS, TileError, parse_tile, parse_tiles, tile_str
 
 WIND_NAMES = ("east", "south", "west", "north")
 
@@ -111,5 +111,5 @@ def is_kong(meld) -> bool:
     return meld.kind in (KONG, CONCEALED_KONG)
 
 
-__all__ = ["HONOR_LETTERS", "check_copies", "check_fields", "check_tile_count", "count_tiles",
+__all__ = ["check_copies", "check_fields", "check_tile_count", "count_tiles",
            "is_kong", "read_flag", "read_melds", "read_tile", "read_tiles", "read_wind"]

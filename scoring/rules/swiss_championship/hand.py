@@ -11,7 +11,7 @@ from ..base import HandError
 from ..handparse import (check_copies, check_fields, check_tile_count, count_tiles, is_kong, read_flag,
                          read_melds, read_tile, read_tiles, read_wind)
 from ..mcr.hand import CHOW
-from ..mcr.tiles import SUIT_NAMES, tile_str, tiles_str
+from ..mcr.tiles import tile_str, tiles_str
 
 FIELDS = ("concealed", "melds", "win_tile", "self_drawn", "flowers", "last_tile", "kong", "last_wall",
           "seat_wind", "prevalent_wind", "kong_discard", "first_draw")
@@ -101,6 +101,3 @@ class SwissHand:
                 raise HandError(f"first_draw is {who}: no set can have been claimed or konged before it")
             if self.kong or self.last_wall:
                 raise HandError(f"first_draw is {who}: it cannot also be a replacement tile or the last tile")
-
-    def suits_used(self) -> list:
-        return [SUIT_NAMES[s] for s in sorted({t // 9 for t in self.all_tiles()})]
