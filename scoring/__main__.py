@@ -1,7 +1,8 @@
-"""Command line: ``python -m scoring --rules mcr`` scores one JSON hand per input line.
+"""Command line: ``python -m scoring --rules CODE`` scores one JSON hand per input line.
 
 Each input line gives one JSON object on stdout, in order. A bad line never stops the run;
-it answers ``{"valid": false, "total": 0, "fans": [], "error": "..."}``.
+it answers ``{"valid": false, "total": 0, "fans": [], "error": "..."}``. The rule sets and
+their options come from ``scoring.rules.registry``; docs/scoring-cli.md lists every field.
 """
 from __future__ import annotations
 
@@ -10,33 +11,48 @@ import json
 import sys
 
 
-def _score_line(line: str, Hand, HandError, score_hand) -> dict:
+def _score_line(line: str, rule_set) -> dict:
     try:
         data = json.loads(line)
     except ValueError as exc:
         return {"valid": False, "total": 0, "fans": [], "error": f"bad JSON: {exc}"}
-    try:
-        hand = Hand.from_dict(data)
-    except HandError as exc:
-        return {"valid": False, "total": 0, "fans": [], "error": str(exc)}
-    try:
-        return score_hand(hand).to_dict()
-    except Exception as exc:  # a scoring bug must not stop a referee's batch
-        return {"valid": False, "total": 0, "fans": [], "error": f"internal error: {exc!r}"}
+    return rule_set.score_dict(data)
+
+
+def _option(text: str):
+    name, sep, value = text.partition("=")
+    if not sep or not name:
+        raise argparse.ArgumentTypeError(f"options are written NAME=VALUE, got {text!r}")
+    return name.strip(), value.strip()
 
 
 def main(argv=None) -> int:
+    from scoring.rules.registry import RULE_SETS, get_rule_set
+
     parser = argparse.ArgumentParser(prog="python -m scoring",
                                      description="Score Mahjong hands: one JSON object per line in, one out.")
-    parser.add_argument("--rules", choices=["mcr"], required=True, help="rule set (only mcr for now)")
+    parser.add_argument("--rules", choices=list(RULE_SETS), required=True, help="rule set")
+    parser.add_argument("--option", action="append", type=_option, default=[], metavar="NAME=VALUE",
+                        help="a rule-set option, e.g. payment_mode=official (spanish); repeatable")
     args = parser.parse_args(argv)
-    if args.rules == "mcr":
-        from scoring.rules.mcr import Hand, HandError, score_hand
+    cls = RULE_SETS[args.rules]
+    options = {}
+    for name, value in args.option:
+        opt = cls.OPTIONS.get(name)
+        if opt is None:
+            parser.error(f"--rules {args.rules} has no option {name!r}; its options are "
+                         f"{', '.join(sorted(cls.OPTIONS)) or 'none'}")
+        # Choices may be numbers (hands_per_session); the command line gives text.
+        options[name] = next((c for c in opt.choices if str(c) == value), value)
+    try:
+        rule_set = get_rule_set(args.rules, **options)
+    except ValueError as exc:
+        parser.error(str(exc))
     out = sys.stdout
     for line in sys.stdin:
         if not line.strip():
             continue
-        result = _score_line(line, Hand, HandError, score_hand)
+        result = _score_line(line, rule_set)
         out.write(json.dumps(result, ensure_ascii=False) + "\n")
         out.flush()
     return 0

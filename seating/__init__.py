@@ -4,6 +4,7 @@ Pure Python, no Django: the web app and the ``seating`` command call in here.
 See docs/seating.md for the constructions and the figures.
 """
 from .chart import check_chart
+from .elimination import EliminationTie, Rule, eliminate, seat_next_round
 from .errors import PlayerCountError, SeatingError
 from .metrics import lower_bound, schedule_metrics, schedule_score
 from .roundrobin import Schedule, round_robin
@@ -12,4 +13,5 @@ from .swiss import displacement, mixed_next_session, swiss_next_session
 __all__ = [
     "PlayerCountError", "Schedule", "SeatingError", "check_chart", "displacement", "lower_bound",
     "mixed_next_session", "round_robin", "schedule_metrics", "schedule_score", "swiss_next_session",
+    "EliminationTie", "Rule", "eliminate", "seat_next_round",
 ]

@@ -1,0 +1,221 @@
+"""The seam between the web app and the rule sets: one interface every rule set fills in.
+
+The Django side asks the tournament's rule set for everything (which tiles exist, how a
+declared hand is read and scored, what a referee types, who pays whom, how a session runs)
+and holds no ``if rules == ...`` of its own. A rule set is an object with the attributes and
+methods of :class:`RuleSet`; ``scoring.rules.registry`` maps each code to one.
+
+Seats are the four initial positions of a session, 0..3 (A, B, C, D in MCR appendix 4), the
+numbering the score sheet keeps. Winds are indexes 0..3 for East, South, West, North.
+Pure Python: nothing here imports Django.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from .payments import PaymentError
+
+WINDS = ("E", "S", "W", "N")
+SEATS = (0, 1, 2, 3)
+
+__all__ = ["HandError", "PaymentError", "Item", "Score", "PointsEntry", "Option", "RuleSet",
+           "WINDS", "SEATS", "check_payment_args"]
+
+
+class HandError(ValueError):
+    """A declared hand that cannot be scored; the message says why, in a referee's words.
+
+    One class for every rule set, so the web app catches one thing; the MCR adapter re-raises
+    the MCR engine's own HandError as this one.
+    """
+
+
+@dataclass
+class Item:
+    """One line of a hand's explanation: a fan, a doubling, basic points, an extra, a limit.
+
+    ``kind`` says how ``points`` enters the total; each rule set documents its kinds and its
+    formula in docs/rule-sets.md (MCR items carry no kind: every MCR fan adds points x count).
+    """
+
+    id: int
+    name: str
+    name_es: str
+    points: int
+    count: int = 1
+    sources: list = field(default_factory=list)
+    kind: str = "points"
+
+    def to_dict(self) -> dict:
+        return {"id": self.id, "name": self.name, "points": self.points, "count": self.count,
+                "name_es": self.name_es, "from": list(self.sources), "kind": self.kind}
+
+
+@dataclass
+class Score:
+    """A scored hand, shaped like the MCR engine's Result so the CLI and web treat both alike."""
+
+    valid: bool
+    total: int
+    fans: list
+    error: str | None = None
+
+    def to_dict(self) -> dict:
+        out = {"valid": self.valid, "total": self.total, "fans": [f.to_dict() for f in self.fans]}
+        if self.error is not None:
+            out["error"] = self.error
+        return out
+
+
+@dataclass(frozen=True)
+class PointsEntry:
+    """What a referee types on the score sheet when the tiles are not entered one by one.
+
+    ``every_player``: False when only the winner's points are typed (MCR, Swiss), True when each
+    player's points are (Spanish, first payment mode: the losers' hands score too).
+    ``minimum``/``maximum`` bound a plausible winner's entry (not a rule: a typing check);
+    ``step``: the entry is a multiple of it (Spanish scores are rounded up to tens).
+    ``loser_minimum``/``loser_maximum`` bound the other players' entries when they are typed.
+    """
+
+    every_player: bool
+    minimum: int
+    maximum: int
+    step: int = 1
+    loser_minimum: int = 0
+    loser_maximum: int = 0
+    description: str = ""
+
+    def check(self, points: int, winner: bool = True) -> None:
+        """Raise PaymentError when a typed value cannot be a hand's points."""
+        lo, hi = (self.minimum, self.maximum) if winner else (self.loser_minimum, self.loser_maximum)
+        who = "the winner's points" if winner else "a player's points"
+        if isinstance(points, bool) or not isinstance(points, int):
+            raise PaymentError(f"{who} must be a whole number; got {points!r}")
+        if not lo <= points <= hi:
+            raise PaymentError(f"{who} must be from {lo} to {hi}; got {points}")
+        if points % self.step:
+            raise PaymentError(f"{who} must be a multiple of {self.step}; got {points}")
+
+
+@dataclass(frozen=True)
+class Option:
+    """An organizer's setting of a rule set where the rulebook leaves a choice."""
+
+    name: str
+    default: Any
+    choices: tuple
+    description: str
+
+
+class RuleSet:
+    """What every rule set provides. Subclasses set the class attributes and the methods.
+
+    Instances are configured by options (``get_rule_set("spanish", payment_mode="official")``)
+    and are immutable afterwards, so one instance can serve many requests.
+    """
+
+    code: str = ""
+    name: str = ""
+    name_es: str = ""
+    #: Tiles that exist in this rule set, in notation (``1m``..``9s``, ``E``..``P``; bonus tiles
+    #: are listed by the rule set's own notation, e.g. Spanish ``f1``..``f4``, ``s1``..``s4``).
+    tiles: tuple = ()
+    #: Hand fields this rule set reads; ``parse_hand`` refuses any other.
+    hand_fields: tuple = ()
+    entry: PointsEntry
+    hands_per_session: int = 16
+    #: Organizer's settings: name -> Option. Values given to the constructor override defaults.
+    OPTIONS: dict = {}
+
+    def __init__(self, **options):
+        unknown = sorted(set(options) - set(self.OPTIONS))
+        if unknown:
+            raise ValueError(f"rule set {self.code!r} has no option(s) {', '.join(unknown)}; "
+                             f"its options are {', '.join(sorted(self.OPTIONS)) or 'none'}")
+        values = {}
+        for name, opt in self.OPTIONS.items():
+            value = options.get(name, opt.default)
+            if opt.choices and value not in opt.choices:
+                raise ValueError(f"option {name} of {self.code!r} must be one of "
+                                 f"{', '.join(map(str, opt.choices))}; got {value!r}")
+            values[name] = value
+        self.options = values
+
+    # -- hands -----------------------------------------------------------------------------
+    def parse_hand(self, data: dict):
+        """Read a declared hand from the JSON/form fields; raise HandError if it cannot be one."""
+        raise NotImplementedError
+
+    def score(self, hand) -> Score:
+        """Score a parsed hand. Never raises; an invalid hand has ``valid`` False and an error."""
+        raise NotImplementedError
+
+    def score_dict(self, data) -> dict:
+        """Parse and score in one step, for the CLI: always answers the same four keys."""
+        try:
+            hand = self.parse_hand(data)
+        except HandError as exc:
+            return {"valid": False, "total": 0, "fans": [], "error": str(exc)}
+        try:
+            return self.score(hand).to_dict()
+        except Exception as exc:  # a scoring bug must not stop a referee's batch
+            return {"valid": False, "total": 0, "fans": [], "error": f"internal error: {exc!r}"}
+
+    # -- payments --------------------------------------------------------------------------
+    def payments(self, winner: int | None, discarder: int | None, points: int = 0, *,
+                 player_points: Sequence[int] | None = None,
+                 dealer: int | None = None) -> tuple:
+        """Score change of seats 0..3 for one hand; the four changes sum to zero.
+
+        ``winner`` None is a drawn hand; ``discarder`` None with a winner is a self-drawn win.
+        ``points`` is the winner's hand value as the rule set scores it (the CLI ``total``);
+        ``player_points`` every seat's points where the rule set needs them (Spanish first
+        mode); ``dealer`` the seat of East where it matters. Raises PaymentError.
+        """
+        raise NotImplementedError
+
+    # -- sessions --------------------------------------------------------------------------
+    def seat_winds(self, hand_number: int) -> tuple:
+        """Seat wind index (0 East .. 3 North) of each seat 0..3 in that hand (1-based)."""
+        raise NotImplementedError
+
+    def dealer(self, hand_number: int) -> int:
+        """The seat that deals (is East) in that hand."""
+        return self.seat_winds(hand_number).index(0)
+
+    def prevalent_wind(self, hand_number: int) -> str:
+        raise NotImplementedError
+
+    def describe(self) -> dict:
+        """Everything static a web page needs, as plain data."""
+        return {"code": self.code, "name": self.name, "name_es": self.name_es,
+                "tiles": list(self.tiles), "hand_fields": list(self.hand_fields),
+                "hands_per_session": self.hands_per_session,
+                "entry": {"every_player": self.entry.every_player, "minimum": self.entry.minimum,
+                          "maximum": self.entry.maximum, "step": self.entry.step,
+                          "loser_minimum": self.entry.loser_minimum,
+                          "loser_maximum": self.entry.loser_maximum,
+                          "description": self.entry.description},
+                "options": dict(self.options)}
+
+
+def check_payment_args(winner, discarder, points) -> None:
+    """The checks every rule set's payments share: seats, and a winner unlike the discarder."""
+    for name, seat in (("winner", winner), ("discarder", discarder)):
+        if seat is not None and (isinstance(seat, bool) or seat not in SEATS):
+            raise PaymentError(f"the {name} must be a seat from 0 to 3; got {seat!r}")
+    if winner is None:
+        if discarder is not None:
+            raise PaymentError("a drawn hand has no discarder")
+        return
+    if discarder == winner:
+        raise PaymentError("the winner cannot have discarded the winning tile")
+    if isinstance(points, bool) or not isinstance(points, int) or points < 0:
+        raise PaymentError(f"points must be a whole number, 0 or more; got {points!r}")
+
+
+def round_up_to(value: int, step: int) -> int:
+    return int(math.ceil(value / step)) * step

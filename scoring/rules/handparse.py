@@ -1,0 +1,115 @@
+"""Reading declared hands from JSON/form fields, shared by the Swiss and Spanish rule sets.
+
+Same notation and field names as MCR (``scoring.rules.mcr.hand``), whose tile and meld
+parsers are reused, so a referee types a hand the same way whatever the rule set; only the
+errors are re-raised as ``scoring.rules.base.HandError``.
+"""
+from __future__ import annotations
+
+from .base import HandError
+from .mcr.hand import CONCEALED_KONG, KONG, Meld
+from .mcr.hand import HandError as MCRHandError
+from .mcr.tiles import NUM_KINDS, TileError, parse_tile, parse_tiles, tile_str
+
+WIND_NAMES = ("east", "south", "west", "north")
+
+
+def check_fields(data, known) -> None:
+    if not isinstance(data, dict):
+        raise HandError("a hand must be a JSON object with fields such as concealed, melds, win_tile")
+    unknown = sorted(set(data) - set(known))
+    if unknown:
+        raise HandError(f"unknown field(s) {', '.join(unknown)}; known fields are {', '.join(sorted(known))}")
+
+
+def read_tiles(data: dict, key: str) -> list:
+    text = data.get(key, "")
+    if text is None:
+        text = ""
+    try:
+        return list(parse_tiles(text))
+    except TileError as exc:
+        raise HandError(f"{key.replace('_', ' ')}: {exc}") from None
+
+
+def read_tile(data: dict, key: str, what: str):
+    if key not in data or data[key] in (None, ""):
+        raise HandError(f"{key} is missing: give {what}, e.g. \"5p\"")
+    try:
+        return parse_tile(data[key])
+    except TileError as exc:
+        raise HandError(f"{key}: {exc}") from None
+
+
+def read_melds(data: dict) -> list:
+    melds_data = data.get("melds", []) or []
+    if isinstance(melds_data, str):
+        melds_data = [melds_data]
+    if not isinstance(melds_data, (list, tuple)):
+        raise HandError("melds must be a list such as [\"pung 222m\", \"kong 5555p\"]")
+    out = []
+    for m in melds_data:
+        try:
+            out.append(Meld.parse(m))
+        except MCRHandError as exc:
+            raise HandError(str(exc)) from None
+    return out
+
+
+def read_flag(data: dict, key: str) -> bool:
+    value = data.get(key, False)
+    if value is None:
+        return False
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    raise HandError(f"{key} must be true or false; got {value!r}")
+
+
+def read_wind(data: dict, key: str) -> int:
+    """Wind index 0..3 (East..North); East when absent."""
+    value = data.get(key)
+    if value is None:
+        return 0
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3:
+        return value
+    if isinstance(value, str):
+        v = value.strip()
+        if v.upper() in ("E", "S", "W", "N"):
+            return "ESWN".index(v.upper())
+        if v.lower() in WIND_NAMES:
+            return WIND_NAMES.index(v.lower())
+    raise HandError(f"{key} must be one of E, S, W, N; got {value!r}")
+
+
+def count_tiles(tiles) -> list:
+    counts = [0] * NUM_KINDS
+    for t in tiles:
+        counts[t] += 1
+    return counts
+
+
+def check_copies(counts) -> None:
+    for t, c in enumerate(counts):
+        if c > 4:
+            raise HandError(f"{c} copies of {tile_str(t)} in the hand; there are only four of each tile")
+
+
+def check_tile_count(concealed: list, melds: list, with_win_tile: bool) -> None:
+    if len(melds) > 4:
+        raise HandError(f"{len(melds)} melds declared; a hand has at most four sets")
+    expected = 13 - 3 * len(melds)
+    if len(concealed) != expected:
+        besides = " besides the winning tile" if with_win_tile else ""
+        raise HandError(
+            f"wrong number of tiles: with {len(melds)} meld(s) declared the concealed hand must have "
+            f"{expected} tiles{besides}, but it has {len(concealed)}")
+
+
+def is_kong(meld) -> bool:
+    return meld.kind in (KONG, CONCEALED_KONG)
+
+
+__all__ = ["check_copies", "check_fields", "check_tile_count", "count_tiles",
+           "is_kong", "read_flag", "read_melds", "read_tile", "read_tiles", "read_wind"]

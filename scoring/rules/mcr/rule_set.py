@@ -1,0 +1,68 @@
+"""MCR behind the rule-set seam: a thin adapter over the engine, payments and rotation.
+
+It changes nothing in what MCR computes; it only gives the MCR modules the interface of
+``scoring.rules.base.RuleSet`` so the web app can treat every rule set alike.
+"""
+from __future__ import annotations
+
+from .. import payments as pay
+from .. import rotation
+from ..base import HandError, PointsEntry, RuleSet, check_payment_args
+from .engine import score_hand
+from .hand import Hand
+from .hand import HandError as MCRHandError
+from .tiles import NUM_KINDS, tile_str
+
+
+class MCRRuleSet(RuleSet):
+    code = "mcr"
+    name = "Mahjong Competition Rules"
+    name_es = "Reglas de Competición de Mahjong"
+    tiles = tuple(tile_str(t) for t in range(NUM_KINDS))
+    hand_fields = ("concealed", "melds", "win_tile", "self_drawn", "flowers", "last_tile", "kong",
+                   "last_wall", "seat_wind", "prevalent_wind")
+    # 8 is the minimum without flowers (3.9.1.1); 500 is only a typing check (no real hand
+    # comes near it), not a rule.
+    entry = PointsEntry(every_player=False, minimum=8, maximum=500,
+                        description="the winner's hand points, flowers included (MCR 3.9.1.4)")
+    hands_per_session = 16
+
+    def parse_hand(self, data):
+        try:
+            return Hand.from_dict(data)
+        except MCRHandError as exc:
+            raise HandError(str(exc)) from None
+
+    def score(self, hand):
+        return score_hand(hand)
+
+    def score_dict(self, data) -> dict:
+        # Kept to the letter of the CLI before the seam existed, so `--rules mcr` output is
+        # unchanged byte for byte.
+        try:
+            hand = Hand.from_dict(data)
+        except MCRHandError as exc:
+            return {"valid": False, "total": 0, "fans": [], "error": str(exc)}
+        try:
+            return score_hand(hand).to_dict()
+        except Exception as exc:  # a scoring bug must not stop a referee's batch
+            return {"valid": False, "total": 0, "fans": [], "error": f"internal error: {exc!r}"}
+
+    def payments(self, winner, discarder, points=0, *, player_points=None, dealer=None):
+        """MCR 3.9.1.3: self-drawn, each other seat pays 8 + points; on a discard the
+        discarder pays 8 + points and the other two 8 each. A draw scores nothing."""
+        check_payment_args(winner, discarder, points)
+        if winner is None:
+            outcome = pay.HandOutcome(pay.DRAW)
+        elif discarder is None:
+            outcome = pay.HandOutcome(pay.SELF_DRAWN, winner, None, points)
+        else:
+            outcome = pay.HandOutcome(pay.DISCARD, winner, discarder, points)
+        result = pay.hand_payments([0, 1, 2, 3], outcome)
+        return tuple(result[s] for s in range(4))
+
+    def seat_winds(self, hand_number):
+        return rotation.seat_winds(hand_number)
+
+    def prevalent_wind(self, hand_number):
+        return rotation.prevalent_wind(hand_number)

@@ -1,0 +1,130 @@
+"""A declared hand under the Spanish Mah-Jong rules (001): the winner's, or a loser's tiles.
+
+Flowers and seasons are distinct tiles in 001 (a player's own flower and own season double,
+l.50), so they are given by number, not counted: ``"flowers": "13"`` holds flowers 1 and 3,
+``"seasons": "2"`` season 2. Number n belongs to seat wind n (1 East, 2 South, 3 West,
+4 North), as printed on the tiles. A list of numbers ([1, 3]) is read the same way.
+
+In the first payment mode the losers' hands score too (001 l.38-42): ``"winning": false``
+declares a player's tiles at the end of the hand, 13 tiles (kongs counting 3), no winning tile.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..base import HandError
+from ..handparse import (check_copies, check_fields, check_tile_count, count_tiles, is_kong, read_flag,
+                         read_melds, read_tile, read_tiles, read_wind)
+from ..mcr.tiles import tile_str
+
+FIELDS = ("concealed", "melds", "win_tile", "self_drawn", "flowers", "seasons", "last_tile", "kong",
+          "last_wall", "seat_wind", "prevalent_wind", "winning")
+
+BONUS_NOTATION = tuple(f"flower{n}" for n in range(1, 5)) + tuple(f"season{n}" for n in range(1, 5))
+
+
+def _read_bonus(data: dict, key: str) -> tuple:
+    value = data.get(key)
+    if value in (None, "", 0, []):
+        return ()
+    if isinstance(value, bool):
+        raise HandError(f"{key} must list tile numbers 1-4, e.g. \"13\"; got {value!r}")
+    if isinstance(value, int):
+        raise HandError(f"{key} must say which {key} (numbers 1-4, e.g. \"13\" for {key} 1 and 3), not how "
+                        f"many: in the Spanish rules a player's own flower and season double (001 l.50)")
+    if isinstance(value, str):
+        items = [c for c in value if c not in " ,"]
+    elif isinstance(value, (list, tuple)):
+        items = list(value)
+    else:
+        raise HandError(f"{key} must list tile numbers 1-4, e.g. \"13\"; got {value!r}")
+    numbers = []
+    for item in items:
+        try:
+            n = int(item)
+        except (TypeError, ValueError):
+            n = None
+        if isinstance(item, bool) or n is None or not 1 <= n <= 4:
+            raise HandError(f"{key}: {item!r} is not a {key[:-1]} number; there are four {key}, numbered 1 to 4 "
+                            f"(1 East, 2 South, 3 West, 4 North)")
+        if n in numbers:
+            raise HandError(f"{key}: {key[:-1]} {n} is listed twice; there is only one of each")
+        numbers.append(n)
+    return tuple(sorted(numbers))
+
+
+@dataclass
+class SpanishHand:
+    """Standing tiles (WITHOUT the winning tile), melds, bonus tiles and how the hand ended."""
+
+    concealed: list
+    melds: list = field(default_factory=list)
+    win_tile: int | None = None
+    self_drawn: bool = False
+    flowers: tuple = ()
+    seasons: tuple = ()
+    kong: bool = False       # on a discard: robbing a kong (l.68); self-drawn: replacement tile, no doubling
+    last_wall: bool = False  # last tile of the wall, or the discard of it (l.67)
+    seat_wind: int = 0
+    prevalent_wind: int = 0
+    winning: bool = True
+
+    @classmethod
+    def from_dict(cls, data) -> "SpanishHand":
+        check_fields(data, FIELDS)
+        winning = True if data.get("winning") is None else read_flag(data, "winning")
+        flowers, seasons = _read_bonus(data, "flowers"), _read_bonus(data, "seasons")
+        all_bonus = len(flowers) == 4 and len(seasons) == 4
+        if winning and not all_bonus:
+            win_tile = read_tile(data, "win_tile", "the winning tile")
+        elif data.get("win_tile") not in (None, ""):
+            if not winning:
+                raise HandError("a hand that did not win has no winning tile; leave win_tile out "
+                                "(or set winning to true)")
+            win_tile = read_tile(data, "win_tile", "the winning tile")
+        else:
+            win_tile = None
+        read_flag(data, "last_tile")  # accepted like MCR; 001 scores no doubling for it
+        hand = cls(concealed=read_tiles(data, "concealed"), melds=read_melds(data), win_tile=win_tile,
+                   self_drawn=read_flag(data, "self_drawn"), flowers=flowers, seasons=seasons,
+                   kong=read_flag(data, "kong"), last_wall=read_flag(data, "last_wall"),
+                   seat_wind=read_wind(data, "seat_wind"), prevalent_wind=read_wind(data, "prevalent_wind"),
+                   winning=winning)
+        hand.validate()
+        return hand
+
+    @property
+    def all_bonus(self) -> bool:
+        return len(self.flowers) == 4 and len(self.seasons) == 4
+
+    def all_tiles(self) -> list:
+        tiles = list(self.concealed)
+        if self.win_tile is not None:
+            tiles.append(self.win_tile)
+        for m in self.melds:
+            tiles.extend(m.tiles)
+        return tiles
+
+    def validate(self) -> None:
+        check_tile_count(self.concealed, self.melds, with_win_tile=self.win_tile is not None)
+        check_copies(count_tiles(self.all_tiles()))
+        if not self.winning:
+            for flag in ("self_drawn", "kong", "last_wall"):
+                if getattr(self, flag):
+                    raise HandError(f"{flag} describes how a hand was won; a hand that did not win has none")
+            if self.all_bonus:
+                raise HandError("all four flowers and all four seasons win at once (001 l.94, l.100): "
+                                "this hand is the winner's")
+            return
+        if self.win_tile is None:
+            return
+        win = self.win_tile
+        held = sum(1 for t in self.concealed if t == win) + sum(m.tiles.count(win) for m in self.melds)
+        if self.kong and not self.self_drawn and held:
+            raise HandError(f"robbing a kong of {tile_str(win)} is impossible: the winner holds another "
+                            f"{tile_str(win)}, so no one else can add the fourth to a pung")
+        if self.kong and self.self_drawn and not any(is_kong(m) for m in self.melds):
+            raise HandError("a win on a replacement tile (kong, self-drawn) needs a kong declared in the hand")
+        if self.kong and self.last_wall:
+            raise HandError("a kong cannot be declared on the last tile of the wall (there is no replacement "
+                            "tile), so robbing a kong does not go with the last tile")

@@ -1,0 +1,114 @@
+"""The Spanish Mah-Jong rules (001) behind the rule-set seam."""
+from __future__ import annotations
+
+from .. import rotation
+from ..base import Option, PaymentError, PointsEntry, RuleSet, check_payment_args
+from ..mcr.tiles import tile_str
+from .engine import score_hand
+from .hand import BONUS_NOTATION, FIELDS, SpanishHand
+
+RANKED, OFFICIAL = "ranked", "official"  # the two payment modes of 001 l.36-44
+EACH_PAYS, DISCARDER_PAYS = "each_pays", "discarder_pays"
+
+
+class SpanishRuleSet(RuleSet):
+    code = "spanish"
+    name = "Spanish Mah-Jong Rules"
+    name_es = "Reglas Mah-Jong España"
+    tiles = tuple(tile_str(t) for t in range(34)) + BONUS_NOTATION  # 144 tiles
+    hand_fields = FIELDS
+    OPTIONS = {
+        "payment_mode": Option(
+            "payment_mode", RANKED, (RANKED, OFFICIAL),
+            "ranked (001 l.38-42): the winner collects x3, the next best x2, the third x1, so every "
+            "player's hand is scored; official (l.44): only the winner collects, and a Mah Jong needs "
+            "at least one x8 (l.11)."),
+        "official_payers": Option(
+            "official_payers", EACH_PAYS, (EACH_PAYS, DISCARDER_PAYS),
+            "Official mode, who pays the winner (001 does not say): each_pays, each of the three others "
+            "pays the score; discarder_pays, the discarder pays it, and on a self-drawn win each of "
+            "the three does."),
+        "hands_per_session": Option(
+            "hands_per_session", 16, (4, 8, 12, 16),
+            "001 does not say how long a session is: 16 hands (four wind rounds, as MCR) unless the "
+            "organizer chooses fewer whole rounds."),
+    }
+
+    def __init__(self, **options):
+        super().__init__(**options)
+        self.hands_per_session = self.options["hands_per_session"]
+        ranked = self.options["payment_mode"] == RANKED
+        self.entry = PointsEntry(
+            every_player=ranked, minimum=10, maximum=1000, step=10,
+            loser_minimum=0, loser_maximum=100 if ranked else 0,
+            description=("every player's points, rounded up to tens (001 l.32): the winner's and each "
+                         "loser's hand" if ranked else
+                         "the winner's points, rounded up to tens (001 l.32)"))
+
+    def parse_hand(self, data):
+        return SpanishHand.from_dict(data)
+
+    def score(self, hand):
+        return score_hand(hand, official=self.options["payment_mode"] == OFFICIAL)
+
+    def payments(self, winner, discarder, points=0, *, player_points=None, dealer=None):
+        """Per-seat changes. A drawn hand pays nothing (001 does not say otherwise).
+
+        ranked: each loser pays the winner's points; of the three others, the best collects
+        his own points from the two below him, the next from the last (l.38-40). Two tied for
+        second collect x1 each and there is no third (l.41): each collects once, from the
+        player below them; three tied have nobody below and collect nothing. Two tied for third
+        collect nothing (l.42). ``player_points`` gives every seat's points; the winner's entry
+        is the hand's points.
+        official: only the winner collects (l.44), from whom ``official_payers`` says.
+        """
+        check_payment_args(winner, discarder, points)
+        changes = [0, 0, 0, 0]
+        if winner is None:
+            return tuple(changes)
+        if self.options["payment_mode"] == OFFICIAL:
+            payers = [discarder] if discarder is not None and \
+                self.options["official_payers"] == DISCARDER_PAYS else [s for s in range(4) if s != winner]
+            for s in payers:
+                changes[s] -= points
+                changes[winner] += points
+            return tuple(changes)
+        if player_points is None or len(player_points) != 4:
+            raise PaymentError("the ranked payment mode needs every player's points (four values, by seat)")
+        for s, p in enumerate(player_points):
+            self.entry.check(p, winner=s == winner)
+        if points and points != player_points[winner]:
+            raise PaymentError(f"the winner's points are {points}, but the points by seat give "
+                               f"{player_points[winner]}")
+        w = player_points[winner]
+        for s in range(4):
+            if s != winner:
+                changes[s] -= w
+                changes[winner] += w
+        losers = sorted((s for s in range(4) if s != winner), key=lambda s: -player_points[s])
+        second, third, fourth = losers
+        p2, p3, p4 = (player_points[s] for s in losers)
+
+        def collect(by, frm):
+            changes[by] += player_points[by]
+            changes[frm] -= player_points[by]
+
+        if p2 == p3 == p4:
+            pass
+        elif p2 == p3:
+            collect(second, fourth)
+            collect(third, fourth)
+        else:
+            collect(second, third)
+            collect(second, fourth)
+            if p3 != p4:
+                collect(third, fourth)
+        return tuple(changes)
+
+    def seat_winds(self, hand_number):
+        """MCR's rotation (appendix 4; 001 says nothing): rounds of four hands with a prevalent
+        wind (001 l.19 names it), the deal passing to the right after every hand."""
+        return rotation.seat_winds(hand_number)
+
+    def prevalent_wind(self, hand_number):
+        return rotation.prevalent_wind(hand_number)

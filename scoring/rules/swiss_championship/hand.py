@@ -1,0 +1,103 @@
+"""A declared hand under the Swiss Championship rules (002), checked as a referee would.
+
+Field names and notation are those of MCR; the refusals cite 002: honours and flowers do
+not exist (1.1), chows may not be claimed (1.2), a winning hand lacks a suit (1.3).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..base import HandError
+from ..handparse import (check_copies, check_fields, check_tile_count, count_tiles, is_kong, read_flag,
+                         read_melds, read_tile, read_tiles, read_wind)
+from ..mcr.hand import CHOW
+from ..mcr.tiles import tile_str, tiles_str
+
+FIELDS = ("concealed", "melds", "win_tile", "self_drawn", "flowers", "last_tile", "kong", "last_wall",
+          "seat_wind", "prevalent_wind", "kong_discard", "first_draw")
+
+
+@dataclass
+class SwissHand:
+    """Standing tiles WITHOUT the winning tile, melds (pungs and kongs), the winning tile, how."""
+
+    concealed: list
+    melds: list = field(default_factory=list)
+    win_tile: int = 0
+    self_drawn: bool = False
+    kong: bool = False          # self-drawn: out with a replacement tile (7.6.1); discard: robbing (7.6.3)
+    last_wall: bool = False     # self-drawn: last tile drawn (7.6.4); discard: last tile claimed (7.6.5)
+    kong_discard: bool = False  # won on the discard of a player who just took a kong replacement (7.6.2)
+    first_draw: bool = False    # dealer: on the dealt tiles (Sky Hu); others: on the first draw (Earth Hu)
+    seat_wind: int = 0          # 0 = East = the dealer (2.4)
+
+    @classmethod
+    def from_dict(cls, data) -> "SwissHand":
+        check_fields(data, FIELDS)
+        flowers = data.get("flowers", 0)
+        if flowers not in (0, None, False):
+            raise HandError(f"flowers must be 0: the Swiss Championship rules play 108 tiles without "
+                            f"flowers (002 1.1); got {flowers!r}")
+        if read_flag(data, "last_tile"):
+            raise HandError("last_tile (last tile of its kind) scores nothing under the Swiss Championship "
+                            "rules; leave it out (for the last tile of the wall use last_wall)")
+        hand = cls(concealed=read_tiles(data, "concealed"), melds=read_melds(data),
+                   win_tile=read_tile(data, "win_tile", "the winning tile"),
+                   self_drawn=read_flag(data, "self_drawn"), kong=read_flag(data, "kong"),
+                   last_wall=read_flag(data, "last_wall"), kong_discard=read_flag(data, "kong_discard"),
+                   first_draw=read_flag(data, "first_draw"), seat_wind=read_wind(data, "seat_wind"))
+        read_wind(data, "prevalent_wind")  # accepted for a form shared with MCR; 002 has no wind tiles
+        hand.validate()
+        return hand
+
+    def all_tiles(self) -> list:
+        tiles = list(self.concealed) + [self.win_tile]
+        for m in self.melds:
+            tiles.extend(m.tiles)
+        return tiles
+
+    @property
+    def is_dealer(self) -> bool:
+        return self.seat_wind == 0
+
+    def validate(self) -> None:
+        for t in self.all_tiles():
+            if t >= 27:
+                raise HandError(f"{tile_str(t)} is not one of the 108 tiles: the Swiss Championship rules use "
+                                f"only the three suits m, p, s, no winds or dragons (002 1.1)")
+        for m in self.melds:
+            if m.kind == CHOW:
+                raise HandError(f"chow {tiles_str(m.tiles)} may not be melded: the Swiss Championship rules allow "
+                                f"only pung and kong claims (002 1.2); a sequence among the concealed tiles is "
+                                f"fine, so write it there")
+        check_tile_count(self.concealed, self.melds, with_win_tile=True)
+        check_copies(count_tiles(self.all_tiles()))
+        suits = {t // 9 for t in self.all_tiles()}
+        if len(suits) == 3:
+            raise HandError("not a winning hand: it uses all three suits, and a winning hand must lack one "
+                            "(One Voided Suit, 002 1.3)")
+        win = self.win_tile
+        held = sum(1 for t in self.concealed if t == win) + sum(m.tiles.count(win) for m in self.melds)
+        if self.kong and self.self_drawn and not any(is_kong(m) for m in self.melds):
+            raise HandError("out with a replacement tile (kong, self-drawn) needs a kong declared in the hand")
+        if self.kong and not self.self_drawn and held:
+            raise HandError(f"robbing a kong of {tile_str(win)} is impossible: the winner holds another "
+                            f"{tile_str(win)}, so no one else can add the fourth to a pung")
+        if self.kong and self.last_wall:
+            raise HandError("a kong cannot be declared on the last tile of the wall (there is no replacement "
+                            "tile), so neither a replacement tile nor robbing the kong goes with the last tile")
+        if self.kong_discard and self.self_drawn:
+            raise HandError("kong_discard is a win on the discard that follows a kong; a self-drawn win has no "
+                            "discard (for a win on the replacement tile use kong with self_drawn)")
+        if self.kong_discard and self.kong:
+            raise HandError("kong_discard (the discard after a kong) and kong (robbing the kong) cannot both "
+                            "hold on a discard: choose the one that happened")
+        if self.first_draw:
+            who = "Sky Hu (the dealer wins on the dealt tiles)" if self.is_dealer else \
+                "Earth Hu (a non-dealer wins on the first tile drawn)"
+            if not self.self_drawn:
+                raise HandError(f"first_draw is {who}, which is self-drawn: set self_drawn")
+            if self.melds:
+                raise HandError(f"first_draw is {who}: no set can have been claimed or konged before it")
+            if self.kong or self.last_wall:
+                raise HandError(f"first_draw is {who}: it cannot also be a replacement tile or the last tile")

@@ -1,0 +1,81 @@
+"""The Swiss Championship rules (002) behind the rule-set seam."""
+from __future__ import annotations
+
+from ..base import HandError, Option, PaymentError, PointsEntry, RuleSet, check_payment_args
+from ..mcr.tiles import tile_str
+from .engine import ADD, HIGHEST, score_hand
+from .hand import FIELDS, SwissHand
+
+DISCARDER_PAYS, ALL_PAY = "discarder_pays", "all_pay"
+
+
+class SwissChampionshipRuleSet(RuleSet):
+    code = "swiss_championship"
+    name = "Swiss Mahjong Championships"
+    name_es = "Campeonato Suizo de Mahjong"
+    tiles = tuple(tile_str(t) for t in range(27))  # 108 tiles: three suits only (002 1.1)
+    hand_fields = FIELDS
+    # 1 is the least a win is worth (Basic Hu on a discard, 7.7.1 style); the maximum is only a
+    # typing check: Sky Hu with a seven-pairs one-suit hand and every extra stays below it.
+    entry = PointsEntry(every_player=False, minimum=1, maximum=600,
+                        description="the winner's final points, bonuses and self-drawn x3 included "
+                                    "(002 7.4-7.7)")
+    hands_per_session = 4  # one round (002 1.4, 2.2)
+    OPTIONS = {
+        "payment": Option(
+            "payment", DISCARDER_PAYS, (DISCARDER_PAYS, ALL_PAY),
+            "002 does not say who pays. discarder_pays: on a discard the discarder pays the final "
+            "points; self-drawn (already x3) each other player pays a third. all_pay: every other "
+            "player pays the final points on any win."),
+        "fan_combination": Option(
+            "fan_combination", ADD, (ADD, HIGHEST),
+            "7.3 only drops fans implied by another. add: fans that do not imply each other add up "
+            "(e.g. All Pungs + Outside Hand); highest: only the single highest fan counts."),
+    }
+
+    def parse_hand(self, data):
+        return SwissHand.from_dict(data)
+
+    def score(self, hand):
+        return score_hand(hand, self.options["fan_combination"])
+
+    def payments(self, winner, discarder, points=0, *, player_points=None, dealer=None):
+        """A draw pays nothing. discarder_pays: the discarder pays the points; self-drawn, each of
+        the three others pays points / 3 (the x3 of 7.4.1 is the three of them paying).
+        all_pay: each of the three others pays the points. The dealer pays nothing extra."""
+        check_payment_args(winner, discarder, points)
+        changes = [0, 0, 0, 0]
+        if winner is None:
+            return tuple(changes)
+        if self.options["payment"] == ALL_PAY:
+            for s in range(4):
+                if s != winner:
+                    changes[s] -= points
+                    changes[winner] += points
+        elif discarder is not None:
+            changes[discarder] -= points
+            changes[winner] += points
+        else:
+            if points % 3:
+                raise PaymentError(f"a self-drawn win is worth three times its points (002 7.4.1), so a "
+                                   f"multiple of 3; got {points}")
+            for s in range(4):
+                if s != winner:
+                    changes[s] -= points // 3
+                    changes[winner] += points // 3
+        return tuple(changes)
+
+    def seat_winds(self, hand_number):
+        """One round of four hands; seats stay, the deal passes to the right (next in turn
+        order) after every hand, win or lose (002 1.4)."""
+        if not isinstance(hand_number, int) or hand_number < 1:
+            raise ValueError("Hands are numbered from 1.")
+        dealer = (hand_number - 1) % 4
+        return tuple((seat - dealer) % 4 for seat in range(4))
+
+    def prevalent_wind(self, hand_number):
+        self.seat_winds(hand_number)
+        return "E"  # one round only (002 1.4): the East round
+
+
+__all__ = ["SwissChampionshipRuleSet", "HandError"]
