@@ -31,7 +31,7 @@ class PaymentError(ValueError):
     can translate the message and put it beside the right field.
     """
 
-    def __init__(self, message: str, *, code: str, field: str | None = None, **params):
+    def __init__(self, message: str, *, code: str = "invalid", field: str | None = None, **params):
         self.message, self.code, self.field, self.params = message, code, field, params
         super().__init__(message % params if params else message)
 
