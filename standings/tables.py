@@ -30,6 +30,14 @@ class RankColumn(tables.Column):
         return value
 
 
+class RankedMeta:
+    """What every ranking table shares: our table template, the standings style, best first."""
+
+    template_name = TABLE_TEMPLATE
+    attrs = {"class": "data standings"}
+    order_by = ("rank",)
+
+
 class StandingsTable(tables.Table):
     rank = RankColumn(verbose_name=_("Rank"), attrs=NUM)
     number = tables.Column(verbose_name=_("No."), attrs=NUM)
@@ -39,10 +47,7 @@ class StandingsTable(tables.Table):
     table_points = PointsColumn(verbose_name=_("Table points"), attrs=NUM)
     score = tables.Column(verbose_name=_("Score"), attrs=NUM)
 
-    class Meta:
-        template_name = TABLE_TEMPLATE
-        attrs = {"class": "data standings"}
-        order_by = ("rank",)
+    class Meta(RankedMeta):
         empty_text = _("No players yet.")
         row_attrs = {"data-number": lambda record: record["number"]}
 
@@ -65,8 +70,5 @@ class TeamStandingsTable(tables.Table):
     table_points = PointsColumn(verbose_name=_("Table points"), attrs=NUM)
     score = tables.Column(verbose_name=_("Score"), attrs=NUM)
 
-    class Meta:
-        template_name = TABLE_TEMPLATE
-        attrs = {"class": "data standings"}
-        order_by = ("rank",)
+    class Meta(RankedMeta):
         empty_text = _("No teams yet.")

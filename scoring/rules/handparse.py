@@ -9,6 +9,7 @@ from __future__ import annotations
 from .base import HandError
 from .mcr.hand import CONCEALED_KONG, KONG, Meld
 from .mcr.hand import HandError as MCRHandError
+from .mcr.hand import read_flag as mcr_read_flag
 from .mcr.tiles import NUM_KINDS, TileError, parse_tile, parse_tiles, tile_str
 
 WIND_NAMES = ("east", "south", "west", "north")
@@ -57,14 +58,10 @@ def read_melds(data: dict) -> list:
 
 
 def read_flag(data: dict, key: str) -> bool:
-    value = data.get(key, False)
-    if value is None:
-        return False
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, int) and value in (0, 1):
-        return bool(value)
-    raise HandError(f"{key} must be true or false; got {value!r}")
+    try:
+        return mcr_read_flag(data, key)
+    except MCRHandError as exc:
+        raise HandError(str(exc)) from None
 
 
 def read_wind(data: dict, key: str) -> int:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
 
+from ..base import Score
 from . import fans as F
 from .fans import FANS, POINTS
 from .hand import CONCEALED_KONG, CHOW as MELD_CHOW, PUNG as MELD_PUNG, Hand, HandError
@@ -367,74 +368,58 @@ def _pairs_allowed(choice, n) -> bool:
     return True
 
 
-@lru_cache(maxsize=4096)
-def chow_fans(chows: tuple) -> tuple:
-    """Fans among chows (tiles are chow starts, sorted): tuple of (fan, indexes)."""
-    n = len(chows)
+def _set_fans(sets: tuple, four_fan, three_fan, two_fan, *, lowest_pair_fan: bool) -> tuple:
+    """The best fans among sets of one kind (their tiles sorted): tuple of (fan, indexes).
+
+    A four-set fan takes all four. Otherwise, by non-separation, a three-set fan keeps its sets and
+    a fourth set may still combine once with one of them; or the sets pair off. With
+    `lowest_pair_fan`, the fourth set's fan is the lowest-numbered one found (chows); otherwise the
+    first one in the trio's order (pungs): the reference calculator's choices on equal totals.
+    """
+    n = len(sets)
     if n < 2:
         return ()
     if n == 4:
-        fan = _four_chows_fan(chows)
+        fan = four_fan(sets)
         if fan:
             return ((fan, (0, 1, 2, 3)),)
     best: tuple = ()
     best_points = 0
     if n >= 3:
-        # Non-separation: a three-chow fan keeps its chows; a fourth chow may still
-        # combine once with one of them.
         for trio in combinations(range(n), 3):
-            fan = _three_chows_fan(*(chows[i] for i in trio))
+            fan = three_fan(*(sets[i] for i in trio))
             if not fan:
                 continue
             found = [(fan, trio)]
             for rest in (i for i in range(n) if i not in trio):
-                # The fourth chow combines once; the lowest-numbered fan is kept on a tie.
-                options = [(f2, i) for i in trio if (f2 := _two_chows_fan(chows[i], chows[rest]))]
+                options = [(f2, i) for i in trio if (f2 := two_fan(sets[i], sets[rest]))]
                 if options:
-                    f2, i = min(options)
-                    found.append((f2, tuple(sorted((i, rest)))))
+                    if lowest_pair_fan:
+                        f2, i = min(options)
+                        found.append((f2, tuple(sorted((i, rest)))))
+                    else:
+                        f2, i = options[0]
+                        found.append((f2, (i, rest)))
             points = sum(POINTS[f] for f, _ in found)
             if points > best_points:
                 best, best_points = tuple(found), points
-    pairs = _pair_fans(chows, _two_chows_fan)
+    pairs = _pair_fans(sets, two_fan)
     points = sum(POINTS[f] for f, _, _ in pairs)
     if points > best_points:
         best = tuple((f, (i, j)) for f, i, j in pairs)
     return best
+
+
+@lru_cache(maxsize=4096)
+def chow_fans(chows: tuple) -> tuple:
+    """Fans among chows (tiles are chow starts, sorted): tuple of (fan, indexes)."""
+    return _set_fans(chows, _four_chows_fan, _three_chows_fan, _two_chows_fan, lowest_pair_fan=True)
 
 
 @lru_cache(maxsize=4096)
 def pung_fans(pungs: tuple) -> tuple:
     """Fans among pungs/kongs (tiles sorted): tuple of (fan, indexes)."""
-    n = len(pungs)
-    if n < 2:
-        return ()
-    if n == 4:
-        fan = _four_pungs_fan(pungs)
-        if fan:
-            return ((fan, (0, 1, 2, 3)),)
-    best: tuple = ()
-    best_points = 0
-    if n >= 3:
-        for trio in combinations(range(n), 3):
-            fan = _three_pungs_fan(*(pungs[i] for i in trio))
-            if not fan:
-                continue
-            found = [(fan, trio)]
-            for rest in (i for i in range(n) if i not in trio):
-                for i in trio:
-                    f2 = _two_pungs_fan(pungs[i], pungs[rest])
-                    if f2:
-                        found.append((f2, (i, rest)))
-                        break
-            points = sum(POINTS[f] for f, _ in found)
-            if points > best_points:
-                best, best_points = tuple(found), points
-    pairs = _pair_fans(pungs, _two_pungs_fan)
-    points = sum(POINTS[f] for f, _, _ in pairs)
-    if points > best_points:
-        best = tuple((f, (i, j)) for f, i, j in pairs)
-    return best
+    return _set_fans(pungs, _four_pungs_fan, _three_pungs_fan, _two_pungs_fan, lowest_pair_fan=False)
 
 
 # ---------------------------------------------------------------- results
@@ -453,18 +438,8 @@ class FanScore:
                 "name_es": self.name_es, "from": list(self.sources)}
 
 
-@dataclass
-class Result:
-    valid: bool
-    total: int
-    fans: list
-    error: str | None = None
-
-    def to_dict(self) -> dict:
-        out = {"valid": self.valid, "total": self.total, "fans": [f.to_dict() for f in self.fans]}
-        if self.error is not None:
-            out["error"] = self.error
-        return out
+# A scored hand: valid, total, fans, error (the shape every rule set answers with).
+Result = Score
 
 
 @lru_cache(maxsize=2048)

@@ -89,7 +89,7 @@ def _wind(value, field_name: str) -> int:
     raise HandError(f"{field_name} must be one of E, S, W, N; got {value!r}")
 
 
-def _flag(data: dict, key: str) -> bool:
+def read_flag(data: dict, key: str) -> bool:
     value = data.get(key, False)
     if value is None:
         return False
@@ -100,8 +100,21 @@ def _flag(data: dict, key: str) -> bool:
     raise HandError(f"{key} must be true or false; got {value!r}")
 
 
+class HeldTiles:
+    """For a hand with ``concealed`` tiles, declared ``melds`` and a ``win_tile`` (None for a hand that
+    did not win): every tile of it, kongs counting four."""
+
+    def all_tiles(self) -> list:
+        tiles = list(self.concealed)
+        if self.win_tile is not None:
+            tiles.append(self.win_tile)
+        for m in self.melds:
+            tiles.extend(m.tiles)
+        return tiles
+
+
 @dataclass
-class Hand:
+class Hand(HeldTiles):
     """Standing tiles WITHOUT the winning tile, declared melds, the winning tile and context."""
 
     concealed: list
@@ -150,20 +163,14 @@ class Hand:
         if isinstance(flowers, bool) or not isinstance(flowers, int):
             raise HandError(f"flowers must be a whole number from 0 to 8; got {flowers!r}")
         hand = cls(concealed=concealed, melds=melds, win_tile=win_tile,
-                   self_drawn=_flag(data, "self_drawn"), flowers=flowers,
-                   last_tile=_flag(data, "last_tile"), kong=_flag(data, "kong"),
-                   last_wall=_flag(data, "last_wall"),
+                   self_drawn=read_flag(data, "self_drawn"), flowers=flowers,
+                   last_tile=read_flag(data, "last_tile"), kong=read_flag(data, "kong"),
+                   last_wall=read_flag(data, "last_wall"),
                    seat_wind=_wind(data.get("seat_wind"), "seat_wind"),
                    prevalent_wind=_wind(data.get("prevalent_wind"), "prevalent_wind"))
         hand.validate()
         return hand
 
-    def all_tiles(self) -> list:
-        """Every tile of the hand including the winning tile; kongs count four."""
-        tiles = list(self.concealed) + [self.win_tile]
-        for m in self.melds:
-            tiles.extend(m.tiles)
-        return tiles
 
     def validate(self) -> None:
         """Raise HandError if the declaration cannot be a real hand at the table."""

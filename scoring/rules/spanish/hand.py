@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..base import HandError
+from ..mcr.hand import HeldTiles
 from ..handparse import (check_copies, check_fields, check_tile_count, count_tiles, is_kong, read_flag,
                          read_melds, read_tile, read_tiles, read_wind)
 from ..mcr.tiles import tile_str
@@ -54,7 +55,7 @@ def _read_bonus(data: dict, key: str) -> tuple:
 
 
 @dataclass
-class SpanishHand:
+class SpanishHand(HeldTiles):
     """Standing tiles (WITHOUT the winning tile), melds, bonus tiles and how the hand ended."""
 
     concealed: list
@@ -96,14 +97,6 @@ class SpanishHand:
     @property
     def all_bonus(self) -> bool:
         return len(self.flowers) == 4 and len(self.seasons) == 4
-
-    def all_tiles(self) -> list:
-        tiles = list(self.concealed)
-        if self.win_tile is not None:
-            tiles.append(self.win_tile)
-        for m in self.melds:
-            tiles.extend(m.tiles)
-        return tiles
 
     def validate(self) -> None:
         check_tile_count(self.concealed, self.melds, with_win_tile=self.win_tile is not None)

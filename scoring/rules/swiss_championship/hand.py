@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..base import HandError
+from ..mcr.hand import HeldTiles
 from ..handparse import (check_copies, check_fields, check_tile_count, count_tiles, is_kong, read_flag,
                          read_melds, read_tile, read_tiles, read_wind)
 from ..mcr.hand import CHOW
@@ -18,7 +19,7 @@ FIELDS = ("concealed", "melds", "win_tile", "self_drawn", "flowers", "last_tile"
 
 
 @dataclass
-class SwissHand:
+class SwissHand(HeldTiles):
     """Standing tiles WITHOUT the winning tile, melds (pungs and kongs), the winning tile, how."""
 
     concealed: list
@@ -49,12 +50,6 @@ class SwissHand:
         read_wind(data, "prevalent_wind")  # accepted for a form shared with MCR; 002 has no wind tiles
         hand.validate()
         return hand
-
-    def all_tiles(self) -> list:
-        tiles = list(self.concealed) + [self.win_tile]
-        for m in self.melds:
-            tiles.extend(m.tiles)
-        return tiles
 
     @property
     def is_dealer(self) -> bool:
