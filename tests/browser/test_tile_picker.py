@@ -331,3 +331,13 @@ def test_referee_taps_a_hand_sees_the_difference_and_records_it(phone_page, live
         page.get_by_role("button", name="Record hand").click()
     version = Hand.objects.get(sheet=sheet, number=1).current
     assert version.points == 16 and version.tiles["melds"] == PUNGS_MELDS and version.tiles["concealed"] == "8889m"
+
+
+def test_picker_speaks_the_page_language(chromium_browser, live_server):
+    context = chromium_browser.new_context(base_url=live_server.url, locale="es-ES", viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(reverse("calculator"))
+    assert page.locator('.tp-mode[data-mode="concealed_kong"]').inner_text() == "Kong oculto"
+    assert page.locator('.tp-tile[data-tile="5p"]').get_attribute("aria-label") == "5 de círculos"
+    assert page.locator(".tp-status").inner_text() == "0 de 14 fichas"
+    context.close()
