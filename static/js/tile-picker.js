@@ -31,7 +31,7 @@
   };
   var MELD_SIZE = { chow: 3, pung: 3, kong: 4, concealed_kong: 4 };
   var HAND = 14;
-  var DEBOUNCE_MS = 80;
+  var DEBOUNCE_MS = 50;
 
   var FALLBACK = {
     modes: "Add to", concealed: "Concealed", chow: "Chow", pung: "Pung", kong: "Kong",
@@ -294,7 +294,10 @@
     this.f.concealed.value = formatTiles(s.concealed);
     this.f.melds.value = formatMelds(s.melds);
     this.f.win.value = s.win || "";
-    if (this.f.flowers) this.f.flowers.value = String(s.flowers.length);
+    // A blank flowers field means none: leave it blank unless the count really changed.
+    if (this.f.flowers && (parseInt(this.f.flowers.value, 10) || 0) !== s.flowers.length) {
+      this.f.flowers.value = String(s.flowers.length);
+    }
   };
 
   TilePicker.prototype.readFields = function () {
@@ -391,6 +394,7 @@
     this.root.addEventListener("click", function (e) {
       var b = e.target.closest("button");
       if (!b || !self.root.contains(b)) return;
+      var hadFocus = document.activeElement === b;
       if (b.hasAttribute("data-mode")) { self.mode = b.getAttribute("data-mode"); self.render(); }
       else if (b.hasAttribute("data-group")) { self.group = b.getAttribute("data-group"); self.render(); }
       else if (b.hasAttribute("data-tile")) {
@@ -417,6 +421,11 @@
         self.form.classList.toggle("tp-typing", on);
         b.setAttribute("aria-expanded", String(on));
         if (on) f.concealed.focus();
+      }
+      // A removed tile's button is gone: keep keyboard focus in the hand instead of losing it to the page.
+      if (hadFocus && !b.isConnected) {
+        var next = self.hand.querySelector("button");
+        if (next) next.focus();
       }
     });
     // Typed text is the truth while the user types: read it into the picker, never rewrite it.

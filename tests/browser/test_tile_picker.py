@@ -311,6 +311,7 @@ def test_referee_taps_a_hand_sees_the_difference_and_records_it(phone_page, live
     mode(page, "concealed")
     tap(page, "888m9m", "9m")
     assert fields(page) == {"concealed": "8889m", "melds": "\n".join(PUNGS_MELDS), "win_tile": "9m"}
+    assert page.locator("#id_flowers").input_value() == ""  # untouched: a blank field already means none
     page.wait_for_selector(".tp-result .tp-total")
     method, values, headers = live.requests[-1]
     assert method == "POST" and values["csrfmiddlewaretoken"] and headers["x-csrftoken"] == values["csrfmiddlewaretoken"]
@@ -341,3 +342,20 @@ def test_picker_speaks_the_page_language(chromium_browser, live_server):
     assert page.locator('.tp-tile[data-tile="5p"]').get_attribute("aria-label") == "5 de círculos"
     assert page.locator(".tp-status").inner_text() == "0 de 14 fichas"
     context.close()
+
+
+def test_notation_is_read_as_the_engine_reads_it(desktop_page):
+    page = desktop_page
+    page.goto(reverse("calculator"))
+    tp = "window.TilePicker"
+    assert page.evaluate(f"{tp}.parseTiles('123m 5p,E P')") == ["1m", "2m", "3m", "5p", "E", "P"]
+    for bad in ("0m", "12", "m1", "1z", "e", "1E"):
+        assert page.evaluate(f"{tp}.parseTiles({bad!r})") is None, bad
+    assert page.evaluate(f"{tp}.formatTiles(['E', '9s', '1m', '5p', '2m', 'C', '1s'])") == "12m5p19sEC"
+    assert page.evaluate(f"{tp}.parseMelds('Pong EEE, chi 342m\\nangang 9999s;gang 1111p')") == [
+        {"kind": "pung", "tiles": ["E", "E", "E"]}, {"kind": "chow", "tiles": ["2m", "3m", "4m"]},
+        {"kind": "concealed_kong", "tiles": ["9s", "9s", "9s", "9s"]}, {"kind": "kong", "tiles": ["1p", "1p", "1p", "1p"]}]
+    for bad in ("chow 246m", "chow 789s9s", "pung EES", "kong 555p", "triple EEE", "chow EEE", "chow 891s"):
+        assert page.evaluate(f"{tp}.parseMelds({bad!r})") is None, bad
+    assert page.evaluate(f"{tp}.formatMelds({tp}.parseMelds('pung 222m, concealed-kong 9999s'))") == \
+        "pung 222m\nconcealed_kong 9999s"
