@@ -79,35 +79,30 @@ def fake_live_score(values):
                       "from": f["sources"]} for f in scored.fans]}
 
 
-@pytest.fixture
-def live(page_under_test):
-    """Route the picker's live scoring to a stub; live.answer(values) -> JSON (default: fake_live_score)."""
-    page = page_under_test
+class LiveStub:
+    """Plays the live-score endpoint for one page; answer(values) -> JSON dict or an HTML string."""
 
-    class Live:
-        requests = []
-        answer = staticmethod(fake_live_score)
-        status = 200
+    def __init__(self, page):
+        self.page, self.requests, self.status = page, [], 200
+        self.answer = fake_live_score
+        page.route(f"**{STUB}**", self.handle)
 
-        def handle(self, route):
-            values = form_fields(route.request)
-            self.requests.append((route.request.method, values, route.request.headers))
-            body = self.answer(values)
-            route.fulfill(status=self.status, content_type="application/json" if isinstance(body, dict) else "text/html",
-                          body=json.dumps(body) if isinstance(body, dict) else body)
+    def handle(self, route):
+        values = form_fields(route.request)
+        self.requests.append((route.request.method, values, route.request.headers))
+        body = self.answer(values)
+        route.fulfill(status=self.status, content_type="application/json" if isinstance(body, dict) else "text/html",
+                      body=json.dumps(body) if isinstance(body, dict) else body)
 
-        def attach(self):
-            page.evaluate("(url) => document.querySelector('form[data-tile-picker]').dataset.liveScoreUrl = url", STUB)
-
-    live = Live()
-    live.requests = []
-    page.route(f"**{STUB}**", live.handle)
-    return live
+    def attach(self):
+        """Point the page's form at the stub (the real URL is the server's to give)."""
+        self.page.evaluate("(url) => document.querySelector('form[data-tile-picker]').dataset.liveScoreUrl = url",
+                           STUB)
 
 
 @pytest.fixture
-def page_under_test(phone_page):
-    return phone_page
+def live(phone_page):
+    return LiveStub(phone_page)
 
 
 # ------------------------------------------------------------------ the calculator on a phone
@@ -227,8 +222,10 @@ def test_keyboard_entry_stays(phone_page, desktop_page, screenshot, assert_phone
     page.locator("#id_concealed").fill("19m19p19sESWNCFP1z")
     assert "cannot be read" in page.locator(".tp-status").inner_text()
     assert page.locator("#id_concealed").input_value() == "19m19p19sESWNCFP1z"  # typing is never rewritten
+    LiveStub(page).attach()
     page.locator("#id_concealed").fill(HAND)
     page.locator("#id_win_tile").fill(WIN)
+    page.wait_for_selector(".tp-result .tp-total")
     screenshot(page, "calculator-desktop")
 
 
