@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 
-.PHONY: run test setup venv migrate demo bench test-sqlite test-postgres check clean
+.PHONY: run test setup venv migrate demo bench test-sqlite test-browser test-postgres check clean screenshots
 
 $(VENV)/.installed: requirements.txt requirements-test.txt
 	$(PYTHON) -m venv $(VENV)
@@ -29,21 +29,38 @@ check: venv
 	$(PY) manage.py makemigrations --check --dry-run
 
 test-sqlite: venv
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -m "not browser"
+
+# Browser tests (tests/browser) drive Debian's chromium through playwright; says plainly when they are skipped.
+# REQUIRE_BROWSER=1 (set by .ci/run) turns "no chromium" into a failure.
+test-browser: venv
+	@if command -v chromium >/dev/null 2>&1; then \
+		echo "== chromium found at $$(command -v chromium): running the browser tests"; \
+		$(PY) -m pytest -q -m browser tests/browser; \
+	elif [ "$$REQUIRE_BROWSER" = 1 ]; then \
+		echo "== chromium NOT found, and REQUIRE_BROWSER is set: failing"; exit 1; \
+	else \
+		echo "== chromium NOT found: SKIPPING the browser tests (apt-get install chromium to run them)"; \
+	fi
+
+# Rewrites docs/screenshots/: the tile contact sheet and the pages the browser tests photograph.
+screenshots: venv
+	$(PY) scripts/tile_sheet.py
+	UPDATE_SCREENSHOTS=1 $(PY) -m pytest -q -m browser tests/browser
 
 # Runs the suite against PostgreSQL when a server answers; says so plainly when it does not.
 # REQUIRE_POSTGRES=1 (set by .ci/run) turns "not reachable" into a failure.
 test-postgres: venv
 	@if $(PY) scripts/pg_ready.py "$(PG_URL)"; then \
 		echo "== PostgreSQL reachable at $(PG_URL): running the suite against it"; \
-		DATABASE_URL="$(PG_URL)" $(PY) -m pytest -q; \
+		DATABASE_URL="$(PG_URL)" $(PY) -m pytest -q -m "not browser"; \
 	elif [ -n "$$REQUIRE_POSTGRES" ]; then \
 		echo "== PostgreSQL NOT reachable at $(PG_URL), and REQUIRE_POSTGRES is set: failing"; exit 1; \
 	else \
 		echo "== PostgreSQL NOT reachable at $(PG_URL): SKIPPING the PostgreSQL run"; \
 	fi
 
-test: setup check test-sqlite test-postgres
+test: setup check test-sqlite test-browser test-postgres
 
 bench: venv
 	$(PY) -m bench
