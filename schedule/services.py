@@ -6,7 +6,10 @@ writes in player numbers.
 
 Lock order, as everywhere: tournament, then session, then sheet.
 """
+from __future__ import annotations
+
 import random
+from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -24,6 +27,11 @@ from tournament.models import Seat, Session, Table, Tournament
 from tournament.services import check_organizer, lock_tournament, seating_problem
 
 MAX_TEAM_APART = 4  # the engine keeps team-mates apart for teams of at most four
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
+    from tournament.models import Player
 
 
 def _players(tournament):
@@ -49,7 +57,7 @@ def _teams(players):
             if p.team_id and sizes[p.team_id] <= MAX_TEAM_APART}
 
 
-def oversized_teams(tournament):
+def oversized_teams(tournament: Tournament) -> list[str]:
     """Names of teams too large to keep apart (more than four players)."""
     players = _players(tournament)
     sizes = _team_sizes(players)
@@ -60,7 +68,7 @@ def _engine_error(exc):
     return ValidationError(_("The seating engine refused: %(e)s") % {"e": exc})
 
 
-def round_robin_sessions(tournament):
+def round_robin_sessions(tournament: Tournament) -> list[Session]:
     """Sessions seated round robin: all of them, or the first ones of a mixed tournament."""
     sessions = list(tournament.sessions.order_by("number"))
     if tournament.format == Tournament.Format.SWISS:
@@ -70,7 +78,7 @@ def round_robin_sessions(tournament):
     return sessions
 
 
-def swiss_sessions(tournament):
+def swiss_sessions(tournament: Tournament) -> list[Session]:
     """Sessions that may be seated by Swiss pairing: after the first one (swiss) or after the
     round-robin sessions (mixed)."""
     sessions = list(tournament.sessions.order_by("number"))
@@ -86,7 +94,7 @@ def _has_scores(session):
     return sheets.exclude(hands=None).exists() or sheets.exclude(penalties=None).exists()
 
 
-def check_seating_may_change(sessions):
+def check_seating_may_change(sessions: list[Session]) -> None:
     """The one rule for every way of seating: refuse to change the seating of sessions that are closed or
     have scores (it would change who played whom), or whose seating is published (players may have
     seen it)."""
@@ -102,7 +110,8 @@ def check_seating_may_change(sessions):
               "replaced.") % {"s": ", ".join(map(str, published))}, code="published")
 
 
-def session_seat(*, session, tables, by, method="", seed=None):
+def session_seat(*, session: Session, tables: list[list[Player]], by: User | None, method: str = "",
+                 seed: int | None = None) -> Session:
     """Seat a session from a list of tables, each a list of four players in East..North order."""
     with transaction.atomic():
         tournament = lock_tournament(session.tournament)
@@ -136,7 +145,7 @@ def session_seat(*, session, tables, by, method="", seed=None):
         return session
 
 
-def session_seat_random(*, session, by, seed=None):
+def session_seat_random(*, session: Session, by: User | None, seed: int | None = None) -> Session:
     """A seeded random draw into tables of four with initial winds (MCR 3.5.1)."""
     players = list(session.tournament.players.order_by("number"))
     problem = seating_problem(len(players))
@@ -150,7 +159,7 @@ def session_seat_random(*, session, by, seed=None):
     return session_seat(session=session, tables=tables, by=by, method="random", seed=seed)
 
 
-def session_publish(*, session, by):
+def session_publish(*, session: Session, by: User | None) -> Session:
     with transaction.atomic():
         check_organizer(by, session.tournament)
         session = Session.objects.select_for_update().get(pk=session.pk)
@@ -162,7 +171,7 @@ def session_publish(*, session, by):
         return session
 
 
-def session_close(*, session, by):
+def session_close(*, session: Session, by: User | None) -> Session:
     """Close a session once every table's sheet is submitted; its results become final."""
     with transaction.atomic():
         check_organizer(by, session.tournament)
@@ -184,7 +193,7 @@ def session_close(*, session, by):
         return session
 
 
-def session_reopen(*, session, by, reason=""):
+def session_reopen(*, session: Session, by: User | None, reason: str = "") -> Session:
     with transaction.atomic():
         check_organizer(by, session.tournament)
         session = Session.objects.select_for_update().get(pk=session.pk)
@@ -197,11 +206,11 @@ def session_reopen(*, session, by, reason=""):
         return session
 
 
-def new_seed():
+def new_seed() -> int:
     return random.SystemRandom().randrange(1, 2**31)
 
 
-def schedule_generate(*, tournament, by, seed=None):
+def schedule_generate(*, tournament: Tournament, by: User | None, seed: int | None = None):
     """Seat every round-robin session at once from one schedule with no repeat meetings where possible.
 
     Returns the engine's Schedule (its ``metrics`` include the counting lower bound on repeats).
@@ -253,7 +262,7 @@ def _history(tournament, before, players):
             for _n, tables in _seated_chart(tournament, before).items()]
 
 
-def session_seat_swiss(*, session, by):
+def session_seat_swiss(*, session: Session, by: User | None) -> Session:
     """Seat the next session by current standings: top four together, and so on (Swiss)."""
     with transaction.atomic():
         tournament = lock_tournament(session.tournament)
@@ -297,7 +306,7 @@ def session_seat_swiss(*, session, by):
 
 # --- Predefined charts (appendix 3) ---------------------------------------------------------------
 
-def chart_check(tournament, chart, winds_given=True):
+def chart_check(tournament: Tournament, chart: list, winds_given: bool = True) -> dict:
     """Check a chart (player numbers) against the tournament without changing anything.
 
     Returns a dict: ``errors`` (blocking messages), and when the chart is playable the engine's
@@ -362,7 +371,7 @@ def chart_check(tournament, chart, winds_given=True):
     return report
 
 
-def schedule_from_chart(*, tournament, chart, by, winds_given=True):
+def schedule_from_chart(*, tournament: Tournament, chart: list, by: User | None, winds_given: bool = True) -> dict:
     """Seat sessions 1..k from an organizer's chart: player numbers per table per session (appendix 3).
 
     With winds_given the order inside each table is East, South, West, North; otherwise starting
@@ -388,7 +397,7 @@ def schedule_from_chart(*, tournament, chart, by, winds_given=True):
 
 # --- Publishing and reading ---------------------------------------------------------------------
 
-def schedule_publish_all(*, tournament, by):
+def schedule_publish_all(*, tournament: Tournament, by: User | None) -> list[int]:
     """Publish the seating of every seated (not yet published) session. Returns their numbers."""
     with transaction.atomic():
         tournament = lock_tournament(tournament)
@@ -404,7 +413,7 @@ def schedule_publish_all(*, tournament, by):
         return [s.number for s in sessions]
 
 
-def tournament_schedule_metrics(tournament):
+def tournament_schedule_metrics(tournament: Tournament) -> dict | None:
     """Repeat meetings, wind spread and team clashes of the seating so far, for the organizer.
 
     None when nothing is seated. Otherwise the engine's figures plus ``seated_sessions`` (their
@@ -426,7 +435,7 @@ def tournament_schedule_metrics(tournament):
     return metrics
 
 
-def tournament_chart(tournament, sessions):
+def tournament_chart(tournament: Tournament, sessions) -> dict:
     """The seating of the given sessions, for the chart page.
 
     Returns ``tables``: per session, its tables (each the players East..North), and ``rows``: per

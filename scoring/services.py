@@ -3,6 +3,10 @@
 The rules of a hand or penalty (who may win, minimum points, what a penalty pays) are the pure
 ``scoring.rules.payments``; its errors become ValidationErrors on the field at fault, translated.
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Max
@@ -10,18 +14,23 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
-from scoring.rules import payments as pay
 from scoring.models import Hand, HandVersion, Penalty, ScoreSheet
+from scoring.rules import payments as pay
 from tournament.audit import audit
 from tournament.permissions import can_score, is_organizer
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
-def _check_scorer(by, tournament):
+    from tournament.models import Player, Table, Tournament
+
+
+def _check_scorer(by: User | None, tournament: Tournament) -> None:
     if by is not None and not can_score(by, tournament):
         raise PermissionDenied(_("You are not a referee or organizer of this tournament."))
 
 
-def _lock_sheet(sheet):
+def _lock_sheet(sheet: ScoreSheet) -> ScoreSheet:
     """Lock the sheet row: concurrent entries on one table serialise here, across app servers.
 
     Only the sheet's own row (``of=("self",)``): the joined session and tournament rows are read, not
@@ -31,7 +40,7 @@ def _lock_sheet(sheet):
             .get(pk=sheet.pk))
 
 
-def _lock_open_sheet(sheet, by):
+def _lock_open_sheet(sheet: ScoreSheet, by: User | None) -> tuple[ScoreSheet, Tournament]:
     """Lock the sheet for a score change by `by`; refuse when they may not score or it is submitted."""
     sheet = _lock_sheet(sheet)
     tournament = sheet.table.session.tournament
@@ -41,7 +50,7 @@ def _lock_open_sheet(sheet, by):
     return sheet, tournament
 
 
-def _check_hand_number(number, tournament, field=None):
+def _check_hand_number(number: int, tournament: Tournament, field: str | None = None) -> None:
     if not 1 <= number <= tournament.hands_per_session:
         error = ValidationError(_("Hands are numbered 1 to %(n)s.") % {"n": tournament.hands_per_session},
                                 code="hand_number")
@@ -59,12 +68,12 @@ def _actor(by):
     return by if getattr(by, "is_authenticated", False) else None
 
 
-def sheet_for_table(*, table):
+def sheet_for_table(*, table: Table) -> ScoreSheet:
     sheet, _created = ScoreSheet.objects.get_or_create(table=table)
     return sheet
 
 
-def _positions(sheet):
+def _positions(sheet: ScoreSheet) -> list[Player]:
     seats = list(sheet.table.seats.select_related("player").order_by("position"))
     if len(seats) != 4:
         raise ValidationError(_("This table does not have four seated players yet."))
@@ -75,8 +84,9 @@ def _position_deltas(players, by_player_id):
     return {f"delta_{i}": by_player_id[p.pk] for i, p in enumerate(players)}
 
 
-def hand_record(*, sheet, number, outcome, winner=None, discarder=None, points=0, flowers=0,
-                tiles=None, note="", by, expected_version=None):
+def hand_record(*, sheet: ScoreSheet, number: int, outcome: str, winner: Player | None = None,
+                discarder: Player | None = None, points: int = 0, flowers: int = 0, tiles: dict | None = None,
+                note: str = "", by: User | None, expected_version: int | None = None) -> HandVersion:
     """Enter a hand, or correct it by adding a new version. Returns the new HandVersion.
 
     expected_version is the version the referee was looking at (0 for a new hand): when someone
@@ -141,7 +151,8 @@ def hand_record(*, sheet, number, outcome, winner=None, discarder=None, points=0
         return version
 
 
-def penalty_record(*, sheet, player, amount, to, reason, hand_number=None, by):
+def penalty_record(*, sheet: ScoreSheet, player: Player, amount: int, to: str, reason: str,
+                   hand_number: int | None = None, by: User | None) -> Penalty:
     with transaction.atomic():
         sheet, tournament = _lock_open_sheet(sheet, by)
         if not reason or not reason.strip():
@@ -168,7 +179,7 @@ def penalty_record(*, sheet, player, amount, to, reason, hand_number=None, by):
         return penalty
 
 
-def penalty_withdraw(*, penalty, reason, by):
+def penalty_withdraw(*, penalty: Penalty, reason: str, by: User | None) -> Penalty:
     with transaction.atomic():
         sheet, tournament = _lock_open_sheet(penalty.sheet, by)
         penalty = Penalty.objects.select_for_update().get(pk=penalty.pk)
@@ -184,14 +195,14 @@ def penalty_withdraw(*, penalty, reason, by):
         return penalty
 
 
-def sheet_missing_hands(sheet):
+def sheet_missing_hands(sheet: ScoreSheet) -> list[int]:
     """Hand numbers not yet entered; a sheet is complete when none are missing."""
     total = sheet.table.session.tournament.hands_per_session
     entered = set(Hand.objects.filter(sheet=sheet, current__isnull=False).values_list("number", flat=True))
     return [n for n in range(1, total + 1) if n not in entered]
 
 
-def sheet_submit(*, sheet, by, mark_rest_not_played=False):
+def sheet_submit(*, sheet: ScoreSheet, by: User | None, mark_rest_not_played: bool = False) -> ScoreSheet:
     """Submit a complete sheet. With mark_rest_not_played, missing hands are recorded as not played."""
     with transaction.atomic():
         sheet = _lock_sheet(sheet)
@@ -218,7 +229,7 @@ def sheet_submit(*, sheet, by, mark_rest_not_played=False):
         return sheet
 
 
-def sheet_reopen(*, sheet, reason, by):
+def sheet_reopen(*, sheet: ScoreSheet, reason: str, by: User | None) -> ScoreSheet:
     with transaction.atomic():
         sheet = _lock_sheet(sheet)
         tournament = sheet.table.session.tournament

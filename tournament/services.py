@@ -1,5 +1,9 @@
 """Tournament set-up: the tournament, its roles, teams and players. Every change validates, locks, writes
 and logs in one transaction. Seating and the course of sessions are in ``schedule.services``."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -8,18 +12,21 @@ from tournament.audit import audit
 from tournament.models import Player, Session, Team, Tournament, TournamentRole
 from tournament.permissions import is_organizer
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
-def check_organizer(by, tournament):
+
+def check_organizer(by: User | None, tournament: Tournament) -> None:
     if by is not None and not is_organizer(by, tournament):
         raise PermissionDenied(_("Only an organizer of this tournament can do this."))
 
 
-def lock_tournament(tournament):
+def lock_tournament(tournament: Tournament) -> Tournament:
     """Serialise structural changes to one tournament across processes. Always the first lock taken."""
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
-def tournament_create(*, by, **fields):
+def tournament_create(*, by: User | None, **fields) -> Tournament:
     with transaction.atomic():
         tournament = Tournament(**fields)
         tournament.full_clean()
@@ -32,7 +39,7 @@ def tournament_create(*, by, **fields):
         return tournament
 
 
-def tournament_update(*, tournament, by, **fields):
+def tournament_update(*, tournament: Tournament, by: User | None, **fields) -> Tournament:
     with transaction.atomic():
         tournament = lock_tournament(tournament)
         check_organizer(by, tournament)
@@ -49,7 +56,7 @@ def tournament_update(*, tournament, by, **fields):
         return tournament
 
 
-def role_grant(*, tournament, user, role, by):
+def role_grant(*, tournament: Tournament, user: User, role: str, by: User | None) -> TournamentRole:
     with transaction.atomic():
         check_organizer(by, tournament)
         grant, created = TournamentRole.objects.get_or_create(tournament=tournament, user=user, role=role)
@@ -58,7 +65,7 @@ def role_grant(*, tournament, user, role, by):
         return grant
 
 
-def role_revoke(*, role, by):
+def role_revoke(*, role: TournamentRole, by: User | None) -> None:
     """Take a role away. The last organizer cannot be removed: a tournament always has someone to run it."""
     with transaction.atomic():
         tournament = lock_tournament(role.tournament)
@@ -73,7 +80,7 @@ def role_revoke(*, role, by):
         role.delete()
 
 
-def team_get_or_create(*, tournament, name, by):
+def team_get_or_create(*, tournament: Tournament, name: str, by: User | None) -> Team | None:
     name = (name or "").strip()
     if not name:
         return None
@@ -86,8 +93,9 @@ def team_get_or_create(*, tournament, name, by):
     return team
 
 
-def player_create(*, tournament, number, name, country="", club="", ema_id="", team=None,
-                  is_substitute=False, by):
+def player_create(*, tournament: Tournament, number: int, name: str, country: str = "", club: str = "",
+                  ema_id: str = "", team: Team | str | None = None, is_substitute: bool = False,
+                  by: User | None) -> Player:
     with transaction.atomic():
         tournament = lock_tournament(tournament)
         check_organizer(by, tournament)
@@ -102,7 +110,7 @@ def player_create(*, tournament, number, name, country="", club="", ema_id="", t
         return player
 
 
-def player_update(*, player, by, **fields):
+def player_update(*, player: Player, by: User | None, **fields) -> Player:
     with transaction.atomic():
         lock_tournament(player.tournament)
         check_organizer(by, player.tournament)
@@ -120,12 +128,12 @@ def player_update(*, player, by, **fields):
         return player
 
 
-def next_player_number(tournament):
+def next_player_number(tournament: Tournament) -> int:
     last = tournament.players.order_by("-number").values_list("number", flat=True).first()
     return (last or 0) + 1
 
 
-def players_import(*, tournament, rows, by):
+def players_import(*, tournament: Tournament, rows: list[dict], by: User | None) -> list[Player]:
     """Create players from validated import rows (see tournament.importing). All or nothing."""
     with transaction.atomic():
         tournament = lock_tournament(tournament)
@@ -137,7 +145,7 @@ def players_import(*, tournament, rows, by):
         return created
 
 
-def seating_problem(player_count):
+def seating_problem(player_count: int) -> str | None:
     """A message when players cannot fill tables of four, or None."""
     if player_count < 4:
         return _("At least four players are needed to seat a session.")

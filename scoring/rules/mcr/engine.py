@@ -848,26 +848,25 @@ def _candidates(hand: Hand, ctx: _Context):
                 out.append((f, "honors and knitted", [k]))
     if len(hand.melds) <= 1:
         for k, arr in _knitted_straight_rests(key, 1 - len(hand.melds)):
-            units = list(ctx.melds)
-            pair = None
-            for kind, t in arr:
-                if kind == PAIR:
-                    pair = (PAIR, t, False, NOT_KONG)
-                else:
-                    units.append((kind, t, False, NOT_KONG))
-            units.append(pair)
+            units = _units(ctx, arr)
             out.append((_score_knitted_straight(ctx, units), "knitted straight", [k] + units))
     for arr in arrangements(key, sets_needed):
-        units = list(ctx.melds)
-        pair = None
-        for kind, t in arr:
-            if kind == PAIR:
-                pair = (PAIR, t, False, NOT_KONG)
-            else:
-                units.append((kind, t, False, NOT_KONG))
-        units.append(pair)
+        units = _units(ctx, arr)
         out.append((_score_basic(ctx, units), "basic", units))
     return out
+
+
+def _units(ctx: _Context, arrangement) -> list:
+    """The declared melds, then the concealed sets of one arrangement, then its pair (last, as scored)."""
+    units = list(ctx.melds)
+    pair = None
+    for kind, t in arrangement:
+        if kind == PAIR:
+            pair = (PAIR, t, False, NOT_KONG)
+        else:
+            units.append((kind, t, False, NOT_KONG))
+    units.append(pair)
+    return units
 
 
 def score_hand(hand: Hand) -> Result:
