@@ -1,0 +1,45 @@
+"""Fill translations into a .po catalogue from a JSON object {msgid: msgstr} (or {msgid: [plural forms]}).
+
+    .venv/bin/python scripts/po_fill.py locale/es/LC_MESSAGES/django.po translations.json
+
+Entries found get the translation and lose their fuzzy flag; msgids not in the catalogue are listed
+and left out. ``po_fill.py --list FILE.po`` prints the msgids still untranslated or fuzzy, as JSON, to fill in.
+"""
+import json
+import sys
+
+import polib
+
+
+def main(argv):
+    if argv and argv[0] == "--list":
+        po = polib.pofile(argv[1])
+        todo = {e.msgid: (e.msgid_plural and [""] * 2) or "" for e in po
+                if not e.obsolete and (not e.translated() or "fuzzy" in e.flags)}
+        print(json.dumps(todo, ensure_ascii=False, indent=1))
+        return 0
+    path, source = argv
+    po = polib.pofile(path)
+    wanted = json.load(open(source, encoding="utf-8"))
+    by_id = {e.msgid: e for e in po if not e.obsolete}
+    missing = [k for k in wanted if k not in by_id]
+    for msgid, text in wanted.items():
+        entry = by_id.get(msgid)
+        if entry is None:
+            continue
+        if isinstance(text, list):
+            entry.msgstr_plural = {i: t for i, t in enumerate(text)}
+        else:
+            entry.msgstr = text
+        if "fuzzy" in entry.flags:
+            entry.flags.remove("fuzzy")
+        entry.previous_msgid = None
+        entry.previous_msgid_plural = None
+    po.save(path)
+    for msgid in missing:
+        print(f"not in the catalogue: {msgid!r}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
