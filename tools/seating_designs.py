@@ -14,11 +14,11 @@ import random
 import sys
 import time
 
-from . import cyclic
-from .localsearch import Schedule0, improve
-from .metrics import lower_bound, schedule_metrics
+from seating import cyclic
+from seating.localsearch import Schedule0, improve
+from seating.metrics import lower_bound, schedule_metrics
 
-PATH = os.path.join(os.path.dirname(__file__), "data", "designs.json")
+PATH = os.path.join(os.path.dirname(cyclic.__file__), "data", "designs.json")
 
 
 def _load():
@@ -41,7 +41,7 @@ def _order(key):
 
 def store(n, S, entry, sessions, group=1):
     """Keep the entry if it beats what is stored (re-read to merge runs)."""
-    from .roundrobin import _designs, _from_data, data_key
+    from seating.roundrobin import _designs, _from_data, data_key
     data = _load()
     key = data_key(n, S, group)
     new = _excess(n, sessions)
@@ -116,7 +116,7 @@ def fill(nmin, nmax, seconds):
     """Store a design for every field and session count up to the limit that
     has none yet (with and without teams of four), so that small and middle
     fields never depend on a run-time search."""
-    from .roundrobin import _designs, data_key, repeat_free_limit
+    from seating.roundrobin import _designs, data_key, repeat_free_limit
     for n in range(nmin, nmax + 1, 4):
         for S in range(2, repeat_free_limit(n) + 1):
             if data_key(n, S) not in _designs():
@@ -129,7 +129,7 @@ def sweep(nmin, nmax, seconds):
     """Store a design for every field the run-time search does not solve
     quickly: all session counts up to the repeat-free limit, with and
     without teams of four."""
-    from .roundrobin import repeat_free_limit, round_robin
+    from seating.roundrobin import repeat_free_limit, round_robin
     for n in range(nmin, nmax + 1, 4):
         for S in range(2, repeat_free_limit(n) + 1):
             t0 = time.monotonic()
@@ -146,7 +146,7 @@ def sweep(nmin, nmax, seconds):
 
 def run_tabu(n, S, seconds, seed=1):
     """Long tabu run from the current best schedule (or a greedy draw)."""
-    from .roundrobin import _core, _team_list
+    from seating.roundrobin import _core, _team_list
     rng = random.Random(seed)
     team_of = _team_list(n, None)
     start, _, how = _core(n, S, rng, team_of, False, 1.0)
