@@ -5,23 +5,13 @@ apart by counting (3S <= N - 4: a player then has enough non-team-mates to
 meet), once with players 1-4, 5-8, ... as teams.  Figures are printed, never
 asserted; the tests assert the quality properties.
 """
-import random
 import time
 
 from seating import round_robin, schedule_metrics
+from seating.metrics import random_draw
 
 CASES = [(16, 5), (20, 5), (24, 7), (28, 9), (32, 10), (36, 8), (40, 10), (64, 10), (100, 10),
          (200, 10), (400, 12), (1000, 10), (16, 6), (24, 8), (32, 7)]
-
-
-def random_draw(n, s, seed=0):
-    rng = random.Random(seed)
-    out = []
-    for _ in range(s):
-        p = list(range(1, n + 1))
-        rng.shuffle(p)
-        out.append([tuple(p[i:i + 4]) for i in range(0, n, 4)])
-    return out
 
 
 def main():

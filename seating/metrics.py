@@ -12,6 +12,7 @@ Each repeat is counted from both of its players, hence
 players is the global count ``meetings - pairs`` (``3SN/2 - N(N-1)/2``), so
 the per-player form is never weaker.
 """
+import random
 from collections import Counter
 
 WINDS = ("East", "South", "West", "North")
@@ -81,3 +82,17 @@ def schedule_score(metrics):
     worst pair, then wind balance (the order the issue ranks them in)."""
     return (metrics["repeat_excess"], metrics["team_clashes"], metrics["max_meetings"],
             metrics["repeated_pairs"], metrics["wind_spread"])
+
+
+def random_draw(players, sessions, rng=0):
+    """Every session an independent shuffle cut into fours: the baseline the
+    benchmark and the tests compare schedules against.  ``rng`` is a
+    ``random.Random`` or a seed."""
+    if not isinstance(rng, random.Random):
+        rng = random.Random(rng)
+    out = []
+    for _ in range(sessions):
+        p = list(range(1, players + 1))
+        rng.shuffle(p)
+        out.append([tuple(p[i:i + 4]) for i in range(0, players, 4)])
+    return out

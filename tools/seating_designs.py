@@ -1,6 +1,15 @@
-"""Offline search for the schedules shipped in ``data/designs.json``.
+"""Offline search for the schedules shipped in ``seating/data/designs.json``.
 
-    python -m seating.build_data N S [seconds] [layout t,k,m[,short]]
+    python -m tools.seating_designs N S [seconds] [layout t,k,m[,short]]
+    python -m tools.seating_designs planes32 [seed]      # 32x10, see planes_lift_32
+    python -m tools.seating_designs multiplier 40 13 3   # 40x13
+    python -m tools.seating_designs sym 36 11 11 3 3 rot # 36x11
+    python -m tools.seating_designs exact N S t k [group] [seed]
+    python -m tools.seating_designs fill NMIN NMAX SECONDS | sweep ... | td20
+    python -m tools.seating_designs N S SECONDS tabu
+
+This lives outside the ``seating`` package: the product only reads the stored
+results, never searches for them.
 
 Cases near the repeat-free limits (or where repeats are unavoidable and the
 counting bound is hard to reach) take minutes of search, far too long for a
@@ -171,159 +180,214 @@ def run_tabu(n, S, seconds, seed=1):
 
 
 def main(argv):
-    if argv[0] == "exact":
-        n, S, t, k, m = (int(x) for x in argv[1:6])
-        group = int(argv[6]) if len(argv) > 6 else 1
-        exact_cover(n, S, t, k, m, group, seed=int(argv[7]) if len(argv) > 7 else 0)
-        return
-    if argv[0] == "sym":
+    cmd = argv[0]
+    if cmd == "exact":
+        n, S, t, k = (int(x) for x in argv[1:5])
+        group = int(argv[5]) if len(argv) > 5 else 1
+        one_rotational(n, S, t, k, group, seed=int(argv[6]) if len(argv) > 6 else 0)
+    elif cmd == "sym":
         n, S, t, k, group = (int(x) for x in argv[1:6])
+        opts = argv[8] if len(argv) > 8 else ""
         with_symmetry(n, S, t, k, group, _sym(argv[6], n, t, k), seconds=float(argv[7]) if len(argv) > 7 else 600,
-                      fixed_ok=len(argv) > 8 and "fixed" in argv[8], short=len(argv) > 8 and "short" in argv[8])
-        return
-    if argv[0] == "gdd32":
-        type_2_16(seconds=float(argv[1]) if len(argv) > 1 else 600, seed=int(argv[2]) if len(argv) > 2 else 0,
-                  use_sigma=not (len(argv) > 3 and argv[3] in ("nosigma", "inv", "mul2")),
-                  tau_is_sigma=(argv[3] if argv[3] == "mul2" else argv[3] == "inv") if len(argv) > 3 else False)
-        return
-    if argv[0] == "swap32":
-        def sigma(p):
-            if p >= 30:
-                return 30 + (p - 30 + 1) % 2
-            o, x = divmod(p, 5)
-            return ((o + 3) % 6) * 5 + x
-        with_swap(32, 10, 5, 6, sigma, seconds=float(argv[1]) if len(argv) > 1 else 600,
-                  seed=int(argv[2]) if len(argv) > 2 else 0)
-        return
-    if argv[0] == "multiplier":
+                      fixed_ok="fixed" in opts, short="short" in opts)
+    elif cmd == "multiplier":
         with_multiplier(int(argv[1]), int(argv[2]), int(argv[3]), seconds=float(argv[4]) if len(argv) > 4 else 600)
-        return
-    if argv[0] == "td20":
+    elif cmd == "planes32":
+        planes_lift_32(seed=int(argv[1]) if len(argv) > 1 else 0)
+    elif cmd == "td20":
         td20_plus()
-        return
-    if argv[0] == "fill":
+    elif cmd == "fill":
         fill(int(argv[1]), int(argv[2]), float(argv[3]))
-        return
-    if argv[0] == "sweep":
+    elif cmd == "sweep":
         sweep(int(argv[1]), int(argv[2]), float(argv[3]))
-        return
-    n, S = int(argv[0]), int(argv[1])
-    seconds = float(argv[2]) if len(argv) > 2 else 60
-    if len(argv) > 3 and argv[3] == "tabu":
-        run_tabu(n, S, seconds)
-        return
-    layout = None
-    if len(argv) > 3 and argv[3]:
-        parts = [int(x) for x in argv[3].split(",")]
-        layout = tuple(parts + [0] * (4 - len(parts)))
-    seed = int(argv[4]) if len(argv) > 4 else 1
-    group = int(argv[5]) if len(argv) > 5 else 1
-    run_cyclic(n, S, seconds, layout, seed, group)
+    elif len(argv) > 3 and argv[3] == "tabu":
+        run_tabu(int(argv[0]), int(argv[1]), float(argv[2]))
+    else:
+        n, S = int(argv[0]), int(argv[1])
+        seconds = float(argv[2]) if len(argv) > 2 else 60
+        layout = None
+        if len(argv) > 3 and argv[3]:
+            parts = [int(x) for x in argv[3].split(",")]
+            layout = tuple(parts + [0] * (4 - len(parts)))
+        seed = int(argv[4]) if len(argv) > 4 else 1
+        group = int(argv[5]) if len(argv) > 5 else 1
+        run_cyclic(n, S, seconds, layout, seed, group)
 
 
-def exact_cover(n, S, t, k, m, group=1, seed=0, node_limit=1500, seconds=3600):
-    """Algorithm X (dancing-links style, with dict-of-sets columns) on one
-    base session: columns are the players (exactly once) and the pair orbits
-    (exactly once when the layout has exactly as many as a session uses,
-    otherwise at most once).  Heavy-tailed, so it restarts every
-    ``node_limit`` nodes with a new random order.  With three orbits and no
-    team groups, translating each orbit separately is a symmetry, so the
-    first fixed player's table is pinned to ``(0,0), (1,0), (2,0)``."""
-    from itertools import combinations
-    assert m == 1
-    lay = cyclic.Layout(n, t, k, m, group)
-    orb = lay.orbit
-    exact = lay.orbit_count == (n // 4) * 6
-    nf = k * t
-    rows = {}
-    for q in combinations(range(n), 4):
-        if sum(1 for p in q if p >= nf) > 1:
-            continue
-        os_ = [orb[a][b] for a, b in combinations(q, 2)]
-        if min(os_) < 0 or len(set(os_)) < 6:
-            continue
-        rows[q] = [("p", p) for p in q] + [("o", o) for o in os_]
-    primary = {("p", p) for p in range(n)}
-    if exact:
-        primary |= {("o", o) for o in range(lay.orbit_count)}
-    rng = random.Random(seed)
+class _Restart(Exception):
+    pass
 
-    def build():
-        X = {}
-        for r, cols in rows.items():
-            for c in cols:
-                X.setdefault(c, set()).add(r)
-        return X
 
-    def select(X, r):
-        cols = []
+def exact_cover(rows, primary, rng=None, node_limit=None, deadline=None, pinned=()):
+    """Algorithm X with dict-of-sets columns: the one solver behind every
+    search here.
+
+    ``rows`` maps a row key to its columns; every column in ``primary`` must
+    be covered exactly once, any other column at most once.  ``pinned`` rows
+    are taken before the search (symmetry breaking).  The search is
+    heavy-tailed, so with ``node_limit`` (or ``deadline``) it gives up and the
+    caller restarts with another random order.  Returns ``(solution,
+    complete)``: a list of row keys or None, and whether the search ran to the
+    end (None with complete=True proves there is no solution)."""
+    X = {}
+    for r, cols in rows.items():
+        for c in cols:
+            X.setdefault(c, set()).add(r)
+    primary = set(primary)
+    if not primary <= set(X):
+        return None, True
+
+    def select(r):
+        saved = []
         for j in rows[r]:
             for i in X[j]:
-                for kk in rows[i]:
-                    if kk != j:
-                        X[kk].remove(i)
-            cols.append(X.pop(j))
-        return cols
+                for k in rows[i]:
+                    if k != j:
+                        X[k].discard(i)
+            saved.append(X.pop(j))
+        return saved
 
-    def deselect(X, r, cols):
+    def deselect(r, saved):
         for j in reversed(rows[r]):
-            X[j] = cols.pop()
+            X[j] = saved.pop()
             for i in X[j]:
-                for kk in rows[i]:
-                    if kk != j:
-                        X[kk].add(i)
+                for k in rows[i]:
+                    if k != j:
+                        X[k].add(i)
 
-    class Restart(Exception):
-        pass
+    nodes = [0]
+    sol = []
 
-    def solve(X, sol, nodes):
-        nodes[0] += 1
-        if nodes[0] > node_limit:
-            raise Restart
+    def solve():
         live = [c for c in X if c in primary]
         if not live:
-            return list(sol)
+            return True
+        nodes[0] += 1
+        if node_limit and nodes[0] > node_limit:
+            raise _Restart
+        if deadline and not nodes[0] & 255 and time.monotonic() > deadline:
+            raise _Restart
         c = min(live, key=lambda c: len(X[c]))
-        cand = list(X[c])
-        rng.shuffle(cand)
+        # sorted first so that a seed fixes the order (sets of tuples hash
+        # the same way in every run, but not across key types)
+        cand = sorted(X[c], key=repr)
+        if rng is not None:
+            rng.shuffle(cand)
         for r in cand:
             sol.append(r)
-            cols = select(X, r)
-            res = solve(X, sol, nodes)
-            if res:
-                return res
-            deselect(X, r, cols)
+            saved = select(r)
+            if solve():
+                return True
+            deselect(r, saved)
             sol.pop()
-        return None
+        return False
 
-    pin = None
-    if group == 1 and k == 3 and lay.f >= 1:
-        pin = (0, t, 2 * t, k * t)
+    for r in pinned:
+        if any(c not in X for c in rows[r]):
+            return None, True
+        sol.append(r)
+        select(r)
+    try:
+        ok = solve()
+    except _Restart:
+        return None, False
+    return (list(sol) if ok else None), True
+
+
+def exact_cover_restarts(rows, primary, seed=0, node_limit=None, seconds=600, pinned=()):
+    """``exact_cover`` restarted with fresh random orders until a solution,
+    a proof of none, or the time limit."""
+    rng = random.Random(seed)
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        X = build()
-        sol = []
-        if pin:
-            select(X, pin)
-            sol.append(pin)
-        try:
-            res = solve(X, sol, [0])
-        except Restart:
+        sol, complete = exact_cover(rows, primary, rng, node_limit, deadline, pinned)
+        if sol is not None or complete:
+            return sol, complete
+    return None, False
+
+
+def table_orbit_rows(lay, sigma=None, fixed_ok=False, pinned=()):
+    """Exact-cover rows for one base session of a cyclic layout whose tables
+    come in orbits of ``sigma`` (a permutation of the players mapping pair
+    orbits to pair orbits; None for no extra symmetry).
+
+    Columns: the players (exactly once) and the pair orbits (exactly once
+    when the layout has exactly as many as a session uses, else at most
+    once).  A row is a sigma-orbit of tables whose points and pair orbits are
+    all distinct; a table fixed by sigma is kept only with ``fixed_ok`` or
+    when pinned.  Two fixed players never share a table (their pair would
+    recur in every shift)."""
+    from itertools import combinations
+    n, nf = lay.n, lay.k * lay.t
+    orb = lay.orbit
+    sigma = sigma or (lambda p: p)
+    pinned = {tuple(sorted(b)) for b in pinned}
+    rows = {}
+    for B in combinations(range(n), 4):
+        if sum(1 for p in B if p >= nf) > 1:
             continue
-        if res is None and not pin:
-            print(f"{n}x{S}: layout has no solution")
-            return False
-        if res:
-            base = [list(b) for b in res]
-            entry = {"layout": [t, k, m], "bases": [base], "construction": "exact cover"}
-            if group > 1:
-                entry["group"] = group
-            sessions = lay.develop([res])
-            # a group layout with group size 3 is a plain schedule to the
-            # run-time code (teams of four are not what it keeps apart)
-            store(n, S, entry, sessions, group if group == 4 else 1)
-            return True
-    return False
+        if min(orb[a][b] for a, b in combinations(B, 2)) < 0:
+            continue
+        imgs = [B]
+        while True:
+            nxt = tuple(sorted(sigma(p) for p in imgs[-1]))
+            if nxt == B:
+                break
+            imgs.append(nxt)
+        if min(imgs) != B:
+            continue
+        pts = [p for blk in imgs for p in blk]
+        if len(set(pts)) != len(pts) and not (len(imgs) == 1 and (fixed_ok or B in pinned)):
+            continue
+        pts = sorted(set(pts))
+        os_ = [orb[a][b] for blk in imgs for a, b in combinations(blk, 2)]
+        if len(set(os_)) != len(os_):
+            continue
+        rows[B] = [("p", q) for q in pts] + [("o", o) for o in os_]
+    return rows
+
+
+def _solve_base(n, S, lay, rows, pinned, seconds, seed, node_limit, construction, group, imgs_of):
+    primary = {("p", q) for q in range(n)}
+    if lay.orbit_count == (n // 4) * 6:
+        primary |= {("o", o) for o in range(lay.orbit_count)}
+    print(f"{n}x{S}: {len(rows)} rows", flush=True)
+    res, complete = exact_cover_restarts(rows, primary, seed, node_limit, seconds, pinned)
+    if res is None:
+        print(f"{n}x{S}: " + ("no solution with this symmetry" if complete else "none found in time"))
+        return False
+    base = [list(blk) for r in res for blk in imgs_of(r)]
+    entry = {"layout": [lay.t, lay.k, 1], "bases": [base], "construction": construction}
+    if group > 1:
+        entry["group"] = group
+    if lay.allow_short:
+        entry["short"] = 1
+    # a group layout with groups of three is a plain schedule to the run-time
+    # code (teams of four are not what it keeps apart)
+    store(n, S, entry, lay.develop([base]), group if group == 4 else 1)
+    return True
+
+
+def _orbit_of(sigma):
+    def imgs(B):
+        out = [tuple(B)]
+        while True:
+            nxt = tuple(sorted(sigma(p) for p in out[-1]))
+            if nxt == out[0]:
+                return out
+            out.append(nxt)
+    return imgs
+
+
+def one_rotational(n, S, t, k, group=1, seed=0, node_limit=1500, seconds=3600):
+    """One base session of the layout (t, k) shifted t times (S = t), as an
+    exact cover.  With three orbits and no team groups, translating each
+    orbit separately is a symmetry, so the first fixed player's table is
+    pinned to ``(0,0), (1,0), (2,0)``."""
+    lay = cyclic.Layout(n, t, k, 1, group)
+    pin = [(0, t, 2 * t, k * t)] if group == 1 and k == 3 and lay.f >= 1 else []
+    rows = table_orbit_rows(lay, pinned=pin)
+    return _solve_base(n, S, lay, rows, pin, seconds, seed, node_limit, "exact cover", group, lambda r: [r])
 
 
 def with_multiplier(n, S, mu, seed=0, seconds=600):
@@ -333,101 +397,14 @@ def with_multiplier(n, S, mu, seed=0, seconds=600):
     other tables come in triples ``B, mu B, mu^2 B``.  The extra symmetry
     shrinks the exact cover to a few blocks, which is how 40x13 (every pair
     meets exactly once: a resolvable 2-(40,4,1) design) becomes reachable."""
-    from itertools import combinations
     t = S
     assert n == 3 * t + 1 and pow(mu, 3, t) == 1 and mu % t != 1
     lay = cyclic.Layout(n, t, 3, 1)
-    orb = lay.orbit
-    inf = 3 * t
-    fixed_block = (0, t, 2 * t, inf)
-    fixed_orbits = {orb[a][b] for a, b in combinations(fixed_block, 2)}
-
-    def m(p):
-        if p == inf:
-            return p
-        j, x = divmod(p, t)
-        return j * t + (mu * x) % t
-
-    movable = [p for p in range(n) if p not in fixed_block]
-    porbit = {}
-    for p in movable:
-        porbit.setdefault(p, min(p, m(p), m(m(p))))
-    rows = {}
-    for B in combinations(movable, 4):
-        B1 = tuple(sorted(m(p) for p in B))
-        B2 = tuple(sorted(m(p) for p in B1))
-        key = min(B, B1, B2)
-        if key in rows or key != B:
-            continue
-        pts = set(B) | set(B1) | set(B2)
-        if len(pts) != 12:
-            continue
-        os_ = [orb[a][b] for blk in (B, B1, B2) for a, b in combinations(blk, 2)]
-        if min(os_) < 0 or len(set(os_)) != 18 or fixed_orbits & set(os_):
-            continue
-        rows[key] = [("p", q) for q in sorted({porbit[p] for p in pts})] + [("o", o) for o in os_]
-    print(f"{n}x{S}: {len(rows)} block triples", flush=True)
-    rng = random.Random(seed)
-    X = {}
-    for r, cols in rows.items():
-        for c in cols:
-            X.setdefault(c, set()).add(r)
-    need = {("o", o) for o in range(lay.orbit_count)} - {("o", o) for o in fixed_orbits}
-    need |= {("p", q) for q in set(porbit.values())}
-    if set(X) != need:
-        print("some column cannot be covered")
-        return False
-
-    def select(r):
-        cols = []
-        for j in rows[r]:
-            for i in X[j]:
-                for kk in rows[i]:
-                    if kk != j:
-                        X[kk].remove(i)
-            cols.append(X.pop(j))
-        return cols
-
-    def deselect(r, cols):
-        for j in reversed(rows[r]):
-            X[j] = cols.pop()
-            for i in X[j]:
-                for kk in rows[i]:
-                    if kk != j:
-                        X[kk].add(i)
-
-    deadline = time.monotonic() + seconds
-
-    def solve(sol):
-        if not X:
-            return list(sol)
-        if time.monotonic() > deadline:
-            return None
-        c = min(X, key=lambda c: len(X[c]))
-        cand = list(X[c])
-        rng.shuffle(cand)
-        for r in cand:
-            sol.append(r)
-            cols = select(r)
-            res = solve(sol)
-            if res:
-                return res
-            deselect(r, cols)
-            sol.pop()
-        return None
-
-    res = solve([])
-    if not res:
-        print(f"{n}x{S}: none with multiplier {mu}")
-        return False
-    base = [list(fixed_block)]
-    for B in res:
-        B1 = tuple(sorted(m(p) for p in B))
-        B2 = tuple(sorted(m(p) for p in B1))
-        base += [list(B), list(B1), list(B2)]
-    entry = {"layout": [t, 3, 1], "bases": [base], "construction": f"1-rotational, multiplier {mu}"}
-    store(n, S, entry, lay.develop([base]))
-    return True
+    sigma = _sym(f"mul{mu}", n, t, 3)
+    pin = [(0, t, 2 * t, 3 * t)]
+    rows = table_orbit_rows(lay, sigma, pinned=pin)
+    return _solve_base(n, S, lay, rows, pin, seconds, seed, None, f"1-rotational, multiplier {mu}", 1,
+                       _orbit_of(sigma))
 
 
 def with_symmetry(n, S, t, k, group, sigma, seconds=600, seed=0, fixed_ok=False, short=False):
@@ -437,104 +414,10 @@ def with_symmetry(n, S, t, k, group, sigma, seconds=600, seed=0, fixed_ok=False,
     (o+1, x)``).  Tables then come in sigma-orbits, so the cover has a few
     rows instead of a whole session's worth.  ``sigma`` is given on player
     indices.  A table fixed by sigma is allowed when ``fixed_ok``."""
-    from itertools import combinations
     lay = cyclic.Layout(n, t, k, 1, group, allow_short=short)
-    orb = lay.orbit
-    need = (n // 4) * 6
-    exact = lay.orbit_count == need
-    nf = k * t
-
-    def img(B):
-        return tuple(sorted(sigma(p) for p in B))
-
-    rows = {}
-    for B in combinations(range(n), 4):
-        if sum(1 for p in B if p >= nf) > 1:
-            continue
-        os0 = [orb[a][b] for a, b in combinations(B, 2)]
-        if min(os0) < 0 or len(set(os0)) < 6:
-            continue
-        imgs = [B]
-        while True:
-            nxt = img(imgs[-1])
-            if nxt == B:
-                break
-            imgs.append(nxt)
-        key = min(imgs)
-        if key != B:
-            continue
-        pts = [p for blk in imgs for p in blk]
-        if len(set(pts)) != len(pts):
-            if not (fixed_ok and len(imgs) == 1):
-                continue
-        os_ = [orb[a][b] for blk in imgs for a, b in combinations(blk, 2)]
-        if len(set(os_)) != len(os_):
-            continue
-        rows[B] = ([("p", q) for q in pts] + [("o", o) for o in os_], imgs)
-    print(f"{n}x{S}: {len(rows)} table orbits, exact={exact}", flush=True)
-    primary = {("p", q) for q in range(n)}
-    if exact:
-        primary |= {("o", o) for o in range(lay.orbit_count)}
-    rng = random.Random(seed)
-    X = {}
-    for r, (cols, _) in rows.items():
-        for c in cols:
-            X.setdefault(c, set()).add(r)
-    if not primary <= set(X):
-        print("some column cannot be covered")
-        return False
-
-    def select(r):
-        cols = []
-        for j in rows[r][0]:
-            for i in X[j]:
-                for kk in rows[i][0]:
-                    if kk != j:
-                        X[kk].remove(i)
-            cols.append(X.pop(j))
-        return cols
-
-    def deselect(r, cols):
-        for j in reversed(rows[r][0]):
-            X[j] = cols.pop()
-            for i in X[j]:
-                for kk in rows[i][0]:
-                    if kk != j:
-                        X[kk].add(i)
-
-    deadline = time.monotonic() + seconds
-
-    def solve(sol):
-        live = [c for c in X if c in primary]
-        if not live:
-            return list(sol)
-        if time.monotonic() > deadline:
-            return None
-        c = min(live, key=lambda c: len(X[c]))
-        cand = list(X[c])
-        rng.shuffle(cand)
-        for r in cand:
-            sol.append(r)
-            cols = select(r)
-            res = solve(sol)
-            if res:
-                return res
-            deselect(r, cols)
-            sol.pop()
-        return None
-
-    res = solve([])
-    if not res:
-        print(f"{n}x{S}: none with this symmetry")
-        return False
-    base = [list(blk) for r in res for blk in rows[r][1]]
-    entry = {"layout": [t, k, 1], "bases": [base], "construction": "cyclic + extra symmetry, exact cover"}
-    if group > 1:
-        entry["group"] = group
-    if short:
-        entry["short"] = 1
-    store(n, S, entry, lay.develop([base]), group if group == 4 else 1)
-    return True
+    rows = table_orbit_rows(lay, sigma, fixed_ok=fixed_ok)
+    return _solve_base(n, S, lay, rows, (), seconds, seed, None, "cyclic + extra symmetry, exact cover", group,
+                       _orbit_of(sigma))
 
 
 def _sym(name, n, t, k):
@@ -559,232 +442,6 @@ def _sym(name, n, t, k):
     raise ValueError(name)
 
 
-def with_swap(n, S, t, k, sigma, seconds=600, seed=0):
-    """Two base sessions A and sigma(A) (m = 2): only A is searched, and a
-    table's pair orbits together with their sigma-images must all differ.
-    For 32x10: t=5, six orbits, two fixed players, sigma turns orbit o into
-    o+3 and swaps the fixed players."""
-    from itertools import combinations
-    lay = cyclic.Layout(n, t, k, 2)
-    orb = lay.orbit
-    nf = k * t
-    exact = lay.orbit_count - sum(
-        1 for a in range(n) for b in range(a + 1, n)
-        if orb[a][b] >= 0 and orb[sigma(a)][sigma(b)] == orb[a][b]) // t == 2 * (n // 4) * 6
-    rows = {}
-    for B in combinations(range(n), 4):
-        if sum(1 for p in B if p >= nf) > 1:
-            continue
-        os_ = [orb[a][b] for a, b in combinations(B, 2)]
-        os_ += [orb[sigma(a)][sigma(b)] for a, b in combinations(B, 2)]
-        if min(os_) < 0 or len(set(os_)) < 12:
-            continue
-        rows[B] = [("p", q) for q in B] + [("o", o) for o in os_]
-    print(f"{n}x{S}: {len(rows)} tables, exact={exact}", flush=True)
-    primary = {("p", q) for q in range(n)}
-    if exact:
-        primary |= {c for cols in rows.values() for c in cols if c[0] == "o"}
-    rng = random.Random(seed)
-    X = {}
-    for r, cols in rows.items():
-        for c in cols:
-            X.setdefault(c, set()).add(r)
-
-    def select(r):
-        cols = []
-        for j in rows[r]:
-            for i in X[j]:
-                for kk in rows[i]:
-                    if kk != j:
-                        X[kk].remove(i)
-            cols.append(X.pop(j))
-        return cols
-
-    def deselect(r, cols):
-        for j in reversed(rows[r]):
-            X[j] = cols.pop()
-            for i in X[j]:
-                for kk in rows[i]:
-                    if kk != j:
-                        X[kk].add(i)
-
-    deadline = time.monotonic() + seconds
-
-    def solve(sol):
-        live = [c for c in X if c in primary]
-        if not live:
-            return list(sol)
-        if time.monotonic() > deadline:
-            return None
-        c = min(live, key=lambda c: len(X[c]))
-        cand = list(X[c])
-        rng.shuffle(cand)
-        for r in cand:
-            sol.append(r)
-            cols = select(r)
-            res = solve(sol)
-            if res:
-                return res
-            deselect(r, cols)
-            sol.pop()
-        return None
-
-    res = solve([])
-    if not res:
-        print(f"{n}x{S}: none")
-        return False
-    A = [list(b) for b in res]
-    B = [sorted(sigma(p) for p in b) for b in res]
-    entry = {"layout": [t, k, 2], "bases": [A, B], "construction": "two base sessions A, sigma(A); exact cover"}
-    store(n, S, entry, lay.develop([A, B]))
-    return True
-
-
-def type_2_16(seconds=600, seed=0, use_sigma=True, tau_is_sigma=False):
-    """32x10 as a resolvable group divisible design of type 2^16, modelled on
-    GF(16)* = Z_3 x Z_5 acting on two copies of GF(16)* plus the pair {0, 0'}.
-
-    Players: orbits 2a+l (a in Z_3 = the Z_5-coset, l = copy) of size t=5,
-    and two fixed players.  Groups (never meet): {(2a, x), (2a+1, x)} and
-    the two fixed players.  Sessions: base A and sigma(A), each shifted five
-    times; A is invariant under tau (a -> a+1: multiplying by w^5), and sigma
-    swaps the copies.  Rows of the exact cover are tau-orbits of tables, with
-    the pair orbits of the tables and of their sigma-images as columns."""
-    from itertools import combinations
-    n, t, k = 32, 5, 6
-    nf = k * t
-    lay = cyclic.Layout(n, t, k, 2, group=2)
-    orb = lay.orbit
-
-    def tau(p):
-        if p >= nf:
-            return p
-        o, x = divmod(p, t)
-        a, l = divmod(o, 2)
-        return (2 * ((a + 1) % 3) + l) * t + x
-
-    def sigma(p):
-        if p >= nf:
-            return nf + 1 - (p - nf)
-        o, x = divmod(p, t)
-        return (o ^ 1) * t + x
-
-    if tau_is_sigma == "mul2":
-        # each base session invariant under x -> 2x (order 4) instead
-        def tau(p):  # noqa: F811
-            if p >= nf:
-                return p
-            o, x = divmod(p, t)
-            return o * t + (2 * x) % t
-    elif tau_is_sigma:
-        # each base session invariant under swapping the copies instead
-        tau = sigma  # noqa: F811
-    rows = {}
-    for c, B in ((c, B) for c in ((0,) if use_sigma else (0, 1)) for B in combinations(range(n), 4)):
-        if sum(1 for p in B if p >= nf) > 1:
-            continue
-        imgs = [B]
-        while True:
-            nxt = tuple(sorted(tau(p) for p in imgs[-1]))
-            if nxt == B:
-                break
-            imgs.append(nxt)
-        if min(imgs) != B:
-            continue
-        key = (c, B)
-        pts = [p for b in imgs for p in b]
-        if len(set(pts)) != len(pts):
-            continue
-        os_ = []
-        for b in imgs:
-            for a_, b_ in combinations(b, 2):
-                os_.append(orb[a_][b_])
-                if use_sigma:
-                    os_.append(orb[sigma(a_)][sigma(b_)])
-        if min(os_) < 0 or len(set(os_)) != len(os_):
-            continue
-        rows[key] = ([("p", c, q) for q in pts] + [("o", o) for o in os_], imgs)
-    print(f"32x10: {len(rows)} table orbits, {lay.orbit_count} pair orbits", flush=True)
-    rng = random.Random(seed)
-    X = {}
-
-    def build():
-        X.clear()
-        for r, (cols, _) in rows.items():
-            for c in cols:
-                X.setdefault(c, set()).add(r)
-    build()
-    if len(X) != n * (1 if use_sigma else 2) + lay.orbit_count:
-        print("some column cannot be covered")
-        return False
-
-    def select(r):
-        cols = []
-        for j in rows[r][0]:
-            for i in X[j]:
-                for kk in rows[i][0]:
-                    if kk != j:
-                        X[kk].remove(i)
-            cols.append(X.pop(j))
-        return cols
-
-    def deselect(r, cols):
-        for j in reversed(rows[r][0]):
-            X[j] = cols.pop()
-            for i in X[j]:
-                for kk in rows[i][0]:
-                    if kk != j:
-                        X[kk].add(i)
-
-    deadline = time.monotonic() + seconds
-    nodes = [0]
-
-    class Restart(Exception):
-        pass
-
-    def solve(sol):
-        if not X:
-            return list(sol)
-        nodes[0] += 1
-        if nodes[0] > 3000 or time.monotonic() > deadline:
-            raise Restart
-        c = min(X, key=lambda c: len(X[c]))
-        cand = list(X[c])
-        rng.shuffle(cand)
-        for r in cand:
-            sol.append(r)
-            cols = select(r)
-            res = solve(sol)
-            if res:
-                return res
-            deselect(r, cols)
-            sol.pop()
-        return None
-
-    res = None
-    while res is None and time.monotonic() < deadline:
-        try:
-            nodes[0] = 0
-            res = solve([])
-            if res is None:
-                print("32x10: no solution with this symmetry")
-                return False
-        except Restart:
-            build()
-    if not res:
-        print("32x10: none found in time")
-        return False
-    A = [list(b) for r in res if r[0] == 0 for b in rows[r][1]]
-    if use_sigma:
-        Bs = [sorted(sigma(p) for p in b) for b in A]
-    else:
-        Bs = [list(b) for r in res if r[0] == 1 for b in rows[r][1]]
-    entry = {"layout": [t, k, 2], "group": 2, "bases": [A, Bs],
-             "construction": "type 2^16 over GF(16)*: tau-invariant base session A and sigma(A)"}
-    store(n, 10, entry, lay.develop([A, Bs]))
-    return True
-
-
 def td20_plus():
     """20 players x 6 sessions with 6 repeats (published tables: 22).
 
@@ -801,6 +458,116 @@ def td20_plus():
     sessions.append([tuple(pid(g, x) for x in range(4)) for g in range(4)] + [tuple(pid(g, 4) for g in range(4))])
     store(20, 6, {"sessions": [[list(tb) for tb in ses] for ses in sessions],
                   "construction": "TD(4,5) + one session inside the groups"}, sessions)
+
+
+
+
+def _gf4_plane():
+    """AG(2,4): points (x, y) of GF(4)^2 numbered 4x + y, lines in its five
+    parallel classes (slopes 0..3 and vertical)."""
+    mul = [[0, 0, 0, 0], [0, 1, 2, 3], [0, 2, 3, 1], [0, 3, 1, 2]]  # GF(4) = {0, 1, w, w^2}
+    classes = [[sorted(4 * x + (mul[m][x] ^ b) for x in range(4)) for b in range(4)] for m in range(4)]
+    classes.append([[4 * b + y for y in range(4)] for b in range(4)])
+    return classes
+
+
+def _solve_gf2(equations):
+    """Gauss-Jordan over GF(2); an equation is (bitmask of variables, rhs).
+    Returns one solution as a bitmask (free variables 0), or None."""
+    pivots = {}
+    for mask, rhs in equations:
+        for bit, (pm, pr) in pivots.items():
+            if mask >> bit & 1:
+                mask ^= pm
+                rhs ^= pr
+        if not mask:
+            if rhs:
+                return None
+            continue
+        bit = mask.bit_length() - 1
+        for b2, (pm, pr) in list(pivots.items()):
+            if pm >> bit & 1:
+                pivots[b2] = (pm ^ mask, pr ^ rhs)
+        pivots[bit] = (mask, rhs)
+    return sum(1 << bit for bit, (_, rhs) in pivots.items() if rhs)
+
+
+def planes_lift_32(seed=0, tries=1000, save=True):
+    """32x10 repeat-free: a resolvable 4-GDD of type 2^16 (players v and
+    v + 16 never meet, everybody else exactly once).
+
+    Quotient: 16 points carrying two affine planes of order 4 with no three
+    points of a line of one plane on a line of the other (the second plane's
+    lines are 4-arcs of the first; found as an exact cover of the 120 pairs
+    by arcs).  Together their ten parallel classes cover every pair twice.
+    Lift: each line L becomes two tables {(a, s_L(a))} and {(a, 1 - s_L(a))}
+    on the copies a and a + 16, so each quotient class becomes a session of
+    eight tables.  A quotient pair {a, b} lies on one line of each plane; the
+    lifted pairs it stands for are all met exactly once when the two lines
+    give it opposite relative signs, s_L(a) + s_L(b) + s_M(a) + s_M(b) = 1
+    (mod 2): one linear equation per pair, solved by elimination.  The arc
+    condition is necessary (three common points would demand an odd sum
+    around a triangle on one line and an even one on the other); the first
+    arc plane found was already solvable."""
+    from itertools import combinations
+    plane1 = _gf4_plane()
+    lines1 = [set(b) for c in plane1 for b in c]
+    arcs = [q for q in combinations(range(16), 4) if all(len(set(q) & L) <= 2 for L in lines1)]
+    rows = {q: [("e", a, b) for a, b in combinations(q, 2)] for q in arcs}
+    primary = [("e", a, b) for a, b in combinations(range(16), 2)]
+    rng = random.Random(seed)
+    for _ in range(tries):
+        sol, _ = exact_cover(rows, primary, rng, node_limit=2000)
+        if sol is None:
+            continue
+        # a 2-(16,4,1) design is an affine plane: parallel = disjoint
+        plane2 = []
+        left = [set(b) for b in sol]
+        while left:
+            first = left.pop(0)
+            cls = [first] + [b for b in left if not b & first]
+            left = [b for b in left if b & first]
+            plane2.append([sorted(b) for b in cls])
+        sessions = _lift(plane1 + plane2)
+        if sessions is not None:
+            break
+    else:
+        print("32x10: no liftable pair of planes found")
+        return None
+    if save:
+        store(32, 10, {"sessions": [[list(tb) for tb in ses] for ses in sessions],
+                       "construction": "two affine planes of order 4 lifted to two copies (GF(2) signs)"}, sessions)
+    return sessions
+
+
+def _lift(quotient_classes):
+    from itertools import combinations
+    lines = [b for c in quotient_classes for b in c]
+    var = {}
+    for li, b in enumerate(lines):
+        for p in b:
+            var[(li, p)] = len(var)
+    on = {}
+    for li, b in enumerate(lines):
+        for a, c in combinations(b, 2):
+            on.setdefault((a, c), []).append(li)
+    eqs = []
+    for (a, c), (l1, l2) in on.items():
+        eqs.append(((1 << var[(l1, a)]) ^ (1 << var[(l1, c)]) ^ (1 << var[(l2, a)]) ^ (1 << var[(l2, c)]), 1))
+    x = _solve_gf2(eqs)
+    if x is None:
+        return None
+    sign = {k: x >> v & 1 for k, v in var.items()}
+    sessions = []
+    li = 0
+    for c in quotient_classes:
+        tables = []
+        for b in c:
+            tables.append(tuple(p + 16 * sign[(li, p)] for p in b))
+            tables.append(tuple(p + 16 * (1 - sign[(li, p)]) for p in b))
+            li += 1
+        sessions.append(tables)
+    return sessions
 
 
 if __name__ == "__main__":
