@@ -123,8 +123,10 @@ class Schedule0:
         return [[tuple(tb) for tb in ses] for ses in self.tables]
 
 
-def improve(sch, rng, max_iters, target=(0, 0), stall_limit=None):
-    """Min-conflicts tabu search; returns the best sessions seen and its cost."""
+def improve(sch, rng, max_iters, target=(0, 0), stall_limit=None, first_free=0):
+    """Min-conflicts tabu search; returns the best sessions seen and its cost.
+    Sessions before ``first_free`` are never changed (a design being
+    extended keeps its structure while the new sessions adapt to it)."""
     n, S = sch.n, sch.S
     cur = sch.cost()
     best_cost = cur
@@ -140,7 +142,7 @@ def improve(sch, rng, max_iters, target=(0, 0), stall_limit=None):
         if not sch.bad:
             break
         a, b = rng.choice(tuple(sch.bad)) if len(sch.bad) < 64 else _sample(sch.bad, rng)
-        where = [s for s in range(S) if sch.table_of[s][a] == sch.table_of[s][b]]
+        where = [s for s in range(first_free, S) if sch.table_of[s][a] == sch.table_of[s][b]]
         if not where:
             continue
         s = rng.choice(where)

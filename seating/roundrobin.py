@@ -229,7 +229,9 @@ def _longer_repeat_free(n, S):
 
 
 def _core(n, S, rng, team_of, has_teams, effort):
-    """A schedule (0-based) and, with teams, the player groups kept apart."""
+    """A schedule (0-based), with teams the player groups kept apart, how it
+    was made, and how many leading sessions are a repeat-free design that
+    the first repair phase keeps (0: none)."""
     slack = (n - 1) - 3 * S
     data, _ = _from_data(n, S)
     more = _longer_repeat_free(n, S) if slack >= 0 else None
@@ -238,26 +240,26 @@ def _core(n, S, rng, team_of, has_teams, effort):
     elif data is None and more is not None:
         data = more[:S]
     if data is not None and not has_teams:
-        return data, None, "data"
+        return data, None, "data", 0
     if has_teams and slack >= 3:
         sessions, lay = _from_data(n, S, 4)
         if sessions is not None:
-            return sessions, lay.groups(), "data+teams"
+            return sessions, lay.groups(), "data+teams", 0
         if more is not None:
-            return more[:S], [list(tb) for tb in more[S]], "data-1+teams"
+            return more[:S], [list(tb) for tb in more[S]], "data-1+teams", 0
         if 3 * S * 2 <= n:
-            return _greedy(n, S, rng, team_of), None, "greedy+teams"
+            return _greedy(n, S, rng, team_of), None, "greedy+teams", 0
         sessions, lay = _cyclic(n, S, rng, 4, effort)
         if sessions is not None:
-            return sessions, lay.groups(), "cyclic+teams"
+            return sessions, lay.groups(), "cyclic+teams", 0
     if data is not None:
-        return data, None, "data"
+        return data, None, "data", 0
     if slack >= 0 and 3 * S * 2 <= n:
-        return _greedy(n, S, rng, team_of), None, "greedy"
+        return _greedy(n, S, rng, team_of), None, "greedy", 0
     if slack >= 0:
         sessions, lay = _cyclic(n, S, rng, 1, effort)
         if sessions is not None:
-            return sessions, None, "cyclic"
+            return sessions, None, "cyclic", 0
     # Repeats unavoidable (or not found): extend the best repeat-free start.
     base = None
     for s0 in range(min(S - 1, repeat_free_limit(n)), 0, -1):
@@ -271,7 +273,7 @@ def _core(n, S, rng, team_of, has_teams, effort):
             base, _ = _cyclic(n, s0, rng, 1, effort * 0.5)
         if base is not None:
             break
-    return _greedy(n, S, rng, team_of, start=base), None, "extended"
+    return _greedy(n, S, rng, team_of, start=base), None, "extended", len(base or [])
 
 
 def _place_teams(n, team_of, groups, rng):
@@ -309,7 +311,7 @@ def round_robin(players, sessions, teams=None, seed=0, effort=1.0):
     team_of = _team_list(n, teams)
     sizes = Counter(t for t in team_of if t >= 0)
     has_teams = any(k > 1 for k in sizes.values())
-    core, groups, method = _core(n, S, rng, team_of, has_teams, effort)
+    core, groups, method, kept = _core(n, S, rng, team_of, has_teams, effort)
 
     # pos[player] = slot in the core schedule
     pos = None
@@ -332,6 +334,14 @@ def round_robin(players, sessions, teams=None, seed=0, effort=1.0):
     rep, cl = sch.cost()
     if (rep, cl) > (lb, 0):
         iters = int(effort * max(2000, 200000 // max(n, 16)))
+        if kept:
+            # Past a repeat-free design, the new sessions first adapt to the
+            # design's leave (the pairs it never seats together) with the
+            # design frozen: a free search breaks the design for small gains
+            # (32x11: 41 repeats free, 32 = the bound frozen).
+            sched, (rep, cl) = improve(sch, rng, iters, target=(lb, 0), stall_limit=int(1500 * effort),
+                                       first_free=kept)
+            sch = Schedule0(n, sched, team_of if has_teams else None)
         sched, (rep, cl) = improve(sch, rng, iters, target=(lb, 0), stall_limit=int(1500 * effort))
         method += "+tabu"
 

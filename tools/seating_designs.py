@@ -7,6 +7,7 @@
     python -m tools.seating_designs exact N S t k [group] [seed]
     python -m tools.seating_designs fill NMIN NMAX SECONDS | sweep ... | td20
     python -m tools.seating_designs N S SECONDS tabu
+    python -m tools.seating_designs extend N S [SECONDS [S0]]   # past the limit
 
 This lives outside the ``seating`` package: the product only reads the stored
 results, never searches for them.
@@ -158,7 +159,7 @@ def run_tabu(n, S, seconds, seed=1):
     from seating.roundrobin import _core, _team_list
     rng = random.Random(seed)
     team_of = _team_list(n, None)
-    start, _, how = _core(n, S, rng, team_of, False, 1.0)
+    start, _, how, _ = _core(n, S, rng, team_of, False, 1.0)
     sch = Schedule0(n, start)
     best = start
     best_cost = sch.cost()
@@ -179,8 +180,43 @@ def run_tabu(n, S, seconds, seed=1):
     store(n, S, {"sessions": [[list(tb) for tb in ses] for ses in best]}, best)
 
 
+def extend(n, S, seconds, S0=None):
+    """Past the repeat-free limit: keep a shipped repeat-free design of S0
+    sessions frozen and let tabu search fit the extra sessions to its leave,
+    then polish the whole; restarts with new seeds until the time is up or
+    the counting bound is met, and stores the best."""
+    from seating.roundrobin import _from_data, _greedy, _longer_repeat_free, repeat_free_limit
+    S0 = S0 or min(S - 1, repeat_free_limit(n))
+    base, _ = _from_data(n, S0)
+    if base is None:
+        more = _longer_repeat_free(n, S0)
+        base = more[:S0] if more is not None else None
+    if base is None:
+        print(f"{n}x{S}: no stored {n}x{S0} design to extend")
+        return
+    lb = lower_bound(n, S)
+    best, best_cost = None, None
+    deadline = time.monotonic() + seconds
+    seed = 0
+    while time.monotonic() < deadline and (best_cost is None or best_cost[0] > lb):
+        rng = random.Random(seed)
+        seed += 1
+        start = _greedy(n, S, rng, [-1 - i for i in range(n)], start=base)
+        sessions, cost = improve(Schedule0(n, start), rng, 50000, target=(lb, 0), stall_limit=5000, first_free=S0)
+        sessions, cost = improve(Schedule0(n, sessions), rng, 50000, target=(lb, 0), stall_limit=5000)
+        if best_cost is None or cost < best_cost:
+            best, best_cost = sessions, cost
+            print(f"{n}x{S}: {cost[0]} repeats (seed {seed - 1})", flush=True)
+    store(n, S, {"sessions": [[list(tb) for tb in ses] for ses in best],
+                 "construction": f"{n}x{S0} design + {S - S0} session(s) fitted to its leave"}, best)
+
+
 def main(argv):
     cmd = argv[0]
+    if cmd == "extend":
+        extend(int(argv[1]), int(argv[2]), float(argv[3]) if len(argv) > 3 else 60,
+               int(argv[4]) if len(argv) > 4 else None)
+        return
     if cmd == "exact":
         n, S, t, k = (int(x) for x in argv[1:5])
         group = int(argv[5]) if len(argv) > 5 else 1
