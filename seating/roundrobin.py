@@ -299,13 +299,28 @@ def _place_teams(n, team_of, groups, rng):
     return pos
 
 
-def round_robin(players, sessions, teams=None, seed=0, effort=1.0):
+PRIORITIES = ("repeats", "clashes")
+
+
+def _teams_apart_bound(n, S, team_of):
+    """Counting bound on repeats once team-mates never meet: a player of a
+    team of k has only N - k possible opponents."""
+    sizes = Counter(team_of)
+    return max(0, -(-sum(max(0, 3 * S - (n - sizes[t])) for t in team_of) // 2))
+
+
+def round_robin(players, sessions, teams=None, seed=0, effort=1.0, prefer="repeats"):
     """Seat ``players`` (numbered 1..N) for ``sessions`` sessions.
 
     ``teams`` maps player number -> team (any hashable); team-mates are kept
-    apart whenever the search manages to.  ``effort`` scales search budgets.
+    apart whenever the search manages to.  Where no schedule has both no
+    repeats and no team clash, ``prefer`` says which to minimise first:
+    ``"repeats"`` (default) or ``"clashes"``.  ``effort`` scales search
+    budgets.
     """
     validate(players, sessions, teams)
+    if prefer not in PRIORITIES:
+        raise SeatingError(f"prefer must be one of {', '.join(PRIORITIES)}, got {prefer!r}")
     n, S = players, sessions
     rng = random.Random(f"round-robin:{n}:{S}:{seed}")
     team_of = _team_list(n, teams)
@@ -329,10 +344,10 @@ def round_robin(players, sessions, teams=None, seed=0, effort=1.0):
         slot_player[sl] = p
     sched = [[tuple(slot_player[x] for x in tb) for tb in ses] for ses in core]
 
-    lb = lower_bound(n, S)
-    sch = Schedule0(n, sched, team_of if has_teams else None)
-    rep, cl = sch.cost()
-    if (rep, cl) > (lb, 0):
+    clashes_first = has_teams and prefer == "clashes"
+    lb = _teams_apart_bound(n, S, team_of) if clashes_first else lower_bound(n, S)
+    sch = Schedule0(n, sched, team_of if has_teams else None, clashes_first)
+    if sch.value(sch.cost()) > sch.value((lb, 0)):
         iters = int(effort * max(2000, 200000 // max(n, 16)))
         if kept:
             # Past a repeat-free design, the new sessions first adapt to the
@@ -341,7 +356,7 @@ def round_robin(players, sessions, teams=None, seed=0, effort=1.0):
             # (32x11: 41 repeats free, 32 = the bound frozen).
             sched, (rep, cl) = improve(sch, rng, iters, target=(lb, 0), stall_limit=int(1500 * effort),
                                        first_free=kept)
-            sch = Schedule0(n, sched, team_of if has_teams else None)
+            sch = Schedule0(n, sched, team_of if has_teams else None, clashes_first)
         sched, (rep, cl) = improve(sch, rng, iters, target=(lb, 0), stall_limit=int(1500 * effort))
         method += "+tabu"
 
