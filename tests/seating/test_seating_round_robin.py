@@ -89,6 +89,26 @@ def test_lower_bound_formula():
     assert lower_bound(1000, 10) == 0
 
 
+def test_lower_bound_beyond_counting():
+    # two or three tables: later sessions must reseat first-session table-mates
+    assert lower_bound(8, 2) == 4 and lower_bound(12, 2) == 3 and lower_bound(12, 4) == 9
+    for n, s in [(8, 2), (12, 2), (12, 3), (12, 4)]:
+        assert round_robin(n, s, seed=1).metrics["repeat_excess"] >= lower_bound(n, s)
+    assert round_robin(8, 2).metrics["repeat_excess"] == 4
+    assert round_robin(12, 2).metrics["repeat_excess"] == 3
+    # no resolvable 4-GDD of type 2^10: a 20x6 schedule has a repeat
+    assert lower_bound(20, 6) == 1
+
+
+@pytest.mark.parametrize("n,s,bound", [(32, 11, 32), (32, 12, 80), (24, 9, 48)])
+def test_sessions_past_a_design_fit_its_leave(n, s, bound):
+    # 32x11: after the 32x10 design only the pairs v, v+16 are unmet; one
+    # session seating two such pairs per table repeats exactly the bound
+    m = round_robin(n, s, seed=4).metrics
+    assert m["lower_bound"] == bound
+    assert m["repeat_excess"] == bound
+
+
 @pytest.mark.parametrize("n,s", [(16, 4), (24, 6), (28, 8), (32, 7), (32, 8), (36, 8), (36, 9), (36, 10),
                                  (40, 9), (40, 10), (40, 11), (40, 12), (44, 10), (52, 10), (64, 10), (100, 10),
                                  (400, 12)])
