@@ -83,35 +83,29 @@ class Schedule0:
         return v % self.wc, v // self.wc
 
     def swap_delta(self, s, p, q):
-        n, meet, team = self.n, self.meet, self.team
-        WR, WC = self.wr, self.wc
+        """Change in weighted cost if p and q swap tables in session s."""
         A = self.tables[s][self.table_of[s][p]]
         B = self.tables[s][self.table_of[s][q]]
+        return self._move_delta(A, p, q) + self._move_delta(B, q, p)
+
+    def _move_delta(self, table, leaving, joining):
+        """Cost change at one table when `leaving` makes way for `joining`: the meetings and team
+        clashes `leaving` had there go, those `joining` would have come."""
+        n, meet, team = self.n, self.meet, self.team
+        WR, WC = self.wr, self.wc
+        t_leave, t_join = team[leaving], team[joining]
         d = 0
-        tp, tq = team[p], team[q]
-        for x in A:
-            if x == p:
+        for x in table:
+            if x == leaving:
                 continue
             tx = team[x]
-            if meet[p * n + x] >= 2:
+            if meet[leaving * n + x] >= 2:
                 d -= WR
-            if tx == tp:
+            if tx == t_leave:
                 d -= WC
-            if meet[q * n + x] >= 1:
+            if meet[joining * n + x] >= 1:
                 d += WR
-            if tx == tq:
-                d += WC
-        for y in B:
-            if y == q:
-                continue
-            ty = team[y]
-            if meet[q * n + y] >= 2:
-                d -= WR
-            if ty == tq:
-                d -= WC
-            if meet[p * n + y] >= 1:
-                d += WR
-            if ty == tp:
+            if tx == t_join:
                 d += WC
         return d
 
