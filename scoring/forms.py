@@ -148,10 +148,14 @@ class HandForm(TileFieldsMixin, _TableForm):
         winds = ([rotation.WINDS[w] for w in rotation.seat_winds(self.hand_number)]
                  if self.hand_number and len(self.players) == 4 else None)
         value = str(self[field].value() or "")
-        return [{"value": str(p.pk), "player": p, "wind": winds[i] if winds else "",
-                 "wind_name": WIND_NAMES[winds[i]] if winds else "", "checked": value == str(p.pk),
-                 "id": f"id_{field}_{p.pk}"}
-                for i, p in enumerate(self.players)]
+        buttons = []
+        for i, p in enumerate(self.players):
+            name = str(WIND_NAMES[winds[i]]) if winds else ""
+            buttons.append({"value": str(p.pk), "player": p, "wind": winds[i] if winds else "", "wind_name": name,
+                            # 东 南 西 北 are written whole; other languages show the rulebook's letter.
+                            "mark": name if len(name) == 1 else (winds[i] if winds else ""),
+                            "checked": value == str(p.pk), "id": f"id_{field}_{p.pk}"})
+        return buttons
 
     @property
     def winner_buttons(self):

@@ -252,11 +252,20 @@ def test_chinese_interface(phone_page, login, referee, players, hands_entered, t
     page.goto(sheet_url(tournament))
     page.locator('.lang-switch button[value="zh-hans"]').click()
     page.wait_for_selector('html[lang="zh-hans"]')
-    assert page.locator(".hand-announce .hand-no").inner_text() == "第 3 局（共 16 局）"
+    assert page.locator(".hand-announce .hand-no").inner_text() == "第 3 盘（共 16 盘）"
     assert page.locator("fieldset.winner legend").inner_text() == "谁和牌？"
     assert page.locator("label.choice-button.self").inner_text() == "自摸"
-    assert page.get_by_role("button", name="记录第 3 局").is_visible()
+    assert page.get_by_role("button", name="记录第 3 盘").is_visible()
     screenshot(page, "table-phone-zh", full_page=False)
+    # Fans named live in Chinese while the tiles are tapped.
+    choose(page, "winner", "Player 1")
+    choose(page, "how", "自摸")
+    page.locator("details.tiles-box > summary").click()
+    tap(page, "123m456p789s23sEE", "4s")
+    page.wait_for_selector(".tp-result .tp-total")
+    assert "花龙" in page.locator(".tp-result").inner_text()
+    page.locator(".tp-result").scroll_into_view_if_needed()
+    screenshot(page, "table-phone-zh-fans", full_page=False)
     page.goto(reverse("calculator") + "?concealed=19m19p19sESWNCFP&win_tile=1m")
     assert "十三幺" in page.locator(".calc-result").inner_text()
     screenshot(page, "calculator-phone-zh")
