@@ -2,7 +2,7 @@
 import importlib
 import sys
 
-SUITES = ["bench.scoring", "bench.rule_sets", "bench.seating"]
+SUITES = ["bench.scoring", "bench.rule_sets", "bench.seating", "bench.live_scoring"]
 
 
 def main(argv):
