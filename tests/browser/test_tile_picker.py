@@ -105,8 +105,18 @@ class LiveSpy:
     """Records the requests a page sends to the real live-score endpoints, and their answers."""
 
     def __init__(self, page):
-        self.requests = []
+        self.page, self.requests = page, []
         page.on("requestfinished", self.finished)
+
+    def wait(self, count, timeout_ms=5000):
+        """The requests, once at least `count` have finished: playwright hands its events over to Python
+        only while the test calls into it, so an answer the page already shows may not be listed yet."""
+        waited = 0
+        while len(self.requests) < count and waited < timeout_ms:
+            self.page.wait_for_timeout(20)
+            waited += 20
+        assert len(self.requests) >= count, f"{len(self.requests)} live-score requests, expected {count}"
+        return self.requests
 
     def finished(self, request):
         if "/live/" in request.url:
@@ -270,7 +280,7 @@ def test_live_result_follows_the_taps(phone_page, spy, screenshot, assert_phone_
     assert live.requests == [] and page.locator(".tp-result").is_hidden()
     tap(page, WIN)
     page.wait_for_selector(".tp-result tr.fan")
-    method, values, headers, status, answer = live.requests[-1]
+    method, values, headers, status, answer = live.wait(1)[-1]
     assert status == 200 and answer["valid"] and answer["payments"]
     assert method == "GET" and values["concealed"] == "123m456p23789sEE" and values["win_tile"] == WIN
     assert "csrfmiddlewaretoken" not in values and headers["accept"] == "application/json"
@@ -284,7 +294,7 @@ def test_live_result_follows_the_taps(phone_page, spy, screenshot, assert_phone_
     page.locator('label[for="id_self_drawn"]').click()
     page.wait_for_function("(n) => document.querySelector('.tp-result .tp-total').textContent == n",
                            arg=str(fake_live_score({**values, "self_drawn": "on"})["total"]))
-    assert len(live.requests) > before and live.requests[-1][1].get("self_drawn") == "on"
+    assert live.wait(before + 1)[-1][1].get("self_drawn") == "on"
     assert "Self-drawn: each of the three other players pays" in page.locator(".tp-result").inner_text()
     assert_phone_friendly(page, "form.calculator")
     screenshot(page, "calculator-phone")
@@ -331,7 +341,7 @@ def test_referee_taps_a_hand_sees_the_difference_and_records_it(phone_page, spy,
     assert page.locator("#id_flowers").input_value() == ""  # untouched: a blank field already means none
     page.wait_for_selector(".tp-result .tp-total")
     # The hand form posts its fields to the table's endpoint, with the CSRF token as a header too.
-    method, values, headers, status, answer = spy.requests[-1]
+    method, values, headers, status, answer = spy.wait(1)[-1]
     assert method == "POST" and values["csrfmiddlewaretoken"] and headers["x-csrftoken"] == values["csrfmiddlewaretoken"]
     assert values["winner"] == str(players[0].pk) and values["melds"].splitlines() == PUNGS_MELDS
     assert status == 200 and answer["total"] == 16
