@@ -76,6 +76,8 @@
         !(location.hash && location.hash.indexOf("#hand-") === 0)) {
       grid.open = false;
     }
+    // A printed sheet is the full grid, folded or not on the screen.
+    if (grid) window.addEventListener("beforeprint", function () { grid.open = true; });
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
