@@ -11,7 +11,7 @@ import schedule.urls
 import scoring.urls
 import standings.urls
 import tournament.urls
-from scoring.views import CalculatorView
+from scoring.views import CalculatorLiveView, CalculatorView
 from tournament.views import manage, public
 
 tournament_patterns = [
@@ -26,6 +26,7 @@ tournament_patterns = [
 urlpatterns = [
     path("", public.HomeView.as_view(), name="home"),
     path("calculator/", CalculatorView.as_view(), name="calculator"),
+    path("calculator/live/", CalculatorLiveView.as_view(), name="calculator-live"),
     path("new/", manage.TournamentCreateView.as_view(), name="tournament-create"),
     path("t/<slug:slug>/", include(tournament_patterns)),
     path("admin/", admin.site.urls),

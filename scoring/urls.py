@@ -6,6 +6,7 @@ from scoring import views
 urlpatterns = [
     path("", views.SheetView.as_view(), name="sheet"),
     path("hand/", views.HandRecordView.as_view(), name="sheet-hand"),
+    path("hand/live/", views.SheetHandLiveView.as_view(), name="sheet-hand-live"),
     path("hands/<int:hand>/", views.HandHistoryView.as_view(), name="hand-history"),
     path("penalty/", views.PenaltyRecordView.as_view(), name="sheet-penalty"),
     path("penalties/<int:penalty>/withdraw/", views.PenaltyWithdrawView.as_view(), name="penalty-withdraw"),

@@ -74,7 +74,13 @@ def test_bad_hand_shows_error_keeps_input_saves_nothing(client_for, published_se
     assert message in content
     assert f'name="points" value="{data["points"]}"' in content
     assert 'value="typed note"' in content
-    assert re.search(rf'<option value="{data["outcome"]}" selected>', content)
+    # The buttons tapped are shown tapped again.
+    if not data.get("no_winner"):
+        assert re.search(rf'name="winner" value="{players[1].pk}" id="[^"]+" checked', content)
+    if data["outcome"] == "self_drawn":
+        assert 'value="self" id="id_discarder_self" checked' in content
+    elif not data.get("no_discarder"):
+        assert re.search(rf'name="discarder" value="{post["discarder"]}" id="[^"]+"( data-player="\d+")? checked', content)
     assert not Hand.objects.filter(sheet=sheet).exists()
     assert HandVersion.objects.count() == 0
 
