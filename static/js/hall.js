@@ -138,8 +138,11 @@
     for (var p = 0; p < pages; p++) {
       var section = panel(kind, pages > 1 ? title + ' · ' + fmt(L.page, { i: p + 1, n: pages }) : title);
       var cs = el('div', 'columns');
+      var onPage = items.slice(p * perPage, (p + 1) * perPage);
+      // A page that is not full shares its items evenly between the columns.
+      var height = Math.ceil(onPage.length / cols);
       for (var c = 0; c < cols; c++) {
-        var chunk = items.slice(p * perPage + c * perColumn, p * perPage + (c + 1) * perColumn);
+        var chunk = onPage.slice(c * height, (c + 1) * height);
         var col = el('div', 'column');
         if (chunk.length && header) col.appendChild(header());
         chunk.forEach(function (item) { col.appendChild(render(item)); });
