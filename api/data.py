@@ -171,14 +171,19 @@ def session_data(tournament: Tournament, session: Session) -> dict:
     return data
 
 
-def table_result_data(tournament: Tournament, result) -> dict:
+def _team_names(tournament: Tournament) -> dict:
+    return dict(tournament.teams.values_list("pk", "name"))
+
+
+def table_result_data(tournament: Tournament, result, teams: dict) -> dict:
+    """One table's result; `teams` maps team ids to names (the results carry players without their teams)."""
     started = result.started
     return {
         "session": result.session, "table": result.table,
         "hands_entered": result.hands_entered, "hands_per_session": tournament.hands_per_session,
         "started": started, "submitted": result.submitted,
         "players": [{
-            "wind": WINDS[i], **player_brief(player),
+            "wind": WINDS[i], "number": player.number, "name": player.name, "team": teams.get(player.team_id),
             "hand_score": result.hand_scores[i], "penalties": result.penalty_scores[i], "score": result.scores[i],
             "place": result.ranks[i] if started else None,
             "table_points": points(result.table_points[i]) if started else None,
@@ -188,7 +193,8 @@ def table_result_data(tournament: Tournament, result) -> dict:
 
 def session_results_data(tournament: Tournament, session: Session) -> list[dict]:
     results = sorted(table_results(tournament, session).values(), key=lambda r: r.table)
-    return [table_result_data(tournament, r) for r in results]
+    teams = _team_names(tournament)
+    return [table_result_data(tournament, r, teams) for r in results]
 
 
 def standings_data(tournament: Tournament, organizer: bool) -> list[dict]:
