@@ -8,6 +8,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views import View
 from django.views.generic import FormView
 
@@ -50,8 +51,9 @@ class TournamentFileImportView(LoginRequiredMixin, FormView):
         except InterchangeError as exc:
             form.import_error = exc
             return self.form_invalid(form)
-        messages.success(self.request, _("Tournament %(name)s imported: %(players)s players, %(sessions)s sessions "
-                                         "seated. You are its organizer.") % {
-            "name": tournament.name, "players": tournament.players.count(),
-            "sessions": tournament.sessions.exclude(status="planned").count()})
+        players = tournament.players.count()
+        messages.success(self.request, ngettext(
+            "Tournament %(name)s imported with %(n)s player. You are its organizer.",
+            "Tournament %(name)s imported with %(n)s players. You are its organizer.", players)
+            % {"name": tournament.name, "n": players})
         return redirect("manage-home", slug=tournament.slug)
