@@ -275,7 +275,7 @@
         state = { tournament: tournament, session: parts[0], standings: parts[1], teams: parts[2] };
       });
     }).then(function () {
-      lastUpdate = new Date();
+      lastUpdate = new Date(Date.now() + serverOffset);
       updatedLabel.textContent = fmt(L.updated, { time: timeOfDay(lastUpdate, true) });
       updatedLabel.classList.remove('stale');
       render();
