@@ -47,9 +47,6 @@ class ApiView(View):
         except NotFound as exc:
             return error_response(404, "not_found", exc.message)
 
-    def http_method_not_allowed(self, request, *args, **kwargs):  # pragma: no cover - caught in dispatch
-        return error_response(405, "method_not_allowed", _("This API is read-only: use GET."))
-
     def respond(self, payload):
         return json_response(self.request, payload, private=self.token is not None)
 
