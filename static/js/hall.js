@@ -19,7 +19,10 @@
   var clockNote = document.querySelector('#hall-clock .note');
   var slideLabel = document.getElementById('hall-slide');
   var updatedLabel = document.getElementById('hall-updated');
-  var shown = (new URLSearchParams(window.location.search).get('show') || '').split(',').filter(Boolean);
+  var KINDS = ['standings', 'teams', 'tables', 'find'];
+  // Unknown names in ?show= are ignored; none known means every panel, never an empty screen.
+  var shown = (new URLSearchParams(window.location.search).get('show') || '').split(',')
+    .filter(function (kind) { return KINDS.indexOf(kind) !== -1; });
 
   var slides = [];
   var index = 0;

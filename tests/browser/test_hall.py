@@ -113,6 +113,14 @@ def test_new_results_and_seating_arrive_without_a_reload(projector_page, hall_to
     assert page.evaluate("window.notReloaded") is True
 
 
+def test_an_unknown_panel_name_shows_every_panel(projector_page, hall_tournament):
+    page = projector_page
+    page.clock.install()
+    page.goto(hall() + "?show=scores,tabels")
+    assert active_kind(page) == "standings"
+    assert page.locator(".panel").count() == 5  # two pages of standings, teams, tables, finder
+
+
 def test_a_lost_connection_keeps_the_last_data_and_says_so(projector_page, hall_tournament):
     page = projector_page
     page.clock.install()
