@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "schedule",
     "exports",
     "interchange",
+    "api",
 ]
 
 MIDDLEWARE = [

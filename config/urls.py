@@ -6,7 +6,9 @@ downloads under /t/<slug>/exports/; score sheets (public to read, referees to wr
 from django.contrib import admin
 from django.urls import include, path
 
+import api.urls
 import exports.urls
+import interchange.urls
 import schedule.urls
 import scoring.urls
 import standings.urls
@@ -21,6 +23,7 @@ tournament_patterns = [
     path("sessions/<int:n>/tables/<int:t>/", include(scoring.urls.urlpatterns)),
     path("manage/", include(tournament.urls.manage_patterns + schedule.urls.manage_patterns)),
     path("exports/", include(exports.urls.urlpatterns)),
+    path("", include(api.urls.tournament_patterns + interchange.urls.tournament_patterns)),
 ]
 
 urlpatterns = [
@@ -28,7 +31,9 @@ urlpatterns = [
     path("calculator/", CalculatorView.as_view(), name="calculator"),
     path("calculator/live/", CalculatorLiveView.as_view(), name="calculator-live"),
     path("new/", manage.TournamentCreateView.as_view(), name="tournament-create"),
+    path("new/from-file/", include(interchange.urls.urlpatterns)),
     path("t/<slug:slug>/", include(tournament_patterns)),
+    path("api/v1/", include(api.urls.api_patterns)),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -3,6 +3,7 @@ from django.urls import path
 
 from exports.views import (EmaExportView, FoulsExportView, ScoreSheetsView, StandingsExportView,
                            TabulationExportView, TeamStandingsExportView)
+from exports.views import PlayerCardsView
 
 urlpatterns = [
     path("standings.<str:fmt>", StandingsExportView.as_view(), name="export-standings"),
@@ -12,4 +13,5 @@ urlpatterns = [
     path("fouls.<str:fmt>", FoulsExportView.as_view(), name="export-fouls"),
     path("sessions/<int:n>/score-sheets.pdf", ScoreSheetsView.as_view(), name="export-score-sheets"),
     path("sessions/<int:n>/tables/<int:t>/score-sheet.pdf", ScoreSheetsView.as_view(), name="export-score-sheet"),
+    path("player-cards.pdf", PlayerCardsView.as_view(), name="export-player-cards"),
 ]

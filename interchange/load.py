@@ -72,8 +72,9 @@ def tournament_delete(tournament, by=None):
         tournament.delete()
 
 
-def tournament_import(data: dict, replace=False) -> Tournament:
-    """Create a tournament from interchange data through the services, all or nothing."""
+def tournament_import(data: dict, replace=False, by=None) -> Tournament:
+    """Create a tournament from interchange data through the services, all or nothing. `by`, when given,
+    becomes the new tournament's organizer and the importer in the audit log."""
     settings = validate(data)
     with transaction.atomic():
         existing = Tournament.objects.filter(slug=data["slug"]).first()
@@ -83,7 +84,7 @@ def tournament_import(data: dict, replace=False) -> Tournament:
                                                "(import with --replace to overwrite it)")
             tournament_delete(existing)
         try:
-            tournament = ts.tournament_create(by=None, name=data["name"], slug=data["slug"], **settings)
+            tournament = ts.tournament_create(by=by, name=data["name"], slug=data["slug"], **settings)
         except ValidationError as exc:
             # Point at the first setting the model refused.
             fields = [f for f in (getattr(exc, "message_dict", None) or {}) if f != "__all__"]
@@ -129,7 +130,7 @@ def tournament_import(data: dict, replace=False) -> Tournament:
                     schedule.session_publish(session=session, by=None)
                 elif status == Session.Status.CLOSED:
                     schedule.session_close(session=session, by=None)
-        audit(tournament=tournament, actor=None, action="tournament.import", obj=tournament,
+        audit(tournament=tournament, actor=by, action="tournament.import", obj=tournament,
               players=len(players), sessions=len(data.get("sessions", [])), replaced=existing is not None)
         return tournament
 

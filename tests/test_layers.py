@@ -5,7 +5,7 @@
         <- scoring           (score sheets, hands, penalties; a table's results)
           <- standings       (rankings and the result pages)
             <- schedule      (seating sessions, Swiss pairing on the standings, closing sessions)
-              <- exports, interchange   (files out and in, over everything below)
+              <- exports, interchange, api   (files out and in, the JSON API and hall display)
                 <- config    (settings and the URL tree)
 
 A change that makes a lower package reach up fails here, naming the file and the import.
@@ -22,7 +22,7 @@ LAYERS = [
     {"scoring"},
     {"standings"},
     {"schedule"},
-    {"exports", "interchange"},
+    {"exports", "interchange", "api"},
     {"config"},
 ]
 PACKAGES = sorted(set().union(*LAYERS), key=len, reverse=True)  # "scoring.rules" before "scoring"
