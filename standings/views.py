@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404
 from django.views.generic import TemplateView
 from django_tables2 import RequestConfig
 
+from scoring.progress import session_phase
 from scoring.results import table_results
 from scoring.rules.table_points import format_table_points
 from standings import selectors
@@ -29,6 +30,7 @@ class StandingsView(TournamentMixin, TemplateView):
         table = standings_table(rows, self.tournament.tiebreak_keys(), request=self.request)
         RequestConfig(self.request, paginate={"per_page": PER_PAGE}).configure(table)
         context.update(table=table, provisional=any(r["provisional"] for r in rows),
+                       no_results=bool(rows) and not any(r["played"] for r in rows),
                        tiebreak_labels=[tiebreak_label(k) for k in self.tournament.tiebreak_keys()])
         return context
 
@@ -122,6 +124,6 @@ class SessionDetailView(TournamentMixin, TemplateView):
                 tables.append({"table": table, "seats": seats,
                                "hands": result.hands_entered if result else 0,
                                "submitted": result.submitted if result else False})
-        context.update(session=session, visible=visible, tables=tables,
+        context.update(session=session, visible=visible, tables=tables, progress=session_phase(session),
                        hands_per_session=self.tournament.hands_per_session)
         return context
