@@ -105,7 +105,8 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "home"
+# After logging in (without ?next=): referees land on their tables, organizers on their tournament.
+LOGIN_REDIRECT_URL = "start"
 LOGOUT_REDIRECT_URL = "home"
 
 

@@ -11,6 +11,7 @@ import schedule.urls
 import scoring.urls
 import standings.urls
 import tournament.urls
+from schedule.views import StartView
 from scoring.views import CalculatorView
 from tournament.views import manage, public
 
@@ -27,6 +28,7 @@ urlpatterns = [
     path("", public.HomeView.as_view(), name="home"),
     path("calculator/", CalculatorView.as_view(), name="calculator"),
     path("new/", manage.TournamentCreateView.as_view(), name="tournament-create"),
+    path("start/", StartView.as_view(), name="start"),
     path("t/<slug:slug>/", include(tournament_patterns)),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),

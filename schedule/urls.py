@@ -8,6 +8,7 @@ urlpatterns = [
 ]
 
 manage_patterns = [
+    path("", views.DashboardView.as_view(), name="manage-home"),
     path("sessions/", views.SessionManageView.as_view(), name="manage-sessions"),
     path("sessions/<int:n>/seat/", views.SessionActionView.as_view(action="seat"), name="manage-session-seat"),
     path("sessions/<int:n>/publish/", views.SessionActionView.as_view(action="publish"),

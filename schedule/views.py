@@ -6,16 +6,18 @@ Thin: forms, then ``services.services``.
 import json
 
 from django.contrib import messages
+from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.views.generic import TemplateView
 
-from schedule import charts, services
+from schedule import charts, dashboard, services
 from schedule.forms import ChartConfirmForm, ChartUploadForm, GenerateForm, ReasonForm, SeatSessionForm
-from tournament.models import Session, Tournament
+from tournament.models import Session, Tournament, TournamentRole
 from tournament.services import seating_problem
 from tournament.views.mixins import OrganizerRequiredMixin, TournamentMixin
 
@@ -239,3 +241,42 @@ class SessionActionView(SessionManageView):
                 action_errors={session.number: text}, seat_forms=seat_forms))
         messages.success(request, message)
         return redirect("manage-sessions", slug=self.tournament.slug)
+
+
+class DashboardView(OrganizerRequiredMixin, TemplateView):
+    """The organizer's overview: sessions and their sheets, problems to act on, the next steps."""
+
+    template_name = "manage/home.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["board"] = dashboard.tournament_dashboard(self.tournament, timezone.now())
+        return context
+
+
+class StartView(LoginRequiredMixin, TemplateView):
+    """Where a login lands: a referee on the tables being played, an organizer on their tournament."""
+
+    template_name = "schedule/start.html"
+
+    def get(self, request, *args, **kwargs):
+        roles = TournamentRole.objects.filter(user=request.user).select_related("tournament")
+        organizing = {r.tournament for r in roles if r.role == TournamentRole.Role.ORGANIZER}
+        refereeing = {r.tournament for r in roles if r.role == TournamentRole.Role.REFEREE} - organizing
+        if not organizing and not refereeing:
+            return redirect("home")
+        if len(organizing) == 1 and not refereeing:
+            return redirect("manage-home", slug=next(iter(organizing)).slug)
+        now = timezone.now()
+        boards = sorted((dashboard.tournament_dashboard(t, now) for t in organizing), key=_running_first)
+        context = self.get_context_data(
+            boards=boards,
+            referee_sessions=dashboard.referee_sessions(sorted(refereeing, key=lambda t: t.name)))
+        return self.render_to_response(context)
+
+
+def _running_first(board):
+    """Tournaments still being played before finished ones, then the most recent first."""
+    finished = bool(board.sessions) and all(p.phase == "closed" for p in board.sessions)
+    start = board.tournament.start_date
+    return (finished, -(start.toordinal() if start else 0), board.tournament.name)

@@ -9,7 +9,6 @@ urlpatterns = [
 ]
 
 manage_patterns = [
-    path("", manage.ManageHomeView.as_view(), name="manage-home"),
     path("settings/", manage.TournamentSettingsView.as_view(), name="manage-settings"),
     path("players/", manage.PlayerManageListView.as_view(), name="manage-players"),
     path("players/add/", manage.PlayerCreateView.as_view(), name="manage-player-add"),

@@ -4,7 +4,6 @@ Thin: forms, then services. The seating and session pages are in ``schedule.view
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
@@ -44,20 +43,6 @@ class TournamentCreateView(LoginRequiredMixin, FormView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context["creating"] = True
-        return context
-
-
-class ManageHomeView(OrganizerRequiredMixin, TemplateView):
-    template_name = "manage/home.html"
-
-    def get_context_data(self, **kwargs):
-        context = super().get_context_data(**kwargs)
-        t = self.tournament
-        context.update(
-            sessions=t.sessions.annotate(table_count=Count("tables")),
-            player_count=t.players.count(),
-            seating_problem=services.seating_problem(t.players.count()),
-        )
         return context
 
 
