@@ -6,6 +6,7 @@ downloads under /t/<slug>/exports/; score sheets (public to read, referees to wr
 from django.contrib import admin
 from django.urls import include, path
 
+import accounts.urls
 import exports.urls
 import schedule.urls
 import scoring.urls
@@ -20,7 +21,8 @@ tournament_patterns = [
     path("", include(standings.urls.urlpatterns)),
     path("", include(schedule.urls.urlpatterns)),
     path("sessions/<int:n>/tables/<int:t>/", include(scoring.urls.urlpatterns)),
-    path("manage/", include(tournament.urls.manage_patterns + schedule.urls.manage_patterns)),
+    path("manage/", include(tournament.urls.manage_patterns + schedule.urls.manage_patterns
+                            + accounts.urls.manage_patterns)),
     path("exports/", include(exports.urls.urlpatterns)),
 ]
 
@@ -31,6 +33,7 @@ urlpatterns = [
     path("start/", StartView.as_view(), name="start"),
     path("t/<slug:slug>/", include(tournament_patterns)),
     path("admin/", admin.site.urls),
+    path("accounts/", include(accounts.urls.urlpatterns)),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
 ]

@@ -37,6 +37,18 @@ class TournamentCreateForm(TournamentForm):
         help_texts = {"slug": _("Used in the web address, e.g. spring-open-2026. Cannot be changed later.")}
 
 
+class TournamentCopyForm(forms.Form):
+    name = forms.CharField(label=_("Name of the new tournament"), max_length=max_length(Tournament, "name"))
+    slug = forms.SlugField(label=_("Short name"), max_length=max_length(Tournament, "slug"),
+                           help_text=_("Used in the web address, e.g. spring-open-2026. Cannot be changed later."))
+    start_date = forms.DateField(label=_("Start date"), required=False, widget=DATE_WIDGET)
+    end_date = forms.DateField(label=_("End date"), required=False, widget=DATE_WIDGET)
+    teams = forms.BooleanField(label=_("Copy the teams"), required=False)
+    players = forms.BooleanField(label=_("Copy the players"), required=False,
+                                 help_text=_("With their numbers; with their teams when the teams are copied too."))
+    roles = forms.BooleanField(label=_("Copy the organizers and referees"), required=False)
+
+
 class PlayerForm(forms.Form):
     number = forms.IntegerField(label=_("Number"), min_value=1)
     name = forms.CharField(label=_("Name"), max_length=max_length(Player, "name"))

@@ -14,7 +14,7 @@ from django.views.generic import FormView, ListView, TemplateView
 from tournament import services
 from tournament.forms import (
     ImportConfirmForm, ImportUploadForm, PlayerForm, RoleGrantForm,
-    TournamentCreateForm, TournamentForm,
+    TournamentCopyForm, TournamentCreateForm, TournamentForm,
 )
 from tournament.importing import parse_players_file
 from tournament.models import AuditLog, Player, Tournament, TournamentRole
@@ -46,6 +46,34 @@ class TournamentCreateView(LoginRequiredMixin, FormView):
         return context
 
 
+class TournamentCopyView(OrganizerRequiredMixin, FormView):
+    """A new tournament from this one as a template: its settings, and teams, players, roles if asked."""
+
+    template_name = "manage/tournament_copy.html"
+    form_class = TournamentCopyForm
+
+    def has_role(self):
+        return super().has_role() and can_create_tournament(self.request.user)
+
+    def permission_message(self):
+        if not can_create_tournament(self.request.user):
+            return _("You may not create tournaments; ask an administrator.")
+        return super().permission_message()
+
+    def get_initial(self):
+        return {"name": _("%(name)s (copy)") % {"name": self.tournament.name}, "teams": True}
+
+    def form_valid(self, form):
+        try:
+            copy = services.tournament_copy(source=self.tournament, by=self.request.user, **form.cleaned_data)
+        except (ValidationError, PermissionDenied) as exc:
+            add_service_error(form, exc)
+            return self.form_invalid(form)
+        messages.success(self.request, _("Tournament %(name)s created from %(source)s; it is not public yet.")
+                         % {"name": copy.name, "source": self.tournament.name})
+        return redirect("manage-settings", slug=copy.slug)
+
+
 class TournamentSettingsView(OrganizerRequiredMixin, FormView):
     template_name = "manage/tournament_form.html"
     form_class = TournamentForm
@@ -64,6 +92,11 @@ class TournamentSettingsView(OrganizerRequiredMixin, FormView):
             return self.form_invalid(form)
         messages.success(self.request, _("Settings saved."))
         return redirect("manage-settings", slug=self.tournament.slug)
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["can_copy"] = can_create_tournament(self.request.user)
+        return context
 
 
 class PlayerManageListView(OrganizerRequiredMixin, TemplateView):
