@@ -126,9 +126,11 @@ def test_seat_publish_close_reopen(client_for, tournament, players, referee):
     assert "have not submitted" in response.content.decode()
     for table in session.tables.all():
         ss.sheet_submit(sheet=table.sheet, by=referee, mark_rest_not_played=True)
-    assert client.post(m("manage-session-close", tournament, 1)).status_code == 302
+    # Closing and reopening ask first (issue 15); confirm=1 is the answer.
+    assert client.post(m("manage-session-close", tournament, 1), {"confirm": "1"}).status_code == 302
     assert Session.objects.get(pk=session.pk).status == "closed"
-    assert client.post(m("manage-session-reopen", tournament, 1), {"reason": "Appeal"}).status_code == 302
+    assert client.post(m("manage-session-reopen", tournament, 1),
+                       {"reason": "Appeal", "confirm": "1"}).status_code == 302
     assert Session.objects.get(pk=session.pk).status == "published"
 
 
