@@ -110,3 +110,27 @@ class RoleGrantForm(forms.Form):
         except get_user_model().DoesNotExist:
             raise forms.ValidationError(_("There is no user called %(name)s.") % {"name": username})
         return username
+
+
+class AuditFilterForm(forms.Form):
+    """The audit log's filters, as GET parameters; every one optional."""
+
+    session = forms.TypedChoiceField(label=_("Session"), required=False, coerce=int, empty_value=None)
+    table = forms.IntegerField(label=_("Table"), required=False, min_value=1, max_value=10_000)
+    user = forms.TypedChoiceField(label=_("Who"), required=False, coerce=int, empty_value=None)
+    kind = forms.ChoiceField(label=_("Kind"), required=False)
+
+    def __init__(self, *args, tournament, kinds, **kwargs):
+        super().__init__(*args, **kwargs)
+        everything = [("", _("all"))]
+        self.fields["session"].choices = everything + [
+            (n, _("Session %(n)s") % {"n": n}) for n in tournament.sessions.values_list("number", flat=True)]
+        actors = get_user_model().objects.filter(
+            pk__in=tournament.audit_log.exclude(actor=None).values("actor_id")).order_by("username")
+        self.fields["user"].choices = everything + [(u.pk, u.get_full_name() or u.get_username()) for u in actors]
+        self.fields["kind"].choices = everything + list(kinds)
+
+    def filters(self):
+        """The valid filters only: a bad one is reported on the form and left out."""
+        data = getattr(self, "cleaned_data", {})
+        return {key: data.get(key) or None for key in ("session", "table", "user", "kind")}

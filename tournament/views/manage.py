@@ -11,9 +11,9 @@ from django.utils.translation import gettext_lazy as _lazy
 from django.views import View
 from django.views.generic import FormView, ListView, TemplateView
 
-from tournament import services
+from tournament import audit_text, services
 from tournament.forms import (
-    ImportConfirmForm, ImportUploadForm, PlayerForm, RoleGrantForm,
+    AuditFilterForm, ImportConfirmForm, ImportUploadForm, PlayerForm, RoleGrantForm,
     TournamentCopyForm, TournamentCreateForm, TournamentForm,
 )
 from tournament.importing import parse_players_file
@@ -277,9 +277,27 @@ class RoleRevokeView(OrganizerRequiredMixin, View):
 
 
 class AuditLogView(OrganizerRequiredMixin, ListView):
+    """The audit log in sentences, newest first, filtered by session, table, who and kind (GET)."""
+
     template_name = "manage/audit.html"
     paginate_by = 50
     context_object_name = "entries"
 
+    @cached_property
+    def filter_form(self):
+        form = AuditFilterForm(self.request.GET or None, tournament=self.tournament,
+                               kinds=audit_text.kind_choices())
+        form.is_valid()
+        return form
+
     def get_queryset(self):
-        return AuditLog.objects.filter(tournament=self.tournament).select_related("actor")
+        entries = AuditLog.objects.filter(tournament=self.tournament).select_related("actor")
+        return audit_text.filter_entries(entries, self.tournament, **self.filter_form.filters())
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        query = self.request.GET.copy()
+        query.pop("page", None)
+        context.update(lines=audit_text.describe(context["entries"], self.tournament), filter_form=self.filter_form,
+                       query=query.urlencode(), filtered=any(self.filter_form.filters().values()))
+        return context
