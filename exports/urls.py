@@ -1,7 +1,7 @@
 """Download URLs, included under /t/<slug>/exports/."""
 from django.urls import path
 
-from exports.views import (EmaExportView, FoulsExportView, ScoreSheetsView, StandingsExportView,
+from exports.views import (EmaExportView, FoulsExportView, ScoreSheetsView, SeatListPdfView, StandingsExportView,
                            TabulationExportView, TeamStandingsExportView)
 
 urlpatterns = [
@@ -12,4 +12,5 @@ urlpatterns = [
     path("fouls.<str:fmt>", FoulsExportView.as_view(), name="export-fouls"),
     path("sessions/<int:n>/score-sheets.pdf", ScoreSheetsView.as_view(), name="export-score-sheets"),
     path("sessions/<int:n>/tables/<int:t>/score-sheet.pdf", ScoreSheetsView.as_view(), name="export-score-sheet"),
+    path("sessions/<int:n>/seats.pdf", SeatListPdfView.as_view(), name="export-seat-list"),
 ]

@@ -36,14 +36,7 @@ class Dashboard:
 
     @property
     def current(self) -> pg.SessionProgress | None:
-        return current_session(self.sessions)
-
-
-def current_session(sessions: list[pg.SessionProgress]) -> pg.SessionProgress | None:
-    """The session people are playing or about to play: the first published one with a sheet still open,
-    else the last published one not yet closed."""
-    published = [p for p in sessions if p.session.status == Session.Status.PUBLISHED and p.tables]
-    return next((p for p in published if p.open), published[-1] if published else None)
+        return pg.current_session(self.sessions)
 
 
 def _numbers(progress_list):
@@ -152,7 +145,7 @@ def referee_sessions(tournaments: list[Tournament]) -> list[RefereeSession]:
     """Per tournament, the tables of the session being played, each with its sheet's state."""
     out = []
     for tournament in tournaments:
-        current = current_session(pg.session_progress(tournament))
+        current = pg.current_session(pg.session_progress(tournament))
         if current is None:
             upcoming = tournament.sessions.exclude(status=Session.Status.CLOSED).order_by("number").first()
             out.append(RefereeSession(tournament=tournament, progress=None, tables=[], upcoming=upcoming))

@@ -24,6 +24,7 @@ from seating.metrics import pair_counts, wind_counts
 from standings.selectors import player_standings
 from tournament.audit import audit
 from tournament.models import Seat, Session, Table, Tournament
+from tournament.names import sort_key
 from tournament.services import check_organizer, lock_tournament, seating_problem
 
 MAX_TEAM_APART = 4  # the engine keeps team-mates apart for teams of at most four
@@ -489,3 +490,13 @@ def tournament_chart(tournament: Tournament, sessions) -> dict:
                          if w else None)
         rows.append({"player": p, "cells": cells})
     return {"sessions": by_session, "rows": rows}
+
+
+def seat_list(session: Session) -> list[dict]:
+    """Everyone seated in the session, sorted by name (accents and case aside), with table and wind: the
+    list posted on the wall."""
+    seats = Seat.objects.filter(session=session).select_related("player", "table")
+    rows = [{"player": s.player, "table": s.table.number, "wind": Seat.wind_name_of(s.position),
+             "wind_letter": WINDS[s.position]} for s in seats]
+    rows.sort(key=lambda r: (sort_key(r["player"].name), r["player"].number))
+    return rows

@@ -5,6 +5,7 @@ from schedule import views
 
 urlpatterns = [
     path("seating/", views.SeatingChartView.as_view(), name="seating-chart"),
+    path("sessions/<int:n>/seats/", views.SeatListView.as_view(), name="seat-list"),
 ]
 
 manage_patterns = [

@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Count
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
@@ -20,6 +21,7 @@ from django.views.generic import TemplateView
 
 from schedule import charts, dashboard, services
 from schedule.forms import ChartConfirmForm, ChartUploadForm, GenerateForm, ReasonForm, SeatSessionForm
+from tournament import names
 from tournament.models import Session, Tournament, TournamentRole
 from tournament.services import seating_problem
 from tournament.views.mixins import OrganizerRequiredMixin, TournamentMixin
@@ -361,3 +363,20 @@ def _running_first(board):
     finished = bool(board.sessions) and all(p.phase == "closed" for p in board.sessions)
     start = board.tournament.start_date
     return (finished, -(start.toordinal() if start else 0), board.tournament.name)
+
+
+class SeatListView(TournamentMixin, TemplateView):
+    """A session's players sorted by name with their table and wind, to post on the wall (and as PDF)."""
+
+    template_name = "schedule/seat_list.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        session = get_object_or_404(Session, tournament=self.tournament, number=self.kwargs["n"])
+        if not self.session_is_public(session):
+            raise Http404(_("The seating of this session is not published yet."))
+        rows = services.seat_list(session)
+        for row in rows:
+            row["search"] = f"{row['player'].number} {names.fold(row['player'].name)}"
+        context.update(session=session, rows=rows)
+        return context

@@ -94,6 +94,13 @@ def session_progress(tournament: Tournament) -> list[SessionProgress]:
     return [by_pk[s.pk] for s in sessions]
 
 
+def current_session(sessions: list[SessionProgress]) -> SessionProgress | None:
+    """The session people are playing or about to play: the first published one with a sheet still open,
+    else the last published one not yet closed."""
+    published = [p for p in sessions if p.session.status == Session.Status.PUBLISHED and p.tables]
+    return next((p for p in published if p.open), published[-1] if published else None)
+
+
 def session_phase(session: Session) -> SessionProgress:
     """One session's progress (for its own page)."""
     return next(p for p in session_progress(session.tournament) if p.session.pk == session.pk)
