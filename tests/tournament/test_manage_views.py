@@ -174,7 +174,9 @@ def test_granted_referee_can_score(client_for, tournament, make_user, published_
 
 def test_audit_log_lists_changes(client_for, hands_entered, tournament):
     content = client_for("organizer").get(m("manage-audit", tournament)).content.decode()
-    assert "hand.record" in content and "session.publish" in content and "player.create" in content
+    # Sentences, not raw codes (issue 15); tests/tournament/test_audit_text.py has them all.
+    assert "entered hand 1 of table 1, session 1" in content
+    assert "published the seating of session 1" in content and "added player 1, Player 1" in content
 
 
 def test_revoke_role_keeps_the_last_organizer(client_for, tournament, organizer, referee):
