@@ -315,8 +315,11 @@ class SessionActionView(SessionManageView):
                 warnings.append(_("Players have already seen the seating of sessions %(s)s; it is not redrawn.")
                                 % {"s": ", ".join(str(s.number) for s in shown)})
             else:
-                warnings.append(_("Their seating is not published yet: after the correction you can seat them "
-                                  "again by Swiss."))
+                warnings.append(ngettext(
+                    "Its seating is not published yet: once this session is closed again, you can seat it again "
+                    "by Swiss.",
+                    "Their seating is not published yet: once this session is closed again, you can seat them "
+                    "again by Swiss.", len(dependents)))
         form = ReasonForm(self.request.POST)
         return confirmation(
             self, title=_("Reopen session %(n)s?") % {"n": session.number},

@@ -242,4 +242,4 @@ def test_audit_log_reads_as_sentences(desktop_page, phone_page, day, login, orga
     login(phone_page, organizer)
     phone_page.goto(reverse("manage-audit", args=[day.slug]))
     assert_phone_friendly(phone_page, ".audit-filters")
-    screenshot(phone_page, "audit-phone")
+    screenshot(phone_page, "audit-phone", full_page=False)

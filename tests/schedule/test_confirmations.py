@@ -88,7 +88,7 @@ def test_reopen_warns_about_sessions_seated_from_its_results(client_for, swiss_a
     content = response.content.decode()
     assert "Reopen session 1?" in content
     assert "Session 2 was seated by Swiss pairing on standings that include this session" in content
-    assert "you can seat them again by Swiss" in content
+    assert "you can seat it again by Swiss" in content
     assert 'value="Appeal at table 2"' in content  # the reason typed is kept
     assert t.sessions.get(number=1).status == Session.Status.CLOSED
     sched.session_publish(session=t.sessions.get(number=2), by=organizer)

@@ -174,3 +174,11 @@ def test_organizer_who_also_referees_elsewhere_sees_both(tournament, organizer, 
     content = login_and_follow(organizer).content.decode()
     assert "Club Night" in content and "No session is being played right now." in content
     assert "Your tournaments" in content and "Test Open" in content
+
+
+def test_start_and_dashboard_in_spanish(hands_entered, client_for, tournament):
+    content = client_for("referee").get(reverse("start"), HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "Sus mesas · Test Open, sesión 1" in content and "sin empezar" in content
+    content = client_for("organizer").get(reverse("manage-home", args=[tournament.slug]),
+                                          HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "Próximos pasos" in content and "En juego" in content
