@@ -70,9 +70,16 @@ def tournament_dashboard(tournament: Tournament, now: datetime) -> Dashboard:
                    "limit": tournament.session_minutes},
                 url("session-detail", p.session.number), _("See the tables")))
     played_on = [p for p in sessions if p.phase in (pg.IN_PLAY, pg.FINISHED, pg.CLOSED)]
+    swiss = {s.number for s in swiss_sessions(tournament)}
     if played_on:
         last_played = played_on[-1].session.number
-        unseated = [p for p in sessions if p.phase == pg.PLANNED and p.session.number <= last_played + 1]
+
+        def can_be_seated(p):
+            # A Swiss session waits for every earlier one to close; until then it is not late.
+            return p.session.number not in swiss or all(
+                q.phase == pg.CLOSED for q in sessions if q.session.number < p.session.number)
+        unseated = [p for p in sessions if p.phase == pg.PLANNED and p.session.number <= last_played + 1
+                    and can_be_seated(p)]
         if unseated:
             problems.append(Item(
                 ngettext("Session %(s)s is not seated yet.", "Sessions %(s)s are not seated yet.", len(unseated))
@@ -104,7 +111,6 @@ def tournament_dashboard(tournament: Tournament, now: datetime) -> Dashboard:
             steps.append(Item(_("Every score sheet of session %(n)s is submitted: close the session to make its "
                                 "results final.") % {"n": p.session.number},
                               url("manage-sessions", anchor=f"#session-{p.session.number}"), _("Close it")))
-    swiss = {s.number for s in swiss_sessions(tournament)}
     for p in sessions:
         if p.phase == pg.PLANNED and p.session.number in swiss and p.session.number > 1:
             earlier = [q for q in sessions if q.session.number < p.session.number]

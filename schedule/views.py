@@ -21,6 +21,7 @@ from django.views.generic import TemplateView
 
 from schedule import charts, dashboard, services
 from schedule.forms import ChartConfirmForm, ChartUploadForm, GenerateForm, ReasonForm, SeatSessionForm
+from scoring.progress import CLOSED
 from tournament import names
 from tournament.models import Session, Tournament, TournamentRole
 from tournament.services import seating_problem
@@ -363,7 +364,7 @@ class StartView(LoginRequiredMixin, TemplateView):
 
 def _running_first(board):
     """Tournaments still being played before finished ones, then the most recent first."""
-    finished = bool(board.sessions) and all(p.phase == "closed" for p in board.sessions)
+    finished = bool(board.sessions) and all(p.phase == CLOSED for p in board.sessions)
     start = board.tournament.start_date
     return (finished, -(start.toordinal() if start else 0), board.tournament.name)
 

@@ -182,3 +182,23 @@ def test_start_and_dashboard_in_spanish(hands_entered, client_for, tournament):
     content = client_for("organizer").get(reverse("manage-home", args=[tournament.slug]),
                                           HTTP_ACCEPT_LANGUAGE="es").content.decode()
     assert "Próximos pasos" in content and "En juego" in content
+
+
+def test_swiss_session_is_not_late_while_the_one_before_is_played(organizer, referee):
+    t = make_tournament(organizer, referee, slug="swiss-p", sessions=3, format="swiss")
+    first = t.sessions.get(number=1)
+    sched.session_seat_random(session=first, by=organizer, seed=2)
+    sched.session_publish(session=first, by=organizer)
+    ss.hand_record(sheet=first.tables.first().sheet, number=1, outcome=pay.DRAW, by=referee)
+    board = dashboard.tournament_dashboard(t, timezone.now())
+    assert "not seated yet" not in texts(board.problems)
+
+
+def test_round_robin_next_session_unseated_while_one_is_played(organizer, referee):
+    t = make_tournament(organizer, referee, slug="rr-p", players=8, sessions=2)
+    first = t.sessions.get(number=1)
+    sched.session_seat_random(session=first, by=organizer, seed=2)
+    sched.session_publish(session=first, by=organizer)
+    ss.hand_record(sheet=first.tables.first().sheet, number=1, outcome=pay.DRAW, by=referee)
+    board = dashboard.tournament_dashboard(t, timezone.now())
+    assert "Session 2 is not seated yet." in texts(board.problems)
