@@ -6,6 +6,7 @@ downloads under /t/<slug>/exports/; score sheets (public to read, referees to wr
 from django.contrib import admin
 from django.urls import include, path
 
+import accounts.urls
 import api.urls
 import exports.urls
 import interchange.urls
@@ -13,6 +14,7 @@ import schedule.urls
 import scoring.urls
 import standings.urls
 import tournament.urls
+from schedule.views import StartView
 from scoring.views import CalculatorLiveView, CalculatorView
 from tournament.views import manage, public
 
@@ -21,7 +23,8 @@ tournament_patterns = [
     path("", include(standings.urls.urlpatterns)),
     path("", include(schedule.urls.urlpatterns)),
     path("sessions/<int:n>/tables/<int:t>/", include(scoring.urls.urlpatterns)),
-    path("manage/", include(tournament.urls.manage_patterns + schedule.urls.manage_patterns)),
+    path("manage/", include(tournament.urls.manage_patterns + schedule.urls.manage_patterns
+                            + accounts.urls.manage_patterns)),
     path("exports/", include(exports.urls.urlpatterns)),
     path("", include(api.urls.tournament_patterns + interchange.urls.tournament_patterns)),
 ]
@@ -32,9 +35,11 @@ urlpatterns = [
     path("calculator/live/", CalculatorLiveView.as_view(), name="calculator-live"),
     path("new/", manage.TournamentCreateView.as_view(), name="tournament-create"),
     path("new/from-file/", include(interchange.urls.urlpatterns)),
+    path("start/", StartView.as_view(), name="start"),
     path("t/<slug:slug>/", include(tournament_patterns)),
     path("api/v1/", include(api.urls.api_patterns)),
     path("admin/", admin.site.urls),
+    path("accounts/", include(accounts.urls.urlpatterns)),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
 ]

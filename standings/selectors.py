@@ -130,5 +130,7 @@ def standings_rows(tournament: Tournament, rows: list[StandingRow] | None = None
         "rank": row.rank, "number": row.player.number, "name": row.player.name, "country": row.player.country,
         "team": row.player.team.name if row.player.team_id else None, "table_points": row.table_points,
         "score": row.score, "provisional": row.provisional, "player": row.player,
+        # Before a player's first result their rank says nothing (everyone would be "1"): shown as a dash.
+        "played": bool(row.sessions),
         "tiebreaks": {key: displayed_tiebreak(key, row.values.get(key)) for key in extra},
     } for row in rows]

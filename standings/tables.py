@@ -25,6 +25,8 @@ class PointsColumn(tables.Column):
 
 class RankColumn(tables.Column):
     def render(self, value, record):
+        if not record.get("played", True):
+            return format_html('<span title="{}">—</span>', _("no results yet"))
         if record.get("provisional"):
             return format_html('{} <abbr class="provisional" title="{}">*</abbr>', value, _("provisional"))
         return value

@@ -3,6 +3,7 @@
     scoring.rules, seating  (pure rules and seating algorithms: no Django)
       <- tournament          (tournaments, players, teams, sessions, seats, roles, audit)
         <- scoring           (score sheets, hands, penalties; a table's results)
+           accounts          (accounts organizers make, invitation links; beside scoring, not using it)
           <- standings       (rankings and the result pages)
             <- schedule      (seating sessions, Swiss pairing on the standings, closing sessions)
               <- exports, interchange, api   (files out and in, the JSON API and hall display)
@@ -19,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LAYERS = [
     {"scoring.rules", "seating"},
     {"tournament"},
-    {"scoring"},
+    {"scoring", "accounts"},
     {"standings"},
     {"schedule"},
     {"exports", "interchange", "api"},

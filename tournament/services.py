@@ -56,6 +56,42 @@ def tournament_update(*, tournament: Tournament, by: User | None, **fields) -> T
         return tournament
 
 
+# What a copy takes from its template: every setting, not the identity, the dates or visibility.
+NOT_COPIED = {"id", "name", "slug", "start_date", "end_date", "published", "created_at"}
+
+
+def tournament_copy(*, source: Tournament, name: str, slug: str, by: User | None, start_date=None, end_date=None,
+                    teams: bool = False, players: bool = False, roles: bool = False) -> Tournament:
+    """A new tournament with the settings of ``source``, optionally its teams, players and roles; never its
+    seating or results. The copy starts not public, so it can be prepared before anyone sees it."""
+    with transaction.atomic():
+        source = lock_tournament(source)  # its settings as saved, and no change to them meanwhile
+        check_organizer(by, source)
+        settings = {f.name: getattr(source, f.name) for f in Tournament._meta.concrete_fields
+                    if f.name not in NOT_COPIED}
+        tournament = tournament_create(by=by, name=name, slug=slug, start_date=start_date, end_date=end_date,
+                                       published=False, **settings)
+        if teams:
+            for team in source.teams.order_by("name"):
+                team_get_or_create(tournament=tournament, name=team.name, by=by)
+        copied_players = 0
+        if players:
+            for p in source.players.select_related("team").order_by("number"):
+                player_create(tournament=tournament, number=p.number, name=p.name, country=p.country, club=p.club,
+                              ema_id=p.ema_id, team=p.team.name if (teams and p.team_id) else None,
+                              is_substitute=p.is_substitute, by=by)
+                copied_players += 1
+        copied_roles = 0
+        if roles:
+            for role in source.roles.select_related("user").order_by("role", "user__username"):
+                if not tournament.roles.filter(user=role.user, role=role.role).exists():
+                    role_grant(tournament=tournament, user=role.user, role=role.role, by=by)
+                    copied_roles += 1
+        audit(tournament=tournament, actor=by, action="tournament.copy", obj=tournament, source=source.slug,
+              source_name=source.name, teams=teams, players=copied_players, roles=copied_roles)
+        return tournament
+
+
 def role_grant(*, tournament: Tournament, user: User, role: str, by: User | None) -> TournamentRole:
     with transaction.atomic():
         check_organizer(by, tournament)

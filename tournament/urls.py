@@ -9,8 +9,8 @@ urlpatterns = [
 ]
 
 manage_patterns = [
-    path("", manage.ManageHomeView.as_view(), name="manage-home"),
     path("settings/", manage.TournamentSettingsView.as_view(), name="manage-settings"),
+    path("copy/", manage.TournamentCopyView.as_view(), name="manage-copy"),
     path("players/", manage.PlayerManageListView.as_view(), name="manage-players"),
     path("players/add/", manage.PlayerCreateView.as_view(), name="manage-player-add"),
     path("players/<int:number>/edit/", manage.PlayerEditView.as_view(), name="manage-player-edit"),

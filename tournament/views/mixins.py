@@ -1,4 +1,5 @@
 """Shared view plumbing: load the tournament from the URL and check the user's role in it."""
+from django.conf import settings
 from django.contrib.auth.mixins import AccessMixin
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
@@ -127,5 +128,13 @@ class ScorerPostMixin(TournamentMixin, AccessMixin):
 
 
 def can_create_tournament(user):
-    return user.is_authenticated and (user.is_staff or user.has_perm("tournament.add_tournament"))
+    """The site's TOURNAMENT_CREATORS setting decides: staff, staff and holders of the permission, or anyone."""
+    if not user.is_authenticated:
+        return False
+    who = getattr(settings, "TOURNAMENT_CREATORS", "permission")
+    if who == "any_user":
+        return True
+    if who == "staff":
+        return user.is_staff or user.is_superuser
+    return user.is_staff or user.has_perm("tournament.add_tournament")
 
