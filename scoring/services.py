@@ -266,7 +266,8 @@ def hand_confirm(*, sheet: ScoreSheet, number: int, by: User | None, player: Pla
             _check_at_table(player, players)
             _check_player_code(player, code)
         _refuse_if_signed(sheet)
-        hand = Hand.objects.select_for_update().select_related("pending").filter(sheet=sheet, number=number).first()
+        hand = (Hand.objects.select_for_update(of=("self",)).select_related("pending")
+                .filter(sheet=sheet, number=number).first())
         if hand is None or hand.pending is None:
             raise ValidationError(_("Hand %(n)s has no entry waiting for confirmation.") % {"n": number},
                                   code="nothing_pending")
@@ -384,7 +385,7 @@ def foul_record(*, sheet: ScoreSheet, player: Player, foul: str, hand_number: in
 def penalty_withdraw(*, penalty: Penalty, reason: str, by: User | None) -> Penalty:
     with transaction.atomic():
         sheet, tournament = _lock_open_sheet(penalty.sheet, by)
-        penalty = Penalty.objects.select_for_update().select_related("player").get(pk=penalty.pk)
+        penalty = Penalty.objects.select_for_update(of=("self",)).select_related("player").get(pk=penalty.pk)
         if not penalty.active:
             raise ValidationError(_("This penalty was already withdrawn."))
         if not reason or not reason.strip():
