@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring.rules import fouls
 from tournament.audit import audit
 from tournament.models import CodeFailure, Player, Session, Team, Tournament, TournamentRole
 from tournament.permissions import is_organizer
@@ -46,6 +47,13 @@ def tournament_update(*, tournament: Tournament, by: User | None, **fields) -> T
     with transaction.atomic():
         tournament = lock_tournament(tournament)
         check_organizer(by, tournament)
+        scope = fields.get("escalation_scope", tournament.escalation_scope)
+        if scope != tournament.escalation_scope and Player.objects.filter(
+                tournament=tournament, penalties__foul__in=fouls.ESCALATING,
+                penalties__withdrawn_at__isnull=True).exists():
+            raise ValidationError({"escalation_scope": _(
+                "Repeated fouls have already been recorded; counting them another way now would change the "
+                "penalties they were given.")})
         for key, value in fields.items():
             setattr(tournament, key, value)
         tournament.full_clean()
