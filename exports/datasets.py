@@ -152,31 +152,13 @@ def local_time(dt):
     return timezone.localtime(dt).strftime("%Y-%m-%d %H:%M") if dt else ""
 
 
-def ordinal_time(n: int) -> str:
-    return {1: _("first time"), 2: _("second time"), 3: _("third time")}.get(n) or _("time %(n)s") % {"n": n}
-
-
 def foul_nature(p: Penalty) -> str:
-    """Appendix 6's "nature of the foul": the catalogue's name with what makes it this foul (how late, how
-    long, which time), or the reason given for a penalty recorded before the catalogue."""
-    if not p.foul:
-        return p.reason
-    details = []
-    if p.minutes is not None:
-        details.append(_("%(n)s min late") % {"n": p.minutes})
-    if p.seconds is not None:
-        details.append(_("%(n)s s over") % {"n": p.seconds})
-    if p.occurrence:
-        details.append(ordinal_time(p.occurrence))
-    return f"{p.foul_name} ({', '.join(details)})" if details else p.foul_name
+    """Appendix 6's "nature of the foul" (``Penalty.description``)."""
+    return p.description
 
 
 def foul_paid_to(p: Penalty) -> str:
-    if p.is_warning:
-        return _("Warning, no points")
-    if p.to == Penalty.To.PLAYER and p.recipient_id:
-        return _("Paid to %(player)s") % {"player": p.recipient.name}
-    return p.get_to_display()
+    return p.paid_to_label
 
 
 def foul_remarks(p: Penalty, lost: str | None = None) -> list[str]:

@@ -242,6 +242,34 @@ class Penalty(PositionDeltas):
         return gettext(fouls.CATALOGUE[self.foul].name) if self.foul in fouls.CATALOGUE else ""
 
     @property
+    def description(self) -> str:
+        """The catalogue's name with what makes it this foul: how late, how long, which time (appendix 6's
+        "nature of the foul"); the reason given for a penalty recorded before the catalogue."""
+        from django.utils.translation import gettext
+
+        if not self.foul:
+            return self.reason
+        details = []
+        if self.minutes is not None:
+            details.append(gettext("%(n)s min late") % {"n": self.minutes})
+        if self.seconds is not None:
+            details.append(gettext("%(n)s s over") % {"n": self.seconds})
+        if self.occurrence:
+            details.append(occurrence_label(self.occurrence))
+        return f"{self.foul_name} ({', '.join(details)})" if details else self.foul_name
+
+    @property
+    def paid_to_label(self) -> str:
+        """What the foul cost in words: a warning, or to whom the points go."""
+        from django.utils.translation import gettext
+
+        if self.is_warning:
+            return gettext("Warning, no points")
+        if self.to == pay.TO_PLAYER and self.recipient_id:
+            return gettext("Paid to %(player)s") % {"player": self.recipient.name}
+        return self.get_to_display()
+
+    @property
     def nature(self) -> str:
         """The nature of the foul as the record of fouls (appendix 6) gives it: the catalogue's name with the
         referee's remark, or the reason given for a penalty recorded before the catalogue."""
@@ -253,6 +281,15 @@ class Penalty(PositionDeltas):
     @property
     def is_warning(self) -> bool:
         return self.amount == 0
+
+
+def occurrence_label(n: int) -> str:
+    """Which time a repeated foul is: "first time" (a warning), "second time", ..."""
+    from django.utils.translation import gettext
+
+    words = {1: gettext("first time"), 2: gettext("second time"), 3: gettext("third time"),
+             4: gettext("fourth time")}
+    return words.get(n) or gettext("time %(n)s") % {"n": n}
 
 
 class Signature(models.Model):

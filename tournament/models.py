@@ -235,6 +235,11 @@ class Player(models.Model):
     def get_absolute_url(self):
         return reverse("player-detail", args=[self.tournament.slug, self.number])
 
+    @property
+    def code_display(self) -> str:
+        """The code as printed on the player card, in two groups of four: K7PM-4XQ2."""
+        return "-".join(self.code[i:i + 4] for i in range(0, len(self.code), 4))
+
     def clean(self):
         if self.team_id and self.team.tournament_id != self.tournament_id:
             raise ValidationError({"team": _("The team belongs to another tournament.")})
