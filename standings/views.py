@@ -29,6 +29,7 @@ class StandingsView(TournamentMixin, TemplateView):
         table = standings_table(rows, self.tournament.tiebreak_keys(), request=self.request)
         RequestConfig(self.request, paginate={"per_page": PER_PAGE}).configure(table)
         context.update(table=table, provisional=any(r["provisional"] for r in rows),
+                       lost=any(r["lost_sessions"] for r in rows),
                        tiebreak_labels=[tiebreak_label(k) for k in self.tournament.tiebreak_keys()])
         return context
 
@@ -62,7 +63,7 @@ class SessionTabulationView(TournamentMixin, TemplateView):
                 None if c is None else {
                     "tp": format_table_points(c.result.table_points), "score": c.result.score,
                     "rank": c.result.rank, "cum_tp": format_table_points(c.cum_table_points),
-                    "cum_score": c.cum_score, "complete": c.result.complete,
+                    "cum_score": c.cum_score, "complete": c.result.complete, "lost": c.result.lost,
                 } for c in cells]})
         context.update(sessions=sessions, lines=lines)
         return context
@@ -90,7 +91,7 @@ class PlayerDetailView(TournamentMixin, TemplateView):
                 if result.started:
                     line["result"] = {"score": result.scores[i], "rank": result.ranks[i],
                                       "table_points": format_table_points(result.table_points[i]),
-                                      "submitted": result.submitted}
+                                      "submitted": result.submitted, "lost": result.lost[i]}
             lines.append(line)
         standing = next((r for r in selectors.player_standings(self.tournament) if r.player.pk == player.pk), None)
         context.update(player=player, lines=lines, standing=standing,

@@ -259,3 +259,15 @@ def test_chief_referee_role_can_be_granted_and_shows(client_for, tournament, mak
     organizer = client_for("organizer")
     organizer.post(reverse("manage-roles", args=[tournament.slug]), {"username": "chiefy", "role": "chief_referee"})
     assert TournamentRole.objects.filter(user__username="chiefy", role="chief_referee").exists()
+
+
+def test_a_lost_session_shows_in_the_standings(client, short, published_session, sheet, players, referee):
+    ss.hand_record(sheet=sheet, number=1, outcome=pay.SELF_DRAWN, winner=players[1], points=8, by=referee)
+    ss.foul_record(sheet=sheet, player=players[1], foul="late", minutes=25, by=referee)
+    standings = text(client.get(reverse("standings", args=[short.slug])))
+    row = re.search(r'<tr[^>]*data-number="2".*?</tr>', standings, re.S).group(0)
+    assert 'class="lost" title="Lost session(s): 1"' in row
+    assert "Lost a session (more than 15 minutes late" in standings
+    assert 'class="lost"' in text(client.get(reverse("tabulation", args=[short.slug])))
+    detail = text(client.get(reverse("player-detail", args=[short.slug, 2])))
+    assert "arrived more than 15 minutes late" in detail and "session lost" in detail
