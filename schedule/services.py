@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 import seating
-from scoring.models import ScoreSheet
+from scoring.models import SIGNED_STATUSES, ScoreSheet
 from scoring.rules.rotation import WINDS
 from seating.metrics import pair_counts, wind_counts
 from standings.selectors import player_standings
@@ -179,16 +179,20 @@ def session_close_check(session: Session) -> None:
         raise ValidationError(_("Session %(n)s is already closed.") % {"n": session.number})
     if not session.tables.exists():
         raise ValidationError(_("Session %(n)s has no tables.") % {"n": session.number})
-    open_tables = list(
-        session.tables.exclude(sheet__status=ScoreSheet.Status.SUBMITTED).values_list("number", flat=True)
-    )
+    final = ([ScoreSheet.Status.COUNTERSIGNED] if session.tournament.countersign_required
+             else list(SIGNED_STATUSES))
+    open_tables = list(session.tables.exclude(sheet__status__in=final).values_list("number", flat=True))
     if open_tables:
-        raise ValidationError(_("Tables %(t)s have not submitted their score sheets.")
-                              % {"t": ", ".join(map(str, open_tables))})
+        if session.tournament.countersign_required:
+            message = _("Tables %(t)s have not submitted their score sheets signed and countersigned.")
+        else:
+            message = _("Tables %(t)s have not submitted their signed score sheets.")
+        raise ValidationError(message % {"t": ", ".join(map(str, open_tables))})
 
 
 def session_close(*, session: Session, by: User | None) -> Session:
-    """Close a session once every table's sheet is submitted; its results become final."""
+    """Close a session once every table's sheet is signed (and countersigned where the tournament requires
+    it); its results become final."""
     with transaction.atomic():
         check_organizer(by, session.tournament)
         session = Session.objects.select_for_update().get(pk=session.pk)

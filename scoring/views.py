@@ -10,8 +10,7 @@ from django.views import View
 from django.views.generic import TemplateView
 
 from scoring import services, tile_entry
-from scoring.forms import (CalculatorForm, HandForm, PenaltyForm, ReopenSheetForm, SubmitSheetForm,
-                           WithdrawPenaltyForm)
+from scoring.forms import CalculatorForm, HandForm, PenaltyForm, ReopenSheetForm, SubmitSheetForm, WithdrawPenaltyForm
 from scoring.models import Hand, HandVersion, Penalty
 from scoring.results import sheet_data, sheet_hand
 from scoring.rules import payments as pay
@@ -188,43 +187,6 @@ class PenaltyWithdrawView(SheetView):
         return self.render_with(withdraw_form=form, withdraw_penalty=penalty.pk)
 
 
-class SheetSubmitView(SheetView):
-    http_method_names = ["post"]
-
-    def post(self, request, *args, **kwargs):
-        form = SubmitSheetForm(request.POST)
-        if form.is_valid():
-            try:
-                services.sheet_submit(sheet=self.sheet, by=request.user,
-                                      mark_rest_not_played=form.cleaned_data["mark_rest_not_played"])
-            except (ValidationError, PermissionDenied) as exc:
-                add_service_error(form, exc)
-            else:
-                messages.success(request, _("Score sheet submitted."))
-                return redirect(self.sheet_url())
-        return self.render_with(submit_form=form)
-
-
-class SheetReopenView(SheetView):
-    """Organizers only; referees get 403 from the service and see the message."""
-
-    http_method_names = ["post"]
-
-    def post(self, request, *args, **kwargs):
-        if not self.is_organizer:
-            raise PermissionDenied(_("Only an organizer can reopen a submitted sheet."))
-        form = ReopenSheetForm(request.POST)
-        if form.is_valid():
-            try:
-                services.sheet_reopen(sheet=self.sheet, reason=form.cleaned_data["reason"], by=request.user)
-            except (ValidationError, PermissionDenied) as exc:
-                add_service_error(form, exc)
-            else:
-                messages.success(request, _("Score sheet reopened."))
-                return redirect(self.sheet_url())
-        return self.render_with(reopen_form=form)
-
-
 class HandHistoryView(SheetMixin, TemplateView):
     """Every version of one hand with who entered it and when; scorers get a correction form."""
 
@@ -236,7 +198,8 @@ class HandHistoryView(SheetMixin, TemplateView):
         if not 1 <= number <= self.tournament.hands_per_session:
             raise Http404(_("No such hand."))
         hand = Hand.objects.filter(sheet=self.sheet, number=number).select_related("current").first()
-        versions = list(HandVersion.objects.filter(hand=hand).select_related("winner", "discarder", "created_by")
+        versions = list(HandVersion.objects.filter(hand=hand).select_related("winner", "discarder", "created_by",
+                                                                            "confirmed_by", "confirmed_by_player")
                         .order_by("-version")) if hand else []
         for v in versions:
             v.tile_info = tile_entry.describe(v.tiles, v.points)
@@ -245,7 +208,9 @@ class HandHistoryView(SheetMixin, TemplateView):
         if self.can_edit():
             form = self.kwargs.get("bound_form")
             if form is None:
-                initial = HandForm.initial_from_version(hand.current) if hand and hand.current else {"number": number}
+                # With two-person entry the latest entry may still wait for confirmation: correct that one.
+                latest = (hand.pending or hand.current) if hand else None
+                initial = HandForm.initial_from_version(latest) if latest else {"number": number}
                 form = HandForm(players=self.players, hands_per_session=self.tournament.hands_per_session,
                                 initial=initial)
             context["hand_form"] = form

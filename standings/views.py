@@ -32,6 +32,7 @@ class StandingsView(TournamentMixin, TemplateView):
         RequestConfig(self.request, paginate={"per_page": PER_PAGE}).configure(table)
         context.update(table=table, provisional=any(r["provisional"] for r in rows),
                        no_results=bool(rows) and not any(r["played"] for r in rows),
+                       lost=any(r["lost_sessions"] for r in rows),
                        tiebreak_labels=[tiebreak_label(k) for k in self.tournament.tiebreak_keys()])
         return context
 
@@ -65,7 +66,7 @@ class SessionTabulationView(TournamentMixin, TemplateView):
                 None if c is None else {
                     "tp": format_table_points(c.result.table_points), "score": c.result.score,
                     "rank": c.result.rank, "cum_tp": format_table_points(c.cum_table_points),
-                    "cum_score": c.cum_score, "complete": c.result.complete,
+                    "cum_score": c.cum_score, "complete": c.result.complete, "lost": c.result.lost,
                 } for c in cells]})
         context.update(sessions=sessions, lines=lines)
         return context
@@ -93,7 +94,7 @@ class PlayerDetailView(TournamentMixin, TemplateView):
                 if result.started:
                     line["result"] = {"score": result.scores[i], "rank": result.ranks[i],
                                       "table_points": format_table_points(result.table_points[i]),
-                                      "submitted": result.submitted}
+                                      "submitted": result.submitted, "lost": result.lost[i]}
             lines.append(line)
         current = current_session(session_progress(self.tournament))
         now = next((line for line in lines if current and line["session"].pk == current.session.pk), None)

@@ -18,17 +18,33 @@ DATE_WIDGET = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 TOURNAMENT_FIELDS = [
     "name", "start_date", "end_date", "venue", "rules", "format", "session_count", "round_robin_sessions",
     "hands_per_session", "session_minutes", "table_points", "tiebreaks", "appeal_minutes", "appeal_fee",
-    "appeal_fee_currency", "published",
+    "appeal_fee_currency", "published", "group", "player_confirmation", "countersign_required", "escalation_scope",
+    "two_person_entry",
 ]
 
 
 class TournamentForm(forms.ModelForm):
     """Tournament settings. The model's own clean() checks table points, tie-breaks and dates."""
 
+    # Settings added later: a form posted without them (an older page, a script) keeps the default.
+    DEFAULTED = ("player_confirmation", "escalation_scope")
+
     class Meta:
         model = Tournament
         fields = TOURNAMENT_FIELDS
         widgets = {"start_date": DATE_WIDGET, "end_date": DATE_WIDGET}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in self.DEFAULTED:
+            self.fields[name].required = False
+
+    def clean(self):
+        data = super().clean()
+        for name in self.DEFAULTED:
+            if not data.get(name):
+                data[name] = getattr(self.instance, name) or Tournament._meta.get_field(name).get_default()
+        return data
 
 
 class TournamentCreateForm(TournamentForm):

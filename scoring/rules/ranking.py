@@ -17,6 +17,7 @@ class SessionResult:
     rank: int  # place at the table, 1..4, ties sharing the best place
     table_points: Fraction
     complete: bool = True  # False while the session's sheet is still being entered
+    lost: bool = False  # the player lost the session (late arrival, time forfeit); rank and points say so
 
 
 @dataclass

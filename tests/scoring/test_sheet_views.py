@@ -162,9 +162,13 @@ def test_submit_incomplete_then_mark_rest_then_reopen(client_for, hands_entered,
     # Entering after submission is refused by the service, shown on the form.
     response = referee.post(url("sheet-hand", tournament), {"number": 16, "outcome": "draw"})
     assert "has been submitted" in response.content.decode()
+    # Only the chief referee reopens a signed sheet; an organizer sees no reopen form and is refused.
     organizer = client_for("organizer")
-    assert url("sheet-reopen", tournament) in organizer.get(url("sheet", tournament)).content.decode()
-    response = organizer.post(url("sheet-reopen", tournament), {"reason": "Wrong winner in hand 2"})
+    assert url("sheet-reopen", tournament) not in organizer.get(url("sheet", tournament)).content.decode()
+    assert organizer.post(url("sheet-reopen", tournament), {"reason": "x"}).status_code == 403
+    chief = client_for("chief_referee")
+    assert url("sheet-reopen", tournament) in chief.get(url("sheet", tournament)).content.decode()
+    response = chief.post(url("sheet-reopen", tournament), {"reason": "Wrong winner in hand 2"})
     assert response.status_code == 302
     assert not ScoreSheet.objects.get(pk=hands_entered.pk).is_submitted
 

@@ -8,7 +8,7 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 
 from tournament.models import Session, Tournament, TournamentRole
-from tournament.permissions import can_score, is_organizer
+from tournament.permissions import can_score, is_chief_referee, is_organizer
 
 PUBLIC_SESSION_STATUSES = (Session.Status.PUBLISHED, Session.Status.CLOSED)
 
@@ -34,6 +34,8 @@ def role_label(user, tournament):
         return ""
     if is_organizer(user, tournament):
         return TournamentRole.Role.ORGANIZER.label
+    if is_chief_referee(user, tournament):
+        return TournamentRole.Role.CHIEF_REFEREE.label
     if can_score(user, tournament):
         return TournamentRole.Role.REFEREE.label
     return ""
