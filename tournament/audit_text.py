@@ -174,6 +174,8 @@ class Context:
         roles = self.roles.get(user.pk, set())
         if RoleKind.ORGANIZER in roles:
             return _("Organizer %(name)s") % {"name": name}
+        if RoleKind.CHIEF_REFEREE in roles:
+            return _("Chief referee %(name)s") % {"name": name}
         if RoleKind.REFEREE in roles:
             return _("Referee %(name)s") % {"name": name}
         if user.is_superuser:
@@ -274,9 +276,15 @@ def _penalty_withdraw(e, f, ctx):
 
 
 def _sheet(e, f, ctx):
-    args = {"actor": ctx.actor(e), "where": _where(f) or "?", "reason": f.get("reason") or "—"}
-    if e.action == "sheet.submit":
-        text = _("%(actor)s submitted the score sheet of %(where)s.") % args
+    args = {"actor": ctx.actor(e), "where": _where(f) or "?", "reason": f.get("reason") or "—",
+            "player": ctx.player(f.get("player")) if f.get("player") else "?"}
+    if e.action in ("sheet.submit", "sheet.sign"):
+        # "sheet.submit" is how entries before signatures existed were logged: the same step.
+        text = _("%(actor)s signed the score sheet of %(where)s.") % args
+    elif e.action == "sheet.confirm":
+        text = _("%(player)s confirmed the score sheet of %(where)s (entered by %(actor)s).") % args
+    elif e.action == "sheet.countersign":
+        text = _("%(actor)s countersigned the score sheet of %(where)s.") % args
     else:
         text = _("%(actor)s reopened the score sheet of %(where)s. Reason: %(reason)s") % args
     if not _where(f):
@@ -363,7 +371,20 @@ SENTENCES = {
     "penalty.record": _penalty_record,
     "penalty.withdraw": _penalty_withdraw,
     "sheet.submit": _sheet,
+    "sheet.sign": _sheet,
+    "sheet.confirm": _sheet,
+    "sheet.countersign": _sheet,
     "sheet.reopen": _sheet,
+    "hand.confirm": _simple(N_("%(actor)s confirmed hand %(hand)s of table %(table)s, session %(session)s."),
+                            None, None),
+    "player.codes": _simple(N_("%(actor)s made confirmation codes for %(count)s players."), "manage-players",
+                            N_("players")),
+    "player.code_reset": _simple(N_("%(actor)s gave player %(number)s a new confirmation code."),
+                                 "manage-players", N_("players")),
+    "api_token.create": _simple(N_("%(actor)s created the API token %(name)s."), "manage-api-tokens",
+                                N_("API tokens")),
+    "api_token.revoke": _simple(N_("%(actor)s revoked the API token %(name)s."), "manage-api-tokens",
+                                N_("API tokens")),
     "session.seat": _session,
     "session.publish": _session,
     "session.close": _session,

@@ -47,7 +47,7 @@ def test_close_asks_then_closes(client_for, rr16, organizer, referee):
     sched.session_publish(session=session, by=organizer)
     client = client_for("organizer")
     open_sheets = client.post(u("manage-session-close", rr16, 1)).content.decode()
-    assert "have not submitted their score sheets" in open_sheets and 'name="confirm"' not in open_sheets
+    assert "have not submitted their" in open_sheets and 'name="confirm"' not in open_sheets
     from scoring import services as ss
     for table in session.tables.all():
         ss.sheet_submit(sheet=table.sheet, by=referee, mark_rest_not_played=True)

@@ -130,8 +130,8 @@ def test_compact_list_of_hands_with_running_totals(client_for, hands_entered, to
 def test_when_every_hand_is_in_the_entry_says_to_submit(client_for, draws_before, tournament):
     draws_before(17)
     content = text(client_for("referee").get(url("sheet", tournament)))
-    assert "Every hand is entered. Check the sheet below, then submit it." in content
-    assert url("sheet-hand", tournament) not in content and url("sheet-submit", tournament) in content
+    assert "Every hand is entered. Check the sheet below; then the players confirm it and the referee signs." in content
+    assert url("sheet-hand", tournament) not in content and 'id="signing"' in content
 
 
 def test_save_messages_are_shown_at_the_entry_point(client_for, published_session, tournament, players):

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def story(tournament, players, organizer, referee, make_user):
+def story(tournament, players, organizer, referee, chief_referee, make_user):
     """A short tournament day, through the services, so the entries have the shape services write."""
     referee.first_name, referee.last_name = "Ana", "Ruiz"
     referee.save()
@@ -37,7 +37,7 @@ def story(tournament, players, organizer, referee, make_user):
     ss.penalty_withdraw(penalty=penalty, reason="misheard", by=organizer)
     ss.penalty_record(sheet=sheet, player=players[0], amount=5, to=pay.TO_NOBODY, reason="late", by=referee)
     ss.sheet_submit(sheet=sheet, by=referee, mark_rest_not_played=True)
-    ss.sheet_reopen(sheet=sheet, reason="appeal", by=organizer)
+    ss.sheet_reopen(sheet=sheet, reason="appeal", by=chief_referee)
     ts.player_update(player=players[0], by=organizer, name="Player One")
     helper = make_user("helper")
     ts.role_grant(tournament=tournament, user=helper, role="referee", by=organizer)
@@ -79,8 +79,8 @@ EXPECTED = [
                             "Reason: misheard", SHEET),
     ("penalty.record", 1, "Referee Ana Ruiz penalised Player One (1) at table 1, session 1: −5, paid to nobody. "
                           "Reason: late", SHEET),
-    ("sheet.submit", 0, "Referee Ana Ruiz submitted the score sheet of table 1, session 1.", SHEET),
-    ("sheet.reopen", 0, "Organizer organizer reopened the score sheet of table 1, session 1. Reason: appeal", SHEET),
+    ("sheet.sign", 0, "Referee Ana Ruiz signed the score sheet of table 1, session 1.", SHEET),
+    ("sheet.reopen", 0, "Chief referee chief reopened the score sheet of table 1, session 1. Reason: appeal", SHEET),
     ("player.update", 0, "Organizer organizer changed player Player One (1).", "/t/test-open/players/1/"),
     ("role.grant", 0, "Organizer organizer made helper referee.", "/t/test-open/manage/roles/"),
     ("role.revoke", 0, "Organizer organizer took the referee role from helper.", "/t/test-open/manage/roles/"),
