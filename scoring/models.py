@@ -1,10 +1,27 @@
 """Score sheets, hands (with every version kept) and penalties."""
+import json
+
 from django.conf import settings
-from django.core.validators import MaxValueValidator, MinValueValidator
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator, ProhibitNullCharactersValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rules import payments as pay
+
+
+# Far above any real hand or penalty, far below what an integer column holds: both databases refuse the same.
+HAND_POINTS_MAX = 9_999
+PENALTY_MAX = 9_999
+TILES_MAX_CHARS = 4_000
+no_nul = ProhibitNullCharactersValidator()
+
+
+def validate_tiles(value):
+    """The tiles a hand was entered with: small, and without NUL (PostgreSQL's JSON refuses it)."""
+    text = json.dumps(value)
+    if len(text) > TILES_MAX_CHARS or "\\u0000" in text:
+        raise ValidationError(_("The tiles of this hand are not readable."), code="tiles")
 
 
 class SheetStatus(models.TextChoices):
@@ -91,11 +108,11 @@ class HandVersion(PositionDeltas):
                                related_name="+", verbose_name=_("winner"))
     discarder = models.ForeignKey("tournament.Player", on_delete=models.PROTECT, null=True, blank=True,
                                   related_name="+", verbose_name=_("discarder"))
-    points = models.PositiveIntegerField(_("hand points"), default=0)
+    points = models.PositiveIntegerField(_("hand points"), default=0, validators=[MaxValueValidator(HAND_POINTS_MAX)])
     flowers = models.PositiveSmallIntegerField(_("flowers"), default=0, validators=[MaxValueValidator(8)])
     # The tiles, when the referee entered them, so the fans can be shown again later.
-    tiles = models.JSONField(default=dict, blank=True)
-    note = models.CharField(_("note"), max_length=300, blank=True)
+    tiles = models.JSONField(default=dict, blank=True, validators=[validate_tiles])
+    note = models.CharField(_("note"), max_length=300, blank=True, validators=[no_nul])
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -108,6 +125,7 @@ class HandVersion(PositionDeltas):
                 name="hand_payments_sum_to_zero",
             ),
             models.CheckConstraint(condition=models.Q(flowers__lte=8), name="hand_flowers_range"),
+            models.CheckConstraint(condition=models.Q(points__lte=HAND_POINTS_MAX), name="hand_points_range"),
             # The shape of each outcome (MCR 3.9.1.3): who won, who paid, and that nothing else is recorded.
             models.CheckConstraint(
                 condition=(
@@ -133,9 +151,9 @@ class Penalty(PositionDeltas):
     sheet = models.ForeignKey(ScoreSheet, on_delete=models.CASCADE, related_name="penalties")
     player = models.ForeignKey("tournament.Player", on_delete=models.PROTECT, related_name="penalties",
                                verbose_name=_("player"))
-    amount = models.PositiveIntegerField(_("points"), validators=[MinValueValidator(1)])
+    amount = models.PositiveIntegerField(_("points"), validators=[MinValueValidator(1), MaxValueValidator(PENALTY_MAX)])
     to = models.CharField(_("paid to"), max_length=20, choices=To.choices, default=To.NOBODY)
-    reason = models.CharField(_("reason"), max_length=200)
+    reason = models.CharField(_("reason"), max_length=200, validators=[no_nul])
     hand_number = models.PositiveSmallIntegerField(_("hand"), null=True, blank=True,
                                                    validators=[MinValueValidator(1), MaxValueValidator(16)])
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
@@ -144,13 +162,14 @@ class Penalty(PositionDeltas):
     withdrawn_at = models.DateTimeField(null=True, blank=True)
     withdrawn_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
                                      related_name="+")
-    withdrawn_reason = models.CharField(max_length=200, blank=True)
+    withdrawn_reason = models.CharField(max_length=200, blank=True, validators=[no_nul])
 
     class Meta:
         ordering = ["sheet", "created_at", "id"]
         verbose_name_plural = _("penalties")
         constraints = [
             models.CheckConstraint(condition=models.Q(amount__gte=1), name="penalty_amount_positive"),
+            models.CheckConstraint(condition=models.Q(amount__lte=PENALTY_MAX), name="penalty_amount_max"),
             models.CheckConstraint(condition=models.Q(to__in=pay.PENALTY_TARGETS), name="penalty_target_valid"),
             models.CheckConstraint(
                 condition=models.Q(hand_number__isnull=True) | models.Q(hand_number__gte=1, hand_number__lte=16),
