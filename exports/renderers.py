@@ -11,6 +11,17 @@ from django.utils.translation import gettext as _
 from exports.datasets import INT, POINTS, TEXT, local_time
 from scoring.rules.table_points import format_table_points
 
+# A spreadsheet opening a CSV (or a cell later edited) runs text starting with one of these as a
+# formula: =HYPERLINK(...), @SUM(...)|cmd. OWASP's advice: prefix such text with a single quote.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def neutralise(text):
+    """Text as it may go into a CSV or XLSX cell: never read as a formula."""
+    text = str(text)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
 def _text(value, kind):
     if value is None:
         return ""
@@ -19,14 +30,20 @@ def _text(value, kind):
     return str(value)
 
 
+def _cell_text(value, kind):
+    """A value as CSV text; only text columns can carry what a user typed, so only they are neutralised."""
+    text = _text(value, kind)
+    return neutralise(text) if kind == TEXT else text
+
+
 def render_csv(dataset):
-    """UTF-8 CSV, comma-separated, header first; table points with 2 decimals."""
+    """UTF-8 CSV, comma-separated, header first; table points with 2 decimals; text never a formula."""
     buffer = io.StringIO()
     writer = csv.writer(buffer)
-    writer.writerow(dataset.header)
+    writer.writerow([neutralise(h) for h in dataset.header])
     kinds = [c.kind for c in dataset.columns]
     for row in dataset.rows:
-        writer.writerow([_text(v, k) for v, k in zip(row, kinds)])
+        writer.writerow([_cell_text(v, k) for v, k in zip(row, kinds)])
     return buffer.getvalue().encode("utf-8")
 
 
@@ -50,7 +67,7 @@ def render_xlsx(dataset):
     if dataset.groups:
         col = 1
         for label, span in dataset.groups:
-            cell = sheet.cell(row=row_index, column=col, value=label or None)
+            cell = sheet.cell(row=row_index, column=col, value=neutralise(label) if label else None)
             cell.font = bold
             cell.alignment = Alignment(horizontal="center")
             if span > 1:
@@ -58,7 +75,7 @@ def render_xlsx(dataset):
             col += span
         row_index += 1
     for col, label in enumerate(dataset.header, start=1):
-        sheet.cell(row=row_index, column=col, value=label).font = bold
+        sheet.cell(row=row_index, column=col, value=neutralise(label)).font = bold
     sheet.freeze_panes = sheet.cell(row=row_index + 1, column=1)
     # Printed: header on every page, as wide as the paper.
     sheet.print_title_rows = f"1:{row_index}"
@@ -78,9 +95,8 @@ def render_xlsx(dataset):
             elif column.kind == INT:
                 cell.value = int(value)
             else:
-                cell.value = str(value)
-                if cell.value.startswith("="):
-                    cell.data_type = "s"  # a name, never a formula
+                cell.value = neutralise(value)
+                cell.data_type = "s"  # text, never a formula
             widths[col - 1] = max(widths[col - 1], len(_text(value, column.kind)))
     for col, width in enumerate(widths, start=1):
         sheet.column_dimensions[get_column_letter(col)].width = min(max(width + 2, 6), 60)

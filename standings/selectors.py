@@ -6,9 +6,12 @@ from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 
+from django.db.models import Q
+
+from scoring.models import ScoreSheet
 from scoring.results import table_results
 from scoring.rules.ranking import Entry, SessionResult, rank_entries
-from tournament.models import Player, Team, Tournament
+from tournament.models import Player, Session, Team, Tournament
 
 
 @dataclass
@@ -22,9 +25,9 @@ class StandingRow:
     provisional: bool
 
 
-def _session_results(tournament: Tournament) -> dict[int, dict[int, SessionResult]]:
+def _session_results(tournament: Tournament, public: bool) -> dict[int, dict[int, SessionResult]]:
     per_player = defaultdict(dict)
-    for result in table_results(tournament).values():
+    for result in table_results(tournament, public=public).values():
         if not result.started:
             continue
         for i, player in enumerate(result.players):
@@ -35,9 +38,12 @@ def _session_results(tournament: Tournament) -> dict[int, dict[int, SessionResul
     return per_player
 
 
-def player_standings(tournament: Tournament) -> list[StandingRow]:
-    """Ranked players, best first. Substitutes are left out; their opponents' results stand."""
-    per_player = _session_results(tournament)
+def player_standings(tournament: Tournament, *, public: bool = False) -> list[StandingRow]:
+    """Ranked players, best first. Substitutes are left out; their opponents' results stand.
+
+    ``public``: from published and closed sessions only (the public pages and files); otherwise from
+    every session with results (organizers and referees, the ``standings`` command, Swiss pairing)."""
+    per_player = _session_results(tournament, public)
     players = {p.pk: p for p in Player.objects.filter(tournament=tournament, is_substitute=False).select_related("team")}
     entries = [Entry(key=p.number, results=list(per_player.get(pk, {}).values())) for pk, p in players.items()]
     by_number = {p.number: p for p in players.values()}
@@ -61,9 +67,10 @@ class TeamRow:
     members: list
 
 
-def team_standings(tournament: Tournament, rows: list[StandingRow] | None = None) -> list[TeamRow]:
+def team_standings(tournament: Tournament, rows: list[StandingRow] | None = None, *,
+                   public: bool = False) -> list[TeamRow]:
     """Teams ranked by their members' summed table points, then summed score (MCR 3.10)."""
-    rows = rows if rows is not None else player_standings(tournament)
+    rows = rows if rows is not None else player_standings(tournament, public=public)
     members = defaultdict(list)
     for row in rows:
         if row.player.team_id:
@@ -90,12 +97,12 @@ class TabulationCell:
     cum_score: int
 
 
-def tabulation(tournament: Tournament, rows: list[StandingRow] | None = None):
+def tabulation(tournament: Tournament, rows: list[StandingRow] | None = None, *, public: bool = False):
     """Appendix 7's sheet: for each standings row, per session its result and the running totals.
 
     Returns (session numbers, [(StandingRow, [TabulationCell or None per session])]).
     """
-    rows = player_standings(tournament) if rows is None else rows
+    rows = player_standings(tournament, public=public) if rows is None else rows
     played = {n for row in rows for n in row.sessions}
     sessions = list(range(1, max([tournament.session_count, *played]) + 1))
     lines = []
@@ -121,10 +128,11 @@ def displayed_tiebreak(key: str, value):
     return value
 
 
-def standings_rows(tournament: Tournament, rows: list[StandingRow] | None = None) -> list[dict]:
+def standings_rows(tournament: Tournament, rows: list[StandingRow] | None = None, *,
+                   public: bool = False) -> list[dict]:
     """The standings as plain rows, best first: what the standings page, the standings files and the
     ``standings`` command show. ``tiebreaks`` holds the tournament's further tie-breaks in order."""
-    rows = player_standings(tournament) if rows is None else rows
+    rows = player_standings(tournament, public=public) if rows is None else rows
     extra = [k for k in tournament.tiebreak_keys() if k not in ("table_points", "score")]
     return [{
         "rank": row.rank, "number": row.player.number, "name": row.player.name, "country": row.player.country,
@@ -132,3 +140,12 @@ def standings_rows(tournament: Tournament, rows: list[StandingRow] | None = None
         "score": row.score, "provisional": row.provisional, "player": row.player,
         "tiebreaks": {key: displayed_tiebreak(key, row.values.get(key)) for key in extra},
     } for row in rows]
+
+
+def unpublished_sessions_with_results(tournament: Tournament) -> list[int]:
+    """Numbers of the sessions with results that the public does not see yet (seated, not published)."""
+    return sorted(set(
+        ScoreSheet.objects.filter(table__session__tournament=tournament)
+        .exclude(table__session__status__in=Session.PUBLIC_STATUSES)
+        .filter(Q(hands__current__isnull=False) | Q(penalties__isnull=False))
+        .values_list("table__session__number", flat=True)))

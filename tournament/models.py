@@ -259,6 +259,9 @@ class Player(models.Model):
 
 class Session(models.Model):
     Status = SessionStatus
+    # Seating and results of a session are public once it is published; before, only its organizers
+    # and referees see them.
+    PUBLIC_STATUSES = (SessionStatus.PUBLISHED, SessionStatus.CLOSED)
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="sessions")
     number = models.PositiveSmallIntegerField(_("number"), validators=[MinValueValidator(1),
