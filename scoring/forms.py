@@ -89,7 +89,11 @@ class HandForm(TileFieldsMixin, _TableForm):
     flowers = forms.IntegerField(label=_("Flowers"), min_value=0, max_value=8, required=False)
     note = forms.CharField(label=_("Note"), max_length=max_length(HandVersion, "note"), required=False)
     # The version of the hand the user saw (0: not entered yet), to catch two people entering one hand.
-    expected_version = forms.IntegerField(required=False, min_value=0, widget=forms.HiddenInput)
+    # Required: without it a stale form would silently replace someone else's entry.
+    expected_version = forms.IntegerField(
+        min_value=0, max_value=10_000, widget=forms.HiddenInput,
+        error_messages={"required": _("This form does not say which version of the hand you saw. Reload the "
+                                      "sheet, check the hand, and enter it again.")})
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
