@@ -130,13 +130,80 @@ def _unicode_fonts():
     return None
 
 
+# Chinese, Japanese and Korean text: reportlab's built-in CID fonts, which PDF readers supply (no file to
+# ship or embed). One font per text, chosen by the scripts in it: kana make it Japanese, hangul Korean,
+# other Han characters Chinese -- so the kanji of a Japanese name are drawn in the Japanese font.
+CJK_FONTS = {"ja": "HeiseiKakuGo-W5", "ko": "HYGothic-Medium", "zh": "STSong-Light"}
+
+
+def _script(ch):
+    o = ord(ch)
+    if 0x3040 <= o <= 0x30FF or 0x31F0 <= o <= 0x31FF or 0xFF66 <= o <= 0xFF9F:
+        return "ja"
+    if 0xAC00 <= o <= 0xD7AF or 0x1100 <= o <= 0x11FF or 0x3130 <= o <= 0x318F:
+        return "ko"
+    if (0x2E80 <= o <= 0x2FDF or 0x3000 <= o <= 0x303F or 0x3400 <= o <= 0x4DBF or 0x4E00 <= o <= 0x9FFF
+            or 0xF900 <= o <= 0xFAFF or 0xFF00 <= o <= 0xFF65 or 0x20000 <= o <= 0x2FFFF):
+        return "han"
+    return None
+
+
+def cjk_font(text):
+    """The CID font for the Chinese, Japanese or Korean characters in `text`, or None when it has none."""
+    scripts = {_script(ch) for ch in str(text)} - {None}
+    if not scripts:
+        return None
+    code = "ja" if "ja" in scripts else "ko" if "ko" in scripts else "zh"
+    return _register_cid(CJK_FONTS[code])
+
+
+@functools.lru_cache(maxsize=None)
+def _register_cid(name):
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+
+    pdfmetrics.registerFont(UnicodeCIDFont(name))
+    return name
+
+
+def _runs(text):
+    """(run, is CJK) pieces of `text`, in order."""
+    runs = []
+    for ch in str(text):
+        cjk = _script(ch) is not None
+        if runs and runs[-1][1] == cjk:
+            runs[-1][0] += ch
+        else:
+            runs.append([ch, cjk])
+    return [(run, cjk) for run, cjk in runs]
+
+
+def markup(text):
+    """Paragraph markup for `text`: escaped, with its CJK runs in their CID font."""
+    font = cjk_font(text)
+    if font is None:
+        return escape(str(text))
+    return "".join(f'<font face="{font}">{escape(run)}</font>' if cjk else escape(run) for run, cjk in _runs(text))
+
+
+def text_width(text, font, size):
+    """The printed width of `text`, its CJK runs measured in their own font."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    cid = cjk_font(text)
+    if cid is None:
+        return stringWidth(str(text), font, size)
+    return sum(stringWidth(run, cid if cjk else font, size) for run, cjk in _runs(text))
+
+
 def fonts(texts):
-    """Helvetica (built into every PDF reader, Western European letters only) unless a text needs
-    more, e.g. Cyrillic or Greek names; then DejaVu Sans when the server has it installed.
-    Scripts that DejaVu lacks (Chinese, Japanese) still print as empty boxes."""
+    """The base font of a document: Helvetica (built into every PDF reader, Western European letters
+    only) unless a text needs more, e.g. Cyrillic or Greek names; then DejaVu Sans when the server has it
+    installed. Chinese, Japanese and Korean characters do not count here: ``markup`` prints them in a
+    CID font whatever the base font."""
     for text in texts:
         try:
-            str(text).encode("cp1252")
+            "".join(ch for ch in str(text) if _script(ch) is None).encode("cp1252")
         except UnicodeEncodeError:
             return _unicode_fonts() or (FONT, BOLD)
     return FONT, BOLD
@@ -160,7 +227,7 @@ def styles_for(font=FONT, bold=BOLD):
 def paragraph(text, style):
     from reportlab.platypus import Paragraph
 
-    return Paragraph(escape(str(text)), style)
+    return Paragraph(markup(text), style)
 
 
 def document(buffer, tournament, title, landscape_=False):
@@ -241,7 +308,9 @@ def _pdf_table(dataset, columns, body, widths, size, available, styles, font, bo
     data = [list(r) for r in header_rows]
     for row in body:
         cells = [row[c] for c in columns]
-        data.append([paragraph(v, cell_style) if i in wrapped and v else v for i, v in enumerate(cells)])
+        # A cell that wraps, or holds CJK text (drawn in its own font), is a paragraph; others plain text.
+        data.append([paragraph(v, cell_style) if v and (i in wrapped or cjk_font(v)) else v
+                     for i, v in enumerate(cells)])
     table = Table(data, colWidths=widths, repeatRows=len(header_rows))
     head = len(header_rows)
     style = [
@@ -278,7 +347,6 @@ def render_pdf(dataset, tournament):
     Wide sheets fit the page width: the font shrinks (down to 5.5 pt); a grouped sheet still too
     wide (many sessions) continues in further tables, each repeating the first group's columns;
     otherwise long text wraps."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
     from reportlab.platypus import Spacer
 
     buffer = io.BytesIO()
@@ -294,7 +362,7 @@ def render_pdf(dataset, tournament):
     available = doc.width
 
     def natural_widths(size):
-        return [max(stringWidth(t, bold, size) for t in [r[col] for r in body] + [dataset.header[col]]) + 6
+        return [max(text_width(t, bold, size) for t in [r[col] for r in body] + [dataset.header[col]]) + 6
                 for col in range(len(kinds))]
 
     size = 8.5
