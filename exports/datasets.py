@@ -102,9 +102,11 @@ def tabulation_dataset(tournament, rows=None, *, public=False):
     tp, cp, sum_ = _("TP"), _("CP"), pgettext("running total", "Sum")
     columns = [Column(_("No."), INT), Column(_("Team")), Column(_("Name"))]
     groups = [("", 3)]
+    hidden = set() if public else set(selectors.unpublished_sessions_with_results(tournament))
     for n in sessions:
         columns += [Column(tp, POINTS), Column(f"{sum_} {tp}", POINTS), Column(cp, INT), Column(f"{sum_} {cp}", INT)]
-        groups.append((_("Session %(n)s") % {"n": n}, 4))
+        label = _("Session %(n)s") % {"n": n}
+        groups.append((_("%(session)s (not public)") % {"session": label} if n in hidden else label, 4))
     columns += [Column(tp, POINTS), Column(cp, INT), Column(_("Rank"), INT)]
     groups.append((_("Total"), 3))
     out = []

@@ -98,6 +98,10 @@ def render_xlsx(dataset):
                 cell.value = neutralise(value)
                 cell.data_type = "s"  # text, never a formula
             widths[col - 1] = max(widths[col - 1], len(_text(value, column.kind)))
+    # Notes (what * means, sessions not public yet) below the table, after a blank row, as in the PDF.
+    for offset, note in enumerate(n for n in dataset.notes if "\n" not in n):
+        cell = sheet.cell(row=row_index + 2 + offset, column=1, value=neutralise(note))
+        cell.data_type = "s"
     for col, width in enumerate(widths, start=1):
         sheet.column_dimensions[get_column_letter(col)].width = min(max(width + 2, 6), 60)
     buffer = io.BytesIO()

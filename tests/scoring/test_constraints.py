@@ -61,3 +61,11 @@ def test_penalties_are_positive_paid_to_a_known_target_in_a_real_hand(sheet, pla
 
 def test_sheet_status_is_open_or_submitted(sheet):
     refused(ScoreSheet.objects.filter(pk=sheet.pk), status="signed-ish")
+
+
+def test_hand_points_and_penalty_amounts_bounded(entered, sheet, players, referee):
+    refused(entered[3], points=10_000)
+    refused(entered[3], points=10**12)
+    penalty = ss.penalty_record(sheet=sheet, player=players[0], amount=5, to=pay.TO_NOBODY, reason="late",
+                                by=referee)
+    refused(Penalty.objects.filter(pk=penalty.pk), amount=10_000)
