@@ -107,6 +107,8 @@ class HandForm(TileFieldsMixin, _TableForm):
     def clean(self):
         """With tiles given, score them: the engine's total is the hand's points (typed points must agree)."""
         data = super().clean()
+        if "expected_version" in self._errors:  # a hidden field: its error must show above the form
+            self.add_error(None, self._errors.pop("expected_version"))
         has_flags = any(data.get(k) for k in tile_entry.FLAG_KEYS)
         if not self.tiles_given:
             if has_flags:
