@@ -17,9 +17,15 @@ def main(kind, path):
     import django
 
     django.setup()
-    with open(path, "rb") as fh:
-        data = fh.read()
     start = time.perf_counter()
+    if kind == "interchange":
+        from interchange.format import MAX_FILE_BYTES
+
+        with open(path, encoding="utf-8-sig") as fh:  # as import_tournament reads it: never past the limit
+            data = fh.read(MAX_FILE_BYTES + 1)
+    else:
+        with open(path, "rb") as fh:
+            data = fh.read()
     if kind == "players":
         from tournament.importing import parse_players_file
         from tournament.models import Tournament
@@ -35,7 +41,7 @@ def main(kind, path):
         from interchange.shape import parse_json, validate
 
         try:
-            validate(parse_json(data.decode("utf-8")))
+            validate(parse_json(data))
             messages = []
         except InterchangeError as exc:
             messages = [str(exc)]
