@@ -3,7 +3,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring import tile_entry
-from scoring.models import HandVersion, Penalty
+from scoring.models import HAND_POINTS_MAX, PENALTY_MAX, HandVersion, Penalty
 from tournament.forms import max_length
 from tournament.models import WIND_NAMES
 
@@ -85,7 +85,8 @@ class HandForm(TileFieldsMixin, _TableForm):
     winner = forms.ChoiceField(label=_("Winner"), required=False)
     discarder = forms.ChoiceField(label=_("Discarder"), required=False,
                                   help_text=_("Only for a win by discard."))
-    points = forms.IntegerField(label=_("Hand points (with flowers)"), min_value=0, max_value=10000, required=False)
+    points = forms.IntegerField(label=_("Hand points (with flowers)"), min_value=0, max_value=HAND_POINTS_MAX,
+                                required=False)
     flowers = forms.IntegerField(label=_("Flowers"), min_value=0, max_value=8, required=False)
     note = forms.CharField(label=_("Note"), max_length=max_length(HandVersion, "note"), required=False)
     # The version of the hand the user saw (0: not entered yet), to catch two people entering one hand.
@@ -162,7 +163,7 @@ class HandForm(TileFieldsMixin, _TableForm):
 
 class PenaltyForm(_TableForm):
     player = forms.ChoiceField(label=_("Player"))
-    amount = forms.IntegerField(label=_("Points"), min_value=1, max_value=10000)
+    amount = forms.IntegerField(label=_("Points"), min_value=1, max_value=PENALTY_MAX)
     to = forms.ChoiceField(label=_("Paid to"), choices=Penalty.To.choices, initial=Penalty.To.NOBODY)
     reason = forms.CharField(label=_("Reason"), max_length=max_length(Penalty, "reason"))
     hand_number = forms.IntegerField(label=_("Hand"), min_value=1, max_value=16, required=False)
