@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test
+# Development and tests run with DEBUG on (settings default it off); DEBUG=0 make ... still wins.
+export DEBUG ?= 1
 
 .PHONY: run test setup venv migrate demo bench test-sqlite test-browser test-postgres check clean screenshots
 

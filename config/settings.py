@@ -1,8 +1,9 @@
-"""Project settings, read from the environment with safe development defaults.
+"""Project settings, read from the environment.
 
-Production sets DEBUG=0, SECRET_KEY, ALLOWED_HOSTS and DATABASE_URL; with those,
-``manage.py check --deploy`` is clean.
+DEBUG is off unless DEBUG=1 is set (``make run`` and ``make test`` set it); with DEBUG off a SECRET_KEY
+is required, and with SECRET_KEY, ALLOWED_HOSTS and DATABASE_URL ``manage.py check --deploy`` is clean.
 """
+import datetime
 import os
 from pathlib import Path
 
@@ -19,7 +20,8 @@ def env_bool(name, default):
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
-DEBUG = env_bool("DEBUG", True)
+# Off unless turned on: a forgotten variable must never show tracebacks to the public.
+DEBUG = env_bool("DEBUG", False)
 
 _DEV_SECRET = "dev-only-insecure-secret-key-change-me-0123456789abcdefghijklmnop"
 SECRET_KEY = os.environ.get("SECRET_KEY", _DEV_SECRET if DEBUG else "")
@@ -37,6 +39,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_tables2",
+    "axes",
     # Our apps, each depending only on those above it (docs/architecture.md).
     "tournament",
     "accounts",
@@ -57,7 +60,43 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
+
+AUTHENTICATION_BACKENDS = [
+    # Refuses logins while an account or address is locked out, before the password is checked.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
+# Login throttling (django-axes): LOGIN_FAILURE_LIMIT failed logins lock that username, and separately
+# that address, for LOGIN_LOCKOUT_MINUTES. A successful login does not clear another address's failures.
+AXES_ENABLED = env_bool("LOGIN_THROTTLING", True)
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "10"))
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=int(os.environ.get("LOGIN_LOCKOUT_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_CALLABLE = "config.lockout.lockout_response"
+AXES_RESET_ON_SUCCESS = True
+AXES_VERBOSE = False
+
+# Content-Security-Policy (django-csp): pages load only this site's own scripts, styles and images.
+# No template has inline scripts, inline styles or style attributes; keep it that way.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
 
 ROOT_URLCONF = "config.urls"
 

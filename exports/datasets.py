@@ -14,13 +14,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from scoring.models import Penalty
-from scoring.results import lost_sessions
+from scoring.models import Penalty, ScoreSheet
+from scoring.results import lost_sessions, table_results
 from scoring.rules import fouls
 from scoring.rules.rotation import round_of_hand, seat_winds
+from scoring.rules.table_points import format_table_points
 from standings import selectors
 from standings.tables import tiebreak_label
-from tournament.models import Seat
+from tournament.models import Seat, Session
 
 TEXT, INT, POINTS = "text", "int", "points"
 
@@ -56,10 +57,22 @@ def team_name(player):
     return player.team.name if player.team_id else ""
 
 
-def standings_dataset(tournament, rows=None):
+def not_public_notes(tournament, public):
+    """The note on an organizer's copy whose results include sessions the public does not see yet."""
+    if public:
+        return []
+    hidden = selectors.unpublished_sessions_with_results(tournament)
+    if not hidden:
+        return []
+    return [_("Not public: includes the results of session(s) %(list)s, not published yet.")
+            % {"list": ", ".join(map(str, hidden))}]
+
+
+def standings_dataset(tournament, rows=None, *, public=False):
     """Player standings: rank, number, name, country, team, table points, score, then the
-    tournament's further tie-breaks in order (as on the standings page)."""
-    rows = selectors.standings_rows(tournament, rows)
+    tournament's further tie-breaks in order (as on the standings page). ``public``: published
+    sessions only, as the public sees them."""
+    rows = selectors.standings_rows(tournament, rows, public=public)
     extra = [k for k in tournament.tiebreak_keys() if k not in ("table_points", "score")]
     columns = [Column(_("Rank"), INT), Column(_("No."), INT), Column(_("Name")), Column(_("Country")),
                Column(_("Team")), Column(_("Table points"), POINTS), Column(_("Score"), INT)]
@@ -68,30 +81,34 @@ def standings_dataset(tournament, rows=None):
     out = [[r["rank"], r["number"], r["name"], r["country"], r["team"] or "", r["table_points"], r["score"],
             *(r["tiebreaks"][k] for k in extra), "*" if r["provisional"] else ""] for r in rows]
     notes = [_("* Provisional: some score sheets are still open.")] if any(r["provisional"] for r in rows) else []
+    notes += not_public_notes(tournament, public)
     return Dataset(name="standings", title=_("Standings"), columns=columns, rows=out, notes=notes)
 
 
-def team_standings_dataset(tournament, rows=None):
+def team_standings_dataset(tournament, rows=None, *, public=False):
     """Teams ranked by their members' summed table points, then summed score."""
-    teams = selectors.team_standings(tournament, rows)
+    teams = selectors.team_standings(tournament, rows, public=public)
     columns = [Column(_("Rank"), INT), Column(_("Team")), Column(_("Table points"), POINTS),
                Column(_("Score"), INT), Column(_("Members"))]
     out = [[t.rank, t.team.name, t.table_points, t.score, ", ".join(m.player.name for m in t.members)]
            for t in teams]
-    return Dataset(name="team-standings", title=_("Team standings"), columns=columns, rows=out)
+    return Dataset(name="team-standings", title=_("Team standings"), columns=columns, rows=out,
+                   notes=not_public_notes(tournament, public))
 
 
-def tabulation_dataset(tournament, rows=None):
+def tabulation_dataset(tournament, rows=None, *, public=False):
     """The tabulation sheet (MCR appendix 7): per player number, team and name, for each session
     the table points (TP), their running sum, the score (contest points, CP) and its running sum;
     then the totals and the rank. Players in standings order."""
-    sessions, table = selectors.tabulation(tournament, rows)
+    sessions, table = selectors.tabulation(tournament, rows, public=public)
     tp, cp, sum_ = _("TP"), _("CP"), pgettext("running total", "Sum")
     columns = [Column(_("No."), INT), Column(_("Team")), Column(_("Name"))]
     groups = [("", 3)]
+    hidden = set() if public else set(selectors.unpublished_sessions_with_results(tournament))
     for n in sessions:
         columns += [Column(tp, POINTS), Column(f"{sum_} {tp}", POINTS), Column(cp, INT), Column(f"{sum_} {cp}", INT)]
-        groups.append((_("Session %(n)s") % {"n": n}, 4))
+        label = _("Session %(n)s") % {"n": n}
+        groups.append((_("%(session)s (not public)") % {"session": label} if n in hidden else label, 4))
     columns += [Column(tp, POINTS), Column(cp, INT), Column(_("Rank"), INT)]
     groups.append((_("Total"), 3))
     out = []
@@ -107,17 +124,14 @@ def tabulation_dataset(tournament, rows=None):
         out.append(line)
     return Dataset(name="tabulation", title=_("Tabulation of results"), columns=columns, rows=out,
                    groups=groups, landscape=True,
-                   notes=[_("TP: table points. CP: contest points (the session score). Sum: running total.")])
+                   notes=[_("TP: table points. CP: contest points (the session score). Sum: running total."),
+                          *not_public_notes(tournament, public)])
 
 
 def split_name(name):
-    """(first name, last name) of a player's single name field, for the EMA results file.
-
-    Rule: the first word is the first name, everything after it the last name, so
-    "Ana López Ruiz" gives ("Ana", "López Ruiz") -- Spanish double surnames stay together. A name
-    of one word is taken as the last name, with an empty first name. Players whose names do not
-    fit this rule (e.g. family name first) should be checked by hand before sending the file.
-    """
+    """(first name, last name) of a player's single name field, by the first-word rule: "Ana López Ruiz"
+    gives ("Ana", "López Ruiz"). Kept for callers outside the ranking file; the ranking file itself
+    uses the players' family and given names and refuses players without them (``ema_problems``)."""
     parts = (name or "").split()
     if not parts:
         return "", ""
@@ -126,21 +140,60 @@ def split_name(name):
     return parts[0], " ".join(parts[1:])
 
 
+class RankingFileNotReady(Exception):
+    """The ranking file cannot be sent yet; ``problems`` says why, one message each."""
+
+    def __init__(self, problems):
+        super().__init__("; ".join(problems))
+        self.problems = problems
+
+
+def ema_problems(tournament, rows):
+    """What a ranking body would refuse, checked before the file leaves: every session played is
+    public and every sheet submitted (nothing provisional); at every table the table points total 7;
+    every ranked player has a family name and an EMA id or is marked as having none."""
+    problems = []
+    sessions = tournament.sessions.exclude(status=Session.Status.PLANNED).order_by("number")
+    for session in sessions:
+        if session.status not in Session.PUBLIC_STATUSES:
+            problems.append(_("Session %(n)s is not published.") % {"n": session.number})
+    open_sheets = (ScoreSheet.objects.filter(table__session__in=sessions).exclude(status=ScoreSheet.Status.SUBMITTED)
+                   .select_related("table__session").order_by("table__session__number", "table__number"))
+    for sheet in open_sheets:
+        problems.append(_("Session %(s)s, table %(t)s: the score sheet is not submitted (results are provisional).")
+                        % {"s": sheet.table.session.number, "t": sheet.table.number})
+    for result in sorted(table_results(tournament).values(), key=lambda r: (r.session, r.table)):
+        total = sum(result.table_points) if result.started else 0
+        if total != 7:
+            problems.append(_("Session %(s)s, table %(t)s: the table points total %(tp)s, not 7.") % {
+                "s": result.session, "t": result.table, "tp": format_table_points(total)})
+    for row in rows:
+        p = row.player
+        who = {"n": p.number, "name": p.name}
+        if not p.family_name:
+            problems.append(_("Player %(n)s (%(name)s) has no family name: set the family and given names on "
+                              "the player's page.") % who)
+        if not p.ema_id and not p.no_ema_id:
+            problems.append(_("Player %(n)s (%(name)s) has no EMA id: enter it, or mark the player as having "
+                              "none.") % who)
+    return problems
+
+
 def ema_dataset(tournament, rows=None):
-    """The ranking body's results file (EMA style, MCR): rank, EMA id (blank if none), last name,
-    first name, country, table points, score. Substitutes are left out, as in the standings."""
+    """The ranking body's results file (EMA style, MCR): rank, EMA id (blank for a player marked as
+    having none), last (family) name, first (given) name, country, table points, score. Substitutes are
+    left out, as in the standings. Raises RankingFileNotReady naming every problem ``ema_problems`` finds."""
     rows = selectors.player_standings(tournament) if rows is None else rows
+    rows = [row for row in rows if not row.player.is_substitute]  # never send one
+    problems = ema_problems(tournament, rows)
+    if problems:
+        raise RankingFileNotReady(problems)
     # A file for the ranking body's software, not for people: its headings stay fixed in English
     # whatever the organizer's language.
     columns = [Column("Rank", INT), Column("EMA id"), Column("Last name"), Column("First name"),
                Column("Country"), Column("Table points", POINTS), Column("Score", INT)]
-    out = []
-    for row in rows:
-        p = row.player
-        if p.is_substitute:  # player_standings already leaves them out; never send one
-            continue
-        first, last = split_name(p.name)
-        out.append([row.rank, p.ema_id or "", last, first, p.country, row.table_points, row.score])
+    out = [[row.rank, row.player.ema_id or "", row.player.family_name, row.player.given_name, row.player.country,
+            row.table_points, row.score] for row in rows]
     return Dataset(name="ema-results", title=_("Results for the ranking"), columns=columns, rows=out)
 
 

@@ -11,6 +11,17 @@ from django.utils.translation import gettext as _
 from exports.datasets import INT, POINTS, TEXT, local_time
 from scoring.rules.table_points import format_table_points
 
+# A spreadsheet opening a CSV (or a cell later edited) runs text starting with one of these as a
+# formula: =HYPERLINK(...), @SUM(...)|cmd. OWASP's advice: prefix such text with a single quote.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def neutralise(text):
+    """Text as it may go into a CSV or XLSX cell: never read as a formula."""
+    text = str(text)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
 def _text(value, kind):
     if value is None:
         return ""
@@ -19,14 +30,20 @@ def _text(value, kind):
     return str(value)
 
 
+def _cell_text(value, kind):
+    """A value as CSV text; only text columns can carry what a user typed, so only they are neutralised."""
+    text = _text(value, kind)
+    return neutralise(text) if kind == TEXT else text
+
+
 def render_csv(dataset):
-    """UTF-8 CSV, comma-separated, header first; table points with 2 decimals."""
+    """UTF-8 CSV, comma-separated, header first; table points with 2 decimals; text never a formula."""
     buffer = io.StringIO()
     writer = csv.writer(buffer)
-    writer.writerow(dataset.header)
+    writer.writerow([neutralise(h) for h in dataset.header])
     kinds = [c.kind for c in dataset.columns]
     for row in dataset.rows:
-        writer.writerow([_text(v, k) for v, k in zip(row, kinds)])
+        writer.writerow([_cell_text(v, k) for v, k in zip(row, kinds)])
     return buffer.getvalue().encode("utf-8")
 
 
@@ -50,7 +67,7 @@ def render_xlsx(dataset):
     if dataset.groups:
         col = 1
         for label, span in dataset.groups:
-            cell = sheet.cell(row=row_index, column=col, value=label or None)
+            cell = sheet.cell(row=row_index, column=col, value=neutralise(label) if label else None)
             cell.font = bold
             cell.alignment = Alignment(horizontal="center")
             if span > 1:
@@ -58,7 +75,7 @@ def render_xlsx(dataset):
             col += span
         row_index += 1
     for col, label in enumerate(dataset.header, start=1):
-        sheet.cell(row=row_index, column=col, value=label).font = bold
+        sheet.cell(row=row_index, column=col, value=neutralise(label)).font = bold
     sheet.freeze_panes = sheet.cell(row=row_index + 1, column=1)
     # Printed: header on every page, as wide as the paper.
     sheet.print_title_rows = f"1:{row_index}"
@@ -78,10 +95,13 @@ def render_xlsx(dataset):
             elif column.kind == INT:
                 cell.value = int(value)
             else:
-                cell.value = str(value)
-                if cell.value.startswith("="):
-                    cell.data_type = "s"  # a name, never a formula
+                cell.value = neutralise(value)
+                cell.data_type = "s"  # text, never a formula
             widths[col - 1] = max(widths[col - 1], len(_text(value, column.kind)))
+    # Notes (what * means, sessions not public yet) below the table, after a blank row, as in the PDF.
+    for offset, note in enumerate(n for n in dataset.notes if "\n" not in n):
+        cell = sheet.cell(row=row_index + 2 + offset, column=1, value=neutralise(note))
+        cell.data_type = "s"
     for col, width in enumerate(widths, start=1):
         sheet.column_dimensions[get_column_letter(col)].width = min(max(width + 2, 6), 60)
     buffer = io.BytesIO()
@@ -114,13 +134,80 @@ def _unicode_fonts():
     return None
 
 
+# Chinese, Japanese and Korean text: reportlab's built-in CID fonts, which PDF readers supply (no file to
+# ship or embed). One font per text, chosen by the scripts in it: kana make it Japanese, hangul Korean,
+# other Han characters Chinese -- so the kanji of a Japanese name are drawn in the Japanese font.
+CJK_FONTS = {"ja": "HeiseiKakuGo-W5", "ko": "HYGothic-Medium", "zh": "STSong-Light"}
+
+
+def _script(ch):
+    o = ord(ch)
+    if 0x3040 <= o <= 0x30FF or 0x31F0 <= o <= 0x31FF or 0xFF66 <= o <= 0xFF9F:
+        return "ja"
+    if 0xAC00 <= o <= 0xD7AF or 0x1100 <= o <= 0x11FF or 0x3130 <= o <= 0x318F:
+        return "ko"
+    if (0x2E80 <= o <= 0x2FDF or 0x3000 <= o <= 0x303F or 0x3400 <= o <= 0x4DBF or 0x4E00 <= o <= 0x9FFF
+            or 0xF900 <= o <= 0xFAFF or 0xFF00 <= o <= 0xFF65 or 0x20000 <= o <= 0x2FFFF):
+        return "han"
+    return None
+
+
+def cjk_font(text):
+    """The CID font for the Chinese, Japanese or Korean characters in `text`, or None when it has none."""
+    scripts = {_script(ch) for ch in str(text)} - {None}
+    if not scripts:
+        return None
+    code = "ja" if "ja" in scripts else "ko" if "ko" in scripts else "zh"
+    return _register_cid(CJK_FONTS[code])
+
+
+@functools.lru_cache(maxsize=None)
+def _register_cid(name):
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+
+    pdfmetrics.registerFont(UnicodeCIDFont(name))
+    return name
+
+
+def _runs(text):
+    """(run, is CJK) pieces of `text`, in order."""
+    runs = []
+    for ch in str(text):
+        cjk = _script(ch) is not None
+        if runs and runs[-1][1] == cjk:
+            runs[-1][0] += ch
+        else:
+            runs.append([ch, cjk])
+    return [(run, cjk) for run, cjk in runs]
+
+
+def markup(text):
+    """Paragraph markup for `text`: escaped, with its CJK runs in their CID font."""
+    font = cjk_font(text)
+    if font is None:
+        return escape(str(text))
+    return "".join(f'<font face="{font}">{escape(run)}</font>' if cjk else escape(run) for run, cjk in _runs(text))
+
+
+def text_width(text, font, size):
+    """The printed width of `text`, its CJK runs measured in their own font."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    cid = cjk_font(text)
+    if cid is None:
+        return stringWidth(str(text), font, size)
+    return sum(stringWidth(run, cid if cjk else font, size) for run, cjk in _runs(text))
+
+
 def fonts(texts):
-    """Helvetica (built into every PDF reader, Western European letters only) unless a text needs
-    more, e.g. Cyrillic or Greek names; then DejaVu Sans when the server has it installed.
-    Scripts that DejaVu lacks (Chinese, Japanese) still print as empty boxes."""
+    """The base font of a document: Helvetica (built into every PDF reader, Western European letters
+    only) unless a text needs more, e.g. Cyrillic or Greek names; then DejaVu Sans when the server has it
+    installed. Chinese, Japanese and Korean characters do not count here: ``markup`` prints them in a
+    CID font whatever the base font."""
     for text in texts:
         try:
-            str(text).encode("cp1252")
+            "".join(ch for ch in str(text) if _script(ch) is None).encode("cp1252")
         except UnicodeEncodeError:
             return _unicode_fonts() or (FONT, BOLD)
     return FONT, BOLD
@@ -144,7 +231,7 @@ def styles_for(font=FONT, bold=BOLD):
 def paragraph(text, style):
     from reportlab.platypus import Paragraph
 
-    return Paragraph(escape(str(text)), style)
+    return Paragraph(markup(text), style)
 
 
 def document(buffer, tournament, title, landscape_=False):
@@ -225,7 +312,9 @@ def _pdf_table(dataset, columns, body, widths, size, available, styles, font, bo
     data = [list(r) for r in header_rows]
     for row in body:
         cells = [row[c] for c in columns]
-        data.append([paragraph(v, cell_style) if i in wrapped and v else v for i, v in enumerate(cells)])
+        # A cell that wraps, or holds CJK text (drawn in its own font), is a paragraph; others plain text.
+        data.append([paragraph(v, cell_style) if v and (i in wrapped or cjk_font(v)) else v
+                     for i, v in enumerate(cells)])
     table = Table(data, colWidths=widths, repeatRows=len(header_rows))
     head = len(header_rows)
     style = [
@@ -262,7 +351,6 @@ def render_pdf(dataset, tournament):
     Wide sheets fit the page width: the font shrinks (down to 5.5 pt); a grouped sheet still too
     wide (many sessions) continues in further tables, each repeating the first group's columns;
     otherwise long text wraps."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
     from reportlab.platypus import Spacer
 
     buffer = io.BytesIO()
@@ -280,7 +368,7 @@ def render_pdf(dataset, tournament):
     available = doc.width
 
     def natural_widths(size):
-        return [max(stringWidth(t, bold, size) for t in [r[col] for r in body] + [dataset.header[col]]) + 6
+        return [max(text_width(t, bold, size) for t in [r[col] for r in body] + [dataset.header[col]]) + 6
                 for col in range(len(kinds))]
 
     size = 8.5

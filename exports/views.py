@@ -5,7 +5,7 @@ Standings follow the standings pages' visibility; score sheets are for organizer
 the ranking file and the record of fouls for organizers only. Included under /t/<slug>/exports/.
 """
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, render
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views import View
@@ -39,27 +39,49 @@ class DatasetExportView(View):
         if fmt not in self.formats:
             raise Http404(_("No such file format."))
         tournament = self.tournament
-        dataset = type(self).build(tournament)
+        dataset = self.dataset(tournament)
         content_type, render = RENDERERS[fmt]
         return file_response(render(dataset, tournament), content_type, f"{tournament.slug}-{dataset.name}.{fmt}",
                              attachment=fmt != "pdf")
 
 
-class StandingsExportView(TournamentMixin, DatasetExportView):
+    def dataset(self, tournament):
+        return type(self).build(tournament)
+
+
+class ResultsExportView(TournamentMixin, DatasetExportView):
+    """Results files: the public's copy has published sessions only; organizers' and referees' copies
+    have every session, with a note naming those not public yet."""
+
+    def dataset(self, tournament):
+        return type(self).build(tournament, public=self.public_view)
+
+
+class StandingsExportView(ResultsExportView):
     build = datasets.standings_dataset
 
 
-class TeamStandingsExportView(TournamentMixin, DatasetExportView):
+class TeamStandingsExportView(ResultsExportView):
     build = datasets.team_standings_dataset
 
 
-class TabulationExportView(TournamentMixin, DatasetExportView):
+class TabulationExportView(ResultsExportView):
     build = datasets.tabulation_dataset
 
 
 class EmaExportView(OrganizerRequiredMixin, DatasetExportView):
+    """The ranking file, or -- when a ranking body would refuse it -- a page naming every problem."""
+
     formats = ("csv",)
     build = datasets.ema_dataset
+
+    def get(self, request, *args, **kwargs):
+        try:
+            return super().get(request, *args, **kwargs)
+        except datasets.RankingFileNotReady as exc:
+            return render(request, "exports/ranking_not_ready.html",
+                          {"tournament": self.tournament, "problems": exc.problems, "is_organizer": True},
+                          status=409)
 
 
 class FoulsExportView(OrganizerRequiredMixin, DatasetExportView):

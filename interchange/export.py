@@ -13,7 +13,7 @@ from interchange.format import ALWAYS_WRITTEN, SETTINGS, InterchangeError, defau
 from scoring.models import Hand, Penalty, Signature
 from scoring.rules import fouls
 from scoring.rules import payments as pay
-from tournament.models import Seat, Session, Team
+from tournament.models import Seat, Session, Team, split_display_name
 
 
 def _hand_json(version):
@@ -108,9 +108,15 @@ def tournament_export(tournament) -> dict:
     data["players"] = []
     for p in players:
         row = {"number": p.number, "name": p.name}
+        # Name parts only where they add something: a single name that splits unambiguously splits the
+        # same way on import.
+        if (p.family_name, p.given_name) != split_display_name(p.name):
+            row["family_name"], row["given_name"] = p.family_name, p.given_name
         for key in ("country", "club", "ema_id"):
             if getattr(p, key):
                 row[key] = getattr(p, key)
+        if p.no_ema_id:
+            row["no_ema_id"] = True
         if p.team_id:
             row["team"] = p.team.name
         if p.is_substitute:

@@ -38,7 +38,8 @@ SETTINGS = (
 )
 ALWAYS_WRITTEN = {"rules", "session_count"}
 TOP_KEYS = {"name", "slug", *dict(SETTINGS), "teams", "players", "sessions"}
-PLAYER_KEYS = {"number", "name", "country", "club", "ema_id", "team", "is_substitute"}
+PLAYER_KEYS = {"number", "name", "family_name", "given_name", "country", "club", "ema_id", "no_ema_id", "team",
+               "is_substitute"}
 SESSION_KEYS = {"number", "status", "seating_method", "seed", "tables"}
 TABLE_KEYS = {"number", "seats", "hands", "penalties", "submitted", "signatures"}
 HAND_KEYS = {"number", "winner", "from", "points", "flowers", "self_drawn", "draw", "not_played", "note", "tiles",
@@ -54,6 +55,12 @@ SIGNATURE_ROLES = ("player", "referee", "chief_referee")
 CONFIRMATION_METHODS = ("device", "phone")
 SESSION_STATUSES = [s.value for s in Session.Status]
 TEAM_NAME_MAX = Team._meta.get_field("name").max_length
+
+
+# The limits of an interchange file (README, "Limits"), checked before it is parsed or while it is.
+MAX_FILE_BYTES = 20 * 1024 * 1024  # the demo tournament is about 60 KB; 2,000 players and 60 sessions ~ 15 MB
+MAX_DEPTH = 12  # tournament > sessions > tables > hands > tiles > ... ; tiles nest a few levels
+MAX_DIGITS = 15  # any number; the models bound each field far lower
 
 
 def default(field_name):

@@ -9,7 +9,7 @@ from django.db import DatabaseError, transaction
 from django.utils import timezone
 
 from interchange.format import PLAYER_KEYS, InterchangeError
-from interchange.shape import validate
+from interchange.shape import default_status, validate
 from schedule import services as schedule
 from scoring import services as ss
 from scoring.models import Hand, HandVersion, Penalty
@@ -63,7 +63,8 @@ class _At:
 
 def tournament_delete(tournament, by=None):
     """Delete a tournament and everything in it (used by --replace). Players and hand versions are
-    protected against deletion while referenced, so the score records go first."""
+    protected against deletion while referenced, so the score records go first. Its audit log stays,
+    under the tournament's slug, with an entry saying it was deleted."""
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         hands = Hand.objects.filter(sheet__table__session__tournament=tournament)
@@ -103,7 +104,9 @@ def tournament_import(data: dict, replace=False, by=None) -> Tournament:
             with _At(f"players[{i}]", PLAYER_FIELDS):
                 players[row["number"]] = ts.player_create(
                     tournament=tournament, by=None, number=row["number"], name=row["name"],
+                    family_name=row.get("family_name", ""), given_name=row.get("given_name", ""),
                     country=row.get("country", ""), club=row.get("club", ""), ema_id=row.get("ema_id", ""),
+                    no_ema_id=row.get("no_ema_id", False),
                     team=row.get("team") or None, is_substitute=row.get("is_substitute", False))
 
         for s, srow in enumerate(data.get("sessions", [])):
@@ -135,7 +138,7 @@ def tournament_import(data: dict, replace=False, by=None) -> Tournament:
                 if trow.get("submitted") and not ss.sheet_for_table(table=sheet.table).is_submitted:
                     with _At(f"{tpath}.submitted"):
                         ss.sheet_submit(sheet=sheet, by=None)
-            status = srow.get("status", Session.Status.SEATED)
+            status = srow.get("status", default_status(tables))
             with _At(f"{spath}.status"):
                 if status == Session.Status.PUBLISHED:
                     schedule.session_publish(session=session, by=None)

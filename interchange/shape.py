@@ -6,21 +6,44 @@ import datetime
 import json
 from decimal import Decimal, InvalidOperation
 
-from interchange.format import (CONFIRMATION_METHODS, FOUL_KEYS, HAND_KEYS, PENALTY_KEYS, PLAYER_KEYS, SESSION_KEYS,
-                                SESSION_STATUSES, SETTINGS, SIGNATURE_KEYS, SIGNATURE_ROLES, TABLE_KEYS, TEAM_NAME_MAX,
-                                TOP_KEYS, InterchangeError, default)
+from interchange.format import (CONFIRMATION_METHODS, FOUL_KEYS, HAND_KEYS, MAX_DEPTH, MAX_DIGITS, MAX_FILE_BYTES,
+                                PENALTY_KEYS, PLAYER_KEYS, SESSION_KEYS, SESSION_STATUSES, SETTINGS, SIGNATURE_KEYS,
+                                SIGNATURE_ROLES, TABLE_KEYS, TEAM_NAME_MAX, TOP_KEYS, InterchangeError, default)
 from scoring.rules import fouls
 from scoring.rules import payments as pay
+from scoring.rules import safejson
 from tournament.models import Session
 
 
 def parse_json(text):
-    """Parse interchange JSON text; a syntax error names its line and column."""
+    """Parse interchange JSON text within the limits; a syntax error names its line and column."""
+    if len(text) > MAX_FILE_BYTES:
+        raise InterchangeError("", f"the file is too large (at most {MAX_FILE_BYTES // (1024 * 1024)} MB)")
     try:
-        data = json.loads(text)
+        data = safejson.loads(text, max_depth=MAX_DEPTH, max_digits=MAX_DIGITS)
     except json.JSONDecodeError as exc:
         raise InterchangeError(f"line {exc.lineno}, column {exc.colno}", f"invalid JSON: {exc.msg}") from None
+    except safejson.JSONLimitError as exc:
+        raise InterchangeError("", str(exc)) from None
     return data
+
+
+def _check_text(data):
+    """No text anywhere in the file holds a NUL character (PostgreSQL cannot store one), walked without
+    recursion; the path names the first one found."""
+    stack = [(data, "")]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, str):
+            if "\x00" in value:
+                raise InterchangeError(path, "text contains a NUL character")
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if "\x00" in key:
+                    raise InterchangeError(path, "a field name contains a NUL character")
+                stack.append((item, f"{path}.{key}" if path else key))
+        elif isinstance(value, list):
+            stack.extend((item, f"{path}[{i}]") for i, item in enumerate(value))
 
 
 def _type_name(value):
@@ -65,6 +88,7 @@ def _positive(value, path):
 def validate(data):
     """Structure and cross-references, before anything is written."""
     _expect(data, "object", "")
+    _check_text(data)
     _check_keys(data, TOP_KEYS, ("name", "slug"), "")
     _expect(data["name"], "str", "name")
     _expect(data["slug"], "str", "slug")
@@ -108,9 +132,11 @@ def validate(data):
             raise InterchangeError(f"{path}.number",
                                    f"player number {player['number']} is also used by players[{numbers[player['number']]}]")
         numbers[player["number"]] = i
-        for key in ("name", "country", "club", "ema_id", "team"):
+        for key in ("name", "family_name", "given_name", "country", "club", "ema_id", "team"):
             if key in player:
                 _expect(player[key], "str", f"{path}.{key}", allow_null=key == "team")
+        if "no_ema_id" in player:
+            _expect(player["no_ema_id"], "bool", f"{path}.no_ema_id")
         if len((player.get("team") or "").strip()) > TEAM_NAME_MAX:
             raise InterchangeError(f"{path}.team", f"a team name has at most {TEAM_NAME_MAX} characters")
         if "is_substitute" in player:
@@ -131,7 +157,7 @@ def validate(data):
         session_numbers[session["number"]] = s
         tables = session.get("tables", [])
         _expect(tables, "list", f"{spath}.tables")
-        status = session.get("status", Session.Status.SEATED if tables else Session.Status.PLANNED)
+        status = session.get("status", default_status(tables))
         _expect(status, "str", f"{spath}.status")
         if status not in SESSION_STATUSES:
             raise InterchangeError(f"{spath}.status", f"“{status}” is not one of {', '.join(SESSION_STATUSES)}")
@@ -183,6 +209,19 @@ def validate(data):
             if table.get("submitted") is False and any(s.get("role") == "referee" for s in signatures):
                 raise InterchangeError(f"{tpath}.submitted", "the referee signed this sheet, so it is submitted")
     return settings
+
+
+def default_status(tables):
+    """A session's status when the file gives none: with results it was played, so it is closed when
+    every sheet is submitted and published otherwise (its results are public either way); seated
+    without results, planned without tables."""
+    if not tables:
+        return Session.Status.PLANNED
+    if any(isinstance(t, dict) and (t.get("hands") or t.get("penalties")) for t in tables):
+        if all(isinstance(t, dict) and t.get("submitted") for t in tables):
+            return Session.Status.CLOSED
+        return Session.Status.PUBLISHED
+    return Session.Status.SEATED
 
 
 def _validate_hand(hand, index, path, seats):

@@ -5,11 +5,21 @@ Nothing here knows a tournament; ``schedule.services.chart_check`` checks a char
 import csv
 import io
 import json
+import re
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
+from scoring.rules import safejson
+
+# The limits of a chart, pasted or uploaded (README, "Limits"). A chart of 60 sessions for 1,000
+# players is about 90,000 characters.
 MAX_CHART_CHARS = 200_000
+MAX_CHART_BYTES = 1_000_000  # an uploaded file, before decoding
+MAX_NUMBER_DIGITS = 6  # session, table and player numbers
+MAX_JSON_DEPTH = 4  # {"sessions": [session [table [numbers]]]}
+MAX_SESSIONS = 60  # as Tournament.session_count
+MAX_TABLES = 1_000
 
 @dataclass
 class ChartParse:
@@ -26,7 +36,8 @@ class ChartParse:
 
 def _int(value):
     value = str(value).strip()
-    if not value.isdigit():
+    # ASCII digits only ("²".isdigit() is true), and few of them: int() of thousands of digits is slow.
+    if not re.fullmatch(r"[0-9]{1,%d}" % MAX_NUMBER_DIGITS, value):
         return None
     n = int(value)
     return n if n >= 1 else None
@@ -41,6 +52,18 @@ def _parse_csv(text, result):
         dialect = csv.excel
     rows = {}
     reader = csv.reader(io.StringIO(text), dialect)
+    try:
+        _read_csv_rows(reader, rows, result)
+    except csv.Error:
+        # A cell over the csv module's limit (128 KB), a stray quote that swallows the file, a NUL byte.
+        result.errors.append((_("line %(n)s") % {"n": reader.line_num},
+                              _("this line cannot be read as CSV (a value is far too long, or a quote is not "
+                                "closed)")))
+        return
+    _check_csv_rows(rows, result)
+
+
+def _read_csv_rows(reader, rows, result):
     first = True
     for row in reader:
         line = _("line %(n)s") % {"n": reader.line_num}
@@ -61,14 +84,21 @@ def _parse_csv(text, result):
         bad = [c for c, n in zip(cells, numbers) if n is None]
         if bad:
             result.errors.append((line, _("%(v)s is not a whole number from 1 up") % {"v": ", ".join(
-                repr(b) for b in bad)}))
+                repr(b if len(b) <= 20 else b[:17] + "...") for b in bad)}))
             continue
         s, t, *players = numbers
+        if s > MAX_SESSIONS or t > MAX_TABLES:
+            result.errors.append((line, _("a chart has at most %(s)s sessions of %(t)s tables") % {
+                "s": MAX_SESSIONS, "t": MAX_TABLES}))
+            continue
         if t in rows.setdefault(s, {}):
             result.errors.append((line, _("session %(s)s, table %(t)s is given twice (first on %(first)s)")
                                   % {"s": s, "t": t, "first": rows[s][t][0]}))
             continue
         rows[s][t] = (line, players)
+
+
+def _check_csv_rows(rows, result):
     if not rows and not result.errors:
         result.errors.append(("", _("The chart is empty.")))
         return
@@ -89,12 +119,25 @@ def _parse_csv(text, result):
 
 def _parse_json(text, result):
     try:
-        data = json.loads(text)
+        data = safejson.loads(text, max_depth=MAX_JSON_DEPTH, max_digits=MAX_NUMBER_DIGITS)
+    except safejson.JSONLimitError as exc:
+        if exc.kind == "depth":
+            message = _("Lists are nested too deeply: a chart is a list of sessions, each a list of tables, each "
+                        "a list of four player numbers.")
+        else:
+            message = _("A number is too long (at most %(n)s digits).") % {"n": MAX_NUMBER_DIGITS}
+        result.errors.append(("", message))
+        return
     except ValueError as exc:
         result.errors.append(("", _("This is not valid JSON: %(e)s") % {"e": exc}))
         return
     if isinstance(data, dict) and "sessions" in data:
         data = data["sessions"]
+    if isinstance(data, list) and (len(data) > MAX_SESSIONS
+                                   or any(isinstance(t, list) and len(t) > MAX_TABLES for t in data)):
+        result.errors.append(("", _("a chart has at most %(s)s sessions of %(t)s tables") % {
+            "s": MAX_SESSIONS, "t": MAX_TABLES}))
+        return
     if not isinstance(data, list) or not data:
         result.errors.append(("", _("Give a list of sessions, each a list of tables, each a list of four player "
                                     "numbers.")))
@@ -112,7 +155,9 @@ def _parse_json(text, result):
                 result.errors.append((where, _("give exactly four player numbers")))
                 continue
             if any(isinstance(p, bool) or not isinstance(p, int) or p < 1 for p in table):
-                result.errors.append((where, _("%(v)s is not a list of player numbers") % {"v": json.dumps(table)}))
+                shown = json.dumps(table, ensure_ascii=False)
+                shown = shown if len(shown) <= 80 else shown[:77] + "..."
+                result.errors.append((where, _("%(v)s is not a list of player numbers") % {"v": shown}))
                 continue
             out.append(list(table))
         result.sessions.append(out)

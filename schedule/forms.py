@@ -3,9 +3,8 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
-from schedule.charts import MAX_CHART_CHARS, parse_chart
+from schedule.charts import MAX_CHART_BYTES, MAX_CHART_CHARS, parse_chart
 
-MAX_CHART_BYTES = 1_000_000
 
 
 class SeatSessionForm(forms.Form):

@@ -10,13 +10,42 @@ import argparse
 import json
 import sys
 
+from scoring.rules import safejson
+
+# Limits of one input line: a hand is a few hundred characters.
+MAX_LINE_CHARS = 10_000
+MAX_DEPTH = 8
+
+
+def _error(message: str) -> dict:
+    return {"valid": False, "total": 0, "fans": [], "error": message}
+
 
 def _score_line(line: str, rule_set) -> dict:
     try:
-        data = json.loads(line)
+        data = safejson.loads(line, max_depth=MAX_DEPTH)
     except ValueError as exc:
-        return {"valid": False, "total": 0, "fans": [], "error": f"bad JSON: {exc}"}
-    return rule_set.score_dict(data)
+        return _error(f"bad JSON: {exc}")
+    try:
+        return rule_set.score_dict(data)
+    except Exception as exc:  # noqa: BLE001 -- one odd line must not end the run for the lines after it
+        return _error(f"cannot score this line: {type(exc).__name__}")
+
+
+def _lines(stream, limit: int = MAX_LINE_CHARS):
+    """Input lines; a line longer than ``limit`` is read in bounded pieces and given as None."""
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        if len(line) > limit and not line.endswith("\n"):
+            while True:  # skip the rest of the over-long line without holding it
+                rest = stream.readline(limit)
+                if not rest or rest.endswith("\n"):
+                    break
+            yield None
+            continue
+        yield line
 
 
 def _option(text: str):
@@ -49,10 +78,13 @@ def main(argv=None) -> int:
     except ValueError as exc:
         parser.error(str(exc))
     out = sys.stdout
-    for line in sys.stdin:
-        if not line.strip():
+    for line in _lines(sys.stdin):
+        if line is None:
+            result = _error(f"line longer than {MAX_LINE_CHARS} characters")
+        elif not line.strip():
             continue
-        result = _score_line(line, rule_set)
+        else:
+            result = _score_line(line, rule_set)
         out.write(json.dumps(result, ensure_ascii=False) + "\n")
         out.flush()
     return 0

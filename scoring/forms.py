@@ -3,8 +3,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring import tile_entry
+from scoring.models import HAND_POINTS_MAX, PENALTY_MAX, HandVersion, Penalty
 from scoring.rules import rotation
-from scoring.models import HandVersion, Penalty
 from tournament.forms import max_length
 from tournament.models import WIND_NAMES
 
@@ -102,7 +102,7 @@ class HandForm(TileFieldsMixin, _TableForm):
     discarder = forms.ChoiceField(label=_("Self-drawn, or who discarded?"), required=False,
                                   widget=forms.RadioSelect)
     points = forms.IntegerField(
-        label=_("Hand points (with flowers)"), min_value=0, max_value=10000, required=False,
+        label=_("Hand points (with flowers)"), min_value=0, max_value=HAND_POINTS_MAX, required=False,
         widget=forms.TextInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off",
                                       "size": 5}))
     flowers = forms.IntegerField(
@@ -111,7 +111,11 @@ class HandForm(TileFieldsMixin, _TableForm):
                                       "size": 2, "placeholder": "0"}))
     note = forms.CharField(label=_("Note"), max_length=max_length(HandVersion, "note"), required=False)
     # The version of the hand the user saw (0: not entered yet), to catch two people entering one hand.
-    expected_version = forms.IntegerField(required=False, min_value=0, widget=forms.HiddenInput)
+    # Required: without it a stale form would silently replace someone else's entry.
+    expected_version = forms.IntegerField(
+        min_value=0, max_value=10_000, widget=forms.HiddenInput,
+        error_messages={"required": _("This form does not say which version of the hand you saw. Reload the "
+                                      "sheet, check the hand, and enter it again.")})
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -182,6 +186,8 @@ class HandForm(TileFieldsMixin, _TableForm):
         """The outcome from the buttons; with tiles given, score them: the engine's total is the hand's points
         (typed points must agree)."""
         data = super().clean()
+        if "expected_version" in self._errors:  # a hidden field: its error must show above the form
+            self.add_error(None, self._errors.pop("expected_version"))
         derived, missing = self._outcome_from_buttons(data)
         if not data.get("outcome"):
             if derived is None:
@@ -282,7 +288,7 @@ class HandForm(TileFieldsMixin, _TableForm):
 
 class PenaltyForm(_TableForm):
     player = forms.ChoiceField(label=_("Player"))
-    amount = forms.IntegerField(label=_("Points"), min_value=1, max_value=10000)
+    amount = forms.IntegerField(label=_("Points"), min_value=1, max_value=PENALTY_MAX)
     to = forms.ChoiceField(label=_("Paid to"), choices=Penalty.To.choices, initial=Penalty.To.NOBODY)
     reason = forms.CharField(label=_("Reason"), max_length=max_length(Penalty, "reason"))
     hand_number = forms.IntegerField(label=_("Hand"), min_value=1, max_value=16, required=False)

@@ -1,11 +1,28 @@
 """Score sheets, hands (with every version kept) and penalties."""
+import json
+
 from django.conf import settings
-from django.core.validators import MaxValueValidator, MinValueValidator
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator, ProhibitNullCharactersValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rules import fouls
 from scoring.rules import payments as pay
+
+
+# Far above any real hand or penalty, far below what an integer column holds: both databases refuse the same.
+HAND_POINTS_MAX = 9_999
+PENALTY_MAX = 9_999
+TILES_MAX_CHARS = 4_000
+no_nul = ProhibitNullCharactersValidator()
+
+
+def validate_tiles(value):
+    """The tiles a hand was entered with: small, and without NUL (PostgreSQL's JSON refuses it)."""
+    text = json.dumps(value)
+    if len(text) > TILES_MAX_CHARS or "\\u0000" in text:
+        raise ValidationError(_("The tiles of this hand are not readable."), code="tiles")
 
 
 class SheetStatus(models.TextChoices):
@@ -116,11 +133,11 @@ class HandVersion(PositionDeltas):
                                related_name="+", verbose_name=_("winner"))
     discarder = models.ForeignKey("tournament.Player", on_delete=models.PROTECT, null=True, blank=True,
                                   related_name="+", verbose_name=_("discarder"))
-    points = models.PositiveIntegerField(_("hand points"), default=0)
+    points = models.PositiveIntegerField(_("hand points"), default=0, validators=[MaxValueValidator(HAND_POINTS_MAX)])
     flowers = models.PositiveSmallIntegerField(_("flowers"), default=0, validators=[MaxValueValidator(8)])
     # The tiles, when the referee entered them, so the fans can be shown again later.
-    tiles = models.JSONField(default=dict, blank=True)
-    note = models.CharField(_("note"), max_length=300, blank=True)
+    tiles = models.JSONField(default=dict, blank=True, validators=[validate_tiles])
+    note = models.CharField(_("note"), max_length=300, blank=True, validators=[no_nul])
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     # Two-person entry: who confirmed this entry (a second scorer, or one of the table's players) and when.
@@ -139,6 +156,7 @@ class HandVersion(PositionDeltas):
                 name="hand_payments_sum_to_zero",
             ),
             models.CheckConstraint(condition=models.Q(flowers__lte=8), name="hand_flowers_range"),
+            models.CheckConstraint(condition=models.Q(points__lte=HAND_POINTS_MAX), name="hand_points_range"),
             # The shape of each outcome (MCR 3.9.1.3): who won, who paid, and that nothing else is recorded.
             models.CheckConstraint(
                 condition=(
@@ -173,7 +191,7 @@ class Penalty(PositionDeltas):
                                verbose_name=_("player"))
     foul = models.CharField(_("foul"), max_length=20, blank=True)
     # 0 for a foul recorded without points (a warning, a dead hand, a lost session).
-    amount = models.PositiveIntegerField(_("points"))
+    amount = models.PositiveIntegerField(_("points"), validators=[MaxValueValidator(PENALTY_MAX)])
     to = models.CharField(_("paid to"), max_length=20, choices=To.choices, default=To.NOBODY)
     recipient = models.ForeignKey("tournament.Player", on_delete=models.PROTECT, null=True, blank=True,
                                   related_name="+", verbose_name=_("paid to player"))
@@ -183,7 +201,7 @@ class Penalty(PositionDeltas):
     occurrence = models.PositiveSmallIntegerField(null=True, blank=True)
     # The player may not win hand `hand_number` (MCR 3.11.3); hand_record refuses them as its winner.
     dead_hand = models.BooleanField(_("dead hand"), default=False)
-    reason = models.CharField(_("remark"), max_length=200, blank=True)
+    reason = models.CharField(_("remark"), max_length=200, blank=True, validators=[no_nul])
     hand_number = models.PositiveSmallIntegerField(_("hand"), null=True, blank=True,
                                                    validators=[MinValueValidator(1), MaxValueValidator(16)])
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
@@ -192,7 +210,7 @@ class Penalty(PositionDeltas):
     withdrawn_at = models.DateTimeField(null=True, blank=True)
     withdrawn_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
                                      related_name="+")
-    withdrawn_reason = models.CharField(max_length=200, blank=True)
+    withdrawn_reason = models.CharField(max_length=200, blank=True, validators=[no_nul])
 
     class Meta:
         ordering = ["sheet", "created_at", "id"]
@@ -201,6 +219,7 @@ class Penalty(PositionDeltas):
             models.CheckConstraint(
                 condition=models.Q(amount__gte=1) | models.Q(amount=0, foul__in=fouls.WITHOUT_POINTS),
                 name="penalty_amount_positive"),
+            models.CheckConstraint(condition=models.Q(amount__lte=PENALTY_MAX), name="penalty_amount_max"),
             models.CheckConstraint(condition=models.Q(to__in=pay.PENALTY_TARGETS), name="penalty_target_valid"),
             models.CheckConstraint(
                 condition=models.Q(hand_number__isnull=True) | models.Q(hand_number__gte=1, hand_number__lte=16),

@@ -77,11 +77,17 @@ class TableResult:
         return self.hands_entered > 0 or any(self.penalty_scores) or any(self.lost)
 
 
-def table_results(tournament: Tournament, session: Session | None = None) -> dict[int, TableResult]:
-    """Every fully seated table's scores, places and table points, keyed by table id."""
+def table_results(tournament: Tournament, session: Session | None = None, *,
+                  public: bool = False) -> dict[int, TableResult]:
+    """Every fully seated table's scores, places and table points, keyed by table id.
+
+    ``public``: only the tables of sessions whose results are public (published or closed), as the
+    public pages and files show them; otherwise every session, as organizers and referees see them."""
     seats = Seat.objects.filter(session__tournament=tournament).select_related("player", "table", "session")
     if session is not None:
         seats = seats.filter(session=session)
+    if public:
+        seats = seats.filter(session__status__in=Session.PUBLIC_STATUSES)
     tables: dict[int, dict] = {}
     for seat in seats:
         entry = tables.setdefault(seat.table_id, {"session": seat.session.number, "table": seat.table.number,

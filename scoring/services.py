@@ -80,6 +80,14 @@ def payment_error(exc: pay.PaymentError) -> ValidationError:
     return ValidationError({exc.field: error}) if exc.field else error
 
 
+def _check_field(model, name: str, value) -> None:
+    """Run one model field's validators now, as a ValidationError on that field."""
+    try:
+        model._meta.get_field(name).run_validators(value)
+    except ValidationError as exc:
+        raise ValidationError({name: exc.messages}) from None
+
+
 def _actor(by):
     return by if getattr(by, "is_authenticated", False) else None
 
@@ -185,6 +193,9 @@ def hand_record(*, sheet: ScoreSheet, number: int, outcome: str, winner: Player 
             missing = min(n for n in range(1, number) if n not in entered)
             raise ValidationError(_("Enter the hands in order: hand %(n)s comes first.") % {"n": missing})
         players = _positions(sheet)
+        # The field's bound first: payments of an absurd total would overflow the score columns, which
+        # PostgreSQL reports differently from SQLite.
+        _check_field(HandVersion, "points", points or 0)
         if outcome in (pay.DRAW, pay.NOT_PLAYED):
             winner = discarder = None
             points = flowers = 0
@@ -343,6 +354,7 @@ def penalty_record(*, sheet: ScoreSheet, player: Player, amount: int, to: str, r
         if hand_number is not None:
             _check_hand_number(hand_number, tournament, field="hand_number")
         players = _positions(sheet)
+        _check_field(Penalty, "amount", amount)
         return _record_penalty(sheet, tournament, players, player=player, amount=amount, to=to, recipient=recipient,
                                reason=reason.strip(), hand_number=hand_number, by=by)
 
@@ -362,6 +374,8 @@ def foul_record(*, sheet: ScoreSheet, player: Player, foul: str, hand_number: in
             _check_at_table(recipient, players, field="recipient")
         if hand_number is not None:
             _check_hand_number(hand_number, tournament, field="hand_number")
+        if amount is not None:
+            _check_field(Penalty, "amount", amount)
         earlier = _earlier_fouls(sheet, tournament, player, foul).count() if foul in fouls.ESCALATING else 0
         try:
             assessed = fouls.assess(foul, minutes=minutes, seconds=seconds, amount=amount, to=to,

@@ -6,9 +6,12 @@ from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 
+from django.db.models import Q
+
+from scoring.models import ScoreSheet
 from scoring.results import table_results
 from scoring.rules.ranking import Entry, SessionResult, rank_entries
-from tournament.models import Player, Team, Tournament
+from tournament.models import Player, Session, Team, Tournament
 
 
 @dataclass
@@ -22,11 +25,11 @@ class StandingRow:
     provisional: bool
 
 
-def _session_results(tournament: Tournament) -> dict[int, dict[int, SessionResult]]:
+def _session_results(tournament: Tournament, public: bool) -> dict[int, dict[int, SessionResult]]:
     """Per player, per session. A session's results are provisional for everyone until every one of its
     sheets is signed (countersigned where required): any of them may still change the ranking."""
     per_player = defaultdict(dict)
-    results = list(table_results(tournament).values())
+    results = list(table_results(tournament, public=public).values())
     final = defaultdict(lambda: True)
     for result in results:
         final[result.session] = final[result.session] and result.submitted
@@ -41,9 +44,12 @@ def _session_results(tournament: Tournament) -> dict[int, dict[int, SessionResul
     return per_player
 
 
-def player_standings(tournament: Tournament) -> list[StandingRow]:
-    """Ranked players, best first. Substitutes are left out; their opponents' results stand."""
-    per_player = _session_results(tournament)
+def player_standings(tournament: Tournament, *, public: bool = False) -> list[StandingRow]:
+    """Ranked players, best first. Substitutes are left out; their opponents' results stand.
+
+    ``public``: from published and closed sessions only (the public pages and files); otherwise from
+    every session with results (organizers and referees, the ``standings`` command, Swiss pairing)."""
+    per_player = _session_results(tournament, public)
     players = {p.pk: p for p in Player.objects.filter(tournament=tournament, is_substitute=False).select_related("team")}
     entries = [Entry(key=p.number, results=list(per_player.get(pk, {}).values())) for pk, p in players.items()]
     by_number = {p.number: p for p in players.values()}
@@ -67,9 +73,10 @@ class TeamRow:
     members: list
 
 
-def team_standings(tournament: Tournament, rows: list[StandingRow] | None = None) -> list[TeamRow]:
+def team_standings(tournament: Tournament, rows: list[StandingRow] | None = None, *,
+                   public: bool = False) -> list[TeamRow]:
     """Teams ranked by their members' summed table points, then summed score (MCR 3.10)."""
-    rows = rows if rows is not None else player_standings(tournament)
+    rows = rows if rows is not None else player_standings(tournament, public=public)
     members = defaultdict(list)
     for row in rows:
         if row.player.team_id:
@@ -96,12 +103,12 @@ class TabulationCell:
     cum_score: int
 
 
-def tabulation(tournament: Tournament, rows: list[StandingRow] | None = None):
+def tabulation(tournament: Tournament, rows: list[StandingRow] | None = None, *, public: bool = False):
     """Appendix 7's sheet: for each standings row, per session its result and the running totals.
 
     Returns (session numbers, [(StandingRow, [TabulationCell or None per session])]).
     """
-    rows = player_standings(tournament) if rows is None else rows
+    rows = player_standings(tournament, public=public) if rows is None else rows
     played = {n for row in rows for n in row.sessions}
     sessions = list(range(1, max([tournament.session_count, *played]) + 1))
     lines = []
@@ -127,10 +134,11 @@ def displayed_tiebreak(key: str, value):
     return value
 
 
-def standings_rows(tournament: Tournament, rows: list[StandingRow] | None = None) -> list[dict]:
+def standings_rows(tournament: Tournament, rows: list[StandingRow] | None = None, *,
+                   public: bool = False) -> list[dict]:
     """The standings as plain rows, best first: what the standings page, the standings files and the
     ``standings`` command show. ``tiebreaks`` holds the tournament's further tie-breaks in order."""
-    rows = player_standings(tournament) if rows is None else rows
+    rows = player_standings(tournament, public=public) if rows is None else rows
     extra = [k for k in tournament.tiebreak_keys() if k not in ("table_points", "score")]
     return [{
         "rank": row.rank, "number": row.player.number, "name": row.player.name, "country": row.player.country,
@@ -141,3 +149,12 @@ def standings_rows(tournament: Tournament, rows: list[StandingRow] | None = None
         "tiebreaks": {key: displayed_tiebreak(key, row.values.get(key)) for key in extra},
         "lost_sessions": sorted(n for n, r in row.sessions.items() if r.lost),
     } for row in rows]
+
+
+def unpublished_sessions_with_results(tournament: Tournament) -> list[int]:
+    """Numbers of the sessions with results that the public does not see yet (seated, not published)."""
+    return sorted(set(
+        ScoreSheet.objects.filter(table__session__tournament=tournament)
+        .exclude(table__session__status__in=Session.PUBLIC_STATUSES)
+        .filter(Q(hands__current__isnull=False) | Q(penalties__isnull=False))
+        .values_list("table__session__number", flat=True)))

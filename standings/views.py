@@ -20,12 +20,23 @@ from tournament.views.mixins import TournamentMixin
 PER_PAGE = 50
 
 
-class StandingsView(TournamentMixin, TemplateView):
+class ResultsMixin(TournamentMixin):
+    """Result pages show the public only published sessions' results; organizers and referees see every
+    session, with a note naming the sessions the public does not see yet."""
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["not_public_sessions"] = (
+            [] if self.public_view else selectors.unpublished_sessions_with_results(self.tournament))
+        return context
+
+
+class StandingsView(ResultsMixin, TemplateView):
     template_name = "standings/standings.html"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        rows = selectors.standings_rows(self.tournament)
+        rows = selectors.standings_rows(self.tournament, public=self.public_view)
         for row in rows:
             row["url"] = row["player"].get_absolute_url()
         table = standings_table(rows, self.tournament.tiebreak_keys(), request=self.request)
@@ -37,7 +48,7 @@ class StandingsView(TournamentMixin, TemplateView):
         return context
 
 
-class TeamStandingsView(TournamentMixin, TemplateView):
+class TeamStandingsView(ResultsMixin, TemplateView):
     template_name = "standings/team_standings.html"
 
     def get_context_data(self, **kwargs):
@@ -45,21 +56,21 @@ class TeamStandingsView(TournamentMixin, TemplateView):
         data = [{
             "rank": r.rank, "team": r.team.name, "table_points": r.table_points, "score": r.score,
             "members": ", ".join(m.player.name for m in r.members),
-        } for r in selectors.team_standings(self.tournament)]
+        } for r in selectors.team_standings(self.tournament, public=self.public_view)]
         table = TeamStandingsTable(data, request=self.request)
         RequestConfig(self.request, paginate={"per_page": PER_PAGE}).configure(table)
         context["table"] = table
         return context
 
 
-class SessionTabulationView(TournamentMixin, TemplateView):
+class SessionTabulationView(ResultsMixin, TemplateView):
     """Session by session, per player: table points and score, and the running totals (appendix 7)."""
 
     template_name = "standings/tabulation.html"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        sessions, table = selectors.tabulation(self.tournament)
+        sessions, table = selectors.tabulation(self.tournament, public=self.public_view)
         lines = []
         for row, cells in table:
             lines.append({"row": row, "table_points": format_table_points(row.table_points), "cells": [
@@ -72,7 +83,7 @@ class SessionTabulationView(TournamentMixin, TemplateView):
         return context
 
 
-class PlayerDetailView(TournamentMixin, TemplateView):
+class PlayerDetailView(ResultsMixin, TemplateView):
     template_name = "standings/player_detail.html"
 
     def get_context_data(self, **kwargs):
@@ -80,7 +91,7 @@ class PlayerDetailView(TournamentMixin, TemplateView):
         player = get_object_or_404(Player.objects.select_related("team"), tournament=self.tournament,
                                    number=self.kwargs["number"])
         seats = Seat.objects.filter(player=player).select_related("table", "session").order_by("session__number")
-        by_table = table_results(self.tournament)
+        by_table = table_results(self.tournament, public=self.public_view)
         lines = []
         for seat in seats:
             if not self.session_is_public(seat.session):
@@ -100,7 +111,8 @@ class PlayerDetailView(TournamentMixin, TemplateView):
         now = next((line for line in lines if current and line["session"].pk == current.session.pk), None)
         if now is not None:
             now["current"] = True
-        standing = next((r for r in selectors.player_standings(self.tournament) if r.player.pk == player.pk), None)
+        standing = next((r for r in selectors.player_standings(self.tournament, public=self.public_view)
+                         if r.player.pk == player.pk), None)
         context.update(player=player, lines=lines, standing=standing, now=now,
                        now_phase=current.phase_label if now else "",
                        standing_tp=format_table_points(standing.table_points) if standing else "")

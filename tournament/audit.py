@@ -1,3 +1,9 @@
+"""The audit log: who changed what, with the values before and after."""
+import datetime
+import decimal
+
+from django.db import models
+
 from tournament.models import AuditLog
 
 
@@ -5,9 +11,30 @@ def audit(*, tournament, actor, action, obj=None, **data):
     """Record a change; call inside the transaction that makes it."""
     return AuditLog.objects.create(
         tournament=tournament,
+        tournament_slug=getattr(tournament, "slug", "") or data.get("slug", "") or "",
         actor=actor if getattr(actor, "is_authenticated", False) else None,
         action=action,
         object_type=obj._meta.label if obj is not None else "",
         object_id=str(obj.pk) if obj is not None else "",
         data=data,
     )
+
+
+def _plain(value):
+    """A field value as JSON can hold it, readable in the audit page."""
+    if isinstance(value, models.Model):
+        return str(value)
+    if isinstance(value, (datetime.date, datetime.datetime, decimal.Decimal)):
+        return str(value)
+    return value
+
+
+def snapshot(obj, fields):
+    """The values of ``fields`` of ``obj`` now, to compare after a change."""
+    return {name: _plain(getattr(obj, name)) for name in fields}
+
+
+def changes(before, obj):
+    """{field: [old, new]} for the fields of ``before`` whose value ``obj`` no longer has."""
+    after = snapshot(obj, before)
+    return {name: [before[name], after[name]] for name in before if before[name] != after[name]}

@@ -6,7 +6,8 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Player, Team, Tournament, TournamentRole
+from tournament.importing import MAX_FILE_BYTES
+from tournament.models import PLAYER_NUMBER_MAX, Player, Team, Tournament, TournamentRole
 
 
 def max_length(model, field_name):
@@ -66,17 +67,31 @@ class TournamentCopyForm(forms.Form):
 
 
 class PlayerForm(forms.Form):
-    number = forms.IntegerField(label=_("Number"), min_value=1)
-    name = forms.CharField(label=_("Name"), max_length=max_length(Player, "name"))
+    number = forms.IntegerField(label=_("Number"), min_value=1, max_value=PLAYER_NUMBER_MAX)
+    family_name = forms.CharField(label=_("Family name"), max_length=max_length(Player, "family_name"),
+                                  required=False, help_text=_("As the ranking lists it, e.g. López Ruiz, 李."))
+    given_name = forms.CharField(label=_("Given name"), max_length=max_length(Player, "given_name"),
+                                 required=False, help_text=_("E.g. Ana, 伟."))
+    name = forms.CharField(label=_("Display name"), max_length=max_length(Player, "name"), required=False,
+                           help_text=_("As shown on pages and documents, e.g. Ana López or 李伟 (Li Wei). "
+                                       "Left empty, it is made from the family and given names."))
     country = forms.CharField(label=_("Country"), max_length=max_length(Player, "country"), required=False,
                               help_text=_("Two-letter code, e.g. ES."))
     club = forms.CharField(label=_("Club"), max_length=max_length(Player, "club"), required=False)
     ema_id = forms.CharField(label=_("EMA id"), max_length=max_length(Player, "ema_id"), required=False)
+    no_ema_id = forms.BooleanField(label=_("No EMA id"), required=False,
+                                   help_text=_("Tick for a player without an EMA id, so the ranking file can be sent."))
     team = forms.CharField(label=_("Team"), max_length=max_length(Team, "name"), required=False,
                            widget=forms.TextInput(attrs={"list": "teams"}),
                            help_text=_("Type an existing team's name or a new one; leave empty for none."))
     is_substitute = forms.BooleanField(label=_("Substitute"), required=False,
                                        help_text=_("Fills a seat so tables have four; not ranked."))
+
+    def clean(self):
+        data = super().clean()
+        if not (data.get("name") or data.get("family_name") or data.get("given_name")):
+            self.add_error("name", _("Give the player's name."))
+        return data
 
     def service_fields(self):
         data = dict(self.cleaned_data)
@@ -89,7 +104,7 @@ class ImportUploadForm(forms.Form):
     file = forms.FileField(label=_("Players file (CSV or XLSX)"))
 
     # The file travels back base64-encoded in the confirm form; keep that under Django's 2.5 MB request limit.
-    MAX_BYTES = 1024 * 1024
+    MAX_BYTES = MAX_FILE_BYTES
 
     def clean_file(self):
         upload = self.cleaned_data["file"]

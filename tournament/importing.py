@@ -8,18 +8,24 @@ import csv
 import io
 import re
 import unicodedata
+import zipfile
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
-FIELDS = ("number", "name", "country", "club", "ema_id", "team", "is_substitute")
+from tournament.models import PLAYER_NUMBER_MAX, compose_display_name
+
+FIELDS = ("number", "name", "family_name", "given_name", "country", "club", "ema_id", "team", "is_substitute")
 
 # Normalised header text (lowercase, no accents, no spaces/dots/underscores) -> field.
 HEADER_ALIASES = {
     "number": "number", "numero": "number", "num": "number", "no": "number", "n": "number",
     "#": "number", "nr": "number", "nro": "number", "player number": "number", "playernumber": "number",
     "name": "name", "nombre": "name", "player": "name", "jugador": "name", "fullname": "name",
-    "nombreyapellidos": "name", "nombrecompleto": "name",
+    "nombreyapellidos": "name", "nombrecompleto": "name", "displayname": "name",
+    "familyname": "family_name", "surname": "family_name", "lastname": "family_name", "apellido": "family_name",
+    "apellidos": "family_name",
+    "givenname": "given_name", "firstname": "given_name", "forename": "given_name", "nombredepila": "given_name",
     "country": "country", "pais": "country", "nation": "country", "nacionalidad": "country",
     "club": "club",
     "ema": "ema_id", "emaid": "ema_id", "emanumber": "ema_id", "idema": "ema_id", "emanr": "ema_id",
@@ -31,8 +37,20 @@ HEADER_ALIASES = {
 TRUE_WORDS = {"1", "yes", "y", "true", "x", "si", "s", "sí", "verdadero"}
 FALSE_WORDS = {"", "0", "no", "n", "false", "falso"}
 
-MAX_LENGTHS = {"name": 120, "club": 120, "team": 120}
-MAX_ROWS = 2000
+MAX_LENGTHS = {"name": 120, "family_name": 120, "given_name": 120, "club": 120, "team": 120}
+
+# The limits of a players file (README, "Limits"). Each is checked before or while reading, so a small
+# file that claims to be huge (an XLSX declaring a million rows, a "zip bomb" shared-strings part)
+# is refused in well under a second without being unpacked.
+MAX_FILE_BYTES = 1024 * 1024  # the upload; it also travels back base64-encoded in the confirm form
+MAX_ROWS = 2000  # players in one file
+MAX_BLANK_ROWS = 1000  # blank lines read before giving up
+MAX_COLUMNS = 30
+MAX_CELL_CHARS = 1000
+MAX_XLSX_MEMBERS = 200
+MAX_XLSX_MEMBER_BYTES = 8 * 1024 * 1024  # one part of the archive, unpacked
+MAX_XLSX_TOTAL_BYTES = 16 * 1024 * 1024  # all parts together, unpacked
+MAX_XLSX_CELLS = 100_000  # cells written in the worksheets
 
 
 @dataclass
@@ -97,24 +115,95 @@ def _csv_records(text):
     candidates += [d for d in (";", ",", "\t", "|") if d not in candidates]
     best, best_score = ",", -1
     for delimiter in candidates:
-        header = next(csv.reader([lines[0]], delimiter=delimiter), [])
+        try:
+            header = next(csv.reader([lines[0][:MAX_CELL_CHARS * MAX_COLUMNS]], delimiter=delimiter), [])
+        except csv.Error:
+            header = []
         # The Sniffer is easily fooled by commas inside names ("López, Ana"); trust the header.
         score = _recognised(header) * 10 + (1 if len(header) > 1 else 0)
         if score > best_score:
             best, best_score = delimiter, score
-    return list(csv.reader(io.StringIO(text, newline=""), delimiter=best))
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=best)
+    try:
+        return _bounded_records(reader)
+    except csv.Error:
+        # A cell over the csv module's 128 KB limit, or a quote never closed that swallows the file.
+        raise ValueError(_("Row %(n)s cannot be read: a cell is far too long or a quote is not closed.")
+                         % {"n": reader.line_num}) from None
+
+
+_BLANK = ()  # one shared object for every blank record, so blank lines cost no memory
+
+
+def _bounded_records(rows):
+    """The records of `rows`, stopping one past MAX_ROWS players (plus the header) or after too many
+    blank lines. Blank records are kept (as _BLANK) so row numbers stay those of the spreadsheet."""
+    records, filled, blank = [], 0, 0
+    for row in rows:
+        if _is_blank(row):
+            blank += 1
+            if blank > MAX_BLANK_ROWS:
+                break
+            records.append(_BLANK)
+            continue
+        filled += 1
+        records.append(list(row[:MAX_COLUMNS + 1]))
+        if filled > MAX_ROWS + 1:
+            break
+    return records
+
+
+_CELL_TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?c[\s/>]")
+
+
+def _count_cells(archive, info):
+    """Cells written in a worksheet part, counted while unpacking it in pieces (never held whole)."""
+    count, tail = 0, b""
+    with archive.open(info) as part:
+        while chunk := part.read(256 * 1024):
+            text = tail + chunk
+            count += len(_CELL_TAG.findall(text))
+            tail = text[-16:]
+            count -= len(_CELL_TAG.findall(tail))  # counted again with the next piece
+            if count > MAX_XLSX_CELLS:
+                break
+    return count + len(_CELL_TAG.findall(tail))
+
+
+def _check_xlsx_archive(data):
+    """Refuse an XLSX whose parts would unpack too large or hold too many cells, before openpyxl reads
+    any of it: the sizes are the ones the archive declares, and zipfile never unpacks past them."""
+    too_big = _("The spreadsheet is too large to read: it unpacks to more than %(n)s MB. Keep only the "
+                "players' sheet, or save it as CSV.") % {"n": MAX_XLSX_TOTAL_BYTES // (1024 * 1024)}
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        infos = archive.infolist()
+        if len(infos) > MAX_XLSX_MEMBERS:
+            raise ValueError(too_big)
+        if sum(i.file_size for i in infos) > MAX_XLSX_TOTAL_BYTES or \
+                any(i.file_size > MAX_XLSX_MEMBER_BYTES for i in infos):
+            raise ValueError(too_big)
+        cells = sum(_count_cells(archive, i) for i in infos
+                    if i.filename.startswith("xl/worksheets/") and i.filename.endswith(".xml"))
+        if cells > MAX_XLSX_CELLS:
+            raise ValueError(_("The spreadsheet has more than %(n)s cells; a players list of %(m)s players "
+                               "needs far fewer. Keep only the players' sheet.") % {"n": MAX_XLSX_CELLS,
+                                                                                   "m": MAX_ROWS})
 
 
 def _xlsx_records(data):
     from openpyxl import load_workbook
 
+    _check_xlsx_archive(data)
     workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     try:
         sheet = workbook.worksheets[0]
-        records = []
-        for row in sheet.iter_rows(values_only=True):
-            records.append(list(row))
-        return records
+        # The size the sheet declares (its <dimension>), read before any row.
+        if (sheet.max_row or 0) > MAX_ROWS + MAX_BLANK_ROWS or (sheet.max_column or 0) > 16384:
+            raise ValueError(_("The sheet declares %(n)s rows; at most %(m)s players can be imported at once.")
+                             % {"n": sheet.max_row, "m": MAX_ROWS})
+        # Bounded reads: openpyxl fills gaps between rows and short rows up to these limits only.
+        return _bounded_records(sheet.iter_rows(max_row=MAX_ROWS + MAX_BLANK_ROWS + 2, max_col=MAX_COLUMNS + 1,
+                                                values_only=True))
     finally:
         workbook.close()
 
@@ -123,16 +212,24 @@ def _read_records(data, filename):
     name = (filename or "").lower()
     if name.endswith(".xls") or data[:4] == b"\xd0\xcf\x11\xe0":
         raise ValueError(_("Old .xls files cannot be read; save the sheet as .xlsx or .csv."))
+    if len(data) > MAX_FILE_BYTES:
+        raise ValueError(_("The file is too big (%(n)s MB at most).") % {"n": MAX_FILE_BYTES // (1024 * 1024)})
     if name.endswith((".xlsx", ".xlsm")) or data[:4] == b"PK\x03\x04":
         try:
             return _xlsx_records(data), True
-        except Exception as exc:  # openpyxl raises many kinds on a damaged file
-            raise ValueError(_("The spreadsheet could not be read: %(e)s") % {"e": exc}) from exc
-    return _csv_records(_decode(data)), False
+        except ValueError:
+            raise
+        except Exception as exc:  # openpyxl and zipfile raise many kinds on a damaged file
+            raise ValueError(_("The spreadsheet could not be read: %(e)s") % {"e": str(exc)[:200]}) from exc
+    text = _decode(data)
+    if "\x00" in text:
+        raise ValueError(_("The file contains NUL characters, so it is not a CSV text file. Save the sheet as "
+                           "CSV (UTF-8) or XLSX."))
+    return _csv_records(text), False
 
 
 def _is_blank(record):
-    return all(_cell_text(c) == "" for c in record)
+    return all(c is None or (isinstance(c, str) and not c.strip()) for c in record)
 
 
 def _parse_bool(text):
@@ -163,6 +260,8 @@ def parse_players_file(data: bytes, filename: str, tournament) -> ImportPreview:
         text = _cell_text(cell)
         if not text:
             continue
+        if len(text) > 60:
+            text = text[:57] + "..."  # no header is this long; keep the message short
         key = _header_field(text)
         if key is None:
             preview.warnings.append((header_row, _("Column “%(c)s” is not used.") % {"c": text}))
@@ -172,7 +271,7 @@ def parse_players_file(data: bytes, filename: str, tournament) -> ImportPreview:
                 "f": key, "a": _cell_text(records[header_index][columns[key]]), "b": text}))
             continue
         columns[key] = col
-    if "name" not in columns:
+    if "name" not in columns and not {"family_name", "given_name"} <= set(columns):
         preview.errors.append((header_row, _(
             "No name column. The first row must name the columns, e.g. number, name, country, club, "
             "ema_id, team, substitute (or número, nombre, país, club, ema, equipo, suplente).")))
@@ -185,8 +284,8 @@ def parse_players_file(data: bytes, filename: str, tournament) -> ImportPreview:
 
     data_rows = sum(1 for r in records[header_index + 1:] if not _is_blank(r))
     if data_rows > MAX_ROWS:
-        preview.errors.append((header_row, _("The file has %(n)s players; at most %(m)s can be imported at once.")
-                               % {"n": data_rows, "m": MAX_ROWS}))
+        preview.errors.append((header_row, _("The file has more than %(m)s players; at most %(m)s can be imported "
+                                             "at once.") % {"m": MAX_ROWS}))
         return preview
 
     parsed = []  # (row_number, dict) with number possibly None
@@ -207,25 +306,45 @@ def parse_players_file(data: bytes, filename: str, tournament) -> ImportPreview:
             return _cell_text(value)
 
         errors = []
+        too_long = [key for key in columns if len(cell(key)) > MAX_CELL_CHARS]
+        if too_long:
+            preview.errors.append((row_number, _("A cell is longer than %(n)s characters.") % {"n": MAX_CELL_CHARS}))
+            continue
+        if any("\x00" in cell(key) for key in columns):
+            preview.errors.append((row_number, _("A cell contains a NUL character.")))
+            continue
         row = {"number": None}
         number_text = cell("number")
         if number_text:
             try:
+                if len(number_text) > 12:
+                    raise ValueError
                 number = float(number_text.replace(",", "."))
                 if not number.is_integer():
                     raise ValueError
                 number = int(number)
             except (ValueError, OverflowError):
-                errors.append(_("Number “%(v)s” is not a whole number.") % {"v": number_text})
+                errors.append(_("Number “%(v)s” is not a whole number.") % {"v": number_text[:20]})
             else:
                 if number < 1:
                     errors.append(_("Number %(v)s: player numbers start at 1.") % {"v": number})
+                elif number > PLAYER_NUMBER_MAX:
+                    errors.append(_("Number %(v)s: player numbers go up to %(m)s.") % {
+                        "v": number, "m": PLAYER_NUMBER_MAX})
                 else:
                     row["number"] = number
         name = " ".join(cell("name").split())
+        family_name = " ".join(cell("family_name").split())
+        given_name = " ".join(cell("given_name").split())
+        if not name:
+            name = compose_display_name(family_name, given_name)
         if not name:
             errors.append(_("The name is missing."))
         row["name"] = name
+        # Only a file with name-part columns sets them; otherwise the service splits a single name
+        # where that is unambiguous ("López Ruiz, Ana").
+        if "family_name" in columns or "given_name" in columns:
+            row["family_name"], row["given_name"] = family_name, given_name
         country = cell("country").upper()
         if country and not re.fullmatch(r"[A-Z]{2}", country):
             errors.append(_("Country “%(v)s”: use the two-letter code, e.g. ES.") % {"v": cell("country")})
@@ -242,7 +361,7 @@ def parse_players_file(data: bytes, filename: str, tournament) -> ImportPreview:
             errors.append(_("Substitute “%(v)s”: write yes or no.") % {"v": cell("is_substitute")})
         row["is_substitute"] = bool(substitute)
         for key, limit in MAX_LENGTHS.items():
-            if len(row[key]) > limit:
+            if len(row.get(key, "")) > limit:
                 errors.append(_("The %(f)s is longer than %(n)s characters.") % {"f": key, "n": limit})
         for message in errors:
             preview.errors.append((row_number, message))
@@ -291,7 +410,7 @@ def parse_players_file(data: bytes, filename: str, tournament) -> ImportPreview:
         if row["number"] is None:
             row["number"] = next_number
             next_number += 1
-        preview.rows.append({key: row[key] for key in FIELDS})
+        preview.rows.append({key: row[key] for key in FIELDS if key in row})
         preview.row_numbers.append(row_number)
     preview.errors.sort(key=lambda e: e[0])
     return preview

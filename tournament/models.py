@@ -1,7 +1,8 @@
 """Tournament, players, teams, sessions and seats."""
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
+from django.core.validators import (MaxValueValidator, MinValueValidator, ProhibitNullCharactersValidator,
+                                    RegexValidator)
 from django.db import models
 from django.urls import reverse
 from django.utils.functional import lazy
@@ -10,6 +11,40 @@ from django.utils.translation import gettext_lazy as _
 from scoring.rules.ranking import TIEBREAKS
 from scoring.rules.rotation import WINDS
 from scoring.rules.table_points import parse_table_points
+
+
+# Bounds the models check themselves (validators) and the database enforces (constraints), so SQLite,
+# which stores any integer and any text, refuses exactly what PostgreSQL refuses.
+PLAYER_NUMBER_MAX = 99_999
+SESSION_COUNT_MAX = 60
+TABLE_NUMBER_MAX = 1_000
+MINUTES_MAX = 24 * 60
+no_nul = ProhibitNullCharactersValidator()  # PostgreSQL cannot store NUL in text
+
+
+def split_display_name(name):
+    """(family name, given name) of a single name, only where the name says which is which:
+    "López Ruiz, Ana" -> ("López Ruiz", "Ana"). Anything else -- "Ana López", "李伟", "Li Wei" --
+    is ambiguous (family name first or last depends on the culture) and gives ("", "")."""
+    family, comma, given = (name or "").partition(",")
+    family, given = " ".join(family.split()), " ".join(given.split())
+    if comma and family and given and "," not in given:
+        return family, given
+    return "", ""
+
+
+def _is_cjk(text):
+    return any("\u2e80" <= ch <= "\u9fff" or "\uac00" <= ch <= "\ud7af" or "\uf900" <= ch <= "\ufaff"
+               for ch in text)
+
+
+def compose_display_name(family_name, given_name):
+    """A display name from its parts: "Ana López" in Western order; "李伟" (family name first, no
+    space) for Chinese, Japanese and Korean names."""
+    family_name, given_name = (family_name or "").strip(), (given_name or "").strip()
+    if _is_cjk(family_name + given_name):
+        return family_name + given_name
+    return " ".join(p for p in (given_name, family_name) if p)
 
 
 # The four winds by letter (``scoring.rules.rotation.WINDS``), named in the user's language.
@@ -61,36 +96,40 @@ class Tournament(models.Model):
     Rules = RuleSet
     Format = TournamentFormat
 
-    name = models.CharField(_("name"), max_length=200)
+    name = models.CharField(_("name"), max_length=200, validators=[no_nul])
     slug = models.SlugField(_("short name"), max_length=80, unique=True)
     start_date = models.DateField(_("start date"), null=True, blank=True)
     end_date = models.DateField(_("end date"), null=True, blank=True)
-    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    venue = models.CharField(_("venue"), max_length=200, blank=True, validators=[no_nul])
     rules = models.CharField(_("rule set"), max_length=20, choices=Rules.choices, default=Rules.MCR)
     format = models.CharField(_("format"), max_length=20, choices=Format.choices, default=Format.ROUND_ROBIN)
     session_count = models.PositiveSmallIntegerField(
-        _("number of sessions"), default=6, validators=[MinValueValidator(1), MaxValueValidator(60)]
+        _("number of sessions"), default=6, validators=[MinValueValidator(1), MaxValueValidator(SESSION_COUNT_MAX)]
     )
     round_robin_sessions = models.PositiveSmallIntegerField(
-        _("round-robin sessions before Swiss"), default=0,
+        _("round-robin sessions before Swiss"), default=0, validators=[MaxValueValidator(SESSION_COUNT_MAX)],
         help_text=_("Only for the mixed format: how many sessions are seated round robin before Swiss pairing starts."),
     )
     hands_per_session = models.PositiveSmallIntegerField(
         _("hands per session"), default=16, validators=[MinValueValidator(1), MaxValueValidator(16)]
     )
-    session_minutes = models.PositiveSmallIntegerField(_("session time limit (minutes)"), default=150)
+    session_minutes = models.PositiveSmallIntegerField(_("session time limit (minutes)"), default=150,
+                                                       validators=[MaxValueValidator(MINUTES_MAX)])
     table_points = models.CharField(
-        _("table points"), max_length=40, default="4/2/1/0",
+        _("table points"), max_length=40, default="4/2/1/0", validators=[no_nul],
         help_text=_("Points for 1st/2nd/3rd/4th place at a table; ties share the points of their places."),
     )
     tiebreaks = models.CharField(
         _("further tie-breaks"), max_length=200, blank=True, default="first_places,best_session_score",
+        validators=[no_nul],
         help_text=lazy(lambda: _("After table points and score, comma-separated, in order: %(keys)s.")
                        % {"keys": ", ".join(TIEBREAKS)}, str)(),  # interpolated per request, so translated
     )
-    appeal_minutes = models.PositiveSmallIntegerField(_("appeal window (minutes)"), default=30)
-    appeal_fee = models.DecimalField(_("appeal fee"), max_digits=8, decimal_places=2, default=0)
-    appeal_fee_currency = models.CharField(_("appeal fee currency"), max_length=3, default="EUR")
+    appeal_minutes = models.PositiveSmallIntegerField(_("appeal window (minutes)"), default=30,
+                                                      validators=[MaxValueValidator(MINUTES_MAX)])
+    appeal_fee = models.DecimalField(_("appeal fee"), max_digits=8, decimal_places=2, default=0,
+                                     validators=[MinValueValidator(0)])
+    appeal_fee_currency = models.CharField(_("appeal fee currency"), max_length=3, default="EUR", validators=[no_nul])
     published = models.BooleanField(_("public"), default=True, help_text=_("Show standings and seating to everyone."))
     group = models.CharField(
         _("group"), max_length=40, blank=True,
@@ -121,6 +160,12 @@ class Tournament(models.Model):
             models.CheckConstraint(condition=models.Q(hands_per_session__gte=1, hands_per_session__lte=16),
                                    name="tournament_hands_per_session_range"),
             models.CheckConstraint(condition=models.Q(session_count__gte=1), name="tournament_session_count_positive"),
+            models.CheckConstraint(condition=models.Q(session_count__lte=SESSION_COUNT_MAX,
+                                                      round_robin_sessions__lte=SESSION_COUNT_MAX),
+                                   name="tournament_session_count_max"),
+            models.CheckConstraint(condition=models.Q(session_minutes__lte=MINUTES_MAX, appeal_minutes__lte=MINUTES_MAX),
+                                   name="tournament_minutes_range"),
+            models.CheckConstraint(condition=models.Q(appeal_fee__gte=0), name="tournament_appeal_fee_not_negative"),
             models.CheckConstraint(condition=models.Q(rules__in=RuleSet.values), name="tournament_rules_valid"),
             models.CheckConstraint(condition=models.Q(format__in=TournamentFormat.values), name="tournament_format_valid"),
             models.CheckConstraint(condition=models.Q(player_confirmation__in=PlayerConfirmation.values),
@@ -190,7 +235,7 @@ class TournamentRole(models.Model):
 
 class Team(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
-    name = models.CharField(_("name"), max_length=120)
+    name = models.CharField(_("name"), max_length=120, validators=[no_nul])
 
     class Meta:
         ordering = ["name"]
@@ -206,12 +251,21 @@ ema_validator = RegexValidator(r"^\d{8}$", _("An EMA id has eight digits, e.g. 0
 
 class Player(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
-    number = models.PositiveIntegerField(_("number"), validators=[MinValueValidator(1)])
-    name = models.CharField(_("name"), max_length=120)
+    number = models.PositiveIntegerField(_("number"), validators=[MinValueValidator(1),
+                                                                  MaxValueValidator(PLAYER_NUMBER_MAX)])
+    # The display name, as the player writes it; the parts are what a ranking body files it under.
+    name = models.CharField(_("name"), max_length=120, validators=[no_nul])
+    family_name = models.CharField(_("family name"), max_length=120, blank=True, validators=[no_nul])
+    given_name = models.CharField(_("given name"), max_length=120, blank=True, validators=[no_nul])
     country = models.CharField(_("country"), max_length=2, blank=True, validators=[country_validator])
-    club = models.CharField(_("club"), max_length=120, blank=True)
+    club = models.CharField(_("club"), max_length=120, blank=True, validators=[no_nul])
     ema_id = models.CharField(_("EMA id"), max_length=8, blank=True, validators=[ema_validator])
-    team = models.ForeignKey(Team, on_delete=models.SET_NULL, null=True, blank=True, related_name="players",
+    no_ema_id = models.BooleanField(
+        _("no EMA id"), default=False,
+        help_text=_("The player has no EMA id (e.g. a first tournament); the ranking file says so."))
+    # RESTRICT: a team with members cannot be deleted on its own (their results would lose their team);
+    # deleting the whole tournament still removes both.
+    team = models.ForeignKey(Team, on_delete=models.RESTRICT, null=True, blank=True, related_name="players",
                              verbose_name=_("team"))
     is_substitute = models.BooleanField(
         _("substitute"), default=False,
@@ -227,10 +281,24 @@ class Player(models.Model):
             models.UniqueConstraint(fields=["tournament", "number"], name="unique_player_number"),
             models.UniqueConstraint(fields=["tournament", "code"], condition=~models.Q(code=""),
                                     name="unique_player_code"),
+            models.CheckConstraint(condition=models.Q(number__gte=1, number__lte=PLAYER_NUMBER_MAX),
+                                   name="player_number_range"),
+            models.CheckConstraint(condition=models.Q(no_ema_id=False) | models.Q(ema_id=""),
+                                   name="player_ema_id_or_none"),
         ]
 
     def __str__(self):
         return f"{self.number}. {self.name}"
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None:
+            # A player's seats, hands and penalties belong to their tournament: moving the player would
+            # carry those results into another one.
+            stored = type(self).objects.filter(pk=self.pk).values_list("tournament_id", flat=True).first()
+            if stored is not None and stored != self.tournament_id:
+                raise ValidationError({"tournament": _("A player cannot be moved to another tournament.")},
+                                      code="player_moved")
+        super().save(*args, **kwargs)
 
     def get_absolute_url(self):
         return reverse("player-detail", args=[self.tournament.slug, self.number])
@@ -243,15 +311,21 @@ class Player(models.Model):
     def clean(self):
         if self.team_id and self.team.tournament_id != self.tournament_id:
             raise ValidationError({"team": _("The team belongs to another tournament.")})
+        if self.ema_id and self.no_ema_id:
+            raise ValidationError({"no_ema_id": _("The player has an EMA id; clear it or untick “no EMA id”.")})
 
 
 class Session(models.Model):
     Status = SessionStatus
+    # Seating and results of a session are public once it is published; before, only its organizers
+    # and referees see them.
+    PUBLIC_STATUSES = (SessionStatus.PUBLISHED, SessionStatus.CLOSED)
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="sessions")
-    number = models.PositiveSmallIntegerField(_("number"), validators=[MinValueValidator(1)])
+    number = models.PositiveSmallIntegerField(_("number"), validators=[MinValueValidator(1),
+                                                                       MaxValueValidator(SESSION_COUNT_MAX)])
     status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.PLANNED)
-    seating_method = models.CharField(_("seating method"), max_length=40, blank=True)
+    seating_method = models.CharField(_("seating method"), max_length=40, blank=True, validators=[no_nul])
     seed = models.BigIntegerField(_("seed"), null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
 
@@ -271,7 +345,8 @@ class Session(models.Model):
 
 class Table(models.Model):
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="tables")
-    number = models.PositiveSmallIntegerField(_("number"), validators=[MinValueValidator(1)])
+    number = models.PositiveSmallIntegerField(_("number"), validators=[MinValueValidator(1),
+                                                                       MaxValueValidator(TABLE_NUMBER_MAX)])
 
     class Meta:
         ordering = ["session", "number"]
@@ -332,9 +407,14 @@ class CodeFailure(models.Model):
 
 
 class AuditLog(models.Model):
-    """Who changed what, written in the same transaction as the change."""
+    """Who changed what, written in the same transaction as the change.
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit_log", null=True)
+    ``data`` holds the values: for an update, ``changes`` maps each changed field to [old, new]. Entries
+    outlive their tournament (SET_NULL, with its slug kept), so replacing one by an import keeps its history.
+    """
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.SET_NULL, related_name="audit_log", null=True)
+    tournament_slug = models.CharField(max_length=80, blank=True, db_index=True)
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
     action = models.CharField(max_length=60)
     object_type = models.CharField(max_length=60, blank=True)

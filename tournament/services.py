@@ -12,8 +12,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.rules import fouls
-from tournament.audit import audit
-from tournament.models import CodeFailure, Player, Session, Team, Tournament, TournamentRole
+from tournament.audit import audit, changes, snapshot
+from tournament.models import (CodeFailure, Player, Session, Team, Tournament, TournamentRole, compose_display_name,
+                               no_nul, split_display_name)
 from tournament.permissions import is_organizer
 
 if TYPE_CHECKING:
@@ -43,6 +44,43 @@ def tournament_create(*, by: User | None, **fields) -> Tournament:
         return tournament
 
 
+# Settings that decide what the entered results are worth: once a hand or penalty is recorded, changing
+# them would make the score sheets, the standings and the exported file disagree.
+RESULT_SETTINGS = ("hands_per_session", "table_points", "rules")
+
+
+def _has_results(tournament: Tournament) -> bool:
+    """Whether any hand or penalty is recorded; through the tables' reverse relations, since scoring
+    (which owns sheets) sits above this package."""
+    from django.db.models import Q
+
+    from tournament.models import Table
+
+    return Table.objects.filter(session__tournament=tournament).filter(
+        Q(sheet__hands__current__isnull=False) | Q(sheet__penalties__isnull=False)).exists()
+
+
+def _check_result_settings(tournament: Tournament, before: dict) -> None:
+    """Refuse a change to a setting that shapes results once there are results, and a session count
+    below a session already seated or played."""
+    changed = [f for f in RESULT_SETTINGS if before[f] != getattr(tournament, f)]
+    errors = {}
+    if changed and _has_results(tournament):
+        for field_name in changed:
+            errors[field_name] = _(
+                "Results have been entered, so %(field)s can no longer change: the score sheets and standings "
+                "were made with %(old)s.") % {"field": Tournament._meta.get_field(field_name).verbose_name,
+                                              "old": before[field_name]}
+    if tournament.session_count < before["session_count"]:
+        used = (tournament.sessions.exclude(status=Session.Status.PLANNED)
+                .order_by("-number").values_list("number", flat=True).first())
+        if used and tournament.session_count < used:
+            errors["session_count"] = _("Session %(n)s is already seated or played, so the tournament needs at "
+                                        "least %(n)s sessions.") % {"n": used}
+    if errors:
+        raise ValidationError(errors)
+
+
 def tournament_update(*, tournament: Tournament, by: User | None, **fields) -> Tournament:
     with transaction.atomic():
         tournament = lock_tournament(tournament)
@@ -54,16 +92,21 @@ def tournament_update(*, tournament: Tournament, by: User | None, **fields) -> T
             raise ValidationError({"escalation_scope": _(
                 "Repeated fouls have already been recorded; counting them another way now would change the "
                 "penalties they were given.")})
+        before = snapshot(tournament, sorted(set(fields) | set(RESULT_SETTINGS) | {"session_count"}))
         for key, value in fields.items():
             setattr(tournament, key, value)
         tournament.full_clean()
+        _check_result_settings(tournament, before)
         tournament.save()
+        # Sessions beyond a lowered count are planned and empty (checked above): remove them.
+        tournament.sessions.filter(number__gt=tournament.session_count, status=Session.Status.PLANNED,
+                                   tables__isnull=True).delete()
         existing = set(tournament.sessions.values_list("number", flat=True))
         for number in range(1, tournament.session_count + 1):
             if number not in existing:
                 Session.objects.create(tournament=tournament, number=number)
         audit(tournament=tournament, actor=by, action="tournament.update", obj=tournament,
-              fields=sorted(fields))
+              changes=changes({k: before[k] for k in fields}, tournament))
         return tournament
 
 
@@ -134,26 +177,43 @@ def team_get_or_create(*, tournament: Tournament, name: str, by: User | None) ->
     max_length = Team._meta.get_field("name").max_length
     if len(name) > max_length:
         raise ValidationError({"team": _("A team name has at most %(n)s characters.") % {"n": max_length}})
+    try:
+        no_nul(name)
+    except ValidationError as exc:
+        raise ValidationError({"team": exc.messages}) from None
     team, created = Team.objects.get_or_create(tournament=tournament, name=name)
     if created:
         audit(tournament=tournament, actor=by, action="team.create", obj=team, name=name)
     return team
 
 
-def player_create(*, tournament: Tournament, number: int, name: str, country: str = "", club: str = "",
-                  ema_id: str = "", team: Team | str | None = None, is_substitute: bool = False,
+PLAYER_AUDIT_FIELDS = ("number", "name", "family_name", "given_name", "country", "club", "ema_id", "no_ema_id",
+                      "team", "is_substitute")
+
+
+def player_create(*, tournament: Tournament, number: int, name: str = "", family_name: str = "",
+                  given_name: str = "", country: str = "", club: str = "", ema_id: str = "",
+                  no_ema_id: bool = False, team: Team | str | None = None, is_substitute: bool = False,
                   by: User | None) -> Player:
+    """A player. ``name`` is the display name; without one it is made from the family and given names."""
     with transaction.atomic():
         tournament = lock_tournament(tournament)
         check_organizer(by, tournament)
         if isinstance(team, str):
             team = team_get_or_create(tournament=tournament, name=team, by=by)
-        player = Player(tournament=tournament, number=number, name=(name or "").strip(),
+        family_name, given_name = (family_name or "").strip(), (given_name or "").strip()
+        if not family_name and not given_name:
+            family_name, given_name = split_display_name(name)
+        player = Player(tournament=tournament, number=number,
+                        name=(name or "").strip() or compose_display_name(family_name, given_name),
+                        family_name=family_name, given_name=given_name,
                         country=(country or "").strip().upper(), club=(club or "").strip(),
-                        ema_id=(ema_id or "").strip(), team=team, is_substitute=is_substitute)
+                        ema_id=(ema_id or "").strip(), no_ema_id=bool(no_ema_id), team=team,
+                        is_substitute=is_substitute)
         player.full_clean()
         player.save()
-        audit(tournament=tournament, actor=by, action="player.create", obj=player, number=number, name=player.name)
+        audit(tournament=tournament, actor=by, action="player.create", obj=player, number=number, name=player.name,
+              values=snapshot(player, PLAYER_AUDIT_FIELDS))
         return player
 
 
@@ -162,6 +222,10 @@ def player_update(*, player: Player, by: User | None, **fields) -> Player:
         lock_tournament(player.tournament)
         check_organizer(by, player.tournament)
         player = Player.objects.select_for_update().get(pk=player.pk)
+        if "tournament" in fields and fields["tournament"] != player.tournament:
+            raise ValidationError({"tournament": _("A player cannot be moved to another tournament.")},
+                                  code="player_moved")
+        before = snapshot(player, PLAYER_AUDIT_FIELDS)
         team = fields.pop("team", player.team)
         if isinstance(team, str):
             team = team_get_or_create(tournament=player.tournament, name=team, by=by)
@@ -171,7 +235,8 @@ def player_update(*, player: Player, by: User | None, **fields) -> Player:
         player.country = (player.country or "").upper()
         player.full_clean()
         player.save()
-        audit(tournament=player.tournament, actor=by, action="player.update", obj=player, fields=sorted(fields))
+        audit(tournament=player.tournament, actor=by, action="player.update", obj=player,
+              changes=changes(before, player))
         return player
 
 

@@ -62,8 +62,8 @@ def test_split_name(name, expected):
     assert datasets.split_name(name) == expected
 
 
-def test_ema_results_columns_names_and_substitutes(played):
-    dataset = datasets.ema_dataset(played)
+def test_ema_results_columns_names_and_substitutes(ema_ready):
+    dataset = datasets.ema_dataset(ema_ready)
     assert dataset.header == ["Rank", "EMA id", "Last name", "First name", "Country", "Table points", "Score"]
     assert len(dataset.rows) == 7  # eight players, one substitute
     names = {(r[3], r[2]) for r in dataset.rows}
@@ -73,7 +73,7 @@ def test_ema_results_columns_names_and_substitutes(played):
     assert all(r[1] == "" for r in dataset.rows if r is not ana)
     text = renderers.render_csv(dataset).decode("utf-8").splitlines()
     assert text[0] == "Rank,EMA id,Last name,First name,Country,Table points,Score"
-    assert "1,,5,Player,ES,5.75,48" in text
+    assert "1,,Player,5,ES,5.75,48" in text
     assert any(line.endswith(",04000001,López Ruiz,Ana,ES,3.50,0") for line in text)
 
 

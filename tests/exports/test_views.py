@@ -67,9 +67,9 @@ def test_score_sheets_for_referees_and_organizers(client_for, played, role):
 
 
 @pytest.mark.parametrize("role", ALL)
-def test_ema_file_and_record_of_fouls_for_organizers_only(client_for, played, role):
+def test_ema_file_and_record_of_fouls_for_organizers_only(client_for, ema_ready, role):
     client = client_for(role)
-    for url in organizer_urls(played.slug):
+    for url in organizer_urls(ema_ready.slug):
         expect_role_only(client.get(url), role, ("organizer",))
 
 
@@ -145,8 +145,8 @@ def test_record_of_fouls_pdf(client_for, played, searchable_pdf):
     assert b"touching the wall" in content and b"given in error" in content
 
 
-def test_ema_csv_download(client_for, played):
-    response = client_for("organizer").get(reverse("export-ema", args=[played.slug]))
+def test_ema_csv_download(client_for, ema_ready):
+    response = client_for("organizer").get(reverse("export-ema", args=[ema_ready.slug]))
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     assert response["Content-Disposition"] == 'attachment; filename="test-open-ema-results.csv"'
     lines = response.content.decode("utf-8").splitlines()

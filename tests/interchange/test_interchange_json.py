@@ -58,7 +58,8 @@ def test_small_example_imports_and_scores():
     result = next(r for r in table_results(t).values() if r.table == 1)
     assert result.scores == [-8 + 60 + 10, 32 - 20 + 10, -16 - 20 + 10 - 20, -8 - 20 - 30]
     exported = tournament_export(t)
-    assert exported["sessions"][0]["status"] == "seated"
+    # A session imported with results is public unless the file says otherwise (issue 12).
+    assert exported["sessions"][0]["status"] == "published"
     assert exported["sessions"][0]["tables"][0]["hands"] == SMALL["sessions"][0]["tables"][0]["hands"]
 
 

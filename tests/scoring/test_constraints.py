@@ -116,3 +116,10 @@ def test_a_player_confirms_a_sheet_once(sheet, players, referee):
 
 def test_a_hand_is_confirmed_by_a_scorer_or_a_player_not_both(entered, players, referee):
     refused(entered[1], confirmed_by=referee, confirmed_by_player=players[0])
+
+
+def test_hand_points_and_penalty_amounts_bounded(entered, sheet, players, referee):
+    refused(entered[3], points=10_000)
+    penalty = ss.penalty_record(sheet=sheet, player=players[0], amount=5, to=pay.TO_NOBODY, reason="late",
+                                by=referee)
+    refused(Penalty.objects.filter(pk=penalty.pk), amount=10_000)

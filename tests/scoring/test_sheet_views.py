@@ -40,7 +40,7 @@ def test_enter_hand_through_view_changes_standings(client_for, published_session
     client = client_for("referee")
     response = client.post(url("sheet-hand", tournament), {
         "number": 1, "outcome": "discard", "winner": players[2].pk, "discarder": players[0].pk,
-        "points": 12, "flowers": 2})
+        "points": 12, "flowers": 2, "expected_version": 0})
     assert response.status_code == 302
     version = Hand.objects.get(sheet=sheet, number=1).current
     assert version.deltas == [-20, -8, 36, -8]
@@ -65,7 +65,7 @@ def test_enter_hand_through_view_changes_standings(client_for, published_session
 def test_bad_hand_shows_error_keeps_input_saves_nothing(client_for, published_session, tournament, players, sheet,
                                                          data, message):
     post = {"number": 1, "outcome": data["outcome"], "points": data["points"], "flowers": data["flowers"],
-            "winner": "" if data.get("no_winner") else players[1].pk, "note": "typed note"}
+            "winner": "" if data.get("no_winner") else players[1].pk, "note": "typed note", "expected_version": 0}
     if data["outcome"] == "discard" and not data.get("no_discarder"):
         post["discarder"] = players[1].pk if data.get("same_discarder") else players[3].pk
     response = client_for("referee").post(url("sheet-hand", tournament), post)
@@ -86,7 +86,8 @@ def test_bad_hand_shows_error_keeps_input_saves_nothing(client_for, published_se
 
 
 def test_hands_must_be_entered_in_order(client_for, published_session, tournament, players, sheet):
-    response = client_for("referee").post(url("sheet-hand", tournament), {"number": 3, "outcome": "draw"})
+    response = client_for("referee").post(url("sheet-hand", tournament), {"number": 3, "outcome": "draw",
+                                                                                  "expected_version": 0})
     assert "hand 1 comes first" in response.content.decode()
     assert not Hand.objects.filter(sheet=sheet).exists()
 
@@ -94,7 +95,8 @@ def test_hands_must_be_entered_in_order(client_for, published_session, tournamen
 def test_correction_keeps_history(client_for, hands_entered, tournament, players, referee, organizer):
     client = client_for("organizer")
     response = client.post(url("sheet-hand", tournament), {
-        "number": 1, "outcome": "self_drawn", "winner": players[3].pk, "points": 16, "from_history": "1"})
+        "number": 1, "outcome": "self_drawn", "winner": players[3].pk, "points": 16, "from_history": "1",
+        "expected_version": 1})
     assert response.status_code == 302
     hand = Hand.objects.get(sheet=hands_entered, number=1)
     assert hand.versions.count() == 2 and hand.current.version == 2
@@ -103,8 +105,12 @@ def test_correction_keeps_history(client_for, hands_entered, tournament, players
     assert "corrected, v2" in hand_row(sheet_page, 1)
     history = client_for("anonymous").get(url("hand-history", tournament, 1)).content.decode()
     assert "v1" in history and "v2" in history
-    assert "referee" in history and "organizer" in history
+    # The public sees who entered each version by role, never the account name.
+    assert "<td>Referee</td>" in history and "<td>Organizer</td>" in history
+    assert ">referee<" not in history and ">organizer<" not in history
     assert "superseded" in history
+    staff_view = client_for("referee").get(url("hand-history", tournament, 1)).content.decode()
+    assert "<td>referee</td>" in staff_view and "<td>organizer</td>" in staff_view
     # Scorers get a correction form pre-filled with the current version.
     history = client_for("referee").get(url("hand-history", tournament, 1)).content.decode()
     assert "Correct this hand" in history and 'name="points" value="16"' in history
@@ -113,7 +119,7 @@ def test_correction_keeps_history(client_for, hands_entered, tournament, players
 def test_bad_correction_from_history_rerenders_history(client_for, hands_entered, tournament, players):
     response = client_for("referee").post(url("sheet-hand", tournament), {
         "number": 2, "outcome": "discard", "winner": players[1].pk, "discarder": players[1].pk, "points": 8,
-        "from_history": "1"})
+        "from_history": "1", "expected_version": 1})
     content = response.content.decode()
     assert response.status_code == 200
     assert "cannot have discarded" in content and "Correct this hand" in content
@@ -160,7 +166,7 @@ def test_submit_incomplete_then_mark_rest_then_reopen(client_for, hands_entered,
     page = referee.get(url("sheet", tournament)).content.decode()
     assert url("sheet-hand", tournament) not in page
     # Entering after submission is refused by the service, shown on the form.
-    response = referee.post(url("sheet-hand", tournament), {"number": 16, "outcome": "draw"})
+    response = referee.post(url("sheet-hand", tournament), {"number": 16, "outcome": "draw", "expected_version": 1})
     assert "has been submitted" in response.content.decode()
     # Only the chief referee reopens a signed sheet; an organizer sees no reopen form and is refused.
     organizer = client_for("organizer")
@@ -204,7 +210,7 @@ def test_csrf_enforced_on_score_entry(hands_entered, tournament, referee):
     from django.test import Client
     client = Client(enforce_csrf_checks=True)
     client.force_login(referee)
-    response = client.post(url("sheet-hand", tournament), {"number": 3, "outcome": "draw"})
+    response = client.post(url("sheet-hand", tournament), {"number": 3, "outcome": "draw", "expected_version": 0})
     assert response.status_code == 403
     assert not Hand.objects.filter(sheet=hands_entered, number=3).exists()
 

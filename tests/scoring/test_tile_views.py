@@ -29,7 +29,8 @@ def fan_ids(content):
 
 def post_hand(client, tournament, players, number=1, winner=0, discarder=2, points="", flowers="", **tiles):
     data = {"number": number, "outcome": "discard" if discarder is not None else "self_drawn",
-            "winner": players[winner].pk, "points": points, "flowers": flowers, "note": "typed note", **tiles}
+            "winner": players[winner].pk, "points": points, "flowers": flowers, "note": "typed note",
+            "expected_version": 0, **tiles}
     if discarder is not None:
         data["discarder"] = players[discarder].pk
     return client.post(url("sheet-hand", tournament), data)
@@ -123,7 +124,8 @@ def test_under_eight_shows_the_fans_found(client_for, published_session, tournam
 
 
 def test_tiles_only_for_a_win(client_for, published_session, tournament, players, sheet):
-    response = client_for("referee").post(url("sheet-hand", tournament), {"number": 1, "outcome": "draw", **PUNGS})
+    response = client_for("referee").post(url("sheet-hand", tournament), {"number": 1, "outcome": "draw",
+                                                                                  "expected_version": 0, **PUNGS})
     assert "Tiles are entered only for a win" in text(response)
     assert not Hand.objects.filter(sheet=sheet).exists()
 

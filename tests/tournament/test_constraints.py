@@ -4,7 +4,7 @@ import datetime
 import pytest
 from django.db import IntegrityError, transaction
 
-from tournament.models import Session, Tournament, TournamentRole
+from tournament.models import Player, Session, Tournament, TournamentRole
 
 
 def refused(queryset, **changes):
@@ -23,3 +23,18 @@ def test_tournament_choices_and_dates(tournament):
 def test_session_status_and_role_within_their_choices(tournament):
     refused(Session.objects.filter(tournament=tournament, number=1), status="paused")
     refused(TournamentRole.objects.filter(tournament=tournament), role="king")
+
+
+def test_player_numbers_and_ema_marking_bounded(tournament, players):
+    this = Player.objects.filter(pk=players[0].pk)
+    refused(this, number=2**31 - 1)
+    refused(this, number=100_000)
+    refused(this, ema_id="04000001", no_ema_id=True)
+    this.update(number=99_999)
+
+
+def test_tournament_session_count_and_minutes_bounded(tournament):
+    this = Tournament.objects.filter(pk=tournament.pk)
+    refused(this, session_count=61)
+    refused(this, session_minutes=24 * 60 + 1)
+    refused(this, appeal_fee=-1)

@@ -168,7 +168,8 @@ def test_granted_referee_can_score(client_for, tournament, make_user, published_
     client_for("organizer").post(m("manage-roles", tournament), {"username": "newref", "role": "referee"})
     client = Client()
     client.force_login(newref)
-    response = client.post(reverse("sheet-hand", args=[tournament.slug, 1, 1]), {"number": 1, "outcome": "draw"})
+    response = client.post(reverse("sheet-hand", args=[tournament.slug, 1, 1]), {"number": 1, "outcome": "draw",
+                                                                                 "expected_version": 0})
     assert response.status_code == 302
 
 

@@ -146,7 +146,8 @@ class PlayerEditView(PlayerCreateView):
 
     def get_initial(self):
         p = self.player
-        return {"number": p.number, "name": p.name, "country": p.country, "club": p.club, "ema_id": p.ema_id,
+        return {"number": p.number, "name": p.name, "family_name": p.family_name, "given_name": p.given_name,
+                "country": p.country, "club": p.club, "ema_id": p.ema_id, "no_ema_id": p.no_ema_id,
                 "team": p.team.name if p.team_id else "", "is_substitute": p.is_substitute}
 
     def form_valid(self, form):
@@ -175,7 +176,8 @@ class TeamListView(OrganizerRequiredMixin, TemplateView):
 
 
 IMPORT_COLUMNS = [
-    ("number", _lazy("number")), ("name", _lazy("name")), ("country", _lazy("country")), ("club", _lazy("club")),
+    ("number", _lazy("number")), ("name", _lazy("name")), ("family_name", _lazy("family name")),
+    ("given_name", _lazy("given name")), ("country", _lazy("country")), ("club", _lazy("club")),
     ("ema_id", _lazy("EMA id")), ("team", _lazy("team")), ("is_substitute", _lazy("substitute")),
 ]
 

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from tournament.models import Session, Tournament, TournamentRole
 from tournament.permissions import can_score, is_chief_referee, is_organizer
 
-PUBLIC_SESSION_STATUSES = (Session.Status.PUBLISHED, Session.Status.CLOSED)
+PUBLIC_SESSION_STATUSES = Session.PUBLIC_STATUSES
 
 
 def add_service_error(form, exc):
@@ -65,6 +65,11 @@ class TournamentMixin:
 
     def session_is_public(self, session):
         return session.status in PUBLIC_SESSION_STATUSES or self.can_score
+
+    @property
+    def public_view(self):
+        """Whether results pages show only published sessions: for everyone but organizers and referees."""
+        return not self.can_score
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)

@@ -1,7 +1,7 @@
 """python manage.py import_tournament FILE.json [--replace]"""
 from django.core.management.base import BaseCommand, CommandError
 
-from interchange.format import InterchangeError
+from interchange.format import MAX_FILE_BYTES, InterchangeError
 from interchange.load import tournament_import
 from interchange.shape import parse_json
 
@@ -18,12 +18,13 @@ class Command(BaseCommand):
 
     def handle(self, *args, file, replace=False, slug=None, name=None, **options):
         try:
+            # Read one character past the limit at most: a huge file is refused without being held.
             if file == "-":
                 import sys
-                text = sys.stdin.read()
+                text = sys.stdin.read(MAX_FILE_BYTES + 1)
             else:
                 with open(file, encoding="utf-8-sig") as fh:
-                    text = fh.read()
+                    text = fh.read(MAX_FILE_BYTES + 1)
         except OSError as exc:
             raise CommandError(f"{file}: {exc.strerror}") from exc
         except UnicodeDecodeError as exc:

@@ -1,4 +1,8 @@
-"""python manage.py standings SLUG [--format json|csv]"""
+"""python manage.py standings SLUG [--format json|csv] [--public]
+
+The organizer's view: every session with results, published or not (as organizers and referees see
+the standings page). ``--public`` gives what the public sees: published and closed sessions only.
+"""
 import csv
 import io
 import json
@@ -11,25 +15,36 @@ from tournament.models import Tournament
 COLUMNS = ("rank", "number", "name", "team", "table_points", "score")
 
 
-def command_rows(tournament):
+def command_rows(tournament, public=False):
     """The standings with the command's fields; table points rounded to 2 decimals."""
     return [{"rank": r["rank"], "number": r["number"], "name": r["name"], "team": r["team"],
              "table_points": round(float(r["table_points"]), 2), "score": r["score"]}
-            for r in standings_rows(tournament)]
+            for r in standings_rows(tournament, public=public)]
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _csv_text(text):
+    """Names never become formulas when the CSV is opened in a spreadsheet (as exports.renderers)."""
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
 class Command(BaseCommand):
-    help = "Print a tournament's player standings as JSON or CSV."
+    help = ("Print a tournament's player standings as JSON or CSV: the organizer's view, every session with "
+            "results; --public for the public's (published sessions only).")
 
     def add_arguments(self, parser):
         parser.add_argument("slug")
         parser.add_argument("--format", choices=("json", "csv"), default="json")
+        parser.add_argument("--public", action="store_true",
+                            help="Only published and closed sessions, as the public pages show them.")
 
-    def handle(self, *args, slug, format="json", **options):
+    def handle(self, *args, slug, format="json", public=False, **options):
         tournament = Tournament.objects.filter(slug=slug).first()
         if tournament is None:
             raise CommandError(f"No tournament “{slug}”.")
-        rows = command_rows(tournament)
+        rows = command_rows(tournament, public=public)
         if format == "json":
             self.stdout.write(json.dumps(rows, ensure_ascii=False, indent=1))
             return
@@ -37,6 +52,6 @@ class Command(BaseCommand):
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(COLUMNS)
         for row in rows:
-            writer.writerow([row["rank"], row["number"], row["name"], row["team"] or "",
+            writer.writerow([row["rank"], row["number"], _csv_text(row["name"]), _csv_text(row["team"] or ""),
                              f"{row['table_points']:.2f}", row["score"]])
         self.stdout.write(out.getvalue(), ending="")
