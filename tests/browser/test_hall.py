@@ -5,9 +5,11 @@ Time is playwright's fake clock (page.clock), so nothing here waits for real sec
 """
 import datetime
 import json
+import re
 from email.utils import format_datetime
 
 import pytest
+from playwright.sync_api import expect
 from django.urls import reverse
 
 from schedule import services as sched
@@ -97,7 +99,7 @@ def test_new_results_and_seating_arrive_without_a_reload(projector_page, hall_to
     sheet = hall_tournament.sessions.get(number=1).tables.get(number=2).sheet
     ss.hand_record(sheet=sheet, number=1, outcome=pay.SELF_DRAWN, winner=players[5], points=64, by=referee)
     page.clock.run_for(POLL_MS)
-    page.wait_for_function("document.querySelector('.panel.active .row:not(.head)').textContent.includes('Player 6')")
+    expect(page.locator(".panel.active .row:not(.head)").first).to_contain_text("Player 6", timeout=30_000)
     assert page.evaluate("window.notReloaded") is True
     assert "Updated" in page.locator("#hall-updated").inner_text()
     # Session 2 is published: the hall moves on to it.
@@ -109,7 +111,7 @@ def test_new_results_and_seating_arrive_without_a_reload(projector_page, hall_to
     sched.session_close(session=hall_tournament.sessions.get(number=1), by=organizer)
     sched.session_publish(session=second, by=organizer)
     page.clock.run_for(POLL_MS)
-    page.wait_for_function("document.getElementById('hall-session').textContent.startsWith('Session 2')")
+    expect(page.locator("#hall-session")).to_have_text(re.compile(r"^Session 2"), timeout=30_000)
     assert page.evaluate("window.notReloaded") is True
 
 
@@ -161,7 +163,7 @@ def test_the_clock_counts_down_once_sessions_have_times(projector_page, hall_tou
     page.goto(hall())
     assert page.locator("#hall-clock .time").inner_text() != shown  # no clock yet: the time of day
     page.clock.run_for(POLL_MS)
-    page.wait_for_function(f"document.querySelector('#hall-clock .note').textContent === {json.dumps(note)}")
+    expect(page.locator("#hall-clock .note")).to_have_text(note, timeout=30_000)
     page.clock.run_for(1000)
     text = page.locator("#hall-clock .time").inner_text()
     # The Date header has whole seconds: a second either way.

@@ -90,7 +90,8 @@ def test_a_foul_for_a_player_not_at_the_table_is_refused(client_for, short, publ
 def test_dead_hand_winner_is_refused_on_the_hand_form(client_for, short, published_session, sheet, players, referee):
     ss.foul_record(sheet=sheet, player=players[2], foul="false_hu_invalid", hand_number=1, by=referee)
     response = client_for("referee").post(url("sheet-hand", short), {
-        "number": 1, "outcome": "self_drawn", "winner": players[2].pk, "points": 8, "flowers": 0})
+        "number": 1, "outcome": "self_drawn", "winner": players[2].pk, "points": 8, "flowers": 0,
+        "expected_version": 0})
     assert response.status_code == 200
     assert "has a dead hand in hand 1" in text(response)
     assert not Hand.objects.filter(sheet=sheet).exists()
@@ -111,7 +112,7 @@ def test_confirm_on_the_referees_device_sign_and_lock(client_for, finished, shor
     # A further edit is refused, with the reason on the page.
     response = referee.post(url("sheet-foul", short), {"player": players[0].pk, "foul": "warning"})
     assert "only the chief referee can reopen it" in text(response)
-    response = referee.post(url("sheet-hand", short), {"number": 2, "outcome": "draw"})
+    response = referee.post(url("sheet-hand", short), {"number": 2, "outcome": "draw", "expected_version": 1})
     assert "only the chief referee can reopen it" in text(response)
     assert Penalty.objects.count() == 0 and Hand.objects.get(sheet=finished, number=2).versions.count() == 1
 

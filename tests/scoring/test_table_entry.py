@@ -27,7 +27,7 @@ def squash(content):
 def buttons(players, winner=None, discarder=None, **extra):
     data = {"number": 1, "winner": players[winner].pk if isinstance(winner, int) else (winner or ""),
             "discarder": players[discarder].pk if isinstance(discarder, int) else (discarder or ""),
-            "points": "", "flowers": ""}
+            "points": "", "flowers": "", "expected_version": 0}
     data.update(extra)
     return data
 
@@ -100,7 +100,8 @@ def test_correction_form_shows_the_buttons_of_the_current_version(client_for, ha
     content = text(client.get(url("hand-history", tournament, 1)))  # hand 1: player 1 self-drawn 8
     assert re.search(rf'name="winner" value="{players[0].pk}" id="[^"]+" checked', content)
     assert 'value="self" id="id_discarder_self" checked' in content and 'name="points" value="8"' in content
-    client.post(url("sheet-hand", tournament), {"number": 3, "winner": "draw", "from_history": "1"})
+    client.post(url("sheet-hand", tournament), {"number": 3, "winner": "draw", "from_history": "1",
+                                               "expected_version": 0})
     content = text(client.get(url("hand-history", tournament, 3)))
     assert 'value="draw" id="id_winner_draw" checked' in content
     response = client.post(url("sheet-hand", tournament), buttons(players, number=1, winner=3, discarder=0,

@@ -142,7 +142,7 @@ def test_changes_rendered_when_present_and_names_otherwise(tournament, organizer
     assert player_line.changes == [("name", "Player 1", "Ana López"), ("country", "ES", "—"),
                                    ("substitute", "no", "yes")]
     assert settings_line.text == "Organizer organizer changed the tournament's settings."
-    assert settings_line.changes == [("venue", "", "")]
+    assert settings_line.changes == [("venue", "—", "Madrid")]  # old and new values, now that they are kept
 
 
 def test_sentences_in_spanish(story):

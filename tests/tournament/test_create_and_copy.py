@@ -55,7 +55,7 @@ def test_bad_setting_refused_at_start():
     import sys
     result = subprocess.run([sys.executable, "-c", "import django; from django.conf import settings; "
                              "settings.INSTALLED_APPS"], capture_output=True, text=True,
-                            env={"DJANGO_SETTINGS_MODULE": "config.settings", "TOURNAMENT_CREATORS": "everyone",
+                            env={"DJANGO_SETTINGS_MODULE": "config.settings", "TOURNAMENT_CREATORS": "everyone", "DEBUG": "1",
                                  "PATH": "/usr/bin:/bin"})
     assert result.returncode != 0 and "TOURNAMENT_CREATORS must be" in result.stderr
 
