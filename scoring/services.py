@@ -1,5 +1,10 @@
 """Score entry: every change validates, locks the sheet, writes, and logs in one transaction.
 
+Locks (docs/architecture.md, "Locks"): tournament, then session, then sheet, then the sheet's hands or
+penalties, each ``FOR UPDATE OF`` its own row only. Score entry takes only the sheet's lock, so tables
+enter hands in parallel and two entries at one table wait for each other; reopening a sheet also takes
+its session first, so it cannot cross the session being closed.
+
 The rules of a hand or penalty (who may win, minimum points, what a penalty pays) are the pure
 ``scoring.rules.payments``; its errors become ValidationErrors on the field at fault, translated.
 """
@@ -17,6 +22,7 @@ from django.utils.translation import gettext as _
 from scoring.models import Hand, HandVersion, Penalty, ScoreSheet
 from scoring.rules import payments as pay
 from tournament.audit import audit
+from tournament.models import Session
 from tournament.permissions import can_score, is_organizer
 
 if TYPE_CHECKING:
@@ -36,8 +42,13 @@ def _lock_sheet(sheet: ScoreSheet) -> ScoreSheet:
     Only the sheet's own row (``of=("self",)``): the joined session and tournament rows are read, not
     locked, so entries at different tables never wait for each other.
     """
-    return (ScoreSheet.objects.select_for_update(of=("self",)).select_related("table__session__tournament")
-            .get(pk=sheet.pk))
+    try:
+        return (ScoreSheet.objects.select_for_update(of=("self",)).select_related("table__session__tournament")
+                .get(pk=sheet.pk))
+    except ScoreSheet.DoesNotExist:
+        # The organizer seated the session again while this entry waited for the lock.
+        raise ValidationError(_("This table no longer exists: the session was seated again. Open the new seating."),
+                              code="sheet_gone") from None
 
 
 def _lock_open_sheet(sheet: ScoreSheet, by: User | None) -> tuple[ScoreSheet, Tournament]:
@@ -230,7 +241,10 @@ def sheet_submit(*, sheet: ScoreSheet, by: User | None, mark_rest_not_played: bo
 
 
 def sheet_reopen(*, sheet: ScoreSheet, reason: str, by: User | None) -> ScoreSheet:
+    """Reopen a submitted sheet. Locks the session before the sheet, as ``session_close`` does, so a
+    sheet is never reopened in a session that is being closed."""
     with transaction.atomic():
+        Session.objects.select_for_update(of=("self",)).filter(tables__sheet=sheet.pk).first()
         sheet = _lock_sheet(sheet)
         tournament = sheet.table.session.tournament
         if by is not None and not is_organizer(by, tournament):
