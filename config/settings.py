@@ -83,6 +83,16 @@ DATABASES = {
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # SQLite takes one writer at a time. So that a second referee waits a moment instead of getting
+    # "database is locked": WAL lets readers go on beside the writer; every transaction asks for the
+    # write lock when it begins (IMMEDIATE), as a deferred one that upgrades later fails at once
+    # instead of waiting; and a writer waits up to SQLITE_TIMEOUT seconds for its turn.
+    DATABASES["default"].setdefault("OPTIONS", {}).update({
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        "transaction_mode": "IMMEDIATE",
+        "timeout": int(os.environ.get("SQLITE_TIMEOUT", "20")),
+    })
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
