@@ -4,7 +4,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 
-.PHONY: run test setup venv migrate demo bench test-sqlite test-browser test-postgres check clean screenshots
+.PHONY: run test setup venv migrate demo bench test-sqlite test-browser test-postgres check clean screenshots \
+	serve loadtest backup-check
 
 $(VENV)/.installed: requirements.txt requirements-test.txt
 	$(PYTHON) -m venv $(VENV)
@@ -65,5 +66,27 @@ test: setup check test-sqlite test-browser test-postgres
 bench: venv
 	$(PY) -m bench
 
+# Production: static files collected (served by WhiteNoise), migrations, then gunicorn. Settings come from
+# the environment (DEBUG=0, SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL, ...; docs/deploy.md).
+BIND ?= 127.0.0.1:8000
+WEB_CONCURRENCY ?= 4
+serve: venv
+	$(PY) manage.py check --deploy
+	$(PY) manage.py collectstatic --noinput
+	$(PY) manage.py migrate --noinput
+	$(VENV)/bin/gunicorn config.wsgi:application --bind "$(BIND)" --workers "$(WEB_CONCURRENCY)" \
+		--access-logfile - --forwarded-allow-ips "$${FORWARDED_ALLOW_IPS:-127.0.0.1}"
+
+# 50 referees and 200 readers against gunicorn and PostgreSQL on this machine (scripts/loadtest.py; a few
+# minutes). Uses a database of its own on the server of LOADTEST_PG; LOADTEST_ARGS=--help lists the knobs.
+LOADTEST_PG ?= postgres://postgres@127.0.0.1:5432/postgres
+loadtest: venv
+	$(PY) scripts/loadtest.py --pg-url "$(LOADTEST_PG)" $(LOADTEST_ARGS)
+
+# pg_dump/pg_restore and export/import round trips (scripts/backup_restore_check.py); the PostgreSQL run
+# of the suite runs the same script (tests/config/test_backup_restore.py).
+backup-check: venv
+	$(PY) scripts/backup_restore_check.py --pg-url "$(LOADTEST_PG)"
+
 clean:
-	rm -rf $(VENV) db.sqlite3 .pytest_cache
+	rm -rf $(VENV) db.sqlite3 db.sqlite3-wal db.sqlite3-shm staticfiles .pytest_cache

@@ -88,7 +88,9 @@ def start_gunicorn(env, port, workers):
     gunicorn = Path(sys.executable).with_name("gunicorn")
     return subprocess.Popen(
         [str(gunicorn), "config.wsgi:application", "--workers", str(workers), "--bind", f"{HOST}:{port}",
-         "--timeout", "60", "--graceful-timeout", "5", "--log-level", "warning"],
+         "--timeout", "60", "--graceful-timeout", "5", "--log-level", "warning",
+         # Several load tests may run on one machine; the control socket has one fixed path.
+         "--no-control-socket"],
         cwd=ROOT, env=env, start_new_session=True)
 
 
