@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 
 .PHONY: run test setup venv migrate demo bench test-sqlite test-browser test-postgres check clean screenshots \
-	serve loadtest backup-check
+	serve loadtest backup-check bench-scale
 
 $(VENV)/.installed: requirements.txt requirements-test.txt
 	$(PYTHON) -m venv $(VENV)
@@ -65,6 +65,11 @@ test: setup check test-sqlite test-browser test-postgres
 
 bench: venv
 	$(PY) -m bench
+
+# Large events, apart from `make bench` because it takes many minutes: import of 400 players x 10 sessions,
+# standings of 1,000 x 10 (bench/scale.py; BENCH_PG_URL=postgres://... to measure on PostgreSQL).
+bench-scale: venv
+	$(PY) -m bench bench.scale
 
 # Production: static files collected (served by WhiteNoise), migrations, then gunicorn. Settings come from
 # the environment (DEBUG=0, SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL, ...; docs/deploy.md).
