@@ -189,15 +189,17 @@ class Stats:
         self.lock = threading.Lock()
         self.latency = defaultdict(list)
         self.errors = defaultdict(int)
+        self.causes = defaultdict(int)
         self.samples = []
 
     def ok(self, kind, seconds):
         with self.lock:
             self.latency[kind].append(seconds)
 
-    def error(self, kind, what):
+    def error(self, kind, what, cause):
         with self.lock:
             self.errors[kind] += 1
+            self.causes[f"{kind}: {cause}"] += 1
             if len(self.samples) < 10:
                 self.samples.append(f"{kind}: {what}")
 
@@ -226,14 +228,14 @@ class Browser:
             content = response.read()
             conn.close()
         except OSError as exc:
-            self.stats.error(kind, f"{method} {path}: {type(exc).__name__} {exc}")
+            self.stats.error(kind, f"{method} {path}: {type(exc).__name__} {exc}", type(exc).__name__)
             return None
         elapsed = time.perf_counter() - start
         for header in response.headers.get_all("Set-Cookie") or []:
             for name, morsel in SimpleCookie(header).items():
                 self.cookies[name] = morsel.value
         if response.status != expect:
-            self.stats.error(kind, f"{method} {path}: {response.status}")
+            self.stats.error(kind, f"{method} {path}: {response.status}", f"HTTP {response.status}")
             return None
         self.stats.ok(kind, elapsed)
         return content.decode()
@@ -259,7 +261,7 @@ def referee(number, plan, port, stats, args, logged_in, go, deadline):
         page = None
         while page is None:  # a referee whose page failed to load reloads it (each failure is counted)
             if time.monotonic() > deadline:
-                stats.error("entry", f"table {number}: stopped at hand {n} by --max-seconds")
+                stats.error("entry", f"table {number}: stopped at hand {n} by --max-seconds", "not entered in time")
                 return
             page = browser.request("sheet", "GET", sheet)
         time.sleep(rng.uniform(0.5, 1.5) * args.think)
@@ -397,8 +399,10 @@ def report(stats, login_seconds, entry_seconds, args):
     if entry:
         p99 = percentile(entry, 0.99) * 1000
         print(f"entry p99 {p99:.0f} ms: target (< 500 ms) {'met' if p99 < 500 else 'MISSED'}")
+    for cause, count in sorted(stats.causes.items()):
+        print(f"  errors, {cause}: {count}")
     for sample in stats.samples:
-        print("  error:", sample)
+        print("  e.g.", sample)
 
 
 def main(argv=None):
