@@ -1,12 +1,14 @@
 """`make bench`: every speed figure of the project, printed, never asserted."""
 import importlib
 import sys
+import traceback
 
-SUITES = ["bench.scoring", "bench.rule_sets", "bench.seating"]
+SUITES = ["bench.scoring", "bench.rule_sets", "bench.seating", "bench.live_scoring"]
 
 
 def main(argv):
     wanted = argv or SUITES
+    failed = []
     for name in wanted:
         try:
             module = importlib.import_module(name)
@@ -14,8 +16,14 @@ def main(argv):
             print(f"== {name}: not available ({exc})")
             continue
         print(f"== {name}")
-        module.main()
-    return 0
+        try:
+            module.main()
+        except Exception:  # noqa: BLE001 - one broken suite must not hide the others' figures
+            traceback.print_exc()
+            failed.append(name)
+    if failed:
+        print(f"== failed: {', '.join(failed)}")
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

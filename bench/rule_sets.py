@@ -13,7 +13,7 @@ GOAL = 1_000
 
 def _hands(code, count):
     from tests.rules.test_properties import spanish_hand, swiss_hand
-    from tests.scoring_engine.handgen import generate
+    from tests.rules.mcr.handgen import generate
 
     if code == "mcr":
         return generate(count, seed=SEED)

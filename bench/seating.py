@@ -5,23 +5,13 @@ apart by counting (3S <= N - 4: a player then has enough non-team-mates to
 meet), once with players 1-4, 5-8, ... as teams.  Figures are printed, never
 asserted; the tests assert the quality properties.
 """
-import random
 import time
 
 from seating import round_robin, schedule_metrics
+from seating.metrics import random_draw
 
 CASES = [(16, 5), (20, 5), (24, 7), (28, 9), (32, 10), (36, 8), (40, 10), (64, 10), (100, 10),
-         (200, 10), (400, 12), (1000, 10), (16, 6), (24, 8), (32, 7)]
-
-
-def random_draw(n, s, seed=0):
-    rng = random.Random(seed)
-    out = []
-    for _ in range(s):
-        p = list(range(1, n + 1))
-        rng.shuffle(p)
-        out.append([tuple(p[i:i + 4]) for i in range(0, n, 4)])
-    return out
+         (200, 10), (400, 12), (1000, 10), (16, 6), (20, 6), (24, 8), (32, 7), (32, 9), (32, 11), (36, 12)]
 
 
 def main():
@@ -45,7 +35,7 @@ def main():
                   f" {m['wind_spread']:>4} {m['team_clashes']:>5} {dt:>6.2f}"
                   f" | random: {r['repeat_excess']:>7} {r['wind_spread']:>4} {r['team_clashes']:>5}")
     print(f"slowest case: {worst:.2f} s (goal < 2 s); slowest up to 200 players: {worst_small:.2f} s (goal < 0.5 s)")
-    print("repeats = sum over pairs of (meetings - 1); bound = counting lower bound; wind = max over players of"
+    print("repeats = sum over pairs of (meetings - 1); bound = proven lower bound; wind = max over players of"
           " (most - least frequent starting wind); teams '-' = run without teams (teams of four cannot all be"
           " kept apart when 3S > N - 4)")
 

@@ -39,11 +39,13 @@ INSTALLED_APPS = [
     "django_tables2",
     # Our apps, each depending only on those above it (docs/architecture.md).
     "tournament",
+    "accounts",
     "scoring",
     "standings",
     "schedule",
     "exports",
     "interchange",
+    "api",
 ]
 
 MIDDLEWARE = [
@@ -106,7 +108,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", _("English")), ("es", _("Spanish"))]
+LANGUAGES = [("en", _("English")), ("es", _("Spanish")), ("zh-hans", _("Simplified Chinese"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
@@ -123,7 +125,17 @@ STORAGES = {
 }
 
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "home"
+# Who may create tournaments (and copy one as a template): "staff" (staff accounts only), "permission"
+# (staff, and users given the tournament.add_tournament permission in the admin), or "any_user" (every
+# logged-in user; they become the new tournament's organizer).
+TOURNAMENT_CREATORS = os.environ.get("TOURNAMENT_CREATORS", "permission").strip().lower()
+if TOURNAMENT_CREATORS not in {"staff", "permission", "any_user"}:
+    raise RuntimeError("TOURNAMENT_CREATORS must be staff, permission or any_user")
+# How long an invitation link for a new account stays valid.
+INVITATION_HOURS = int(os.environ.get("INVITATION_HOURS", "72"))
+
+# After logging in (without ?next=): referees land on their tables, organizers on their tournament.
+LOGIN_REDIRECT_URL = "start"
 LOGOUT_REDIRECT_URL = "home"
 
 

@@ -6,12 +6,16 @@ downloads under /t/<slug>/exports/; score sheets (public to read, referees to wr
 from django.contrib import admin
 from django.urls import include, path
 
+import accounts.urls
+import api.urls
 import exports.urls
+import interchange.urls
 import schedule.urls
 import scoring.urls
 import standings.urls
 import tournament.urls
-from scoring.views import CalculatorView
+from schedule.views import StartView
+from scoring.views import CalculatorLiveView, CalculatorView
 from tournament.views import manage, public
 
 tournament_patterns = [
@@ -19,16 +23,24 @@ tournament_patterns = [
     path("", include(standings.urls.urlpatterns)),
     path("", include(schedule.urls.urlpatterns)),
     path("sessions/<int:n>/tables/<int:t>/", include(scoring.urls.urlpatterns)),
-    path("manage/", include(tournament.urls.manage_patterns + schedule.urls.manage_patterns)),
+    path("", include(scoring.urls.player_patterns)),
+    path("manage/", include(tournament.urls.manage_patterns + schedule.urls.manage_patterns
+                            + accounts.urls.manage_patterns)),
     path("exports/", include(exports.urls.urlpatterns)),
+    path("", include(api.urls.tournament_patterns + interchange.urls.tournament_patterns)),
 ]
 
 urlpatterns = [
     path("", public.HomeView.as_view(), name="home"),
     path("calculator/", CalculatorView.as_view(), name="calculator"),
+    path("calculator/live/", CalculatorLiveView.as_view(), name="calculator-live"),
     path("new/", manage.TournamentCreateView.as_view(), name="tournament-create"),
+    path("new/from-file/", include(interchange.urls.urlpatterns)),
+    path("start/", StartView.as_view(), name="start"),
     path("t/<slug:slug>/", include(tournament_patterns)),
+    path("api/v1/", include(api.urls.api_patterns)),
     path("admin/", admin.site.urls),
+    path("accounts/", include(accounts.urls.urlpatterns)),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
 ]

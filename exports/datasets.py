@@ -15,6 +15,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from scoring.models import Penalty
+from scoring.results import lost_sessions
+from scoring.rules import fouls
 from scoring.rules.rotation import round_of_hand, seat_winds
 from standings import selectors
 from standings.tables import tiebreak_label
@@ -41,6 +43,7 @@ class Dataset:
     landscape: bool = False
     notes: list = field(default_factory=list)
     muted_rows: set = field(default_factory=set)  # row indexes shown greyed in the PDF
+    heading: str = ""  # a line under the title in the PDF, e.g. the group (appendix 6's header)
 
     @property
     def header(self):
@@ -149,6 +152,25 @@ def local_time(dt):
     return timezone.localtime(dt).strftime("%Y-%m-%d %H:%M") if dt else ""
 
 
+def foul_nature(p: Penalty) -> str:
+    """Appendix 6's "nature of the foul" (``Penalty.description``)."""
+    return p.description
+
+
+def foul_paid_to(p: Penalty) -> str:
+    return p.paid_to_label
+
+
+def foul_remarks(p: Penalty, lost: str | None = None) -> list[str]:
+    """The referee's remark on a foul of the catalogue, and what else it did."""
+    remarks = [p.reason] if p.foul and p.reason else []
+    if p.dead_hand:
+        remarks.append(_("dead hand: cannot win hand %(n)s") % {"n": p.hand_number})
+    if lost:
+        remarks.append(_("session lost: %(why)s") % {"why": _(lost)})
+    return remarks
+
+
 def fouls_dataset(tournament):
     """The record of fouls (MCR appendix 6): every penalty given, withdrawn ones too (marked).
 
@@ -157,11 +179,12 @@ def fouls_dataset(tournament):
     """
     penalties = list(
         Penalty.objects.filter(sheet__table__session__tournament=tournament)
-        .select_related("player__team", "sheet__table__session", "created_by", "withdrawn_by")
+        .select_related("player__team", "recipient", "sheet__table__session", "created_by", "withdrawn_by")
         .order_by("sheet__table__session__number", "sheet__table__number", "created_at", "id"))
     positions = {(s.table_id, s.player_id): s.position
                  for s in Seat.objects.filter(session__tournament=tournament).only("table_id", "player_id",
                                                                                    "position")}
+    lost = lost_sessions(tournament)
     columns = [Column(_("Team")), Column(_("Player")), Column(_("No."), INT), Column(_("Session"), INT),
                Column(_("Round")), Column(_("Table"), INT), Column(_("Position")), Column(_("Hand"), INT),
                Column(_("Nature of the foul")), Column(_("Penalty"), INT), Column(_("Paid to")),
@@ -178,16 +201,19 @@ def fouls_dataset(tournament):
                 place = wind_name(position)
         if p.hand_number:
             round_name = wind_name(round_of_hand(p.hand_number))
-        remarks = ""
+        loses = lost.get((table.id, p.player_id)) if p.active and p.foul in (fouls.LATE, fouls.TIME) else None
+        remarks = foul_remarks(p, loses)
         if not p.active:
             muted.add(i)
-            remarks = _("Withdrawn %(date)s by %(who)s: %(reason)s") % {
+            remarks.append(_("Withdrawn %(date)s by %(who)s: %(reason)s") % {
                 "date": local_time(p.withdrawn_at), "who": p.withdrawn_by.get_username() if p.withdrawn_by else "",
-                "reason": p.withdrawn_reason}
+                "reason": p.withdrawn_reason})
         out.append([team_name(p.player), p.player.name, p.player.number, table.session.number, round_name,
-                    table.number, place, p.hand_number, p.reason, -p.amount, p.get_to_display(), remarks,
-                    p.created_by.get_username() if p.created_by else "", local_time(p.created_at)])
+                    table.number, place, p.hand_number, foul_nature(p), -p.amount, foul_paid_to(p),
+                    "; ".join(remarks), p.created_by.get_username() if p.created_by else "", local_time(p.created_at)])
+    heading = _("Group: %(group)s") % {"group": tournament.group} if tournament.group else ""
     return Dataset(name="fouls", title=_("Record of fouls"), columns=columns, rows=out, landscape=True,
-                   muted_rows=muted,
+                   muted_rows=muted, heading=heading,
                    notes=[_("Penalty: points lost by the player; paid to each other player, each of the "
-                            "other three receives them. Withdrawn penalties do not count.")])
+                            "other three receives them; paid to one player, that player receives them. A "
+                            "warning costs no points. Withdrawn penalties do not count.")])

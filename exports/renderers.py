@@ -270,11 +270,13 @@ def render_pdf(dataset, tournament):
     kinds = [c.kind for c in dataset.columns]
     body = [[_text(v, k) for v, k in zip(row, kinds)] for row in dataset.rows]
     group_labels = [label for label, _span in dataset.groups or []]
-    font, bold = fonts([tournament.name, dataset.title, *dataset.header, *dataset.notes, *group_labels,
+    font, bold = fonts([tournament.name, dataset.title, dataset.heading, *dataset.header, *dataset.notes, *group_labels,
                          *(t for row in body for t in row)])
     styles = styles_for(font, bold)
     story = [paragraph(dataset.title, styles["title"]),
              paragraph("%s · %s %s" % (tournament.name, _("printed"), local_time(timezone.now())), styles["subtitle"])]
+    if dataset.heading:
+        story.append(paragraph(dataset.heading, styles["subtitle"]))
     available = doc.width
 
     def natural_widths(size):

@@ -7,7 +7,7 @@ import io
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from exports.datasets import team_name, wind_name
+from exports.datasets import foul_nature, foul_paid_to, foul_remarks, team_name, wind_name
 from exports.renderers import BOLD, FONT, document, fonts, paragraph, styles_for
 from scoring.results import sheets_data
 from scoring.rules.table_points import format_table_points
@@ -16,6 +16,28 @@ from tournament.models import WIND_NAMES
 
 def _signed(value):
     return f"+{value}" if value > 0 else str(value)
+
+
+def _when(moment):
+    return timezone.localtime(moment).strftime("%Y-%m-%d %H:%M")
+
+
+def _confirmed(data, player, style):
+    """A player's confirmation in their signature box: when, and on which device."""
+    signature = data.confirmation_of(player) if player else None
+    if signature is None:
+        return ""
+    # Two short lines: the box is a quarter of the page wide.
+    return [paragraph(_("Confirmed %(time)s") % {"time": timezone.localtime(signature.signed_at).strftime("%H:%M")},
+                      style),
+            paragraph(signature.get_method_display(), style)]
+
+
+def _signed_by(signature, style):
+    if signature is None:
+        return ""
+    return paragraph(_("Signed by %(who)s, %(when)s") % {"who": signature.signer or _("(not named)"),
+                                                         "when": _when(signature.signed_at)}, style)
 
 
 def _sheet_story(tournament, data, styles, font=FONT, bold=BOLD, blank=False):
@@ -30,9 +52,10 @@ def _sheet_story(tournament, data, styles, font=FONT, bold=BOLD, blank=False):
     line = "_" * 12
     info = Table([[
         _("Game (session): %(n)s") % {"n": data.session},
+        _("Group: %(group)s") % {"group": tournament.group or "_" * 6},
         _("Table: %(n)s") % {"n": data.table},
         _("Time: from %(from)s to %(to)s") % {"from": line, "to": line},
-    ]], colWidths=[130, 110, 270])
+    ]], colWidths=[110, 100, 70, 230])
     info.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), bold, 10), ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
     story += [info, Spacer(1, 6)]
 
@@ -66,7 +89,8 @@ def _sheet_story(tournament, data, styles, font=FONT, bold=BOLD, blank=False):
     rows.append([_("Total points"), "", ""] + spread([str(v) for v in data.scores] if filled else [""] * 4))
     rows.append([_("Table points"), "", ""] + spread(
         [format_table_points(v) for v in data.table_points] if filled else [""] * 4))
-    rows.append([_("Signature"), "", ""] + spread([""] * 4))
+    rows.append([_("Signature"), "", ""] + spread(
+        [_confirmed(data, p, cell) for p in players] if not blank else [""] * 4))
     foot = len(rows) - 4
     heights = [15] * head + [22 if blank else 17] * len(data.hands) + [16, 16, 16, 30]
     table = Table(rows, colWidths=[30, 42, 34] + [50, 51] * 4, rowHeights=heights)
@@ -110,11 +134,15 @@ def _sheet_story(tournament, data, styles, font=FONT, bold=BOLD, blank=False):
         story.append(Spacer(1, 3))
         for p in data.penalties:
             where = _("hand %(n)s") % {"n": p.hand_number} if p.hand_number else _("no hand given")
+            remarks = "; ".join(foul_remarks(p))
             story.append(paragraph(_("Penalty: %(name)s (%(number)s), %(where)s: -%(amount)s, %(to)s. %(reason)s") % {
                 "name": p.player.name, "number": p.player.number, "where": where, "amount": p.amount,
-                "to": p.get_to_display().lower(), "reason": p.reason}, styles["small"]))
+                "to": foul_paid_to(p).lower(),
+                "reason": f"{foul_nature(p)}. {remarks}" if p.foul and remarks else foul_nature(p)},
+                styles["small"]))
     date = timezone.localtime(data.submitted_at).strftime("%Y-%m-%d") if data.submitted_at else ""
-    signatures = Table([["", "", "", "", date],
+    referee, chief = (None, None) if blank else (data.signature_of("referee"), data.signature_of("chief_referee"))
+    signatures = Table([[_signed_by(referee, cell), "", _signed_by(chief, cell), "", date],
                         [_("Signature of the umpire"), "", _("Signature of the chief umpire"), "", _("Date")]],
                        colWidths=[180, 20, 180, 20, 110], rowHeights=[30, 12])
     signatures.setStyle(TableStyle([
@@ -149,6 +177,7 @@ def render_score_sheets(tournament, sheets, *, blank=False):
     for data in sheets:
         texts += [t for p in data.players if p for t in (p.name, team_name(p))]
         texts += [p.reason for p in data.penalties]
+        texts += [s.signer for s in data.signatures]
     font, bold = fonts(texts)
     styles = styles_for(font, bold)
     story = []

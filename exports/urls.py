@@ -1,8 +1,8 @@
 """Download URLs, included under /t/<slug>/exports/."""
 from django.urls import path
 
-from exports.views import (EmaExportView, FoulsExportView, ScoreSheetsView, StandingsExportView,
-                           TabulationExportView, TeamStandingsExportView)
+from exports.views import (EmaExportView, FoulsExportView, PlayerCardsView, ScoreSheetsView, SeatListPdfView,
+                           StandingsExportView, TabulationExportView, TeamStandingsExportView)
 
 urlpatterns = [
     path("standings.<str:fmt>", StandingsExportView.as_view(), name="export-standings"),
@@ -12,4 +12,6 @@ urlpatterns = [
     path("fouls.<str:fmt>", FoulsExportView.as_view(), name="export-fouls"),
     path("sessions/<int:n>/score-sheets.pdf", ScoreSheetsView.as_view(), name="export-score-sheets"),
     path("sessions/<int:n>/tables/<int:t>/score-sheet.pdf", ScoreSheetsView.as_view(), name="export-score-sheet"),
+    path("player-cards.pdf", PlayerCardsView.as_view(), name="export-player-cards"),
+    path("sessions/<int:n>/seats.pdf", SeatListPdfView.as_view(), name="export-seat-list"),
 ]

@@ -11,8 +11,10 @@ from django.utils.translation import gettext as _
 from django.views import View
 
 from exports import datasets
+from exports.player_cards import player_card_url, player_cards, player_cards_pdf
 from exports.renderers import RENDERERS
 from exports.score_sheets import score_sheets_pdf
+from exports.seat_list import seat_list_pdf
 from tournament.models import Session, Table
 from tournament.views.mixins import OrganizerRequiredMixin, ScorerRequiredMixin, TournamentMixin
 
@@ -87,3 +89,26 @@ class ScoreSheetsView(ScorerRequiredMixin, View):
             name += "-blank"
         return file_response(score_sheets_pdf(tournament, tables, blank=blank), "application/pdf", f"{name}.pdf",
                              attachment=False)
+
+
+class PlayerCardsView(OrganizerRequiredMixin, View):
+    """One card per player (number, name, team, table and wind per session, QR code of their page), to print
+    before the tournament."""
+
+    def get(self, request, *args, **kwargs):
+        tournament = self.tournament
+        cards = player_cards(tournament, lambda player: player_card_url(player, request))
+        return file_response(player_cards_pdf(tournament, cards), "application/pdf",
+                             f"{tournament.slug}-player-cards.pdf", attachment=False)
+
+
+class SeatListPdfView(TournamentMixin, View):
+    """A session's players by name with table and wind, for the wall; public once the seating is."""
+
+    def get(self, request, *args, **kwargs):
+        tournament = self.tournament
+        session = get_object_or_404(Session, tournament=tournament, number=kwargs["n"])
+        if not self.session_is_public(session):
+            raise Http404(_("The seating of this session is not published yet."))
+        return file_response(seat_list_pdf(tournament, session), "application/pdf",
+                             f"{tournament.slug}-session-{session.number}-seats.pdf", attachment=False)

@@ -1,13 +1,17 @@
 """Export: a tournament as interchange data.
 
 Tournament settings other than name/slug/rules/session_count are written only when they differ from
-the defaults. Only the current version of each hand and the active (not withdrawn) penalties are
-exported; importing an export gives the same data.
+the defaults. Only the current version of each hand, the active (not withdrawn) penalties and the
+active (not voided) confirmations and signatures are exported; importing an export gives the same data.
+With two-person entry, a hand whose only entry waits for confirmation is written with "pending": true; a
+correction still waiting is not written (the version that counts is).
 """
+import datetime
 import json
 
 from interchange.format import ALWAYS_WRITTEN, SETTINGS, InterchangeError, default, number_json
-from scoring.models import Hand, Penalty
+from scoring.models import Hand, Penalty, Signature
+from scoring.rules import fouls
 from scoring.rules import payments as pay
 from tournament.models import Seat, Session, Team
 
@@ -31,10 +35,55 @@ def _hand_json(version):
 
 
 def _penalty_json(penalty):
+    if penalty.foul:
+        return _foul_json(penalty)
     out = {"player": penalty.player.number, "amount": penalty.amount, "to": penalty.to, "reason": penalty.reason}
     if penalty.hand_number is not None:
         out["hand"] = penalty.hand_number
     return out
+
+
+def _foul_json(penalty):
+    """A foul by its code and what the referee gave; the import computes the rest (escalation included)."""
+    out = {"player": penalty.player.number, "foul": penalty.foul}
+    inputs = fouls.CATALOGUE[penalty.foul].inputs
+    if "minutes" in inputs:
+        out["minutes"] = penalty.minutes
+    if "seconds" in inputs:
+        out["seconds"] = penalty.seconds
+    if "amount" in inputs and not (penalty.foul == fouls.EXPOSED_TILES and penalty.amount == 30):
+        out["amount"] = penalty.amount
+    if penalty.recipient_id:
+        out["to"] = penalty.recipient.number
+    elif "to" in inputs and penalty.to != pay.TO_NOBODY:
+        out["to"] = penalty.to
+    if penalty.reason:
+        out["reason"] = penalty.reason
+    if penalty.hand_number is not None:
+        out["hand"] = penalty.hand_number
+    return out
+
+
+def _when(moment):
+    return moment.astimezone(datetime.timezone.utc).isoformat(timespec="seconds")
+
+
+def _signature_json(signature):
+    out = {"role": signature.role}
+    if signature.role == Signature.Role.PLAYER:
+        out.update(player=signature.player.number, method=signature.method)
+    elif signature.name:
+        out["by"] = signature.name
+    out["at"] = _when(signature.signed_at)
+    return out
+
+
+def _signatures_json(signatures):
+    """The confirmations and signatures, unless all there is is a signature without a signer: what an import of
+    a plain "submitted": true made, which "submitted" already says."""
+    if all(s.role == Signature.Role.REFEREE and not s.name for s in signatures):
+        return []
+    return [_signature_json(s) for s in signatures]
 
 
 def tournament_export(tournament) -> dict:
@@ -72,13 +121,19 @@ def tournament_export(tournament) -> dict:
     for seat in Seat.objects.filter(session__tournament=tournament).select_related("player"):
         seats.setdefault(seat.table_id, [None] * 4)[seat.position] = seat.player.number
     hands = {}
-    for hand in (Hand.objects.filter(sheet__table__session__tournament=tournament, current__isnull=False)
-                 .select_related("current__winner", "current__discarder", "sheet").order_by("number")):
+    for hand in (Hand.objects.filter(sheet__table__session__tournament=tournament)
+                 .exclude(current__isnull=True, pending__isnull=True)
+                 .select_related("current__winner", "current__discarder", "pending__winner", "pending__discarder",
+                                 "sheet").order_by("number")):
         hands.setdefault(hand.sheet.table_id, []).append(hand)
     penalties = {}
     for penalty in (Penalty.objects.filter(sheet__table__session__tournament=tournament, withdrawn_at__isnull=True)
-                    .select_related("player", "sheet").order_by("created_at", "id")):
+                    .select_related("player", "recipient", "sheet").order_by("created_at", "id")):
         penalties.setdefault(penalty.sheet.table_id, []).append(penalty)
+    signatures = {}
+    for signature in (Signature.objects.filter(sheet__table__session__tournament=tournament, voided_at__isnull=True)
+                      .select_related("player", "sheet").order_by("signed_at", "id")):
+        signatures.setdefault(signature.sheet.table_id, []).append(signature)
 
     data["sessions"] = []
     for session in tournament.sessions.prefetch_related("tables__sheet").order_by("number"):
@@ -97,11 +152,15 @@ def tournament_export(tournament) -> dict:
                 raise InterchangeError(f"session {session.number} table {table.number}",
                                        "hands are not numbered 1..n; the sheet is inconsistent")
             t = {"number": table.number, "seats": seats.get(table.pk, [None] * 4),
-                 "hands": [_hand_json(h.current) for h in table_hands],
+                 "hands": [_hand_json(h.current) if h.current else dict(_hand_json(h.pending), pending=True)
+                           for h in table_hands],
                  "penalties": [_penalty_json(p) for p in penalties.get(table.pk, [])]}
             sheet = getattr(table, "sheet", None)
             if sheet is not None and sheet.is_submitted:
                 t["submitted"] = True
+            table_signatures = _signatures_json(signatures.get(table.pk, []))
+            if table_signatures:
+                t["signatures"] = table_signatures
             row["tables"].append(t)
         data["sessions"].append(row)
     return data

@@ -2,8 +2,11 @@
 inside one transaction, so a bad file imports nothing. Errors name the element at fault, e.g.
 ``sessions[0].tables[1].hands[3].from: player 17 is not at this table``.
 """
+import datetime
+
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, transaction
+from django.utils import timezone
 
 from interchange.format import PLAYER_KEYS, InterchangeError
 from interchange.shape import validate
@@ -26,7 +29,9 @@ def _messages(exc):
 PLAYER_FIELDS = {k: k for k in PLAYER_KEYS}
 HAND_FIELDS = {"winner": "winner", "discarder": "from", "points": "points", "flowers": "flowers", "note": "note",
                "tiles": "tiles"}
-PENALTY_FIELDS = {"player": "player", "amount": "amount", "to": "to", "reason": "reason", "hand_number": "hand"}
+PENALTY_FIELDS = {"player": "player", "amount": "amount", "to": "to", "reason": "reason", "hand_number": "hand",
+                  "recipient": "to", "minutes": "minutes", "seconds": "seconds", "foul": "foul"}
+SIGNATURE_FIELDS = {"player": "player", "method": "method"}
 
 
 class _At:
@@ -62,7 +67,7 @@ def tournament_delete(tournament, by=None):
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         hands = Hand.objects.filter(sheet__table__session__tournament=tournament)
-        hands.update(current=None)
+        hands.update(current=None, pending=None)
         HandVersion.objects.filter(hand__sheet__table__session__tournament=tournament).delete()
         hands.delete()
         Penalty.objects.filter(sheet__table__session__tournament=tournament).delete()
@@ -72,8 +77,9 @@ def tournament_delete(tournament, by=None):
         tournament.delete()
 
 
-def tournament_import(data: dict, replace=False) -> Tournament:
-    """Create a tournament from interchange data through the services, all or nothing."""
+def tournament_import(data: dict, replace=False, by=None) -> Tournament:
+    """Create a tournament from interchange data through the services, all or nothing. `by`, when given,
+    becomes the new tournament's organizer and the importer in the audit log."""
     settings = validate(data)
     with transaction.atomic():
         existing = Tournament.objects.filter(slug=data["slug"]).first()
@@ -83,7 +89,7 @@ def tournament_import(data: dict, replace=False) -> Tournament:
                                                "(import with --replace to overwrite it)")
             tournament_delete(existing)
         try:
-            tournament = ts.tournament_create(by=None, name=data["name"], slug=data["slug"], **settings)
+            tournament = ts.tournament_create(by=by, name=data["name"], slug=data["slug"], **settings)
         except ValidationError as exc:
             # Point at the first setting the model refused.
             fields = [f for f in (getattr(exc, "message_dict", None) or {}) if f != "__all__"]
@@ -117,10 +123,16 @@ def tournament_import(data: dict, replace=False) -> Tournament:
                         ss.hand_record(sheet=sheet, number=h + 1, by=None, **_hand_kwargs(hrow, players))
                 for k, prow in enumerate(trow.get("penalties", [])):
                     with _At(f"{tpath}.penalties[{k}]", PENALTY_FIELDS):
-                        ss.penalty_record(sheet=sheet, player=players[prow["player"]], amount=prow["amount"],
-                                          to=prow.get("to", pay.TO_NOBODY), reason=prow["reason"],
-                                          hand_number=prow.get("hand"), by=None)
-                if trow.get("submitted"):
+                        if "foul" in prow:
+                            ss.foul_record(sheet=sheet, by=None, **_foul_kwargs(prow, players))
+                        else:
+                            ss.penalty_record(sheet=sheet, player=players[prow["player"]], amount=prow["amount"],
+                                              to=prow.get("to", pay.TO_NOBODY), reason=prow["reason"],
+                                              hand_number=prow.get("hand"), by=None)
+                for k, grow in enumerate(trow.get("signatures", [])):
+                    with _At(f"{tpath}.signatures[{k}]", SIGNATURE_FIELDS):
+                        _sign(sheet, grow, players)
+                if trow.get("submitted") and not ss.sheet_for_table(table=sheet.table).is_submitted:
                     with _At(f"{tpath}.submitted"):
                         ss.sheet_submit(sheet=sheet, by=None)
             status = srow.get("status", Session.Status.SEATED)
@@ -129,7 +141,7 @@ def tournament_import(data: dict, replace=False) -> Tournament:
                     schedule.session_publish(session=session, by=None)
                 elif status == Session.Status.CLOSED:
                     schedule.session_close(session=session, by=None)
-        audit(tournament=tournament, actor=None, action="tournament.import", obj=tournament,
+        audit(tournament=tournament, actor=by, action="tournament.import", obj=tournament,
               players=len(players), sessions=len(data.get("sessions", [])), replaced=existing is not None)
         return tournament
 
@@ -147,4 +159,38 @@ def _hand_kwargs(hand, players):
                   "points": hand["points"], "flowers": hand.get("flowers", 0)}
     kwargs["note"] = hand.get("note", "")
     kwargs["tiles"] = hand.get("tiles") or {}
+    # The file is the record: its hands count unless it says one still waits for a second person.
+    kwargs["pending"] = bool(hand.get("pending"))
     return kwargs
+
+
+def _foul_kwargs(row, players):
+    """A foul as the file gives it, for scoring.services.foul_record: "to" is a player's number for the player
+    harmed, or a target ("nobody", "each_other") for an "other" foul."""
+    kwargs = {"player": players[row["player"]], "foul": row["foul"], "hand_number": row.get("hand"),
+              "reason": row.get("reason", "")}
+    for key in ("minutes", "seconds", "amount"):
+        if key in row:
+            kwargs[key] = row[key]
+    to = row.get("to")
+    if isinstance(to, int) and not isinstance(to, bool):
+        kwargs["recipient"] = players[to]
+    elif to is not None:
+        kwargs["to"] = to
+    return kwargs
+
+
+def _when(text):
+    moment = datetime.datetime.fromisoformat(text)
+    return moment if timezone.is_aware(moment) else timezone.make_aware(moment)
+
+
+def _sign(sheet, row, players):
+    """A confirmation or signature the file records, with its signer and time."""
+    at = _when(row["at"])
+    if row["role"] == "player":
+        ss.sheet_confirm(sheet=sheet, player=players[row["player"]], method=row["method"], by=None, at=at)
+    elif row["role"] == "referee":
+        ss.sheet_sign(sheet=sheet, by=None, at=at, signer_name=row.get("by") or "")
+    else:
+        ss.sheet_countersign(sheet=sheet, by=None, at=at, signer_name=row.get("by") or "")

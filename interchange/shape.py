@@ -6,8 +6,10 @@ import datetime
 import json
 from decimal import Decimal, InvalidOperation
 
-from interchange.format import (HAND_KEYS, PENALTY_KEYS, PLAYER_KEYS, SESSION_KEYS, SESSION_STATUSES, SETTINGS,
-                                TABLE_KEYS, TEAM_NAME_MAX, TOP_KEYS, InterchangeError, default)
+from interchange.format import (CONFIRMATION_METHODS, FOUL_KEYS, HAND_KEYS, PENALTY_KEYS, PLAYER_KEYS, SESSION_KEYS,
+                                SESSION_STATUSES, SETTINGS, SIGNATURE_KEYS, SIGNATURE_ROLES, TABLE_KEYS, TEAM_NAME_MAX,
+                                TOP_KEYS, InterchangeError, default)
+from scoring.rules import fouls
 from scoring.rules import payments as pay
 from tournament.models import Session
 
@@ -174,6 +176,12 @@ def validate(data):
             _expect(penalties, "list", f"{tpath}.penalties")
             for k, penalty in enumerate(penalties):
                 _validate_penalty(penalty, f"{tpath}.penalties[{k}]", seats)
+            signatures = table.get("signatures", [])
+            _expect(signatures, "list", f"{tpath}.signatures")
+            for k, signature in enumerate(signatures):
+                _validate_signature(signature, f"{tpath}.signatures[{k}]", seats)
+            if table.get("submitted") is False and any(s.get("role") == "referee" for s in signatures):
+                raise InterchangeError(f"{tpath}.submitted", "the referee signed this sheet, so it is submitted")
     return settings
 
 
@@ -191,6 +199,8 @@ def _validate_hand(hand, index, path, seats):
         _expect(hand["note"], "str", f"{path}.note")
     if "tiles" in hand:
         _expect(hand["tiles"], "object", f"{path}.tiles")
+    if "pending" in hand:
+        _expect(hand["pending"], "bool", f"{path}.pending")
     flags = [k for k in ("draw", "not_played") if hand.get(k)]
     if flags:
         if len(flags) > 1 or hand.get("self_drawn"):
@@ -219,9 +229,43 @@ def _validate_hand(hand, index, path, seats):
     _expect(hand.get("flowers", 0), "int", f"{path}.flowers")
 
 
+def _validate_foul(penalty, path, seats):
+    _check_keys(penalty, PENALTY_KEYS, ("player", "foul"), path)
+    _expect(penalty["foul"], "str", f"{path}.foul")
+    if penalty["foul"] not in fouls.CATALOGUE:
+        raise InterchangeError(f"{path}.foul", f"“{penalty['foul']}” is not a foul; expected one of "
+                                               f"{', '.join(fouls.CODES)}")
+    takes = {FOUL_KEYS[name] for name in fouls.CATALOGUE[penalty["foul"]].inputs}
+    for key in ("minutes", "seconds", "amount", "to"):
+        if key in penalty and key not in takes:
+            raise InterchangeError(f"{path}.{key}", f"a foul “{penalty['foul']}” takes no {key}")
+    for key in ("minutes", "seconds", "amount"):
+        if key in penalty:
+            _expect(penalty[key], "int", f"{path}.{key}")
+    if "to" in penalty:
+        to = penalty["to"]
+        if isinstance(to, int) and not isinstance(to, bool):
+            if to not in seats:
+                raise InterchangeError(f"{path}.to", f"player {to} is not at this table")
+        elif penalty["foul"] == fouls.REVEALED_TILE:
+            raise InterchangeError(f"{path}.to", "the number of the player whose tile was revealed")
+        else:
+            _expect(to, "str", f"{path}.to")
+    if "reason" in penalty:
+        _expect(penalty["reason"], "str", f"{path}.reason")
+    if "hand" in penalty:
+        _expect(penalty["hand"], "int", f"{path}.hand", allow_null=True)
+
+
 def _validate_penalty(penalty, path, seats):
     _expect(penalty, "object", path)
-    _check_keys(penalty, PENALTY_KEYS, ("player", "amount", "reason"), path)
+    if "foul" in penalty:
+        _validate_foul(penalty, path, seats)
+        _expect(penalty["player"], "int", f"{path}.player")
+        if penalty["player"] not in seats:
+            raise InterchangeError(f"{path}.player", f"player {penalty['player']} is not at this table")
+        return
+    _check_keys(penalty, PENALTY_KEYS - {"foul", "minutes", "seconds"}, ("player", "amount", "reason"), path)
     _expect(penalty["player"], "int", f"{path}.player")
     if penalty["player"] not in seats:
         raise InterchangeError(f"{path}.player", f"player {penalty['player']} is not at this table")
@@ -230,3 +274,37 @@ def _validate_penalty(penalty, path, seats):
     _expect(penalty["reason"], "str", f"{path}.reason")
     if "hand" in penalty:
         _expect(penalty["hand"], "int", f"{path}.hand", allow_null=True)
+
+
+def _validate_signature(signature, path, seats):
+    _expect(signature, "object", path)
+    _check_keys(signature, SIGNATURE_KEYS, ("role", "at"), path)
+    _expect(signature["role"], "str", f"{path}.role")
+    if signature["role"] not in SIGNATURE_ROLES:
+        raise InterchangeError(f"{path}.role", f"“{signature['role']}” is not one of {', '.join(SIGNATURE_ROLES)}")
+    _expect(signature["at"], "str", f"{path}.at")
+    try:
+        datetime.datetime.fromisoformat(signature["at"])
+    except ValueError:
+        raise InterchangeError(f"{path}.at", f"“{signature['at']}” is not a time in ISO 8601, e.g. "
+                                             "2026-05-16T18:30:00+02:00") from None
+    if signature["role"] == "player":
+        for key in ("player", "method"):
+            if key not in signature:
+                raise InterchangeError(f"{path}.{key}", "missing: a player's confirmation names the player and how")
+        _expect(signature["player"], "int", f"{path}.player")
+        if signature["player"] not in seats:
+            raise InterchangeError(f"{path}.player", f"player {signature['player']} is not at this table")
+        _expect(signature["method"], "str", f"{path}.method")
+        if signature["method"] not in CONFIRMATION_METHODS:
+            raise InterchangeError(f"{path}.method",
+                                   f"“{signature['method']}” is not one of {', '.join(CONFIRMATION_METHODS)}")
+        if "by" in signature:
+            raise InterchangeError(f"{path}.by", "a player's confirmation names the player, not a user")
+    else:
+        for key in ("player", "method"):
+            if key in signature:
+                raise InterchangeError(f"{path}.{key}", f"a {signature['role'].replace('_', ' ')}'s signature has no "
+                                                        f"{key}")
+        if "by" in signature:
+            _expect(signature["by"], "str", f"{path}.by", allow_null=True)

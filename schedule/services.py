@@ -20,12 +20,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 import seating
-from scoring.models import ScoreSheet
+from scoring.models import SIGNED_STATUSES, ScoreSheet
 from scoring.rules.rotation import WINDS
 from seating.metrics import pair_counts, wind_counts
 from standings.selectors import player_standings
 from tournament.audit import audit
 from tournament.models import Seat, Session, Table, Tournament
+from tournament.names import sort_key
 from tournament.services import check_organizer, lock_tournament, seating_problem
 
 MAX_TEAM_APART = 4  # the engine keeps team-mates apart for teams of at most four
@@ -181,22 +182,32 @@ def session_publish(*, session: Session, by: User | None) -> Session:
         return session
 
 
+def session_close_check(session: Session) -> None:
+    """Why the session cannot be closed now (a ValidationError), or nothing. Changes nothing, so a page can
+    ask before confirming."""
+    if session.status == Session.Status.CLOSED:
+        raise ValidationError(_("Session %(n)s is already closed.") % {"n": session.number})
+    if not session.tables.exists():
+        raise ValidationError(_("Session %(n)s has no tables.") % {"n": session.number})
+    final = ([ScoreSheet.Status.COUNTERSIGNED] if session.tournament.countersign_required
+             else list(SIGNED_STATUSES))
+    open_tables = list(session.tables.exclude(sheet__status__in=final).values_list("number", flat=True))
+    if open_tables:
+        if session.tournament.countersign_required:
+            message = _("Tables %(t)s have not submitted their score sheets signed and countersigned.")
+        else:
+            message = _("Tables %(t)s have not submitted their signed score sheets.")
+        raise ValidationError(message % {"t": ", ".join(map(str, open_tables))})
+
+
 def session_close(*, session: Session, by: User | None) -> Session:
-    """Close a session once every table's sheet is submitted; its results become final."""
+    """Close a session once every table's sheet is signed (and countersigned where the tournament requires
+    it); its results become final."""
     with transaction.atomic():
         check_organizer(by, session.tournament)
         session = Session.objects.select_for_update().get(pk=session.pk)
-        if session.status == Session.Status.CLOSED:
-            raise ValidationError(_("Session %(n)s is already closed.") % {"n": session.number})
         _lock_sheets(session)
-        if not session.tables.exists():
-            raise ValidationError(_("Session %(n)s has no tables.") % {"n": session.number})
-        open_tables = list(
-            session.tables.exclude(sheet__status=ScoreSheet.Status.SUBMITTED).values_list("number", flat=True)
-        )
-        if open_tables:
-            raise ValidationError(_("Tables %(t)s have not submitted their score sheets.")
-                                  % {"t": ", ".join(map(str, open_tables))})
+        session_close_check(session)
         session.status = Session.Status.CLOSED
         session.closed_at = timezone.now()
         session.save(update_fields=["status", "closed_at"])
@@ -204,16 +215,30 @@ def session_close(*, session: Session, by: User | None) -> Session:
         return session
 
 
+def session_reopen_check(session: Session) -> None:
+    if session.status != Session.Status.CLOSED:
+        raise ValidationError(_("Session %(n)s is not closed.") % {"n": session.number})
+
+
+def seated_from_results_of(session: Session) -> list[Session]:
+    """Later sessions seated by Swiss pairing. Swiss seating needs every earlier session closed, so each of
+    them was paired on standings that include this session's results; a correction here does not re-seat
+    them."""
+    return list(session.tournament.sessions.filter(number__gt=session.number, seating_method="swiss")
+                .exclude(status=Session.Status.PLANNED).order_by("number"))
+
+
 def session_reopen(*, session: Session, by: User | None, reason: str = "") -> Session:
     with transaction.atomic():
         check_organizer(by, session.tournament)
         session = Session.objects.select_for_update().get(pk=session.pk)
-        if session.status != Session.Status.CLOSED:
-            raise ValidationError(_("Session %(n)s is not closed.") % {"n": session.number})
+        session_reopen_check(session)
+        dependents = [s.number for s in seated_from_results_of(session)]
         session.status = Session.Status.PUBLISHED
         session.closed_at = None
         session.save(update_fields=["status", "closed_at"])
-        audit(tournament=session.tournament, actor=by, action="session.reopen", obj=session, reason=reason)
+        audit(tournament=session.tournament, actor=by, action="session.reopen", obj=session, reason=reason,
+              **({"seated_from_it": dependents} if dependents else {}))
         return session
 
 
@@ -408,15 +433,22 @@ def schedule_from_chart(*, tournament: Tournament, chart: list, by: User | None,
 
 # --- Publishing and reading ---------------------------------------------------------------------
 
+def sessions_to_publish(tournament: Tournament) -> list[Session]:
+    """The seated sessions "publish all" would publish; a ValidationError when there are none."""
+    sessions = list(Session.objects.filter(tournament=tournament, status=Session.Status.SEATED).order_by("number"))
+    if not sessions:
+        raise ValidationError(_("No session is seated and waiting to be published."))
+    return sessions
+
+
 def schedule_publish_all(*, tournament: Tournament, by: User | None) -> list[int]:
     """Publish the seating of every seated (not yet published) session. Returns their numbers."""
     with transaction.atomic():
         tournament = lock_tournament(tournament)
         check_organizer(by, tournament)
+        sessions_to_publish(tournament)
         sessions = list(Session.objects.select_for_update().filter(
             tournament=tournament, status=Session.Status.SEATED).order_by("number"))
-        if not sessions:
-            raise ValidationError(_("No session is seated and waiting to be published."))
         for session in sessions:
             session.status = Session.Status.PUBLISHED
             session.save(update_fields=["status"])
@@ -473,3 +505,13 @@ def tournament_chart(tournament: Tournament, sessions) -> dict:
                          if w else None)
         rows.append({"player": p, "cells": cells})
     return {"sessions": by_session, "rows": rows}
+
+
+def seat_list(session: Session) -> list[dict]:
+    """Everyone seated in the session, sorted by name (accents and case aside), with table and wind: the
+    list posted on the wall."""
+    seats = Seat.objects.filter(session=session).select_related("player", "table")
+    rows = [{"player": s.player, "table": s.table.number, "wind": Seat.wind_name_of(s.position),
+             "wind_letter": WINDS[s.position]} for s in seats]
+    rows.sort(key=lambda r: (sort_key(r["player"].name), r["player"].number))
+    return rows

@@ -5,9 +5,11 @@ from schedule import views
 
 urlpatterns = [
     path("seating/", views.SeatingChartView.as_view(), name="seating-chart"),
+    path("sessions/<int:n>/seats/", views.SeatListView.as_view(), name="seat-list"),
 ]
 
 manage_patterns = [
+    path("", views.DashboardView.as_view(), name="manage-home"),
     path("sessions/", views.SessionManageView.as_view(), name="manage-sessions"),
     path("sessions/<int:n>/seat/", views.SessionActionView.as_view(action="seat"), name="manage-session-seat"),
     path("sessions/<int:n>/publish/", views.SessionActionView.as_view(action="publish"),

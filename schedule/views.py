@@ -6,16 +6,24 @@ Thin: forms, then ``services.services``.
 import json
 
 from django.contrib import messages
+from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Count
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import ngettext
 from django.views.generic import TemplateView
 
-from schedule import charts, services
+from schedule import charts, dashboard, services
 from schedule.forms import ChartConfirmForm, ChartUploadForm, GenerateForm, ReasonForm, SeatSessionForm
-from tournament.models import Session, Tournament
+from scoring.progress import CLOSED
+from tournament import names
+from tournament.models import Session, Tournament, TournamentRole
 from tournament.services import seating_problem
 from tournament.views.mixins import OrganizerRequiredMixin, TournamentMixin
 
@@ -97,10 +105,42 @@ class SwissSeatView(SeatingManageView):
         return redirect("manage-seating", slug=self.tournament.slug)
 
 
+def confirmation(view, *, title, lines, button, warnings=(), reason=None):
+    """The page that asks before an action reaching many people or hard to undo. Its form posts the same
+    request again with confirm=1; without JavaScript, and nothing changes until then."""
+    context = view.get_context_data(confirm={
+        "title": title, "lines": lines, "warnings": list(warnings), "button": button, "reason": reason,
+        "action": view.request.path, "cancel": view.cancel_url()})
+    return TemplateResponse(view.request, "schedule/confirm.html", context)
+
+
+def confirmed(request):
+    return request.POST.get("confirm") == "1"
+
+
 class PublishAllView(SeatingManageView):
     http_method_names = ["post"]
 
+    def cancel_url(self):
+        return reverse("manage-seating", args=[self.tournament.slug]) + "#sessions"
+
     def post(self, request, *args, **kwargs):
+        if not confirmed(request):
+            try:
+                sessions = services.sessions_to_publish(self.tournament)
+            except ValidationError as exc:
+                return self.render_to_response(self.get_context_data(publish_error=" ".join(_messages(exc))))
+            numbers = ", ".join(str(s.number) for s in sessions)
+            players = self.tournament.players.count()
+            return confirmation(
+                self, title=ngettext("Publish the seating of session %(s)s?",
+                                     "Publish the seating of sessions %(s)s?", len(sessions)) % {"s": numbers},
+                lines=[ngettext("Everyone who opens the tournament's pages sees where each of the %(p)s players "
+                                "sits.", "Everyone who opens the tournament's pages sees where each of the %(p)s "
+                                "players sits.", players) % {"p": players},
+                       _("Referees can start entering hands at these tables."),
+                       _("A published seating is never replaced by a new schedule or draw.")],
+                button=_("Publish"))
         try:
             numbers = services.schedule_publish_all(tournament=self.tournament, by=request.user)
         except (ValidationError, PermissionDenied) as exc:
@@ -223,6 +263,8 @@ class SessionActionView(SessionManageView):
             elif self.action == "publish":
                 services.session_publish(session=session, by=request.user)
                 message = _("Seating of session %(n)s published.") % {"n": session.number}
+            elif self.action in ("close", "reopen") and not confirmed(request):
+                return self.ask(session)
             elif self.action == "close":
                 services.session_close(session=session, by=request.user)
                 message = _("Session %(n)s closed; its results are final.") % {"n": session.number}
@@ -239,3 +281,106 @@ class SessionActionView(SessionManageView):
                 action_errors={session.number: text}, seat_forms=seat_forms))
         messages.success(request, message)
         return redirect("manage-sessions", slug=self.tournament.slug)
+
+    def cancel_url(self):
+        return reverse("manage-sessions", args=[self.tournament.slug]) + f"#session-{self.kwargs['n']}"
+
+    def ask(self, session):
+        """Confirm closing or reopening, saying what it affects; refuses at once what the service would."""
+        if self.action == "close":
+            services.session_close_check(session)
+            lines = [ngettext("Its score sheet becomes final: it can no longer be reopened or corrected unless "
+                              "the session is reopened.",
+                              "Its %(n)s score sheets become final: they can no longer be reopened or corrected "
+                              "unless the session is reopened.", session.tables.count())
+                     % {"n": session.tables.count()}]
+            following = self.tournament.sessions.filter(number=session.number + 1).first()
+            if following and following.number in {s.number for s in services.swiss_sessions(self.tournament)} \
+                    and following.status == Session.Status.PLANNED:
+                lines.append(_("Session %(n)s can then be seated by Swiss pairing on the standings.")
+                             % {"n": following.number})
+            return confirmation(self, title=_("Close session %(n)s?") % {"n": session.number}, lines=lines,
+                                button=_("Close session"))
+        services.session_reopen_check(session)
+        warnings = []
+        dependents = services.seated_from_results_of(session)
+        if dependents:
+            warnings.append(ngettext(
+                "Session %(s)s was seated by Swiss pairing on standings that include this session's results. "
+                "Correcting them now does not change that seating.",
+                "Sessions %(s)s were seated by Swiss pairing on standings that include this session's results. "
+                "Correcting them now does not change that seating.", len(dependents))
+                % {"s": ", ".join(str(s.number) for s in dependents)})
+            shown = [s for s in dependents if s.status != Session.Status.SEATED]
+            if shown:
+                warnings.append(_("Players have already seen the seating of sessions %(s)s; it is not redrawn.")
+                                % {"s": ", ".join(str(s.number) for s in shown)})
+            else:
+                warnings.append(ngettext(
+                    "Its seating is not published yet: once this session is closed again, you can seat it again "
+                    "by Swiss.",
+                    "Their seating is not published yet: once this session is closed again, you can seat them "
+                    "again by Swiss.", len(dependents)))
+        form = ReasonForm(self.request.POST)
+        return confirmation(
+            self, title=_("Reopen session %(n)s?") % {"n": session.number},
+            lines=[_("Its results stop being final: an organizer can reopen its score sheets and correct them."),
+                   _("The standings change at once if a correction changes a score.")],
+            warnings=warnings, button=_("Reopen session"),
+            reason=form.cleaned_data["reason"] if form.is_valid() else self.request.POST.get("reason", "")[:200])
+
+
+class DashboardView(OrganizerRequiredMixin, TemplateView):
+    """The organizer's overview: sessions and their sheets, problems to act on, the next steps."""
+
+    template_name = "manage/home.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["board"] = dashboard.tournament_dashboard(self.tournament, timezone.now())
+        return context
+
+
+class StartView(LoginRequiredMixin, TemplateView):
+    """Where a login lands: a referee on the tables being played, an organizer on their tournament."""
+
+    template_name = "schedule/start.html"
+
+    def get(self, request, *args, **kwargs):
+        roles = TournamentRole.objects.filter(user=request.user).select_related("tournament")
+        organizing = {r.tournament for r in roles if r.role == TournamentRole.Role.ORGANIZER}
+        refereeing = {r.tournament for r in roles if r.role == TournamentRole.Role.REFEREE} - organizing
+        if not organizing and not refereeing:
+            return redirect("home")
+        if len(organizing) == 1 and not refereeing:
+            return redirect("manage-home", slug=next(iter(organizing)).slug)
+        now = timezone.now()
+        boards = sorted((dashboard.tournament_dashboard(t, now) for t in organizing), key=_running_first)
+        context = self.get_context_data(
+            boards=boards,
+            referee_sessions=dashboard.referee_sessions(sorted(refereeing, key=lambda t: t.name)))
+        return self.render_to_response(context)
+
+
+def _running_first(board):
+    """Tournaments still being played before finished ones, then the most recent first."""
+    finished = bool(board.sessions) and all(p.phase == CLOSED for p in board.sessions)
+    start = board.tournament.start_date
+    return (finished, -(start.toordinal() if start else 0), board.tournament.name)
+
+
+class SeatListView(TournamentMixin, TemplateView):
+    """A session's players sorted by name with their table and wind, to post on the wall (and as PDF)."""
+
+    template_name = "schedule/seat_list.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        session = get_object_or_404(Session, tournament=self.tournament, number=self.kwargs["n"])
+        if not self.session_is_public(session):
+            raise Http404(_("The seating of this session is not published yet."))
+        rows = services.seat_list(session)
+        for row in rows:
+            row["search"] = f"{row['player'].number} {names.fold(row['player'].name)}"
+        context.update(session=session, rows=rows)
+        return context

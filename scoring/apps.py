@@ -7,3 +7,8 @@ class ScoringConfig(AppConfig):
     name = "scoring"
     verbose_name = _("Scoring")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        # The audit log (tournament, below us) learns where our objects are without importing this app.
+        from scoring import audit_refs
+        audit_refs.register()

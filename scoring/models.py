@@ -4,12 +4,24 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from scoring.rules import fouls
 from scoring.rules import payments as pay
 
 
 class SheetStatus(models.TextChoices):
+    """open -> (every hand in) confirming -> signed by the referee -> countersigned by the chief referee.
+
+    "submitted" is the stored name of the referee's signature, kept from before the players confirmed in
+    the system: a signed sheet is locked, and only the chief referee reopens it.
+    """
+
     OPEN = "open", _("Open")
-    SUBMITTED = "submitted", _("Submitted")
+    CONFIRMING = "confirming", _("Awaiting confirmation")
+    SUBMITTED = "submitted", _("Signed")
+    COUNTERSIGNED = "countersigned", _("Countersigned")
+
+
+SIGNED_STATUSES = (SheetStatus.SUBMITTED, SheetStatus.COUNTERSIGNED)
 
 
 class ScoreSheet(models.Model):
@@ -19,6 +31,7 @@ class ScoreSheet(models.Model):
 
     table = models.OneToOneField("tournament.Table", on_delete=models.CASCADE, related_name="sheet")
     status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.OPEN)
+    # When and by whom the referee signed (the sheet was "submitted").
     submitted_at = models.DateTimeField(null=True, blank=True)
     submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
                                      related_name="+")
@@ -33,7 +46,17 @@ class ScoreSheet(models.Model):
 
     @property
     def is_submitted(self):
-        return self.status == self.Status.SUBMITTED
+        """Signed by the referee (and perhaps countersigned): locked against every change."""
+        return self.status in SIGNED_STATUSES
+
+    is_signed = is_submitted
+
+    def is_final(self, tournament=None):
+        """Results are final once signed (appendix 5), and countersigned where the tournament requires it."""
+        tournament = tournament or self.table.session.tournament
+        if tournament.countersign_required:
+            return self.status == self.Status.COUNTERSIGNED
+        return self.is_submitted
 
 
 DELTA_FIELDS = ("delta_0", "delta_1", "delta_2", "delta_3")
@@ -63,6 +86,8 @@ class Hand(models.Model):
     number = models.PositiveSmallIntegerField(validators=[MinValueValidator(1), MaxValueValidator(16)])
     # The version that counts; older versions stay as history.
     current = models.OneToOneField("HandVersion", on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    # With two-person entry, the latest entry until a second person confirms it; it then becomes current.
+    pending = models.OneToOneField("HandVersion", on_delete=models.PROTECT, null=True, blank=True, related_name="+")
 
     class Meta:
         ordering = ["sheet", "number"]
@@ -98,6 +123,12 @@ class HandVersion(PositionDeltas):
     note = models.CharField(_("note"), max_length=300, blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
+    # Two-person entry: who confirmed this entry (a second scorer, or one of the table's players) and when.
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                     related_name="+")
+    confirmed_by_player = models.ForeignKey("tournament.Player", on_delete=models.PROTECT, null=True, blank=True,
+                                            related_name="+")
 
     class Meta:
         ordering = ["hand", "version"]
@@ -119,6 +150,9 @@ class HandVersion(PositionDeltas):
                 ),
                 name="hand_outcome_shape",
             ),
+            models.CheckConstraint(
+                condition=models.Q(confirmed_by__isnull=True) | models.Q(confirmed_by_player__isnull=True),
+                name="hand_confirmed_by_one"),
         ]
 
     def __str__(self):
@@ -126,16 +160,30 @@ class HandVersion(PositionDeltas):
 
 
 class Penalty(PositionDeltas):
+    """A foul and what it cost. ``foul`` is the catalogue's code (``scoring.rules.fouls``); blank for a penalty
+    recorded before the catalogue, by amount and target only."""
+
     class To(models.TextChoices):
         NOBODY = pay.TO_NOBODY, _("Paid to nobody")
         EACH_OTHER = pay.TO_EACH_OTHER, _("Paid to each other player")
+        PLAYER = pay.TO_PLAYER, _("Paid to the player harmed")
 
     sheet = models.ForeignKey(ScoreSheet, on_delete=models.CASCADE, related_name="penalties")
     player = models.ForeignKey("tournament.Player", on_delete=models.PROTECT, related_name="penalties",
                                verbose_name=_("player"))
-    amount = models.PositiveIntegerField(_("points"), validators=[MinValueValidator(1)])
+    foul = models.CharField(_("foul"), max_length=20, blank=True)
+    # 0 for a foul recorded without points (a warning, a dead hand, a lost session).
+    amount = models.PositiveIntegerField(_("points"))
     to = models.CharField(_("paid to"), max_length=20, choices=To.choices, default=To.NOBODY)
-    reason = models.CharField(_("reason"), max_length=200)
+    recipient = models.ForeignKey("tournament.Player", on_delete=models.PROTECT, null=True, blank=True,
+                                  related_name="+", verbose_name=_("paid to player"))
+    minutes = models.PositiveSmallIntegerField(_("minutes late"), null=True, blank=True)
+    seconds = models.PositiveIntegerField(_("seconds over the limit"), null=True, blank=True)
+    # Which time this is for the escalating fouls (1: the first, a warning), counted when it was recorded.
+    occurrence = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The player may not win hand `hand_number` (MCR 3.11.3); hand_record refuses them as its winner.
+    dead_hand = models.BooleanField(_("dead hand"), default=False)
+    reason = models.CharField(_("remark"), max_length=200, blank=True)
     hand_number = models.PositiveSmallIntegerField(_("hand"), null=True, blank=True,
                                                    validators=[MinValueValidator(1), MaxValueValidator(16)])
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
@@ -150,17 +198,155 @@ class Penalty(PositionDeltas):
         ordering = ["sheet", "created_at", "id"]
         verbose_name_plural = _("penalties")
         constraints = [
-            models.CheckConstraint(condition=models.Q(amount__gte=1), name="penalty_amount_positive"),
+            models.CheckConstraint(
+                condition=models.Q(amount__gte=1) | models.Q(amount=0, foul__in=fouls.WITHOUT_POINTS),
+                name="penalty_amount_positive"),
             models.CheckConstraint(condition=models.Q(to__in=pay.PENALTY_TARGETS), name="penalty_target_valid"),
             models.CheckConstraint(
                 condition=models.Q(hand_number__isnull=True) | models.Q(hand_number__gte=1, hand_number__lte=16),
                 name="penalty_hand_number_range"),
+            models.CheckConstraint(condition=models.Q(foul__in=("", *fouls.CODES)), name="penalty_foul_valid"),
+            # One player receives the points exactly when they go "to the player harmed", never the offender.
+            models.CheckConstraint(
+                condition=(models.Q(to=pay.TO_PLAYER, recipient__isnull=False) & ~models.Q(recipient=models.F("player")))
+                | (~models.Q(to=pay.TO_PLAYER) & models.Q(recipient__isnull=True)),
+                name="penalty_recipient_shape"),
+            # A foul without points pays nothing.
+            models.CheckConstraint(
+                condition=models.Q(amount__gte=1) | models.Q(delta_0=0, delta_1=0, delta_2=0, delta_3=0),
+                name="penalty_warning_pays_nothing"),
+            models.CheckConstraint(
+                condition=models.Q(dead_hand=False)
+                | models.Q(hand_number__isnull=False, foul__in=fouls.DEAD_HAND_FOULS),
+                name="penalty_dead_hand_shape"),
+            models.CheckConstraint(
+                condition=models.Q(minutes__isnull=True) | models.Q(foul=fouls.LATE, minutes__gte=1),
+                name="penalty_minutes_for_late"),
+            models.CheckConstraint(
+                condition=models.Q(seconds__isnull=True) | models.Q(foul=fouls.TIME, seconds__gte=1),
+                name="penalty_seconds_for_time"),
         ]
 
     def __str__(self):
-        return f"{self.player}: -{self.amount} ({self.reason})"
+        return f"{self.player}: -{self.amount} ({self.nature})"
 
     @property
     def active(self):
         return self.withdrawn_at is None
 
+    @property
+    def foul_name(self) -> str:
+        """The catalogue's name of the foul, translated; blank for a penalty recorded before the catalogue."""
+        from django.utils.translation import gettext
+
+        return gettext(fouls.CATALOGUE[self.foul].name) if self.foul in fouls.CATALOGUE else ""
+
+    @property
+    def description(self) -> str:
+        """The catalogue's name with what makes it this foul: how late, how long, which time (appendix 6's
+        "nature of the foul"); the reason given for a penalty recorded before the catalogue."""
+        from django.utils.translation import gettext
+
+        if not self.foul:
+            return self.reason
+        details = []
+        if self.minutes is not None:
+            details.append(gettext("%(n)s min late") % {"n": self.minutes})
+        if self.seconds is not None:
+            details.append(gettext("%(n)s s over") % {"n": self.seconds})
+        if self.occurrence:
+            details.append(occurrence_label(self.occurrence))
+        return f"{self.foul_name} ({', '.join(details)})" if details else self.foul_name
+
+    @property
+    def paid_to_label(self) -> str:
+        """What the foul cost in words: a warning, or to whom the points go."""
+        from django.utils.translation import gettext
+
+        if self.is_warning:
+            return gettext("Warning, no points")
+        if self.to == pay.TO_PLAYER and self.recipient_id:
+            return gettext("Paid to %(player)s") % {"player": self.recipient.name}
+        return self.get_to_display()
+
+    @property
+    def nature(self) -> str:
+        """The nature of the foul as the record of fouls (appendix 6) gives it: the catalogue's name with the
+        referee's remark, or the reason given for a penalty recorded before the catalogue."""
+        name = self.foul_name
+        if not name:
+            return self.reason
+        return f"{name}: {self.reason}" if self.reason else name
+
+    @property
+    def is_warning(self) -> bool:
+        return self.amount == 0
+
+
+def occurrence_label(n: int) -> str:
+    """Which time a repeated foul is: "first time" (a warning), "second time", ..."""
+    from django.utils.translation import gettext
+
+    words = {1: gettext("first time"), 2: gettext("second time"), 3: gettext("third time"),
+             4: gettext("fourth time")}
+    return words.get(n) or gettext("time %(n)s") % {"n": n}
+
+
+class Signature(models.Model):
+    """A player's confirmation of a finished sheet, the referee's signature or the chief referee's
+    countersignature (MCR 3.9.1.4, 3.9.2, appendix 5). Reopening a sheet voids them; none is deleted."""
+
+    class Role(models.TextChoices):
+        PLAYER = "player", _("Player")
+        REFEREE = "referee", _("Referee")
+        CHIEF_REFEREE = "chief_referee", _("Chief referee")
+
+    class Method(models.TextChoices):
+        DEVICE = "device", _("on the referee's device")
+        PHONE = "phone", _("on their own phone")
+
+    sheet = models.ForeignKey(ScoreSheet, on_delete=models.CASCADE, related_name="signatures")
+    role = models.CharField(max_length=20, choices=Role.choices)
+    player = models.ForeignKey("tournament.Player", on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    method = models.CharField(max_length=10, choices=Method.choices, blank=True)
+    # Who pressed the button: the referee or chief referee signing, or the referee whose device a player used.
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                             related_name="+")
+    # The signer's name as recorded: a username, or the name an imported file gave.
+    name = models.CharField(max_length=150, blank=True)
+    signed_at = models.DateTimeField()
+    voided_at = models.DateTimeField(null=True, blank=True)
+    voided_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                  related_name="+")
+    voided_reason = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["sheet", "signed_at", "id"]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(role__in=["player", "referee", "chief_referee"]),
+                                   name="signature_role_valid"),
+            # A player confirms by one of the two methods; the referees sign as themselves.
+            models.CheckConstraint(
+                condition=models.Q(role="player", player__isnull=False, method__in=["device", "phone"])
+                | (~models.Q(role="player") & models.Q(player__isnull=True, method="")),
+                name="signature_shape"),
+            models.UniqueConstraint(fields=["sheet", "player"],
+                                    condition=models.Q(role="player", voided_at__isnull=True),
+                                    name="unique_active_player_confirmation"),
+            models.UniqueConstraint(fields=["sheet", "role"],
+                                    condition=~models.Q(role="player") & models.Q(voided_at__isnull=True),
+                                    name="unique_active_referee_signature"),
+        ]
+
+    def __str__(self):
+        return f"{self.get_role_display()} {self.signer} {self.signed_at:%Y-%m-%d %H:%M}"
+
+    @property
+    def active(self):
+        return self.voided_at is None
+
+    @property
+    def signer(self) -> str:
+        if self.player_id:
+            return str(self.player)
+        return self.name or (self.user.get_username() if self.user_id else "")

@@ -11,16 +11,43 @@ from fractions import Fraction
 
 from django.db.models import Count, Prefetch, Sum
 
-from scoring.models import DELTA_FIELDS, Hand, HandVersion, Penalty, ScoreSheet
+from scoring.models import DELTA_FIELDS, Hand, HandVersion, Penalty, ScoreSheet, Signature
+from scoring.rules import fouls
 from scoring.rules.rotation import WINDS, round_of_hand, seat_winds
 from scoring.rules.table_points import table_points
 from tournament.models import Player, Seat, Session, Table, Tournament
 
 
-def rank_table(scores: list[int], points_config) -> tuple[list[int], list[Fraction]]:
-    """Places (1..4, shared on ties) and table points of the four positions of one table."""
-    by_position = table_points(dict(enumerate(scores)), points_config)
+def rank_table(scores: list[int], points_config, lost=()) -> tuple[list[int], list[Fraction]]:
+    """Places (1..4, shared on ties) and table points of the four positions of one table; positions in
+    `lost` lost the session and are placed last."""
+    by_position = table_points(dict(enumerate(scores)), points_config, lost=lost)
     return [by_position[i][0] for i in range(4)], [by_position[i][1] for i in range(4)]
+
+
+def final_statuses(tournament: Tournament) -> list[str]:
+    """Sheet statuses whose results are final: signed, and countersigned where the tournament requires it."""
+    if tournament.countersign_required:
+        return [ScoreSheet.Status.COUNTERSIGNED]
+    return [ScoreSheet.Status.SUBMITTED, ScoreSheet.Status.COUNTERSIGNED]
+
+
+def lost_sessions(tournament: Tournament, session: Session | None = None) -> dict[tuple[int, int], str]:
+    """(table id, player id) -> why the player lost that session (``scoring.rules.fouls.lost_session``)."""
+    found = Penalty.objects.filter(sheet__table__session__tournament=tournament, withdrawn_at__isnull=True,
+                                   foul__in=(fouls.LATE, fouls.TIME))
+    if session is not None:
+        found = found.filter(sheet__table__session=session)
+    given: dict[tuple[int, int], list] = {}
+    for row in found.values("sheet__table_id", "player_id", "foul", "amount", "minutes", "hand_number"):
+        given.setdefault((row["sheet__table_id"], row["player_id"]), []).append(
+            fouls.Given(row["foul"], row["amount"], row["minutes"], row["hand_number"]))
+    out = {}
+    for key, player_fouls in given.items():
+        reason = fouls.lost_session(player_fouls)
+        if reason:
+            out[key] = reason
+    return out
 
 
 @dataclass
@@ -34,9 +61,11 @@ class TableResult:
     hand_scores: list[int]
     penalty_scores: list[int]
     hands_entered: int
-    submitted: bool
+    submitted: bool  # final: signed (and countersigned where required); until then the results are provisional
     ranks: list[int] = field(default_factory=list)
     table_points: list[Fraction] = field(default_factory=list)
+    # Per position: why the player lost the session (English, marked for translation), or None.
+    lost: list[str | None] = field(default_factory=lambda: [None] * 4)
 
     @property
     def scores(self) -> list[int]:
@@ -45,7 +74,7 @@ class TableResult:
     @property
     def started(self) -> bool:
         """A sheet with nothing on it has no places or table points yet."""
-        return self.hands_entered > 0 or any(self.penalty_scores)
+        return self.hands_entered > 0 or any(self.penalty_scores) or any(self.lost)
 
 
 def table_results(tournament: Tournament, session: Session | None = None) -> dict[int, TableResult]:
@@ -74,9 +103,10 @@ def table_results(tournament: Tournament, session: Session | None = None) -> dic
         .annotate(**{d: Sum(d) for d in DELTA_FIELDS})
     }
     submitted = set(
-        ScoreSheet.objects.filter(status=ScoreSheet.Status.SUBMITTED, table__session__tournament=tournament)
+        ScoreSheet.objects.filter(status__in=final_statuses(tournament), table__session__tournament=tournament)
         .values_list("table_id", flat=True)
     )
+    lost = lost_sessions(tournament, session)
     points_config = tournament.table_points_values()
     results = {}
     for table_id, info in tables.items():
@@ -89,8 +119,10 @@ def table_results(tournament: Tournament, session: Session | None = None) -> dic
             hand_scores=[hands.get(d) or 0 for d in DELTA_FIELDS],
             penalty_scores=[pens.get(d) or 0 for d in DELTA_FIELDS],
             hands_entered=hands.get("n") or 0, submitted=table_id in submitted,
+            lost=[lost.get((table_id, p.pk)) for p in info["players"]],
         )
-        result.ranks, result.table_points = rank_table(result.scores, points_config)
+        result.ranks, result.table_points = rank_table(
+            result.scores, points_config, lost=[i for i, why in enumerate(result.lost) if why])
         results[table_id] = result
     return results
 
@@ -107,6 +139,8 @@ class SheetHand:
     version: HandVersion | None = None
     deltas: list[int] | None = None
     totals: list[int] | None = None
+    # Two-person entry: the latest entry, waiting for a second person; it does not count yet.
+    pending: HandVersion | None = None
 
     @property
     def corrected(self) -> bool:
@@ -136,6 +170,10 @@ class SheetData:
     ranks: list[int] | None = None
     table_points: list[Fraction] | None = None
     submitted_at: object = None
+    status: str = ScoreSheet.Status.OPEN
+    # Confirmations and signatures in the order given, voided ones too (after a change or a reopening).
+    signatures: list[Signature] = field(default_factory=list)
+    lost: list[str | None] = field(default_factory=lambda: [None] * 4)
 
     @property
     def seated(self) -> bool:
@@ -147,11 +185,27 @@ class SheetData:
 
     @property
     def missing(self) -> list[int]:
-        return [h.number for h in self.hands if h.version is None]
+        """Hands without any entry (an entry waiting for confirmation is not missing)."""
+        return [h.number for h in self.hands if h.version is None and h.pending is None]
+
+    @property
+    def pending(self) -> list[SheetHand]:
+        return [h for h in self.hands if h.pending is not None]
 
     @property
     def next_hand(self) -> int | None:
-        return next((h.number for h in self.hands if h.version is None), None)
+        return next((h.number for h in self.hands if h.version is None and h.pending is None), None)
+
+    @property
+    def active_signatures(self) -> list[Signature]:
+        return [s for s in self.signatures if s.active]
+
+    def confirmation_of(self, player) -> Signature | None:
+        return next((s for s in self.active_signatures if s.role == Signature.Role.PLAYER
+                     and s.player_id == getattr(player, "pk", None)), None)
+
+    def signature_of(self, role: str) -> Signature | None:
+        return next((s for s in self.active_signatures if s.role == role), None)
 
     @property
     def penalties(self) -> list[Penalty]:
@@ -174,17 +228,28 @@ def sheets_data(tournament: Tournament, tables, *, blank: bool = False) -> list[
     tables = list(tables.select_related("session", "sheet").prefetch_related(
         Prefetch("seats", queryset=Seat.objects.select_related("player__team"))).order_by("number"))
     versions: dict[int, dict[int, HandVersion]] = {}
+    pending: dict[int, dict[int, HandVersion]] = {}
     penalties: dict[int, list[Penalty]] = {}
+    signatures: dict[int, list[Signature]] = {}
     results: dict[int, TableResult] = {}
     if not blank and tables:
         table_ids = [t.pk for t in tables]
-        for hand in (Hand.objects.filter(sheet__table__in=table_ids, current__isnull=False)
-                     .select_related("sheet", "current__winner", "current__discarder", "current__created_by")):
-            versions.setdefault(hand.sheet.table_id, {})[hand.number] = hand.current
+        for hand in (Hand.objects.filter(sheet__table__in=table_ids)
+                     .exclude(current__isnull=True, pending__isnull=True)
+                     .select_related("sheet", "current__winner", "current__discarder", "current__created_by",
+                                     "current__confirmed_by", "current__confirmed_by_player",
+                                     "pending__winner", "pending__discarder", "pending__created_by")):
+            if hand.current is not None:
+                versions.setdefault(hand.sheet.table_id, {})[hand.number] = hand.current
+            if hand.pending is not None:
+                pending.setdefault(hand.sheet.table_id, {})[hand.number] = hand.pending
         for penalty in (Penalty.objects.filter(sheet__table__in=table_ids)
-                        .select_related("sheet", "player", "created_by", "withdrawn_by")
+                        .select_related("sheet", "player", "recipient", "created_by", "withdrawn_by")
                         .order_by("created_at", "id")):
             penalties.setdefault(penalty.sheet.table_id, []).append(penalty)
+        for signature in (Signature.objects.filter(sheet__table__in=table_ids)
+                          .select_related("sheet", "player", "user", "voided_by").order_by("signed_at", "id")):
+            signatures.setdefault(signature.sheet.table_id, []).append(signature)
         sessions = {t.session_id: t.session for t in tables}
         for session in sessions.values():
             results.update(table_results(tournament, session))
@@ -201,16 +266,21 @@ def sheets_data(tournament: Tournament, tables, *, blank: bool = False) -> list[
             if version is not None:
                 running = [r + d for r, d in zip(running, version.deltas)]
                 hand.version, hand.deltas, hand.totals = version, version.deltas, list(running)
+            hand.pending = pending.get(table.pk, {}).get(number)
             hands.append(hand)
         data = SheetData(session=table.session.number, table=table.number, table_id=table.pk, players=players,
-                         hands=hands, given_penalties=penalties.get(table.pk, []))
+                         hands=hands, given_penalties=penalties.get(table.pk, []),
+                         signatures=signatures.get(table.pk, []))
         result = results.get(table.pk)
         if result is not None and result.started:
             data.hand_scores, data.penalty_scores = result.hand_scores, result.penalty_scores
             data.scores, data.ranks, data.table_points = result.scores, result.ranks, result.table_points
+            data.lost = result.lost
         sheet = getattr(table, "sheet", None)
-        if not blank and sheet is not None and sheet.is_submitted:
-            data.submitted_at = sheet.submitted_at
+        if not blank and sheet is not None:
+            data.status = sheet.status
+            if sheet.is_submitted:
+                data.submitted_at = sheet.submitted_at
         out.append(data)
     return out
 

@@ -6,7 +6,13 @@ enter hands in parallel and two entries at one table wait for each other; reopen
 its session first, so it cannot cross the session being closed.
 
 The rules of a hand or penalty (who may win, minimum points, what a penalty pays) are the pure
-``scoring.rules.payments``; its errors become ValidationErrors on the field at fault, translated.
+``scoring.rules.payments``; the catalogue of fouls is ``scoring.rules.fouls``; their errors become
+ValidationErrors on the field at fault, translated.
+
+A sheet goes open -> (every hand in) confirming -> signed by the referee -> countersigned by the chief
+referee (``ScoreSheet.Status``). Any change voids the players' confirmations given so far (they confirmed
+other numbers); a signed sheet refuses every change until the chief referee reopens it. With two-person
+entry a new entry waits in ``Hand.pending`` until a second person confirms it.
 """
 from __future__ import annotations
 
@@ -14,18 +20,22 @@ from typing import TYPE_CHECKING
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, Q
 from django.utils import timezone
+from django.utils.crypto import constant_time_compare
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
-from scoring.models import Hand, HandVersion, Penalty, ScoreSheet
+from scoring.models import Hand, HandVersion, Penalty, ScoreSheet, Signature
+from scoring.rules import fouls
 from scoring.rules import payments as pay
 from tournament.audit import audit
-from tournament.models import Session
-from tournament.permissions import can_score, is_organizer
+from tournament.models import EscalationScope, Session
+from tournament.permissions import can_score, is_chief_referee
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from django.contrib.auth.models import User
 
     from tournament.models import Player, Table, Tournament
@@ -51,13 +61,18 @@ def _lock_sheet(sheet: ScoreSheet) -> ScoreSheet:
                               code="sheet_gone") from None
 
 
+def _refuse_if_signed(sheet: ScoreSheet) -> None:
+    if sheet.is_submitted:
+        raise ValidationError(_("This score sheet has been submitted and signed, so it cannot change; only the "
+                                "chief referee can reopen it."), code="signed")
+
+
 def _lock_open_sheet(sheet: ScoreSheet, by: User | None) -> tuple[ScoreSheet, Tournament]:
-    """Lock the sheet for a score change by `by`; refuse when they may not score or it is submitted."""
+    """Lock the sheet for a score change by `by`; refuse when they may not score or it is signed."""
     sheet = _lock_sheet(sheet)
     tournament = sheet.table.session.tournament
     _check_scorer(by, tournament)
-    if sheet.is_submitted:
-        raise ValidationError(_("This score sheet has been submitted; an organizer must reopen it first."))
+    _refuse_if_signed(sheet)
     return sheet, tournament
 
 
@@ -79,6 +94,10 @@ def _actor(by):
     return by if getattr(by, "is_authenticated", False) else None
 
 
+def _numbers(values) -> str:
+    return ", ".join(map(str, values))
+
+
 def sheet_for_table(*, table: Table) -> ScoreSheet:
     sheet, _created = ScoreSheet.objects.get_or_create(table=table)
     return sheet
@@ -95,27 +114,83 @@ def _position_deltas(players, by_player_id):
     return {f"delta_{i}": by_player_id[p.pk] for i, p in enumerate(players)}
 
 
+def _entered_numbers(sheet: ScoreSheet) -> set[int]:
+    """Hands with an entry, counted or waiting for confirmation."""
+    return set(Hand.objects.filter(sheet=sheet).filter(Q(current__isnull=False) | Q(pending__isnull=False))
+               .values_list("number", flat=True))
+
+
+def _latest(hand: Hand) -> HandVersion | None:
+    """The hand's latest entry: the one waiting for confirmation, else the one that counts."""
+    return hand.pending or hand.current
+
+
+def sheet_missing_hands(sheet: ScoreSheet) -> list[int]:
+    """Hand numbers not yet entered; a sheet is complete when none are missing (and none are pending)."""
+    total = sheet.table.session.tournament.hands_per_session
+    entered = _entered_numbers(sheet)
+    return [n for n in range(1, total + 1) if n not in entered]
+
+
+def sheet_pending_hands(sheet: ScoreSheet) -> list[int]:
+    """Hands whose latest entry waits for a second person's confirmation (two-person entry)."""
+    return list(Hand.objects.filter(sheet=sheet, pending__isnull=False).order_by("number")
+                .values_list("number", flat=True))
+
+
+def _void_confirmations(sheet: ScoreSheet, by: User | None, reason: str) -> int:
+    """The players confirmed the sheet as it was; after a change they confirm again. Kept, marked void."""
+    return Signature.objects.filter(sheet=sheet, role=Signature.Role.PLAYER, voided_at__isnull=True).update(
+        voided_at=timezone.now(), voided_by=_actor(by), voided_reason=reason[:200])
+
+
+def _settle_status(sheet: ScoreSheet) -> None:
+    """An unsigned sheet is open until every hand is in and counted, then it awaits confirmation."""
+    if sheet.is_submitted:
+        return
+    complete = not sheet_missing_hands(sheet) and not sheet_pending_hands(sheet)
+    status = ScoreSheet.Status.CONFIRMING if complete else ScoreSheet.Status.OPEN
+    if sheet.status != status:
+        sheet.status = status
+        sheet.save(update_fields=["status"])
+
+
+def _after_change(sheet: ScoreSheet, by: User | None, what: str) -> int:
+    voided = _void_confirmations(sheet, by, _("The sheet changed: %(what)s") % {"what": what})
+    _settle_status(sheet)
+    return voided
+
+
+def _dead_hand_of(sheet: ScoreSheet, player: Player, number: int) -> Penalty | None:
+    return (Penalty.objects.filter(sheet=sheet, player=player, hand_number=number, dead_hand=True,
+                                   withdrawn_at__isnull=True).order_by("id").first())
+
+
 def hand_record(*, sheet: ScoreSheet, number: int, outcome: str, winner: Player | None = None,
                 discarder: Player | None = None, points: int = 0, flowers: int = 0, tiles: dict | None = None,
-                note: str = "", by: User | None, expected_version: int | None = None) -> HandVersion:
+                note: str = "", by: User | None, expected_version: int | None = None,
+                pending: bool | None = None) -> HandVersion:
     """Enter a hand, or correct it by adding a new version. Returns the new HandVersion.
 
     expected_version is the version the referee was looking at (0 for a new hand): when someone
     else entered or corrected the hand meanwhile, the entry is refused rather than silently
     replacing theirs. The check runs under the sheet lock, so it holds across app servers.
+
+    With two-person entry (or ``pending=True``, as an import gives it) the version waits for
+    :func:`hand_confirm` before it counts.
     """
     with transaction.atomic():
         sheet, tournament = _lock_open_sheet(sheet, by)
         _check_hand_number(number, tournament)
         # Someone else's entry wins over a form filled in before it: say so before anything else.
-        current_version = (Hand.objects.filter(sheet=sheet, number=number, current__isnull=False)
-                           .values_list("current__version", flat=True).first()) or 0
-        if expected_version is not None and expected_version != current_version:
+        hand = Hand.objects.filter(sheet=sheet, number=number).first()
+        latest_version = (hand.versions.aggregate(m=Max("version"))["m"] or 0) if hand else 0
+        if expected_version is not None and expected_version != latest_version:
             raise ValidationError(
                 _("Hand %(n)s was entered or corrected by someone else meanwhile (it is now at version %(version)s). "
                   "Check the sheet, then submit again to replace it."),
-                code="stale_version", params={"n": number, "version": current_version})
-        entered = set(Hand.objects.filter(sheet=sheet, current__isnull=False).values_list("number", flat=True))
+                code="stale_version", params={"n": number, "version": latest_version})
+        entered = _entered_numbers(sheet)
         if number not in entered and any(n not in entered for n in range(1, number)):
             missing = min(n for n in range(1, number) if n not in entered)
             raise ValidationError(_("Enter the hands in order: hand %(n)s comes first.") % {"n": missing})
@@ -125,15 +200,21 @@ def hand_record(*, sheet: ScoreSheet, number: int, outcome: str, winner: Player 
             points = flowers = 0
         elif outcome == pay.SELF_DRAWN:
             discarder = None
+        others = {h.number: _latest(h) for h in Hand.objects.filter(sheet=sheet, number__in=entered - {number})
+                  .select_related("current", "pending")}
         if outcome == pay.NOT_PLAYED:
-            later = [n for n in entered if n > number]
-            for n in later:
-                if Hand.objects.get(sheet=sheet, number=n).current.outcome != pay.NOT_PLAYED:
+            for n in sorted(n for n in others if n > number):
+                if others[n].outcome != pay.NOT_PLAYED:
                     raise ValidationError(_("Hand %(n)s was played, so hand %(m)s cannot be marked not played.")
                                           % {"n": n, "m": number})
-        elif any(Hand.objects.get(sheet=sheet, number=n).current.outcome == pay.NOT_PLAYED
-                 for n in entered if n < number):
+        elif any(others[n].outcome == pay.NOT_PLAYED for n in others if n < number):
             raise ValidationError(_("An earlier hand is marked not played; once time runs out no later hand is played."))
+        if winner is not None:
+            dead = _dead_hand_of(sheet, winner, number)
+            if dead is not None:
+                raise ValidationError({"winner": ValidationError(
+                    _("%(player)s has a dead hand in hand %(n)s (%(foul)s), so they cannot win it.")
+                    % {"player": winner, "n": number, "foul": dead.nature}, code="dead_hand")})
         try:
             deltas = pay.hand_payments(
                 [p.pk for p in players],
@@ -143,8 +224,10 @@ def hand_record(*, sheet: ScoreSheet, number: int, outcome: str, winner: Player 
             )
         except pay.PaymentError as exc:
             raise payment_error(exc)
+        if pending is None:
+            pending = tournament.two_person_entry
         hand, _created = Hand.objects.select_for_update().get_or_create(sheet=sheet, number=number)
-        next_version = (hand.versions.aggregate(m=Max("version"))["m"] or 0) + 1
+        next_version = latest_version + 1
         version = HandVersion(
             hand=hand, version=next_version, outcome=outcome, winner=winner, discarder=discarder,
             points=points or 0, flowers=flowers or 0, tiles=tiles or {}, note=note,
@@ -153,17 +236,107 @@ def hand_record(*, sheet: ScoreSheet, number: int, outcome: str, winner: Player 
         )
         version.full_clean(exclude=["hand", "created_by"])
         version.save()
-        hand.current = version
-        hand.save(update_fields=["current"])
+        if pending:
+            hand.pending = version
+        else:
+            hand.current, hand.pending = version, None
+        hand.save(update_fields=["current", "pending"])
+        voided = _after_change(sheet, by, _("hand %(n)s entered") % {"n": number})
         audit(tournament=tournament, actor=by, action="hand.record" if next_version == 1 else "hand.correct",
               obj=version, session=sheet.table.session.number, table=sheet.table.number, hand=number,
               version=next_version, outcome=outcome, winner=getattr(winner, "number", None),
-              discarder=getattr(discarder, "number", None), points=points, flowers=flowers)
+              discarder=getattr(discarder, "number", None), points=points, flowers=flowers, pending=pending,
+              confirmations_voided=voided)
         return version
 
 
+def _check_player_code(player: Player, code: str | None) -> None:
+    """A player acting from their own phone proves who they are with their code."""
+    if not player.code or not code or not constant_time_compare(player.code, code.strip().upper()):
+        raise PermissionDenied(_("That player code is not right."))
+
+
+def _check_at_table(player: Player, players: list[Player], field: str = "player") -> None:
+    if player not in players:
+        raise ValidationError({field: ValidationError(
+            _("%(player)s does not play at this table.") % {"player": player}, code="not_seated")})
+
+
+def hand_confirm(*, sheet: ScoreSheet, number: int, by: User | None, player: Player | None = None,
+                 code: str | None = None, expected_version: int | None = None) -> HandVersion:
+    """Two-person entry: a second scorer, or one of the table's players with their code, confirms the
+    entry of hand `number`, which then counts. The scorer who entered it cannot confirm it."""
+    with transaction.atomic():
+        sheet = _lock_sheet(sheet)
+        tournament = sheet.table.session.tournament
+        players = _positions(sheet)
+        if player is None:
+            _check_scorer(by, tournament)
+        else:
+            _check_at_table(player, players)
+            _check_player_code(player, code)
+        _refuse_if_signed(sheet)
+        hand = (Hand.objects.select_for_update(of=("self",)).select_related("pending")
+                .filter(sheet=sheet, number=number).first())
+        if hand is None or hand.pending is None:
+            raise ValidationError(_("Hand %(n)s has no entry waiting for confirmation.") % {"n": number},
+                                  code="nothing_pending")
+        version = hand.pending
+        if expected_version is not None and version.version != expected_version:
+            raise ValidationError(_("Hand %(n)s was corrected meanwhile; check it again before confirming.")
+                                  % {"n": number}, code="stale_version")
+        if player is None and _actor(by) is not None and version.created_by_id == by.pk:
+            raise ValidationError(_("You entered hand %(n)s yourself: a second scorer, or one of the players, "
+                                    "confirms it.") % {"n": number}, code="same_person")
+        version.confirmed_at = timezone.now()
+        version.confirmed_by = _actor(by) if player is None else None
+        version.confirmed_by_player = player
+        version.save(update_fields=["confirmed_at", "confirmed_by", "confirmed_by_player"])
+        hand.current, hand.pending = version, None
+        hand.save(update_fields=["current", "pending"])
+        _settle_status(sheet)
+        audit(tournament=tournament, actor=by, action="hand.confirm", obj=version,
+              session=sheet.table.session.number, table=sheet.table.number, hand=number, version=version.version,
+              player=getattr(player, "number", None))
+        return version
+
+
+def _earlier_fouls(sheet: ScoreSheet, tournament: Tournament, player: Player, code: str):
+    """Fouls of kind `code` by `player` that count for escalation: in this session, or in the whole
+    tournament when the organizer says so. Withdrawn ones were given in error and do not count."""
+    found = Penalty.objects.filter(player=player, foul=code, withdrawn_at__isnull=True,
+                                   sheet__table__session__tournament=tournament)
+    if tournament.escalation_scope == EscalationScope.SESSION:
+        found = found.filter(sheet__table__session=sheet.table.session)
+    return found
+
+
+def _record_penalty(sheet, tournament, players, *, player, amount, to, recipient=None, warning=False,
+                    by, **fields) -> Penalty:
+    try:
+        deltas = pay.penalty_payments([p.pk for p in players], player.pk, amount, to,
+                                      recipient=recipient.pk if recipient else None, warning=warning)
+    except pay.PaymentError as exc:
+        raise payment_error(exc)
+    penalty = Penalty(sheet=sheet, player=player, amount=amount, to=to, recipient=recipient, created_by=_actor(by),
+                      **fields, **_position_deltas(players, deltas))
+    penalty.full_clean(exclude=["created_by"])
+    penalty.save()
+    what = _("a penalty recorded for %(player)s") % {"player": player}
+    voided = _after_change(sheet, by, what)
+    audit(tournament=tournament, actor=by, action="penalty.record", obj=penalty,
+          session=sheet.table.session.number, table=sheet.table.number, player=player.number,
+          foul=penalty.foul, amount=amount, to=to, recipient=getattr(recipient, "number", None),
+          minutes=penalty.minutes, seconds=penalty.seconds, occurrence=penalty.occurrence,
+          dead_hand=penalty.dead_hand, hand=penalty.hand_number, reason=penalty.reason,
+          confirmations_voided=voided)
+    return penalty
+
+
 def penalty_record(*, sheet: ScoreSheet, player: Player, amount: int, to: str, reason: str,
-                   hand_number: int | None = None, by: User | None) -> Penalty:
+                   hand_number: int | None = None, recipient: Player | None = None, by: User | None) -> Penalty:
+    """A penalty by amount and target, without a catalogue code (kept for files and forms from before the
+    catalogue). Points paid to nobody are one of the rulebook's amounts (MCR 3.11.2)."""
     with transaction.atomic():
         sheet, tournament = _lock_open_sheet(sheet, by)
         if not reason or not reason.strip():
@@ -171,89 +344,241 @@ def penalty_record(*, sheet: ScoreSheet, player: Player, amount: int, to: str, r
         if to not in pay.PENALTY_TARGETS:
             raise ValidationError({"to": _("“%(to)s” is not one of %(choices)s.") % {
                 "to": to, "choices": ", ".join(pay.PENALTY_TARGETS)}})
+        if to == pay.TO_NOBODY and amount not in fouls.VIOLATION_AMOUNTS:
+            raise ValidationError({"amount": ValidationError(
+                _("Points paid to nobody are one of the rulebook's amounts, %(amounts)s (MCR 3.11.2), not "
+                  "%(amount)s; record anything else as the foul “Other”.")
+                % {"amounts": ", ".join(map(str, fouls.VIOLATION_AMOUNTS)), "amount": amount},
+                code="amount_not_allowed")})
         if hand_number is not None:
             _check_hand_number(hand_number, tournament, field="hand_number")
         players = _positions(sheet)
+        return _record_penalty(sheet, tournament, players, player=player, amount=amount, to=to, recipient=recipient,
+                               reason=reason.strip(), hand_number=hand_number, by=by)
+
+
+def foul_record(*, sheet: ScoreSheet, player: Player, foul: str, hand_number: int | None = None,
+                minutes: int | None = None, seconds: int | None = None, amount: int | None = None,
+                to: str | None = None, recipient: Player | None = None, reason: str = "",
+                by: User | None) -> Penalty:
+    """Record a foul of the catalogue (``scoring.rules.fouls``): the system computes its penalty, counting
+    the player's earlier fouls of the same kind for the escalating ones, and marks the hand dead where the
+    foul says so. `reason` is the referee's remark (required only for "other")."""
+    with transaction.atomic():
+        sheet, tournament = _lock_open_sheet(sheet, by)
+        players = _positions(sheet)
+        _check_at_table(player, players)
+        if recipient is not None:
+            _check_at_table(recipient, players, field="recipient")
+        if hand_number is not None:
+            _check_hand_number(hand_number, tournament, field="hand_number")
+        earlier = _earlier_fouls(sheet, tournament, player, foul).count() if foul in fouls.ESCALATING else 0
         try:
-            deltas = pay.penalty_payments([p.pk for p in players], player.pk, amount, to)
+            assessed = fouls.assess(foul, minutes=minutes, seconds=seconds, amount=amount, to=to,
+                                    recipient=recipient, earlier=earlier, hand=hand_number, reason=reason)
         except pay.PaymentError as exc:
             raise payment_error(exc)
-        penalty = Penalty(sheet=sheet, player=player, amount=amount, to=to, reason=reason.strip(),
-                          hand_number=hand_number,
-                          created_by=_actor(by),
-                          **_position_deltas(players, deltas))
-        penalty.full_clean(exclude=["created_by"])
-        penalty.save()
-        audit(tournament=tournament, actor=by, action="penalty.record", obj=penalty,
-              session=sheet.table.session.number, table=sheet.table.number, player=player.number,
-              amount=amount, to=to, reason=penalty.reason)
-        return penalty
+        if assessed.dead_hand:
+            hand = Hand.objects.filter(sheet=sheet, number=hand_number).select_related("current", "pending").first()
+            latest = _latest(hand) if hand else None
+            if latest is not None and latest.winner_id == player.pk:
+                raise ValidationError({"hand_number": ValidationError(
+                    _("%(player)s is entered as the winner of hand %(n)s: correct the hand before recording a "
+                      "dead hand.") % {"player": player, "n": hand_number}, code="dead_hand_winner")})
+        return _record_penalty(
+            sheet, tournament, players, player=player, amount=assessed.amount, to=assessed.to,
+            recipient=assessed.recipient, warning=assessed.warning, foul=foul, minutes=minutes, seconds=seconds,
+            occurrence=assessed.occurrence, dead_hand=assessed.dead_hand, reason=(reason or "").strip(),
+            hand_number=hand_number, by=by)
 
 
 def penalty_withdraw(*, penalty: Penalty, reason: str, by: User | None) -> Penalty:
     with transaction.atomic():
         sheet, tournament = _lock_open_sheet(penalty.sheet, by)
-        penalty = Penalty.objects.select_for_update().get(pk=penalty.pk)
+        penalty = Penalty.objects.select_for_update(of=("self",)).select_related("player").get(pk=penalty.pk)
         if not penalty.active:
             raise ValidationError(_("This penalty was already withdrawn."))
         if not reason or not reason.strip():
             raise ValidationError(_("Say why the penalty is withdrawn."))
+        if penalty.foul in fouls.ESCALATING:
+            # The later ones were counted from this one; withdrawing it alone would leave them too dear.
+            later = _earlier_fouls(sheet, tournament, penalty.player, penalty.foul).filter(pk__gt=penalty.pk)
+            if later.exists():
+                raise ValidationError(
+                    _("%(player)s has later “%(foul)s” fouls, whose penalties were counted from this one: "
+                      "withdraw those first.") % {"player": penalty.player, "foul": penalty.foul_name},
+                    code="later_fouls")
         penalty.withdrawn_at = timezone.now()
         penalty.withdrawn_by = _actor(by)
         penalty.withdrawn_reason = reason.strip()
         penalty.save(update_fields=["withdrawn_at", "withdrawn_by", "withdrawn_reason"])
-        audit(tournament=tournament, actor=by, action="penalty.withdraw", obj=penalty, reason=penalty.withdrawn_reason)
+        voided = _after_change(sheet, by, _("a penalty withdrawn"))
+        audit(tournament=tournament, actor=by, action="penalty.withdraw", obj=penalty, reason=penalty.withdrawn_reason,
+              confirmations_voided=voided)
         return penalty
 
 
-def sheet_missing_hands(sheet: ScoreSheet) -> list[int]:
-    """Hand numbers not yet entered; a sheet is complete when none are missing."""
-    total = sheet.table.session.tournament.hands_per_session
-    entered = set(Hand.objects.filter(sheet=sheet, current__isnull=False).values_list("number", flat=True))
-    return [n for n in range(1, total + 1) if n not in entered]
+def sheet_mark_rest_not_played(*, sheet: ScoreSheet, by: User | None) -> list[int]:
+    """Time ran out (MCR 3.5.6): the hands not entered are recorded not played. They move no points, so they
+    count at once, also with two-person entry. Returns their numbers."""
+    with transaction.atomic():
+        sheet, _tournament = _lock_open_sheet(sheet, by)
+        missing = sheet_missing_hands(sheet)
+        for n in missing:
+            hand_record(sheet=sheet, number=n, outcome=pay.NOT_PLAYED, by=by, pending=False,
+                        note=_("Marked not played when time ran out"))
+        return missing
 
 
-def sheet_submit(*, sheet: ScoreSheet, by: User | None, mark_rest_not_played: bool = False) -> ScoreSheet:
-    """Submit a complete sheet. With mark_rest_not_played, missing hands are recorded as not played."""
+def _signature(sheet, role, *, by, at=None, signer_name="", player=None, method="") -> Signature:
+    """Who signs and when; an import (by None) gives the time and name from its file."""
+    user = _actor(by)
+    name = signer_name if by is None else (user.get_username() if user else "")
+    if player is not None:
+        name = player.name
+    signature = Signature(sheet=sheet, role=role, player=player, method=method, user=user, name=name,
+                          signed_at=(at if by is None and at else timezone.now()))
+    signature.full_clean(exclude=["user"])
+    signature.save()
+    return signature
+
+
+def sheet_confirm(*, sheet: ScoreSheet, player: Player, method: str, by: User | None, code: str | None = None,
+                  at: datetime | None = None) -> Signature:
+    """One of the four players confirms the finished sheet (MCR 3.9.1.4): on the referee's device (`by` is
+    the referee), or on their own phone with their player code. An import (by None) records the file's."""
+    with transaction.atomic():
+        sheet = _lock_sheet(sheet)
+        tournament = sheet.table.session.tournament
+        players = _positions(sheet)
+        if method not in Signature.Method.values:
+            raise ValidationError(_("Unknown way of confirming “%(method)s”.") % {"method": method})
+        if by is not None:
+            if method == Signature.Method.DEVICE:
+                _check_scorer(by, tournament)
+            _check_at_table(player, players)
+            if method == Signature.Method.PHONE:
+                _check_player_code(player, code)
+            if not tournament.confirmation_methods:
+                raise ValidationError(_("In this tournament the players sign the paper sheet; the referee signs "
+                                        "here."), code="confirmation_off")
+            if method not in tournament.confirmation_methods:
+                raise ValidationError(_("This tournament does not take confirmations %(method)s.")
+                                      % {"method": Signature.Method(method).label}, code="method_not_allowed")
+        else:
+            _check_at_table(player, players)
+        _refuse_if_signed(sheet)
+        missing, pending = sheet_missing_hands(sheet), sheet_pending_hands(sheet)
+        if missing:
+            raise ValidationError(_("The sheet is not finished: hands %(hands)s are not entered yet.")
+                                  % {"hands": _numbers(missing)}, code="incomplete")
+        if pending:
+            raise ValidationError(_("The sheet is not finished: hands %(hands)s wait for a second person's "
+                                    "confirmation.") % {"hands": _numbers(pending)}, code="pending")
+        if Signature.objects.filter(sheet=sheet, player=player, role=Signature.Role.PLAYER,
+                                    voided_at__isnull=True).exists():
+            raise ValidationError(_("%(player)s has already confirmed this sheet.") % {"player": player},
+                                  code="already_confirmed")
+        _settle_status(sheet)
+        signature = _signature(sheet, Signature.Role.PLAYER, by=by, at=at, player=player, method=method)
+        audit(tournament=tournament, actor=by, action="sheet.confirm", obj=sheet, session=sheet.table.session.number,
+              table=sheet.table.number, player=player.number, method=method)
+        return signature
+
+
+def _unconfirmed(sheet: ScoreSheet, players: list[Player]) -> list[Player]:
+    confirmed = set(Signature.objects.filter(sheet=sheet, role=Signature.Role.PLAYER, voided_at__isnull=True)
+                    .values_list("player_id", flat=True))
+    return [p for p in players if p.pk not in confirmed]
+
+
+def sheet_sign(*, sheet: ScoreSheet, by: User | None, mark_rest_not_played: bool = False,
+               at: datetime | None = None, signer_name: str = "") -> ScoreSheet:
+    """The referee signs a finished sheet, once the players have confirmed it where the tournament asks them
+    to. A signed sheet is locked (appendix 5: "results are final once signed"). With mark_rest_not_played,
+    missing hands are first recorded not played."""
     with transaction.atomic():
         sheet = _lock_sheet(sheet)
         tournament = sheet.table.session.tournament
         _check_scorer(by, tournament)
         if sheet.is_submitted:
-            raise ValidationError(_("This score sheet is already submitted."))
+            raise ValidationError(_("This score sheet is already signed."), code="signed")
+        if mark_rest_not_played:
+            sheet_mark_rest_not_played(sheet=sheet, by=by)
         missing = sheet_missing_hands(sheet)
-        if missing and mark_rest_not_played:
-            for n in missing:
-                hand_record(sheet=sheet, number=n, outcome=pay.NOT_PLAYED, by=by,
-                            note=_("Marked not played when the sheet was submitted"))
-            missing = []
         if missing:
             raise ValidationError(
                 _("The sheet is not complete: hands %(hands)s are missing. Enter them, or mark the rest not played.")
-                % {"hands": ", ".join(map(str, missing))})
+                % {"hands": _numbers(missing)}, code="incomplete")
+        pending = sheet_pending_hands(sheet)
+        if pending:
+            raise ValidationError(_("Hands %(hands)s wait for a second person's confirmation; they count only "
+                                    "once confirmed.") % {"hands": _numbers(pending)}, code="pending")
+        # An import (by None) carries the sheet's own record of confirmations, whatever the settings say now.
+        if by is not None and tournament.confirmation_methods:
+            unconfirmed = _unconfirmed(sheet, _positions(sheet))
+            if unconfirmed:
+                raise ValidationError(
+                    _("Not every player has confirmed the sheet yet: %(players)s.")
+                    % {"players": ", ".join(str(p) for p in unconfirmed)}, code="unconfirmed")
+        signature = _signature(sheet, Signature.Role.REFEREE, by=by, at=at, signer_name=signer_name)
         sheet.status = ScoreSheet.Status.SUBMITTED
-        sheet.submitted_at = timezone.now()
+        sheet.submitted_at = signature.signed_at
         sheet.submitted_by = _actor(by)
         sheet.save(update_fields=["status", "submitted_at", "submitted_by"])
-        audit(tournament=tournament, actor=by, action="sheet.submit", obj=sheet,
+        audit(tournament=tournament, actor=by, action="sheet.sign", obj=sheet,
+              session=sheet.table.session.number, table=sheet.table.number)
+        return sheet
+
+
+def sheet_submit(*, sheet: ScoreSheet, by: User | None, mark_rest_not_played: bool = False) -> ScoreSheet:
+    """Submitting a sheet is the referee's signature (:func:`sheet_sign`); the name stays for its callers."""
+    return sheet_sign(sheet=sheet, by=by, mark_rest_not_played=mark_rest_not_played)
+
+
+def sheet_countersign(*, sheet: ScoreSheet, by: User | None, at: datetime | None = None,
+                      signer_name: str = "") -> ScoreSheet:
+    """The chief referee countersigns a signed sheet (appendix 5)."""
+    with transaction.atomic():
+        sheet = _lock_sheet(sheet)
+        tournament = sheet.table.session.tournament
+        if by is not None and not is_chief_referee(by, tournament):
+            raise PermissionDenied(_("Only the chief referee countersigns score sheets."))
+        if sheet.status == ScoreSheet.Status.COUNTERSIGNED:
+            raise ValidationError(_("This score sheet is already countersigned."), code="countersigned")
+        if sheet.status != ScoreSheet.Status.SUBMITTED:
+            raise ValidationError(_("The referee signs the sheet first."), code="not_signed")
+        _signature(sheet, Signature.Role.CHIEF_REFEREE, by=by, at=at, signer_name=signer_name)
+        sheet.status = ScoreSheet.Status.COUNTERSIGNED
+        sheet.save(update_fields=["status"])
+        audit(tournament=tournament, actor=by, action="sheet.countersign", obj=sheet,
               session=sheet.table.session.number, table=sheet.table.number)
         return sheet
 
 
 def sheet_reopen(*, sheet: ScoreSheet, reason: str, by: User | None) -> ScoreSheet:
-    """Reopen a submitted sheet. Locks the session before the sheet, as ``session_close`` does, so a
-    sheet is never reopened in a session that is being closed."""
+    """Only the chief referee reopens a signed sheet, saying why. Its confirmations and signatures are voided
+    (kept, marked void); the players confirm and the referee signs again after the change."""
     with transaction.atomic():
-        Session.objects.select_for_update(of=("self",)).filter(tables__sheet=sheet.pk).first()
+        # Session before sheet, as everywhere: closing the session meanwhile waits, or is waited for.
+        session = Session.objects.select_for_update().get(pk=sheet.table.session_id)
         sheet = _lock_sheet(sheet)
         tournament = sheet.table.session.tournament
-        if by is not None and not is_organizer(by, tournament):
-            raise PermissionDenied(_("Only an organizer can reopen a submitted sheet."))
+        if by is not None and not is_chief_referee(by, tournament):
+            raise PermissionDenied(_("Only the chief referee can reopen a signed sheet."))
+        if not reason or not reason.strip():
+            raise ValidationError({"reason": _("Say why the sheet is reopened.")})
         if not sheet.is_submitted:
-            raise ValidationError(_("This score sheet is not submitted."))
-        if sheet.table.session.status == sheet.table.session.Status.CLOSED:
-            raise ValidationError(_("The session is closed; reopen the session first."))
+            raise ValidationError(_("This score sheet is not signed."), code="not_signed")
+        if session.status == Session.Status.CLOSED:
+            raise ValidationError(_("The session is closed; reopen the session first."), code="session_closed")
+        voided = Signature.objects.filter(sheet=sheet, voided_at__isnull=True).update(
+            voided_at=timezone.now(), voided_by=_actor(by), voided_reason=reason.strip()[:200])
         sheet.status = ScoreSheet.Status.OPEN
-        sheet.save(update_fields=["status"])
-        audit(tournament=tournament, actor=by, action="sheet.reopen", obj=sheet, reason=reason)
+        sheet.submitted_at = None
+        sheet.submitted_by = None
+        sheet.save(update_fields=["status", "submitted_at", "submitted_by"])
+        _settle_status(sheet)
+        audit(tournament=tournament, actor=by, action="sheet.reopen", obj=sheet, reason=reason.strip(),
+              session=session.number, table=sheet.table.number, signatures_voided=voided)
         return sheet

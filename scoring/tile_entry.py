@@ -10,6 +10,7 @@ import logging
 import re
 from dataclasses import dataclass, field
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scoring.rules.mcr import FANS, Hand, HandError, score_hand
@@ -116,17 +117,47 @@ def score(data):
     return Scored(data, result, "", fans)
 
 
+def fan_label(names):
+    """A fan's name in the language of the request: {"name", "name_es", "name_zh"} -> one of them.
+
+    The engine carries each fan's rulebook names in English, Spanish and Chinese; the catalogue does
+    not translate them, so the names stay exactly the rulebooks' ones.
+    """
+    language = (get_language() or "en").lower()
+    if language.startswith("zh") and names.get("name_zh"):
+        return names["name_zh"]
+    if language.startswith("es") and names.get("name_es"):
+        return names["name_es"]
+    return names["name"]
+
+
 def fan_rows(result):
-    """The fans as plain dicts for templates: number, names, points each, count, subtotal, sources."""
+    """The fans as plain dicts for templates: number, names (``label`` in the page's language), points each,
+    count, subtotal, sources, and ``other_names``: the names in the two other languages."""
     rows = []
     for f in result.fans:
         definition = FANS.get(f.id)
-        rows.append({
+        row = {
             "id": f.id, "name": f.name, "name_es": f.name_es or (definition.name_es if definition else ""),
+            "name_zh": getattr(f, "name_zh", "") or (definition.name_zh if definition else ""),
             "points": f.points, "count": f.count, "subtotal": f.points * f.count,
             "sources": list(f.sources or []),
-        })
+        }
+        row["label"] = fan_label(row)
+        row["other_names"] = [{"lang": lang, "name": row[key]} for lang, key in
+                              (("en", "name"), ("es", "name_es"), ("zh-Hans", "name_zh"))
+                              if row[key] and row[key] != row["label"]]
+        rows.append(row)
     return rows
+
+
+def live_answer(scored, error=""):
+    """The live score's JSON (docs/tile-picker.md): the engine's result with fan names in the page's language."""
+    if scored is None:
+        return {"valid": False, "total": 0, "fans": [], "error": error or None}
+    return {"valid": scored.valid, "total": scored.total or 0, "error": scored.error or error or None,
+            "fans": [{"id": f["id"], "name": f["label"], "points": f["points"], "count": f["count"],
+                      "from": f["sources"]} for f in scored.fans]}
 
 
 def fans_summary(scored):
@@ -134,7 +165,7 @@ def fans_summary(scored):
     parts = []
     for f in scored.fans:
         count = f" ×{f['count']}" if f["count"] > 1 else ""
-        parts.append(f"{f['name']} ({f['id']}) {f['points']}{count}")
+        parts.append(f"{f['label']} ({f['id']}) {f['points']}{count}")
     return ", ".join(parts)
 
 

@@ -1,21 +1,22 @@
 """Score sheet pages: public read-only sheet, referee/organizer entry. Thin: forms, then services."""
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
+from django.views import View
 from django.views.generic import TemplateView
 
 from scoring import services, tile_entry
-from scoring.forms import (CalculatorForm, HandForm, PenaltyForm, ReopenSheetForm, SubmitSheetForm,
-                           WithdrawPenaltyForm)
+from scoring.forms import CalculatorForm, HandForm, PenaltyForm, ReopenSheetForm, SubmitSheetForm, WithdrawPenaltyForm
 from scoring.models import Hand, HandVersion, Penalty
 from scoring.results import sheet_data, sheet_hand
 from scoring.rules import payments as pay
 from scoring.rules.table_points import format_table_points
 from tournament.models import WIND_NAMES, Session, Table
+from tournament.permissions import can_score
 from tournament.views.mixins import ScorerPostMixin, add_service_error
 
 
@@ -141,7 +142,8 @@ class HandRecordView(SheetView):
                                      % {"n": version.hand.number, "v": version.version})
                 else:
                     messages.success(request, _("Hand %(n)s recorded.") % {"n": version.hand.number})
-                return redirect(self.sheet_url())
+                # Back where the next hand is entered, without scrolling on a phone.
+                return redirect(self.sheet_url() + "#entry")
         if request.POST.get("from_history") and form["number"].value():
             view = HandHistoryView()
             view.setup(request, *args, **dict(kwargs, hand=form["number"].value(), bound_form=form))
@@ -185,43 +187,6 @@ class PenaltyWithdrawView(SheetView):
         return self.render_with(withdraw_form=form, withdraw_penalty=penalty.pk)
 
 
-class SheetSubmitView(SheetView):
-    http_method_names = ["post"]
-
-    def post(self, request, *args, **kwargs):
-        form = SubmitSheetForm(request.POST)
-        if form.is_valid():
-            try:
-                services.sheet_submit(sheet=self.sheet, by=request.user,
-                                      mark_rest_not_played=form.cleaned_data["mark_rest_not_played"])
-            except (ValidationError, PermissionDenied) as exc:
-                add_service_error(form, exc)
-            else:
-                messages.success(request, _("Score sheet submitted."))
-                return redirect(self.sheet_url())
-        return self.render_with(submit_form=form)
-
-
-class SheetReopenView(SheetView):
-    """Organizers only; referees get 403 from the service and see the message."""
-
-    http_method_names = ["post"]
-
-    def post(self, request, *args, **kwargs):
-        if not self.is_organizer:
-            raise PermissionDenied(_("Only an organizer can reopen a submitted sheet."))
-        form = ReopenSheetForm(request.POST)
-        if form.is_valid():
-            try:
-                services.sheet_reopen(sheet=self.sheet, reason=form.cleaned_data["reason"], by=request.user)
-            except (ValidationError, PermissionDenied) as exc:
-                add_service_error(form, exc)
-            else:
-                messages.success(request, _("Score sheet reopened."))
-                return redirect(self.sheet_url())
-        return self.render_with(reopen_form=form)
-
-
 class HandHistoryView(SheetMixin, TemplateView):
     """Every version of one hand with who entered it and when; scorers get a correction form."""
 
@@ -233,7 +198,8 @@ class HandHistoryView(SheetMixin, TemplateView):
         if not 1 <= number <= self.tournament.hands_per_session:
             raise Http404(_("No such hand."))
         hand = Hand.objects.filter(sheet=self.sheet, number=number).select_related("current").first()
-        versions = list(HandVersion.objects.filter(hand=hand).select_related("winner", "discarder", "created_by")
+        versions = list(HandVersion.objects.filter(hand=hand).select_related("winner", "discarder", "created_by",
+                                                                            "confirmed_by", "confirmed_by_player")
                         .order_by("-version")) if hand else []
         for v in versions:
             v.tile_info = tile_entry.describe(v.tiles, v.points)
@@ -242,7 +208,9 @@ class HandHistoryView(SheetMixin, TemplateView):
         if self.can_edit():
             form = self.kwargs.get("bound_form")
             if form is None:
-                initial = HandForm.initial_from_version(hand.current) if hand and hand.current else {"number": number}
+                # With two-person entry the latest entry may still wait for confirmation: correct that one.
+                latest = (hand.pending or hand.current) if hand else None
+                initial = HandForm.initial_from_version(latest) if latest else {"number": number}
                 form = HandForm(players=self.players, hands_per_session=self.tournament.hands_per_session,
                                 initial=initial)
             context["hand_form"] = form
@@ -267,3 +235,71 @@ class CalculatorView(TemplateView):
                 context["payments"] = pay.payment_summary(scored.total, self_drawn=scored.data["self_drawn"],
                                                           flowers=scored.data["flowers"])
         return context
+
+
+def payment_lines(points, *, self_drawn, flowers=0):
+    """Who pays what for a win, in the words of the calculator page."""
+    paid = pay.payment_summary(points, self_drawn=self_drawn, flowers=flowers)
+    if self_drawn:
+        lines = [_("Self-drawn: each of the three other players pays %(each)s (8 + the hand's points).")
+                 % {"each": paid["each"]}]
+    else:
+        lines = [_("By discard: the discarder pays %(d)s (8 + the hand's points).") % {"d": paid["discarder"]},
+                 _("Each of the other two players pays %(o)s.") % {"o": paid["others"]}]
+    return lines + [_("The winner receives %(w)s in all.") % {"w": paid["winner_gets"]}]
+
+
+def live_response(scored, error="", status=200):
+    answer = tile_entry.live_answer(scored, error)
+    if scored is not None and scored.valid:
+        answer["payments"] = payment_lines(scored.total, self_drawn=scored.data["self_drawn"],
+                                           flowers=scored.data["flowers"])
+    return JsonResponse(answer, status=status, json_dumps_params={"ensure_ascii": False})
+
+
+class CalculatorLiveView(View):
+    """The calculator's live score (docs/tile-picker.md): the form's fields in, the engine's result as JSON.
+
+    Reads only. Answers JSON even for a hand that cannot be scored, so the page can say why.
+    """
+
+    http_method_names = ["get"]
+
+    def get(self, request, *args, **kwargs):
+        form = CalculatorForm(request.GET)
+        if form.is_valid() and form.scored is not None:
+            return live_response(form.scored)
+        errors = [e for errors in form.errors.values() for e in errors]
+        return live_response(None, errors[0] if errors else _("No tiles given yet."))
+
+
+class SheetHandLiveView(SheetMixin, View):
+    """The hand form's live score, for the table's scorers: the seat and prevalent wind come from the hand
+    number and the winner, self-drawn from the buttons, as when the hand is recorded. Reads only.
+
+    Anyone else gets 403 (or 404 where the tournament itself is hidden from them, as on every page).
+    """
+
+    http_method_names = ["get", "post"]
+
+    def dispatch(self, request, *args, **kwargs):
+        # Before SheetMixin's own check, which sends anonymous visitors to the login page: a script
+        # asking for JSON gets a status it can read.
+        if not request.user.is_authenticated or not can_score(request.user, self.tournament):
+            return JsonResponse({"valid": False, "total": 0, "fans": [],
+                                 "error": _("Only a referee or organizer of this tournament can do this.")},
+                                status=403)
+        return super().dispatch(request, *args, **kwargs)
+
+    def get(self, request, *args, **kwargs):
+        return self.score(request.GET)
+
+    def post(self, request, *args, **kwargs):
+        return self.score(request.POST)
+
+    def score(self, data):
+        if len(self.players) != 4:
+            return live_response(None, _("This table does not have four seated players yet."))
+        form = HandForm(data, players=self.players, hands_per_session=self.tournament.hands_per_session)
+        scored, error = form.live_score()
+        return live_response(scored, error)

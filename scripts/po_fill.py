@@ -4,6 +4,7 @@
 
 Entries found get the translation and lose their fuzzy flag; msgids not in the catalogue are listed
 and left out. ``po_fill.py --list FILE.po`` prints the msgids still untranslated or fuzzy, as JSON, to fill in.
+An entry with a context (pgettext, ``{% translate "x" context "y" %}``) is keyed ``"y\u0004x"``.
 """
 import json
 import sys
@@ -11,17 +12,21 @@ import sys
 import polib
 
 
+def key(entry):
+    return f"{entry.msgctxt}\x04{entry.msgid}" if entry.msgctxt else entry.msgid
+
+
 def main(argv):
     if argv and argv[0] == "--list":
         po = polib.pofile(argv[1])
-        todo = {e.msgid: (e.msgid_plural and [""] * 2) or "" for e in po
+        todo = {key(e): (e.msgid_plural and [""] * 2) or "" for e in po
                 if not e.obsolete and (not e.translated() or "fuzzy" in e.flags)}
         print(json.dumps(todo, ensure_ascii=False, indent=1))
         return 0
     path, source = argv
     po = polib.pofile(path)
     wanted = json.load(open(source, encoding="utf-8"))
-    by_id = {e.msgid: e for e in po if not e.obsolete}
+    by_id = {key(e): e for e in po if not e.obsolete}
     missing = [k for k in wanted if k not in by_id]
     for msgid, text in wanted.items():
         entry = by_id.get(msgid)

@@ -1,8 +1,9 @@
 """Tabu search on whole schedules (players numbered 0..n-1).
 
-Cost is lexicographic: every repeat (a meeting beyond a pair's first) weighs
-more than any number of team clashes, following the issue's order of
-priorities.  Two move kinds:
+Cost is lexicographic: by default every repeat (a meeting beyond a pair's
+first) weighs more than any number of team clashes; with ``clashes_first``
+the organizer's other order, every team clash weighs more than any number of
+repeats.  Two move kinds:
 
 * swap two players between tables of one session (changes who meets whom);
 * swap two players' labels across the whole schedule (keeps the meeting
@@ -13,13 +14,13 @@ Both are scored in O(1) from the pair-meeting matrix, which is what keeps a
 few thousand moves per second in pure Python.
 """
 
-WR = 1 << 20  # weight of one repeat: above any count of clashes
-WC = 1
+BIG = 1 << 20  # above any count of the other kind
 
 
 class Schedule0:
-    def __init__(self, n, sessions, team_of=None):
+    def __init__(self, n, sessions, team_of=None, clashes_first=False):
         self.n = n
+        self.wr, self.wc = (1, BIG) if clashes_first else (BIG, 1)
         self.S = len(sessions)
         self.tables = [[list(tb) for tb in ses] for ses in sessions]
         self.table_of = []
@@ -72,35 +73,39 @@ class Schedule0:
         else:
             self.bad.discard(key)
 
+    def value(self, cost):
+        return cost[0] * self.wr + cost[1] * self.wc
+
+    def decode(self, v):
+        """(repeats, clashes) from a weighted value."""
+        if self.wr > self.wc:
+            return v // self.wr, v % self.wr
+        return v % self.wc, v // self.wc
+
     def swap_delta(self, s, p, q):
-        n, meet, team = self.n, self.meet, self.team
+        """Change in weighted cost if p and q swap tables in session s."""
         A = self.tables[s][self.table_of[s][p]]
         B = self.tables[s][self.table_of[s][q]]
+        return self._move_delta(A, p, q) + self._move_delta(B, q, p)
+
+    def _move_delta(self, table, leaving, joining):
+        """Cost change at one table when `leaving` makes way for `joining`: the meetings and team
+        clashes `leaving` had there go, those `joining` would have come."""
+        n, meet, team = self.n, self.meet, self.team
+        WR, WC = self.wr, self.wc
+        t_leave, t_join = team[leaving], team[joining]
         d = 0
-        tp, tq = team[p], team[q]
-        for x in A:
-            if x == p:
+        for x in table:
+            if x == leaving:
                 continue
             tx = team[x]
-            if meet[p * n + x] >= 2:
+            if meet[leaving * n + x] >= 2:
                 d -= WR
-            if tx == tp:
+            if tx == t_leave:
                 d -= WC
-            if meet[q * n + x] >= 1:
+            if meet[joining * n + x] >= 1:
                 d += WR
-            if tx == tq:
-                d += WC
-        for y in B:
-            if y == q:
-                continue
-            ty = team[y]
-            if meet[q * n + y] >= 2:
-                d -= WR
-            if ty == tq:
-                d -= WC
-            if meet[p * n + y] >= 1:
-                d += WR
-            if ty == tp:
+            if tx == t_join:
                 d += WC
         return d
 
@@ -123,16 +128,19 @@ class Schedule0:
         return [[tuple(tb) for tb in ses] for ses in self.tables]
 
 
-def improve(sch, rng, max_iters, target=(0, 0), stall_limit=None):
-    """Min-conflicts tabu search; returns the best sessions seen and its cost."""
+def improve(sch, rng, max_iters, target=(0, 0), stall_limit=None, first_free=0):
+    """Min-conflicts tabu search; returns the best sessions seen and its cost.
+    Sessions before ``first_free`` are never changed (a design being
+    extended keeps its structure while the new sessions adapt to it)."""
     n, S = sch.n, sch.S
     cur = sch.cost()
     best_cost = cur
     best = sch.sessions()
-    if cur <= target or n <= 4:
+    target_v = sch.value(target)
+    if sch.value(cur) <= target_v or n <= 4:
         return best, best_cost
     tabu = [[0] * n for _ in range(S)]
-    curv = cur[0] * WR + cur[1] * WC
+    curv = sch.value(cur)
     bestv = curv
     last_gain = 0
     stall_limit = stall_limit or max_iters
@@ -140,7 +148,7 @@ def improve(sch, rng, max_iters, target=(0, 0), stall_limit=None):
         if not sch.bad:
             break
         a, b = rng.choice(tuple(sch.bad)) if len(sch.bad) < 64 else _sample(sch.bad, rng)
-        where = [s for s in range(S) if sch.table_of[s][a] == sch.table_of[s][b]]
+        where = [s for s in range(first_free, S) if sch.table_of[s][a] == sch.table_of[s][b]]
         if not where:
             continue
         s = rng.choice(where)
@@ -169,9 +177,9 @@ def improve(sch, rng, max_iters, target=(0, 0), stall_limit=None):
         if curv < bestv:
             bestv = curv
             best = sch.sessions()
-            best_cost = (curv // WR, curv % WR)
+            best_cost = sch.decode(curv)
             last_gain = it
-            if best_cost <= target:
+            if curv <= target_v:
                 break
         elif it - last_gain > stall_limit:
             break

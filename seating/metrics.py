@@ -4,19 +4,47 @@ A *meeting* is two players at one table in one session.  A pair that meets
 ``m`` times contributes ``m - 1`` to ``repeat_excess`` (so a schedule where no
 pair meets twice scores 0); ``repeated_pairs`` counts the pairs with m >= 2.
 
-Lower bound on ``repeat_excess``: a player meets 3 opponents per session, 3S
-meetings in all, but has only N - 1 possible opponents (fewer with teams that
-must stay apart), so at least 3S - (N - 1) of their meetings are repeats.
-Each repeat is counted from both of its players, hence
+Counting bound on ``repeat_excess``: a player meets 3 opponents per session,
+3S meetings in all, but has only N - 1 possible opponents (fewer with teams
+that must stay apart), so at least 3S - (N - 1) of their meetings are
+repeats.  Each repeat is counted from both of its players, hence
 ``ceil(N * max(0, 3S - (N - 1)) / 2)``.  Summing the same argument over all
 players is the global count ``meetings - pairs`` (``3SN/2 - N(N-1)/2``), so
-the per-player form is never weaker.
+the per-player form is never weaker.  ``lower_bound`` raises it where a finer
+argument applies (small fields, proven non-existence).
 """
+import random
 from collections import Counter
 
 
-def lower_bound(players, sessions):
+def counting_bound(players, sessions):
     return max(0, -(-players * (3 * sessions - (players - 1)) // 2))
+
+
+# Fields where a repeat-free schedule is proven impossible although counting
+# allows it: 20 players x 6 sessions would be a resolvable 4-GDD of type
+# 2^10 (each player misses exactly one other), which does not exist (the
+# social golfer instance 5-4-6 has no solution).  See docs/seating.md.
+NO_REPEAT_FREE = {(20, 6)}
+
+
+def lower_bound(players, sessions):
+    """Best proven lower bound on ``repeat_excess``: the counting bound,
+    raised where a finer argument applies.
+
+    With fewer than four tables (8 or 12 players) every later session must
+    seat, at each table, two players who shared a table in the first
+    session (four players drawn from two or three tables), so each session
+    after the first adds at least 2 (8 players: 2+2 at both tables) or 1
+    (12 players, per table) repeats."""
+    best = counting_bound(players, sessions)
+    tables = players // 4
+    if tables in (2, 3) and sessions > 1:
+        per_table = 2 if tables == 2 else 1
+        best = max(best, (sessions - 1) * tables * per_table)
+    if (players, sessions) in NO_REPEAT_FREE:
+        best = max(best, 1)
+    return best
 
 
 def pair_counts(sessions):
@@ -79,3 +107,17 @@ def schedule_score(metrics):
     worst pair, then wind balance (the order the issue ranks them in)."""
     return (metrics["repeat_excess"], metrics["team_clashes"], metrics["max_meetings"],
             metrics["repeated_pairs"], metrics["wind_spread"])
+
+
+def random_draw(players, sessions, rng=0):
+    """Every session an independent shuffle cut into fours: the baseline the
+    benchmark and the tests compare schedules against.  ``rng`` is a
+    ``random.Random`` or a seed."""
+    if not isinstance(rng, random.Random):
+        rng = random.Random(rng)
+    out = []
+    for _ in range(sessions):
+        p = list(range(1, players + 1))
+        rng.shuffle(p)
+        out.append([tuple(p[i:i + 4]) for i in range(0, players, 4)])
+    return out

@@ -3,7 +3,7 @@
 Pipeline (players are 0-based inside, 1-based outside):
 
 1. *Repeat-free core.*  Shipped data (``data/designs.json``, computed offline
-   by ``python -m seating.build_data``) for the cases near the limits, else a
+   by ``python -m tools.seating_designs``) for the cases near the limits, else a
    cyclic development (see ``cyclic.py``) found at run time, else a greedy
    session-by-session draw.  With teams, the cyclic layout reserves groups of
    four players that never meet, and teams are packed into those groups.
@@ -229,7 +229,9 @@ def _longer_repeat_free(n, S):
 
 
 def _core(n, S, rng, team_of, has_teams, effort):
-    """A schedule (0-based) and, with teams, the player groups kept apart."""
+    """A schedule (0-based), with teams the player groups kept apart, how it
+    was made, and how many leading sessions are a repeat-free design that
+    the first repair phase keeps (0: none)."""
     slack = (n - 1) - 3 * S
     data, _ = _from_data(n, S)
     more = _longer_repeat_free(n, S) if slack >= 0 else None
@@ -238,26 +240,26 @@ def _core(n, S, rng, team_of, has_teams, effort):
     elif data is None and more is not None:
         data = more[:S]
     if data is not None and not has_teams:
-        return data, None, "data"
+        return data, None, "data", 0
     if has_teams and slack >= 3:
         sessions, lay = _from_data(n, S, 4)
         if sessions is not None:
-            return sessions, lay.groups(), "data+teams"
+            return sessions, lay.groups(), "data+teams", 0
         if more is not None:
-            return more[:S], [list(tb) for tb in more[S]], "data-1+teams"
+            return more[:S], [list(tb) for tb in more[S]], "data-1+teams", 0
         if 3 * S * 2 <= n:
-            return _greedy(n, S, rng, team_of), None, "greedy+teams"
+            return _greedy(n, S, rng, team_of), None, "greedy+teams", 0
         sessions, lay = _cyclic(n, S, rng, 4, effort)
         if sessions is not None:
-            return sessions, lay.groups(), "cyclic+teams"
+            return sessions, lay.groups(), "cyclic+teams", 0
     if data is not None:
-        return data, None, "data"
+        return data, None, "data", 0
     if slack >= 0 and 3 * S * 2 <= n:
-        return _greedy(n, S, rng, team_of), None, "greedy"
+        return _greedy(n, S, rng, team_of), None, "greedy", 0
     if slack >= 0:
         sessions, lay = _cyclic(n, S, rng, 1, effort)
         if sessions is not None:
-            return sessions, None, "cyclic"
+            return sessions, None, "cyclic", 0
     # Repeats unavoidable (or not found): extend the best repeat-free start.
     base = None
     for s0 in range(min(S - 1, repeat_free_limit(n)), 0, -1):
@@ -271,7 +273,7 @@ def _core(n, S, rng, team_of, has_teams, effort):
             base, _ = _cyclic(n, s0, rng, 1, effort * 0.5)
         if base is not None:
             break
-    return _greedy(n, S, rng, team_of, start=base), None, "extended"
+    return _greedy(n, S, rng, team_of, start=base), None, "extended", len(base or [])
 
 
 def _place_teams(n, team_of, groups, rng):
@@ -297,19 +299,34 @@ def _place_teams(n, team_of, groups, rng):
     return pos
 
 
-def round_robin(players, sessions, teams=None, seed=0, effort=1.0):
+PRIORITIES = ("repeats", "clashes")
+
+
+def _teams_apart_bound(n, S, team_of):
+    """Counting bound on repeats once team-mates never meet: a player of a
+    team of k has only N - k possible opponents."""
+    sizes = Counter(team_of)
+    return max(0, -(-sum(max(0, 3 * S - (n - sizes[t])) for t in team_of) // 2))
+
+
+def round_robin(players, sessions, teams=None, seed=0, effort=1.0, prefer="repeats"):
     """Seat ``players`` (numbered 1..N) for ``sessions`` sessions.
 
     ``teams`` maps player number -> team (any hashable); team-mates are kept
-    apart whenever the search manages to.  ``effort`` scales search budgets.
+    apart whenever the search manages to.  Where no schedule has both no
+    repeats and no team clash, ``prefer`` says which to minimise first:
+    ``"repeats"`` (default) or ``"clashes"``.  ``effort`` scales search
+    budgets.
     """
     validate(players, sessions, teams)
+    if prefer not in PRIORITIES:
+        raise SeatingError(f"prefer must be one of {', '.join(PRIORITIES)}, got {prefer!r}")
     n, S = players, sessions
     rng = random.Random(f"round-robin:{n}:{S}:{seed}")
     team_of = _team_list(n, teams)
     sizes = Counter(t for t in team_of if t >= 0)
     has_teams = any(k > 1 for k in sizes.values())
-    core, groups, method = _core(n, S, rng, team_of, has_teams, effort)
+    core, groups, method, kept = _core(n, S, rng, team_of, has_teams, effort)
 
     # pos[player] = slot in the core schedule
     pos = None
@@ -327,11 +344,19 @@ def round_robin(players, sessions, teams=None, seed=0, effort=1.0):
         slot_player[sl] = p
     sched = [[tuple(slot_player[x] for x in tb) for tb in ses] for ses in core]
 
-    lb = lower_bound(n, S)
-    sch = Schedule0(n, sched, team_of if has_teams else None)
-    rep, cl = sch.cost()
-    if (rep, cl) > (lb, 0):
+    clashes_first = has_teams and prefer == "clashes"
+    lb = _teams_apart_bound(n, S, team_of) if clashes_first else lower_bound(n, S)
+    sch = Schedule0(n, sched, team_of if has_teams else None, clashes_first)
+    if sch.value(sch.cost()) > sch.value((lb, 0)):
         iters = int(effort * max(2000, 200000 // max(n, 16)))
+        if kept:
+            # Past a repeat-free design, the new sessions first adapt to the
+            # design's leave (the pairs it never seats together) with the
+            # design frozen: a free search breaks the design for small gains
+            # (32x11: 41 repeats free, 32 = the bound frozen).
+            sched, (rep, cl) = improve(sch, rng, iters, target=(lb, 0), stall_limit=int(1500 * effort),
+                                       first_free=kept)
+            sch = Schedule0(n, sched, team_of if has_teams else None, clashes_first)
         sched, (rep, cl) = improve(sch, rng, iters, target=(lb, 0), stall_limit=int(1500 * effort))
         method += "+tabu"
 

@@ -23,14 +23,20 @@ class StandingRow:
 
 
 def _session_results(tournament: Tournament) -> dict[int, dict[int, SessionResult]]:
+    """Per player, per session. A session's results are provisional for everyone until every one of its
+    sheets is signed (countersigned where required): any of them may still change the ranking."""
     per_player = defaultdict(dict)
-    for result in table_results(tournament).values():
+    results = list(table_results(tournament).values())
+    final = defaultdict(lambda: True)
+    for result in results:
+        final[result.session] = final[result.session] and result.submitted
+    for result in results:
         if not result.started:
             continue
         for i, player in enumerate(result.players):
             per_player[player.pk][result.session] = SessionResult(
                 session=result.session, score=result.scores[i], rank=result.ranks[i],
-                table_points=result.table_points[i], complete=result.submitted,
+                table_points=result.table_points[i], complete=final[result.session], lost=bool(result.lost[i]),
             )
     return per_player
 
@@ -130,5 +136,8 @@ def standings_rows(tournament: Tournament, rows: list[StandingRow] | None = None
         "rank": row.rank, "number": row.player.number, "name": row.player.name, "country": row.player.country,
         "team": row.player.team.name if row.player.team_id else None, "table_points": row.table_points,
         "score": row.score, "provisional": row.provisional, "player": row.player,
+        # Before a player's first result their rank says nothing (everyone would be "1"): shown as a dash.
+        "played": bool(row.sessions),
         "tiebreaks": {key: displayed_tiebreak(key, row.values.get(key)) for key in extra},
+        "lost_sessions": sorted(n for n, r in row.sessions.items() if r.lost),
     } for row in rows]

@@ -25,9 +25,17 @@ class PointsColumn(tables.Column):
 
 class RankColumn(tables.Column):
     def render(self, value, record):
+        if not record.get("played", True):
+            return format_html('<span title="{}">—</span>', _("no results yet"))
+        shown = value
         if record.get("provisional"):
-            return format_html('{} <abbr class="provisional" title="{}">*</abbr>', value, _("provisional"))
-        return value
+            shown = format_html('{} <abbr class="provisional" title="{}">*</abbr>', shown, _("provisional"))
+        if record.get("lost_sessions"):
+            # A session lost by a late arrival or a time forfeit (MCR 3.11.2): placed last at that table.
+            title = gettext("Lost session(s): %(sessions)s") % {
+                "sessions": ", ".join(map(str, record["lost_sessions"]))}
+            shown = format_html('{} <abbr class="lost" title="{}">{}</abbr>', shown, title, gettext("L"))
+        return shown
 
 
 class RankedMeta:

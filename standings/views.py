@@ -8,10 +8,12 @@ from django.shortcuts import get_object_or_404
 from django.views.generic import TemplateView
 from django_tables2 import RequestConfig
 
+from scoring.progress import current_session, session_phase, session_progress
 from scoring.results import table_results
 from scoring.rules.table_points import format_table_points
 from standings import selectors
 from standings.tables import TeamStandingsTable, standings_table, tiebreak_label
+from tournament import names
 from tournament.models import Player, Seat, Session
 from tournament.views.mixins import TournamentMixin
 
@@ -29,6 +31,8 @@ class StandingsView(TournamentMixin, TemplateView):
         table = standings_table(rows, self.tournament.tiebreak_keys(), request=self.request)
         RequestConfig(self.request, paginate={"per_page": PER_PAGE}).configure(table)
         context.update(table=table, provisional=any(r["provisional"] for r in rows),
+                       no_results=bool(rows) and not any(r["played"] for r in rows),
+                       lost=any(r["lost_sessions"] for r in rows),
                        tiebreak_labels=[tiebreak_label(k) for k in self.tournament.tiebreak_keys()])
         return context
 
@@ -62,7 +66,7 @@ class SessionTabulationView(TournamentMixin, TemplateView):
                 None if c is None else {
                     "tp": format_table_points(c.result.table_points), "score": c.result.score,
                     "rank": c.result.rank, "cum_tp": format_table_points(c.cum_table_points),
-                    "cum_score": c.cum_score, "complete": c.result.complete,
+                    "cum_score": c.cum_score, "complete": c.result.complete, "lost": c.result.lost,
                 } for c in cells]})
         context.update(sessions=sessions, lines=lines)
         return context
@@ -90,21 +94,31 @@ class PlayerDetailView(TournamentMixin, TemplateView):
                 if result.started:
                     line["result"] = {"score": result.scores[i], "rank": result.ranks[i],
                                       "table_points": format_table_points(result.table_points[i]),
-                                      "submitted": result.submitted}
+                                      "submitted": result.submitted, "lost": result.lost[i]}
             lines.append(line)
+        current = current_session(session_progress(self.tournament))
+        now = next((line for line in lines if current and line["session"].pk == current.session.pk), None)
+        if now is not None:
+            now["current"] = True
         standing = next((r for r in selectors.player_standings(self.tournament) if r.player.pk == player.pk), None)
-        context.update(player=player, lines=lines, standing=standing,
+        context.update(player=player, lines=lines, standing=standing, now=now,
+                       now_phase=current.phase_label if now else "",
                        standing_tp=format_table_points(standing.table_points) if standing else "")
         return context
 
 
 class SessionDetailView(TournamentMixin, TemplateView):
+    """A session's tables; ``?q=`` (a name or a player number) finds where someone sits."""
+
     template_name = "standings/session_detail.html"
+    MAX_QUERY = 100
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         session = get_object_or_404(Session, tournament=self.tournament, number=self.kwargs["n"])
         visible = self.session_is_public(session)
+        query = self.request.GET.get("q", "")[:self.MAX_QUERY].strip()
+        found = []
         tables = []
         if visible:
             by_table = table_results(self.tournament, session)
@@ -119,9 +133,17 @@ class SessionDetailView(TournamentMixin, TemplateView):
                     "rank": result.ranks[i] if started else None,
                     "table_points": format_table_points(result.table_points[i]) if started else "",
                 } for i, player in enumerate(players)]
+                for seat in seats:
+                    seat["found"] = names.matches(seat["player"].number, seat["player"].name, query)
+                    seat["search"] = f"{seat['player'].number} {names.fold(seat['player'].name)}"
+                    if seat["found"]:
+                        found.append({"player": seat["player"], "table": table, "wind": seat["wind"]})
                 tables.append({"table": table, "seats": seats,
                                "hands": result.hands_entered if result else 0,
-                               "submitted": result.submitted if result else False})
-        context.update(session=session, visible=visible, tables=tables,
+                               "submitted": result.submitted if result else False,
+                               "found": any(seat["found"] for seat in seats)})
+        found.sort(key=lambda f: names.sort_key(f["player"].name))
+        context.update(session=session, visible=visible, tables=tables, progress=session_phase(session),
+                       query=query, found=found,
                        hands_per_session=self.tournament.hands_per_session)
         return context

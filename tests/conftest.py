@@ -56,6 +56,14 @@ def tournament(organizer, referee):
 
 
 @pytest.fixture
+def chief_referee(make_user, tournament):
+    """The tournament's chief referee: countersigns and reopens signed sheets."""
+    user = make_user("chief")
+    TournamentRole.objects.create(tournament=tournament, user=user, role=TournamentRole.Role.CHIEF_REFEREE)
+    return user
+
+
+@pytest.fixture
 def players(tournament, organizer):
     teams = ["Dragons", "Dragons", "Winds", "Winds", "Bamboo", "Bamboo", "Dots", "Dots"]
     return [

@@ -3,9 +3,10 @@
     scoring.rules, seating  (pure rules and seating algorithms: no Django)
       <- tournament          (tournaments, players, teams, sessions, seats, roles, audit)
         <- scoring           (score sheets, hands, penalties; a table's results)
+           accounts          (accounts organizers make, invitation links; beside scoring, not using it)
           <- standings       (rankings and the result pages)
             <- schedule      (seating sessions, Swiss pairing on the standings, closing sessions)
-              <- exports, interchange   (files out and in, over everything below)
+              <- exports, interchange, api   (files out and in, the JSON API and hall display)
                 <- config    (settings and the URL tree)
 
 A change that makes a lower package reach up fails here, naming the file and the import.
@@ -19,10 +20,10 @@ ROOT = Path(__file__).resolve().parent.parent
 LAYERS = [
     {"scoring.rules", "seating"},
     {"tournament"},
-    {"scoring"},
+    {"scoring", "accounts"},
     {"standings"},
     {"schedule"},
-    {"exports", "interchange"},
+    {"exports", "interchange", "api"},
     {"config"},
 ]
 PACKAGES = sorted(set().union(*LAYERS), key=len, reverse=True)  # "scoring.rules" before "scoring"

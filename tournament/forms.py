@@ -18,23 +18,51 @@ DATE_WIDGET = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 TOURNAMENT_FIELDS = [
     "name", "start_date", "end_date", "venue", "rules", "format", "session_count", "round_robin_sessions",
     "hands_per_session", "session_minutes", "table_points", "tiebreaks", "appeal_minutes", "appeal_fee",
-    "appeal_fee_currency", "published",
+    "appeal_fee_currency", "published", "group", "player_confirmation", "countersign_required", "escalation_scope",
+    "two_person_entry",
 ]
 
 
 class TournamentForm(forms.ModelForm):
     """Tournament settings. The model's own clean() checks table points, tie-breaks and dates."""
 
+    # Settings added later: a form posted without them (an older page, a script) keeps the default.
+    DEFAULTED = ("player_confirmation", "escalation_scope")
+
     class Meta:
         model = Tournament
         fields = TOURNAMENT_FIELDS
         widgets = {"start_date": DATE_WIDGET, "end_date": DATE_WIDGET}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in self.DEFAULTED:
+            self.fields[name].required = False
+
+    def clean(self):
+        data = super().clean()
+        for name in self.DEFAULTED:
+            if not data.get(name):
+                data[name] = getattr(self.instance, name) or Tournament._meta.get_field(name).get_default()
+        return data
 
 
 class TournamentCreateForm(TournamentForm):
     class Meta(TournamentForm.Meta):
         fields = ["name", "slug"] + TOURNAMENT_FIELDS[1:]
         help_texts = {"slug": _("Used in the web address, e.g. spring-open-2026. Cannot be changed later.")}
+
+
+class TournamentCopyForm(forms.Form):
+    name = forms.CharField(label=_("Name of the new tournament"), max_length=max_length(Tournament, "name"))
+    slug = forms.SlugField(label=_("Short name"), max_length=max_length(Tournament, "slug"),
+                           help_text=_("Used in the web address, e.g. spring-open-2026. Cannot be changed later."))
+    start_date = forms.DateField(label=_("Start date"), required=False, widget=DATE_WIDGET)
+    end_date = forms.DateField(label=_("End date"), required=False, widget=DATE_WIDGET)
+    teams = forms.BooleanField(label=_("Copy the teams"), required=False)
+    players = forms.BooleanField(label=_("Copy the players"), required=False,
+                                 help_text=_("With their numbers; with their teams when the teams are copied too."))
+    roles = forms.BooleanField(label=_("Copy the organizers and referees"), required=False)
 
 
 class PlayerForm(forms.Form):
@@ -98,3 +126,27 @@ class RoleGrantForm(forms.Form):
         except get_user_model().DoesNotExist:
             raise forms.ValidationError(_("There is no user called %(name)s.") % {"name": username})
         return username
+
+
+class AuditFilterForm(forms.Form):
+    """The audit log's filters, as GET parameters; every one optional."""
+
+    session = forms.TypedChoiceField(label=_("Session"), required=False, coerce=int, empty_value=None)
+    table = forms.IntegerField(label=_("Table"), required=False, min_value=1, max_value=10_000)
+    user = forms.TypedChoiceField(label=_("Who"), required=False, coerce=int, empty_value=None)
+    kind = forms.ChoiceField(label=_("Kind"), required=False)
+
+    def __init__(self, *args, tournament, kinds, **kwargs):
+        super().__init__(*args, **kwargs)
+        everything = [("", _("all"))]
+        self.fields["session"].choices = everything + [
+            (n, _("Session %(n)s") % {"n": n}) for n in tournament.sessions.values_list("number", flat=True)]
+        actors = get_user_model().objects.filter(
+            pk__in=tournament.audit_log.exclude(actor=None).values("actor_id")).order_by("username")
+        self.fields["user"].choices = everything + [(u.pk, u.get_full_name() or u.get_username()) for u in actors]
+        self.fields["kind"].choices = everything + list(kinds)
+
+    def filters(self):
+        """The valid filters only: a bad one is reported on the form and left out."""
+        data = getattr(self, "cleaned_data", {})
+        return {key: data.get(key) or None for key in ("session", "table", "user", "kind")}

@@ -30,6 +30,24 @@ class TournamentFormat(models.TextChoices):
 class RoleKind(models.TextChoices):
     ORGANIZER = "organizer", _("Organizer")
     REFEREE = "referee", _("Referee")
+    # Reopens signed score sheets and countersigns them (MCR appendix 5, "General Umpire Chief"); scores too.
+    CHIEF_REFEREE = "chief_referee", _("Chief referee")
+
+
+class PlayerConfirmation(models.TextChoices):
+    """How the four players confirm a finished score sheet before the referee signs it (MCR 3.9.1.4, 3.9.2)."""
+
+    NONE = "none", _("Not in the system (the players sign the paper sheet)")
+    DEVICE = "device", _("On the referee's device")
+    PHONE = "phone", _("On their own phone, with their player code")
+    EITHER = "either", _("On the referee's device or their own phone")
+
+
+class EscalationScope(models.TextChoices):
+    """Where earlier fouls of the same kind are counted for the escalating penalties (MCR 3.11.6.3-5)."""
+
+    SESSION = "session", _("In the same session")
+    TOURNAMENT = "tournament", _("In the whole tournament")
 
 
 class SessionStatus(models.TextChoices):
@@ -74,6 +92,25 @@ class Tournament(models.Model):
     appeal_fee = models.DecimalField(_("appeal fee"), max_digits=8, decimal_places=2, default=0)
     appeal_fee_currency = models.CharField(_("appeal fee currency"), max_length=3, default="EUR")
     published = models.BooleanField(_("public"), default=True, help_text=_("Show standings and seating to everyone."))
+    group = models.CharField(
+        _("group"), max_length=40, blank=True,
+        help_text=_("Printed as “Group” on the score sheets and the record of fouls (MCR appendices 5 and 6), "
+                    "e.g. A or Open."))
+    player_confirmation = models.CharField(
+        _("players confirm the sheet"), max_length=10, choices=PlayerConfirmation.choices,
+        default=PlayerConfirmation.NONE,
+        help_text=_("Before the referee signs a finished sheet, each of the four players confirms it."))
+    countersign_required = models.BooleanField(
+        _("chief referee countersigns"), default=False,
+        help_text=_("A signed sheet counts as final only once the chief referee has countersigned it."))
+    escalation_scope = models.CharField(
+        _("repeated fouls are counted"), max_length=12, choices=EscalationScope.choices,
+        default=EscalationScope.SESSION,
+        help_text=_("Changing one's mind on a claim, touching the wall early and late pungs: a warning the first "
+                    "time, then 5, 10, 20 points and doubling."))
+    two_person_entry = models.BooleanField(
+        _("two-person entry"), default=False,
+        help_text=_("A hand counts only once a second scorer, or one of the table's players, confirms it."))
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -86,6 +123,10 @@ class Tournament(models.Model):
             models.CheckConstraint(condition=models.Q(session_count__gte=1), name="tournament_session_count_positive"),
             models.CheckConstraint(condition=models.Q(rules__in=RuleSet.values), name="tournament_rules_valid"),
             models.CheckConstraint(condition=models.Q(format__in=TournamentFormat.values), name="tournament_format_valid"),
+            models.CheckConstraint(condition=models.Q(player_confirmation__in=PlayerConfirmation.values),
+                                   name="tournament_player_confirmation_valid"),
+            models.CheckConstraint(condition=models.Q(escalation_scope__in=EscalationScope.values),
+                                   name="tournament_escalation_scope_valid"),
             models.CheckConstraint(
                 condition=models.Q(start_date__isnull=True) | models.Q(end_date__isnull=True)
                 | models.Q(end_date__gte=models.F("start_date")),
@@ -115,6 +156,13 @@ class Tournament(models.Model):
                 "n": self.session_count - 1}
         if errors:
             raise ValidationError(errors)
+
+    @property
+    def confirmation_methods(self) -> tuple[str, ...]:
+        """The ways players may confirm a sheet: ``device``, ``phone``; none when they sign on paper."""
+        return {PlayerConfirmation.NONE: (), PlayerConfirmation.DEVICE: ("device",),
+                PlayerConfirmation.PHONE: ("phone",), PlayerConfirmation.EITHER: ("device", "phone")}[
+            self.player_confirmation]
 
     def tiebreak_keys(self):
         return [k.strip() for k in self.tiebreaks.split(",") if k.strip()]
@@ -169,11 +217,16 @@ class Player(models.Model):
         _("substitute"), default=False,
         help_text=_("Fills a seat so tables have four; their own results are not ranked, their opponents' count."),
     )
+    # The player's private code: typed on the confirmation page, or part of their private link, to confirm
+    # score sheets on their own phone. Made by tournament.services.player_codes_generate.
+    code = models.CharField(_("player code"), max_length=12, blank=True)
 
     class Meta:
         ordering = ["number"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="unique_player_number"),
+            models.UniqueConstraint(fields=["tournament", "code"], condition=~models.Q(code=""),
+                                    name="unique_player_code"),
         ]
 
     def __str__(self):
@@ -181,6 +234,11 @@ class Player(models.Model):
 
     def get_absolute_url(self):
         return reverse("player-detail", args=[self.tournament.slug, self.number])
+
+    @property
+    def code_display(self) -> str:
+        """The code as printed on the player card, in two groups of four: K7PM-4XQ2."""
+        return "-".join(self.code[i:i + 4] for i in range(0, len(self.code), 4))
 
     def clean(self):
         if self.team_id and self.team.tournament_id != self.tournament_id:
@@ -260,6 +318,17 @@ class Seat(models.Model):
     def wind_name_of(position):
         """The name of the initial wind of a position (0..3)."""
         return WIND_NAMES[WINDS[position]]
+
+
+class CodeFailure(models.Model):
+    """A wrong player code typed on the confirmation page, counted to slow down guessing."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+")
+    address = models.CharField(max_length=64, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["tournament", "address", "created_at"])]
 
 
 class AuditLog(models.Model):

@@ -1,4 +1,5 @@
-"""Who may do what in a tournament: organizers everything, referees score entry, others read."""
+"""Who may do what in a tournament: organizers everything but reopening signed sheets, referees score
+entry, the chief referee score entry and the signed sheets, others read."""
 from tournament.models import TournamentRole
 
 
@@ -22,8 +23,16 @@ def is_organizer(user, tournament):
     return TournamentRole.Role.ORGANIZER in _roles(user, tournament)
 
 
+def is_chief_referee(user, tournament):
+    """Countersigns and reopens signed score sheets. Organizers are not chief referees unless given the role:
+    the signatures on a sheet are the referees' word, not the organizers'."""
+    if getattr(user, "is_superuser", False):
+        return True
+    return TournamentRole.Role.CHIEF_REFEREE in _roles(user, tournament)
+
+
 def can_score(user, tournament):
-    """Referees enter hands; organizers may too."""
+    """Referees enter hands; organizers and the chief referee may too."""
     if is_organizer(user, tournament):
         return True
-    return TournamentRole.Role.REFEREE in _roles(user, tournament)
+    return bool({TournamentRole.Role.REFEREE, TournamentRole.Role.CHIEF_REFEREE} & _roles(user, tournament))

@@ -2,14 +2,18 @@
 and logs in one transaction. Seating and the course of sessions are in ``schedule.services``."""
 from __future__ import annotations
 
+import secrets
+from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring.rules import fouls
 from tournament.audit import audit
-from tournament.models import Player, Session, Team, Tournament, TournamentRole
+from tournament.models import CodeFailure, Player, Session, Team, Tournament, TournamentRole
 from tournament.permissions import is_organizer
 
 if TYPE_CHECKING:
@@ -44,6 +48,13 @@ def tournament_update(*, tournament: Tournament, by: User | None, **fields) -> T
     with transaction.atomic():
         tournament = lock_tournament(tournament)
         check_organizer(by, tournament)
+        scope = fields.get("escalation_scope", tournament.escalation_scope)
+        if scope != tournament.escalation_scope and Player.objects.filter(
+                tournament=tournament, penalties__foul__in=fouls.ESCALATING,
+                penalties__withdrawn_at__isnull=True).exists():
+            raise ValidationError({"escalation_scope": _(
+                "Repeated fouls have already been recorded; counting them another way now would change the "
+                "penalties they were given.")})
         for key, value in fields.items():
             setattr(tournament, key, value)
         tournament.full_clean()
@@ -54,6 +65,42 @@ def tournament_update(*, tournament: Tournament, by: User | None, **fields) -> T
                 Session.objects.create(tournament=tournament, number=number)
         audit(tournament=tournament, actor=by, action="tournament.update", obj=tournament,
               fields=sorted(fields))
+        return tournament
+
+
+# What a copy takes from its template: every setting, not the identity, the dates or visibility.
+NOT_COPIED = {"id", "name", "slug", "start_date", "end_date", "published", "created_at"}
+
+
+def tournament_copy(*, source: Tournament, name: str, slug: str, by: User | None, start_date=None, end_date=None,
+                    teams: bool = False, players: bool = False, roles: bool = False) -> Tournament:
+    """A new tournament with the settings of ``source``, optionally its teams, players and roles; never its
+    seating or results. The copy starts not public, so it can be prepared before anyone sees it."""
+    with transaction.atomic():
+        source = lock_tournament(source)  # its settings as saved, and no change to them meanwhile
+        check_organizer(by, source)
+        settings = {f.name: getattr(source, f.name) for f in Tournament._meta.concrete_fields
+                    if f.name not in NOT_COPIED}
+        tournament = tournament_create(by=by, name=name, slug=slug, start_date=start_date, end_date=end_date,
+                                       published=False, **settings)
+        if teams:
+            for team in source.teams.order_by("name"):
+                team_get_or_create(tournament=tournament, name=team.name, by=by)
+        copied_players = 0
+        if players:
+            for p in source.players.select_related("team").order_by("number"):
+                player_create(tournament=tournament, number=p.number, name=p.name, country=p.country, club=p.club,
+                              ema_id=p.ema_id, team=p.team.name if (teams and p.team_id) else None,
+                              is_substitute=p.is_substitute, by=by)
+                copied_players += 1
+        copied_roles = 0
+        if roles:
+            for role in source.roles.select_related("user").order_by("role", "user__username"):
+                if not tournament.roles.filter(user=role.user, role=role.role).exists():
+                    role_grant(tournament=tournament, user=role.user, role=role.role, by=by)
+                    copied_roles += 1
+        audit(tournament=tournament, actor=by, action="tournament.copy", obj=tournament, source=source.slug,
+              source_name=source.name, teams=teams, players=copied_players, roles=copied_roles)
         return tournament
 
 
@@ -157,3 +204,74 @@ def seating_problem(player_count: int) -> str | None:
             "so the count is a multiple of four."
         ) % {"n": player_count, "m": missing, "k": player_count % 4}
     return None
+
+
+# Player codes: read off a player card and typed on a phone, so no 0/O or 1/I to confuse.
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 8
+# Wrong codes from one address in a tournament before it must wait; 32**8 codes make guessing hopeless then.
+CODE_FAILURES_ALLOWED = 10
+CODE_FAILURE_WINDOW = timedelta(minutes=15)
+
+
+def _new_code(taken: set[str]) -> str:
+    while True:
+        code = "".join(secrets.choice(CODE_ALPHABET) for _i in range(CODE_LENGTH))
+        if code not in taken:
+            return code
+
+
+def player_codes_generate(*, tournament: Tournament, by: User | None, replace: bool = False) -> int:
+    """Give every player without a code a new random one (all players with `replace`). Returns how many."""
+    with transaction.atomic():
+        tournament = lock_tournament(tournament)
+        check_organizer(by, tournament)
+        players = list(Player.objects.select_for_update().filter(tournament=tournament).order_by("number"))
+        taken = {p.code for p in players if p.code and not replace}
+        changed = []
+        for player in players:
+            if player.code and not replace:
+                continue
+            player.code = _new_code(taken)
+            taken.add(player.code)
+            changed.append(player)
+        Player.objects.bulk_update(changed, ["code"])
+        audit(tournament=tournament, actor=by, action="player.codes", count=len(changed), replaced=replace,
+              players=[p.number for p in changed])
+        return len(changed)
+
+
+def player_code_reset(*, player: Player, by: User | None) -> Player:
+    """A new code for one player (theirs was seen by someone else); the old one stops working."""
+    with transaction.atomic():
+        tournament = lock_tournament(player.tournament)
+        check_organizer(by, tournament)
+        player = Player.objects.select_for_update().get(pk=player.pk)
+        taken = set(Player.objects.filter(tournament=tournament).exclude(code="").values_list("code", flat=True))
+        player.code = _new_code(taken)
+        player.save(update_fields=["code"])
+        audit(tournament=tournament, actor=by, action="player.code_reset", obj=player, number=player.number)
+        return player
+
+
+class TooManyCodeFailures(Exception):
+    """Too many wrong player codes from one address lately; try again later."""
+
+
+def normalise_code(code: str) -> str:
+    return "".join((code or "").split()).upper().replace("-", "")
+
+
+def player_for_code(*, tournament: Tournament, code: str, address: str = "") -> Player | None:
+    """The player whose code `code` is, or None. A wrong code is counted for its address (no audit entry:
+    it changes no tournament record); after too many, TooManyCodeFailures until the window has passed."""
+    since = timezone.now() - CODE_FAILURE_WINDOW
+    if CodeFailure.objects.filter(tournament=tournament, address=address, created_at__gte=since).count() \
+            >= CODE_FAILURES_ALLOWED:
+        raise TooManyCodeFailures()
+    code = normalise_code(code)
+    player = Player.objects.filter(tournament=tournament, code=code).first() if code else None
+    if player is None:
+        CodeFailure.objects.filter(tournament=tournament, created_at__lt=since).delete()  # only the window counts
+        CodeFailure.objects.create(tournament=tournament, address=address[:64])
+    return player

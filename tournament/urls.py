@@ -1,7 +1,7 @@
 """The tournament app's pages: public ones under /t/<slug>/, organizer ones under /t/<slug>/manage/."""
 from django.urls import path
 
-from tournament.views import manage, public
+from tournament.views import codes, manage, public
 
 urlpatterns = [
     path("", public.TournamentDetailView.as_view(), name="tournament-detail"),
@@ -9,12 +9,14 @@ urlpatterns = [
 ]
 
 manage_patterns = [
-    path("", manage.ManageHomeView.as_view(), name="manage-home"),
     path("settings/", manage.TournamentSettingsView.as_view(), name="manage-settings"),
+    path("copy/", manage.TournamentCopyView.as_view(), name="manage-copy"),
     path("players/", manage.PlayerManageListView.as_view(), name="manage-players"),
     path("players/add/", manage.PlayerCreateView.as_view(), name="manage-player-add"),
     path("players/<int:number>/edit/", manage.PlayerEditView.as_view(), name="manage-player-edit"),
     path("players/import/", manage.PlayerImportView.as_view(), name="manage-import"),
+    path("players/codes/", codes.PlayerCodesView.as_view(), name="manage-player-codes"),
+    path("players/<int:number>/code/", codes.PlayerCodeResetView.as_view(), name="manage-player-code-reset"),
     path("teams/", manage.TeamListView.as_view(), name="manage-teams"),
     path("roles/", manage.RoleView.as_view(), name="manage-roles"),
     path("roles/<int:role>/revoke/", manage.RoleRevokeView.as_view(), name="manage-role-revoke"),

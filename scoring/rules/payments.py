@@ -19,7 +19,8 @@ OUTCOMES = (DISCARD, SELF_DRAWN, DRAW, NOT_PLAYED)
 
 TO_NOBODY = "nobody"
 TO_EACH_OTHER = "each_other"
-PENALTY_TARGETS = (TO_NOBODY, TO_EACH_OTHER)
+TO_PLAYER = "player"  # to one player, the one harmed (revealing their tile, MCR 3.11.6.7)
+PENALTY_TARGETS = (TO_NOBODY, TO_EACH_OTHER, TO_PLAYER)
 
 
 class PaymentError(ValueError):
@@ -27,7 +28,8 @@ class PaymentError(ValueError):
 
     ``message`` is English with ``%(name)s`` placeholders, marked for translation; ``params`` fills
     them; ``code`` says which rule failed and ``field`` which input is at fault (``winner``,
-    ``discarder``, ``points``, ``flowers``, ``player``, ``amount``, ``to``, ``outcome``), so the web layer
+    ``discarder``, ``points``, ``flowers``, ``player``, ``amount``, ``to``, ``recipient``, ``outcome``, and for
+    fouls ``foul``, ``minutes``, ``seconds``, ``reason``, ``hand_number``), so the web layer
     can translate the message and put it beside the right field.
     """
 
@@ -120,23 +122,42 @@ def payment_summary(points: int, *, self_drawn: bool, flowers: int = 0) -> dict:
             "winner_gets": -paid["winner"]}
 
 
-def penalty_payments(players, offender, amount: int, to: str) -> dict:
+def penalty_payments(players, offender, amount: int, to: str, *, recipient=None, warning: bool = False) -> dict:
     """Score change of each player for one penalty.
 
     Paid to nobody (late arrival, rule violation) it only costs the offender; paid to each other
-    player (false Hu, repeated minor fouls) each of the three others receives the amount.
+    player (false Hu, repeated minor fouls) each of the three others receives the amount; paid to one
+    player (revealing their tile) the `recipient` receives it. A foul recorded without points (a
+    warning, a dead hand, a lost session) passes ``warning=True`` and an amount of 0: nothing is paid.
     """
     players = check_table(players)
     if offender not in players:
         raise PaymentError(N_("The penalised player must be at the table."), code="offender_not_seated",
                            field="player")
+    if warning:
+        if amount != 0:
+            raise PaymentError(N_("A warning costs no points."), code="amount", field="amount")
+        return {p: 0 for p in players}
     if amount <= 0:
         raise PaymentError(N_("A penalty is a positive number of points."), code="amount", field="amount")
     if to not in PENALTY_TARGETS:
         raise PaymentError(N_("Unknown penalty target %(to)r."), code="target", field="to", to=to)
+    if to == TO_PLAYER:
+        if recipient not in players:
+            raise PaymentError(N_("The player who receives the points must be at the table."),
+                               code="recipient_not_seated", field="recipient")
+        if recipient == offender:
+            raise PaymentError(N_("The penalised player cannot receive their own penalty."),
+                               code="recipient_is_offender", field="recipient")
+    elif recipient is not None:
+        raise PaymentError(N_("Points paid to nobody or to each other player have no single recipient."),
+                           code="recipient_unexpected", field="recipient")
     result = {p: 0 for p in players}
     if to == TO_NOBODY:
         result[offender] = -amount
+    elif to == TO_PLAYER:
+        result[offender] = -amount
+        result[recipient] = amount
     else:
         for p in players:
             if p != offender:

@@ -3,6 +3,7 @@
 Each tie-break is one small class with a key and a value for a player's session results, so the
 organizer's order is just a list of keys. Pure Python.
 """
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -16,6 +17,7 @@ class SessionResult:
     rank: int  # place at the table, 1..4, ties sharing the best place
     table_points: Fraction
     complete: bool = True  # False while the session's sheet is still being entered
+    lost: bool = False  # the player lost the session (late arrival, time forfeit); rank and points say so
 
 
 @dataclass
@@ -102,6 +104,15 @@ def tiebreak_order(extra):
     return order
 
 
+def natural_key(key):
+    """Tied entries in the order people expect: numbers as numbers (2 before 10), and text with the
+    numbers inside it compared the same way ("Team 2" before "Team 10")."""
+    if isinstance(key, (int, Fraction)) and not isinstance(key, bool):
+        return ((0, key, ""),)
+    parts = re.split(r"(\d+)", str(key))
+    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p.casefold()) for p in parts if p)
+
+
 def rank_entries(entries, order=MANDATORY_ORDER):
     """Sort entries best first and give fully tied entries the same rank (1, 2, 2, 4)."""
     order = tiebreak_order(order)
@@ -111,7 +122,7 @@ def rank_entries(entries, order=MANDATORY_ORDER):
     def sort_key(entry):
         return tuple(-entry.values[k] for k in order)
 
-    ranked = sorted(entries, key=lambda e: (sort_key(e), str(e.key)))
+    ranked = sorted(entries, key=lambda e: (sort_key(e), natural_key(e.key)))
     previous = None
     for position, entry in enumerate(ranked, start=1):
         key = sort_key(entry)

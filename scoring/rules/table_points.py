@@ -16,22 +16,31 @@ def parse_table_points(text):
     return values
 
 
-def table_points(scores, points=DEFAULT_TABLE_POINTS):
+def table_points(scores, points=DEFAULT_TABLE_POINTS, lost=()):
     """Rank and table points of each player at one table.
 
     `scores` maps player -> session score. Tied players share the points of the places they
     occupy equally (two tied for first with 4/2/1/0 get 3 each), kept as exact fractions so
     1.75 or 7/3 never drift when summed over sessions. Returns player -> (rank, Fraction);
     tied players share the best rank of their group.
+
+    Players in `lost` lost the session (over 15 minutes late, MCR 3.11.2, or a time forfeit): they
+    are placed after the others whatever their score, and share the last places among themselves.
     """
     if len(scores) != len(points):
         raise ValueError("Table points need one score per seat.")
-    ordered = sorted(scores.items(), key=lambda kv: -kv[1])
+    lost = set(lost)
+
+    def group(player_score):
+        player, score = player_score
+        return (True, 0) if player in lost else (False, -score)
+
+    ordered = sorted(scores.items(), key=group)
     result = {}
     place = 0
     while place < len(ordered):
         group_end = place
-        while group_end + 1 < len(ordered) and ordered[group_end + 1][1] == ordered[place][1]:
+        while group_end + 1 < len(ordered) and group(ordered[group_end + 1]) == group(ordered[place]):
             group_end += 1
         share = sum((Fraction(points[i]) for i in range(place, group_end + 1)), Fraction(0))
         share /= group_end - place + 1

@@ -1,7 +1,8 @@
 """The tile picker (static/js/tile-picker.js) on the public calculator and on a referee's hand form.
 
-The live-score endpoint is the server's part; here it is played by page.route: either canned JSON,
-or fake_live_score below, which scores the posted fields with the same engine the forms use.
+The live score comes from the real endpoints (calculator-live, sheet-hand-live); LiveSpy records what the
+page sent them. Only the tests of the script's own handling of odd answers (an error, a server down) put
+LiveStub (page.route: canned JSON, or fake_live_score below, the engine called directly) in their place.
 """
 import json
 from urllib.parse import parse_qs, urlencode, urlparse
@@ -100,9 +101,38 @@ class LiveStub:
                            STUB)
 
 
+class LiveSpy:
+    """Records the requests a page sends to the real live-score endpoints, and their answers."""
+
+    def __init__(self, page):
+        self.page, self.requests = page, []
+        page.on("requestfinished", self.finished)
+
+    def wait(self, count, timeout_ms=5000):
+        """The requests, once at least `count` have finished: playwright hands its events over to Python
+        only while the test calls into it, so an answer the page already shows may not be listed yet."""
+        waited = 0
+        while len(self.requests) < count and waited < timeout_ms:
+            self.page.wait_for_timeout(20)
+            waited += 20
+        assert len(self.requests) >= count, f"{len(self.requests)} live-score requests, expected {count}"
+        return self.requests
+
+    def finished(self, request):
+        if "/live/" in request.url:
+            response = request.response()
+            self.requests.append((request.method, form_fields(request), request.headers,
+                                  response.status, response.json()))
+
+
 @pytest.fixture
 def live(phone_page):
     return LiveStub(phone_page)
+
+
+@pytest.fixture
+def spy(phone_page):
+    return LiveSpy(phone_page)
 
 
 # ------------------------------------------------------------------ the calculator on a phone
@@ -222,7 +252,6 @@ def test_keyboard_entry_stays(phone_page, desktop_page, screenshot, assert_phone
     page.locator("#id_concealed").fill("19m19p19sESWNCFP1z")
     assert "cannot be read" in page.locator(".tp-status").inner_text()
     assert page.locator("#id_concealed").input_value() == "19m19p19sESWNCFP1z"  # typing is never rewritten
-    LiveStub(page).attach()
     page.locator("#id_concealed").fill(HAND)
     page.locator("#id_win_tile").fill(WIN)
     page.wait_for_selector(".tp-result .tp-total")
@@ -242,16 +271,17 @@ def test_without_javascript_the_text_fields_work(nojs_phone_page, assert_phone_f
 
 # ------------------------------------------------------------------ live scoring
 
-def test_live_result_follows_the_taps(phone_page, live, screenshot, assert_phone_friendly):
+def test_live_result_follows_the_taps(phone_page, spy, screenshot, assert_phone_friendly):
     page = phone_page
+    live = spy
     page.goto(reverse("calculator"))
-    live.attach()
     tap(page, "123m456p789s23sEE")
     # Incomplete hands are counted in the page, not sent.
     assert live.requests == [] and page.locator(".tp-result").is_hidden()
     tap(page, WIN)
     page.wait_for_selector(".tp-result tr.fan")
-    method, values, headers = live.requests[-1]
+    method, values, headers, status, answer = live.wait(1)[-1]
+    assert status == 200 and answer["valid"] and answer["payments"]
     assert method == "GET" and values["concealed"] == "123m456p23789sEE" and values["win_tile"] == WIN
     assert "csrfmiddlewaretoken" not in values and headers["accept"] == "application/json"
     expected = fake_live_score(values)
@@ -264,7 +294,8 @@ def test_live_result_follows_the_taps(phone_page, live, screenshot, assert_phone
     page.locator('label[for="id_self_drawn"]').click()
     page.wait_for_function("(n) => document.querySelector('.tp-result .tp-total').textContent == n",
                            arg=str(fake_live_score({**values, "self_drawn": "on"})["total"]))
-    assert len(live.requests) > before and live.requests[-1][1].get("self_drawn") == "on"
+    assert live.wait(before + 1)[-1][1].get("self_drawn") == "on"
+    assert "Self-drawn: each of the three other players pays" in page.locator(".tp-result").inner_text()
     assert_phone_friendly(page, "form.calculator")
     screenshot(page, "calculator-phone")
 
@@ -293,16 +324,15 @@ def test_live_result_shows_errors_and_a_missing_server(phone_page, live):
 PUNGS_MELDS = ["pung EEE", "pung 222m", "pung 555m"]
 
 
-def test_referee_taps_a_hand_sees_the_difference_and_records_it(phone_page, live, login, referee, players,
+def test_referee_taps_a_hand_sees_the_difference_and_records_it(phone_page, spy, login, referee, players,
                                                                 published_session, sheet, assert_phone_friendly,
                                                                 screenshot):
     page = phone_page
     login(page, referee)
     page.goto(reverse("sheet", args=[published_session.tournament.slug, 1, 1]))
-    live.attach()
-    page.locator("#id_outcome").select_option("discard")
-    page.locator("#id_winner").select_option(str(players[0].pk))
-    page.locator("#id_discarder").select_option(str(players[2].pk))
+    page.locator(f'label[for="id_winner_{players[0].pk}"]').click()
+    page.locator(f'label[for="id_discarder_{players[2].pk}"]').click()
+    page.locator("details.tiles-box > summary").click()
     mode(page, "pung")
     tap(page, "E", "2m", "5m")
     mode(page, "concealed")
@@ -310,9 +340,11 @@ def test_referee_taps_a_hand_sees_the_difference_and_records_it(phone_page, live
     assert fields(page) == {"concealed": "8889m", "melds": "\n".join(PUNGS_MELDS), "win_tile": "9m"}
     assert page.locator("#id_flowers").input_value() == ""  # untouched: a blank field already means none
     page.wait_for_selector(".tp-result .tp-total")
-    method, values, headers = live.requests[-1]
+    # The hand form posts its fields to the table's endpoint, with the CSRF token as a header too.
+    method, values, headers, status, answer = spy.wait(1)[-1]
     assert method == "POST" and values["csrfmiddlewaretoken"] and headers["x-csrftoken"] == values["csrfmiddlewaretoken"]
     assert values["winner"] == str(players[0].pk) and values["melds"].splitlines() == PUNGS_MELDS
+    assert status == 200 and answer["total"] == 16
     total = int(page.locator(".tp-result .tp-total").inner_text())
     assert total == 16  # All Pungs 6, Half Flush 6, Prevalent and Seat Wind 2 each (East, East in hand 1)
 

@@ -263,7 +263,8 @@ def test_publish_all_seated_sessions(client_for, rr16, organizer):
     sch.schedule_generate(tournament=rr16, by=organizer, seed=2)
     page = client.get(u("manage-seating", rr16)).content.decode()
     assert "Publish all seated sessions (1, 2, 3, 4, 5)" in page
-    response = client.post(u("manage-seating-publish", rr16), follow=True)
+    # Publishing all asks first (issue 15); confirm=1 is the answer.
+    response = client.post(u("manage-seating-publish", rr16), {"confirm": "1"}, follow=True)
     assert "Seating of sessions 1, 2, 3, 4, 5 published" in response.content.decode()
     assert set(rr16.sessions.values_list("status", flat=True)) == {Session.Status.PUBLISHED}
 

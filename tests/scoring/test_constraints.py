@@ -4,7 +4,7 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from scoring import services as ss
-from scoring.models import Hand, HandVersion, Penalty, ScoreSheet
+from scoring.models import Hand, HandVersion, Penalty, ScoreSheet, Signature
 from scoring.rules import payments as pay
 
 
@@ -61,3 +61,58 @@ def test_penalties_are_positive_paid_to_a_known_target_in_a_real_hand(sheet, pla
 
 def test_sheet_status_is_open_or_submitted(sheet):
     refused(ScoreSheet.objects.filter(pk=sheet.pk), status="signed-ish")
+
+
+def test_only_fouls_that_can_cost_nothing_are_recorded_without_points(sheet, players, referee):
+    warning = ss.foul_record(sheet=sheet, player=players[0], foul="warning", by=referee)
+    violation = ss.foul_record(sheet=sheet, player=players[0], foul="violation", amount=10, by=referee)
+    refused(Penalty.objects.filter(pk=violation.pk), amount=0)
+    refused(Penalty.objects.filter(pk=warning.pk), foul="violation")
+    refused(Penalty.objects.filter(pk=warning.pk), delta_0=-5, delta_1=5)  # a warning pays nothing
+    refused(Penalty.objects.filter(pk=warning.pk), foul="chombo")
+
+
+def test_one_recipient_exactly_when_paid_to_one_player(sheet, players, referee):
+    penalty = ss.foul_record(sheet=sheet, player=players[0], foul="revealed_tile", amount=10, recipient=players[1],
+                             by=referee)
+    refused(Penalty.objects.filter(pk=penalty.pk), recipient=None)
+    refused(Penalty.objects.filter(pk=penalty.pk), recipient=players[0])
+    refused(Penalty.objects.filter(pk=penalty.pk), to=pay.TO_NOBODY)
+
+
+def test_dead_hands_minutes_and_seconds_belong_to_their_fouls(sheet, players, referee):
+    dead = ss.foul_record(sheet=sheet, player=players[0], foul="dead_hand", hand_number=1, by=referee)
+    late = ss.foul_record(sheet=sheet, player=players[1], foul="late", minutes=5, by=referee)
+    refused(Penalty.objects.filter(pk=dead.pk), hand_number=None)
+    refused(Penalty.objects.filter(pk=late.pk), dead_hand=True)
+    refused(Penalty.objects.filter(pk=late.pk), minutes=0)
+    refused(Penalty.objects.filter(pk=late.pk), seconds=30)
+    refused(Penalty.objects.filter(pk=dead.pk), minutes=5)
+
+
+def test_signatures_have_their_shape_and_are_not_given_twice(sheet, players, referee):
+    ss.sheet_submit(sheet=sheet, by=referee, mark_rest_not_played=True)
+    signature = Signature.objects.filter(sheet=sheet)
+    refused(signature, role="umpire")
+    refused(signature, player=players[0])  # a referee's signature names no player
+    refused(signature, method="phone")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Signature.objects.create(sheet=sheet, role="referee", name="again", signed_at=signature.get().signed_at)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Signature.objects.create(sheet=sheet, role="player", method="", player=players[0],
+                                 signed_at=signature.get().signed_at)
+
+
+def test_a_player_confirms_a_sheet_once(sheet, players, referee):
+    first = Signature.objects.create(sheet=sheet, role="player", method="device", player=players[0],
+                                     signed_at="2026-01-01T10:00:00Z")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Signature.objects.create(sheet=sheet, role="player", method="phone", player=players[0],
+                                 signed_at="2026-01-01T10:01:00Z")
+    Signature.objects.filter(pk=first.pk).update(voided_at="2026-01-01T10:02:00Z")
+    Signature.objects.create(sheet=sheet, role="player", method="phone", player=players[0],
+                             signed_at="2026-01-01T10:03:00Z")  # again, after the first was voided
+
+
+def test_a_hand_is_confirmed_by_a_scorer_or_a_player_not_both(entered, players, referee):
+    refused(entered[1], confirmed_by=referee, confirmed_by_player=players[0])

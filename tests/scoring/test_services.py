@@ -113,11 +113,12 @@ def test_submit_requires_complete_sheet(sheet, referee):
         ss.hand_record(sheet=sheet, number=2, outcome="draw", by=referee)
 
 
-def test_only_organizer_reopens(sheet, referee, organizer):
+def test_only_the_chief_referee_reopens(sheet, referee, organizer, chief_referee):
     ss.sheet_submit(sheet=sheet, by=referee, mark_rest_not_played=True)
-    with pytest.raises(PermissionDenied):
-        ss.sheet_reopen(sheet=sheet, reason="typo", by=referee)
-    ss.sheet_reopen(sheet=sheet, reason="typo", by=organizer)
+    for user in (referee, organizer):  # an organizer no longer changes a signed sheet behind the signatures
+        with pytest.raises(PermissionDenied):
+            ss.sheet_reopen(sheet=sheet, reason="typo", by=user)
+    ss.sheet_reopen(sheet=sheet, reason="typo", by=chief_referee)
     sheet.refresh_from_db()
     assert not sheet.is_submitted
 

@@ -74,7 +74,13 @@ def test_bad_hand_shows_error_keeps_input_saves_nothing(client_for, published_se
     assert message in content
     assert f'name="points" value="{data["points"]}"' in content
     assert 'value="typed note"' in content
-    assert re.search(rf'<option value="{data["outcome"]}" selected>', content)
+    # The buttons tapped are shown tapped again.
+    if not data.get("no_winner"):
+        assert re.search(rf'name="winner" value="{players[1].pk}" id="[^"]+" checked', content)
+    if data["outcome"] == "self_drawn":
+        assert 'value="self" id="id_discarder_self" checked' in content
+    elif not data.get("no_discarder"):
+        assert re.search(rf'name="discarder" value="{post["discarder"]}" id="[^"]+"( data-player="\d+")? checked', content)
     assert not Hand.objects.filter(sheet=sheet).exists()
     assert HandVersion.objects.count() == 0
 
@@ -156,9 +162,13 @@ def test_submit_incomplete_then_mark_rest_then_reopen(client_for, hands_entered,
     # Entering after submission is refused by the service, shown on the form.
     response = referee.post(url("sheet-hand", tournament), {"number": 16, "outcome": "draw"})
     assert "has been submitted" in response.content.decode()
+    # Only the chief referee reopens a signed sheet; an organizer sees no reopen form and is refused.
     organizer = client_for("organizer")
-    assert url("sheet-reopen", tournament) in organizer.get(url("sheet", tournament)).content.decode()
-    response = organizer.post(url("sheet-reopen", tournament), {"reason": "Wrong winner in hand 2"})
+    assert url("sheet-reopen", tournament) not in organizer.get(url("sheet", tournament)).content.decode()
+    assert organizer.post(url("sheet-reopen", tournament), {"reason": "x"}).status_code == 403
+    chief = client_for("chief_referee")
+    assert url("sheet-reopen", tournament) in chief.get(url("sheet", tournament)).content.decode()
+    response = chief.post(url("sheet-reopen", tournament), {"reason": "Wrong winner in hand 2"})
     assert response.status_code == 302
     assert not ScoreSheet.objects.get(pk=hands_entered.pk).is_submitted
 

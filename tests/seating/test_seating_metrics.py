@@ -5,15 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from seating import lower_bound, round_robin, schedule_metrics, schedule_score
-
-
-def random_schedule(n, s, rng):
-    out = []
-    for _ in range(s):
-        p = list(range(1, n + 1))
-        rng.shuffle(p)
-        out.append([tuple(p[i:i + 4]) for i in range(0, n, 4)])
-    return out
+from seating.metrics import random_draw
 
 
 def test_metrics_on_a_crafted_schedule():
@@ -33,7 +25,7 @@ def test_metrics_on_a_crafted_schedule():
 def test_scorer_ranks_repeat_heavy_schedule_worse():
     good = round_robin(16, 5).sessions
     heavy = [good[0]] * 5
-    rnd = random_schedule(16, 5, random.Random(1))
+    rnd = random_draw(16, 5, random.Random(1))
     sg, sh, sr = (schedule_score(schedule_metrics(x)) for x in (good, heavy, rnd))
     assert sg < sr < sh
     assert schedule_metrics(good)["repeat_excess"] == 0
@@ -42,5 +34,5 @@ def test_scorer_ranks_repeat_heavy_schedule_worse():
 @settings(max_examples=60, deadline=None)
 @given(n=st.sampled_from([8, 12, 16, 20, 24, 28]), s=st.integers(1, 14), seed=st.integers(0, 10 ** 6))
 def test_lower_bound_is_valid_for_any_schedule(n, s, seed):
-    m = schedule_metrics(random_schedule(n, s, random.Random(seed)))
+    m = schedule_metrics(random_draw(n, s, random.Random(seed)))
     assert m["repeat_excess"] >= m["lower_bound"]

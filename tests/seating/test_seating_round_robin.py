@@ -10,7 +10,7 @@ from seating.roundrobin import _designs, _from_data
 # Every repeat-free limit the issue lists, plus the 40x13 resolvable design.
 # 32x10 (a 4-RGDD of type 2^16) is the one not reached yet: see docs/seating.md.
 LIMITS = [(8, 1), (12, 1), (16, 5), (20, 5), (24, 7), (28, 9),
-          pytest.param(32, 10, marks=pytest.mark.xfail(reason="32x10 repeat-free design not found yet")),
+          (32, 10),
           (36, 11), (40, 13)]
 SAMPLE = [(8, 1), (12, 1), (16, 3), (16, 4), (20, 3), (20, 4), (24, 5), (24, 6), (28, 6), (28, 8),
           (32, 5), (32, 8), (32, 9), (36, 6), (36, 9), (36, 10), (40, 7), (40, 11), (40, 12),
@@ -87,6 +87,26 @@ def test_lower_bound_formula():
     assert lower_bound(20, 7) == 20
     assert lower_bound(8, 3) == 8
     assert lower_bound(1000, 10) == 0
+
+
+def test_lower_bound_beyond_counting():
+    # two or three tables: later sessions must reseat first-session table-mates
+    assert lower_bound(8, 2) == 4 and lower_bound(12, 2) == 3 and lower_bound(12, 4) == 9
+    for n, s in [(8, 2), (12, 2), (12, 3), (12, 4)]:
+        assert round_robin(n, s, seed=1).metrics["repeat_excess"] >= lower_bound(n, s)
+    assert round_robin(8, 2).metrics["repeat_excess"] == 4
+    assert round_robin(12, 2).metrics["repeat_excess"] == 3
+    # no resolvable 4-GDD of type 2^10: a 20x6 schedule has a repeat
+    assert lower_bound(20, 6) == 1
+
+
+@pytest.mark.parametrize("n,s,bound", [(32, 11, 32), (32, 12, 80), (24, 9, 48)])
+def test_sessions_past_a_design_fit_its_leave(n, s, bound):
+    # 32x11: after the 32x10 design only the pairs v, v+16 are unmet; one
+    # session seating two such pairs per table repeats exactly the bound
+    m = round_robin(n, s, seed=4).metrics
+    assert m["lower_bound"] == bound
+    assert m["repeat_excess"] == bound
 
 
 @pytest.mark.parametrize("n,s", [(16, 4), (24, 6), (28, 8), (32, 7), (32, 8), (36, 8), (36, 9), (36, 10),

@@ -126,9 +126,11 @@ def test_seat_publish_close_reopen(client_for, tournament, players, referee):
     assert "have not submitted" in response.content.decode()
     for table in session.tables.all():
         ss.sheet_submit(sheet=table.sheet, by=referee, mark_rest_not_played=True)
-    assert client.post(m("manage-session-close", tournament, 1)).status_code == 302
+    # Closing and reopening ask first (issue 15); confirm=1 is the answer.
+    assert client.post(m("manage-session-close", tournament, 1), {"confirm": "1"}).status_code == 302
     assert Session.objects.get(pk=session.pk).status == "closed"
-    assert client.post(m("manage-session-reopen", tournament, 1), {"reason": "Appeal"}).status_code == 302
+    assert client.post(m("manage-session-reopen", tournament, 1),
+                       {"reason": "Appeal", "confirm": "1"}).status_code == 302
     assert Session.objects.get(pk=session.pk).status == "published"
 
 
@@ -172,7 +174,9 @@ def test_granted_referee_can_score(client_for, tournament, make_user, published_
 
 def test_audit_log_lists_changes(client_for, hands_entered, tournament):
     content = client_for("organizer").get(m("manage-audit", tournament)).content.decode()
-    assert "hand.record" in content and "session.publish" in content and "player.create" in content
+    # Sentences, not raw codes (issue 15); tests/tournament/test_audit_text.py has them all.
+    assert "entered hand 1 of table 1, session 1" in content
+    assert "published the seating of session 1" in content and "added player 1, Player 1" in content
 
 
 def test_revoke_role_keeps_the_last_organizer(client_for, tournament, organizer, referee):

@@ -171,7 +171,8 @@ def test_header_shows_user_and_role(client_for, tournament):
 
 def test_login_and_logout(client, organizer):
     response = client.post(reverse("login"), {"username": "organizer", "password": "pw-organizer"})
-    assert response.status_code == 302 and response.url == reverse("home")
+    # Logins land on the start page (issue 15), which sends a user with no role on to the home page.
+    assert response.status_code == 302 and response.url == reverse("start")
     assert b"organizer" in client.get(reverse("home")).content
     response = client.post(reverse("logout"))
     assert response.status_code == 302

@@ -4,7 +4,6 @@ Thin: forms, then services. The seating and session pages are in ``schedule.view
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
@@ -12,10 +11,10 @@ from django.utils.translation import gettext_lazy as _lazy
 from django.views import View
 from django.views.generic import FormView, ListView, TemplateView
 
-from tournament import services
+from tournament import audit_text, services
 from tournament.forms import (
-    ImportConfirmForm, ImportUploadForm, PlayerForm, RoleGrantForm,
-    TournamentCreateForm, TournamentForm,
+    AuditFilterForm, ImportConfirmForm, ImportUploadForm, PlayerForm, RoleGrantForm,
+    TournamentCopyForm, TournamentCreateForm, TournamentForm,
 )
 from tournament.importing import parse_players_file
 from tournament.models import AuditLog, Player, Tournament, TournamentRole
@@ -47,18 +46,32 @@ class TournamentCreateView(LoginRequiredMixin, FormView):
         return context
 
 
-class ManageHomeView(OrganizerRequiredMixin, TemplateView):
-    template_name = "manage/home.html"
+class TournamentCopyView(OrganizerRequiredMixin, FormView):
+    """A new tournament from this one as a template: its settings, and teams, players, roles if asked."""
 
-    def get_context_data(self, **kwargs):
-        context = super().get_context_data(**kwargs)
-        t = self.tournament
-        context.update(
-            sessions=t.sessions.annotate(table_count=Count("tables")),
-            player_count=t.players.count(),
-            seating_problem=services.seating_problem(t.players.count()),
-        )
-        return context
+    template_name = "manage/tournament_copy.html"
+    form_class = TournamentCopyForm
+
+    def has_role(self):
+        return super().has_role() and can_create_tournament(self.request.user)
+
+    def permission_message(self):
+        if not can_create_tournament(self.request.user):
+            return _("You may not create tournaments; ask an administrator.")
+        return super().permission_message()
+
+    def get_initial(self):
+        return {"name": _("%(name)s (copy)") % {"name": self.tournament.name}, "teams": True}
+
+    def form_valid(self, form):
+        try:
+            copy = services.tournament_copy(source=self.tournament, by=self.request.user, **form.cleaned_data)
+        except (ValidationError, PermissionDenied) as exc:
+            add_service_error(form, exc)
+            return self.form_invalid(form)
+        messages.success(self.request, _("Tournament %(name)s created from %(source)s; it is not public yet.")
+                         % {"name": copy.name, "source": self.tournament.name})
+        return redirect("manage-settings", slug=copy.slug)
 
 
 class TournamentSettingsView(OrganizerRequiredMixin, FormView):
@@ -79,6 +92,11 @@ class TournamentSettingsView(OrganizerRequiredMixin, FormView):
             return self.form_invalid(form)
         messages.success(self.request, _("Settings saved."))
         return redirect("manage-settings", slug=self.tournament.slug)
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["can_copy"] = can_create_tournament(self.request.user)
+        return context
 
 
 class PlayerManageListView(OrganizerRequiredMixin, TemplateView):
@@ -259,9 +277,27 @@ class RoleRevokeView(OrganizerRequiredMixin, View):
 
 
 class AuditLogView(OrganizerRequiredMixin, ListView):
+    """The audit log in sentences, newest first, filtered by session, table, who and kind (GET)."""
+
     template_name = "manage/audit.html"
     paginate_by = 50
     context_object_name = "entries"
 
+    @cached_property
+    def filter_form(self):
+        form = AuditFilterForm(self.request.GET or None, tournament=self.tournament,
+                               kinds=audit_text.kind_choices())
+        form.is_valid()
+        return form
+
     def get_queryset(self):
-        return AuditLog.objects.filter(tournament=self.tournament).select_related("actor")
+        entries = AuditLog.objects.filter(tournament=self.tournament).select_related("actor")
+        return audit_text.filter_entries(entries, self.tournament, **self.filter_form.filters())
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        query = self.request.GET.copy()
+        query.pop("page", None)
+        context.update(lines=audit_text.describe(context["entries"], self.tournament), filter_form=self.filter_form,
+                       query=query.urlencode(), filtered=any(self.filter_form.filters().values()))
+        return context

@@ -1,4 +1,5 @@
 """Shared view plumbing: load the tournament from the URL and check the user's role in it."""
+from django.conf import settings
 from django.contrib.auth.mixins import AccessMixin
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
@@ -7,7 +8,7 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 
 from tournament.models import Session, Tournament, TournamentRole
-from tournament.permissions import can_score, is_organizer
+from tournament.permissions import can_score, is_chief_referee, is_organizer
 
 PUBLIC_SESSION_STATUSES = (Session.Status.PUBLISHED, Session.Status.CLOSED)
 
@@ -33,6 +34,8 @@ def role_label(user, tournament):
         return ""
     if is_organizer(user, tournament):
         return TournamentRole.Role.ORGANIZER.label
+    if is_chief_referee(user, tournament):
+        return TournamentRole.Role.CHIEF_REFEREE.label
     if can_score(user, tournament):
         return TournamentRole.Role.REFEREE.label
     return ""
@@ -127,5 +130,13 @@ class ScorerPostMixin(TournamentMixin, AccessMixin):
 
 
 def can_create_tournament(user):
-    return user.is_authenticated and (user.is_staff or user.has_perm("tournament.add_tournament"))
+    """The site's TOURNAMENT_CREATORS setting decides: staff, staff and holders of the permission, or anyone."""
+    if not user.is_authenticated:
+        return False
+    who = getattr(settings, "TOURNAMENT_CREATORS", "permission")
+    if who == "any_user":
+        return True
+    if who == "staff":
+        return user.is_staff or user.is_superuser
+    return user.is_staff or user.has_perm("tournament.add_tournament")
 

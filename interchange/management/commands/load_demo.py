@@ -26,6 +26,7 @@ LOGINS = (
     # username, password, what
     ("organizer", "organizer-demo", TournamentRole.Role.ORGANIZER),
     ("referee", "referee-demo", TournamentRole.Role.REFEREE),
+    ("chief", "chief-demo", TournamentRole.Role.CHIEF_REFEREE),
     ("admin", "admin-demo", "superuser"),
 )
 

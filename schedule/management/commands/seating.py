@@ -19,17 +19,20 @@ class Command(BaseCommand):
         parser.add_argument("--sessions", type=int, required=True, help="number of sessions")
         parser.add_argument("--team-size", type=int, default=0,
                             help="players 1..K form team 1, K+1..2K team 2, and so on (K at most 4)")
+        parser.add_argument("--prefer", choices=["repeats", "clashes"], default="repeats",
+                            help="where no chart has both no repeats and no team clash: minimise repeats first "
+                                 "(default) or team clashes first")
         parser.add_argument("--seed", type=int, default=0, help="draw number: each seed gives another chart")
         parser.add_argument("--format", choices=["json", "text"], default="json")
 
-    def handle(self, *args, players, sessions, team_size, seed, format, **options):
+    def handle(self, *args, players, sessions, team_size, seed, format, prefer="repeats", **options):
         if team_size < 0 or team_size > 4:
             raise CommandError(f"--team-size must be between 1 and 4 (got {team_size})")
         teams = None
         if team_size > 1:
             teams = {p: (p - 1) // team_size + 1 for p in range(1, players + 1)}
         try:
-            sched = round_robin(players, sessions, teams=teams, seed=seed)
+            sched = round_robin(players, sessions, teams=teams, seed=seed, prefer=prefer)
         except SeatingError as exc:
             raise CommandError(str(exc)) from exc
         if format == "json":

@@ -432,10 +432,11 @@ class FanScore:
     name: str
     name_es: str
     sources: list = field(default_factory=list)
+    name_zh: str = ""
 
     def to_dict(self) -> dict:
         return {"id": self.id, "name": self.name, "points": self.points, "count": self.count,
-                "name_es": self.name_es, "from": list(self.sources)}
+                "name_es": self.name_es, "name_zh": self.name_zh, "from": list(self.sources)}
 
 
 # A scored hand: valid, total, fans, error (the shape every rule set answers with).
@@ -909,7 +910,7 @@ def score_hand(hand: Hand) -> Result:
         if f[fan_id]:
             d = FANS[fan_id]
             fans.append(FanScore(fan_id, d.points, f[fan_id], d.name, d.name_es,
-                                 _sources(fan_id, ctx, kind, units)))
+                                 _sources(fan_id, ctx, kind, units), d.name_zh))
     total = _total(f)
     if best_total < 8:
         return Result(False, total, fans,

@@ -2,7 +2,8 @@
 
 English names follow the quick reference (seed 004), Spanish names the rulebook's
 appendix 1 (seed 000, OCR noise removed). REFERENCE_NAMES gives the Chinese name the
-reference calculator (PyMahjongGB) prints for each fan, so results can be compared.
+reference calculator (PyMahjongGB) prints for each fan, so results can be compared;
+``name_zh`` is the standard Chinese (国标) name a player reads, the same but for the three waits.
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ class FanDef(NamedTuple):
     points: int
     name: str
     name_es: str
+    name_zh: str
 
 
 _TABLE = [
@@ -101,8 +103,11 @@ _TABLE = [
     (81, 1, "Flower Tile", "Fichas de Flores", "花牌"),
 ]
 
-FANS: dict[int, FanDef] = {row[0]: FanDef(*row[:4]) for row in _TABLE}
 REFERENCE_NAMES: dict[int, str] = {row[0]: row[4] for row in _TABLE}
+# PyMahjongGB prefixes the three waits with 独听 (its own marker that the wait was the only one);
+# the rulebook's Chinese names are the bare 边张, 嵌张 and 单钓将.
+_STANDARD_ZH = {77: "边张", 78: "嵌张", 79: "单钓将"}
+FANS: dict[int, FanDef] = {row[0]: FanDef(*row[:4], _STANDARD_ZH.get(row[0], row[4])) for row in _TABLE}
 
 # The reference scores one melded plus one concealed kong as a single 5-point fan of its
 # own; the rulebook (appendix 1, fan 57) counts Two Melded Kongs + Concealed Kong = 6.

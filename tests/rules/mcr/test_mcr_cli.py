@@ -36,7 +36,7 @@ def test_lines_in_order_and_bad_lines_answered():
     assert {f["id"] for f in first["fans"]} == {39, 62, 79}
     assert first["total"] == 11 and first["fans"][0] == {
         "id": 39, "name": "Mixed Straight", "points": 8, "count": 1, "name_es": "Escalera Mixta",
-        "from": ["chow 123m + chow 456p + chow 789s"]}
+        "name_zh": "花龙", "from": ["chow 123m + chow 456p + chow 789s"]}
     assert out[1] == {"valid": False, "total": 0, "fans": [], "error": out[1]["error"]}
     assert out[1]["error"].startswith("bad JSON")
     assert out[2]["valid"] and out[2]["total"] == 96

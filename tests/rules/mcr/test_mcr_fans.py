@@ -202,3 +202,16 @@ def test_reference_names_cover_every_fan():
     assert sorted(REFERENCE_NAMES) == list(range(1, 82))
     assert len(set(REFERENCE_NAMES.values())) == 81
     assert REFERENCE_MELDED_AND_CONCEALED_KONG == "明暗杠"
+
+
+def test_chinese_names_are_the_rulebooks():
+    """Every fan has its own standard Chinese name; the reference's 独听 marker is not part of a wait's name."""
+    from scoring.rules.mcr.fans import REFERENCE_NAMES
+
+    names = {f.id: f.name_zh for f in FANS.values()}
+    assert len(set(names.values())) == 81 and all(names.values())
+    assert (names[77], names[78], names[79]) == ("边张", "嵌张", "单钓将")
+    assert all(names[i] == REFERENCE_NAMES[i] for i in names if i not in (77, 78, 79))
+    assert (names[1], names[43], names[48], names[81]) == ("大四喜", "无番和", "双暗杠", "花牌")
+    _, result = fans_of(concealed="123m456p789s234sE", win_tile="E")
+    assert [f.to_dict()["name_zh"] for f in result.fans] == ["花龙", "门前清", "单钓将"]

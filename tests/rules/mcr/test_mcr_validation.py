@@ -92,7 +92,7 @@ def test_valid_result_has_no_error_key():
     out = score_hand(Hand.from_dict(GOOD)).to_dict()
     assert out["valid"] is True and "error" not in out
     assert set(out) == {"valid", "total", "fans"}
-    assert set(out["fans"][0]) == {"id", "name", "points", "count", "name_es", "from"}
+    assert set(out["fans"][0]) == {"id", "name", "points", "count", "name_es", "name_zh", "from"}
 
 
 def test_meld_parse_aliases_and_str():

@@ -1,0 +1,213 @@
+"""What the API returns, as plain JSON-ready data: one function per resource (docs/api.md).
+
+Every function takes ``organizer``: False is the public view (what anyone may see on the site), True the
+view of an organizer token. The hall display renders the same data, so page and API never disagree.
+Reads only; a bounded number of queries per call.
+"""
+from __future__ import annotations
+
+from django.db.models import Count, Prefetch
+from django.urls import reverse
+
+from scoring.results import table_results
+from scoring.rules.rotation import WINDS
+from standings import selectors
+from standings.management.commands.standings import command_rows
+from tournament.models import Player, Seat, Session, Tournament
+from tournament.views.mixins import PUBLIC_SESSION_STATUSES
+
+
+def points(value):
+    """Table points as a JSON number, rounded as the ``standings`` command rounds them."""
+    return None if value is None else round(float(value), 2)
+
+
+def _number(value):
+    """An exact value (Fraction) as an int when whole, else a float."""
+    return int(value) if value == int(value) else float(value)
+
+
+def session_is_public(session: Session) -> bool:
+    return session.status in PUBLIC_SESSION_STATUSES
+
+
+def visible_sessions(tournament: Tournament, organizer: bool) -> list[Session]:
+    """The sessions a caller may see, in order, each with ``table_count``. The public sees a session once
+    its seating is published; its results with it."""
+    sessions = tournament.sessions.annotate(table_count=Count("tables")).order_by("number")
+    return [s for s in sessions if organizer or session_is_public(s)]
+
+
+def current_session(sessions: list[Session]) -> Session | None:
+    """The session the hall is about: the lowest-numbered one being played (seating published, not
+    closed), else the last one with published seating."""
+    public = [s for s in sessions if session_is_public(s)]
+    playing = [s for s in public if s.status == Session.Status.PUBLISHED]
+    if playing:
+        return playing[0]
+    return public[-1] if public else None
+
+
+def session_clock(session: Session) -> dict | None:
+    """HOOK(issue 10, the session clock): sessions have no start time yet, so there is no clock.
+
+    When sessions get a start time (and the tournament's ``session_minutes`` their length), return
+    ``{"starts_at": ISO 8601, "ends_at": ISO 8601, "minutes": int}`` here; the hall display
+    (static/js/hall.js) already counts down to ``ends_at`` once it is given.
+    """
+    return None
+
+
+def tournament_summary(tournament: Tournament) -> dict:
+    return {
+        "slug": tournament.slug, "name": tournament.name,
+        "start_date": tournament.start_date.isoformat() if tournament.start_date else None,
+        "end_date": tournament.end_date.isoformat() if tournament.end_date else None,
+        "venue": tournament.venue,
+        "url": reverse("api-tournament", args=[tournament.slug]),
+        "web_url": tournament.get_absolute_url(),
+    }
+
+
+def tournaments_data(tournaments) -> list[dict]:
+    return [tournament_summary(t) for t in tournaments]
+
+
+def session_summary(tournament: Tournament, session: Session) -> dict:
+    return {
+        "number": session.number, "status": session.status, "tables": session.table_count,
+        "url": reverse("api-session", args=[tournament.slug, session.number]),
+        "results_url": reverse("api-session-results", args=[tournament.slug, session.number]),
+    }
+
+
+def tournament_data(tournament: Tournament, organizer: bool) -> dict:
+    sessions = visible_sessions(tournament, organizer)
+    current = current_session(sessions)
+    slug = tournament.slug
+    data = tournament_summary(tournament)
+    data.update({
+        "rules": tournament.rules, "format": tournament.format,
+        "round_robin_sessions": tournament.round_robin_sessions,
+        "session_count": tournament.session_count, "hands_per_session": tournament.hands_per_session,
+        "session_minutes": tournament.session_minutes,
+        "table_points": [_number(v) for v in tournament.table_points_values()],
+        "tiebreaks": tournament.tiebreak_keys(),
+        "appeal_minutes": tournament.appeal_minutes,
+        "published": tournament.published,
+        "players": tournament.players.filter(is_substitute=False).count(),
+        "teams": tournament.teams.count(),
+        "current_session": current.number if current else None,
+        "sessions": [session_summary(tournament, s) for s in sessions],
+        "links": {
+            "players": reverse("api-players", args=[slug]), "sessions": reverse("api-sessions", args=[slug]),
+            "standings": reverse("api-standings", args=[slug]),
+            "team_standings": reverse("api-team-standings", args=[slug]),
+        },
+    })
+    return data
+
+
+def _team(player: Player):
+    return player.team.name if player.team_id else None
+
+
+def player_brief(player: Player) -> dict:
+    return {"number": player.number, "name": player.name, "team": _team(player)}
+
+
+def player_data(player: Player, organizer: bool) -> dict:
+    data = {"number": player.number, "name": player.name, "country": player.country, "club": player.club,
+            "team": _team(player), "substitute": player.is_substitute,
+            "url": reverse("api-player", args=[player.tournament.slug, player.number])}
+    if organizer:
+        data["ema_id"] = player.ema_id  # not on the public pages either
+    return data
+
+
+def players_data(tournament: Tournament, organizer: bool) -> list[dict]:
+    players = tournament.players.select_related("team", "tournament").order_by("number")
+    return [player_data(p, organizer) for p in players]
+
+
+def player_detail_data(tournament: Tournament, player: Player, organizer: bool) -> dict:
+    """A player, their standing and, per visible session, their table, wind and result there."""
+    data = player_data(player, organizer)
+    visible = {s.pk for s in visible_sessions(tournament, organizer)}
+    results = table_results(tournament)
+    lines = []
+    for seat in (Seat.objects.filter(player=player).select_related("table", "session")
+                 .order_by("session__number")):
+        if seat.session_id not in visible:
+            continue
+        result = results.get(seat.table_id)
+        started = result is not None and result.started
+        i = seat.position
+        lines.append({
+            "session": seat.session.number, "table": seat.table.number, "wind": WINDS[i],
+            "score": result.scores[i] if started else None, "place": result.ranks[i] if started else None,
+            "table_points": points(result.table_points[i]) if started else None,
+            "submitted": bool(result and result.submitted),
+        })
+    data["sessions"] = lines
+    row = next((r for r in standings_data(tournament, organizer) if r["number"] == player.number), None)
+    data["standing"] = None if row is None else {k: row[k] for k in ("rank", "table_points", "score")}
+    return data
+
+
+def seating_data(tournament: Tournament, session: Session) -> list[dict]:
+    """The session's tables in order, each with its four seats East..North."""
+    tables = session.tables.prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player__team"))).order_by("number")
+    return [{"number": table.number,
+             "seats": [{"wind": WINDS[seat.position], "player": player_brief(seat.player)}
+                       for seat in sorted(table.seats.all(), key=lambda s: s.position)]}
+            for table in tables]
+
+
+def session_data(tournament: Tournament, session: Session) -> dict:
+    data = session_summary(tournament, session)
+    data.update(clock=session_clock(session), seating=seating_data(tournament, session))
+    return data
+
+
+def _team_names(tournament: Tournament) -> dict:
+    return dict(tournament.teams.values_list("pk", "name"))
+
+
+def table_result_data(tournament: Tournament, result, teams: dict) -> dict:
+    """One table's result; `teams` maps team ids to names (the results carry players without their teams)."""
+    started = result.started
+    return {
+        "session": result.session, "table": result.table,
+        "hands_entered": result.hands_entered, "hands_per_session": tournament.hands_per_session,
+        "started": started, "submitted": result.submitted,
+        "players": [{
+            "wind": WINDS[i], "number": player.number, "name": player.name, "team": teams.get(player.team_id),
+            "hand_score": result.hand_scores[i], "penalties": result.penalty_scores[i], "score": result.scores[i],
+            "place": result.ranks[i] if started else None,
+            "table_points": points(result.table_points[i]) if started else None,
+        } for i, player in enumerate(result.players)],
+    }
+
+
+def session_results_data(tournament: Tournament, session: Session) -> list[dict]:
+    results = sorted(table_results(tournament, session).values(), key=lambda r: r.table)
+    teams = _team_names(tournament)
+    return [table_result_data(tournament, r, teams) for r in results]
+
+
+def standings_data(tournament: Tournament, organizer: bool) -> list[dict]:
+    """Exactly the rows of ``manage.py standings SLUG --format json``: one implementation, the command's.
+
+    HOOK(issue 12): the public standings are to count only sessions whose seating is published; that
+    switch belongs to ``standings.selectors`` and reaches this function through ``command_rows``. The
+    organizer view counts every session.
+    """
+    return command_rows(tournament)
+
+
+def team_standings_data(tournament: Tournament, organizer: bool) -> list[dict]:
+    return [{"rank": row.rank, "team": row.team.name, "table_points": points(row.table_points),
+             "score": row.score, "members": [player_brief(m.player) for m in row.members]}
+            for row in selectors.team_standings(tournament)]

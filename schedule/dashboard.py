@@ -1,0 +1,166 @@
+"""What the organizer and the referees see first: a tournament's state with its problems and the next
+steps (organizers), and the tables of the session being played (referees). Reads only."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from schedule.services import swiss_sessions
+from scoring import progress as pg
+from scoring.models import ScoreSheet
+from scoring.results import table_results
+from tournament.models import Session, Tournament, TournamentRole
+from tournament.services import seating_problem
+
+
+@dataclass
+class Item:
+    """A problem or a next step: a sentence and where to act on it."""
+
+    text: str
+    url: str = ""
+    link: str = ""
+
+
+@dataclass
+class Dashboard:
+    tournament: Tournament
+    sessions: list[pg.SessionProgress]
+    player_count: int
+    problems: list[Item] = field(default_factory=list)
+    next_steps: list[Item] = field(default_factory=list)
+
+    @property
+    def current(self) -> pg.SessionProgress | None:
+        return pg.current_session(self.sessions)
+
+
+def _numbers(progress_list):
+    return ", ".join(str(p.session.number) for p in progress_list)
+
+
+def tournament_dashboard(tournament: Tournament, now: datetime) -> Dashboard:
+    slug = tournament.slug
+    sessions = pg.session_progress(tournament)
+    player_count = tournament.players.count()
+    board = Dashboard(tournament=tournament, sessions=sessions, player_count=player_count)
+    problems, steps = board.problems, board.next_steps
+
+    def url(name, *args, anchor=""):
+        return reverse(name, args=[slug, *args]) + anchor
+
+    # Problems: something is wrong or late and needs the organizer now.
+    problem = seating_problem(player_count) if player_count else None
+    if problem:
+        problems.append(Item(problem, url("manage-player-add") + "?substitute=1", _("Add a substitute")))
+    for p in sessions:
+        if p.overdue(tournament.session_minutes, now):
+            open_tables = _open_tables(p.session)
+            minutes = int((now - p.first_entry_at).total_seconds() // 60)
+            problems.append(Item(
+                ngettext("Session %(n)s: table %(t)s is still open %(m)s minutes after the first hand "
+                         "(time limit %(limit)s minutes).",
+                         "Session %(n)s: tables %(t)s are still open %(m)s minutes after the first hand "
+                         "(time limit %(limit)s minutes).", len(open_tables))
+                % {"n": p.session.number, "t": ", ".join(map(str, open_tables)), "m": minutes,
+                   "limit": tournament.session_minutes},
+                url("session-detail", p.session.number), _("See the tables")))
+    played_on = [p for p in sessions if p.phase in (pg.IN_PLAY, pg.FINISHED, pg.CLOSED)]
+    swiss = {s.number for s in swiss_sessions(tournament)}
+    if played_on:
+        last_played = played_on[-1].session.number
+
+        def can_be_seated(p):
+            # A Swiss session waits for every earlier one to close; until then it is not late.
+            return p.session.number not in swiss or all(
+                q.phase == pg.CLOSED for q in sessions if q.session.number < p.session.number)
+        unseated = [p for p in sessions if p.phase == pg.PLANNED and p.session.number <= last_played + 1
+                    and can_be_seated(p)]
+        if unseated:
+            problems.append(Item(
+                ngettext("Session %(s)s is not seated yet.", "Sessions %(s)s are not seated yet.", len(unseated))
+                % {"s": _numbers(unseated)}, url("manage-seating"), _("Seat it")))
+
+    # Next steps, in the order a tournament runs.
+    if not player_count:
+        steps.append(Item(_("Add the players, one by one or from a spreadsheet."), url("manage-import"),
+                          _("Import players")))
+    if not tournament.roles.filter(role=TournamentRole.Role.REFEREE).exists():
+        steps.append(Item(_("Give your referees an account and the referee role."), url("manage-roles"),
+                          _("Roles and accounts")))
+    if player_count and not problem and not any(p.tables for p in sessions):
+        steps.append(Item(_("Seat the sessions: a round-robin schedule, a chart, or session by session."),
+                          url("manage-seating"), _("Seating")))
+    seated = [p for p in sessions if p.phase == pg.SEATED]
+    if seated:
+        steps.append(Item(
+            ngettext("Publish the seating of session %(s)s so players and referees see it.",
+                     "Publish the seating of sessions %(s)s so players and referees see it.", len(seated))
+            % {"s": _numbers(seated)}, url("manage-seating", anchor="#sessions"), _("Publish")))
+    for p in sessions:
+        if p.phase == pg.IN_PLAY:
+            steps.append(Item(
+                _("Session %(n)s is in play: %(done)s of %(all)s score sheets submitted.")
+                % {"n": p.session.number, "done": p.submitted, "all": p.tables},
+                url("session-detail", p.session.number), _("Follow the tables")))
+        elif p.phase == pg.FINISHED:
+            steps.append(Item(_("Every score sheet of session %(n)s is submitted: close the session to make its "
+                                "results final.") % {"n": p.session.number},
+                              url("manage-sessions", anchor=f"#session-{p.session.number}"), _("Close it")))
+    for p in sessions:
+        if p.phase == pg.PLANNED and p.session.number in swiss and p.session.number > 1:
+            earlier = [q for q in sessions if q.session.number < p.session.number]
+            if earlier and all(q.phase == pg.CLOSED for q in earlier):
+                steps.append(Item(_("Seat session %(n)s by Swiss pairing on the standings.") % {"n": p.session.number},
+                                  url("manage-seating", anchor="#sessions"), _("Seat by Swiss")))
+            break
+    if sessions and all(p.phase == pg.CLOSED for p in sessions):
+        steps.append(Item(_("Every session is closed: the results are final. Download them for the ranking body."),
+                          url("export-ema"), _("Results file")))
+    return board
+
+
+def _open_tables(session: Session) -> list[int]:
+    return list(session.tables.exclude(sheet__status=ScoreSheet.Status.SUBMITTED)
+                .order_by("number").values_list("number", flat=True))
+
+
+@dataclass
+class RefereeTable:
+    number: int
+    players: list
+    hands: int
+    started: bool
+    submitted: bool
+    url: str
+
+
+@dataclass
+class RefereeSession:
+    tournament: Tournament
+    progress: pg.SessionProgress | None
+    tables: list[RefereeTable]
+    upcoming: Session | None = None  # the next session, when none is being played
+
+
+def referee_sessions(tournaments: list[Tournament]) -> list[RefereeSession]:
+    """Per tournament, the tables of the session being played, each with its sheet's state."""
+    out = []
+    for tournament in tournaments:
+        current = pg.current_session(pg.session_progress(tournament))
+        if current is None:
+            upcoming = tournament.sessions.exclude(status=Session.Status.CLOSED).order_by("number").first()
+            out.append(RefereeSession(tournament=tournament, progress=None, tables=[], upcoming=upcoming))
+            continue
+        session = current.session
+        results = sorted(table_results(tournament, session).values(), key=lambda r: r.table)
+        tables = [RefereeTable(number=r.table, players=r.players, hands=r.hands_entered, started=r.started,
+                               submitted=r.submitted,
+                               url=reverse("sheet", args=[tournament.slug, session.number, r.table]))
+                  for r in results]
+        out.append(RefereeSession(tournament=tournament, progress=current, tables=tables))
+    return out

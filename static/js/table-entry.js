@@ -1,0 +1,85 @@
+/* The table page's small helpers (plain ES2018, no dependencies). Everything works without them:
+ * the radio buttons, the points and the flowers fields post as they are. With them:
+ *  - an on-screen keypad types the points, and a - / + stepper sets the flowers;
+ *  - the winner's own button is disabled among "discarded by" (a player cannot discard to themselves);
+ *  - on a phone the full score-sheet grid starts folded, below the compact list of hands.
+ * Each change is announced to the form with an "input" or "change" event, so the tile picker's live
+ * score and its "points typed differ" check follow the keypad and the stepper too.
+ */
+(function () {
+  "use strict";
+
+  var PHONE = "(max-width: 47.99rem)";
+
+  function fire(input, type) {
+    input.dispatchEvent(new Event(type, { bubbles: true }));
+  }
+
+  function keypad(pad) {
+    var input = document.getElementById(pad.getAttribute("data-keypad"));
+    if (!input) return;
+    pad.hidden = false;
+    // On a touch screen the keypad replaces the system keyboard, which would cover the buttons.
+    if (window.matchMedia("(pointer: coarse)").matches) input.setAttribute("inputmode", "none");
+    pad.addEventListener("click", function (e) {
+      var b = e.target.closest("button[data-key]");
+      if (!b) return;
+      var key = b.getAttribute("data-key"), value = input.value.replace(/\D/g, "");
+      if (key === "back") value = value.slice(0, -1);
+      else if (key === "clear") value = "";
+      else if (value.length < 5) value = (value === "0" ? "" : value) + key;
+      input.value = value;
+      fire(input, "input");
+      fire(input, "change");
+    });
+  }
+
+  function stepper(box) {
+    var input = document.getElementById(box.getAttribute("data-stepper"));
+    if (!input) return;
+    var min = +box.getAttribute("data-min"), max = +box.getAttribute("data-max");
+    box.querySelectorAll("button[data-step]").forEach(function (b) {
+      b.hidden = false;
+      b.addEventListener("click", function () {
+        var n = parseInt(input.value, 10);
+        n = Math.max(min, Math.min(max, (isNaN(n) ? 0 : n) + +b.getAttribute("data-step")));
+        input.value = String(n);
+        fire(input, "input");
+        fire(input, "change");
+      });
+    });
+  }
+
+  function outcomeButtons(form) {
+    function update() {
+      var winner = form.querySelector("input[name=winner]:checked");
+      var value = winner ? winner.value : "";
+      form.classList.toggle("no-winner", value === "draw" || value === "not_played");
+      form.querySelectorAll("input[name=discarder][data-player]").forEach(function (r) {
+        r.disabled = r.value === value;
+        if (r.disabled && r.checked) r.checked = false;
+      });
+    }
+    form.addEventListener("change", function (e) {
+      if (e.target.name === "winner") update();
+    });
+    update();
+  }
+
+  function init() {
+    document.querySelectorAll("[data-keypad]").forEach(keypad);
+    document.querySelectorAll("[data-stepper]").forEach(stepper);
+    document.querySelectorAll("form.hand-form").forEach(outcomeButtons);
+    var grid = document.getElementById("sheet-grid");
+    // Folded only when a hand list stands in for it, and not when a link points into the grid.
+    if (grid && document.querySelector(".hand-list-box") && window.matchMedia(PHONE).matches &&
+        !(location.hash && location.hash.indexOf("#hand-") === 0)) {
+      grid.open = false;
+    }
+    // A printed sheet is the full grid, folded or not on the screen.
+    if (grid) window.addEventListener("beforeprint", function () { grid.open = true; });
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();

@@ -1,0 +1,191 @@
+"""The hall display (static/js/hall.js) in Chromium: it fits a 1920 x 1080 projector, shows its panels in
+turn, takes new results from the API without reloading, keeps the session clock, and works without script.
+
+Time is playwright's fake clock (page.clock), so nothing here waits for real seconds.
+"""
+import datetime
+import json
+from email.utils import format_datetime
+
+import pytest
+from django.urls import reverse
+
+from schedule import services as sched
+from scoring import services as ss
+from scoring.rules import payments as pay
+from tournament import services as ts
+
+PROJECTOR = {"width": 1920, "height": 1080}
+POLL_MS = 15_000
+SLIDE_MS = 12_000
+
+
+@pytest.fixture
+def hall_tournament(hands_entered, tournament, players, organizer):
+    """Session 1 published with two hands at table 1; 32 more players, so the standings need two pages
+    at 1920 x 1080 and the finder more than one column."""
+    for n in range(9, 41):
+        ts.player_create(tournament=tournament, number=n, name=f"Extra Player {n:02d}", country="ES", by=organizer)
+    return tournament
+
+
+@pytest.fixture
+def projector_page(chromium_browser, live_server):
+    context = chromium_browser.new_context(base_url=live_server.url, locale="en-GB", viewport=PROJECTOR)
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+def hall(slug="test-open"):
+    return reverse("hall", args=[slug])
+
+
+def active_kind(page):
+    return page.locator(".panel.active").get_attribute("data-kind")
+
+
+def rows_fit(page):
+    """Every row and card of the visible panel lies inside the panel (nothing cut off at the bottom)."""
+    return page.evaluate("""() => {
+      const panel = document.querySelector('.panel.active').getBoundingClientRect();
+      return [...document.querySelectorAll('.panel.active .row, .panel.active .tcard')]
+        .every(r => r.getBoundingClientRect().bottom <= panel.bottom + 0.5
+                    && r.getBoundingClientRect().right <= panel.right + 0.5);
+    }""")
+
+
+def test_projector_view_pages_the_standings_to_fit(projector_page, hall_tournament, screenshot):
+    page = projector_page
+    page.clock.install()
+    page.goto(hall())
+    assert active_kind(page) == "standings"
+    assert page.locator(".panel.active h2").inner_text() == "Standings · 1 of 2"
+    assert rows_fit(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1920
+    first_page = page.locator(".panel.active .row:not(.head)").count()
+    assert 20 <= first_page < 40  # two columns of large rows
+    screenshot(page, "hall-projector-standings", full_page=False)
+    # The rest of the standings, then the teams, the tables and the finder, each in turn.
+    seen = []
+    for _ in range(6):
+        page.clock.run_for(SLIDE_MS)
+        seen.append(page.locator(".panel.active h2").inner_text())
+        assert rows_fit(page), seen[-1]
+        if seen[-1].startswith("Tables"):
+            screenshot(page, "hall-projector-tables", full_page=False)
+        if seen[-1].startswith("Find your table"):
+            screenshot(page, "hall-projector-find", full_page=False)
+    assert seen[:4] == ["Standings · 2 of 2", "Team standings", "Tables · Session 1", "Find your table · Session 1"]
+    assert seen[4] == "Standings · 1 of 2"  # and round again
+    assert page.locator("#hall-session").inner_text() == "Session 1 · Seating published"
+
+
+def test_new_results_and_seating_arrive_without_a_reload(projector_page, hall_tournament, players, referee,
+                                                         organizer):
+    page = projector_page
+    page.clock.install()
+    page.goto(hall() + "?show=standings")
+    page.evaluate("window.notReloaded = true")
+    top = page.locator(".panel.active .row:not(.head)").first
+    assert "Player 1" in top.inner_text()
+    # Player 6 wins a big hand at table 2: they lead once the hall has polled the API.
+    sheet = hall_tournament.sessions.get(number=1).tables.get(number=2).sheet
+    ss.hand_record(sheet=sheet, number=1, outcome=pay.SELF_DRAWN, winner=players[5], points=64, by=referee)
+    page.clock.run_for(POLL_MS)
+    page.wait_for_function("document.querySelector('.panel.active .row:not(.head)').textContent.includes('Player 6')")
+    assert page.evaluate("window.notReloaded") is True
+    assert "Updated" in page.locator("#hall-updated").inner_text()
+    # Session 2 is published: the hall moves on to it.
+    second = hall_tournament.sessions.get(number=2)
+    sched.session_seat(session=second, tables=[players[0:4], players[4:8]], by=organizer, method="manual")
+    ss.sheet_submit(sheet=sheet, by=organizer, mark_rest_not_played=True)
+    ss.sheet_submit(sheet=hall_tournament.sessions.get(number=1).tables.get(number=1).sheet, by=organizer,
+                    mark_rest_not_played=True)
+    sched.session_close(session=hall_tournament.sessions.get(number=1), by=organizer)
+    sched.session_publish(session=second, by=organizer)
+    page.clock.run_for(POLL_MS)
+    page.wait_for_function("document.getElementById('hall-session').textContent.startsWith('Session 2')")
+    assert page.evaluate("window.notReloaded") is True
+
+
+def test_an_unknown_panel_name_shows_every_panel(projector_page, hall_tournament):
+    page = projector_page
+    page.clock.install()
+    page.goto(hall() + "?show=scores,tabels")
+    assert active_kind(page) == "standings"
+    assert page.locator(".panel").count() == 5  # two pages of standings, teams, tables, finder
+
+
+def test_a_lost_connection_keeps_the_last_data_and_says_so(projector_page, hall_tournament):
+    page = projector_page
+    page.clock.install()
+    page.goto(hall())
+    page.route("**/api/v1/**", lambda route: route.abort())
+    page.clock.run_for(POLL_MS)
+    page.wait_for_selector("#hall-updated.stale")
+    assert "Not updated since" in page.locator("#hall-updated").inner_text()
+    assert page.locator(".panel.active .row:not(.head)").count() > 0
+
+
+def with_clock(clock, now):
+    """A route handler: the session resource as the server gives it, plus the clock of issue 10."""
+    def handle(route):
+        response = route.fetch()
+        data = response.json()
+        data["clock"] = clock
+        route.fulfill(response=response, body=json.dumps(data),
+                      headers={**response.headers, "date": format_datetime(now, usegmt=True)})
+    return handle
+
+
+@pytest.mark.parametrize("minutes_left, shown, note", [(90, "1:30:00", "left"), (-5, "0:00:00", "Time is up")])
+def test_the_clock_counts_down_once_sessions_have_times(projector_page, hall_tournament, minutes_left, shown,
+                                                        note):
+    page = projector_page
+    now = datetime.datetime(2026, 5, 16, 10, 0, tzinfo=datetime.timezone.utc)
+    page.clock.install(time=now)
+    end = now + datetime.timedelta(milliseconds=POLL_MS, minutes=minutes_left)
+    clock = {"starts_at": (end - datetime.timedelta(minutes=150)).isoformat(), "ends_at": end.isoformat(),
+             "minutes": 150}
+    # Every API answer carries the fake clock's time when the hall polls as its Date, as a server in step
+    # with it would.
+    polled = now + datetime.timedelta(milliseconds=POLL_MS)
+    page.route("**/api/v1/tournaments/test-open/sessions/1/", with_clock(clock, polled))
+    page.route("**/api/v1/tournaments/test-open/", with_clock_date(polled))
+    page.route("**/api/v1/tournaments/test-open/standings/**", with_clock_date(polled))
+    page.goto(hall())
+    assert page.locator("#hall-clock .time").inner_text() != shown  # no clock yet: the time of day
+    page.clock.run_for(POLL_MS)
+    page.wait_for_function(f"document.querySelector('#hall-clock .note').textContent === {json.dumps(note)}")
+    page.clock.run_for(1000)
+    text = page.locator("#hall-clock .time").inner_text()
+    # The Date header has whole seconds: a second either way.
+    assert text == shown or (minutes_left > 0 and text in ("1:29:59", "1:29:58"))
+
+
+def with_clock_date(now):
+    def handle(route):
+        response = route.fetch()
+        route.fulfill(response=response, headers={**response.headers, "date": format_datetime(now, usegmt=True)})
+    return handle
+
+
+def test_without_script_everything_is_on_one_page(nojs_phone_page, hall_tournament, screenshot):
+    page = nojs_phone_page
+    page.goto(hall())
+    for heading in ("Standings", "Team standings", "Tables · Session 1", "Find your table · Session 1"):
+        assert page.get_by_role("heading", name=heading, exact=True).is_visible()
+    assert page.locator(".panel.standings .row:not(.head)").count() == 40
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_on_a_phone(phone_page, hall_tournament, assert_phone_friendly, screenshot):
+    phone_page.goto(hall())
+    assert rows_fit(phone_page)
+    assert_phone_friendly(phone_page)
+    screenshot(phone_page, "hall-phone", full_page=False)

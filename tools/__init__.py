@@ -1,0 +1,1 @@
+"""Offline tools (never imported by the product)."""

@@ -1,0 +1,467 @@
+"""The audit log as sentences people read, in their language: who did what, where, with a link to it.
+
+One sentence per action, in ``SENTENCES``; an action not listed gets a plain generic sentence. Entries
+store what the service wrote (``tournament.audit``); this module only reads them. What an entry names
+only by id (a score sheet, a penalty) is looked up in bulk for a page through the references that the app
+owning the object registers (``register_reference``), so this module imports nothing above it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from django.apps import apps
+from django.core.exceptions import FieldDoesNotExist
+from django.db.models import Q
+from django.urls import NoReverseMatch, reverse
+from django.utils.formats import localize
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring.rules.text import N_  # marks _simple's sentences for the catalogue; translated when rendered
+from tournament.models import AuditLog, Player, RoleKind, Session, Tournament, TournamentRole
+
+# --- references: what an object id stands for ------------------------------------------------------
+
+
+@dataclass
+class Reference:
+    describe: Callable[[list[str]], dict[str, dict]]  # ids -> {id: {"session": n, "table": t, ...}}
+    find: Callable[..., list[str]] | None = None  # (tournament, session=, table=) -> ids, for the filters
+
+
+REFERENCES: dict[str, Reference] = {}
+
+
+def register_reference(object_type: str, describe, find=None) -> None:
+    """Let the audit log say where an object of ``object_type`` (e.g. "scoring.Penalty") is."""
+    REFERENCES[object_type] = Reference(describe, find)
+
+
+def _sessions(ids):
+    return {str(pk): {"session": n} for pk, n in Session.objects.filter(pk__in=ids).values_list("pk", "number")}
+
+
+def _find_sessions(tournament, session=None, table=None):
+    if session is None or table is not None:
+        return []
+    return [str(pk) for pk in tournament.sessions.filter(number=session).values_list("pk", flat=True)]
+
+
+def _players(ids):
+    return {str(pk): {"player": number} for pk, number in Player.objects.filter(pk__in=ids).values_list("pk", "number")}
+
+
+register_reference("tournament.Session", _sessions, _find_sessions)
+register_reference("tournament.Player", _players)
+
+
+# --- kinds, for the filter -------------------------------------------------------------------------
+
+KINDS = {
+    "hands": (gettext_lazy("Hands"), ("hand.",)),
+    "penalties": (gettext_lazy("Penalties"), ("penalty.",)),
+    "sheets": (gettext_lazy("Score sheets"), ("sheet.",)),
+    "seating": (gettext_lazy("Seating and sessions"), ("session.", "schedule.")),
+    "players": (gettext_lazy("Players and teams"), ("player.", "players.", "team.")),
+    "people": (gettext_lazy("Roles and accounts"), ("role.", "account.")),
+    "tournament": (gettext_lazy("Tournament settings"), ("tournament.",)),
+}
+
+
+def filter_entries(queryset, tournament: Tournament, *, session=None, table=None, user=None, kind=None):
+    """The entries matching the filters. Session and table match what an entry says in its data and what
+    its object is (through the registered references)."""
+    if kind in KINDS:
+        q = Q()
+        for prefix in KINDS[kind][1]:
+            q |= Q(action__startswith=prefix)
+        queryset = queryset.filter(q)
+    if user is not None:
+        queryset = queryset.filter(actor_id=user)
+    if session is not None or table is not None:
+        where = Q()
+        if session is not None:
+            where &= Q(data__session=session)
+        if table is not None:
+            where &= Q(data__table=table)
+        for object_type, ref in REFERENCES.items():
+            if ref.find is not None:
+                ids = ref.find(tournament, session=session, table=table)
+                if ids:
+                    where |= Q(object_type=object_type, object_id__in=ids)
+        queryset = queryset.filter(where)
+    return queryset
+
+
+# --- sentences -------------------------------------------------------------------------------------
+
+
+@dataclass
+class Line:
+    """One entry as shown: the sentence, where it happened, and what changed."""
+
+    entry: AuditLog
+    text: str
+    url: str = ""
+    link: str = ""
+    changes: list[tuple[str, str, str]] = field(default_factory=list)  # (what, before, after)
+
+
+class Context:
+    """What the sentences of one page need, looked up in a fixed number of queries."""
+
+    def __init__(self, tournament: Tournament, entries: list[AuditLog]):
+        self.tournament = tournament
+        self.refs: dict[tuple[str, str], dict] = {}
+        by_type: dict[str, list[str]] = {}
+        for e in entries:
+            if e.object_type in REFERENCES and e.object_id:
+                by_type.setdefault(e.object_type, []).append(e.object_id)
+        for object_type, ids in by_type.items():
+            for object_id, facts in REFERENCES[object_type].describe(ids).items():
+                self.refs[(object_type, object_id)] = facts
+        numbers = set()
+        for e in entries:
+            facts = self.facts(e)
+            for key in ("winner", "discarder", "player"):
+                if isinstance(facts.get(key), int):
+                    numbers.add(facts[key])
+        self.players = dict(Player.objects.filter(tournament=tournament, number__in=numbers)
+                            .values_list("number", "name")) if numbers else {}
+        self.roles: dict[int, set] = {}
+        actor_ids = {e.actor_id for e in entries if e.actor_id}
+        for user_id, role in TournamentRole.objects.filter(tournament=tournament, user_id__in=actor_ids) \
+                .values_list("user_id", "role"):
+            self.roles.setdefault(user_id, set()).add(role)
+        self.previous = self._previous_versions(entries)
+
+    def facts(self, entry: AuditLog) -> dict:
+        """The entry's data, completed with what its object tells (session, table, player)."""
+        merged = dict(self.refs.get((entry.object_type, entry.object_id), {}))
+        merged.update({k: v for k, v in (entry.data or {}).items() if v is not None})
+        return merged
+
+    def _previous_versions(self, entries):
+        """For each correction, the entry of the version it replaced (one query for the page)."""
+        wanted = [e for e in entries if e.action == "hand.correct" and isinstance(e.data.get("version"), int)]
+        if not wanted:
+            return {}
+        q = Q()
+        for e in wanted:
+            q |= Q(data__session=e.data.get("session"), data__table=e.data.get("table"),
+                   data__hand=e.data.get("hand"), data__version=e.data["version"] - 1)
+        found = {}
+        for old in AuditLog.objects.filter(q, tournament=self.tournament,
+                                           action__in=["hand.record", "hand.correct"]):
+            d = old.data
+            found[(d.get("session"), d.get("table"), d.get("hand"), d.get("version"))] = d
+        return {e.pk: found.get((e.data.get("session"), e.data.get("table"), e.data.get("hand"),
+                                 e.data["version"] - 1)) for e in wanted}
+
+    def player(self, number) -> str:
+        if number is None:
+            return "?"
+        name = self.players.get(number)
+        return _("%(name)s (%(number)s)") % {"name": name, "number": number} if name else \
+            _("player %(number)s") % {"number": number}
+
+    def actor(self, entry: AuditLog) -> str:
+        user = entry.actor
+        if user is None:  # an import or a command, or an account deleted since
+            return _("The system")
+        name = user.get_full_name() or user.get_username()
+        roles = self.roles.get(user.pk, set())
+        if RoleKind.ORGANIZER in roles:
+            return _("Organizer %(name)s") % {"name": name}
+        if RoleKind.CHIEF_REFEREE in roles:
+            return _("Chief referee %(name)s") % {"name": name}
+        if RoleKind.REFEREE in roles:
+            return _("Referee %(name)s") % {"name": name}
+        if user.is_superuser:
+            return _("Administrator %(name)s") % {"name": name}
+        return name
+
+
+def _url(name, *args):
+    try:
+        return reverse(name, args=list(args))
+    except NoReverseMatch:
+        return ""
+
+
+def _where(f) -> str:
+    if f.get("session") is not None and f.get("table") is not None:
+        return _("table %(table)s, session %(session)s") % {"table": f["table"], "session": f["session"]}
+    return ""
+
+
+def outcome_text(f: dict, ctx: Context) -> str:
+    outcome = f.get("outcome")
+    if outcome == "discard":
+        return _("%(winner)s won %(points)s points off %(discarder)s") % {
+            "winner": ctx.player(f.get("winner")), "points": f.get("points", 0),
+            "discarder": ctx.player(f.get("discarder"))}
+    if outcome == "self_drawn":
+        return _("%(winner)s won %(points)s points, self-drawn") % {
+            "winner": ctx.player(f.get("winner")), "points": f.get("points", 0)}
+    if outcome == "draw":
+        return _("a drawn hand")
+    if outcome == "not_played":
+        return _("not played")
+    return str(outcome or "?")
+
+
+def correction_text(now: dict, before: dict | None, ctx: Context) -> str:
+    """"8 → 24 points" when only the points changed, else both versions in full."""
+    if before is None:
+        return _("now %(now)s") % {"now": outcome_text(now, ctx)}
+    same_hand = all(before.get(k) == now.get(k) for k in ("outcome", "winner", "discarder"))
+    if same_hand and before.get("points") != now.get("points"):
+        return _("%(before)s → %(after)s points") % {"before": before.get("points", 0), "after": now.get("points", 0)}
+    return _("%(before)s → %(after)s") % {"before": outcome_text(before, ctx), "after": outcome_text(now, ctx)}
+
+
+def penalty_text(f: dict) -> str:
+    """What the penalty costs in all, and what each other player receives: the numbers people check."""
+    amount = f.get("amount") or 0
+    if f.get("to") == "each_other":
+        return _("−%(total)s in all, %(amount)s to each other player") % {"total": 3 * amount, "amount": amount}
+    return _("−%(amount)s, paid to nobody") % {"amount": amount}
+
+
+def _role(value) -> str:
+    try:
+        return str(RoleKind(value).label).lower()
+    except ValueError:
+        return str(value)
+
+
+def _numbers(values) -> str:
+    return ", ".join(str(v) for v in values) if isinstance(values, (list, tuple)) else str(values)
+
+
+def _hand(e, f, ctx):
+    where = _where(f)
+    args = {"actor": ctx.actor(e), "hand": f.get("hand", "?"), "where": where}
+    if e.action == "hand.correct":
+        args["what"] = correction_text(f, ctx.previous.get(e.pk), ctx)
+        text = _("%(actor)s corrected hand %(hand)s of %(where)s: %(what)s.") % args
+    else:
+        args["what"] = outcome_text(f, ctx)
+        text = _("%(actor)s entered hand %(hand)s of %(where)s: %(what)s.") % args
+    return text, _url("hand-history", ctx.tournament.slug, f.get("session"), f.get("table"), f.get("hand")), \
+        _("hand history")
+
+
+def _sheet_link(f, ctx):
+    return _url("sheet", ctx.tournament.slug, f.get("session"), f.get("table")), _("score sheet")
+
+
+def _penalty_record(e, f, ctx):
+    text = _("%(actor)s penalised %(player)s at %(where)s: %(cost)s. Reason: %(reason)s") % {
+        "actor": ctx.actor(e), "player": ctx.player(f.get("player")), "where": _where(f) or "?",
+        "cost": penalty_text(f), "reason": f.get("reason", "")}
+    return (text, *_sheet_link(f, ctx))
+
+
+def _penalty_withdraw(e, f, ctx):
+    if _where(f):
+        text = _("%(actor)s withdrew the penalty of %(player)s at %(where)s. Reason: %(reason)s") % {
+            "actor": ctx.actor(e), "player": ctx.player(f.get("player")), "where": _where(f),
+            "reason": f.get("reason", "")}
+        return (text, *_sheet_link(f, ctx))
+    return _("%(actor)s withdrew a penalty. Reason: %(reason)s") % {"actor": ctx.actor(e),
+                                                                      "reason": f.get("reason", "")}, "", ""
+
+
+def _sheet(e, f, ctx):
+    args = {"actor": ctx.actor(e), "where": _where(f) or "?", "reason": f.get("reason") or "—",
+            "player": ctx.player(f.get("player")) if f.get("player") else "?"}
+    if e.action in ("sheet.submit", "sheet.sign"):
+        # "sheet.submit" is how entries before signatures existed were logged: the same step.
+        text = _("%(actor)s signed the score sheet of %(where)s.") % args
+    elif e.action == "sheet.confirm":
+        text = _("%(player)s confirmed the score sheet of %(where)s (entered by %(actor)s).") % args
+    elif e.action == "sheet.countersign":
+        text = _("%(actor)s countersigned the score sheet of %(where)s.") % args
+    else:
+        text = _("%(actor)s reopened the score sheet of %(where)s. Reason: %(reason)s") % args
+    if not _where(f):
+        return text, "", ""
+    return (text, *_sheet_link(f, ctx))
+
+
+METHODS = {"round_robin": gettext_lazy("round robin"), "swiss": gettext_lazy("Swiss pairing"),
+           "chart": gettext_lazy("a chart"), "random": gettext_lazy("random draw"), "manual": gettext_lazy("by hand")}
+
+
+def _session(e, f, ctx):
+    n = f.get("session", "?")
+    args = {"actor": ctx.actor(e), "n": n}
+    if e.action == "session.seat":
+        args["method"] = METHODS.get(f.get("method"), f.get("method") or _("by hand"))
+        tables = f.get("tables")
+        args["tables"] = len(tables) if isinstance(tables, list) else "?"
+        if f.get("seed"):
+            args["seed"] = f["seed"]
+            text = _("%(actor)s seated session %(n)s at %(tables)s tables (%(method)s, seed %(seed)s).") % args
+        else:
+            text = _("%(actor)s seated session %(n)s at %(tables)s tables (%(method)s).") % args
+    elif e.action == "session.publish":
+        text = _("%(actor)s published the seating of session %(n)s.") % args
+    elif e.action == "session.close":
+        text = _("%(actor)s closed session %(n)s; its results are final.") % args
+    else:
+        args["reason"] = f.get("reason") or "—"
+        text = _("%(actor)s reopened session %(n)s. Reason: %(reason)s") % args
+        if f.get("seated_from_it"):
+            text += " " + _("Sessions seated by Swiss from its results: %(s)s.") % {"s": _numbers(f["seated_from_it"])}
+    return text, _url("session-detail", ctx.tournament.slug, n) if n != "?" else "", _("session")
+
+
+def _schedule(e, f, ctx):
+    args = {"actor": ctx.actor(e), "s": _numbers(f.get("sessions", "?")), "seed": f.get("seed", "?")}
+    if e.action == "schedule.generate":
+        text = _("%(actor)s generated the round-robin schedule of sessions %(s)s (seed %(seed)s).") % args
+    else:
+        text = _("%(actor)s seated sessions %(s)s from a chart.") % args
+    return text, _url("manage-seating", ctx.tournament.slug), _("seating")
+
+
+def _player(e, f, ctx):
+    number = f.get("number") or f.get("player")
+    link = (_url("player-detail", ctx.tournament.slug, number), _("player page")) if number else ("", "")
+    if e.action == "player.create":
+        return (_("%(actor)s added player %(number)s, %(name)s.") % {
+            "actor": ctx.actor(e), "number": number, "name": f.get("name", "")}, *link)
+    return (_("%(actor)s changed player %(player)s.") % {"actor": ctx.actor(e), "player": ctx.player(number)},
+            *link)
+
+
+def _simple(template, link_name=None, link_text=None):
+    """A sentence from the entry's data alone; the link goes to an organizer page."""
+    def render(e, f, ctx):
+        args = {k: (_role(v) if k == "role" else v) for k, v in f.items()}
+        args.update(actor=ctx.actor(e))
+        try:
+            text = _(template) % args
+        except (KeyError, TypeError, ValueError):
+            return generic(e, f, ctx)
+        return text, _url(link_name, ctx.tournament.slug) if link_name else "", _(link_text) if link_text else ""
+    return render
+
+
+def _activate(e, f, ctx):
+    return _("%(user)s chose a password with the invitation link; the account is in use.") % {
+        "user": f.get("user", "?")}, _url("manage-accounts", ctx.tournament.slug), _("accounts")
+
+
+def generic(e, f, ctx):
+    details = ", ".join(f"{k}: {v}" for k, v in sorted((e.data or {}).items()) if k != "changes")
+    text = _("%(actor)s: %(action)s.") % {"actor": ctx.actor(e), "action": e.action}
+    if details:
+        text = f"{text} {details}"
+    return text, "", ""
+
+
+SENTENCES = {
+    "hand.record": _hand,
+    "hand.correct": _hand,
+    "penalty.record": _penalty_record,
+    "penalty.withdraw": _penalty_withdraw,
+    "sheet.submit": _sheet,
+    "sheet.sign": _sheet,
+    "sheet.confirm": _sheet,
+    "sheet.countersign": _sheet,
+    "sheet.reopen": _sheet,
+    "hand.confirm": _simple(N_("%(actor)s confirmed hand %(hand)s of table %(table)s, session %(session)s."),
+                            None, None),
+    "player.codes": _simple(N_("%(actor)s made confirmation codes for %(count)s players."), "manage-players",
+                            N_("players")),
+    "player.code_reset": _simple(N_("%(actor)s gave player %(number)s a new confirmation code."),
+                                 "manage-players", N_("players")),
+    "api_token.create": _simple(N_("%(actor)s created the API token %(name)s."), "manage-api-tokens",
+                                N_("API tokens")),
+    "api_token.revoke": _simple(N_("%(actor)s revoked the API token %(name)s."), "manage-api-tokens",
+                                N_("API tokens")),
+    "session.seat": _session,
+    "session.publish": _session,
+    "session.close": _session,
+    "session.reopen": _session,
+    "schedule.generate": _schedule,
+    "schedule.chart": _schedule,
+    "player.create": _player,
+    "player.update": _player,
+    "players.import": _simple(N_("%(actor)s imported %(count)s players from a file."), "manage-players",
+                              N_("players")),
+    "team.create": _simple(N_("%(actor)s created the team %(name)s."), "manage-teams", N_("teams")),
+    "role.grant": _simple(N_("%(actor)s made %(user)s %(role)s."), "manage-roles", N_("roles")),
+    "role.revoke": _simple(N_("%(actor)s took the %(role)s role from %(user)s."), "manage-roles", N_("roles")),
+    "tournament.create": _simple(N_("%(actor)s created the tournament %(name)s."), "manage-settings",
+                                 N_("settings")),
+    "tournament.update": _simple(N_("%(actor)s changed the tournament's settings."), "manage-settings",
+                                 N_("settings")),
+    "tournament.copy": _simple(N_("%(actor)s created this tournament as a copy of %(source_name)s."),
+                               "manage-settings", N_("settings")),
+    "tournament.import": _simple(N_("%(actor)s imported the tournament from a file (%(players)s players)."),
+                                 "manage-settings", N_("settings")),
+    "account.invite": _simple(N_("%(actor)s made an account for %(user)s as %(role)s, with an invitation link."),
+                              "manage-accounts", N_("accounts")),
+    "account.renew": _simple(N_("%(actor)s made a new invitation link for %(user)s."), "manage-accounts",
+                             N_("accounts")),
+    "account.activate": _activate,
+}
+
+
+def _field_label(object_type: str, name: str) -> str:
+    try:
+        return str(apps.get_model(object_type)._meta.get_field(name).verbose_name)
+    except (LookupError, ValueError, FieldDoesNotExist):
+        return name
+
+
+def _value(v) -> str:
+    if v is None or v == "":
+        return "—"
+    if isinstance(v, bool):
+        return _("yes") if v else _("no")
+    return localize(v) if isinstance(v, (int, float)) else str(v)
+
+
+def changes(entry: AuditLog) -> list[tuple[str, str, str]]:
+    """The fields an update changed, with old and new values when the entry carries them
+    (data["changes"] = {field: [old, new]}), else just their names (data["fields"])."""
+    data = entry.data or {}
+    found = data.get("changes")
+    if isinstance(found, dict):
+        out = []
+        for name, pair in found.items():
+            if isinstance(pair, (list, tuple)) and len(pair) == 2:
+                out.append((_field_label(entry.object_type, name), _value(pair[0]), _value(pair[1])))
+            else:
+                out.append((_field_label(entry.object_type, name), "", _value(pair)))
+        return out
+    if isinstance(data.get("fields"), list) and entry.action.endswith(".update"):
+        return [(_field_label(entry.object_type, name), "", "") for name in data["fields"]]
+    return []
+
+
+def describe(entries: list[AuditLog], tournament: Tournament) -> list[Line]:
+    """The entries of one page as lines to show, in order."""
+    entries = list(entries)
+    ctx = Context(tournament, entries)
+    lines = []
+    for e in entries:
+        f = ctx.facts(e)
+        render = SENTENCES.get(e.action, generic)
+        try:
+            text, url, link = render(e, f, ctx)
+        except (KeyError, TypeError, ValueError):  # an entry of an older shape: say what it is, plainly
+            text, url, link = generic(e, f, ctx)
+        lines.append(Line(entry=e, text=text, url=url, link=link, changes=changes(e)))
+    return lines
+
+
+def kind_choices():
+    return [(key, label) for key, (label, _prefixes) in KINDS.items()]

@@ -1,0 +1,45 @@
+"""Organizer page of the players' private codes: made, shown and printed for the player cards. With their code
+a player confirms score sheets on their own phone (the pages are scoring.views_signing's)."""
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views import View
+from django.views.generic import TemplateView
+
+from tournament import services
+from tournament.models import Player
+from tournament.views.mixins import OrganizerRequiredMixin
+
+
+class PlayerCodesView(OrganizerRequiredMixin, TemplateView):
+    """Every player's code and private link, as cards to print; POST makes the missing codes."""
+
+    template_name = "manage/player_codes.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        players = list(self.tournament.players.order_by("number"))
+        context.update(players=players, missing=sum(1 for p in players if not p.code),
+                       confirm_url=self.request.build_absolute_uri(reverse("player-code", args=[self.tournament.slug])))
+        return context
+
+    def post(self, request, *args, **kwargs):
+        try:
+            count = services.player_codes_generate(tournament=self.tournament, by=request.user)
+        except (ValidationError, PermissionDenied) as exc:
+            messages.error(request, " ".join(getattr(exc, "messages", [str(exc)])))
+        else:
+            messages.success(request, _("%(n)s player codes made.") % {"n": count})
+        return redirect("manage-player-codes", slug=self.tournament.slug)
+
+
+class PlayerCodeResetView(OrganizerRequiredMixin, View):
+    """A new code for one player whose code someone else has seen; the old one stops working."""
+
+    def post(self, request, *args, **kwargs):
+        player = get_object_or_404(Player, tournament=self.tournament, number=self.kwargs["number"])
+        services.player_code_reset(player=player, by=request.user)
+        messages.success(request, _("%(player)s has a new code; the old one no longer works.") % {"player": player})
+        return redirect("manage-player-codes", slug=self.tournament.slug)
