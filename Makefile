@@ -6,7 +6,8 @@ PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 # Development and tests run with DEBUG on (settings default it off); DEBUG=0 make ... still wins.
 export DEBUG ?= 1
 
-.PHONY: run test setup venv migrate demo bench test-sqlite test-browser test-postgres check clean screenshots
+.PHONY: run test setup venv migrate demo bench test-sqlite test-browser test-postgres check clean screenshots \
+	serve loadtest backup-check bench-scale
 
 $(VENV)/.installed: requirements.txt requirements-test.txt
 	$(PYTHON) -m venv $(VENV)
@@ -67,5 +68,32 @@ test: setup check test-sqlite test-browser test-postgres
 bench: venv
 	$(PY) -m bench
 
+# Large events, apart from `make bench` because it takes many minutes: import of 400 players x 10 sessions,
+# standings of 1,000 x 10 (bench/scale.py; BENCH_PG_URL=postgres://... to measure on PostgreSQL).
+bench-scale: venv
+	$(PY) -m bench bench.scale
+
+# Production: static files collected (served by WhiteNoise), migrations, then gunicorn. Settings come from
+# the environment (DEBUG=0, SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL, ...; docs/deploy.md).
+BIND ?= 127.0.0.1:8000
+WEB_CONCURRENCY ?= 4
+serve: venv
+	$(PY) manage.py check --deploy
+	$(PY) manage.py collectstatic --noinput
+	$(PY) manage.py migrate --noinput
+	$(VENV)/bin/gunicorn config.wsgi:application --bind "$(BIND)" --workers "$(WEB_CONCURRENCY)" \
+		--access-logfile - --forwarded-allow-ips "$${FORWARDED_ALLOW_IPS:-127.0.0.1}"
+
+# 50 referees and 200 readers against gunicorn and PostgreSQL on this machine (scripts/loadtest.py; a few
+# minutes). Uses a database of its own on the server of LOADTEST_PG; LOADTEST_ARGS=--help lists the knobs.
+LOADTEST_PG ?= postgres://postgres@127.0.0.1:5432/postgres
+loadtest: venv
+	$(PY) scripts/loadtest.py --pg-url "$(LOADTEST_PG)" $(LOADTEST_ARGS)
+
+# pg_dump/pg_restore and export/import round trips (scripts/backup_restore_check.py); the PostgreSQL run
+# of the suite runs the same script (tests/config/test_backup_restore.py).
+backup-check: venv
+	$(PY) scripts/backup_restore_check.py --pg-url "$(LOADTEST_PG)"
+
 clean:
-	rm -rf $(VENV) db.sqlite3 .pytest_cache
+	rm -rf $(VENV) db.sqlite3 db.sqlite3-wal db.sqlite3-shm staticfiles .pytest_cache

@@ -4,7 +4,9 @@ Players are handed to the seating engine as 1-based indexes into the tournament'
 number (so the engine always sees 1..N, as it requires), except for charts, which the organizer
 writes in player numbers.
 
-Lock order, as everywhere: tournament, then session, then sheet.
+Lock order, as everywhere (docs/architecture.md, "Locks"): tournament, then session, then the session's
+sheets in id order, each ``FOR UPDATE`` of its own row only. Changes that depend on the sheets (seating
+again, closing) lock them, so a hand entered at the same moment is either seen or waits.
 """
 from __future__ import annotations
 
@@ -90,6 +92,13 @@ def swiss_sessions(tournament: Tournament) -> list[Session]:
     return []
 
 
+def _lock_sheets(session):
+    """Lock every sheet of the session (after the session), so no score entry crosses the check that
+    follows; ``of=("self",)`` keeps the joined tables unlocked."""
+    list(ScoreSheet.objects.select_for_update(of=("self",)).filter(table__session=session)
+         .order_by("pk").values_list("pk", flat=True))
+
+
 def _has_scores(session):
     sheets = ScoreSheet.objects.filter(table__session=session)
     return sheets.exclude(hands=None).exists() or sheets.exclude(penalties=None).exists()
@@ -118,6 +127,7 @@ def session_seat(*, session: Session, tables: list[list[Player]], by: User | Non
         tournament = lock_tournament(session.tournament)
         check_organizer(by, tournament)
         session = Session.objects.select_for_update().get(pk=session.pk)
+        _lock_sheets(session)
         check_seating_may_change([session])
         seen = set()
         for table in tables:
@@ -196,6 +206,7 @@ def session_close(*, session: Session, by: User | None) -> Session:
     with transaction.atomic():
         check_organizer(by, session.tournament)
         session = Session.objects.select_for_update().get(pk=session.pk)
+        _lock_sheets(session)
         session_close_check(session)
         session.status = Session.Status.CLOSED
         session.closed_at = timezone.now()

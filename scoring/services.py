@@ -1,5 +1,10 @@
 """Score entry: every change validates, locks the sheet, writes, and logs in one transaction.
 
+Locks (docs/architecture.md, "Locks"): tournament, then session, then sheet, then the sheet's hands or
+penalties, each ``FOR UPDATE OF`` its own row only. Score entry takes only the sheet's lock, so tables
+enter hands in parallel and two entries at one table wait for each other; reopening a sheet also takes
+its session first, so it cannot cross the session being closed.
+
 The rules of a hand or penalty (who may win, minimum points, what a penalty pays) are the pure
 ``scoring.rules.payments``; the catalogue of fouls is ``scoring.rules.fouls``; their errors become
 ValidationErrors on the field at fault, translated.
@@ -47,8 +52,13 @@ def _lock_sheet(sheet: ScoreSheet) -> ScoreSheet:
     Only the sheet's own row (``of=("self",)``): the joined session and tournament rows are read, not
     locked, so entries at different tables never wait for each other.
     """
-    return (ScoreSheet.objects.select_for_update(of=("self",)).select_related("table__session__tournament")
-            .get(pk=sheet.pk))
+    try:
+        return (ScoreSheet.objects.select_for_update(of=("self",)).select_related("table__session__tournament")
+                .get(pk=sheet.pk))
+    except ScoreSheet.DoesNotExist:
+        # The organizer seated the session again while this entry waited for the lock.
+        raise ValidationError(_("This table no longer exists: the session was seated again. Open the new seating."),
+                              code="sheet_gone") from None
 
 
 def _refuse_if_signed(sheet: ScoreSheet) -> None:

@@ -27,7 +27,8 @@ def check_organizer(by: User | None, tournament: Tournament) -> None:
 
 
 def lock_tournament(tournament: Tournament) -> Tournament:
-    """Serialise structural changes to one tournament across processes. Always the first lock taken."""
+    """Serialise structural changes to one tournament across processes. Always the first lock taken, before
+    any session or sheet (docs/architecture.md, "Locks"); score entry never takes it."""
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 

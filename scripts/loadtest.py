@@ -1,0 +1,463 @@
+"""Load test of a large MCR event (``make loadtest``): many referees entering at once, many readers.
+
+1. Creates a PostgreSQL database of its own (``loadtest_<pid>``) on the server of --pg-url, migrates it,
+   and builds through the services a tournament of 4 x --referees players seated at --referees tables,
+   published, with one referee account per table.
+2. Starts gunicorn (--workers processes, bound to 127.0.0.1 on a free port) with DEBUG off, as behind a
+   TLS proxy: every request carries ``X-Forwarded-Proto: https``.
+3. Each referee logs in through the login form (CSRF token and cookie, as a browser), then enters hands
+   1..--hands of its table through the sheet's hand form: open the sheet, think, post the hand. Meanwhile
+   --readers anonymous readers poll the public standings. Everything stops after --max-seconds at most;
+   every request has a time-out; traffic goes to the loopback address only.
+4. Checks in the database that every posted hand is stored exactly once (one version each, as posted)
+   and that the standings equal an independent recomputation from the posted hands (payments by
+   ``scoring.rules.payments``, table points 4/2/1/0 shared on ties, computed here).
+5. Prints requests per second, median, 99th percentile and worst latency and errors per kind of request;
+   exits 1 on any error or mismatch. Stops gunicorn and drops its database at the end, also on failure.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import re
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import defaultdict
+from fractions import Fraction
+from http.client import HTTPConnection
+from http.cookies import SimpleCookie
+from pathlib import Path
+from urllib.parse import urlencode
+
+ROOT = Path(__file__).resolve().parent.parent
+HOST = "127.0.0.1"  # loopback only: this never sends traffic anywhere else
+SLUG = "load-open"
+PASSWORD = "referee-load-pw"
+TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+def parse_args(argv):
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--referees", type=int, default=50, help="tables, one referee each (default 50)")
+    p.add_argument("--readers", type=int, default=200, help="anonymous readers polling the standings (200)")
+    p.add_argument("--hands", type=int, default=16, help="hands per table (16)")
+    p.add_argument("--workers", type=int, default=4, help="gunicorn worker processes (4)")
+    p.add_argument("--think", type=float, default=3.0,
+                   help="mean seconds a referee spends on the form before posting a hand (3.0)")
+    p.add_argument("--poll", type=float, default=30.0, help="mean seconds between a reader's polls (30)")
+    p.add_argument("--max-seconds", type=float, default=300, help="hard limit on the load phase (300)")
+    p.add_argument("--timeout", type=float, default=30, help="time-out of one request, seconds (30)")
+    p.add_argument("--pg-url", default=os.environ.get("PG_URL", "postgres://postgres@127.0.0.1:5432/postgres"),
+                   help="a PostgreSQL server to create the load-test database on (its database name is "
+                        "only used to connect)")
+    p.add_argument("--seed", type=int, default=1)
+    return p.parse_args(argv)
+
+
+# --- database and server ---------------------------------------------------------------------------
+
+def admin_connection(pg_url):
+    import dj_database_url
+    import psycopg
+
+    cfg = dj_database_url.parse(pg_url)
+    return psycopg.connect(host=cfg["HOST"] or HOST, port=cfg["PORT"] or 5432, user=cfg["USER"] or None,
+                           password=cfg["PASSWORD"] or None, dbname=cfg["NAME"] or "postgres", autocommit=True,
+                           connect_timeout=5)
+
+
+def database_url(pg_url, name):
+    return pg_url.rsplit("/", 1)[0] + "/" + name
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return s.getsockname()[1]
+
+
+def start_gunicorn(env, port, workers):
+    gunicorn = Path(sys.executable).with_name("gunicorn")
+    return subprocess.Popen(
+        [str(gunicorn), "config.wsgi:application", "--workers", str(workers), "--bind", f"{HOST}:{port}",
+         "--timeout", "60", "--graceful-timeout", "5", "--log-level", "warning",
+         # Several load tests may run on one machine; the control socket has one fixed path.
+         "--no-control-socket"],
+        cwd=ROOT, env=env, start_new_session=True)
+
+
+def stop(process):
+    if process is None or process.poll() is not None:
+        return
+    os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(15)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(5)
+
+
+def worker_cpu_seconds(process):
+    """CPU time used so far by gunicorn's worker processes (Linux /proc), to tell the app's own cost per
+    request apart from waiting for a machine that other work shares."""
+    try:
+        children = Path(f"/proc/{process.pid}/task/{process.pid}/children").read_text().split()
+        total = 0
+        for pid in children:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+        return total / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def wait_until_up(port, process, seconds=60):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"gunicorn exited with {process.returncode}")
+        try:
+            conn = HTTPConnection(HOST, port, timeout=5)
+            conn.request("GET", "/", headers={"X-Forwarded-Proto": "https"})
+            if conn.getresponse().status == 200:
+                return
+        except OSError:
+            pass
+        time.sleep(0.2)
+    raise RuntimeError("gunicorn did not answer in time")
+
+
+# --- the tournament --------------------------------------------------------------------------------
+
+def build(tables, hands, seed):
+    """The tournament, its seating and referees, through the services; returns table -> hands to post."""
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.hashers import make_password
+
+    from schedule import services as sched
+    from tournament import services as ts
+    from tournament.models import TournamentRole
+
+    User = get_user_model()
+    tournament = ts.tournament_create(by=None, name="Load Open", slug=SLUG, session_count=1, hands_per_session=hands)
+    players = [ts.player_create(tournament=tournament, number=n, name=f"Player {n}", country="ES", by=None)
+               for n in range(1, 4 * tables + 1)]
+    rng = random.Random(seed)
+    rng.shuffle(players)
+    session = tournament.sessions.get(number=1)
+    sched.session_seat(session=session, tables=[players[i:i + 4] for i in range(0, len(players), 4)], by=None,
+                       method="random", seed=seed)
+    sched.session_publish(session=session, by=None)
+    # One slow hash shared by all: creating fifty accounts should not dominate the set-up time.
+    password = make_password(PASSWORD)
+    users = User.objects.bulk_create([User(username=f"ref{t}", password=password) for t in range(1, tables + 1)])
+    TournamentRole.objects.bulk_create([TournamentRole(tournament=tournament, user=u, role=TournamentRole.Role.REFEREE)
+                                        for u in users])
+    plans = {}
+    for table in session.tables.order_by("number"):
+        seated = [p.pk for p in table.seated_players()]
+        plans[table.number] = (seated, [random_hand(rng, seated) for _n in range(hands)])
+    return tournament, plans
+
+
+def random_hand(rng, seated):
+    """A valid hand as the referee would type it: mostly wins by discard, some self-drawn, some draws."""
+    r = rng.random()
+    if r < 0.12:
+        return {"outcome": "draw"}
+    flowers = rng.choice((0, 0, 1, 2, 3))
+    points = rng.choice((8, 8, 9, 10, 12, 13, 16, 24, 32, 48, 64, 88)) + flowers
+    winner = rng.choice(seated)
+    if r < 0.35:
+        return {"outcome": "self_drawn", "winner": winner, "points": points, "flowers": flowers}
+    return {"outcome": "discard", "winner": winner, "discarder": rng.choice([p for p in seated if p != winner]),
+            "points": points, "flowers": flowers}
+
+
+# --- clients ---------------------------------------------------------------------------------------
+
+class Stats:
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.latency = defaultdict(list)
+        self.errors = defaultdict(int)
+        self.causes = defaultdict(int)
+        self.samples = []
+
+    def ok(self, kind, seconds):
+        with self.lock:
+            self.latency[kind].append(seconds)
+
+    def error(self, kind, what, cause):
+        with self.lock:
+            self.errors[kind] += 1
+            self.causes[f"{kind}: {cause}"] += 1
+            if len(self.samples) < 10:
+                self.samples.append(f"{kind}: {what}")
+
+
+class Browser:
+    """Just enough of a browser: cookies (sent over the proxied 'https' too), CSRF, the proxy's headers."""
+
+    def __init__(self, port, stats, timeout):
+        self.port, self.stats, self.timeout = port, stats, timeout
+        self.cookies = {}
+
+    def request(self, kind, method, path, form=None, expect=200):
+        headers = {"X-Forwarded-Proto": "https", "Referer": f"https://{HOST}:{self.port}{path}",
+                   "Host": f"{HOST}:{self.port}"}
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        body = None
+        if form is not None:
+            body = urlencode(form)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        start = time.perf_counter()
+        try:
+            conn = HTTPConnection(HOST, self.port, timeout=self.timeout)
+            conn.request(method, path, body=body, headers=headers)
+            response = conn.getresponse()
+            content = response.read()
+            conn.close()
+        except OSError as exc:
+            self.stats.error(kind, f"{method} {path}: {type(exc).__name__} {exc}", type(exc).__name__)
+            return None
+        elapsed = time.perf_counter() - start
+        for header in response.headers.get_all("Set-Cookie") or []:
+            for name, morsel in SimpleCookie(header).items():
+                self.cookies[name] = morsel.value
+        if response.status != expect:
+            self.stats.error(kind, f"{method} {path}: {response.status}", f"HTTP {response.status}")
+            return None
+        self.stats.ok(kind, elapsed)
+        return content.decode()
+
+    def token(self, page):
+        match = TOKEN.search(page or "")
+        return match.group(1) if match else ""
+
+
+def referee(number, plan, port, stats, args, logged_in, go, deadline):
+    seated, hands = plan
+    rng = random.Random(args.seed * 1000 + number)
+    browser = Browser(port, stats, args.timeout)
+    page = browser.request("login page", "GET", "/accounts/login/")
+    ok = browser.request("login", "POST", "/accounts/login/", expect=302, form={
+        "username": f"ref{number}", "password": PASSWORD, "csrfmiddlewaretoken": browser.token(page)}) is not None
+    logged_in.release()
+    go.wait()
+    if not ok:
+        return
+    sheet = f"/t/{SLUG}/sessions/1/tables/{number}/"
+    for n, hand in enumerate(hands, start=1):
+        page = None
+        while page is None:  # a referee whose page failed to load reloads it (each failure is counted)
+            if time.monotonic() > deadline:
+                stats.error("entry", f"table {number}: stopped at hand {n} by --max-seconds", "not entered in time")
+                return
+            page = browser.request("sheet", "GET", sheet)
+        time.sleep(rng.uniform(0.5, 1.5) * args.think)
+        form = {"number": n, "expected_version": 0, "csrfmiddlewaretoken": browser.token(page), "note": "",
+                "winner": "", "discarder": "", "points": "", "flowers": "", **hand}
+        browser.request("entry", "POST", sheet + "hand/", form=form, expect=302)
+
+
+def reader(index, port, stats, args, stop_event):
+    rng = random.Random(args.seed * 7919 + index)
+    browser = Browser(port, stats, args.timeout)
+    if stop_event.wait(rng.uniform(0, args.poll)):
+        return
+    while not stop_event.is_set():
+        browser.request("standings", "GET", f"/t/{SLUG}/standings/")
+        stop_event.wait(rng.uniform(0.5, 1.5) * args.poll)
+
+
+def drive(port, plans, args):
+    stats = Stats()
+    logged_in, go, stop_readers = threading.Semaphore(0), threading.Event(), threading.Event()
+    deadline = time.monotonic() + args.max_seconds
+    referees = [threading.Thread(target=referee, args=(t, plan, port, stats, args, logged_in, go, deadline),
+                                 daemon=True) for t, plan in plans.items()]
+    readers = [threading.Thread(target=reader, args=(i, port, stats, args, stop_readers), daemon=True)
+               for i in range(args.readers)]
+    start = time.monotonic()
+    for thread in referees:
+        thread.start()
+    for _ in referees:  # referees log in before the session starts, as they do at an event
+        logged_in.acquire(timeout=max(0.0, deadline - time.monotonic()))
+    login_seconds = time.monotonic() - start
+    start = time.monotonic()
+    for thread in readers:
+        thread.start()
+    go.set()
+    for thread in referees:
+        thread.join(max(0.0, deadline - time.monotonic()) + args.timeout)
+    stop_readers.set()
+    entry_seconds = time.monotonic() - start
+    for thread in readers:
+        thread.join(args.timeout + 5)
+    return stats, login_seconds, entry_seconds
+
+
+# --- checks and report -----------------------------------------------------------------------------
+
+def shared_table_points(scores):
+    """4/2/1/0 by place; tied players share the points of the places they occupy (MCR 3.10)."""
+    places = [Fraction(4), Fraction(2), Fraction(1), Fraction(0)]
+    order = sorted(range(4), key=lambda i: -scores[i])
+    out = [Fraction(0)] * 4
+    i = 0
+    while i < 4:
+        j = i
+        while j + 1 < 4 and scores[order[j + 1]] == scores[order[i]]:
+            j += 1
+        share = sum(places[i:j + 1]) / (j - i + 1)
+        for k in range(i, j + 1):
+            out[order[k]] = share
+        i = j + 1
+    return out
+
+
+def verify(tournament, plans):
+    """Problems found, as readable lines; empty when everything was stored once and adds up."""
+    from scoring.models import Hand, HandVersion
+    from scoring.rules import payments as pay
+    from standings.selectors import player_standings
+
+    problems = []
+    stored = {(h.sheet.table.number, h.number): h for h in
+              Hand.objects.filter(sheet__table__session__tournament=tournament)
+              .select_related("sheet__table", "current")}
+    versions = HandVersion.objects.filter(hand__sheet__table__session__tournament=tournament)
+    expected = sum(len(hands) for _seated, hands in plans.values())
+    if len(stored) != expected or versions.count() != expected:
+        problems.append(f"{len(stored)} hands with {versions.count()} versions stored; {expected} were posted")
+    score, table_points = defaultdict(int), defaultdict(Fraction)
+    for table, (seated, hands) in plans.items():
+        totals = dict.fromkeys(seated, 0)
+        for n, hand in enumerate(hands, start=1):
+            row = stored.get((table, n))
+            current = row.current if row else None
+            got = current and (current.version, current.outcome, current.winner_id, current.discarder_id,
+                               current.points, current.flowers)
+            want = (1, hand["outcome"], hand.get("winner"), hand.get("discarder"), hand.get("points", 0),
+                    hand.get("flowers", 0))
+            if got != want:
+                problems.append(f"table {table} hand {n}: stored {got}, posted {want}")
+            deltas = pay.hand_payments(seated, pay.HandOutcome(
+                outcome=hand["outcome"], winner=hand.get("winner"), discarder=hand.get("discarder"),
+                points=hand.get("points", 0), flowers=hand.get("flowers", 0)))
+            for pk, delta in deltas.items():
+                totals[pk] += delta
+        for pk, tp in zip(seated, shared_table_points([totals[pk] for pk in seated])):
+            score[pk] += totals[pk]
+            table_points[pk] += tp
+    rows = player_standings(tournament)
+    if len(rows) != len(score):
+        problems.append(f"the standings list {len(rows)} players; {len(score)} played")
+    for row in rows:
+        pk = row.player.pk
+        if (row.table_points, row.score) != (table_points[pk], score[pk]):
+            problems.append(f"player {row.player.number}: standings say {row.table_points} table points and "
+                            f"{row.score}; recomputed {table_points[pk]} and {score[pk]}")
+    keys = [(r.table_points, r.score) for r in rows]
+    if keys != sorted(keys, reverse=True):
+        problems.append("the standings are not ordered by table points, then score")
+    return problems
+
+
+def percentile(values, q):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered) + 0.5) - 1))]
+
+
+def report(stats, login_seconds, entry_seconds, args):
+    print(f"\nload: {args.referees} referees x {args.hands} hands, {args.readers} readers polling every "
+          f"~{args.poll:g} s, referees thinking ~{args.think:g} s per hand; gunicorn {args.workers} workers")
+    print(f"logins took {login_seconds:.1f} s; the entry phase {entry_seconds:.1f} s\n")
+    print(f"{'request':<12} {'count':>6} {'req/s':>7} {'median ms':>10} {'p99 ms':>8} {'max ms':>8} {'errors':>7}")
+    total = 0
+    for kind in ("login page", "login", "sheet", "entry", "standings"):
+        values = stats.latency.get(kind, [])
+        seconds = login_seconds if kind.startswith("login") else entry_seconds
+        total += len(values) if not kind.startswith("login") else 0
+        if values:
+            print(f"{kind:<12} {len(values):>6} {len(values) / seconds:>7.1f} {statistics.median(values) * 1000:>10.0f} "
+                  f"{percentile(values, 0.99) * 1000:>8.0f} {max(values) * 1000:>8.0f} {stats.errors[kind]:>7}")
+        else:
+            print(f"{kind:<12} {0:>6} {'-':>7} {'-':>10} {'-':>8} {'-':>8} {stats.errors[kind]:>7}")
+    print(f"{'all (entry phase)':<19} {total / entry_seconds:>7.1f} req/s")
+    entry = stats.latency.get("entry", [])
+    if entry:
+        p99 = percentile(entry, 0.99) * 1000
+        print(f"entry p99 {p99:.0f} ms: target (< 500 ms) {'met' if p99 < 500 else 'MISSED'}")
+    for cause, count in sorted(stats.causes.items()):
+        print(f"  errors, {cause}: {count}")
+    for sample in stats.samples:
+        print("  e.g.", sample)
+
+
+def main(argv=None):
+    args = parse_args(argv)
+    name = f"loadtest_{os.getpid()}"
+    url = database_url(args.pg_url, name)
+    static_root = tempfile.mkdtemp(prefix="loadtest-static-")
+    env = {**os.environ, "DATABASE_URL": url, "DEBUG": "0", "SECRET_KEY": "loadtest-only-" + "x" * 50,
+           "STATIC_ROOT": static_root,
+           "ALLOWED_HOSTS": HOST, "CONN_MAX_AGE": "60", "LOG_LEVEL": "WARNING", "DJANGO_SETTINGS_MODULE": "config.settings"}
+    os.environ.update(env)
+    sys.path.insert(0, str(ROOT))
+    with admin_connection(args.pg_url) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    server = None
+    try:
+        import django
+        from django.core.management import call_command
+
+        django.setup()
+        started = time.monotonic()
+        call_command("migrate", verbosity=0)
+        call_command("collectstatic", interactive=False, verbosity=0)
+        tournament, plans = build(args.referees, args.hands, args.seed)
+        print(f"database {name}: migrated and {len(plans)} tables seated in {time.monotonic() - started:.1f} s")
+        port = free_port()
+        server = start_gunicorn(env, port, args.workers)
+        wait_until_up(port, server)
+        print(f"gunicorn: {args.workers} workers on http://{HOST}:{port}/")
+        cpu_before, load_before = worker_cpu_seconds(server), os.getloadavg()[0]
+        stats, login_seconds, entry_seconds = drive(port, plans, args)
+        cpu_after, load_after = worker_cpu_seconds(server), os.getloadavg()[0]
+        stop(server)
+        report(stats, login_seconds, entry_seconds, args)
+        requests = sum(len(v) for v in stats.latency.values())
+        if cpu_before is not None and cpu_after is not None and requests:
+            print(f"gunicorn workers used {cpu_after - cpu_before:.1f} CPU-s for {requests} requests "
+                  f"({(cpu_after - cpu_before) / requests * 1000:.0f} ms each, on average)")
+        print(f"machine: {os.cpu_count()} cores; load average {load_before:.1f} before the load, "
+              f"{load_after:.1f} after (above the core count, other work was competing)")
+        problems = verify(tournament, plans)
+        print(f"\nchecked: {'every hand stored once, as posted; standings equal the recomputation' if not problems else ''}")
+        for line in problems[:20]:
+            print("  MISMATCH:", line)
+        errors = sum(stats.errors.values())
+        return 1 if errors or problems else 0
+    finally:
+        stop(server)
+        from django.db import connections
+
+        connections.close_all()
+        with admin_connection(args.pg_url) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        shutil.rmtree(static_root, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
