@@ -124,10 +124,10 @@ def test_footer_offers_chinese_and_the_switch_sticks(tournament):
 def test_table_page_in_chinese(client_for, published_session, tournament, players, sheet, referee):
     client = client_for("referee")
     client.post(reverse("sheet-hand", args=[tournament.slug, 1, 1]),
-                {"number": 1, "winner": players[0].pk, "discarder": players[2].pk, **PUNGS})
+                {"number": 1, "expected_version": 0, "winner": players[0].pk, "discarder": players[2].pk, **PUNGS})
     content = text(client.get(reverse("sheet", args=[tournament.slug, 1, 1]), **CHINESE))
     for phrase in ("第 2 盘（共 16 盘）", "东风圈", "庄家（东）：Player 2", "谁和牌？", "自摸，还是谁点炮？", "荒庄",
-                   "或点炮者：", "和牌番数（含花牌）", "记录第 2 盘", "各盘", "记分表", "罚分", "提交记分表"):
+                   "或点炮者：", "和牌番数（含花牌）", "记录第 2 盘", "各盘", "记分表", "罚分", "签署记分表"):
         assert phrase in content, phrase
     # The fans of the hand entered by its tiles, by their standard Chinese names.
     tiles = re.search(r'<tr class="tiles-row" id="hand-1-tiles">.*?</table>', content, re.S).group(0)
