@@ -80,6 +80,7 @@ AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "10"))
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=int(os.environ.get("LOGIN_LOCKOUT_MINUTES", "15")))
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_LOCKOUT_CALLABLE = "config.lockout.lockout_response"
+AXES_USERNAME_CALLABLE = "config.lockout.attempted_username"
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
 

@@ -113,3 +113,14 @@ def test_no_default_secret_key_outside_debug():
 def test_make_run_turns_debug_on():
     makefile = (ROOT / "Makefile").read_text()
     assert "export DEBUG ?= 1" in makefile
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("length", [150, 151, 300])
+def test_absurdly_long_usernames_are_refused_not_a_server_error(client, length):
+    """The login throttle records the attempt under the first 150 characters (both databases)."""
+    from axes.models import AccessAttempt
+
+    response = client.post(reverse("login"), {"username": "é" * length, "password": "wrong"})
+    assert response.status_code == 200
+    assert all(len(a.username) <= 150 for a in AccessAttempt.objects.all())
