@@ -68,8 +68,9 @@ test: setup check test-sqlite test-browser test-postgres
 bench: venv
 	$(PY) -m bench
 
-# Large events, apart from `make bench` because it takes many minutes: import of 400 players x 10 sessions,
-# standings of 1,000 x 10 (bench/scale.py; BENCH_PG_URL=postgres://... to measure on PostgreSQL).
+# Large events alone (also part of `make bench`, about a minute): imports of 400 and 1,000 players x 10 sessions,
+# standings of 1,000 x 10, players file of 1,000 (bench/scale.py; BENCH_PG_URL=postgres://... for PostgreSQL,
+# BENCH_SCALE=small for a tenth).
 bench-scale: venv
 	$(PY) -m bench bench.scale
 

@@ -13,6 +13,7 @@ from scoring.results import table_results
 from scoring.rules.rotation import WINDS
 from standings import selectors
 from standings.management.commands.standings import command_rows
+from tournament.clock import clock_data
 from tournament.models import Player, Seat, Session, Tournament
 from tournament.views.mixins import PUBLIC_SESSION_STATUSES
 
@@ -49,13 +50,10 @@ def current_session(sessions: list[Session]) -> Session | None:
 
 
 def session_clock(session: Session) -> dict | None:
-    """HOOK(issue 10, the session clock): sessions have no start time yet, so there is no clock.
-
-    When sessions get a start time (and the tournament's ``session_minutes`` their length), return
-    ``{"starts_at": ISO 8601, "ends_at": ISO 8601, "minutes": int}`` here; the hall display
-    (static/js/hall.js) already counts down to ``ends_at`` once it is given.
-    """
-    return None
+    """The session clock (``tournament.clock.clock_data``): ``starts_at``, ``ends_at`` (ISO 8601), ``minutes``,
+    ``state`` (scheduled, running, warning, ended) and ``server_now``; None until an organizer starts or
+    schedules it. The hall display (static/js/hall.js) counts down to ``ends_at``."""
+    return clock_data(session)
 
 
 def tournament_summary(tournament: Tournament) -> dict:

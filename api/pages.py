@@ -9,6 +9,7 @@ from django.views.generic import FormView, TemplateView
 from api import data, services
 from api.forms import ApiTokenForm
 from api.models import ApiToken
+from tournament.clock import clock_context
 from tournament.models import WIND_NAMES, Session
 from tournament.views.mixins import OrganizerRequiredMixin, TournamentMixin, add_service_error
 
@@ -24,7 +25,7 @@ def hall_labels():
         "table_points": _("TP"), "score": _("Score"), "table": _("Table"), "wind": _("Wind"),
         "table_n": _("Table %(n)s"), "session_n": _("Session %(n)s"), "page": _("%(i)s of %(n)s"),
         "no_session": _("No session has published seating yet."), "no_results": _("No results yet."),
-        "time_left": _("left"), "time_up": _("Time is up"), "updated": _("Updated %(time)s"),
+        "time_left": _("left"), "time_up": _("Time is up"), "starts_in": _("starts in"), "updated": _("Updated %(time)s"),
         "stale": _("Not updated since %(time)s: the connection is down."),
         "statuses": {value: str(label) for value, label in Session.Status.choices},
         "winds": {letter: str(name) for letter, name in WIND_NAMES.items()},
@@ -45,11 +46,12 @@ class HallView(TournamentMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         tournament = self.tournament
         info = data.tournament_data(tournament, organizer=False)
-        session = None
+        session = clock = None
         if info["current_session"] is not None:
             current = next(s for s in data.visible_sessions(tournament, False)
                            if s.number == info["current_session"])
             session = data.session_data(tournament, current)
+            clock = clock_context(current)
         standings = data.standings_data(tournament, organizer=False)
         teams = data.team_standings_data(tournament, organizer=False) if info["teams"] else []
         finder = sorted(((seat["player"], table["number"], seat["wind"])
@@ -67,7 +69,7 @@ class HallView(TournamentMixin, TemplateView):
             hall_data={"tournament": info, "session": session, "standings": standings, "teams": teams},
             hall_config={"poll_seconds": HALL_POLL_SECONDS, "slide_seconds": HALL_SLIDE_SECONDS,
                          "labels": labels},
-            refresh_seconds=60,
+            refresh_seconds=60, clock=clock,
         )
         return context
 

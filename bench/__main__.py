@@ -3,7 +3,9 @@ import importlib
 import sys
 import traceback
 
-SUITES = ["bench.scoring", "bench.rule_sets", "bench.seating", "bench.live_scoring"]
+# bench.scale (large events: the imports of 400 and 1,000 players x 10 sessions, the standings of the latter) adds
+# about a minute; `make bench-scale` runs it alone, BENCH_SCALE=small at a tenth of the size.
+SUITES = ["bench.scoring", "bench.rule_sets", "bench.seating", "bench.live_scoring", "bench.scale"]
 
 
 def main(argv):

@@ -1,5 +1,6 @@
-"""Large events: how long the import of a 400-player, 10-session tournament takes, and how long the
-standings of a 1,000-player, 10-session tournament take to compute and to render. Figures only.
+"""Large events: how long the import of a 400-player and a 1,000-player tournament of 10 sessions takes,
+how long the standings of the 1,000-player one take to compute and to render (first page and a later
+one), and the players file import (CSV and XLSX) of 1,000 players. Figures only (issue 11).
 
 It works in a database of its own, never the one DATABASE_URL names: a temporary SQLite file, or with
 BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres a ``bench_<pid>`` database on that server,
@@ -11,6 +12,7 @@ import shutil
 import sys
 import tempfile
 import time
+import warnings
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,46 +46,24 @@ def random_hand(rng, seats):
     return {"winner": winner, "from": rng.choice([p for p in seats if p != winner]), "points": points}
 
 
-def bulk_load(data):
-    """The same tournament written straight into the tables (bulk inserts, no services): a fast way to a
-    big standings case, as the import through the services is the slow part measured above."""
-    from scoring.models import Hand, HandVersion, ScoreSheet
-    from scoring.rules import payments as pay
-    from tournament import services as ts
-    from tournament.models import Player, Seat, Table
+def players_file(count, fmt):
+    """A players list of ``count`` players as the organizers' import page takes it (CSV or XLSX bytes)."""
+    header = ["number", "name", "country", "club", "ema_id", "team"]
+    rows = [[n, f"Jugadora {n} López", "ES", f"Club {n % 40}", f"{4000000 + n:08d}", f"Team {n % 250}"]
+            for n in range(1, count + 1)]
+    if fmt == "csv":
+        return "\n".join(",".join(map(str, row)) for row in [header, *rows]).encode("utf-8")
+    import io
 
-    tournament = ts.tournament_create(by=None, name=data["name"], slug=data["slug"],
-                                      session_count=data["session_count"], hands_per_session=data["hands_per_session"])
-    Player.objects.bulk_create([Player(tournament=tournament, number=p["number"], name=p["name"],
-                                       country=p["country"]) for p in data["players"]])
-    players = {p.number: p for p in tournament.players.all()}
-    sessions = {s.number: s for s in tournament.sessions.all()}
-    for srow in data["sessions"]:
-        session = sessions[srow["number"]]
-        tables = Table.objects.bulk_create([Table(session=session, number=t["number"]) for t in srow["tables"]])
-        sheets = ScoreSheet.objects.bulk_create([ScoreSheet(table=t) for t in tables])
-        Seat.objects.bulk_create([Seat(table=table, session=session, player=players[n], position=i)
-                                  for table, trow in zip(tables, srow["tables"]) for i, n in enumerate(trow["seats"])])
-        hands = Hand.objects.bulk_create([Hand(sheet=sheet, number=h) for sheet, trow in zip(sheets, srow["tables"])
-                                          for h in range(1, len(trow["hands"]) + 1)])
-        versions = []
-        rows = [(trow, hrow) for trow in srow["tables"] for hrow in trow["hands"]]
-        for hand, (trow, hrow) in zip(hands, rows):
-            seats = [players[n].pk for n in trow["seats"]]
-            outcome = pay.DRAW if hrow.get("draw") else pay.SELF_DRAWN if hrow.get("self_drawn") else pay.DISCARD
-            winner = players[hrow["winner"]] if "winner" in hrow else None
-            discarder = players[hrow["from"]] if "from" in hrow else None
-            deltas = pay.hand_payments(seats, pay.HandOutcome(
-                outcome=outcome, winner=winner and winner.pk, discarder=discarder and discarder.pk,
-                points=hrow.get("points", 0)))
-            versions.append(HandVersion(hand=hand, version=1, outcome=outcome, winner=winner, discarder=discarder,
-                                        points=hrow.get("points", 0),
-                                        **{f"delta_{i}": deltas[pk] for i, pk in enumerate(seats)}))
-        versions = HandVersion.objects.bulk_create(versions)
-        for hand, version in zip(hands, versions):
-            hand.current = version
-        Hand.objects.bulk_update(hands, ["current"], batch_size=2000)
-    return tournament
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    for row in [header, *rows]:
+        sheet.append([str(v) for v in row])
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
 
 
 class Database:
@@ -133,12 +113,15 @@ def timed(fn):
 
 def main():
     small = os.environ.get("BENCH_SCALE") == "small"
-    import_size, standings_size = ((40, 10), (100, 10)) if small else ((400, 10), (1000, 10))
+    import_sizes = ((40, 10), (100, 10)) if small else ((400, 10), (1000, 10))
+    standings_size = import_sizes[-1]
+    player_count = 100 if small else 1000
     db = Database()
     try:
         import django
 
         django.setup()
+        from django.conf import settings
         from django.core.management import call_command
         from django.db import connection
         from django.test import Client
@@ -146,34 +129,56 @@ def main():
 
         from interchange.load import tournament_import
         from standings.selectors import player_standings
+        from tournament import services as ts
+        from tournament.importing import parse_players_file
 
         call_command("migrate", verbosity=0)
+        warnings.filterwarnings("ignore", message="No directory at")  # static files: only `make serve` collects
+        # Timed as production runs: DEBUG off, so no query is logged unless counted below.
+        settings.DEBUG = False
         print(f"database: {db.label}")
-        print(f"{'what':<44} {'size':>16} {'seconds':>8} {'queries':>8}")
-        for players, sessions in (import_size, standings_size):
+        print(f"{'what':<44} {'size':>18} {'seconds':>8} {'queries':>8}")
+        tournaments = {}
+        for players, sessions in import_sizes:
             slug = f"p{players}-s{sessions}"
             data = interchange_data(slug, players, sessions, 16)
             hands = players // 4 * sessions * 16
-            size = f"{players}x{sessions}, {hands} hands"
-            if (players, sessions) == import_size:
-                tournament, seconds = timed(lambda: tournament_import(data))
-                print(f"{'import (interchange, through the services)':<44} {size:>16} {seconds:>8.1f} {'':>8}")
-                continue
-            tournament = bulk_load(data)
-            connection.queries_log.clear()
+            tournaments[(players, sessions)], seconds = timed(lambda: tournament_import(data))
+            print(f"{'import (interchange, import_tournament)':<44} {f'{players}x{sessions}, {hands} hands':>18} "
+                  f"{seconds:>8.1f}")
+
+        players, sessions = standings_size
+        tournament = tournaments[standings_size]
+        size = f"{players}x{sessions}, {players // 4 * sessions * 16} hands"
+        with CaptureQueriesContext(connection) as queries:
+            rows, seconds = timed(lambda: player_standings(tournament))
+        assert len(rows) == players
+        print(f"{'standings computed (player_standings)':<44} {size:>18} {seconds:>8.2f} "
+              f"{len(queries.captured_queries):>8}")
+        client = Client()
+        url = f"/t/{tournament.slug}/standings/"
+        client.get(url)  # templates compiled and caches warm, as on a running server
+        last = -(-players // 50)  # the page shows 50 players
+        for page in (1, last):
+            target = url if page == 1 else f"{url}?page={page}"
             with CaptureQueriesContext(connection) as queries:
-                rows, seconds = timed(lambda: player_standings(tournament))
-            print(f"{'standings computed (player_standings)':<44} {size:>16} {seconds:>8.2f} "
-                  f"{len(queries.captured_queries):>8}")
-            client = Client()
-            client.get(f"/t/{slug}/standings/")  # templates compiled and caches warm, as on a running server
-            connection.queries_log.clear()
-            with CaptureQueriesContext(connection) as queries:
-                response, seconds = timed(lambda: client.get(f"/t/{slug}/standings/"))
+                response, seconds = timed(lambda: client.get(target))
             assert response.status_code == 200, response.status_code
-            print(f"{'standings page rendered (GET, anonymous)':<44} {size:>16} {seconds:>8.2f} "
-                  f"{len(queries.captured_queries):>8}")
-            assert len(rows) == players
+            what = "standings page rendered (GET, anonymous)" if page == 1 else f"  the same, page {page} of {last}"
+            print(f"{what:<44} {size:>18} {seconds:>8.2f} {len(queries.captured_queries):>8}")
+
+        for fmt in ("csv", "xlsx"):
+            target = ts.tournament_create(by=None, name=f"players-{fmt}", slug=f"players-{fmt}", session_count=1)
+            content = players_file(player_count, fmt)
+
+            def load():
+                preview = parse_players_file(content, f"players.{fmt}", target)
+                assert not preview.errors, preview.errors[:3]
+                return ts.players_import(tournament=target, rows=preview.rows, by=None)
+            created, seconds = timed(load)
+            assert len(created) == player_count
+            print(f"{f'players file import ({fmt.upper()}, read + save)':<44} {f'{player_count} players':>18} "
+                  f"{seconds:>8.2f}")
     finally:
         db.close()
 

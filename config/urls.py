@@ -24,6 +24,7 @@ tournament_patterns = [
     path("", include(schedule.urls.urlpatterns)),
     path("sessions/<int:n>/tables/<int:t>/", include(scoring.urls.urlpatterns)),
     path("", include(scoring.urls.player_patterns)),
+    path("appeals/", include(scoring.urls.appeal_patterns)),
     path("manage/", include(tournament.urls.manage_patterns + schedule.urls.manage_patterns
                             + accounts.urls.manage_patterns)),
     path("exports/", include(exports.urls.urlpatterns)),

@@ -80,6 +80,10 @@ def standings_dataset(tournament, rows=None, *, public=False):
     columns.append(Column(_("Provisional")))
     out = [[r["rank"], r["number"], r["name"], r["country"], r["team"] or "", r["table_points"], r["score"],
             *(r["tiebreaks"][k] for k in extra), "*" if r["provisional"] else ""] for r in rows]
+    if any(r.get("elimination") for r in rows):
+        # Elimination tournaments: who is still in and when the others went out (their rank is final).
+        columns.insert(3, Column(_("Elimination")))
+        out = [[*line[:3], r["elimination"], *line[3:]] for line, r in zip(out, rows)]
     notes = [_("* Provisional: some score sheets are still open.")] if any(r["provisional"] for r in rows) else []
     notes += not_public_notes(tournament, public)
     return Dataset(name="standings", title=_("Standings"), columns=columns, rows=out, notes=notes)

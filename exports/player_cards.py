@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass, field
 
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from exports.renderers import fonts
@@ -28,11 +29,11 @@ GAP = 1.5 * MM
 
 
 def player_card_url(player: Player, request) -> str:
-    """The address in the card's QR code: absolute, since it is read by a phone.
-
-    HOOK(issue 10, private player links): today the public player page. When players get a private link
-    (a per-player secret URL), return it here; nothing else changes.
-    """
+    """The address in the card's QR code: absolute, since it is read by a phone. The player's private page
+    when they have a code (their seat, results, fouls, appeals, confirmations; revoked by a new code), else
+    the public player page."""
+    if player.code:
+        return request.build_absolute_uri(reverse("player-page", args=[player.tournament.slug, player.code]))
     return request.build_absolute_uri(player.get_absolute_url())
 
 

@@ -58,6 +58,10 @@ def _sheet_story(tournament, data, styles, font=FONT, bold=BOLD, blank=False):
     ]], colWidths=[110, 100, 70, 230])
     info.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), bold, 10), ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
     story += [info, Spacer(1, 6)]
+    rules = tournament.rule_set
+    fan_table = rules.sheet_fan_table()
+    if fan_table:
+        story += _fan_table_story(fan_table, styles, font, bold)
 
     def spread(values):
         row = []
@@ -67,7 +71,8 @@ def _sheet_story(tournament, data, styles, font=FONT, bold=BOLD, blank=False):
 
     players = data.players
     rows = [
-        [_("Position"), "", ""] + spread([wind_name(i) for i in range(4)]),
+        # A sheet with a fan table (002) names the players A to D, as that sheet does; MCR's names the winds.
+        [_("Position"), "", ""] + spread(["ABCD"[i] if fan_table else wind_name(i) for i in range(4)]),
         [_("Team"), "", ""] + spread([paragraph(team_name(p), cell) if p else "" for p in players]),
         [_("Player"), "", ""] + spread([paragraph(p.name, cell) if p else "" for p in players]),
         [_("Player number"), "", ""] + spread([str(p.number) if p else "" for p in players]),
@@ -128,8 +133,7 @@ def _sheet_story(tournament, data, styles, font=FONT, bold=BOLD, blank=False):
         style.append(("LINEBEFORE", (3 + 2 * i, 0), (3 + 2 * i, -1), 1.2, colors.black))
     table.setStyle(TableStyle(style))
     story += [table, Spacer(1, 3),
-              paragraph(_("Shaded: the dealer (East) of the hand; the East column gives the dealer's number. "
-                   "Seats change after every round (appendix 4)."), styles["small"])]
+              paragraph(_(rules.sheet_note), styles["small"])]
     if data.penalties:
         story.append(Spacer(1, 3))
         for p in data.penalties:
@@ -161,6 +165,32 @@ def _sheet_story(tournament, data, styles, font=FONT, bold=BOLD, blank=False):
     return story
 
 
+def _fan_table_story(fan_table, styles, font, bold):
+    """The rulebook sheet's fan table (002 score sheet): each fan's points by discard and self-drawn, then
+    the extras and the bonuses, so the referee scores a hand from the sheet alone."""
+    from reportlab.lib import colors
+    from reportlab.platypus import Spacer, Table, TableStyle
+
+    rows = [[_("Fan"), "", _("Points"), _("Self-drawn (x3)")]]
+    rows += [[f"{f['id']}. {f['name']}", f["name_zh"], str(f["points"]), str(f["self_drawn"])]
+             for f in fan_table["fans"]]
+    table = Table(rows, colWidths=[180, 70, 60, 90], rowHeights=[13] * len(rows), hAlign="LEFT")
+    table.setStyle(TableStyle([
+        ("FONT", (0, 0), (-1, -1), font, 8),
+        ("FONT", (0, 0), (-1, 0), bold, 8),
+        ("GRID", (0, 0), (-1, -1), 0.4, colors.black),
+        ("ALIGN", (2, 0), (-1, -1), "CENTER"),
+        ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+        ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8e8e8")),
+    ]))
+    extras = ", ".join(f"{name} {value}" for name, value in fan_table["extras"])
+    bonuses = ", ".join(f"{name} {value}" for name, value in fan_table["bonuses"])
+    return [table, Spacer(1, 2),
+            paragraph(_("Extras: %(extras)s. Bonuses (on the fan's points): %(bonuses)s.")
+                      % {"extras": extras, "bonuses": bonuses}, styles["small"]),
+            Spacer(1, 6)]
+
+
 def score_sheets_pdf(tournament, tables, *, blank=False):
     """The score sheets of `tables` (a queryset of one session's tables) as one PDF, one A4 page each."""
     return render_score_sheets(tournament, sheets_data(tournament, tables, blank=blank), blank=blank)
@@ -174,6 +204,9 @@ def render_score_sheets(tournament, sheets, *, blank=False):
     doc = document(buffer, tournament, _("Score sheets"))
     doc.topMargin = doc.bottomMargin = 24
     texts = [tournament.name]
+    fan_table = tournament.rule_set.sheet_fan_table()
+    if fan_table:
+        texts += [f["name_zh"] for f in fan_table["fans"]]
     for data in sheets:
         texts += [t for p in data.players if p for t in (p.name, team_name(p))]
         texts += [p.reason for p in data.penalties]

@@ -1,7 +1,7 @@
 """Download URLs, included under /t/<slug>/exports/."""
 from django.urls import path
 
-from exports.views import (EmaExportView, FoulsExportView, PlayerCardsView, ScoreSheetsView, SeatListPdfView,
+from exports.views import (AppealPdfView, EmaExportView, FoulsExportView, PlayerCardsView, ScoreSheetsView, SeatListPdfView,
                            StandingsExportView, TabulationExportView, TeamStandingsExportView)
 
 urlpatterns = [
@@ -14,4 +14,5 @@ urlpatterns = [
     path("sessions/<int:n>/tables/<int:t>/score-sheet.pdf", ScoreSheetsView.as_view(), name="export-score-sheet"),
     path("player-cards.pdf", PlayerCardsView.as_view(), name="export-player-cards"),
     path("sessions/<int:n>/seats.pdf", SeatListPdfView.as_view(), name="export-seat-list"),
+    path("appeals/<int:number>.pdf", AppealPdfView.as_view(), name="appeal-pdf"),
 ]

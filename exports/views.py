@@ -4,6 +4,7 @@ Thin: pick a row generator (``exports.datasets``) and a renderer (``exports.rend
 Standings follow the standings pages' visibility; score sheets are for organizers and referees;
 the ranking file and the record of fouls for organizers only. Included under /t/<slug>/exports/.
 """
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.http import content_disposition_header
@@ -11,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 
 from exports import datasets
+from exports.appeal_pdf import appeal_pdf
 from exports.player_cards import player_card_url, player_cards, player_cards_pdf
 from exports.renderers import RENDERERS
 from exports.score_sheets import score_sheets_pdf
@@ -134,3 +136,24 @@ class SeatListPdfView(TournamentMixin, View):
             raise Http404(_("The seating of this session is not published yet."))
         return file_response(seat_list_pdf(tournament, session), "application/pdf",
                              f"{tournament.slug}-session-{session.number}-seats.pdf", attachment=False)
+
+
+class AppealPdfView(TournamentMixin, View):
+    """An appeal and its decisions, for those who see appeals: referees, the committee, organizers."""
+
+    def get(self, request, *args, **kwargs):
+        from scoring.models import Appeal
+        from tournament.permissions import can_score, is_appeals_committee
+
+        tournament = self.tournament
+        if not request.user.is_authenticated:
+            from django.contrib.auth.views import redirect_to_login
+            return redirect_to_login(request.get_full_path())
+        if not (can_score(request.user, tournament) or is_appeals_committee(request.user, tournament)):
+            raise PermissionDenied(_("Only the referees, the appeals committee and the organizers of this "
+                                     "tournament see appeals."))
+        appeal = get_object_or_404(Appeal.objects.select_related("sheet__table__session", "filer", "filed_by",
+                                                                 "penalty__player", "tournament"),
+                                   tournament=tournament, number=kwargs["number"])
+        return file_response(appeal_pdf(appeal), "application/pdf", f"{tournament.slug}-appeal-{appeal.number}.pdf",
+                             attachment=False)

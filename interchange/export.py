@@ -13,7 +13,7 @@ from interchange.format import ALWAYS_WRITTEN, SETTINGS, InterchangeError, defau
 from scoring.models import Hand, Penalty, Signature
 from scoring.rules import fouls
 from scoring.rules import payments as pay
-from tournament.models import Seat, Session, Team, split_display_name
+from tournament.models import Seat, Session, Team, Withdrawal, split_display_name
 
 
 def _hand_json(version):
@@ -31,6 +31,10 @@ def _hand_json(version):
         out["note"] = version.note
     if version.tiles:
         out["tiles"] = version.tiles
+    if version.player_points is not None:
+        out["player_points"] = version.player_points
+    if version.after_bell:
+        out["after_bell"] = True
     return out
 
 
@@ -89,9 +93,12 @@ def _signatures_json(signatures):
 def tournament_export(tournament) -> dict:
     """The tournament as interchange data (see the module docstring)."""
     data = {"name": tournament.name, "slug": tournament.slug}
+    # A session's length defaults to the rule set's on import (tournament_create), so it is written when
+    # it differs from that: an MCR file is as before, a Swiss one of 4 hands needs no line either.
+    defaults = {"hands_per_session": tournament.rule_set.hands_per_session}
     for field_name, kind in SETTINGS:
         value = getattr(tournament, field_name)
-        if field_name not in ALWAYS_WRITTEN and value == default(field_name):
+        if field_name not in ALWAYS_WRITTEN and value == defaults.get(field_name, default(field_name)):
             continue
         if kind == "date":
             value = value.isoformat() if value else None
@@ -151,6 +158,12 @@ def tournament_export(tournament) -> dict:
             row["seating_method"] = session.seating_method
         if session.seed is not None:
             row["seed"] = session.seed
+        if session.advance_rule:
+            row["advance"] = {"rule": session.advance_rule, "count": session.advance_count}
+            if session.advance_order:
+                row["advance"]["order"] = list(session.advance_order)
+        if session.ends_at is not None:
+            row["starts_at"], row["ends_at"] = session.starts_at.isoformat(), session.ends_at.isoformat()
         row["tables"] = []
         for table in tables:
             table_hands = hands.get(table.pk, [])
@@ -169,7 +182,26 @@ def tournament_export(tournament) -> dict:
                 t["signatures"] = table_signatures
             row["tables"].append(t)
         data["sessions"].append(row)
+    withdrawals = [_withdrawal_json(w) for w in Withdrawal.objects.filter(tournament=tournament)
+                   .select_related("player", "substitute", "from_session").order_by("created_at", "id")]
+    if withdrawals:
+        data["withdrawals"] = withdrawals
     return data
+
+
+def _withdrawal_json(w):
+    out = {"player": w.player.number, "from_session": w.from_session.number, "reason": w.reason}
+    if w.note:
+        out["note"] = w.note
+    if not w.keep_in_standings:
+        out["keep_in_standings"] = False
+    if w.substitute_id:
+        out["substitute"] = w.substitute.number
+    if w.seats_taken:
+        out["seats_taken"] = list(w.seats_taken)
+    if w.undone_at is not None:
+        out["undone"] = True
+    return out
 
 
 def dumps(data, width=140):

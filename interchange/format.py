@@ -16,6 +16,7 @@ class InterchangeError(Exception):
 # Settings: (field, JSON kind) in output order, after name and slug.
 SETTINGS = (
     ("rules", "str"),
+    ("rule_options", "object"),
     ("format", "str"),
     ("session_count", "int"),
     ("round_robin_sessions", "int"),
@@ -35,15 +36,25 @@ SETTINGS = (
     ("countersign_required", "bool"),
     ("escalation_scope", "str"),
     ("two_person_entry", "bool"),
+    ("substitutes_ranked", "bool"),
 )
 ALWAYS_WRITTEN = {"rules", "session_count"}
-TOP_KEYS = {"name", "slug", *dict(SETTINGS), "teams", "players", "sessions"}
+TOP_KEYS = {"name", "slug", *dict(SETTINGS), "teams", "players", "sessions", "withdrawals"}
 PLAYER_KEYS = {"number", "name", "family_name", "given_name", "country", "club", "ema_id", "no_ema_id", "team",
                "is_substitute"}
-SESSION_KEYS = {"number", "status", "seating_method", "seed", "tables"}
+# Elimination tournaments: who played on after the session (AdvanceRule), with the organizer's order for
+# players level at the cut; the import recomputes the eliminations from the results through the services.
+# The session clock (MCR 3.5.6): starts_at and ends_at, ISO 8601, both or neither.
+SESSION_KEYS = {"number", "status", "seating_method", "seed", "tables", "advance", "starts_at", "ends_at"}
+ADVANCE_KEYS = {"rule", "count", "order"}
 TABLE_KEYS = {"number", "seats", "hands", "penalties", "submitted", "signatures"}
+# "player_points": every player's points, in the order of the table's "seats", where the rule set scores the
+# losers' hands too (Spanish ranked mode).
 HAND_KEYS = {"number", "winner", "from", "points", "flowers", "self_drawn", "draw", "not_played", "note", "tiles",
-             "pending"}
+             "pending", "player_points", "after_bell"}
+# A player who left from a session on (schedule.withdrawals), with the substitute standing in.
+WITHDRAWAL_KEYS = {"player", "from_session", "reason", "note", "keep_in_standings", "substitute", "seats_taken",
+                   "undone"}
 # A penalty is either a foul of the catalogue ("foul": code, scoring.rules.fouls) whose amount the import
 # computes, or, as before the catalogue, an amount with its target and reason.
 PENALTY_KEYS = {"player", "amount", "to", "reason", "hand", "foul", "minutes", "seconds"}

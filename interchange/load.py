@@ -9,14 +9,15 @@ from django.db import DatabaseError, transaction
 from django.utils import timezone
 
 from interchange.format import PLAYER_KEYS, InterchangeError
-from interchange.shape import default_status, validate
+from interchange.shape import default_status, parse_moment, validate
+from schedule import clock, withdrawals
 from schedule import services as schedule
 from scoring import services as ss
-from scoring.models import Hand, HandVersion, Penalty
+from scoring.models import Appeal, Hand, HandVersion, Penalty, ScoreSheet
 from scoring.rules import payments as pay
 from tournament import services as ts
 from tournament.audit import audit
-from tournament.models import Seat, Session, Tournament
+from tournament.models import Elimination, Seat, Session, Tournament, Withdrawal
 
 
 def _messages(exc):
@@ -28,7 +29,7 @@ def _messages(exc):
 
 PLAYER_FIELDS = {k: k for k in PLAYER_KEYS}
 HAND_FIELDS = {"winner": "winner", "discarder": "from", "points": "points", "flowers": "flowers", "note": "note",
-               "tiles": "tiles"}
+               "tiles": "tiles", "player_points": "player_points"}
 PENALTY_FIELDS = {"player": "player", "amount": "amount", "to": "to", "reason": "reason", "hand_number": "hand",
                   "recipient": "to", "minutes": "minutes", "seconds": "seconds", "foul": "foul"}
 SIGNATURE_FIELDS = {"player": "player", "method": "method"}
@@ -67,21 +68,44 @@ def tournament_delete(tournament, by=None):
     under the tournament's slug, with an entry saying it was deleted."""
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        # Appeals point at the hand versions and penalties they amended (protected): they go first. The file
+        # does not carry appeals; their history stays in the audit log.
+        Appeal.objects.filter(tournament=tournament).delete()
         hands = Hand.objects.filter(sheet__table__session__tournament=tournament)
         hands.update(current=None, pending=None)
         HandVersion.objects.filter(hand__sheet__table__session__tournament=tournament).delete()
         hands.delete()
         Penalty.objects.filter(sheet__table__session__tournament=tournament).delete()
         Seat.objects.filter(session__tournament=tournament).delete()
+        Elimination.objects.filter(tournament=tournament).delete()
+        Withdrawal.objects.filter(tournament=tournament).delete()
         audit(tournament=None, actor=by, action="tournament.delete", obj=None, slug=tournament.slug,
               name=tournament.name, pk=tournament.pk)
         tournament.delete()
 
 
-def tournament_import(data: dict, replace=False, by=None) -> Tournament:
+class Progress:
+    """What an import reports as it goes (the command prints it); this one reports nothing."""
+
+    def start(self, *, players, sessions, hands):
+        """The file's size: players, sessions with tables and hands."""
+
+    def players(self, count):
+        """The players are in."""
+
+    def session(self, number, hands):
+        """Session ``number`` is in, with its ``hands``."""
+
+
+def tournament_import(data: dict, replace=False, by=None, progress: Progress | None = None) -> Tournament:
     """Create a tournament from interchange data through the services, all or nothing. `by`, when given,
-    becomes the new tournament's organizer and the importer in the audit log."""
+    becomes the new tournament's organizer and the importer in the audit log. ``progress`` hears of the
+    players and each session once they are in (still inside the transaction)."""
+    progress = progress or Progress()
     settings = validate(data)
+    seated = [srow for srow in data.get("sessions", []) if srow.get("tables")]
+    progress.start(players=len(data.get("players", [])), sessions=len(seated),
+                   hands=sum(len(t.get("hands", [])) for srow in seated for t in srow["tables"]))
     with transaction.atomic():
         existing = Tournament.objects.filter(slug=data["slug"]).first()
         if existing is not None:
@@ -99,15 +123,21 @@ def tournament_import(data: dict, replace=False, by=None) -> Tournament:
         for i, name in enumerate(data.get("teams", [])):
             with _At(f"teams[{i}]"):
                 ts.team_get_or_create(tournament=tournament, name=name, by=None)
-        players = {}
-        for i, row in enumerate(data.get("players", [])):
-            with _At(f"players[{i}]", PLAYER_FIELDS):
-                players[row["number"]] = ts.player_create(
-                    tournament=tournament, by=None, number=row["number"], name=row["name"],
-                    family_name=row.get("family_name", ""), given_name=row.get("given_name", ""),
-                    country=row.get("country", ""), club=row.get("club", ""), ema_id=row.get("ema_id", ""),
-                    no_ema_id=row.get("no_ema_id", False),
-                    team=row.get("team") or None, is_substitute=row.get("is_substitute", False))
+        rows = data.get("players", [])
+        try:
+            with _At("players"):  # a database error of the bulk insert: the rows were checked one by one
+                created = ts.players_create(tournament=tournament, by=None, rows=[{
+                    "number": row["number"], "name": row["name"], "family_name": row.get("family_name", ""),
+                    "given_name": row.get("given_name", ""), "country": row.get("country", ""),
+                    "club": row.get("club", ""), "ema_id": row.get("ema_id", ""),
+                    "no_ema_id": row.get("no_ema_id", False),
+                    "team": row.get("team") or None, "is_substitute": row.get("is_substitute", False)}
+                    for row in rows])
+        except ts.PlayerRowError as exc:
+            with _At(f"players[{exc.index}]", PLAYER_FIELDS):
+                raise exc.error from None
+        players = {player.number: player for player in created}
+        progress.players(len(players))
 
         for s, srow in enumerate(data.get("sessions", [])):
             spath = f"sessions[{s}]"
@@ -118,12 +148,35 @@ def tournament_import(data: dict, replace=False, by=None) -> Tournament:
             with _At(f"{spath}.tables"):
                 schedule.session_seat(session=session, by=None, tables=[[players[n] for n in t["seats"]] for t in tables],
                                 method=srow.get("seating_method", ""), seed=srow.get("seed"))
+            bell = None
+            if "starts_at" in srow:
+                with _At(f"{spath}.starts_at"):
+                    session = clock.session_clock_load(session=session, by=None,
+                                                       starts_at=parse_moment(srow["starts_at"], f"{spath}.starts_at"),
+                                                       ends_at=parse_moment(srow["ends_at"], f"{spath}.ends_at"))
+                bell = (session.starts_at, session.ends_at)
+            # The hands of a session in a few bulk inserts (scoring.services.hands_import checks each as
+            # hand_record does); a table with a hand waiting for a second person goes hand by hand.
+            one_by_one = {t for t, trow in enumerate(tables) if any(h.get("pending") for h in trow.get("hands", []))}
+            try:
+                with _At(f"{spath}.tables"):
+                    ss.hands_import(session=session, by=None, tables={
+                        t + 1: [_hand_kwargs(h, players, pending=False) | _after_bell(h)
+                                for h in trow.get("hands", [])]
+                        for t, trow in enumerate(tables) if t not in one_by_one and trow.get("hands")})
+            except ss.HandRowError as exc:
+                with _At(f"{spath}.tables[{exc.table - 1}].hands[{exc.index}]", HAND_FIELDS):
+                    raise exc.error from None
+            sheets = {sheet.table.number: sheet for sheet in
+                      ScoreSheet.objects.filter(table__session=session).select_related("table")}
             for t, trow in enumerate(tables):
                 tpath = f"{spath}.tables[{t}]"
-                sheet = session.tables.get(number=t + 1).sheet
-                for h, hrow in enumerate(trow.get("hands", [])):
-                    with _At(f"{tpath}.hands[{h}]", HAND_FIELDS):
-                        ss.hand_record(sheet=sheet, number=h + 1, by=None, **_hand_kwargs(hrow, players))
+                sheet = sheets[t + 1]
+                if t in one_by_one:
+                    for h, hrow in enumerate(trow.get("hands", [])):
+                        with _At(f"{tpath}.hands[{h}]", HAND_FIELDS):
+                            ss.hand_record(sheet=sheet, number=h + 1, by=None, **_hand_kwargs(hrow, players),
+                                           **_bell_kwargs(hrow, bell))
                 for k, prow in enumerate(trow.get("penalties", [])):
                     with _At(f"{tpath}.penalties[{k}]", PENALTY_FIELDS):
                         if "foul" in prow:
@@ -144,12 +197,30 @@ def tournament_import(data: dict, replace=False, by=None) -> Tournament:
                     schedule.session_publish(session=session, by=None)
                 elif status == Session.Status.CLOSED:
                     schedule.session_close(session=session, by=None)
+            if "advance" in srow:
+                advance = srow["advance"]
+                with _At(f"{spath}.advance"):
+                    rule = schedule.elimination_rule(advance["rule"], advance.get("count"))
+                    # The file gives the next session's seating; the eliminations and final ranks are
+                    # recomputed from the results, as the organizer's decision made them.
+                    schedule.session_eliminate_and_seat(session=session, rule=rule, by=None, seat_next=False,
+                                                        decided_order=advance.get("order", []))
+            progress.session(srow["number"], sum(len(t.get("hands", [])) for t in tables))
+        sessions = {s.number: s for s in tournament.sessions.all()}
+        for i, wrow in enumerate(data.get("withdrawals", [])):
+            with _At(f"withdrawals[{i}]", {"reason": "reason", "note": "note"}):
+                withdrawals.withdrawal_load(
+                    player=players[wrow["player"]], from_session=sessions[wrow["from_session"]],
+                    reason=wrow["reason"], note=wrow.get("note", ""),
+                    keep_in_standings=wrow.get("keep_in_standings", True),
+                    substitute=players[wrow["substitute"]] if "substitute" in wrow else None,
+                    seats_taken=wrow.get("seats_taken", []), undone=wrow.get("undone", False), by=None)
         audit(tournament=tournament, actor=by, action="tournament.import", obj=tournament,
               players=len(players), sessions=len(data.get("sessions", [])), replaced=existing is not None)
         return tournament
 
 
-def _hand_kwargs(hand, players):
+def _hand_kwargs(hand, players, pending=True):
     if hand.get("draw"):
         kwargs = {"outcome": pay.DRAW}
     elif hand.get("not_played"):
@@ -162,9 +233,27 @@ def _hand_kwargs(hand, players):
                   "points": hand["points"], "flowers": hand.get("flowers", 0)}
     kwargs["note"] = hand.get("note", "")
     kwargs["tiles"] = hand.get("tiles") or {}
-    # The file is the record: its hands count unless it says one still waits for a second person.
-    kwargs["pending"] = bool(hand.get("pending"))
+    if hand.get("player_points") is not None:
+        kwargs["player_points"] = list(hand["player_points"])
+    if pending:
+        # The file is the record: its hands count unless it says one still waits for a second person.
+        kwargs["pending"] = bool(hand.get("pending"))
     return kwargs
+
+
+def _after_bell(row):
+    """For the bulk import: a hand the file marks as entered after the bell (the referee said it ended before
+    it) keeps that mark; the bell itself is not checked again, the file being the record."""
+    return {"after_bell": True} if row.get("after_bell") else {}
+
+
+def _bell_kwargs(row, bell):
+    """With a session clock in the file, a hand is recorded as entered before the bell, or after it for one the
+    file marks ``after_bell`` (the referee said it ended before the bell), so the cut-off reads as it did."""
+    if bell is None:
+        return {}
+    starts_at, ends_at = bell
+    return {"now": ends_at, "before_bell": True} if row.get("after_bell") else {"now": starts_at}
 
 
 def _foul_kwargs(row, players):

@@ -6,13 +6,17 @@ import datetime
 import json
 from decimal import Decimal, InvalidOperation
 
-from interchange.format import (CONFIRMATION_METHODS, FOUL_KEYS, HAND_KEYS, MAX_DEPTH, MAX_DIGITS, MAX_FILE_BYTES,
+from django.utils import timezone
+
+from interchange.format import (ADVANCE_KEYS, CONFIRMATION_METHODS, FOUL_KEYS, HAND_KEYS, MAX_DEPTH, MAX_DIGITS, MAX_FILE_BYTES,
                                 PENALTY_KEYS, PLAYER_KEYS, SESSION_KEYS, SESSION_STATUSES, SETTINGS, SIGNATURE_KEYS,
-                                SIGNATURE_ROLES, TABLE_KEYS, TEAM_NAME_MAX, TOP_KEYS, InterchangeError, default)
+                                SIGNATURE_ROLES, TABLE_KEYS, TEAM_NAME_MAX, TOP_KEYS, WITHDRAWAL_KEYS, InterchangeError,
+                                default)
 from scoring.rules import fouls
 from scoring.rules import payments as pay
 from scoring.rules import safejson
-from tournament.models import Session
+from scoring.rules.registry import RULE_SETS
+from tournament.models import AdvanceRule, Session, WithdrawalReason
 
 
 def parse_json(text):
@@ -113,6 +117,10 @@ def validate(data):
         else:
             _expect(value, kind, field_name)
         settings[field_name] = value
+    if settings.get("rules", default("rules")) not in RULE_SETS:
+        # "swiss" is the Swiss pairing format ("format"), not a rule set: the codes are the registry's.
+        raise InterchangeError("rules", f"“{settings['rules']}” is not a rule set; expected one of "
+                                        f"{', '.join(RULE_SETS)}")
     session_count = settings.get("session_count", default("session_count"))
 
     _expect(data.get("teams", []), "list", "teams")
@@ -169,6 +177,9 @@ def validate(data):
             _expect(session["seating_method"], "str", f"{spath}.seating_method")
         if "seed" in session:
             _expect(session["seed"], "int", f"{spath}.seed", allow_null=True)
+        if "advance" in session:
+            _validate_advance(session["advance"], f"{spath}.advance", status, numbers)
+        _validate_clock(session, spath, tables)
         seated = {}
         for t, table in enumerate(tables):
             tpath = f"{spath}.tables[{t}]"
@@ -208,7 +219,84 @@ def validate(data):
                 _validate_signature(signature, f"{tpath}.signatures[{k}]", seats)
             if table.get("submitted") is False and any(s.get("role") == "referee" for s in signatures):
                 raise InterchangeError(f"{tpath}.submitted", "the referee signed this sheet, so it is submitted")
+    _validate_withdrawals(data, numbers, session_count)
     return settings
+
+
+def _validate_advance(advance, path, status, numbers):
+    _expect(advance, "object", path)
+    _check_keys(advance, ADVANCE_KEYS, ("rule",), path)
+    if advance["rule"] not in AdvanceRule.values:
+        raise InterchangeError(f"{path}.rule", f"“{advance['rule']}” is not one of {', '.join(AdvanceRule.values)}")
+    if status != Session.Status.CLOSED:
+        raise InterchangeError(path, "who plays on is decided after the session is closed")
+    if "count" in advance:
+        _expect(advance["count"], "int", f"{path}.count")
+    order = advance.get("order", [])
+    _expect(order, "list", f"{path}.order")
+    for k, number in enumerate(order):
+        _expect(number, "int", f"{path}.order[{k}]")
+        if number not in numbers:
+            raise InterchangeError(f"{path}.order[{k}]", f"player {number} is not in the players list")
+
+
+def parse_moment(value, path):
+    """An ISO 8601 date and time from the file, made aware (in the server's zone) when it has no offset."""
+    _expect(value, "str", path)
+    try:
+        moment = datetime.datetime.fromisoformat(value)
+    except ValueError:
+        raise InterchangeError(path, f"“{value}” is not a date and time (ISO 8601)") from None
+    return moment if timezone.is_aware(moment) else timezone.make_aware(moment)
+
+
+def _validate_clock(session, spath, tables):
+    if ("starts_at" in session) != ("ends_at" in session):
+        raise InterchangeError(f"{spath}.ends_at", "a session clock has both starts_at and ends_at")
+    if "starts_at" not in session:
+        return
+    if not tables:
+        raise InterchangeError(f"{spath}.starts_at", "only a seated session has a clock")
+    starts = parse_moment(session["starts_at"], f"{spath}.starts_at")
+    ends = parse_moment(session["ends_at"], f"{spath}.ends_at")
+    if ends <= starts:
+        raise InterchangeError(f"{spath}.ends_at", "the session clock ends after it starts")
+
+
+def _validate_withdrawals(data, numbers, session_count):
+    rows = data.get("withdrawals", [])
+    _expect(rows, "list", "withdrawals")
+    active = {}
+    for i, row in enumerate(rows):
+        path = f"withdrawals[{i}]"
+        _expect(row, "object", path)
+        _check_keys(row, WITHDRAWAL_KEYS, ("player", "from_session", "reason"), path)
+        for key in ("player", "substitute"):
+            if key in row:
+                _expect(row[key], "int", f"{path}.{key}")
+                if row[key] not in numbers:
+                    raise InterchangeError(f"{path}.{key}", f"player {row[key]} is not in the players list")
+        _positive(row["from_session"], f"{path}.from_session")
+        if row["from_session"] > session_count:
+            raise InterchangeError(f"{path}.from_session",
+                                   f"session {row['from_session']} is beyond the session count {session_count}")
+        _expect(row["reason"], "str", f"{path}.reason")
+        if row["reason"] not in WithdrawalReason.values:
+            raise InterchangeError(f"{path}.reason", f"“{row['reason']}” is not one of "
+                                                     f"{', '.join(WithdrawalReason.values)}")
+        if "note" in row:
+            _expect(row["note"], "str", f"{path}.note")
+        for key in ("keep_in_standings", "undone"):
+            if key in row:
+                _expect(row[key], "bool", f"{path}.{key}")
+        _expect(row.get("seats_taken", []), "list", f"{path}.seats_taken")
+        for k, number in enumerate(row.get("seats_taken", [])):
+            _expect(number, "int", f"{path}.seats_taken[{k}]")
+        if not row.get("undone"):
+            if row["player"] in active:
+                raise InterchangeError(f"{path}.player", f"player {row['player']} is already withdrawn by "
+                                                         f"withdrawals[{active[row['player']]}]")
+            active[row["player"]] = i
 
 
 def default_status(tables):
@@ -236,10 +324,18 @@ def _validate_hand(hand, index, path, seats):
             _expect(hand[key], "bool", f"{path}.{key}")
     if "note" in hand:
         _expect(hand["note"], "str", f"{path}.note")
+    if "after_bell" in hand:
+        _expect(hand["after_bell"], "bool", f"{path}.after_bell")
     if "tiles" in hand:
         _expect(hand["tiles"], "object", f"{path}.tiles")
     if "pending" in hand:
         _expect(hand["pending"], "bool", f"{path}.pending")
+    if "player_points" in hand:
+        _expect(hand["player_points"], "list", f"{path}.player_points")
+        if len(hand["player_points"]) != 4:
+            raise InterchangeError(f"{path}.player_points", "four numbers, in the order of the table's seats")
+        for k, value in enumerate(hand["player_points"]):
+            _expect(value, "int", f"{path}.player_points[{k}]")
     flags = [k for k in ("draw", "not_played") if hand.get(k)]
     if flags:
         if len(flags) > 1 or hand.get("self_drawn"):

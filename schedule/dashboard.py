@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -13,7 +14,7 @@ from schedule.services import swiss_sessions
 from scoring import progress as pg
 from scoring.models import ScoreSheet
 from scoring.results import table_results
-from tournament.models import Session, Tournament, TournamentRole
+from tournament.models import AdvanceRule, Session, Tournament, TournamentRole
 from tournament.services import seating_problem
 
 
@@ -43,6 +44,23 @@ def _numbers(progress_list):
     return ", ".join(str(p.session.number) for p in progress_list)
 
 
+def _withdrawn_still_seated(tournament: Tournament, url) -> list[Item]:
+    """A withdrawn player without a substitute who still has seats in sessions not closed: those tables
+    would play three-handed."""
+    from tournament.models import Seat, Withdrawal
+
+    items = []
+    for w in Withdrawal.objects.filter(tournament=tournament, undone_at__isnull=True, substitute__isnull=True) \
+            .select_related("player", "from_session"):
+        numbers = sorted(Seat.objects.filter(player=w.player, session__number__gte=w.from_session.number)
+                         .exclude(session__status=Session.Status.CLOSED).values_list("session__number", flat=True))
+        if numbers:
+            items.append(Item(_("%(player)s is withdrawn but still seated in sessions %(s)s: name a substitute.")
+                              % {"player": w.player, "s": ", ".join(map(str, numbers))},
+                              url("manage-withdrawals", anchor=f"#withdrawal-{w.pk}"), _("Withdrawals")))
+    return items
+
+
 def tournament_dashboard(tournament: Tournament, now: datetime) -> Dashboard:
     slug = tournament.slug
     sessions = pg.session_progress(tournament)
@@ -58,6 +76,20 @@ def tournament_dashboard(tournament: Tournament, now: datetime) -> Dashboard:
     if problem:
         problems.append(Item(problem, url("manage-player-add") + "?substitute=1", _("Add a substitute")))
     for p in sessions:
+        bell = p.session.ends_at
+        if bell is not None:
+            # With a clock the limit is its bell, not a count from the first hand.
+            if p.phase == pg.IN_PLAY and now >= bell:
+                open_tables = _open_tables(p.session)
+                if open_tables:
+                    problems.append(Item(
+                        ngettext("Session %(n)s: table %(t)s is still open; the bell rang at %(time)s.",
+                                 "Session %(n)s: tables %(t)s are still open; the bell rang at %(time)s.",
+                                 len(open_tables))
+                        % {"n": p.session.number, "t": ", ".join(map(str, open_tables)),
+                           "time": timezone.localtime(bell).strftime("%H:%M")},
+                        url("session-detail", p.session.number), _("See the tables")))
+            continue
         if p.overdue(tournament.session_minutes, now):
             open_tables = _open_tables(p.session)
             minutes = int((now - p.first_entry_at).total_seconds() // 60)
@@ -69,12 +101,18 @@ def tournament_dashboard(tournament: Tournament, now: datetime) -> Dashboard:
                 % {"n": p.session.number, "t": ", ".join(map(str, open_tables)), "m": minutes,
                    "limit": tournament.session_minutes},
                 url("session-detail", p.session.number), _("See the tables")))
+    problems.extend(_withdrawn_still_seated(tournament, url))
     played_on = [p for p in sessions if p.phase in (pg.IN_PLAY, pg.FINISHED, pg.CLOSED)]
     swiss = {s.number for s in swiss_sessions(tournament)}
+    elimination = tournament.format == Tournament.Format.ELIMINATION
     if played_on:
         last_played = played_on[-1].session.number
 
         def can_be_seated(p):
+            if elimination:
+                # Seated from the players who go on: it waits for the decision after the session before.
+                before = next((q.session for q in sessions if q.session.number == p.session.number - 1), None)
+                return before is None or before.advance_rule not in ("", AdvanceRule.FINAL)
             # A Swiss session waits for every earlier one to close; until then it is not late.
             return p.session.number not in swiss or all(
                 q.phase == pg.CLOSED for q in sessions if q.session.number < p.session.number)
@@ -118,6 +156,12 @@ def tournament_dashboard(tournament: Tournament, now: datetime) -> Dashboard:
                 steps.append(Item(_("Seat session %(n)s by Swiss pairing on the standings.") % {"n": p.session.number},
                                   url("manage-seating", anchor="#sessions"), _("Seat by Swiss")))
             break
+    if elimination and not any(p.session.advance_rule == AdvanceRule.FINAL for p in sessions):
+        undecided = next((p for p in sessions if p.phase == pg.CLOSED and not p.session.advance_rule), None)
+        if undecided is not None:
+            steps.append(Item(_("Session %(n)s is closed: decide who plays on; the next session is seated from "
+                                "them.") % {"n": undecided.session.number},
+                              url("manage-session-eliminate", undecided.session.number), _("Who plays on")))
     if sessions and all(p.phase == pg.CLOSED for p in sessions):
         steps.append(Item(_("Every session is closed: the results are final. Download them for the ranking body."),
                           url("export-ema"), _("Results file")))

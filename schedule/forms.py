@@ -4,12 +4,17 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
 from schedule.charts import MAX_CHART_BYTES, MAX_CHART_CHARS, parse_chart
+from tournament.models import MINUTES_MAX, PLAYER_NUMBER_MAX, AdvanceRule, Player, Session, WithdrawalReason
 
+FILL_LABEL = _lazy("Fill the field with substitutes")
+FILL_HELP = _lazy("When the players do not fill tables of four: flagged substitutes first, then new players "
+                  "named “Substitute 1”, “Substitute 2”…")
 
 
 class SeatSessionForm(forms.Form):
     seed = forms.IntegerField(label=_lazy("Seed"), required=False, min_value=1, max_value=2**31,
                               help_text=_lazy("Leave empty for a fresh random draw; give a seed to repeat a draw."))
+    fill_with_substitutes = forms.BooleanField(label=FILL_LABEL, required=False, help_text=FILL_HELP)
 
 
 class ReasonForm(forms.Form):
@@ -21,6 +26,7 @@ class GenerateForm(forms.Form):
         label=_lazy("Seed"), min_value=1, max_value=2**31, required=False,
         help_text=_lazy("A random seed is filled in (left empty, a new one is drawn); the same seed with the same "
                         "players gives the same schedule."))
+    fill_with_substitutes = forms.BooleanField(label=FILL_LABEL, required=False, help_text=FILL_HELP)
 
 
 class ChartUploadForm(forms.Form):
@@ -61,3 +67,80 @@ class ChartConfirmForm(forms.Form):
         if parsed.errors or parsed.format != "json":
             raise forms.ValidationError(_("The chart was damaged on the way; upload it again."))
         return parsed.sessions
+
+
+class EliminationForm(forms.Form):
+    """Who plays on after a round of an elimination tournament; ``services.elimination_rule`` checks the
+    count against the rule."""
+
+    rule = forms.ChoiceField(label=_lazy("Who plays on"), choices=AdvanceRule.choices, widget=forms.RadioSelect)
+    count = forms.IntegerField(
+        label=_lazy("k or n"), required=False, min_value=1, max_value=PLAYER_NUMBER_MAX,
+        help_text=_lazy("The best k of each table: 1, 2 or 3. The best n overall: a multiple of four."))
+    order = forms.ChoiceField(
+        label=_lazy("Seat the next round"), initial="standings",
+        choices=[("standings", _lazy("By the results: the best with the best")), ("draw", _lazy("By a draw"))])
+    seed = forms.IntegerField(label=_lazy("Seed of the draw"), required=False, min_value=1, max_value=2**31,
+                              help_text=_lazy("Left empty, a new one is drawn."))
+    decided_order = forms.CharField(
+        label=_lazy("Order of players still level"), required=False, max_length=2000,
+        help_text=_lazy("Only after a tie: the player numbers as a play-off or a draw decided, best first, "
+                        "separated by spaces or commas."))
+
+    def clean_decided_order(self):
+        text = self.cleaned_data["decided_order"].replace(",", " ").split()
+        if not all(t.isdigit() and len(t) <= 6 for t in text):
+            raise forms.ValidationError(_("Write player numbers only, e.g. 12 7 30."))
+        numbers = [int(t) for t in text]
+        if len(set(numbers)) != len(numbers):
+            raise forms.ValidationError(_("Each player number once."))
+        return numbers
+
+
+# --- the session clock ----------------------------------------------------------------------------------
+
+class ClockStartForm(forms.Form):
+    minutes = forms.IntegerField(label=_lazy("Length (minutes)"), required=False, min_value=1, max_value=MINUTES_MAX,
+                                 help_text=_lazy("Empty: the tournament's session time limit."))
+
+
+class ClockScheduleForm(ClockStartForm):
+    starts_at = forms.DateTimeField(
+        label=_lazy("Starts at"), widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
+        help_text=_lazy("Local time of the venue."))
+
+
+class ClockAdjustForm(forms.Form):
+    minutes = forms.IntegerField(label=_lazy("Minutes to add"), min_value=-MINUTES_MAX, max_value=MINUTES_MAX,
+                                 help_text=_lazy("Negative to take minutes away."))
+    reason = forms.CharField(label=_lazy("Reason"), max_length=200, required=False)
+
+
+# --- withdrawals and substitutes --------------------------------------------------------------------------
+
+class SubstituteFields(forms.Form):
+    substitute = forms.ModelChoiceField(label=_lazy("Substitute"), queryset=Player.objects.none(), required=False,
+                                        empty_label=_lazy("— none —"))
+    new_name = forms.CharField(label=_lazy("or a new substitute's name"), max_length=120, required=False)
+
+    def __init__(self, *args, tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["substitute"].queryset = tournament.players.filter(is_substitute=True).order_by("number")
+
+
+class WithdrawForm(SubstituteFields):
+    player = forms.ModelChoiceField(label=_lazy("Player"), queryset=Player.objects.none())
+    from_session = forms.ModelChoiceField(label=_lazy("From session"), queryset=Session.objects.none())
+    reason = forms.ChoiceField(label=_lazy("Reason"), choices=WithdrawalReason.choices)
+    note = forms.CharField(label=_lazy("Note"), max_length=200, required=False)
+    keep_in_standings = forms.BooleanField(
+        label=_lazy("Stays in the standings with what they earned"), required=False, initial=True,
+        help_text=_lazy("Untick for a loss of rank (MCR 3.11.5)."))
+    field_order = ["player", "from_session", "reason", "note", "keep_in_standings", "substitute", "new_name"]
+
+    def __init__(self, *args, tournament, **kwargs):
+        super().__init__(*args, tournament=tournament, **kwargs)
+        self.fields["player"].queryset = tournament.players.order_by("number")
+        self.fields["from_session"].queryset = tournament.sessions.exclude(
+            status=Session.Status.CLOSED).order_by("number")

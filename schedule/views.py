@@ -20,7 +20,8 @@ from django.utils.translation import ngettext
 from django.views.generic import TemplateView
 
 from schedule import charts, dashboard, services
-from schedule.forms import ChartConfirmForm, ChartUploadForm, GenerateForm, ReasonForm, SeatSessionForm
+from schedule.forms import (ChartConfirmForm, ChartUploadForm, EliminationForm, GenerateForm, ReasonForm,
+                            SeatSessionForm)
 from scoring.progress import CLOSED
 from tournament import names
 from tournament.models import Session, Tournament, TournamentRole
@@ -30,6 +31,7 @@ from tournament.views.mixins import OrganizerRequiredMixin, TournamentMixin
 METHOD_LABELS = {
     "round_robin": _lazy("round robin"), "swiss": _lazy("Swiss"), "chart": _lazy("chart"),
     "random": _lazy("random draw"), "manual": _lazy("manual"),
+    "elimination": _lazy("from the players who go on"),
 }
 
 
@@ -64,8 +66,22 @@ class SeatingManageView(OrganizerRequiredMixin, TemplateView):
             metrics=services.tournament_schedule_metrics(t),
             seated_waiting=[s.number for s in sessions if s.status == Session.Status.SEATED],
             is_mixed=t.format == Tournament.Format.MIXED,
+            is_elimination=t.format == Tournament.Format.ELIMINATION,
+            fill=_fill_preview(t, services.round_robin_sessions(t) or sessions),
         )
         return context
+
+
+def _fill_preview(tournament, sessions):
+    """What "fill the field with substitutes" would seat in the first session not played, or None when the
+    players already fill tables of four."""
+    from schedule.withdrawals import fill_plan
+
+    first = next((s for s in sessions if s.status in (Session.Status.PLANNED, Session.Status.SEATED)), None)
+    if first is None:
+        return None
+    plan = fill_plan(tournament, first.number)
+    return {"session": first.number, "plan": plan} if plan.added else None
 
 
 class ScheduleGenerateView(SeatingManageView):
@@ -75,8 +91,9 @@ class ScheduleGenerateView(SeatingManageView):
         form = GenerateForm(request.POST)
         if form.is_valid():
             try:
-                result = services.schedule_generate(tournament=self.tournament, by=request.user,
-                                                    seed=form.cleaned_data.get("seed"))
+                result = services.schedule_generate(
+                    tournament=self.tournament, by=request.user, seed=form.cleaned_data.get("seed"),
+                    fill_with_substitutes=form.cleaned_data.get("fill_with_substitutes", False))
             except (ValidationError, PermissionDenied) as exc:
                 form.add_error(None, _messages(exc))
             else:
@@ -96,7 +113,8 @@ class SwissSeatView(SeatingManageView):
     def post(self, request, *args, **kwargs):
         session = get_object_or_404(Session, tournament=self.tournament, number=self.kwargs["n"])
         try:
-            services.session_seat_swiss(session=session, by=request.user)
+            services.session_seat_swiss(session=session, by=request.user,
+                                        fill_with_substitutes=request.POST.get("fill_with_substitutes") == "on")
         except (ValidationError, PermissionDenied) as exc:
             return self.render_to_response(self.get_context_data(
                 action_errors={session.number: " ".join(_messages(exc))}))
@@ -237,7 +255,9 @@ class SessionManageView(OrganizerRequiredMixin, TemplateView):
             session.seat_form = seat_forms.get(session.number) or SeatSessionForm(prefix=f"s{session.number}")
             session.action_error = action_errors.get(session.number)
         count = self.tournament.players.count()
-        context.update(sessions=sessions, seating_problem=seating_problem(count), player_count=count)
+        context.update(sessions=sessions, seating_problem=seating_problem(count), player_count=count,
+                       is_elimination=self.tournament.format == Tournament.Format.ELIMINATION,
+                       fill=_fill_preview(self.tournament, sessions))
         return context
 
 
@@ -256,15 +276,19 @@ class SessionActionView(SessionManageView):
                 seat_forms[session.number] = form
                 if not form.is_valid():
                     raise ValidationError(_("Check the seed."))
-                session = services.session_seat_random(session=session, by=request.user,
-                                                       seed=form.cleaned_data.get("seed"))
+                session = services.session_seat_random(
+                    session=session, by=request.user, seed=form.cleaned_data.get("seed"),
+                    fill_with_substitutes=form.cleaned_data.get("fill_with_substitutes", False))
                 message = _("Session %(n)s seated by random draw (seed %(seed)s).") % {
                     "n": session.number, "seed": session.seed}
             elif self.action == "publish":
                 services.session_publish(session=session, by=request.user)
                 message = _("Seating of session %(n)s published.") % {"n": session.number}
-            elif self.action in ("close", "reopen") and not confirmed(request):
+            elif self.action in ("close", "reopen", "eliminate_undo") and not confirmed(request):
                 return self.ask(session)
+            elif self.action == "eliminate_undo":
+                services.session_elimination_undo(session=session, by=request.user)
+                message = _("The elimination after session %(n)s is undone.") % {"n": session.number}
             elif self.action == "close":
                 services.session_close(session=session, by=request.user)
                 message = _("Session %(n)s closed; its results are final.") % {"n": session.number}
@@ -301,6 +325,16 @@ class SessionActionView(SessionManageView):
                              % {"n": following.number})
             return confirmation(self, title=_("Close session %(n)s?") % {"n": session.number}, lines=lines,
                                 button=_("Close session"))
+        if self.action == "eliminate_undo":
+            following = services.session_elimination_undo_check(session)
+            lines = [_("The players eliminated after session %(n)s lose their final rank and are back in.")
+                     % {"n": session.number}]
+            if following is not None:
+                lines.append(_("The seating of session %(n)s is removed; it is seated again when you decide "
+                               "again who plays on.") % {"n": following.number})
+            lines.append(_("Session %(n)s can then be reopened and corrected.") % {"n": session.number})
+            return confirmation(self, title=_("Undo the elimination after session %(n)s?") % {"n": session.number},
+                                lines=lines, button=_("Undo the elimination"))
         services.session_reopen_check(session)
         warnings = []
         dependents = services.seated_from_results_of(session)
@@ -384,3 +418,77 @@ class SeatListView(TournamentMixin, TemplateView):
             row["search"] = f"{row['player'].number} {names.fold(row['player'].name)}"
         context.update(session=session, rows=rows)
         return context
+
+
+class SessionEliminateView(OrganizerRequiredMixin, TemplateView):
+    """Elimination tournaments: after a closed round, choose who plays on, preview who goes on and who
+    is out with which final rank, then confirm: the eliminations are recorded and the next session is
+    seated from the players who go on. Nothing changes before the confirmation."""
+
+    template_name = "schedule/eliminate.html"
+
+    def dispatch(self, request, *args, **kwargs):
+        self.session = None
+        return super().dispatch(request, *args, **kwargs)
+
+    def get_session(self):
+        if self.session is None:
+            self.session = get_object_or_404(Session, tournament=self.tournament, number=self.kwargs["n"])
+        return self.session
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        session = self.get_session()
+        context.setdefault("form", EliminationForm(initial={"order": "standings"}))
+        context.update(session=session, players_in_round=session.seats.count(),
+                       following=self.tournament.sessions.filter(number=session.number + 1).first())
+        return context
+
+    def get(self, request, *args, **kwargs):
+        session = self.get_session()
+        try:
+            if self.tournament.format != Tournament.Format.ELIMINATION:
+                raise ValidationError(_("Only an elimination tournament eliminates players after a session."))
+            if session.advance_rule:
+                raise ValidationError(_("Who plays on after session %(n)s is already decided.")
+                                      % {"n": session.number})
+        except ValidationError as exc:
+            return self.render_to_response(self.get_context_data(blocked=_messages(exc)))
+        return self.render_to_response(self.get_context_data())
+
+    def post(self, request, *args, **kwargs):
+        session = self.get_session()
+        form = EliminationForm(request.POST)
+        if not form.is_valid():
+            return self.render_to_response(self.get_context_data(form=form))
+        data = form.cleaned_data
+        try:
+            rule = services.elimination_rule(data["rule"], data.get("count"))
+        except ValidationError as exc:
+            form.add_error("count", _messages(exc))
+            return self.render_to_response(self.get_context_data(form=form))
+        if data["order"] == "draw" and not data.get("seed"):
+            # The seed the organizer confirms is the one the preview shows.
+            data["seed"] = services.new_seed()
+            form = EliminationForm({**request.POST.dict(), "seed": data["seed"]})
+            form.is_valid()
+        try:
+            if not confirmed(request):
+                preview = services.elimination_check(session, rule=rule, decided_order=data["decided_order"])
+                return self.render_to_response(self.get_context_data(form=form, preview=preview))
+            outcome = services.session_eliminate_and_seat(
+                session=session, rule=rule, by=request.user, decided_order=data["decided_order"],
+                order=data["order"], seed=data.get("seed"))
+        except (ValidationError, PermissionDenied) as exc:
+            form.add_error(None, _messages(exc))
+            return self.render_to_response(self.get_context_data(form=form))
+        if outcome.next_session is None:
+            messages.success(request, _("The final table of session %(n)s is ranked: the final ranking is "
+                                        "complete.") % {"n": session.number})
+            return redirect("standings", slug=self.tournament.slug)
+        messages.success(request, ngettext(
+            "%(k)s player goes on; session %(next)s is seated from them. Publish its seating when ready.",
+            "%(k)s players go on; session %(next)s is seated from them. Publish its seating when ready.",
+            len(outcome.survivors)) % {"k": len(outcome.survivors), "next": outcome.next_session.number})
+        return redirect(reverse("manage-sessions", args=[self.tournament.slug])
+                        + f"#session-{outcome.next_session.number}")

@@ -4,9 +4,10 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import tile_entry
 from scoring.models import HAND_POINTS_MAX, PENALTY_MAX, HandVersion, Penalty
-from scoring.rules import rotation
+from scoring.rules.base import WINDS as RULE_WINDS
 from tournament.forms import max_length
-from tournament.models import WIND_NAMES
+from scoring.rules.registry import get_rule_set
+from tournament.models import WIND_NAMES, RuleSet
 
 
 def _player_choices(players, empty_label):
@@ -45,15 +46,29 @@ class TileFieldsMixin(forms.Form):
                                           "By discard: robbing a kong."))
     last_wall = forms.BooleanField(label=_("Last tile of the wall"), required=False,
                                    help_text=_("Won on the last tile drawn, or on the discard of it."))
+    kong_discard = forms.BooleanField(label=_("Discard after a kong"), required=False,
+                                      help_text=_("Won on the tile a player discarded after taking a kong's "
+                                                  "replacement tile."))
+    first_draw = forms.BooleanField(label=_("First draw"), required=False,
+                                    help_text=_("Self-drawn with the very first tile: Sky Hu for the dealer, "
+                                                "Earth Hu for anyone else."))
 
     TILE_FIELDS = tile_entry.TEXT_KEYS + tile_entry.FLAG_KEYS
 
     # Set by clean() when tiles were given: a tile_entry.Scored.
     scored = None
+    rules = None
+
+    def offer_flags(self, rules):
+        """Keep the flags the rule set reads (its hand_fields); the others are not on the form."""
+        self.rules = rules
+        for name in tile_entry.FLAG_KEYS:
+            if name not in rules.hand_fields:
+                self.fields.pop(name, None)
 
     @property
     def tile_fields(self):
-        return [self[name] for name in self.TILE_FIELDS]
+        return [self[name] for name in self.TILE_FIELDS if name in self.fields]
 
     @property
     def other_fields(self):
@@ -69,15 +84,17 @@ class TileFieldsMixin(forms.Form):
         return tile_entry.engine_input(
             concealed=data.get("concealed", ""), melds=data.get("melds", ""), win_tile=data.get("win_tile", ""),
             self_drawn=self_drawn, flowers=flowers, last_tile=data.get("last_tile"), kong=data.get("kong"),
-            last_wall=data.get("last_wall"), seat_wind=seat_wind, prevalent_wind=prevalent_wind)
+            last_wall=data.get("last_wall"), seat_wind=seat_wind, prevalent_wind=prevalent_wind, rules=self.rules,
+            kong_discard=data.get("kong_discard"), first_draw=data.get("first_draw"))
 
     @staticmethod
     def initial_tiles(tiles):
         if not tiles:
             return {}
-        return {"concealed": tiles.get("concealed", ""), "melds": tile_entry.melds_text(tiles.get("melds")),
-                "win_tile": tiles.get("win_tile", ""), "last_tile": bool(tiles.get("last_tile")),
-                "kong": bool(tiles.get("kong")), "last_wall": bool(tiles.get("last_wall"))}
+        initial = {"concealed": tiles.get("concealed", ""), "melds": tile_entry.melds_text(tiles.get("melds")),
+                   "win_tile": tiles.get("win_tile", "")}
+        initial.update({k: bool(tiles.get(k)) for k in tile_entry.FLAG_KEYS})
+        return initial
 
 
 # Buttons of the entry form that are not players: "who won" may be nobody, "how" may be self-drawn.
@@ -110,6 +127,8 @@ class HandForm(TileFieldsMixin, _TableForm):
         widget=forms.TextInput(attrs={"inputmode": "numeric", "pattern": "[0-8]", "autocomplete": "off",
                                       "size": 2, "placeholder": "0"}))
     note = forms.CharField(label=_("Note"), max_length=max_length(HandVersion, "note"), required=False)
+    # After the session's bell a new hand counts only when the referee says it ended before it (MCR 3.5.6).
+    before_bell = forms.BooleanField(label=_("This hand ended before the bell"), required=False)
     # The version of the hand the user saw (0: not entered yet), to catch two people entering one hand.
     # Required: without it a stale form would silently replace someone else's entry.
     expected_version = forms.IntegerField(
@@ -117,8 +136,21 @@ class HandForm(TileFieldsMixin, _TableForm):
         error_messages={"required": _("This form does not say which version of the hand you saw. Reload the "
                                       "sheet, check the hand, and enter it again.")})
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, rules=None, **kwargs):
         super().__init__(*args, **kwargs)
+        # The tournament's rule set decides what is typed: flowers or not, one player's points or four.
+        rules = rules or tile_entry.default_rules()
+        self.offer_flags(rules)
+        self.every_player = rules.entry.every_player
+        if not rules.entry.flowers:
+            del self.fields["flowers"]
+            self.fields["points"].label = _("Hand points")
+        if self.every_player:
+            for i, p in enumerate(self.players):
+                self.fields[f"points_{i}"] = forms.IntegerField(
+                    label=p.name, min_value=0, max_value=HAND_POINTS_MAX, required=False,
+                    widget=forms.TextInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*",
+                                                  "autocomplete": "off", "size": 5}))
         if self.is_bound and self.data.get("outcome"):
             # An outcome posted without the buttons (a script, an older page): shown again as the buttons.
             data, outcome = self.data.copy(), self.data.get("outcome")
@@ -135,6 +167,40 @@ class HandForm(TileFieldsMixin, _TableForm):
         self.fields["discarder"].choices = [(FROM_SELF, _("Self-drawn"))] + players
         self.fields["points"].help_text = _("Leave blank when the tiles are given: they are scored for you.")
         self.tiles = None
+        self.player_points = None
+
+    @property
+    def uses_flowers(self):
+        return "flowers" in self.fields
+
+    @property
+    def player_point_fields(self):
+        """Every player's points (rules that score the losers' hands too), in the sheet's column order."""
+        return [self[f"points_{i}"] for i in range(len(self.players)) if f"points_{i}" in self.fields]
+
+    def _clean_player_points(self, data):
+        """Every player's points, when the rule set takes them: all four for a win; the winner's are the
+        hand's points (typed beside them, or from the tiles)."""
+        if not self.every_player or data.get("outcome") not in (HandVersion.Outcome.DISCARD,
+                                                                HandVersion.Outcome.SELF_DRAWN):
+            return
+        values = [data.get(f"points_{i}") for i in range(len(self.players))]
+        winner = self.player(data.get("winner"))
+        index = self.players.index(winner) if winner in self.players else None
+        if index is not None and values[index] is None and data.get("points") is not None:
+            values[index] = data["points"]
+        missing = [self.players[i].name for i, v in enumerate(values) if v is None]
+        if missing:
+            self.add_error(None, _("These rules score every player's hand: give the points of %(names)s.")
+                           % {"names": ", ".join(missing)})
+            return
+        if index is not None and data.get("points") is not None and data["points"] != values[index]:
+            self.add_error(None, _("The winner's points are %(points)s, but %(given)s was typed beside their name.")
+                           % {"points": data["points"], "given": values[index]})
+            return
+        self.player_points = values
+        if index is not None:
+            data["points"] = values[index]
 
     # -- what the buttons say ----------------------------------------------------------------------
 
@@ -149,7 +215,7 @@ class HandForm(TileFieldsMixin, _TableForm):
 
     def seat_buttons(self, field):
         """The players as buttons of `field`, in the sheet's column order, with their seat wind in this hand."""
-        winds = ([rotation.WINDS[w] for w in rotation.seat_winds(self.hand_number)]
+        winds = ([RULE_WINDS[w] for w in self.rules.seat_winds(self.hand_number)]
                  if self.hand_number and len(self.players) == 4 else None)
         value = str(self[field].value() or "")
         buttons = []
@@ -209,6 +275,7 @@ class HandForm(TileFieldsMixin, _TableForm):
         if not self.tiles_given:
             if has_flags:
                 self.add_error(None, _("Give the tiles of the hand, or untick the tile flags."))
+            self._clean_player_points(data)
             return data
         if data["outcome"] not in (HandVersion.Outcome.DISCARD, HandVersion.Outcome.SELF_DRAWN):
             self.add_error(None, _("Tiles are entered only for a win (by discard or self-drawn)."))
@@ -225,6 +292,7 @@ class HandForm(TileFieldsMixin, _TableForm):
             return data
         data["points"] = points
         self.tiles = self.scored.data
+        self._clean_player_points(data)
         return data
 
     def score_tiles(self, data):
@@ -235,11 +303,11 @@ class HandForm(TileFieldsMixin, _TableForm):
         number, winner = data.get("number"), self.player(data.get("winner"))
         if winner is None or winner not in self.players or len(self.players) != 4 or number is None:
             return None, _("Choose the winner: the seat wind for the tiles depends on it.")
-        seat, prevalent = tile_entry.hand_winds(number, self.players.index(winner))
+        seat, prevalent = tile_entry.hand_winds(number, self.players.index(winner), self.rules)
         self_drawn = data.get("outcome") == HandVersion.Outcome.SELF_DRAWN or data.get("discarder") == FROM_SELF
         tiles = self.tile_input(self_drawn=self_drawn, flowers=data.get("flowers") or 0,
                                 seat_wind=seat, prevalent_wind=prevalent)
-        scored = tile_entry.score(tiles)
+        scored = tile_entry.score(tiles, self.rules)
         return scored, ""
 
     def live_score(self):
@@ -268,6 +336,8 @@ class HandForm(TileFieldsMixin, _TableForm):
             "flowers": data.get("flowers") or 0,
             "tiles": self.tiles or {},
             "note": data.get("note", ""),
+            "player_points": self.player_points,
+            "before_bell": bool(data.get("before_bell")),
         }
 
     @classmethod
@@ -283,6 +353,7 @@ class HandForm(TileFieldsMixin, _TableForm):
             # A hand entered by its tiles is scored again from them: the points are left blank.
             "points": None if version.tiles else version.points, "flowers": version.flowers,
             "expected_version": version.version, **cls.initial_tiles(version.tiles),
+            **{f"points_{i}": v for i, v in enumerate(version.player_points or [])},
         }
 
 
@@ -321,23 +392,41 @@ WIND_CHOICES = list(WIND_NAMES.items())
 
 
 class CalculatorForm(TileFieldsMixin):
-    """The public hand calculator: the tiles plus the context a score sheet would give."""
+    """The public hand calculator: the tiles plus the context a score sheet would give, under a rule set."""
 
+    rules = forms.ChoiceField(label=_("Rule set"), choices=RuleSet.choices, initial=RuleSet.MCR, required=False)
     seat_wind = forms.ChoiceField(label=_("Seat wind"), choices=WIND_CHOICES, initial="E", required=False)
     prevalent_wind = forms.ChoiceField(label=_("Prevalent wind"), choices=WIND_CHOICES, initial="E",
                                        required=False, help_text=_("The wind of the round."))
     self_drawn = forms.BooleanField(label=_("Self-drawn"), required=False)
     flowers = forms.IntegerField(label=_("Flowers"), min_value=0, max_value=8, required=False, initial=0)
 
+    field_order = ["rules"]
+
+    @property
+    def other_fields(self):
+        return [f for f in super().other_fields if f.name != "rules"]
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["concealed"].required = True
         self.fields["win_tile"].required = True
+        # The flags of the chosen rule set; choosing another one and calculating again shows its own.
+        self.offer_flags(get_rule_set(self.rule_code))
+        if not self.rules.entry.flowers:
+            del self.fields["flowers"]  # flowers are inside these rules' points, or not played at all
+
+    @property
+    def rule_code(self):
+        """The chosen rule set's code, as far as the data says (the default otherwise)."""
+        code = (self.data.get("rules") if self.is_bound else None) or self.fields["rules"].initial
+        return code if code in dict(RuleSet.choices) else self.fields["rules"].initial
 
     def clean(self):
         data = super().clean()
         if not self.errors:
             self.scored = tile_entry.score(self.tile_input(
                 self_drawn=data.get("self_drawn"), flowers=data.get("flowers") or 0,
-                seat_wind=data.get("seat_wind") or "E", prevalent_wind=data.get("prevalent_wind") or "E"))
+                seat_wind=data.get("seat_wind") or "E", prevalent_wind=data.get("prevalent_wind") or "E"),
+                self.rules)
         return data

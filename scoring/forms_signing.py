@@ -51,7 +51,8 @@ class FoulForm(forms.Form):
     hand_number = forms.IntegerField(label=_("Hand"), min_value=1, max_value=16, required=False,
                                      help_text=_("The hand it happened in."))
     minutes = forms.IntegerField(label=_("Minutes late"), required=False,
-                                 widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+                                 widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                                 help_text=_("Empty: counted from the start of the session clock, when it runs."))
     seconds = forms.IntegerField(label=_("Seconds over the limit"), required=False,
                                  widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
     violation = forms.ChoiceField(label=_("Points (rule violation)"), choices=[("", "—")] + VIOLATION_CHOICES,

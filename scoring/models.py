@@ -18,6 +18,17 @@ TILES_MAX_CHARS = 4_000
 no_nul = ProhibitNullCharactersValidator()
 
 
+def validate_player_points(value):
+    """Every seat's points, by position 0..3, where the rule set scores the losers' hands too (Spanish ranked
+    mode); None elsewhere. The rule set checks the values; this checks the shape the database keeps."""
+    if value is None:
+        return
+    if (not isinstance(value, list) or len(value) != 4
+            or any(isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= HAND_POINTS_MAX for v in value)):
+        raise ValidationError(_("The points by player are four whole numbers from 0 to %(max)s.")
+                              % {"max": HAND_POINTS_MAX}, code="player_points")
+
+
 def validate_tiles(value):
     """The tiles a hand was entered with: small, and without NUL (PostgreSQL's JSON refuses it)."""
     text = json.dumps(value)
@@ -137,7 +148,12 @@ class HandVersion(PositionDeltas):
     flowers = models.PositiveSmallIntegerField(_("flowers"), default=0, validators=[MaxValueValidator(8)])
     # The tiles, when the referee entered them, so the fans can be shown again later.
     tiles = models.JSONField(default=dict, blank=True, validators=[validate_tiles])
+    # Every player's points by position, when the rule set scores the losers' hands too (entry.every_player).
+    player_points = models.JSONField(_("points by player"), null=True, blank=True,
+                                     validators=[validate_player_points])
     note = models.CharField(_("note"), max_length=300, blank=True, validators=[no_nul])
+    # Entered after the session's bell for a hand the referee declared finished before it (MCR 3.5.6).
+    after_bell = models.BooleanField(_("entered after the bell"), default=False)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     # Two-person entry: who confirmed this entry (a second scorer, or one of the table's players) and when.
@@ -289,6 +305,26 @@ class Penalty(PositionDeltas):
         return self.get_to_display()
 
     @property
+    def cost_label(self) -> str:
+        """What the foul costs the player in all and what the others receive: a penalty paid to each other
+        player costs three times its amount, which "−10, paid to each other player" would hide."""
+        from django.utils.translation import gettext
+
+        if self.is_warning:
+            return gettext("Warning, no points")
+        seats = ("offender", "harmed", "other", "another")
+        deltas = pay.penalty_payments(seats, "offender", self.amount, self.to,
+                                      recipient="harmed" if self.to == pay.TO_PLAYER else None)
+        lost = -deltas["offender"]
+        # The audit log's words (tournament.audit_text.penalty_text), so the two never read differently.
+        if self.to == pay.TO_EACH_OTHER:
+            return gettext("−%(total)s in all, %(amount)s to each other player") % {"total": lost,
+                                                                                   "amount": deltas["harmed"]}
+        if self.to == pay.TO_PLAYER and self.recipient_id:
+            return gettext("−%(total)s, paid to %(player)s") % {"total": lost, "player": self.recipient.name}
+        return gettext("−%(amount)s, paid to nobody") % {"amount": lost}
+
+    @property
     def nature(self) -> str:
         """The nature of the foul as the record of fouls (appendix 6) gives it: the catalogue's name with the
         referee's remark, or the reason given for a penalty recorded before the catalogue."""
@@ -369,3 +405,170 @@ class Signature(models.Model):
         if self.player_id:
             return str(self.player)
         return self.name or (self.user.get_username() if self.user_id else "")
+
+
+# ------------------------------------------------------------------ appeals (MCR 3.12-3.13)
+
+STATEMENT_MAX_CHARS = 2_000
+FEE_MAX = 999_999
+
+
+class AppealKind(models.TextChoices):
+    """Which way an appeal goes (MCR 3.13): about the rules to the referees, anything else to the committee."""
+
+    RULE = "rule", _("About the rules (to the referees)")
+    OTHER = "other", _("Other (to the appeals committee)")
+
+
+class AppealStatus(models.TextChoices):
+    """filed -> upheld | rejected (final); a rule appeal the referees reject waits in referee_rejected for
+    the filer to go to the chief referee (escalated), whose decision is final."""
+
+    FILED = "filed", _("Filed, awaiting a decision")
+    REFEREE_REJECTED = "referee_rejected", _("Rejected by the referees")
+    ESCALATED = "escalated", _("Before the chief referee")
+    UPHELD = "upheld", _("Upheld")
+    REJECTED = "rejected", _("Rejected")
+
+
+# Still to be decided: the result it concerns is "under appeal" on public pages.
+APPEAL_OPEN_STATUSES = (AppealStatus.FILED, AppealStatus.ESCALATED)
+
+
+class FeeStatus(models.TextChoices):
+    """The fee follows the latest decision (MCR 3.12.2): returned if upheld, forfeited otherwise."""
+
+    PAID = "paid", _("Paid, held until the decision")
+    RETURNED = "returned", _("Returned (appeal upheld)")
+    FORFEITED = "forfeited", _("Forfeited (appeal rejected)")
+
+
+class Appeal(models.Model):
+    """A written appeal against a ruling at a table (MCR 3.12), filed by a player of the table or their team
+    captain within the appeal window after the session's end. The decisions are ``AppealDecision`` rows; the
+    changes to the sheet an upheld appeal made are ``AppealAmendment`` rows, each pointing at the new hand
+    version or penalty the ordinary scoring services created."""
+
+    Kind = AppealKind
+    Status = AppealStatus
+    Fee = FeeStatus
+
+    class Via(models.TextChoices):
+        LINK = "link", _("by the player on their private link")
+        REFEREE = "referee", _("by a referee or organizer for the player")
+
+    tournament = models.ForeignKey("tournament.Tournament", on_delete=models.CASCADE, related_name="appeals")
+    number = models.PositiveIntegerField()
+    sheet = models.ForeignKey(ScoreSheet, on_delete=models.PROTECT, related_name="appeals")
+    hand_number = models.PositiveSmallIntegerField(_("hand"), null=True, blank=True,
+                                                   validators=[MinValueValidator(1), MaxValueValidator(16)])
+    penalty = models.ForeignKey(Penalty, on_delete=models.PROTECT, null=True, blank=True, related_name="appeals",
+                                verbose_name=_("penalty"))
+    kind = models.CharField(_("kind of appeal"), max_length=10, choices=AppealKind.choices)
+    filer = models.ForeignKey("tournament.Player", on_delete=models.PROTECT, related_name="appeals",
+                              verbose_name=_("filed by"))
+    via = models.CharField(max_length=10, choices=Via.choices)
+    filed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                 related_name="+")
+    statement = models.TextField(_("written statement"), max_length=STATEMENT_MAX_CHARS, validators=[no_nul])
+    filed_at = models.DateTimeField()
+    # Filed after the window closed: only an organizer accepts it, saying why.
+    late_reason = models.CharField(_("why a late appeal is accepted"), max_length=300, blank=True,
+                                   validators=[no_nul])
+    late_accepted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                                         blank=True, related_name="+")
+    fee_amount = models.DecimalField(max_digits=8, decimal_places=2, default=0,
+                                     validators=[MinValueValidator(0), MaxValueValidator(FEE_MAX)])
+    fee_currency = models.CharField(max_length=3, blank=True, validators=[no_nul])
+    fee_status = models.CharField(max_length=10, choices=FeeStatus.choices, default=FeeStatus.PAID)
+    status = models.CharField(_("status"), max_length=20, choices=AppealStatus.choices, default=AppealStatus.FILED)
+    escalated_at = models.DateTimeField(null=True, blank=True)
+    escalation_reason = models.CharField(max_length=1_000, blank=True, validators=[no_nul])
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="unique_appeal_number"),
+            models.CheckConstraint(condition=models.Q(kind__in=AppealKind.values), name="appeal_kind_valid"),
+            models.CheckConstraint(condition=models.Q(status__in=AppealStatus.values), name="appeal_status_valid"),
+            models.CheckConstraint(condition=models.Q(fee_status__in=FeeStatus.values), name="appeal_fee_status_valid"),
+            models.CheckConstraint(condition=models.Q(via__in=["link", "referee"]), name="appeal_via_valid"),
+            models.CheckConstraint(condition=models.Q(fee_amount__gte=0), name="appeal_fee_not_negative"),
+            models.CheckConstraint(
+                condition=models.Q(hand_number__isnull=True) | models.Q(hand_number__gte=1, hand_number__lte=16),
+                name="appeal_hand_number_range"),
+            # Only rule appeals go up to the chief referee (MCR 3.13.1).
+            models.CheckConstraint(
+                condition=models.Q(kind="rule") | ~models.Q(status__in=["referee_rejected", "escalated"]),
+                name="appeal_escalation_rule_only"),
+        ]
+
+    def __str__(self):
+        return _("Appeal %(n)s") % {"n": self.number}
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in APPEAL_OPEN_STATUSES
+
+    @property
+    def is_final(self) -> bool:
+        return self.status in (AppealStatus.UPHELD, AppealStatus.REJECTED)
+
+
+class AppealDecision(models.Model):
+    """One step of an appeal's path: who decided, in which capacity, what and why, and when."""
+
+    class Body(models.TextChoices):
+        REFEREES = "referees", _("Referees")
+        CHIEF_REFEREE = "chief_referee", _("Chief referee")
+        COMMITTEE = "committee", _("Appeals committee")
+
+    class Outcome(models.TextChoices):
+        UPHELD = "upheld", _("Upheld")
+        REJECTED = "rejected", _("Rejected")
+
+    appeal = models.ForeignKey(Appeal, on_delete=models.CASCADE, related_name="decisions")
+    body = models.CharField(max_length=20, choices=Body.choices)
+    outcome = models.CharField(max_length=10, choices=Outcome.choices)
+    reasons = models.TextField(max_length=STATEMENT_MAX_CHARS, validators=[no_nul])
+    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    decided_by_name = models.CharField(max_length=150, blank=True)
+    decided_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["appeal", "decided_at", "id"]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(body__in=["referees", "chief_referee", "committee"]),
+                                   name="appeal_decision_body_valid"),
+            models.CheckConstraint(condition=models.Q(outcome__in=["upheld", "rejected"]),
+                                   name="appeal_decision_outcome_valid"),
+            # Each body decides an appeal once.
+            models.UniqueConstraint(fields=["appeal", "body"], name="unique_appeal_decision_body"),
+        ]
+
+
+class AppealAmendment(models.Model):
+    """A change to the sheet made because of an upheld appeal, through the ordinary scoring services: a new
+    hand version, a penalty added, or one withdrawn."""
+
+    class Kind(models.TextChoices):
+        HAND = "hand", _("Hand corrected")
+        PENALTY_ADDED = "penalty_added", _("Penalty added")
+        PENALTY_WITHDRAWN = "penalty_withdrawn", _("Penalty withdrawn")
+
+    appeal = models.ForeignKey(Appeal, on_delete=models.CASCADE, related_name="amendments")
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    hand_version = models.ForeignKey(HandVersion, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    penalty = models.ForeignKey(Penalty, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["appeal", "created_at", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(kind="hand", hand_version__isnull=False, penalty__isnull=True)
+                | models.Q(kind__in=["penalty_added", "penalty_withdrawn"], hand_version__isnull=True,
+                           penalty__isnull=False),
+                name="appeal_amendment_shape"),
+        ]

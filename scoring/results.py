@@ -78,24 +78,35 @@ class TableResult:
 
 
 def table_results(tournament: Tournament, session: Session | None = None, *,
-                  public: bool = False) -> dict[int, TableResult]:
+                  public: bool = False, table_ids=None) -> dict[int, TableResult]:
     """Every fully seated table's scores, places and table points, keyed by table id.
 
     ``public``: only the tables of sessions whose results are public (published or closed), as the
-    public pages and files show them; otherwise every session, as organizers and referees see them."""
-    seats = Seat.objects.filter(session__tournament=tournament).select_related("player", "table", "session")
-    if session is not None:
-        seats = seats.filter(session=session)
-    if public:
-        seats = seats.filter(session__status__in=Session.PUBLIC_STATUSES)
-    tables: dict[int, dict] = {}
-    for seat in seats:
-        entry = tables.setdefault(seat.table_id, {"session": seat.session.number, "table": seat.table.number,
-                                                  "players": [None] * 4})
-        entry["players"][seat.position] = seat.player
+    public pages and files show them; otherwise every session, as organizers and referees see them.
+    ``table_ids``: only these tables (a score sheet needs its own, not its session's)."""
+    seats = Seat.objects.filter(session__tournament=tournament)
     sheet_filter = {"sheet__table__session__tournament": tournament}
     if session is not None:
+        seats = seats.filter(session=session)
         sheet_filter["sheet__table__session"] = session
+    if table_ids is not None:
+        seats = seats.filter(table_id__in=table_ids)
+        sheet_filter["sheet__table_id__in"] = table_ids
+    if public:
+        seats = seats.filter(session__status__in=Session.PUBLIC_STATUSES)
+    seats = list(seats.values_list("table_id", "position", "player_id", "session__number", "table__number"))
+    # Seats as plain values and each player once (a model instance per seat, table and session cost a
+    # second for 1,000 players x 10 sessions). Through the related manager, every player knows its tournament
+    # (its link needs the slug) and its team without a query each.
+    players = tournament.players.select_related("team")
+    if table_ids is not None:
+        players = players.filter(pk__in={seat[2] for seat in seats})
+    players = {p.pk: p for p in players}
+    tables: dict[int, dict] = {}
+    for table_id, position, player_id, session_number, table_number in seats:
+        entry = tables.setdefault(table_id, {"session": session_number, "table": table_number,
+                                             "players": [None] * 4})
+        entry["players"][position] = players[player_id]
     hand_sums = {
         row["sheet__table_id"]: row
         for row in Hand.objects.filter(current__isnull=False, **sheet_filter)
@@ -219,10 +230,14 @@ class SheetData:
         return [p for p in self.given_penalties if p.active]
 
 
-def sheet_hand(number: int) -> SheetHand:
-    """The fixed part of a sheet line: round, dealer and seat winds of hand `number` (appendix 4)."""
-    winds = seat_winds(number)
-    return SheetHand(number=number, round_wind=WINDS[round_of_hand(number)], dealer=winds.index(0),
+def sheet_hand(number: int, rules=None) -> SheetHand:
+    """The fixed part of a sheet line: round, dealer and seat winds of hand `number`, as the rule set moves
+    seats and the deal (MCR appendix 4 when none is given)."""
+    if rules is None:
+        winds, round_wind = seat_winds(number), WINDS[round_of_hand(number)]
+    else:
+        winds, round_wind = rules.seat_winds(number), rules.prevalent_wind(number)
+    return SheetHand(number=number, round_wind=round_wind, dealer=winds.index(0),
                      seat_winds=[WINDS[w] for w in winds])
 
 
@@ -258,7 +273,7 @@ def sheets_data(tournament: Tournament, tables, *, blank: bool = False) -> list[
             signatures.setdefault(signature.sheet.table_id, []).append(signature)
         sessions = {t.session_id: t.session for t in tables}
         for session in sessions.values():
-            results.update(table_results(tournament, session))
+            results.update(table_results(tournament, session, table_ids=table_ids))
     out = []
     for table in tables:
         players: list[Player | None] = [None] * 4
@@ -267,7 +282,7 @@ def sheets_data(tournament: Tournament, tables, *, blank: bool = False) -> list[
         running = [0, 0, 0, 0]
         hands = []
         for number in range(1, tournament.hands_per_session + 1):
-            hand = sheet_hand(number)
+            hand = sheet_hand(number, tournament.rule_set)
             version = versions.get(table.pk, {}).get(number)
             if version is not None:
                 running = [r + d for r, d in zip(running, version.deltas)]

@@ -1,10 +1,11 @@
-"""Scoring a hand from its tiles: the glue between the entry forms and the MCR engine.
+"""Scoring a hand from its tiles: the glue between the entry forms and the tournament's rule set.
 
 The forms give text (concealed tiles, declared melds, winning tile, flags); the hand's context
 (self-drawn or not, flowers, seat and prevalent wind) comes from the outcome, the flowers field
-and the hand number. This module builds the engine's input dict, scores it, and compares the
-engine's total with points a referee may also have typed. It never touches the database; the
-engine (scoring.rules.mcr) is used as is.
+and the hand number. This module builds the rule set's input dict, scores it, and compares the
+total with points a referee may also have typed. It never touches the database; the rule set
+(``scoring.rules.base.RuleSet``: ``parse_hand``, ``score``, ``hand_fields``, ``seat_winds``) is
+used as is, and reads only the fields it lists in ``hand_fields``.
 """
 import logging
 import re
@@ -13,16 +14,23 @@ from dataclasses import dataclass, field
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from scoring.rules.mcr import FANS, Hand, HandError, score_hand
-from scoring.rules.rotation import WINDS, prevalent_wind, seat_winds
-from tournament.models import WIND_NAMES
+from scoring.rules.base import HandError
+from scoring.rules.registry import get_rule_set
+from scoring.rules.rotation import WINDS
+from tournament.models import WIND_NAMES, Tournament
 
 log = logging.getLogger(__name__)
 
 # Keys of the engine's input dict that a referee types or ticks (the rest come from the context).
 TEXT_KEYS = ("concealed", "melds", "win_tile")
-FLAG_KEYS = ("last_tile", "kong", "last_wall")
+# Every flag a rule set may read; a form offers those in its rule set's hand_fields.
+FLAG_KEYS = ("last_tile", "kong", "last_wall", "kong_discard", "first_draw")
 INPUT_KEYS = TEXT_KEYS + ("self_drawn", "flowers") + FLAG_KEYS + ("seat_wind", "prevalent_wind")
+
+
+def default_rules():
+    """The rule set a tournament has when none is chosen (the model field's default), with its defaults."""
+    return get_rule_set(Tournament._meta.get_field("rules").default)
 
 
 def split_melds(text):
@@ -52,19 +60,26 @@ def has_tiles(concealed="", melds="", win_tile=""):
     return any((v or "").strip() if isinstance(v, str) else bool(v) for v in (concealed, melds, win_tile))
 
 
-def hand_winds(hand_number, winner_position):
+def hand_winds(hand_number, winner_position, rules=None):
     """Seat wind of the winner and prevalent wind, as letters, for a hand of a session.
 
     winner_position is the winner's initial position at the table (0..3: the players who drew
-    East, South, West, North). Seats change after each round (appendix 4) and the deal passes
-    after every hand, so the winner's seat wind in that hand is derived, never typed.
+    East, South, West, North). The rule set says how seats and the deal move (MCR appendix 4),
+    so the winner's seat wind in that hand is derived, never typed.
     """
-    return WINDS[seat_winds(hand_number)[winner_position]], prevalent_wind(hand_number)
+    rules = rules or default_rules()
+    return WINDS[rules.seat_winds(hand_number)[winner_position]], rules.prevalent_wind(hand_number)
 
 
 def engine_input(*, concealed, melds, win_tile, self_drawn, flowers=0, last_tile=False, kong=False,
-                 last_wall=False, seat_wind="E", prevalent_wind="E"):
-    """The engine's input dict (what HandVersion.tiles stores) from form values."""
+                 last_wall=False, seat_wind="E", prevalent_wind="E", rules=None, **flags):
+    """The rule set's input dict (what HandVersion.tiles stores) from form values.
+
+    ``flags`` are the further flags of FLAG_KEYS a rule set reads (e.g. ``first_draw``); each is kept
+    only when ``rules`` lists it in its hand_fields, so an MCR hand stores exactly what it always did.
+    """
+    extra = {k: bool(v) for k, v in flags.items()
+             if k in FLAG_KEYS and rules is not None and k in rules.hand_fields}
     return {
         "concealed": " ".join((concealed or "").split()),
         "melds": split_melds(melds),
@@ -76,6 +91,7 @@ def engine_input(*, concealed, melds, win_tile, self_drawn, flowers=0, last_tile
         "last_wall": bool(last_wall),
         "seat_wind": seat_wind,
         "prevalent_wind": prevalent_wind,
+        **extra,
     }
 
 
@@ -84,7 +100,7 @@ class Scored:
     """The engine's verdict on one input dict. ``error`` is set when the hand cannot be a win."""
 
     data: dict
-    result: object = None  # scoring.rules.mcr Result, when the tiles could be read
+    result: object = None  # the rule set's Score, when the tiles could be read
     error: str = ""
     fans: list = field(default_factory=list)
 
@@ -97,19 +113,21 @@ class Scored:
         return self.result.total if self.result is not None else None
 
 
-def score(data):
-    """Score an input dict. Never raises: a bad hand comes back with ``error`` set.
+def score(data, rules=None):
+    """Score an input dict with ``rules`` (default: the default rule set). Never raises: a bad hand
+    comes back with ``error`` set.
 
-    Under-8 hands come back with their fans (so the referee sees why) and the engine's message.
+    Hands under the minimum come back with their fans (so the referee sees why) and the rule set's message.
     """
+    rules = rules or default_rules()
     try:
-        hand = Hand.from_dict(data)
+        hand = rules.parse_hand({k: v for k, v in data.items() if k in rules.hand_fields})
     except HandError as exc:
         return Scored(data, None, _("The tiles cannot be scored: %(reason)s.") % {"reason": exc})
     try:
-        result = score_hand(hand)
+        result = rules.score(hand)
     except Exception:  # noqa: BLE001 - a referee at a table must get a message, not a server error
-        log.exception("MCR engine failed on %r", data)
+        log.exception("%s rules failed on %r", rules.code, data)
         return Scored(data, None, _("The calculator could not score these tiles; enter the points instead."))
     fans = fan_rows(result)
     if not result.valid:
@@ -136,10 +154,10 @@ def fan_rows(result):
     count, subtotal, sources, and ``other_names``: the names in the two other languages."""
     rows = []
     for f in result.fans:
-        definition = FANS.get(f.id)
+        # Each rule set's items carry their rulebook names; ids differ between rule sets, so no lookup by id.
         row = {
-            "id": f.id, "name": f.name, "name_es": f.name_es or (definition.name_es if definition else ""),
-            "name_zh": getattr(f, "name_zh", "") or (definition.name_zh if definition else ""),
+            "id": f.id, "name": f.name, "name_es": f.name_es or "",
+            "name_zh": getattr(f, "name_zh", "") or "",
             "points": f.points, "count": f.count, "subtotal": f.points * f.count,
             "sources": list(f.sources or []),
         }
@@ -183,7 +201,7 @@ def check_points(scored, typed_points):
     return scored.total, ""
 
 
-def describe(tiles, recorded_points=None, scored=None):
+def describe(tiles, recorded_points=None, scored=None, rules=None):
     """What a template needs to show a stored hand: its tiles, flags, winds and fans.
 
     The fans are scored again from the stored input; if the engine now gives another total than the
@@ -193,7 +211,7 @@ def describe(tiles, recorded_points=None, scored=None):
         return None
     data = {k: v for k, v in tiles.items() if k in INPUT_KEYS}
     if scored is None:
-        scored = score(data)
+        scored = score(data, rules)
     flags = []
     if data.get("self_drawn"):
         flags.append(_("self-drawn"))
@@ -203,6 +221,10 @@ def describe(tiles, recorded_points=None, scored=None):
         flags.append(_("out on a kong replacement") if data.get("self_drawn") else _("robbing a kong"))
     if data.get("last_wall"):
         flags.append(_("last tile of the wall"))
+    if data.get("kong_discard"):
+        flags.append(_("on the discard after a kong"))
+    if data.get("first_draw"):
+        flags.append(_("won on the first draw"))
     names = WIND_NAMES
     return {
         "seat_wind_name": names.get(data.get("seat_wind"), data.get("seat_wind", "")),

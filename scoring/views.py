@@ -1,7 +1,7 @@
 """Score sheet pages: public read-only sheet, referee/organizer entry. Thin: forms, then services."""
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import Http404, JsonResponse
+from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied, ValidationError
+from django.http import Http404, JsonResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.functional import cached_property
@@ -11,18 +11,19 @@ from django.views.generic import TemplateView
 
 from scoring import services, tile_entry
 from scoring.forms import CalculatorForm, HandForm, PenaltyForm, ReopenSheetForm, SubmitSheetForm, WithdrawPenaltyForm
-from scoring.models import Hand, HandVersion, Penalty
+from scoring.models import Appeal, Hand, HandVersion, Penalty
 from scoring.results import sheet_data, sheet_hand
 from scoring.rules import payments as pay
 from scoring.rules.table_points import format_table_points
+from tournament.clock import clock_context
 from tournament.models import WIND_NAMES, Session, Table
 from tournament.permissions import can_score
 from tournament.views.mixins import ScorerPostMixin, add_service_error
 
 
-def hand_info(number, players):
+def hand_info(number, players, rules=None):
     """What the referee is told about hand `number`: its round, who deals, each player's seat wind."""
-    hand = sheet_hand(number)
+    hand = sheet_hand(number, rules)
     return {"number": number, "prevalent": WIND_NAMES[hand.round_wind], "dealer": players[hand.dealer],
             "seat_winds": hand.seat_winds}
 
@@ -58,8 +59,14 @@ class SheetMixin(ScorerPostMixin):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
+        clock = clock_context(self.session)
+        appeals = list(Appeal.objects.filter(sheet=self.sheet).order_by("number"))
         context.update(session=self.session, table=self.table, sheet=self.sheet, players=self.players,
-                       can_edit=self.can_edit(), sheet_url=self.sheet_url())
+                       can_edit=self.can_edit(), sheet_url=self.sheet_url(), clock=clock,
+                       time_up=bool(clock) and clock["state"] == "ended",
+                       rule_set_label=_(self.tournament.rule_set.label),
+                       rule_tiles=" ".join(self.tournament.rule_set.tiles),
+                       appeals=appeals, open_appeals=any(a.is_open for a in appeals))
         return context
 
 
@@ -74,7 +81,8 @@ class SheetView(SheetMixin, TemplateView):
             hand.prevalent = WIND_NAMES[hand.round_wind]
             hand.dealer_player = data.players[hand.dealer]
             if hand.version is not None:
-                hand.tiles = tile_entry.describe(hand.version.tiles, hand.version.points)
+                hand.tiles = tile_entry.describe(hand.version.tiles, hand.version.points,
+                                                 rules=self.tournament.rule_set)
         summary = None
         if data.scores is not None:
             summary = [{"player": data.players[i], "hands": data.hand_scores[i], "penalties": data.penalty_scores[i],
@@ -90,7 +98,7 @@ class SheetView(SheetMixin, TemplateView):
         if self.can_score:
             hps = self.tournament.hands_per_session
             if "hand_form" not in context and context["next_hand"] and not self.sheet.is_submitted:
-                context["hand_form"] = HandForm(players=self.players, hands_per_session=hps,
+                context["hand_form"] = HandForm(players=self.players, hands_per_session=hps, rules=self.tournament.rule_set,
                                                 initial={"number": context["next_hand"], "expected_version": 0})
             if "penalty_form" not in context and not self.sheet.is_submitted:
                 context["penalty_form"] = PenaltyForm(players=self.players, hands_per_session=hps)
@@ -104,7 +112,7 @@ class SheetView(SheetMixin, TemplateView):
                 except (TypeError, ValueError):
                     number = None
                 if number and 1 <= number <= hps and len(self.players) == 4:
-                    context["form_hand"] = hand_info(number, self.players)
+                    context["form_hand"] = hand_info(number, self.players, self.tournament.rule_set)
         return context
 
     def render_with(self, **kwargs):
@@ -116,13 +124,59 @@ class SheetView(SheetMixin, TemplateView):
         return self.render_to_response(context)
 
 
-class HandRecordView(SheetView):
-    """POST a hand: a new hand, or a correction (a new version) of an entered one."""
+# Where a failed hand entry waits in the user's session (database-backed, so any app server finds it): the
+# hand URL answers a GET with it, so reloading or reopening the page after an error keeps what was typed.
+DRAFT_KEY = "scoring.hand_draft"
 
-    http_method_names = ["post"]
+
+def _draft_key(sheet):
+    return f"{DRAFT_KEY}.{sheet.pk}"
+
+
+class HandRecordView(SheetView):
+    """POST a hand: a new hand, or a correction (a new version) of an entered one.
+
+    A failed entry is shown at once, and kept in the session: a GET of this URL (a reload, the address
+    opened again) shows it again with its errors, until a hand of this sheet is saved. Without one, a GET
+    goes to the sheet's entry point.
+    """
+
+    http_method_names = ["get", "post"]
+
+    def get(self, request, *args, **kwargs):
+        draft = request.session.get(_draft_key(self.sheet)) if self.can_edit() else None
+        if not draft:
+            return redirect(self.sheet_url() + "#entry")
+        data = QueryDict(mutable=True)
+        for key, values in draft["data"].items():
+            data.setlist(key, values)
+        form = HandForm(data, players=self.players, hands_per_session=self.tournament.hands_per_session)
+        form.is_valid()
+        for field, errors in draft["errors"].items():
+            for message in errors:
+                if message not in form.errors.get(field, []):
+                    form.add_error(None if field == NON_FIELD_ERRORS or field not in form.fields else field, message)
+        return self.render_failed(request, form, args, kwargs)
+
+    def keep_draft(self, request, form):
+        data = {key: values for key, values in request.POST.lists() if key != "csrfmiddlewaretoken"}
+        data.update({key: [str(value)] for key, value in form.data.items() if key == "expected_version"})
+        request.session[_draft_key(self.sheet)] = {
+            "data": data, "errors": {field: [str(m) for m in errors] for field, errors in form.errors.items()}}
+
+    def render_failed(self, request, form, args, kwargs):
+        if form.data.get("from_history") and form["number"].value():
+            view = HandHistoryView()
+            view.setup(request, *args, **dict(kwargs, hand=form["number"].value(), bound_form=form))
+            try:
+                return view.render_to_response(view.get_context_data())
+            except (Http404, ValueError):
+                pass
+        return self.render_with(hand_form=form)
 
     def post(self, request, *args, **kwargs):
-        form = HandForm(request.POST, players=self.players, hands_per_session=self.tournament.hands_per_session)
+        form = HandForm(request.POST, players=self.players, hands_per_session=self.tournament.hands_per_session,
+                        rules=self.tournament.rule_set)
         if form.is_valid():
             try:
                 version = services.hand_record(sheet=self.sheet, by=request.user,
@@ -133,7 +187,8 @@ class HandRecordView(SheetView):
                     # Offer the hand as it now stands: submitting again, after a look, replaces it.
                     data = request.POST.copy()
                     data["expected_version"] = exc.params["version"]
-                    form = HandForm(data, players=self.players, hands_per_session=self.tournament.hands_per_session)
+                    form = HandForm(data, players=self.players, hands_per_session=self.tournament.hands_per_session,
+                                    rules=self.tournament.rule_set)
                     form.is_valid()
                 add_service_error(form, exc)
             else:
@@ -142,20 +197,19 @@ class HandRecordView(SheetView):
                                      % {"n": version.hand.number, "v": version.version})
                 else:
                     messages.success(request, _("Hand %(n)s recorded.") % {"n": version.hand.number})
+                request.session.pop(_draft_key(self.sheet), None)
                 # Back where the next hand is entered, without scrolling on a phone.
                 return redirect(self.sheet_url() + "#entry")
-        if request.POST.get("from_history") and form["number"].value():
-            view = HandHistoryView()
-            view.setup(request, *args, **dict(kwargs, hand=form["number"].value(), bound_form=form))
-            try:
-                return view.render_to_response(view.get_context_data())
-            except (Http404, ValueError):
-                pass
-        return self.render_with(hand_form=form)
+        self.keep_draft(request, form)
+        return self.render_failed(request, form, args, kwargs)
 
 
 class PenaltyRecordView(SheetView):
-    http_method_names = ["post"]
+    http_method_names = ["get", "post"]
+
+    def get(self, request, *args, **kwargs):
+        # Opened again after a failed post (a reload, the address bar): the sheet, not an error page.
+        return redirect(self.sheet_url() + "#fouls")
 
     def post(self, request, *args, **kwargs):
         form = PenaltyForm(request.POST, players=self.players, hands_per_session=self.tournament.hands_per_session)
@@ -202,9 +256,9 @@ class HandHistoryView(SheetMixin, TemplateView):
                                                                             "confirmed_by", "confirmed_by_player")
                         .order_by("-version")) if hand else []
         for v in versions:
-            v.tile_info = tile_entry.describe(v.tiles, v.points)
+            v.tile_info = tile_entry.describe(v.tiles, v.points, rules=self.tournament.rule_set)
         context.update(hand=hand, versions=versions, number=number,
-                       hand_info=hand_info(number, self.players) if len(self.players) == 4 else None)
+                       hand_info=hand_info(number, self.players, self.tournament.rule_set) if len(self.players) == 4 else None)
         if self.can_edit():
             form = self.kwargs.get("bound_form")
             if form is None:
@@ -212,13 +266,13 @@ class HandHistoryView(SheetMixin, TemplateView):
                 latest = (hand.pending or hand.current) if hand else None
                 initial = HandForm.initial_from_version(latest) if latest else {"number": number}
                 form = HandForm(players=self.players, hands_per_session=self.tournament.hands_per_session,
-                                initial=initial)
+                                rules=self.tournament.rule_set, initial=initial)
             context["hand_form"] = form
         return context
 
 
 class CalculatorView(TemplateView):
-    """Public hand calculator: score tiles with the MCR engine. Reads only; nothing is saved."""
+    """Public hand calculator: score tiles under a rule set of the registry. Reads only; nothing is saved."""
 
     template_name = "scoring/calculator.html"
 
@@ -230,30 +284,51 @@ class CalculatorView(TemplateView):
         if form.is_bound and form.is_valid() and form.scored is not None:
             scored = form.scored
             context["scored"] = scored
-            context["tiles"] = tile_entry.describe(scored.data, scored=scored)
+            context["tiles"] = tile_entry.describe(scored.data, scored=scored, rules=form.rules)
             if scored.valid:
-                context["payments"] = pay.payment_summary(scored.total, self_drawn=scored.data["self_drawn"],
-                                                          flowers=scored.data["flowers"])
+                context["payment_lines"] = payment_lines(form.rules, scored.total,
+                                                         self_drawn=scored.data["self_drawn"],
+                                                         flowers=scored.data.get("flowers") or 0)
+        context["rule_set"] = form.rules
+        context["rule_set_label"] = _(form.rules.label)
+        context["rule_tiles"] = " ".join(form.rules.tiles)
         return context
 
 
-def payment_lines(points, *, self_drawn, flowers=0):
-    """Who pays what for a win, in the words of the calculator page."""
-    paid = pay.payment_summary(points, self_drawn=self_drawn, flowers=flowers)
+def payment_summary(rules, points, *, self_drawn, flowers=0):
+    """Who pays what for a win of `points` under `rules`, or None when the rules cannot pay it alone (the
+    amounts come from the rule set's own payments; losers' hands, where they score, are taken as 0)."""
+    seats = ("winner", "discarder", "other", "another")
+    hand = pay.HandOutcome(pay.SELF_DRAWN if self_drawn else pay.DISCARD, "winner",
+                           None if self_drawn else "discarder", points, flowers)
+    try:
+        changes = rules.hand_changes(seats, hand, player_points=[points, 0, 0, 0])
+    except pay.PaymentError:
+        return None
+    paid = {seat: -delta for seat, delta in changes.items()}
+    return {"each": paid["other"] if self_drawn else None, "discarder": None if self_drawn else paid["discarder"],
+            "others": paid["other"], "winner_gets": -paid["winner"]}
+
+
+def payment_lines(rules, points, *, self_drawn, flowers=0):
+    """Who pays what for a win, in the words of the calculator page (the rule set's payment_texts)."""
+    paid = payment_summary(rules, points, self_drawn=self_drawn, flowers=flowers)
+    if paid is None:
+        return []
+    texts = rules.payment_texts
     if self_drawn:
-        lines = [_("Self-drawn: each of the three other players pays %(each)s (8 + the hand's points).")
-                 % {"each": paid["each"]}]
+        lines = [_(texts["self_drawn"]) % {"each": paid["each"]}]
     else:
-        lines = [_("By discard: the discarder pays %(d)s (8 + the hand's points).") % {"d": paid["discarder"]},
-                 _("Each of the other two players pays %(o)s.") % {"o": paid["others"]}]
+        lines = [_(texts["discard"]) % {"d": paid["discarder"]}, _(texts["others"]) % {"o": paid["others"]}]
     return lines + [_("The winner receives %(w)s in all.") % {"w": paid["winner_gets"]}]
 
 
-def live_response(scored, error="", status=200):
+def live_response(scored, error="", status=200, rules=None):
     answer = tile_entry.live_answer(scored, error)
     if scored is not None and scored.valid:
-        answer["payments"] = payment_lines(scored.total, self_drawn=scored.data["self_drawn"],
-                                           flowers=scored.data["flowers"])
+        answer["payments"] = payment_lines(rules or tile_entry.default_rules(), scored.total,
+                                           self_drawn=scored.data["self_drawn"],
+                                           flowers=scored.data.get("flowers") or 0)
     return JsonResponse(answer, status=status, json_dumps_params={"ensure_ascii": False})
 
 
@@ -268,7 +343,7 @@ class CalculatorLiveView(View):
     def get(self, request, *args, **kwargs):
         form = CalculatorForm(request.GET)
         if form.is_valid() and form.scored is not None:
-            return live_response(form.scored)
+            return live_response(form.scored, rules=form.rules)
         errors = [e for errors in form.errors.values() for e in errors]
         return live_response(None, errors[0] if errors else _("No tiles given yet."))
 
@@ -300,6 +375,7 @@ class SheetHandLiveView(SheetMixin, View):
     def score(self, data):
         if len(self.players) != 4:
             return live_response(None, _("This table does not have four seated players yet."))
-        form = HandForm(data, players=self.players, hands_per_session=self.tournament.hands_per_session)
+        form = HandForm(data, players=self.players, hands_per_session=self.tournament.hands_per_session,
+                                    rules=self.tournament.rule_set)
         scored, error = form.live_score()
-        return live_response(scored, error)
+        return live_response(scored, error, rules=self.tournament.rule_set)

@@ -8,17 +8,18 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from scoring import services
 from scoring.forms_signing import ConfirmForm, FoulForm, HandConfirmForm, PlayerCodeForm, ReopenForm, SignForm
-from scoring.models import SIGNED_STATUSES, ScoreSheet, Signature
+from scoring.models import SIGNED_STATUSES, Appeal, ScoreSheet, Signature
 from scoring.results import sheets_data
 from scoring.views import SheetView
 from tournament import services as tournament_services
-from tournament.models import Seat, Session, Tournament
+from tournament.models import Seat, Session, Table, Tournament
 from tournament.permissions import is_chief_referee
 from tournament.views.mixins import add_service_error
 
@@ -26,10 +27,14 @@ from tournament.views.mixins import add_service_error
 class SheetActionView(SheetView):
     """POST one action on the sheet; on an error the sheet is shown again with the form and its message."""
 
-    http_method_names = ["post"]
+    http_method_names = ["get", "post"]
     form_class = None
     form_name = ""
     success_message = ""
+
+    def get(self, request, *args, **kwargs):
+        # The address of a refused post, reloaded or opened again: back to the sheet's panel, not a 405.
+        return redirect(self.sheet_url() + self.anchor)
 
     def form(self):
         return self.form_class(self.request.POST)
@@ -113,6 +118,31 @@ class SheetSignView(SheetActionView):
 
     form_class = SignForm
     form_name = "sign_form"
+
+    def post(self, request, *args, **kwargs):
+        """Signing makes the results final, so it is asked first (issue 15): a post without confirm=1 is checked
+        by the service's own rules, then answered with a page saying what signing does, whose button posts again
+        with confirm=1. A signature that would be refused is refused at once, on the sheet."""
+        if request.POST.get("confirm") == "1":
+            return super().post(request, *args, **kwargs)
+        form = self.form()
+        if form.is_valid():
+            mark_rest = form.cleaned_data["mark_rest_not_played"]
+            try:
+                services.sheet_sign_check(sheet=self.sheet, by=request.user, mark_rest_not_played=mark_rest)
+            except (ValidationError, PermissionDenied) as exc:
+                add_service_error(form, exc)
+            else:
+                return self.render_confirmation(mark_rest)
+        return self.render_to_response(self.get_context_data(**{self.form_name: form}))
+
+    def render_confirmation(self, mark_rest):
+        context = self.get_context_data()
+        missing = services.sheet_missing_hands(self.sheet) if mark_rest else []
+        context.update(confirm_sign={"mark_rest": mark_rest, "missing": missing,
+                                     "cancel": self.sheet_url() + "#signing"})
+        return self.response_class(request=self.request, template="scoring/sign_confirm.html", context=context,
+                                   using=self.template_engine)
 
     def act(self, form):
         services.sheet_sign(sheet=self.sheet, by=self.request.user,
@@ -210,8 +240,8 @@ class PlayerSheetsView(PlayerPageMixin, TemplateView):
         return super().dispatch(request, *args, **kwargs)
 
     def seats(self):
-        return (Seat.objects.filter(player=self.player)
-                .exclude(session__status=Session.Status.PLANNED)
+        # Published sessions only: a seating not yet published is not shown to players, here either.
+        return (Seat.objects.filter(player=self.player, session__status__in=Session.PUBLIC_STATUSES)
                 .select_related("table__sheet", "session").order_by("-session__number"))
 
     def get_context_data(self, **kwargs):
@@ -235,7 +265,42 @@ class PlayerSheetsView(PlayerPageMixin, TemplateView):
         context.update(player=self.player, sheets=sheets, signed=signed[:5],
                        phone_allowed="phone" in self.tournament.confirmation_methods,
                        code=self.kwargs["code"], errors=kwargs.get("errors", []))
+        context.update(my_page(self.tournament, self.player))
         return context
+
+
+def my_page(tournament, player) -> dict:
+    """The rest of a player's private page: their seat and starting wind in every published session, with
+    the next one to play first; their results hand by hand; their fouls; the appeals about their tables."""
+    seats = list(Seat.objects.filter(player=player, session__status__in=Session.PUBLIC_STATUSES)
+                 .select_related("table__sheet", "session").order_by("session__number"))
+    tables = Table.objects.filter(pk__in=[seat.table_id for seat in seats])
+    data_of = {d.table_id: d for d in sheets_data(tournament, tables)} if seats else {}
+    from scoring.appeals import appeal_deadline
+
+    now = timezone.now()
+    rows, fouls = [], []
+    for seat in seats:
+        data = data_of[seat.table_id]
+        sheet = getattr(seat.table, "sheet", None)
+        position = seat.position
+        rows.append({
+            "seat": seat, "data": data, "sheet": sheet,
+            "signed": bool(sheet and sheet.is_signed), "closed": seat.session.status == Session.Status.CLOSED,
+            "appeal_until": appeal_deadline(seat.session, tournament),
+            "score": data.scores[position] if data.scores else None,
+            "table_points": data.table_points[position] if data.table_points else None,
+            "hands": [{"hand": h, "delta": h.deltas[position], "total": h.totals[position]}
+                      for h in data.hands if h.version is not None],
+        })
+        rows[-1]["appeal_open"] = rows[-1]["appeal_until"] is None or now <= rows[-1]["appeal_until"]
+        fouls += [(seat.session.number, seat.table.number, p) for p in data.given_penalties if p.player_id == player.pk]
+    # The next seat: the first published session not yet signed at the player's table.
+    upcoming = next((r for r in rows if not r["closed"] and not r["signed"]), None)
+    appeals = list(Appeal.objects.filter(sheet__table__seats__player=player).distinct()
+                   .select_related("sheet__table__session", "filer").prefetch_related("decisions")
+                   .order_by("-number"))
+    return {"my_sessions": rows, "next_seat": upcoming, "my_fouls": fouls, "my_appeals": appeals}
 
 
 class PlayerActionView(PlayerSheetsView):

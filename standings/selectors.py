@@ -7,11 +7,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from django.db.models import Q
+from django.utils.translation import gettext
 
 from scoring.models import ScoreSheet
 from scoring.results import table_results
 from scoring.rules.ranking import Entry, SessionResult, rank_entries
-from tournament.models import Player, Session, Team, Tournament
+from tournament.models import AdvanceRule, Elimination, Player, Session, Team, Tournament, Withdrawal
 
 
 @dataclass
@@ -23,45 +24,116 @@ class StandingRow:
     values: dict
     sessions: dict  # session number -> SessionResult
     provisional: bool
+    # Elimination tournaments: the session (round) after which the player went out; their rank is then the
+    # final rank they keep.
+    eliminated_in: int | None = None
+    final_table: bool = False  # ranked at the final table
+    withdrawn: bool = False  # left the tournament, kept in the standings with what they earned
 
 
-def _session_results(tournament: Tournament, public: bool) -> dict[int, dict[int, SessionResult]]:
+def _session_results(tournament: Tournament, public: bool, before: int | None = None,
+                     results=None) -> dict[int, dict[int, SessionResult]]:
     """Per player, per session. A session's results are provisional for everyone until every one of its
-    sheets is signed (countersigned where required): any of them may still change the ranking."""
+    sheets is signed (countersigned where required): any of them may still change the ranking.
+    ``results``: ``table_results(tournament, public=public)`` when the caller has it already (no second read)."""
     per_player = defaultdict(dict)
-    results = list(table_results(tournament, public=public).values())
+    results = [r for r in (table_results(tournament, public=public) if results is None else results).values()
+               if before is None or r.session < before]
     final = defaultdict(lambda: True)
     for result in results:
         final[result.session] = final[result.session] and result.submitted
     for result in results:
         if not result.started:
             continue
+        scores = result.scores  # computed on each access
         for i, player in enumerate(result.players):
             per_player[player.pk][result.session] = SessionResult(
-                session=result.session, score=result.scores[i], rank=result.ranks[i],
+                session=result.session, score=scores[i], rank=result.ranks[i],
                 table_points=result.table_points[i], complete=final[result.session], lost=bool(result.lost[i]),
             )
     return per_player
 
 
-def player_standings(tournament: Tournament, *, public: bool = False) -> list[StandingRow]:
-    """Ranked players, best first. Substitutes are left out; their opponents' results stand.
+def _withdrawn(tournament: Tournament) -> dict[int, bool]:
+    """Players withdrawn (in force): whether each stays in the standings."""
+    return dict(Withdrawal.objects.filter(tournament=tournament, undone_at__isnull=True)
+                .values_list("player_id", "keep_in_standings"))
 
-    ``public``: from published and closed sessions only (the public pages and files); otherwise from
-    every session with results (organizers and referees, the ``standings`` command, Swiss pairing)."""
-    per_player = _session_results(tournament, public)
-    players = {p.pk: p for p in Player.objects.filter(tournament=tournament, is_substitute=False).select_related("team")}
+
+def _rank(tournament, players, per_player, withdrawn) -> list[StandingRow]:
     entries = [Entry(key=p.number, results=list(per_player.get(pk, {}).values())) for pk, p in players.items()]
     by_number = {p.number: p for p in players.values()}
     rows = []
     for entry in rank_entries(entries, tournament.tiebreak_keys()):
         sessions = {r.session: r for r in entry.results}
+        player = by_number[entry.key]
         rows.append(StandingRow(
-            rank=entry.rank, player=by_number[entry.key], table_points=entry.values["table_points"],
+            rank=entry.rank, player=player, table_points=entry.values["table_points"],
             score=entry.values["score"], values=entry.values, sessions=sessions,
-            provisional=any(not r.complete for r in entry.results),
+            provisional=any(not r.complete for r in entry.results), withdrawn=player.pk in withdrawn,
         ))
     return rows
+
+
+def player_standings(tournament: Tournament, *, public: bool = False, before: int | None = None,
+                     results=None) -> list[StandingRow]:
+    """Ranked players, best first. Substitutes are left out unless the tournament ranks them
+    (``substitutes_ranked``); their opponents' results stand. A withdrawn player stays with what they
+    earned, or leaves the standings when their withdrawal says so.
+
+    ``public``: from published and closed sessions only (the public pages and files); otherwise from
+    every session with results (organizers and referees, the ``standings`` command, Swiss pairing).
+    ``before``: from the sessions before that one only (the ranking before an elimination round).
+    ``results``: ``table_results(tournament, public=public)`` when the caller has it already (no second read).
+    In an elimination tournament the players still in rank first, then the eliminated by the final rank
+    they keep (``_elimination_order``)."""
+    per_player = _session_results(tournament, public, before, results)
+    withdrawn = _withdrawn(tournament)
+    # Through the related manager, so each player knows its tournament (links need its slug) without a query.
+    query = tournament.players.select_related("team")
+    if not tournament.substitutes_ranked:
+        query = query.filter(is_substitute=False)
+    players = {p.pk: p for p in query if withdrawn.get(p.pk, True)}
+    rows = _rank(tournament, players, per_player, withdrawn)
+    if tournament.format == Tournament.Format.ELIMINATION and before is None:
+        rows = _elimination_order(tournament, rows)
+    return rows
+
+
+def substitute_standings(tournament: Tournament, *, public: bool = False) -> list[StandingRow]:
+    """Substitutes with results, listed apart below the ranked players when the tournament does not rank
+    them: ordered as the ranking would order them, their "rank" only that order. Empty when they are ranked."""
+    if tournament.substitutes_ranked:
+        return []
+    per_player = _session_results(tournament, public)
+    players = {p.pk: p for p in tournament.players.filter(is_substitute=True).select_related("team")
+               if per_player.get(p.pk)}
+    return _rank(tournament, players, per_player, {}) if players else []
+
+
+def _elimination_order(tournament: Tournament, rows: list[StandingRow]) -> list[StandingRow]:
+    """Players still in above everyone eliminated (ranked among themselves as the standings rank them),
+    then the eliminated by their final rank. Once the final is played everyone has a final rank: the
+    final ranking."""
+    out = {e.player_id: e for e in Elimination.objects.filter(tournament=tournament).select_related("session")}
+    still_in = [row for row in rows if row.player.pk not in out]
+    previous, shared = None, 0
+    for i, row in enumerate(still_in, start=1):  # rows come best first: level players keep sharing a rank
+        if row.rank != previous:
+            previous, shared = row.rank, i
+        row.rank = shared
+    gone = sorted((row for row in rows if row.player.pk in out),
+                  key=lambda row: (out[row.player.pk].final_rank, row.player.number))
+    for row in gone:
+        row.rank = out[row.player.pk].final_rank
+        row.eliminated_in = out[row.player.pk].session.number
+        row.final_table = out[row.player.pk].session.advance_rule == AdvanceRule.FINAL
+    return still_in + gone
+
+
+def final_ranking_done(tournament: Tournament) -> bool:
+    """Whether the final table of an elimination tournament has been played and ranked."""
+    return tournament.sessions.filter(advance_rule=AdvanceRule.FINAL).exists()
 
 
 @dataclass
@@ -148,7 +220,19 @@ def standings_rows(tournament: Tournament, rows: list[StandingRow] | None = None
         "played": bool(row.sessions),
         "tiebreaks": {key: displayed_tiebreak(key, row.values.get(key)) for key in extra},
         "lost_sessions": sorted(n for n, r in row.sessions.items() if r.lost),
+        "eliminated_in": row.eliminated_in, "final_table": row.final_table,
+        "elimination": elimination_status(row) if tournament.format == Tournament.Format.ELIMINATION else None,
+        **({"withdrawn": True} if row.withdrawn else {}),
     } for row in rows]
+
+
+def elimination_status(row: StandingRow) -> str:
+    """Where a player of an elimination tournament stands, as the standings page and files say it."""
+    if row.final_table:
+        return gettext("final table")
+    if row.eliminated_in is not None:
+        return gettext("eliminated in round %(n)s") % {"n": row.eliminated_in}
+    return gettext("still in")
 
 
 def unpublished_sessions_with_results(tournament: Tournament) -> list[int]:

@@ -26,7 +26,7 @@ class PointsColumn(tables.Column):
 class RankColumn(tables.Column):
     def render(self, value, record):
         if not record.get("played", True):
-            return format_html('<span title="{}">—</span>', _("no results yet"))
+            return self.withdrawn(format_html('<span title="{}">—</span>', _("no results yet")), record)
         shown = value
         if record.get("provisional"):
             shown = format_html('{} <abbr class="provisional" title="{}">*</abbr>', shown, _("provisional"))
@@ -35,6 +35,17 @@ class RankColumn(tables.Column):
             title = gettext("Lost session(s): %(sessions)s") % {
                 "sessions": ", ".join(map(str, record["lost_sessions"]))}
             shown = format_html('{} <abbr class="lost" title="{}">{}</abbr>', shown, title, gettext("L"))
+        if record.get("under_appeal"):
+            # An appeal about one of the player's tables is undecided (MCR 3.12): the result may change.
+            shown = format_html('{} <abbr class="under-appeal" title="{}">{}</abbr>', shown,
+                                gettext("Under appeal"), gettext("A"))
+        return self.withdrawn(shown, record)
+
+    @staticmethod
+    def withdrawn(shown, record):
+        if record.get("withdrawn"):
+            shown = format_html('{} <abbr class="withdrawn" title="{}">{}</abbr>', shown,
+                                gettext("withdrawn: ranked with what they earned"), gettext("W"))
         return shown
 
 
@@ -61,18 +72,21 @@ class StandingsTable(tables.Table):
 
 
 def standings_table(rows, tiebreak_keys, **kwargs):
-    """A standings table with one extra column per configured tie-break, in order.
+    """A standings table with one extra column per configured tie-break, in order, and in an elimination
+    tournament one saying who is still in and when the others went out.
 
     `rows` are ``standings_rows`` dicts with a ``url`` each.
     """
     data = [dict(row, **{f"tb_{k}": v for k, v in row["tiebreaks"].items()}) for row in rows]
     extra = [(f"tb_{key}", tables.Column(verbose_name=tiebreak_label(key), accessor=f"tb_{key}", attrs=NUM_OPT))
              for key in tiebreak_keys if key not in ("table_points", "score") and key in TIEBREAKS]
+    if any(row.get("elimination") for row in rows):
+        extra.insert(0, ("elimination", tables.Column(verbose_name=_("Elimination"), orderable=False)))
     return StandingsTable(data, extra_columns=extra, **kwargs)
 
 
 class TeamStandingsTable(tables.Table):
-    rank = tables.Column(verbose_name=_("Rank"), attrs=NUM)
+    rank = RankColumn(verbose_name=_("Rank"), attrs=NUM)
     team = tables.Column(verbose_name=_("Team"))
     members = tables.Column(verbose_name=_("Members"), orderable=False, attrs=OPT)
     table_points = PointsColumn(verbose_name=_("Table points"), attrs=NUM)

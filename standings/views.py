@@ -8,12 +8,14 @@ from django.shortcuts import get_object_or_404
 from django.views.generic import TemplateView
 from django_tables2 import RequestConfig
 
+from scoring.appeals import open_appeals_by_table, players_under_appeal
 from scoring.progress import current_session, session_phase, session_progress
 from scoring.results import table_results
 from scoring.rules.table_points import format_table_points
 from standings import selectors
 from standings.tables import TeamStandingsTable, standings_table, tiebreak_label
 from tournament import names
+from tournament.clock import clock_context
 from tournament.models import Player, Seat, Session
 from tournament.views.mixins import TournamentMixin
 
@@ -37,14 +39,25 @@ class StandingsView(ResultsMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         rows = selectors.standings_rows(self.tournament, public=self.public_view)
+        under_appeal = players_under_appeal(self.tournament)
         for row in rows:
             row["url"] = row["player"].get_absolute_url()
+            row["under_appeal"] = row["player"].pk in under_appeal
         table = standings_table(rows, self.tournament.tiebreak_keys(), request=self.request)
         RequestConfig(self.request, paginate={"per_page": PER_PAGE}).configure(table)
+        substitutes = selectors.standings_rows(
+            self.tournament, selectors.substitute_standings(self.tournament, public=self.public_view),
+            public=self.public_view)
+        for row in substitutes:
+            row["table_points_text"] = format_table_points(row["table_points"])
         context.update(table=table, provisional=any(r["provisional"] for r in rows),
+                       substitutes=substitutes, withdrawn=any(r.get("withdrawn") for r in rows),
+                       under_appeal=bool(under_appeal),
                        no_results=bool(rows) and not any(r["played"] for r in rows),
                        lost=any(r["lost_sessions"] for r in rows),
-                       tiebreak_labels=[tiebreak_label(k) for k in self.tournament.tiebreak_keys()])
+                       tiebreak_labels=[tiebreak_label(k) for k in self.tournament.tiebreak_keys()],
+                       is_elimination=self.tournament.format == self.tournament.Format.ELIMINATION,
+                       final_ranking=selectors.final_ranking_done(self.tournament))
         return context
 
 
@@ -56,10 +69,13 @@ class TeamStandingsView(ResultsMixin, TemplateView):
         data = [{
             "rank": r.rank, "team": r.team.name, "table_points": r.table_points, "score": r.score,
             "members": ", ".join(m.player.name for m in r.members),
+            # Before any member's first result every team would be "1": a dash says there is no rank yet.
+            "played": any(m.sessions for m in r.members),
         } for r in selectors.team_standings(self.tournament, public=self.public_view)]
         table = TeamStandingsTable(data, request=self.request)
         RequestConfig(self.request, paginate={"per_page": PER_PAGE}).configure(table)
         context["table"] = table
+        context["no_results"] = bool(data) and not any(r["played"] for r in data)
         return context
 
 
@@ -111,8 +127,11 @@ class PlayerDetailView(ResultsMixin, TemplateView):
         now = next((line for line in lines if current and line["session"].pk == current.session.pk), None)
         if now is not None:
             now["current"] = True
-        standing = next((r for r in selectors.player_standings(self.tournament, public=self.public_view)
+        standing = next((r for r in selectors.player_standings(self.tournament, public=self.public_view,
+                                                               results=by_table)
                          if r.player.pk == player.pk), None)
+        if standing is not None and self.tournament.format == self.tournament.Format.ELIMINATION:
+            context["elimination_status"] = selectors.elimination_status(standing)
         context.update(player=player, lines=lines, standing=standing, now=now,
                        now_phase=current.phase_label if now else "",
                        standing_tp=format_table_points(standing.table_points) if standing else "")
@@ -134,14 +153,18 @@ class SessionDetailView(TournamentMixin, TemplateView):
         tables = []
         if visible:
             by_table = table_results(self.tournament, session)
+            appealed = open_appeals_by_table(self.tournament)
             for table in session.tables.prefetch_related(
                     Prefetch("seats", queryset=Seat.objects.select_related("player"))).select_related("sheet"):
                 players = table.seated_players()
+                for player in players:
+                    if player is not None:
+                        player.tournament = self.tournament  # its link needs the slug: no query per player
                 result = by_table.get(table.pk)
                 started = result is not None and result.started
                 seats = [{
                     "wind": Seat.wind_name_of(i), "player": player,
-                    "score": result.scores[i] if result else 0,
+                    "score": result.scores[i] if started else "",
                     "rank": result.ranks[i] if started else None,
                     "table_points": format_table_points(result.table_points[i]) if started else "",
                 } for i, player in enumerate(players)]
@@ -153,9 +176,10 @@ class SessionDetailView(TournamentMixin, TemplateView):
                 tables.append({"table": table, "seats": seats,
                                "hands": result.hands_entered if result else 0,
                                "submitted": result.submitted if result else False,
+                               "under_appeal": appealed.get((session.number, table.number), 0),
                                "found": any(seat["found"] for seat in seats)})
         found.sort(key=lambda f: names.sort_key(f["player"].name))
         context.update(session=session, visible=visible, tables=tables, progress=session_phase(session),
-                       query=query, found=found,
+                       query=query, found=found, clock=clock_context(session) if visible else None,
                        hands_per_session=self.tournament.hands_per_session)
         return context

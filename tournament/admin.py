@@ -5,7 +5,7 @@ rules, keep sessions in step with the settings and write the audit log; the admi
 """
 from django.contrib import admin
 
-from tournament.models import AuditLog, Player, Seat, Session, Table, Team, Tournament, TournamentRole
+from tournament.models import AuditLog, Player, Seat, Session, Table, Team, Tournament, TournamentRole, Withdrawal
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -83,3 +83,10 @@ class SessionAdmin(ReadOnlyAdmin):
 class AuditLogAdmin(ReadOnlyAdmin):
     list_display = ["created_at", "tournament", "actor", "action", "object_type", "object_id"]
     list_filter = ["tournament", "action"]
+
+
+@admin.register(Withdrawal)
+class WithdrawalAdmin(ReadOnlyAdmin):
+    list_display = ["player", "from_session", "reason", "keep_in_standings", "substitute", "created_at", "undone_at",
+                    "tournament"]
+    list_filter = ["tournament", "reason"]

@@ -9,7 +9,20 @@ from tournament.models import AuditLog
 
 def audit(*, tournament, actor, action, obj=None, **data):
     """Record a change; call inside the transaction that makes it."""
-    return AuditLog.objects.create(
+    entry = audit_entry(tournament=tournament, actor=actor, action=action, obj=obj, **data)
+    entry.save()
+    return entry
+
+
+def audit_many(entries):
+    """Record many changes at once (entries from ``audit_entry``), as a bulk import makes them; call inside
+    the transaction that makes them."""
+    return AuditLog.objects.bulk_create(entries, batch_size=2000)
+
+
+def audit_entry(*, tournament, actor, action, obj=None, **data):
+    """The entry ``audit`` would record, not saved yet: for ``audit_many``."""
+    return AuditLog(
         tournament=tournament,
         tournament_slug=getattr(tournament, "slug", "") or data.get("slug", "") or "",
         actor=actor if getattr(actor, "is_authenticated", False) else None,

@@ -62,7 +62,8 @@ KINDS = {
     "hands": (gettext_lazy("Hands"), ("hand.",)),
     "penalties": (gettext_lazy("Penalties"), ("penalty.",)),
     "sheets": (gettext_lazy("Score sheets"), ("sheet.",)),
-    "seating": (gettext_lazy("Seating and sessions"), ("session.", "schedule.")),
+    "appeals": (gettext_lazy("Appeals"), ("appeal.",)),
+    "seating": (gettext_lazy("Seating and sessions"), ("session.", "schedule.", "seating.")),
     "players": (gettext_lazy("Players and teams"), ("player.", "players.", "team.")),
     "people": (gettext_lazy("Roles and accounts"), ("role.", "account.")),
     "tournament": (gettext_lazy("Tournament settings"), ("tournament.",)),
@@ -292,8 +293,42 @@ def _sheet(e, f, ctx):
     return (text, *_sheet_link(f, ctx))
 
 
+APPEAL_OUTCOMES = {"upheld": gettext_lazy("upheld"), "rejected": gettext_lazy("rejected")}
+APPEAL_BODIES = {"referees": gettext_lazy("the referees"), "chief_referee": gettext_lazy("the chief referee"),
+                 "committee": gettext_lazy("the appeals committee")}
+
+
+def _appeal(e, f, ctx):
+    """Appeals (scoring.appeals): filed, decided, taken to the chief referee, and the sheet amended."""
+    args = {"actor": ctx.actor(e), "n": f.get("appeal", "?"), "where": _where(f) or "?",
+            "player": ctx.player(f.get("player")) if f.get("player") is not None else "?",
+            "reason": f.get("reason") or f.get("reasons") or f.get("late_reason") or "—"}
+    if e.action == "appeal.file":
+        if f.get("via") == "link":
+            text = _("%(player)s filed appeal %(n)s about %(where)s on their private link.") % args
+        else:
+            text = _("%(actor)s filed appeal %(n)s about %(where)s for %(player)s.") % args
+        if f.get("late"):
+            text += " " + _("Accepted late: %(reason)s") % args
+    elif e.action == "appeal.decide":
+        args.update(outcome=APPEAL_OUTCOMES.get(f.get("outcome"), f.get("outcome")),
+                    body=APPEAL_BODIES.get(f.get("body"), f.get("body")))
+        text = _("%(actor)s, for %(body)s, decided appeal %(n)s about %(where)s: %(outcome)s. Reasons: %(reason)s") \
+            % args
+    elif e.action == "appeal.escalate":
+        if f.get("via") == "link":
+            text = _("%(player)s took appeal %(n)s to the chief referee. Reason: %(reason)s") % args
+        else:
+            text = _("%(actor)s took appeal %(n)s to the chief referee for %(player)s. Reason: %(reason)s") % args
+    else:
+        text = _("%(actor)s changed the score sheet of %(where)s as appeal %(n)s decided.") % args
+    number = f.get("appeal")
+    return text, _url("appeal-detail", ctx.tournament.slug, number) if number else "", _("appeal")
+
+
 METHODS = {"round_robin": gettext_lazy("round robin"), "swiss": gettext_lazy("Swiss pairing"),
-           "chart": gettext_lazy("a chart"), "random": gettext_lazy("random draw"), "manual": gettext_lazy("by hand")}
+           "chart": gettext_lazy("a chart"), "random": gettext_lazy("random draw"), "manual": gettext_lazy("by hand"),
+           "elimination": gettext_lazy("from the players who go on")}
 
 
 def _session(e, f, ctx):
@@ -317,6 +352,20 @@ def _session(e, f, ctx):
         text = _("%(actor)s reopened session %(n)s. Reason: %(reason)s") % args
         if f.get("seated_from_it"):
             text += " " + _("Sessions seated by Swiss from its results: %(s)s.") % {"s": _numbers(f["seated_from_it"])}
+    return text, _url("session-detail", ctx.tournament.slug, n) if n != "?" else "", _("session")
+
+
+def _eliminate(e, f, ctx):
+    n = f.get("session", "?")
+    args = {"actor": ctx.actor(e), "n": n}
+    if e.action == "session.eliminate_undo":
+        text = _("%(actor)s took back who plays on after session %(n)s; its eliminations are undone.") % args
+    elif f.get("rule") == "final":
+        text = _("%(actor)s ranked the final table of session %(n)s: the final ranking is complete.") % args
+    else:
+        args.update(kept=len(f.get("survivors") or ()), out=len(f.get("eliminated") or {}))
+        text = _("%(actor)s decided who plays on after session %(n)s: %(kept)s players go on, %(out)s are out "
+                 "with their final rank.") % args
     return text, _url("session-detail", ctx.tournament.slug, n) if n != "?" else "", _("session")
 
 
@@ -357,6 +406,59 @@ def _activate(e, f, ctx):
         "user": f.get("user", "?")}, _url("manage-accounts", ctx.tournament.slug), _("accounts")
 
 
+def _time(value) -> str:
+    """An ISO 8601 time from an entry as the reader's local date and time."""
+    from django.utils import timezone
+    from django.utils.dateparse import parse_datetime
+
+    parsed = parse_datetime(value) if isinstance(value, str) else None
+    return localize(timezone.localtime(parsed)) if parsed else str(value or "?")
+
+
+def _clock(e, f, ctx):
+    args = {"actor": ctx.actor(e), "session": f.get("session", "?"), "minutes": f.get("minutes", "?"),
+            "start": _time(f.get("starts_at")), "end": _time(f.get("ends_at"))}
+    if e.action == "session.clock_start":
+        text = _("%(actor)s started the clock of session %(session)s: %(minutes)s minutes, until %(end)s.") % args
+    elif e.action == "session.clock_schedule":
+        text = _("%(actor)s scheduled the clock of session %(session)s to start at %(start)s, for %(minutes)s "
+                 "minutes.") % args
+    else:
+        args["end"] = _time(((f.get("changes") or {}).get("ends_at") or [None, None])[1])
+        text = _("%(actor)s moved the end of session %(session)s by %(minutes)s minutes, to %(end)s.") % args
+        if f.get("reason"):
+            text += " " + _("Reason: %(reason)s") % {"reason": f["reason"]}
+    return text, _url("manage-sessions", ctx.tournament.slug), _("sessions")
+
+
+def _withdrawal(e, f, ctx):
+    from tournament.models import WithdrawalReason
+
+    args = {"actor": ctx.actor(e), "player": f.get("player", "?"), "name": f.get("name", ""),
+            "session": f.get("session", "?"), "sub": f.get("substitute_name", "?"),
+            "sub_number": f.get("substitute", "?"),
+            "sessions": ", ".join(map(str, f.get("sessions") or [])) or "—"}
+    if e.action == "player.withdraw":
+        reason = f.get("reason")
+        args["reason"] = WithdrawalReason(reason).label if reason in WithdrawalReason.values else reason
+        text = _("%(actor)s withdrew player %(player)s, %(name)s, from session %(session)s on (%(reason)s).") % args
+        if not f.get("keep_in_standings", True):
+            text += " " + _("They leave the standings.")
+    elif e.action == "player.substitute":
+        text = _("%(actor)s named player %(sub_number)s, %(sub)s, substitute for player %(player)s, %(name)s, "
+                 "seated in sessions %(sessions)s.") % args
+    else:
+        text = _("%(actor)s undid the withdrawal of player %(player)s, %(name)s.") % args
+    return text, _url("manage-withdrawals", ctx.tournament.slug), _("withdrawals")
+
+
+def _fill(e, f, ctx):
+    numbers = [*(f.get("substitutes") or []), *(f.get("created") or [])]
+    return (_("%(actor)s filled the field of session %(session)s with substitutes: players %(players)s.") % {
+        "actor": ctx.actor(e), "session": f.get("session", "?"), "players": ", ".join(map(str, numbers))},
+        _url("manage-seating", ctx.tournament.slug), _("seating"))
+
+
 def generic(e, f, ctx):
     details = ", ".join(f"{k}: {v}" for k, v in sorted((e.data or {}).items()) if k != "changes")
     text = _("%(actor)s: %(action)s.") % {"actor": ctx.actor(e), "action": e.action}
@@ -385,16 +487,31 @@ SENTENCES = {
                                 N_("API tokens")),
     "api_token.revoke": _simple(N_("%(actor)s revoked the API token %(name)s."), "manage-api-tokens",
                                 N_("API tokens")),
+    "appeal.file": _appeal,
+    "appeal.decide": _appeal,
+    "appeal.escalate": _appeal,
+    "appeal.amend": _appeal,
     "session.seat": _session,
+    "session.clock_start": _clock,
+    "session.clock_schedule": _clock,
+    "session.clock_adjust": _clock,
+    "player.withdraw": _withdrawal,
+    "player.substitute": _withdrawal,
+    "player.withdraw_undo": _withdrawal,
+    "seating.fill": _fill,
     "session.publish": _session,
     "session.close": _session,
     "session.reopen": _session,
+    "session.eliminate": _eliminate,
+    "session.eliminate_undo": _eliminate,
     "schedule.generate": _schedule,
     "schedule.chart": _schedule,
     "player.create": _player,
     "player.update": _player,
     "players.import": _simple(N_("%(actor)s imported %(count)s players from a file."), "manage-players",
                               N_("players")),
+    "players.import_update": _simple(N_("%(actor)s changed %(count)s players from a file."), "manage-players",
+                                     N_("players")),
     "team.create": _simple(N_("%(actor)s created the team %(name)s."), "manage-teams", N_("teams")),
     "role.grant": _simple(N_("%(actor)s made %(user)s %(role)s."), "manage-roles", N_("roles")),
     "role.revoke": _simple(N_("%(actor)s took the %(role)s role from %(user)s."), "manage-roles", N_("roles")),

@@ -4,8 +4,10 @@ import binascii
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
+from scoring.rules.registry import RULE_SETS
 from tournament.importing import MAX_FILE_BYTES
 from tournament.models import PLAYER_NUMBER_MAX, Player, Team, Tournament, TournamentRole
 
@@ -17,10 +19,10 @@ def max_length(model, field_name):
 DATE_WIDGET = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
 TOURNAMENT_FIELDS = [
-    "name", "start_date", "end_date", "venue", "rules", "format", "session_count", "round_robin_sessions",
+    "name", "start_date", "end_date", "venue", "rules", "rule_options", "format", "session_count", "round_robin_sessions",
     "hands_per_session", "session_minutes", "table_points", "tiebreaks", "appeal_minutes", "appeal_fee",
     "appeal_fee_currency", "published", "group", "player_confirmation", "countersign_required", "escalation_scope",
-    "two_person_entry",
+    "two_person_entry", "substitutes_ranked",
 ]
 
 
@@ -39,12 +41,26 @@ class TournamentForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         for name in self.DEFAULTED:
             self.fields[name].required = False
+        self.fields["rule_options"].required = False
+        self.fields["rule_options"].widget.attrs.update(rows=2, cols=40)
+        # Every rule set's options and their values, from the registry, so the organizer sees what to write.
+        listing = "; ".join(
+            f"{code}: " + ", ".join(f"{name} ({' / '.join(map(str, opt.choices))})" for name, opt in cls.OPTIONS.items())
+            for code, cls in RULE_SETS.items() if cls.OPTIONS)
+        self.fields["rule_options"].help_text = format_lazy(
+            "{} {}", self.fields["rule_options"].help_text,
+            _("Options of each rule set: %(options)s.") % {"options": listing})
 
     def clean(self):
         data = super().clean()
         for name in self.DEFAULTED:
             if not data.get(name):
                 data[name] = getattr(self.instance, name) or Tournament._meta.get_field(name).get_default()
+        if "rule_options" not in self.data:
+            # A form from before the options existed (a script) keeps the tournament's options.
+            data["rule_options"] = self.instance.rule_options or {}
+        elif data.get("rule_options") in (None, ""):
+            data["rule_options"] = {}
         return data
 
 
@@ -52,6 +68,19 @@ class TournamentCreateForm(TournamentForm):
     class Meta(TournamentForm.Meta):
         fields = ["name", "slug"] + TOURNAMENT_FIELDS[1:]
         help_texts = {"slug": _("Used in the web address, e.g. spring-open-2026. Cannot be changed later.")}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Blank: the rule set says how many hands a session has (tournament_create fills it in).
+        self.fields["hands_per_session"].required = False
+        self.fields["hands_per_session"].initial = None
+        self.fields["hands_per_session"].help_text = _("Leave blank for the rule set's own number of hands.")
+
+    def clean(self):
+        data = super().clean()
+        if data.get("hands_per_session") is None:
+            data.pop("hands_per_session", None)
+        return data
 
 
 class TournamentCopyForm(forms.Form):
@@ -102,6 +131,10 @@ class PlayerForm(forms.Form):
 
 class ImportUploadForm(forms.Form):
     file = forms.FileField(label=_("Players file (CSV or XLSX)"))
+    update = forms.BooleanField(
+        label=_("Change players already imported"), required=False,
+        help_text=_("Each row names a player by number; only the file's columns change. Without this, the rows "
+                    "are new players."))
 
     # The file travels back base64-encoded in the confirm form; keep that under Django's 2.5 MB request limit.
     MAX_BYTES = MAX_FILE_BYTES
@@ -118,6 +151,7 @@ class ImportConfirmForm(forms.Form):
 
     content = forms.CharField(widget=forms.HiddenInput)
     filename = forms.CharField(widget=forms.HiddenInput, max_length=255)
+    update = forms.BooleanField(widget=forms.HiddenInput, required=False)
 
     def clean_content(self):
         try:

@@ -12,6 +12,7 @@ import zipfile
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournament.models import PLAYER_NUMBER_MAX, compose_display_name
 
@@ -51,6 +52,54 @@ MAX_XLSX_MEMBERS = 200
 MAX_XLSX_MEMBER_BYTES = 8 * 1024 * 1024  # one part of the archive, unpacked
 MAX_XLSX_TOTAL_BYTES = 16 * 1024 * 1024  # all parts together, unpacked
 MAX_XLSX_CELLS = 100_000  # cells written in the worksheets
+
+
+# The columns as the import page lists them and the template files have them: the header the template uses,
+# and what goes in the column. Other headers are recognised too (HEADER_ALIASES: número, nombre, país...).
+COLUMNS = (
+    ("number", "number", gettext_lazy("Optional when adding: players without one are numbered after the highest. "
+                                      "Required when changing players: it says whose row it is.")),
+    ("name", "name", gettext_lazy("The player's name as shown everywhere; or give family_name and given_name "
+                                  "instead.")),
+    ("family_name", "family_name", gettext_lazy("Optional: family name(s), for sorting and the EMA ranking file.")),
+    ("given_name", "given_name", gettext_lazy("Optional: given name.")),
+    ("country", "country", gettext_lazy("Optional: the two-letter code, e.g. ES.")),
+    ("club", "club", gettext_lazy("Optional.")),
+    ("ema_id", "ema_id", gettext_lazy("Optional: the EMA number, eight digits, e.g. 04000001.")),
+    ("team", "team", gettext_lazy("Optional: the team's name; a new name makes a new team.")),
+    ("is_substitute", "substitute", gettext_lazy("Optional: yes or no (empty: no).")),
+)
+TEMPLATE_ROWS = (
+    (1, "López Ruiz, Ana", "López Ruiz", "Ana", "ES", "Club Mahjong Madrid", "04000001", "Dragons", "no"),
+    (2, "Wang Li", "Wang", "Li", "CN", "", "", "Dragons", "no"),
+)
+
+
+def template_csv() -> bytes:
+    """The players template as CSV, UTF-8 with a byte-order mark so spreadsheet programs read the accents."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow([header for _key, header, _help in COLUMNS])
+    writer.writerows(TEMPLATE_ROWS)
+    return ("\ufeff" + out.getvalue()).encode("utf-8")
+
+
+def template_xlsx() -> bytes:
+    """The players template as XLSX; the EMA column is text, so 04000001 keeps its leading zero."""
+    from openpyxl import Workbook
+
+    workbook = Workbook()
+    sheet = workbook.active
+    sheet.title = "players"
+    sheet.append([header for _key, header, _help in COLUMNS])
+    for row in TEMPLATE_ROWS:
+        sheet.append(list(row))
+    ema = [key for key, _h, _help in COLUMNS].index("ema_id") + 1
+    for (cell,) in sheet.iter_rows(min_row=2, min_col=ema, max_col=ema):
+        cell.number_format = "@"
+    out = io.BytesIO()
+    workbook.save(out)
+    return out.getvalue()
 
 
 @dataclass
@@ -208,8 +257,27 @@ def _xlsx_records(data):
         workbook.close()
 
 
+# Files people upload by mistake, by their first bytes: named as what they are, not read as a CSV whose
+# "columns" are binary noise.
+OTHER_FORMATS = ((b"%PDF", "PDF"), (b"\x89PNG", "PNG"), (b"\xff\xd8\xff", "JPEG"), (b"GIF8", "GIF"),
+                 (b"{\\rtf", "RTF"), (b"\x1f\x8b", "gzip"), (b"Rar!", "RAR"), (b"7z\xbc\xaf", "7z"))
+READABLE_SUFFIXES = (".csv", ".txt", ".tsv", ".xlsx", ".xlsm")
+
+
+def _check_file_type(data, filename):
+    name = (filename or "").lower()
+    kind = next((label for magic, label in OTHER_FORMATS if data.startswith(magic)), None)
+    if kind is None and "." in name and not name.endswith(READABLE_SUFFIXES + (".xls",)):
+        kind = name.rsplit(".", 1)[1][:10].upper()
+    if kind is not None:
+        raise ValueError(_("“%(file)s” is not a CSV or XLSX file (it is in %(kind)s format). Save the players list "
+                           "as CSV or XLSX (the template on this page shows the columns) and upload that.")
+                         % {"file": (filename or "")[:100], "kind": kind})
+
+
 def _read_records(data, filename):
     name = (filename or "").lower()
+    _check_file_type(data, filename)
     if name.endswith(".xls") or data[:4] == b"\xd0\xcf\x11\xe0":
         raise ValueError(_("Old .xls files cannot be read; save the sheet as .xlsx or .csv."))
     if len(data) > MAX_FILE_BYTES:
@@ -241,7 +309,9 @@ def _parse_bool(text):
     return None
 
 
-def parse_players_file(data: bytes, filename: str, tournament) -> ImportPreview:
+def parse_players_file(data: bytes, filename: str, tournament, *, update: bool = False) -> ImportPreview:
+    """The rows to import, or (``update``) the changes to the players already in the tournament, named by
+    their number: then only the file's columns change, and every row must name an existing player."""
     preview = ImportPreview()
     try:
         records, is_xlsx = _read_records(data, filename)
@@ -271,7 +341,11 @@ def parse_players_file(data: bytes, filename: str, tournament) -> ImportPreview:
                 "f": key, "a": _cell_text(records[header_index][columns[key]]), "b": text}))
             continue
         columns[key] = col
-    if "name" not in columns and not {"family_name", "given_name"} <= set(columns):
+    if update and "number" not in columns:
+        preview.errors.append((header_row, _(
+            "No number column. To change players already imported, each row names the player by their number.")))
+        return preview
+    if not update and "name" not in columns and not {"family_name", "given_name"} <= set(columns):
         preview.errors.append((header_row, _(
             "No name column. The first row must name the columns, e.g. number, name, country, club, "
             "ema_id, team, substitute (or número, nombre, país, club, ema, equipo, suplente).")))
@@ -279,8 +353,10 @@ def parse_players_file(data: bytes, filename: str, tournament) -> ImportPreview:
 
     existing = list(tournament.players.values_list("number", "name", "ema_id")) if tournament.pk else []
     existing_numbers = {n for n, _name, _e in existing}
-    existing_names = {name.strip().casefold() for _n, name, _e in existing}
-    existing_emas = {e for _n, _name, e in existing if e}
+    # Whose name or EMA id it is: in update mode a player keeps their own.
+    existing_names = {name.strip().casefold(): n for n, name, _e in existing}
+    existing_emas = {e: n for n, _name, e in existing if e}
+    names_given = "name" in columns or "family_name" in columns or "given_name" in columns
 
     data_rows = sum(1 for r in records[header_index + 1:] if not _is_blank(r))
     if data_rows > MAX_ROWS:
@@ -338,7 +414,7 @@ def parse_players_file(data: bytes, filename: str, tournament) -> ImportPreview:
         given_name = " ".join(cell("given_name").split())
         if not name:
             name = compose_display_name(family_name, given_name)
-        if not name:
+        if not name and (names_given or not update):
             errors.append(_("The name is missing."))
         row["name"] = name
         # Only a file with name-part columns sets them; otherwise the service splits a single name
@@ -363,6 +439,12 @@ def parse_players_file(data: bytes, filename: str, tournament) -> ImportPreview:
         for key, limit in MAX_LENGTHS.items():
             if len(row.get(key, "")) > limit:
                 errors.append(_("The %(f)s is longer than %(n)s characters.") % {"f": key, "n": limit})
+        if update:
+            # Only what the file has a column for changes; the rest of each player stays as it is.
+            given = set(columns) | ({"name"} if names_given else set())
+            row = {key: value for key, value in row.items() if key == "number" or key in given}
+            if row["number"] is None and not number_text:
+                errors.append(_("The number is missing: it says which player this row changes."))
         for message in errors:
             preview.errors.append((row_number, message))
         parsed.append((row_number, row))
@@ -376,16 +458,20 @@ def parse_players_file(data: bytes, filename: str, tournament) -> ImportPreview:
     for row_number, row in parsed:
         number = row["number"]
         if number is not None:
-            if number in existing_numbers:
+            if number in existing_numbers and not update:
                 preview.errors.append((row_number, _("Number %(n)s is already taken in this tournament.") % {"n": number}))
+            elif number not in existing_numbers and update:
+                preview.errors.append((row_number, _("No player has number %(n)s in this tournament, so there is "
+                                                     "nobody to change; add new players without “change players "
+                                                     "already imported”.") % {"n": number}))
             elif number in seen_numbers:
                 preview.errors.append((row_number, _("Number %(n)s is also on row %(r)s.") % {
                     "n": number, "r": seen_numbers[number]}))
             else:
                 seen_numbers[number] = row_number
-        key = row["name"].casefold()
+        key = row.get("name", "").casefold()
         if key:
-            if key in existing_names:
+            if key in existing_names and existing_names[key] != (number if update else None):
                 preview.errors.append((row_number, _("%(name)s is already a player in this tournament.") % {
                     "name": row["name"]}))
             elif key in seen_names:
@@ -393,9 +479,9 @@ def parse_players_file(data: bytes, filename: str, tournament) -> ImportPreview:
                     "name": row["name"], "r": seen_names[key]}))
             else:
                 seen_names[key] = row_number
-        ema = row["ema_id"]
+        ema = row.get("ema_id")
         if ema and re.fullmatch(r"\d{8}", ema):
-            if ema in existing_emas:
+            if ema in existing_emas and existing_emas[ema] != (number if update else None):
                 preview.errors.append((row_number, _("EMA id %(e)s already belongs to a player in this tournament.")
                                        % {"e": ema}))
             elif ema in seen_emas:
@@ -407,7 +493,7 @@ def parse_players_file(data: bytes, filename: str, tournament) -> ImportPreview:
     # Missing numbers continue after the highest number, in the tournament or in the file.
     next_number = max([0, *existing_numbers, *seen_numbers]) + 1
     for row_number, row in parsed:
-        if row["number"] is None:
+        if row["number"] is None and not update:
             row["number"] = next_number
             next_number += 1
         preview.rows.append({key: row[key] for key in FIELDS if key in row})

@@ -1,14 +1,18 @@
 """Tournament, players, teams, sessions and seats."""
+from datetime import timedelta
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import (MaxValueValidator, MinValueValidator, ProhibitNullCharactersValidator,
                                     RegexValidator)
 from django.db import models
+from django.db.models.lookups import Exact
 from django.urls import reverse
 from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rules.ranking import TIEBREAKS
+from scoring.rules.registry import RULE_SETS, get_rule_set
 from scoring.rules.rotation import WINDS
 from scoring.rules.table_points import parse_table_points
 
@@ -19,6 +23,8 @@ PLAYER_NUMBER_MAX = 99_999
 SESSION_COUNT_MAX = 60
 TABLE_NUMBER_MAX = 1_000
 MINUTES_MAX = 24 * 60
+# The chief referee warns the players a quarter of an hour before the end of a session (MCR 3.5.6).
+CLOCK_WARNING = timedelta(minutes=15)
 no_nul = ProhibitNullCharactersValidator()  # PostgreSQL cannot store NUL in text
 
 
@@ -52,14 +58,27 @@ WIND_NAMES = dict(zip(WINDS, (_("East"), _("South"), _("West"), _("North"))))
 
 
 # Choices are defined at module level so the models' Meta can constrain the columns to them.
-class RuleSet(models.TextChoices):
-    MCR = "mcr", _("Mahjong Competition Rules (MCR)")
+# The rule sets come from the registry (scoring.rules.registry), the one place that lists them: a new
+# rule set appears here, in the forms and in the database constraint (after makemigrations) by itself.
+RuleSet = models.TextChoices("RuleSet", [(code.upper(), (code, _(cls.label or cls.name)))
+                                         for code, cls in RULE_SETS.items()])
 
 
 class TournamentFormat(models.TextChoices):
     ROUND_ROBIN = "round_robin", _("Round robin")
     SWISS = "swiss", _("Swiss")
     MIXED = "mixed", _("Mixed (round robin, then Swiss)")
+    # MCR 3.5.4: after each round the organizer's rule decides who plays on (docs/elimination.md).
+    ELIMINATION = "elimination", _("Elimination")
+
+
+class AdvanceRule(models.TextChoices):
+    """Who plays on after a round of an elimination tournament (``seating.elimination.Rule``)."""
+
+    TABLE_WINNER = "table_winner", _("The winner of each table")
+    BEST_PER_TABLE = "best_per_table", _("The best k of each table")
+    BEST_OVERALL = "best_overall", _("The best n overall")
+    FINAL = "final", _("Final table: nobody plays on, everyone gets a final rank")
 
 
 class RoleKind(models.TextChoices):
@@ -67,6 +86,9 @@ class RoleKind(models.TextChoices):
     REFEREE = "referee", _("Referee")
     # Reopens signed score sheets and countersigns them (MCR appendix 5, "General Umpire Chief"); scores too.
     CHIEF_REFEREE = "chief_referee", _("Chief referee")
+    # Decides appeals that are not about the rules (MCR 3.13.2: "a special department designated by the
+    # competition committee"): the organizer names its members on the Roles page.
+    APPEALS_COMMITTEE = "appeals_committee", _("Appeals committee")
 
 
 class PlayerConfirmation(models.TextChoices):
@@ -102,6 +124,12 @@ class Tournament(models.Model):
     end_date = models.DateField(_("end date"), null=True, blank=True)
     venue = models.CharField(_("venue"), max_length=200, blank=True, validators=[no_nul])
     rules = models.CharField(_("rule set"), max_length=20, choices=Rules.choices, default=Rules.MCR)
+    # The organizer's settings where the rulebook leaves a choice (the rule set's OPTIONS, e.g. the
+    # Spanish payment mode); checked against the rule set in clean().
+    rule_options = models.JSONField(
+        _("rule set options"), default=dict, blank=True,
+        help_text=_("Settings of the rule set where its rulebook leaves a choice, e.g. {\"payment_mode\": "
+                    "\"official\"} for the Spanish rules. Empty: the rule set's defaults."))
     format = models.CharField(_("format"), max_length=20, choices=Format.choices, default=Format.ROUND_ROBIN)
     session_count = models.PositiveSmallIntegerField(
         _("number of sessions"), default=6, validators=[MinValueValidator(1), MaxValueValidator(SESSION_COUNT_MAX)]
@@ -150,6 +178,9 @@ class Tournament(models.Model):
     two_person_entry = models.BooleanField(
         _("two-person entry"), default=False,
         help_text=_("A hand counts only once a second scorer, or one of the table's players, confirms it."))
+    substitutes_ranked = models.BooleanField(
+        _("substitutes are ranked"), default=False,
+        help_text=_("Off: substitutes are listed apart, below the ranked players. On: they are ranked like everyone."))
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -194,6 +225,20 @@ class Tournament(models.Model):
         if unknown:
             errors["tiebreaks"] = _("Unknown tie-break(s): %(keys)s. Choose from %(choices)s.") % {
                 "keys": ", ".join(unknown), "choices": ", ".join(TIEBREAKS)}
+        if not isinstance(self.rule_options, dict):
+            errors["rule_options"] = _("The rule set options are a JSON object of option names and values.")
+        elif self.rules in RULE_SETS:
+            try:
+                get_rule_set(self.rules, **self.rule_options)
+            except (ValueError, TypeError) as exc:
+                errors["rule_options"] = _("These options do not fit the rule set: %(reason)s.") % {"reason": exc}
+            else:
+                # A rule set whose session length is an option (Spanish) and the tournament must agree: the
+                # score sheets follow hands_per_session.
+                chosen = self.rule_options.get("hands_per_session")
+                if chosen is not None and self.hands_per_session is not None and chosen != self.hands_per_session:
+                    errors["hands_per_session"] = _(
+                        "The rule set options say %(n)s hands per session; set the same number here.") % {"n": chosen}
         if self.start_date and self.end_date and self.end_date < self.start_date:
             errors["end_date"] = _("The tournament cannot end before it starts.")
         if self.format == self.Format.MIXED and not 0 < self.round_robin_sessions < self.session_count:
@@ -201,6 +246,18 @@ class Tournament(models.Model):
                 "n": self.session_count - 1}
         if errors:
             raise ValidationError(errors)
+
+    @property
+    def rule_set(self):
+        """The tournament's rule set (``scoring.rules.base.RuleSet``), configured by its options: what the
+        web app asks for entry bounds, payments, winds and tiles. Cached on the instance, keyed by the
+        settings, so a changed instance never answers with the old rules."""
+        key = (self.rules, repr(sorted((self.rule_options or {}).items())))
+        cached = getattr(self, "_rule_set_cache", None)
+        if cached is None or cached[0] != key:
+            cached = (key, get_rule_set(self.rules, **(self.rule_options or {})))
+            self._rule_set_cache = cached
+        return cached[1]
 
     @property
     def confirmation_methods(self) -> tuple[str, ...]:
@@ -328,19 +385,83 @@ class Session(models.Model):
     seating_method = models.CharField(_("seating method"), max_length=40, blank=True, validators=[no_nul])
     seed = models.BigIntegerField(_("seed"), null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
+    # Elimination tournaments: the rule that decided, on this session's results, who played on. Set by
+    # schedule.services.session_eliminate_and_seat; empty while nobody has been eliminated after it.
+    advance_rule = models.CharField(_("who plays on"), max_length=20, choices=AdvanceRule.choices, blank=True)
+    advance_count = models.PositiveSmallIntegerField(_("how many play on"), default=0)
+    # Player numbers, best first, that the organizer gave to separate players level at the cut (a
+    # play-off or a draw): kept so the decision can be read, exported and recomputed.
+    advance_order = models.JSONField(_("order of players level at the cut"), default=list, blank=True)
+    # The session clock (MCR 3.5.6): it runs from ``starts_at`` (a start pressed now, or one scheduled
+    # later) to ``ends_at``, the bell. Both come from the server's clock, never a browser's.
+    starts_at = models.DateTimeField(_("clock starts"), null=True, blank=True)
+    ends_at = models.DateTimeField(_("clock ends"), null=True, blank=True)
 
     class Meta:
         ordering = ["tournament", "number"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="unique_session_number"),
             models.CheckConstraint(condition=models.Q(status__in=SessionStatus.values), name="session_status_valid"),
+            # The count each rule takes: none, 1, k in 1..3, n a positive multiple of four, none.
+            models.CheckConstraint(
+                condition=models.Q(advance_rule="", advance_count=0)
+                | models.Q(advance_rule=AdvanceRule.TABLE_WINNER, advance_count=1)
+                | models.Q(advance_rule=AdvanceRule.BEST_PER_TABLE, advance_count__gte=1, advance_count__lte=3)
+                | (models.Q(advance_rule=AdvanceRule.BEST_OVERALL, advance_count__gte=4)
+                   & models.Q(Exact(models.F("advance_count") % 4, 0)))
+                | models.Q(advance_rule=AdvanceRule.FINAL, advance_count=0),
+                name="session_advance_rule_count"),
+            models.CheckConstraint(
+                condition=models.Q(starts_at__isnull=True, ends_at__isnull=True)
+                | models.Q(starts_at__isnull=False, ends_at__isnull=False, ends_at__gt=models.F("starts_at")),
+                name="session_clock_ends_after_start"),
         ]
+
+    def clock_state(self, now) -> str:
+        """``none`` (no clock), ``scheduled`` (not started yet), ``running``, ``warning`` (the last quarter of
+        an hour, when the chief referee warns the players, MCR 3.5.6) or ``ended``."""
+        if self.ends_at is None:
+            return "none"
+        if now < self.starts_at:
+            return "scheduled"
+        if now >= self.ends_at:
+            return "ended"
+        if now >= self.ends_at - CLOCK_WARNING:
+            return "warning"
+        return "running"
 
     def __str__(self):
         return _("Session %(n)s") % {"n": self.number}
 
     def get_absolute_url(self):
         return reverse("session-detail", args=[self.tournament.slug, self.number])
+
+
+class Elimination(models.Model):
+    """A player knocked out of an elimination tournament after a session (the round), with the final
+    rank they keep; the players of the final table get theirs when it is played (``AdvanceRule.FINAL``)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="eliminations")
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="eliminations")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="eliminations")
+    final_rank = models.PositiveIntegerField(_("final rank"), validators=[MinValueValidator(1),
+                                                                          MaxValueValidator(PLAYER_NUMBER_MAX)])
+
+    class Meta:
+        ordering = ["final_rank", "player__number"]
+        constraints = [
+            # Knocked out once: a player's final rank is one fact.
+            models.UniqueConstraint(fields=["tournament", "player"], name="unique_elimination_per_player"),
+            models.CheckConstraint(condition=models.Q(final_rank__gte=1, final_rank__lte=PLAYER_NUMBER_MAX),
+                                   name="elimination_final_rank_range"),
+        ]
+
+    def __str__(self):
+        return f"{self.player}: {self.final_rank}"
+
+    def clean(self):
+        if self.player.tournament_id != self.tournament_id or self.session.tournament_id != self.tournament_id:
+            raise ValidationError(_("The player and the session must belong to the tournament."))
 
 
 class Table(models.Model):
@@ -428,3 +549,55 @@ class AuditLog(models.Model):
 
     def __str__(self):
         return f"{self.created_at:%Y-%m-%d %H:%M} {self.actor}: {self.action}"
+
+
+class WithdrawalReason(models.TextChoices):
+    ILLNESS = "illness", _("Illness or injury")
+    DISQUALIFICATION = "disqualification", _("Disqualification (MCR 3.11.4-5)")
+    OTHER = "other", _("Other")
+
+
+class Withdrawal(models.Model):
+    """A player leaves the tournament from a session on. Never deleted: undoing one marks it undone, so the
+    record shows both. A substitute, when one is named, takes the player's seats in the sessions not yet played."""
+
+    Reason = WithdrawalReason
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="withdrawals")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="withdrawals", verbose_name=_("player"))
+    from_session = models.ForeignKey(Session, on_delete=models.PROTECT, related_name="+",
+                                     verbose_name=_("from session"))
+    reason = models.CharField(_("reason"), max_length=20, choices=WithdrawalReason.choices)
+    note = models.CharField(_("note"), max_length=200, blank=True, validators=[no_nul])
+    # Whether the player keeps their place in the standings with what they earned before leaving; a
+    # disqualified player usually loses their rank (MCR 3.11.5).
+    keep_in_standings = models.BooleanField(_("stays in the standings"), default=True)
+    substitute = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True, related_name="stands_in",
+                                   verbose_name=_("substitute"))
+    # Sessions in which the substitute took the player's seat, so an undo gives back those not played since.
+    seats_taken = models.JSONField(default=list, blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                   related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    undone_at = models.DateTimeField(null=True, blank=True)
+    undone_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                  related_name="+")
+
+    class Meta:
+        ordering = ["tournament", "created_at", "id"]
+        constraints = [
+            # One withdrawal in force per player; undone ones stay on record.
+            models.UniqueConstraint(fields=["player"], condition=models.Q(undone_at__isnull=True),
+                                    name="unique_active_withdrawal"),
+            models.CheckConstraint(condition=models.Q(reason__in=WithdrawalReason.values),
+                                   name="withdrawal_reason_valid"),
+            models.CheckConstraint(condition=~models.Q(substitute=models.F("player")),
+                                   name="withdrawal_substitute_not_self"),
+        ]
+
+    def __str__(self):
+        return _("%(player)s withdrawn from session %(n)s") % {"player": self.player, "n": self.from_session.number}
+
+    @property
+    def active(self):
+        return self.undone_at is None

@@ -36,3 +36,17 @@ def can_score(user, tournament):
     if is_organizer(user, tournament):
         return True
     return bool({TournamentRole.Role.REFEREE, TournamentRole.Role.CHIEF_REFEREE} & _roles(user, tournament))
+
+
+def is_referee(user, tournament):
+    """A referee or the chief referee by role: rule appeals go to them (MCR 3.13.1), not to organizers."""
+    if getattr(user, "is_superuser", False):
+        return True
+    return bool({TournamentRole.Role.REFEREE, TournamentRole.Role.CHIEF_REFEREE} & _roles(user, tournament))
+
+
+def is_appeals_committee(user, tournament):
+    """A member of the committee the organizer named for appeals not about the rules (MCR 3.13.2)."""
+    if getattr(user, "is_superuser", False):
+        return True
+    return TournamentRole.Role.APPEALS_COMMITTEE in _roles(user, tournament)

@@ -15,6 +15,7 @@ manage_patterns = [
     path("players/add/", manage.PlayerCreateView.as_view(), name="manage-player-add"),
     path("players/<int:number>/edit/", manage.PlayerEditView.as_view(), name="manage-player-edit"),
     path("players/import/", manage.PlayerImportView.as_view(), name="manage-import"),
+    path("players/import/template.<str:fmt>", manage.PlayerImportTemplateView.as_view(), name="manage-import-template"),
     path("players/codes/", codes.PlayerCodesView.as_view(), name="manage-player-codes"),
     path("players/<int:number>/code/", codes.PlayerCodeResetView.as_view(), name="manage-player-code-reset"),
     path("teams/", manage.TeamListView.as_view(), name="manage-teams"),

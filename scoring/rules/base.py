@@ -15,7 +15,9 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
+from . import payments as pay
 from .payments import PaymentError
+from .text import N_
 
 WINDS = ("E", "S", "W", "N")
 SEATS = (0, 1, 2, 3)
@@ -87,6 +89,9 @@ class PointsEntry:
     loser_minimum: int = 0
     loser_maximum: int = 0
     description: str = ""
+    #: True when the referee also types the number of flowers beside the points (MCR: the
+    #: 8-point minimum is counted without them); elsewhere flowers are inside the points.
+    flowers: bool = False
 
     def check(self, points: int, winner: bool = True) -> None:
         """Raise PaymentError when a typed value cannot be a hand's points."""
@@ -120,6 +125,8 @@ class RuleSet:
     code: str = ""
     name: str = ""
     name_es: str = ""
+    #: The name a web page shows, marked for translation (the web layer passes it through gettext).
+    label: str = ""
     #: Tiles that exist in this rule set, in notation (``1m``..``9s``, ``E``..``P``; bonus tiles
     #: are listed by the rule set's own notation, e.g. Spanish ``f1``..``f4``, ``s1``..``s4``).
     tiles: tuple = ()
@@ -129,6 +136,15 @@ class RuleSet:
     hands_per_session: int = 16
     #: Organizer's settings: name -> Option. Values given to the constructor override defaults.
     OPTIONS: dict = {}
+    #: The note under the printed score sheet's hands (``N_`` text): who deals and how seats move.
+    sheet_note: str = N_("Shaded: the dealer (East) of the hand; the East column gives the dealer's number. "
+                         "Seats change after every round (appendix 4).")
+    #: How the calculator words who pays (``N_`` texts; %(each)s, %(d)s, %(o)s are the amounts).
+    payment_texts: dict = {
+        "self_drawn": N_("Self-drawn: each of the three other players pays %(each)s."),
+        "discard": N_("By discard: the discarder pays %(d)s."),
+        "others": N_("Each of the other two players pays %(o)s."),
+    }
 
     def __init__(self, **options):
         unknown = sorted(set(options) - set(self.OPTIONS))
@@ -177,6 +193,61 @@ class RuleSet:
         """
         raise NotImplementedError
 
+    def hand_changes(self, players: Sequence, hand: "pay.HandOutcome", *,
+                     player_points: Sequence[int] | None = None) -> dict:
+        """Score change of each player (keyed as ``players``, in seat order 0..3) for one hand.
+
+        The web app's entry point: checks the hand's shape and the typed points with translatable
+        messages (``PaymentError`` with ``N_`` text, params and the field at fault), then pays it
+        through :meth:`payments`. ``player_points`` is every seat's points when
+        ``entry.every_player``; ignored otherwise.
+        """
+        players = list(players)
+        pay.check_hand_shape(players, hand)
+        if hand.outcome in (pay.DRAW, pay.NOT_PLAYED):
+            return {p: 0 for p in players}
+        entry = self.entry
+        if hand.flowers and not entry.flowers:
+            raise PaymentError(N_("These rules have no flower count of their own: flowers are part of the points."),
+                               code="flowers_not_used", field="flowers")
+        winner = players.index(hand.winner)
+        discarder = players.index(hand.discarder) if hand.discarder is not None else None
+        points = hand.points
+        if entry.every_player:
+            if player_points is None or len(player_points) != 4 or any(
+                    isinstance(v, bool) or not isinstance(v, int) for v in player_points):
+                raise PaymentError(N_("These rules score every player's hand: give the points of all four players."),
+                                   code="player_points_missing", field="player_points")
+            for seat, value in enumerate(player_points):
+                if seat == winner:
+                    continue
+                if not entry.loser_minimum <= value <= entry.loser_maximum or value % entry.step:
+                    raise PaymentError(
+                        N_("A losing hand scores from %(minimum)s to %(maximum)s points, in steps of %(step)s; "
+                           "got %(points)s."), code="loser_points", field="player_points",
+                        minimum=entry.loser_minimum, maximum=entry.loser_maximum, step=entry.step, points=value)
+            if points and points != player_points[winner]:
+                raise PaymentError(N_("The winner's points are %(points)s, but the points by player give the winner "
+                                      "%(given)s."), code="winner_points", field="points", points=points,
+                                   given=player_points[winner])
+            points = player_points[winner]
+        if not entry.minimum <= points <= entry.maximum:
+            raise PaymentError(N_("A winning hand scores from %(minimum)s to %(maximum)s points under these rules; "
+                                  "got %(points)s."), code="points_range", field="points",
+                               minimum=entry.minimum, maximum=entry.maximum, points=points)
+        if points % entry.step:
+            raise PaymentError(N_("Under these rules points are a multiple of %(step)s; got %(points)s."),
+                               code="points_step", field="points", step=entry.step, points=points)
+        seats = self.payments(winner, discarder, points,
+                              player_points=list(player_points) if entry.every_player else None)
+        return {p: seats[i] for i, p in enumerate(players)}
+
+    def sheet_fan_table(self) -> dict | None:
+        """What a printed score sheet lists above the hands when the rulebook's sheet has a fan table
+        (002): ``{"fans": [{"id", "name", "name_zh", "points", "self_drawn"}], "extras": [(name, "+1")],
+        "bonuses": [(name, "x2")]}``; None when the sheet has none (MCR appendix 5)."""
+        return None
+
     # -- sessions --------------------------------------------------------------------------
     def seat_winds(self, hand_number: int) -> tuple:
         """Seat wind index (0 East .. 3 North) of each seat 0..3 in that hand (1-based)."""
@@ -191,14 +262,14 @@ class RuleSet:
 
     def describe(self) -> dict:
         """Everything static a web page needs, as plain data."""
-        return {"code": self.code, "name": self.name, "name_es": self.name_es,
+        return {"code": self.code, "name": self.name, "name_es": self.name_es, "label": self.label,
                 "tiles": list(self.tiles), "hand_fields": list(self.hand_fields),
                 "hands_per_session": self.hands_per_session,
                 "entry": {"every_player": self.entry.every_player, "minimum": self.entry.minimum,
                           "maximum": self.entry.maximum, "step": self.entry.step,
                           "loser_minimum": self.entry.loser_minimum,
                           "loser_maximum": self.entry.loser_maximum,
-                          "description": self.entry.description},
+                          "description": self.entry.description, "flowers": self.entry.flowers},
                 "options": dict(self.options)}
 
 

@@ -55,7 +55,20 @@ def check_table(players) -> list:
 
 
 def check_hand(players, hand: HandOutcome) -> None:
-    """Raise PaymentError with a referee-readable message when the hand is inconsistent."""
+    """Raise PaymentError with a referee-readable message when the hand is inconsistent (MCR)."""
+    check_hand_shape(players, hand)
+    if hand.outcome in (DRAW, NOT_PLAYED):
+        return
+    if hand.points - hand.flowers < MIN_POINTS_WITHOUT_FLOWERS:
+        raise PaymentError(
+            N_("A winning hand is worth at least %(minimum)s points without flowers; %(points)s points with "
+               "%(flowers)s flower(s) leaves %(left)s."),
+            code="under_minimum", field="points", minimum=MIN_POINTS_WITHOUT_FLOWERS, points=hand.points,
+            flowers=hand.flowers, left=hand.points - hand.flowers)
+
+
+def check_hand_shape(players, hand: HandOutcome) -> None:
+    """The checks every rule set shares: four players, a known outcome, who won and who discarded."""
     players = check_table(players)
     if hand.outcome not in OUTCOMES:
         raise PaymentError(N_("Unknown hand outcome %(outcome)r."), code="outcome", field="outcome",
@@ -79,12 +92,6 @@ def check_hand(players, hand: HandOutcome) -> None:
         raise PaymentError(N_("A self-drawn win has no discarder."), code="self_drawn_discarder", field="discarder")
     if not 0 <= hand.flowers <= 8:
         raise PaymentError(N_("A hand has between 0 and 8 flowers."), code="flowers_range", field="flowers")
-    if hand.points - hand.flowers < MIN_POINTS_WITHOUT_FLOWERS:
-        raise PaymentError(
-            N_("A winning hand is worth at least %(minimum)s points without flowers; %(points)s points with "
-               "%(flowers)s flower(s) leaves %(left)s."),
-            code="under_minimum", field="points", minimum=MIN_POINTS_WITHOUT_FLOWERS, points=hand.points,
-            flowers=hand.flowers, left=hand.points - hand.flowers)
 
 
 def hand_payments(players, hand: HandOutcome) -> dict:

@@ -27,6 +27,9 @@
   var slides = [];
   var index = 0;
   var serverOffset = 0; // server clock minus this machine's, from the API's Date header
+  // Until the first answer from the API, from the server's time when it drew the page.
+  var drawnAt = state.session && state.session.clock ? Date.parse(state.session.clock.server_now) : NaN;
+  if (!isNaN(drawnAt)) serverOffset = drawnAt - Date.now();
   var lastUpdate = new Date();
 
   document.documentElement.classList.add('js');
@@ -241,6 +244,16 @@
     if (isNaN(end)) {
       clockTime.textContent = timeOfDay(now, false);
       clockNote.textContent = '';
+      document.body.classList.remove('time-up', 'time-warning');
+      return;
+    }
+    var start = clock.starts_at ? Date.parse(clock.starts_at) : NaN;
+    if (!isNaN(start) && now.getTime() < start) {
+      // A scheduled start: count down to it, then to the end.
+      var wait = Math.round((start - now.getTime()) / 1000);
+      document.body.classList.remove('time-up', 'time-warning');
+      clockTime.textContent = Math.floor(wait / 3600) + ':' + two(Math.floor(wait / 60) % 60) + ':' + two(wait % 60);
+      clockNote.textContent = L.starts_in;
       return;
     }
     var left = Math.round((end - now.getTime()) / 1000);
@@ -248,9 +261,12 @@
       clockTime.textContent = '0:00:00';
       clockNote.textContent = L.time_up;
       document.body.classList.add('time-up');
+      document.body.classList.remove('time-warning');
       return;
     }
     document.body.classList.remove('time-up');
+    // Amber in the last quarter of an hour, when the players are warned (MCR 3.5.6).
+    document.body.classList.toggle('time-warning', left <= 15 * 60);
     clockTime.textContent = Math.floor(left / 3600) + ':' + two(Math.floor(left / 60) % 60) + ':' + two(left % 60);
     clockNote.textContent = L.time_left;
   }

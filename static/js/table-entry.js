@@ -2,7 +2,8 @@
  * the radio buttons, the points and the flowers fields post as they are. With them:
  *  - an on-screen keypad types the points, and a - / + stepper sets the flowers;
  *  - the winner's own button is disabled among "discarded by" (a player cannot discard to themselves);
- *  - on a phone the full score-sheet grid starts folded, below the compact list of hands.
+ *  - on a phone the full score-sheet grid starts folded, below the compact list of hands;
+ *  - the cursor starts in the entry form (the field in error, else "who won").
  * Each change is announced to the form with an "input" or "change" event, so the tile picker's live
  * score and its "points typed differ" check follow the keypad and the stepper too.
  */
@@ -66,10 +67,25 @@
     update();
   }
 
+  // The cursor goes where the referee works next: the first field said to be wrong, else the checked (or
+  // first) "who won" button. Not on a page opened at a hand of the grid (#hand-N): that one reads.
+  function focusEntry() {
+    var form = document.querySelector("#entry form.hand-form");
+    if (!form || (location.hash && location.hash !== "#entry")) return;
+    // Someone already chose where to be (a tap, Tab) before the page finished loading: leave them there.
+    if (document.activeElement && document.activeElement !== document.body) return;
+    var target = form.querySelector(".has-error input:not([type=hidden]):not(:disabled)") ||
+      form.querySelector("input[name=winner]:checked") || form.querySelector("input[name=winner]");
+    if (target) target.focus({ preventScroll: !location.hash && !form.querySelector(".errors") });
+  }
+
   function init() {
     document.querySelectorAll("[data-keypad]").forEach(keypad);
     document.querySelectorAll("[data-stepper]").forEach(stepper);
     document.querySelectorAll("form.hand-form").forEach(outcomeButtons);
+    // After the browser's own jump to #entry, which would otherwise leave the focus on the page itself.
+    if (document.readyState === "complete") focusEntry();
+    else window.addEventListener("load", function () { setTimeout(focusEntry, 0); });
     var grid = document.getElementById("sheet-grid");
     // Folded only when a hand list stands in for it, and not when a link points into the grid.
     if (grid && document.querySelector(".hand-list-box") && window.matchMedia(PHONE).matches &&

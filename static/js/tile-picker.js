@@ -205,11 +205,16 @@
     if (this.f.flowers) groups.push(["f", t.flowers, "f1"]);
     var tabs = el("div", { class: "tp-tabs", role: "group", "aria-label": t.groups });
     var palette = el("div", { class: "tp-palette" });
+    // The tournament's (or the calculator's) rule set lists the tiles it plays in data-tiles: offer only those.
+    var allowed = (this.form.dataset.tiles || "").split(" ").filter(Boolean);
+    var offered = function (code) { return !allowed.length || code[0] === "f" || allowed.indexOf(code) >= 0; };
     groups.forEach(function (g) {
-      tabs.appendChild(el("button", { type: "button", class: "tp-tab", "data-group": g[0] },
-        [self.img(g[2], "tp-tab-img"), el("span", { text: g[1] })]));
       var codes = g[0] === "z" ? HONOURS : g[0] === "f" ? [1, 2, 3, 4, 5, 6, 7, 8].map(function (k) { return "f" + k; })
         : [1, 2, 3, 4, 5, 6, 7, 8, 9].map(function (n) { return n + g[0]; });
+      codes = codes.filter(offered);
+      if (!codes.length) return;
+      tabs.appendChild(el("button", { type: "button", class: "tp-tab", "data-group": g[0] },
+        [self.img(g[2], "tp-tab-img"), el("span", { text: g[1] })]));
       var box = el("div", { class: "tp-group", "data-group": g[0], role: "group", "aria-label": g[1] });
       codes.forEach(function (code) {
         box.appendChild(el("button", { type: "button", class: "tp-tile", "data-tile": code, "aria-label": self.tileName(code) },

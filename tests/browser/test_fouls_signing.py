@@ -62,7 +62,8 @@ def test_escalating_foul_confirm_sign_refuse_reopen(phone_page, desktop_page, lo
     assert "5 points to each other player" in messages[1]
     assert "10 points to each other player" in messages[2]
     costs = page.locator('.foul-list li[data-foul="claim_changed"] .foul-cost').all_inner_texts()
-    assert costs == ["Warning, no points", "−5 · Paid to each other player", "−10 · Paid to each other player"]
+    # What the player loses in all, and what each other player receives.
+    assert costs == ["Warning, no points", "−15 in all, 5 to each other player", "−30 in all, 10 to each other player"]
     screenshot(page, "fouls-phone")
 
     # A second tab, opened before the signature, keeps a foul form to try afterwards.
@@ -77,6 +78,10 @@ def test_escalating_foul_confirm_sign_refuse_reopen(phone_page, desktop_page, lo
     assert page.locator(".confirmations .done").count() == 4
     assert_phone_friendly(page, ".signing form")
     page.get_by_role("button", name="Sign the score sheet").click()
+    page.wait_for_load_state()
+    # Asked first: signing makes the results final.
+    assert "Sign the score sheet of table 1, session 1?" in page.locator("h1").inner_text()
+    page.get_by_role("button", name="Yes, sign the score sheet").click()
     page.wait_for_load_state()
     assert page.locator("h1 .status").inner_text() == "Signed"
     assert "Signed by referee" in page.locator(".signing").inner_text()

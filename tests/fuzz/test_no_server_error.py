@@ -116,6 +116,11 @@ def manage_urls(slug):
                                                                                                       "confirm"],
         reverse("manage-import", args=[slug]): form_fields(tournament_forms.ImportConfirmForm) + ["confirm"],
         reverse("tournament-create"): form_fields(tournament_forms.TournamentCreateForm),
+        reverse("manage-session-clock", args=[slug, 1]): ["action", "start-minutes", "schedule-starts_at",
+                                                          "schedule-minutes", "adjust-minutes", "adjust-reason"],
+        reverse("manage-withdrawals", args=[slug]): form_fields(schedule_forms.WithdrawForm),
+        reverse("manage-withdrawal-substitute", args=[slug, 1]): ["w1-substitute", "w1-new_name"],
+        reverse("manage-withdrawal-undo", args=[slug, 1]): [],
     }
 
 

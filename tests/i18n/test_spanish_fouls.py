@@ -31,7 +31,7 @@ def page(client, name, *args, **kwargs):
 def test_sheet_panels_in_spanish(client_for, tournament, sheet_es):
     content = page(client_for("referee"), "sheet", tournament.slug, 1, 1)
     for phrase in ("Faltas y penalizaciones", "Tocar la ficha del muro antes de tiempo (segunda vez)",
-                   "Advertencia, sin puntos", "Se paga a cada uno de los otros jugadores", "Registrar una falta",
+                   "Advertencia, sin puntos", "−15 en total, 5 a cada uno de los otros jugadores", "Registrar una falta",
                    "Confirmación y firmas", "Pendiente de confirmación", "Player 1 confirma",
                    "Firmar la hoja de puntuación", "Impuntualidad (hasta 10 min: 10 puntos"):
         assert phrase in content, phrase

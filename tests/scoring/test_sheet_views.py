@@ -159,7 +159,7 @@ def test_submit_incomplete_then_mark_rest_then_reopen(client_for, hands_entered,
     assert response.status_code == 200
     assert "not complete" in response.content.decode()
     assert not ScoreSheet.objects.get(pk=hands_entered.pk).is_submitted
-    response = referee.post(url("sheet-submit", tournament), {"mark_rest_not_played": "on"})
+    response = referee.post(url("sheet-submit", tournament), {"mark_rest_not_played": "on", "confirm": "1"})
     assert response.status_code == 302
     sheet = ScoreSheet.objects.get(pk=hands_entered.pk)
     assert sheet.is_submitted and not ss.sheet_missing_hands(sheet)
@@ -217,6 +217,9 @@ def test_csrf_enforced_on_score_entry(hands_entered, tournament, referee):
 
 def test_get_on_action_urls_changes_nothing(client_for, hands_entered, tournament):
     client = client_for("organizer")
-    for name in ("sheet-hand", "sheet-penalty", "sheet-submit", "sheet-reopen"):
-        assert client.get(url(name, tournament)).status_code == 405
+    # The forms' addresses are reloaded after a refused post: they lead back to the sheet, to the form's panel.
+    for name, anchor in (("sheet-hand", "#entry"), ("sheet-penalty", "#fouls"), ("sheet-submit", "#signing"),
+                         ("sheet-sign", "#signing"), ("sheet-reopen", "#signing"), ("sheet-foul", "#fouls")):
+        assert client.get(url(name, tournament))["Location"] == url("sheet", tournament) + anchor, name
+    assert Hand.objects.filter(sheet=hands_entered).count() == 2
     assert not ScoreSheet.objects.get(pk=hands_entered.pk).is_submitted

@@ -47,7 +47,7 @@ def test_escalating_foul_through_the_page(client_for, short, published_session, 
     assert "5 points to each other player" in costs[1] and "10 points to each other player" in costs[2]
     page = text(client.get(url("sheet", short)))
     assert page.count('data-foul="wall_touched"') == 3
-    assert "Touching the wall early (second time)" in page and "Paid to each other player" in page
+    assert "Touching the wall early (second time)" in page and "−15 in all, 5 to each other player" in page
 
 
 def test_the_form_passes_on_only_what_the_foul_takes(client_for, short, published_session, sheet, players):
@@ -105,7 +105,7 @@ def test_confirm_on_the_referees_device_sign_and_lock(client_for, finished, shor
     assert "Not every player has confirmed" in text(response)
     for player in players[:4]:
         assert referee.post(url("sheet-confirm", short), {"player": player.pk}).status_code == 302
-    assert referee.post(url("sheet-sign", short), {}).status_code == 302
+    assert referee.post(url("sheet-sign", short), {"confirm": "1"}).status_code == 302
     assert ScoreSheet.objects.get(pk=finished.pk).status == "submitted"
     page = text(client_for("anonymous").get(url("sheet", short)))
     assert page.count("on the referee&#x27;s device") == 4 and "Signed by referee" in page

@@ -4,10 +4,12 @@ Thin: forms, then services. The seating and session pages are in ``schedule.view
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import ngettext
 from django.views import View
 from django.views.generic import FormView, ListView, TemplateView
 
@@ -16,6 +18,7 @@ from tournament.forms import (
     AuditFilterForm, ImportConfirmForm, ImportUploadForm, PlayerForm, RoleGrantForm,
     TournamentCopyForm, TournamentCreateForm, TournamentForm,
 )
+from tournament import importing
 from tournament.importing import parse_players_file
 from tournament.models import AuditLog, Player, Tournament, TournamentRole
 from tournament.views.mixins import OrganizerRequiredMixin, add_service_error, can_create_tournament
@@ -193,10 +196,11 @@ class PlayerImportView(OrganizerRequiredMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context.setdefault("upload_form", ImportUploadForm())
+        context["import_columns"] = importing.COLUMNS
         return context
 
-    def _preview(self, raw, filename):
-        preview = parse_players_file(raw, filename, self.tournament)
+    def _preview(self, raw, filename, update=False):
+        preview = parse_players_file(raw, filename, self.tournament, update=update)
         errors_by_row = {}
         for row_number, message in preview.errors:
             errors_by_row.setdefault(row_number, []).append(message)
@@ -208,29 +212,40 @@ class PlayerImportView(OrganizerRequiredMixin, TemplateView):
             if not form.is_valid():
                 return self.render_to_response(self.get_context_data(confirm_errors=form.errors))
             raw, filename = form.cleaned_data["content"], form.cleaned_data["filename"]
+            update = form.cleaned_data["update"]
+            upload_form = ImportUploadForm(initial={"update": update})
         else:
             upload_form = ImportUploadForm(request.POST, request.FILES)
             if not upload_form.is_valid():
                 return self.render_to_response(self.get_context_data(upload_form=upload_form))
             upload = upload_form.cleaned_data["file"]
-            raw, filename = upload.read(), upload.name
+            raw, filename, update = upload.read(), upload.name, upload_form.cleaned_data["update"]
         try:
-            preview, errors_by_row = self._preview(raw, filename)
+            preview, errors_by_row = self._preview(raw, filename, update)
         except (ValueError, ValidationError) as exc:
             messages.error(request, _("The file could not be read: %(e)s") % {"e": "; ".join(
                 getattr(exc, "messages", [str(exc)]))})
             return self.render_to_response(self.get_context_data())
         if "confirm" in request.POST and not preview.errors and preview.rows:
             try:
-                created = services.players_import(tournament=self.tournament, rows=preview.rows, by=request.user)
+                if update:
+                    done = services.players_import_update(tournament=self.tournament, rows=preview.rows,
+                                                          by=request.user)
+                else:
+                    done = services.players_import(tournament=self.tournament, rows=preview.rows, by=request.user)
             except (ValidationError, PermissionDenied) as exc:
                 messages.error(request, " ".join(getattr(exc, "messages", [str(exc)])))
             else:
-                messages.success(request, _("%(n)s players imported.") % {"n": len(created)})
+                if update:
+                    messages.success(request, ngettext("%(n)s player changed.", "%(n)s players changed.", len(done))
+                                     % {"n": len(done)})
+                else:
+                    messages.success(request, _("%(n)s players imported.") % {"n": len(done)})
                 return redirect("manage-players", slug=self.tournament.slug)
         confirm_form = None
         if not preview.errors and preview.rows:
-            confirm_form = ImportConfirmForm(initial={"content": ImportConfirmForm.encode(raw), "filename": filename})
+            confirm_form = ImportConfirmForm(initial={"content": ImportConfirmForm.encode(raw), "filename": filename,
+                                                      "update": update})
         columns = [c for c in IMPORT_COLUMNS if any(c[0] in row for row in preview.rows)]
         row_numbers = list(getattr(preview, "row_numbers", None) or range(2, len(preview.rows) + 2))
         rows = [{"row_number": number, "values": [row.get(key, "") for key, _label in columns],
@@ -239,7 +254,23 @@ class PlayerImportView(OrganizerRequiredMixin, TemplateView):
         other_errors = sorted(errors_by_row.items(), key=lambda item: (item[0] is None, item[0] or 0))
         return self.render_to_response(self.get_context_data(
             preview=preview, columns=[label for _key, label in columns], rows=rows, other_errors=other_errors,
-            warnings=getattr(preview, "warnings", []), confirm_form=confirm_form, filename=filename))
+            warnings=getattr(preview, "warnings", []), confirm_form=confirm_form, filename=filename,
+            update=update, upload_form=upload_form))
+
+
+class PlayerImportTemplateView(OrganizerRequiredMixin, View):
+    """The players template, as CSV or XLSX: the columns the import reads, with two example rows."""
+
+    def get(self, request, *args, **kwargs):
+        if self.kwargs["fmt"] not in ("csv", "xlsx"):
+            raise Http404(_("The template comes as CSV or XLSX."))
+        if self.kwargs["fmt"] == "xlsx":
+            content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            response = HttpResponse(importing.template_xlsx(), content_type=content_type)
+        else:
+            response = HttpResponse(importing.template_csv(), content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="players-template.{self.kwargs["fmt"]}"'
+        return response
 
 
 class RoleView(OrganizerRequiredMixin, FormView):

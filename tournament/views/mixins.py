@@ -8,7 +8,7 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 
 from tournament.models import Session, Tournament, TournamentRole
-from tournament.permissions import can_score, is_chief_referee, is_organizer
+from tournament.permissions import can_score, is_appeals_committee, is_chief_referee, is_organizer
 
 PUBLIC_SESSION_STATUSES = Session.PUBLIC_STATUSES
 
@@ -38,6 +38,8 @@ def role_label(user, tournament):
         return TournamentRole.Role.CHIEF_REFEREE.label
     if can_score(user, tournament):
         return TournamentRole.Role.REFEREE.label
+    if is_appeals_committee(user, tournament):
+        return TournamentRole.Role.APPEALS_COMMITTEE.label
     return ""
 
 
@@ -77,6 +79,7 @@ class TournamentMixin:
             tournament=self.tournament,
             is_organizer=self.is_organizer,
             can_score=self.can_score,
+            is_appeals_committee=is_appeals_committee(self.request.user, self.tournament),
             role_label=role_label(self.request.user, self.tournament),
         )
         return context

@@ -1,9 +1,38 @@
 """python manage.py import_tournament FILE.json [--replace]"""
+import time
+
 from django.core.management.base import BaseCommand, CommandError
 
 from interchange.format import MAX_FILE_BYTES, InterchangeError
-from interchange.load import tournament_import
+from interchange.load import Progress, tournament_import
 from interchange.shape import parse_json
+
+
+class PrintedProgress(Progress):
+    """Progress lines on standard error once the import has run for ``after`` seconds: a small file imports
+    silently, a large one (minutes before issue 11, seconds now) says how far it is."""
+
+    AFTER = 3.0  # seconds
+
+    def __init__(self, write):
+        self.write = write
+        self.began = time.monotonic()
+        self.total = self.done = 0
+
+    def _say(self, text):
+        elapsed = time.monotonic() - self.began
+        if elapsed >= self.AFTER:
+            self.write(f"{text} ({elapsed:.0f} s)")
+
+    def start(self, *, players, sessions, hands):
+        self.total = hands
+
+    def players(self, count):
+        self._say(f"{count} players in")
+
+    def session(self, number, hands):
+        self.done += hands
+        self._say(f"session {number} in: {self.done} of {self.total} hands")
 
 
 class Command(BaseCommand):
@@ -33,7 +62,8 @@ class Command(BaseCommand):
             data = parse_json(text)
             if isinstance(data, dict):
                 data.update({k: v for k, v in (("slug", slug), ("name", name)) if v})
-            tournament = tournament_import(data, replace=replace)
+            progress = PrintedProgress(lambda line: self.stderr.write(line, style_func=lambda x: x))
+            tournament = tournament_import(data, replace=replace, progress=progress)
         except InterchangeError as exc:
             raise CommandError(f"{file}: {exc}") from exc
         self.stdout.write(self.style.SUCCESS(

@@ -3,6 +3,8 @@
 Loads the demo tournament from fixtures/demo.json (through `tournament_import`, so through the
 services) unless it is already there, creates the demo logins if missing, and prints them.
 The fixture is generated deterministically by `generate_demo()` below; --regenerate-fixture rewrites it.
+Beside it, a small demo of each other rule set (fixtures/demo-swiss.json, fixtures/demo-spanish.json,
+from `generate_rule_set_demo()`), loaded the same way, with the same logins.
 """
 import random
 
@@ -200,6 +202,91 @@ def fixture_text():
     return dumps(generate_demo())
 
 
+# The small demos of the other rule sets: 8 players, 3 sessions of 2 tables, two closed and one under way.
+RULE_SET_DEMOS = {
+    # slug: (fixture, rule set code, name, venue, seed)
+    "demo-swiss": ("demo-swiss.json", "swiss_championship", "Swiss Championship Demo", "Zürich", 20260601),
+    "demo-spanish": ("demo-spanish.json", "spanish", "Liga Mah-Jong Demo", "Casa del Mahjong, Sevilla", 20260602),
+}
+RULE_SET_DEMO_PLAYERS = [
+    ("Lea Meier", "CH"), ("Noah Keller", "CH"), ("Mia Weber", "CH"), ("Luca Brunner", "CH"),
+    ("Carmen Vidal", "ES"), ("Diego Navarro", "ES"), ("Elena Castro", "ES"), ("Hugo Romero", "ES"),
+]
+# Three sessions of two tables in which everyone meets six of the other seven players.
+RULE_SET_DEMO_SEATING = [
+    [[1, 2, 3, 4], [5, 6, 7, 8]],
+    [[1, 2, 5, 6], [3, 4, 7, 8]],
+    [[1, 3, 5, 7], [2, 4, 6, 8]],
+]
+# Swiss final points on a discard (002 chapter 6 and 7: a fan, sometimes a kong or a x2 bonus).
+SWISS_POINTS = [(1, 20), (2, 14), (3, 6), (4, 14), (5, 5), (8, 8), (9, 3), (16, 3), (17, 1), (32, 1)]
+# Spanish: the winner's points (rounded to tens) and a loser's (001 l.32-42).
+SPANISH_WINNER = [(20, 10), (30, 14), (40, 12), (50, 8), (60, 6), (80, 4), (100, 3), (150, 1), (200, 1)]
+SPANISH_LOSER = [(0, 10), (10, 12), (20, 10), (30, 6), (40, 3), (60, 1)]
+# One Swiss hand entered by its tiles, so the sheet shows the fans: Basic Hu (002 l.134).
+SWISS_TILES = {"concealed": "234456p7p345789s", "melds": [], "win_tile": "7p", "self_drawn": False, "flowers": 0,
+               "last_tile": False, "kong": False, "last_wall": False, "seat_wind": "S", "prevalent_wind": "E",
+               "kong_discard": False, "first_draw": False}
+
+
+def _rule_set_hand(rng, code, seats):
+    if rng.random() < 0.1:
+        return {"draw": True}
+    winner = rng.choice(seats)
+    hand = {"winner": winner}
+    self_drawn = rng.random() < 0.25
+    if self_drawn:
+        hand["self_drawn"] = True
+    else:
+        hand["from"] = rng.choice([n for n in seats if n != winner])
+    if code == "spanish":
+        points = [0 if n == winner else _weighted(rng, SPANISH_LOSER) for n in seats]
+        points[seats.index(winner)] = _weighted(rng, SPANISH_WINNER)
+        hand["points"], hand["player_points"] = points[seats.index(winner)], points
+    else:
+        hand["points"] = _weighted(rng, SWISS_POINTS) * (3 if self_drawn else 1)  # self-drawn x3 (7.4.1)
+    return hand
+
+
+def generate_rule_set_demo(slug):
+    """A small demo tournament under another rule set, in interchange format, the same every time."""
+    _fixture, code, name, venue, seed = RULE_SET_DEMOS[slug]
+    rng = random.Random(seed)
+    hands_per_session = 4 if code == "swiss_championship" else 8
+    players = [{"number": n, "name": pname, "country": country}
+               for n, (pname, country) in enumerate(RULE_SET_DEMO_PLAYERS, start=1)]
+    sessions = []
+    for number, tables in enumerate(RULE_SET_DEMO_SEATING, start=1):
+        rows = []
+        for table_number, seats in enumerate(tables, start=1):
+            seats = seats[:]
+            rng.shuffle(seats)
+            played = hands_per_session if number < 3 else hands_per_session // 2
+            hands = [_rule_set_hand(rng, code, seats) for _ in range(played)]
+            if code == "swiss_championship" and number == 1 and table_number == 1:
+                # Player in seat 1 (South in hand 1) wins Basic Hu off seat 0.
+                hands[0] = {"winner": seats[1], "from": seats[0], "points": 1, "tiles": dict(SWISS_TILES)}
+            row = {"number": table_number, "seats": seats, "hands": hands, "penalties": []}
+            if number < 3:
+                row["submitted"] = True
+            rows.append(row)
+        sessions.append({"number": number, "status": "closed" if number < 3 else "published",
+                         "seating_method": "manual", "tables": rows})
+    data = {"name": name, "slug": slug, "rules": code, "session_count": 3, "venue": venue,
+            "players": players, "sessions": sessions}
+    if code == "spanish":
+        data["rule_options"] = {"hands_per_session": hands_per_session}
+    return data
+
+
+def rule_set_fixture(slug):
+    return settings.BASE_DIR / "fixtures" / RULE_SET_DEMOS[slug][0]
+
+
+def rule_set_fixture_text(slug):
+    return dumps(generate_rule_set_demo(slug))
+
+
 class Command(BaseCommand):
     help = "Load the demo tournament and demo logins (does nothing if already loaded)."
 
@@ -212,6 +299,9 @@ class Command(BaseCommand):
             FIXTURE.parent.mkdir(parents=True, exist_ok=True)
             FIXTURE.write_text(fixture_text(), encoding="utf-8")
             self.stdout.write(f"Wrote {FIXTURE}")
+            for slug in RULE_SET_DEMOS:
+                rule_set_fixture(slug).write_text(rule_set_fixture_text(slug), encoding="utf-8")
+                self.stdout.write(f"Wrote {rule_set_fixture(slug)}")
         with transaction.atomic():
             tournament = Tournament.objects.filter(slug=DEMO_SLUG).first()
             if tournament is None:
@@ -226,7 +316,24 @@ class Command(BaseCommand):
             else:
                 self.stdout.write(f"The demo tournament “{tournament.name}” is already loaded.")
             notes = self._users(tournament)
+            for slug in RULE_SET_DEMOS:
+                self._load_rule_set_demo(slug)
         self._print_logins(tournament, notes)
+
+    def _load_rule_set_demo(self, slug):
+        tournament = Tournament.objects.filter(slug=slug).first()
+        if tournament is not None:
+            self.stdout.write(f"The demo tournament “{tournament.name}” is already loaded.")
+        else:
+            path = rule_set_fixture(slug)
+            text = path.read_text(encoding="utf-8") if path.exists() else rule_set_fixture_text(slug)
+            try:
+                tournament = tournament_import(parse_json(text))
+            except InterchangeError as exc:
+                raise CommandError(f"{path}: {exc}") from exc
+            self.stdout.write(self.style.SUCCESS(
+                f"Loaded the {tournament.rule_set.name} demo “{tournament.name}” ({slug})."))
+        self._users(tournament)
 
     def _users(self, tournament):
         User = get_user_model()

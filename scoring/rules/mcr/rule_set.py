@@ -8,6 +8,7 @@ from __future__ import annotations
 from .. import payments as pay
 from .. import rotation
 from ..base import HandError, PointsEntry, RuleSet, check_payment_args
+from ..text import N_
 from .engine import score_hand
 from .hand import Hand
 from .hand import HandError as MCRHandError
@@ -18,14 +19,26 @@ class MCRRuleSet(RuleSet):
     code = "mcr"
     name = "Mahjong Competition Rules"
     name_es = "Reglas de Competición de Mahjong"
+    label = N_("Mahjong Competition Rules (MCR)")
     tiles = tuple(tile_str(t) for t in range(NUM_KINDS))
     hand_fields = ("concealed", "melds", "win_tile", "self_drawn", "flowers", "last_tile", "kong",
                    "last_wall", "seat_wind", "prevalent_wind")
-    # 8 is the minimum without flowers (3.9.1.1); 500 is only a typing check (no real hand
-    # comes near it), not a rule.
-    entry = PointsEntry(every_player=False, minimum=8, maximum=500,
-                        description="the winner's hand points, flowers included (MCR 3.9.1.4)")
+    # 8 is the minimum without flowers (3.9.1.1). 336 is the most a hand can be worth, so anything
+    # above is a typing slip: four concealed kongs of the three dragons and the seat-and-prevalent
+    # wind, self-drawn on a wind pair, score 320 in this engine (Big Three Dragons 88, All Kongs 88,
+    # All Honors 64, Four Concealed Pungs 64, Out with Supplement Tile or Last Tile Drawn 8, Fully
+    # Concealed 4, Seat and Prevalent Wind 2 + 2; tests/rules/test_mcr_maximum.py). Readings that
+    # let Last Tile Drawn and Out with Supplement Tile go together reach 328, the highest published
+    # for a regular hand; the irregular shapes stay far below (Thirteen Orphans 88 plus the winning
+    # tile's fans). 328 + 8 flowers = 336.
+    entry = PointsEntry(every_player=False, minimum=8, maximum=336,
+                        description="the winner's hand points, flowers included (MCR 3.9.1.4)", flowers=True)
     hands_per_session = 16
+    payment_texts = {
+        "self_drawn": N_("Self-drawn: each of the three other players pays %(each)s (8 + the hand's points)."),
+        "discard": N_("By discard: the discarder pays %(d)s (8 + the hand's points)."),
+        "others": N_("Each of the other two players pays %(o)s."),
+    }
 
     def parse_hand(self, data):
         try:
@@ -60,6 +73,11 @@ class MCRRuleSet(RuleSet):
             outcome = pay.HandOutcome(pay.DISCARD, winner, discarder, points)
         result = pay.hand_payments([0, 1, 2, 3], outcome)
         return tuple(result[s] for s in range(4))
+
+    def hand_changes(self, players, hand, *, player_points=None):
+        """The score sheet's MCR payments as they always were: ``payments.hand_payments``, whose
+        checks count the 8-point minimum without flowers and set no upper bound."""
+        return pay.hand_payments(list(players), hand)
 
     def seat_winds(self, hand_number):
         return rotation.seat_winds(hand_number)

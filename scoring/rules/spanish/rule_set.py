@@ -4,6 +4,7 @@ from __future__ import annotations
 from .. import rotation
 from ..base import Option, PaymentError, PointsEntry, RuleSet, check_payment_args
 from ..mcr.tiles import tile_str
+from ..text import N_
 from .engine import score_hand
 from .hand import BONUS_NOTATION, FIELDS, SpanishHand
 
@@ -15,6 +16,7 @@ class SpanishRuleSet(RuleSet):
     code = "spanish"
     name = "Spanish Mah-Jong Rules"
     name_es = "Reglas Mah-Jong España"
+    label = N_("Spanish Mah-Jong rules")
     tiles = tuple(tile_str(t) for t in range(34)) + BONUS_NOTATION  # 144 tiles
     hand_fields = FIELDS
     OPTIONS = {

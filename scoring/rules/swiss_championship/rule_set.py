@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from ..base import HandError, Option, PaymentError, PointsEntry, RuleSet, check_payment_args
 from ..mcr.tiles import tile_str
+from ..text import N_
+from . import fans as F
 from .engine import ADD, HIGHEST, score_hand
 from .hand import FIELDS, SwissHand
 
@@ -13,6 +15,7 @@ class SwissChampionshipRuleSet(RuleSet):
     code = "swiss_championship"
     name = "Swiss Mahjong Championships"
     name_es = "Campeonato Suizo de Mahjong"
+    label = N_("Swiss Mahjong Championship rules")
     tiles = tuple(tile_str(t) for t in range(27))  # 108 tiles: three suits only (002 1.1)
     hand_fields = FIELDS
     # 1 is the least a win is worth (Basic Hu on a discard, 7.7.1 style); the maximum is only a
@@ -32,6 +35,23 @@ class SwissChampionshipRuleSet(RuleSet):
             "7.3 only drops fans implied by another. add: fans that do not imply each other add up "
             "(e.g. All Pungs + Outside Hand); highest: only the single highest fan counts."),
     }
+
+    sheet_note = N_("Shaded: the dealer (East) of the hand; the East column gives the dealer's number. "
+                    "Seats stay; the deal passes to the next player after every hand (002 1.4).")
+
+    def sheet_fan_table(self):
+        """The fan table of the 002 score sheet (l.225-262): each fan with its points on a discard and
+        self-drawn (x3), then the extras (+1) and the bonuses (x2)."""
+        elements = F.ELEMENTS
+        multiplier = elements[F.SELF_DRAWN].points
+        return {
+            "fans": [{"id": e.id, "name": e.name, "name_zh": e.name_zh, "points": e.points,
+                      "self_drawn": e.points * multiplier} for e in (elements[i] for i in F.FAN_IDS)],
+            "extras": [(elements[i].name, f"+{elements[i].points}") for i in (F.KONG, F.TILE_HOG)],
+            "bonuses": [(elements[i].name, f"x{elements[i].points}")
+                        for i in (F.OUT_WITH_REPLACEMENT, F.DISCARD_AFTER_KONG, F.ROBBING_THE_KONG,
+                                  F.LAST_TILE_DRAW, F.LAST_TILE_CLAIM)],
+        }
 
     def parse_hand(self, data):
         return SwissHand.from_dict(data)
@@ -57,8 +77,9 @@ class SwissChampionshipRuleSet(RuleSet):
             changes[winner] += points
         else:
             if points % 3:
-                raise PaymentError(f"a self-drawn win is worth three times its points (002 7.4.1), so a "
-                                   f"multiple of 3; got {points}")
+                raise PaymentError(N_("A self-drawn win is worth three times its points (002 7.4.1), so a "
+                                      "multiple of 3; got %(points)s."), code="self_drawn_multiple",
+                                   field="points", points=points)
             for s in range(4):
                 if s != winner:
                     changes[s] -= points // 3

@@ -1,0 +1,135 @@
+"""Organizer pages of the tournament day: a session's clock (start, schedule, move the bell) and withdrawals
+with their substitutes. Thin: a form, then ``schedule.clock`` or ``schedule.withdrawals``; a service's error
+goes back on the form with what was typed."""
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.shortcuts import get_object_or_404, redirect
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.generic import TemplateView
+
+from schedule import clock, withdrawals
+from schedule.forms import ClockAdjustForm, ClockScheduleForm, ClockStartForm, SubstituteFields, WithdrawForm
+from tournament.clock import clock_context
+from tournament.models import Session, Withdrawal
+from tournament.views.mixins import OrganizerRequiredMixin, add_service_error
+
+CLOCK_FORMS = {"start": ClockStartForm, "schedule": ClockScheduleForm, "adjust": ClockAdjustForm}
+
+
+class SessionClockView(OrganizerRequiredMixin, TemplateView):
+    template_name = "schedule/clock.html"
+
+    def session(self):
+        return get_object_or_404(Session, tournament=self.tournament, number=self.kwargs["n"])
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        session = kwargs.get("session") or self.session()
+        forms = {name: kwargs.get(f"{name}_form") or form(prefix=name) for name, form in CLOCK_FORMS.items()}
+        context.update(session=session, clock=clock_context(session), forms=forms,
+                       can_change=session.status not in (Session.Status.PLANNED, Session.Status.CLOSED))
+        return context
+
+    def post(self, request, *args, **kwargs):
+        session = self.session()
+        action = request.POST.get("action")
+        if action not in CLOCK_FORMS:
+            return redirect("manage-session-clock", slug=self.tournament.slug, n=session.number)
+        form = CLOCK_FORMS[action](request.POST, prefix=action)
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                if action == "start":
+                    clock.session_clock_start(session=session, minutes=data.get("minutes"), by=request.user)
+                elif action == "schedule":
+                    clock.session_clock_schedule(session=session, starts_at=data["starts_at"],
+                                                 minutes=data.get("minutes"), by=request.user)
+                else:
+                    clock.session_clock_adjust(session=session, minutes=data["minutes"], reason=data["reason"],
+                                               by=request.user)
+            except (ValidationError, PermissionDenied) as exc:
+                add_service_error(form, exc)
+            else:
+                session.refresh_from_db()
+                messages.success(request, _("The clock of session %(n)s ends at %(time)s.") % {
+                    "n": session.number, "time": timezone.localtime(session.ends_at).strftime("%H:%M")})
+                return redirect("manage-session-clock", slug=self.tournament.slug, n=session.number)
+        return self.render_to_response(self.get_context_data(session=session, **{f"{action}_form": form}))
+
+
+class WithdrawalsView(OrganizerRequiredMixin, TemplateView):
+    """Withdrawals in force and undone, a form to withdraw a player (with a substitute at once, or later)."""
+
+    template_name = "schedule/withdrawals.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        t = self.tournament
+        rows = list(Withdrawal.objects.filter(tournament=t).select_related("player", "substitute", "from_session")
+                    .order_by("-created_at", "-id"))
+        errors = kwargs.get("row_errors", {})
+        for w in rows:
+            w.error = errors.get(w.pk)
+            if w.active and not w.substitute_id:
+                w.form = kwargs.get("substitute_forms", {}).get(w.pk) or SubstituteFields(
+                    tournament=t, prefix=f"w{w.pk}")
+        context.update(withdrawals=rows, form=kwargs.get("form") or WithdrawForm(tournament=t))
+        return context
+
+    def post(self, request, *args, **kwargs):
+        form = WithdrawForm(request.POST, tournament=self.tournament)
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                w = withdrawals.player_withdraw(
+                    player=data["player"], from_session=data["from_session"], reason=data["reason"],
+                    note=data["note"], keep_in_standings=data["keep_in_standings"], substitute=data["substitute"],
+                    new_name=data["new_name"], by=request.user)
+            except (ValidationError, PermissionDenied) as exc:
+                add_service_error(form, exc)
+            else:
+                messages.success(request, _withdrawn_message(w))
+                return redirect("manage-withdrawals", slug=self.tournament.slug)
+        return self.render_to_response(self.get_context_data(form=form))
+
+
+def _withdrawn_message(w):
+    text = _("%(player)s withdrawn from session %(n)s on.") % {"player": w.player, "n": w.from_session.number}
+    if w.substitute_id:
+        if w.seats_taken:
+            text += " " + ngettext("%(sub)s takes their seat in session %(s)s.",
+                                   "%(sub)s takes their seat in sessions %(s)s.", len(w.seats_taken)) % {
+                "sub": w.substitute, "s": ", ".join(map(str, w.seats_taken))}
+        else:
+            text += " " + _("%(sub)s stands in for them; no seat could change (every later table has already "
+                            "started).") % {"sub": w.substitute}
+    return text
+
+
+class WithdrawalActionView(WithdrawalsView):
+    """POST: name the substitute of a withdrawal, or undo it."""
+
+    http_method_names = ["post"]
+    action = None
+
+    def post(self, request, *args, **kwargs):
+        w = get_object_or_404(Withdrawal, tournament=self.tournament, pk=self.kwargs["pk"])
+        forms = {}
+        try:
+            if self.action == "substitute":
+                form = forms[w.pk] = SubstituteFields(request.POST, tournament=self.tournament, prefix=f"w{w.pk}")
+                if not form.is_valid():
+                    raise ValidationError(_("Check the substitute."))
+                w = withdrawals.player_substitute(withdrawn=w.player, substitute=form.cleaned_data["substitute"],
+                                                  new_name=form.cleaned_data["new_name"], by=request.user)
+                message = _withdrawn_message(w)
+            else:
+                w = withdrawals.withdrawal_undo(withdrawal=w, by=request.user)
+                message = _("The withdrawal of %(player)s is undone.") % {"player": w.player}
+        except (ValidationError, PermissionDenied) as exc:
+            text = " ".join(getattr(exc, "messages", None) or [str(exc)])
+            return self.render_to_response(self.get_context_data(row_errors={w.pk: text}, substitute_forms=forms))
+        messages.success(request, message)
+        return redirect("manage-withdrawals", slug=self.tournament.slug)

@@ -1,0 +1,302 @@
+"""Appeals against a ruling at a table (MCR 3.12-3.13): filing, decisions, escalation, and the amendments an
+upheld appeal makes to the sheet.
+
+Paths (docs/appeals.md):
+
+- a **rule** appeal goes to the referees; if they reject it the filer may take it to the chief referee,
+  whose decision is final (MCR 3.13.1);
+- any **other** appeal goes to the appeals committee the organizer names (the "appeals committee" role,
+  MCR 3.13.2); its decision is final.
+
+The window (``Tournament.appeal_minutes``) runs from the session's end (``Session.closed_at``); while the
+session is not closed it is still open. Only an organizer accepts a late appeal, and says why. The fee is
+copied from the settings when the appeal is filed and follows the latest decision: returned when upheld,
+forfeited when rejected, held again while the chief referee considers it (MCR 3.12.2).
+
+An upheld appeal changes the sheet only through the ordinary services (``hand_record``, ``foul_record``,
+``penalty_withdraw``) with ``appeal=``, which lets them change a signed sheet; each change is an
+``AppealAmendment`` pointing at the new hand version or penalty. Standings are computed from the sheets,
+so they follow.
+
+Locks, in the order of docs/architecture.md: filing takes the tournament (appeal numbers are per
+tournament); deciding and escalating take the appeal's sheet, then the appeal; amending takes the sheet,
+then the appeal, then whatever the scoring service locks below the sheet.
+"""
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import TYPE_CHECKING
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+
+from scoring import services
+from scoring.models import Appeal, AppealAmendment, AppealDecision, Penalty, ScoreSheet
+from tournament.audit import audit
+from tournament.models import Session
+from tournament.permissions import can_score, is_appeals_committee, is_chief_referee, is_organizer, is_referee
+from tournament.services import lock_tournament
+
+if TYPE_CHECKING:
+    from datetime import datetime
+
+    from django.contrib.auth.models import User
+
+    from tournament.models import Player, Tournament
+
+
+def appeal_deadline(session: Session, tournament: Tournament) -> datetime | None:
+    """When the appeal window of a session closes; None while the session has not ended (it is open)."""
+    if session.closed_at is None:
+        return None
+    return session.closed_at + timedelta(minutes=tournament.appeal_minutes)
+
+
+def _authenticated(by) -> bool:
+    return getattr(by, "is_authenticated", False)
+
+
+def _lock_appeal(appeal: Appeal) -> Appeal:
+    return (Appeal.objects.select_for_update(of=("self",))
+            .select_related("tournament", "sheet__table__session", "filer").get(pk=appeal.pk))
+
+
+def _table_players(sheet: ScoreSheet) -> list[Player]:
+    return [s.player for s in sheet.table.seats.select_related("player", "player__team").order_by("position")]
+
+
+def appeal_file(*, sheet: ScoreSheet, filer: Player, kind: str, statement: str, hand_number: int | None = None,
+                penalty: Penalty | None = None, late_reason: str = "", by: User | None = None,
+                code: str | None = None) -> Appeal:
+    """File an appeal about the ruling at `sheet`'s table. The filer "signs" it with their private code
+    (`code`, no login), or a referee or organizer (`by`) files it for them; a team captain's appeal is
+    filed by a referee for a player of the captain's team seated there (MCR 3.12.1, 3.12.3)."""
+    with transaction.atomic():
+        tournament = lock_tournament(sheet.table.session.tournament)
+        sheet = ScoreSheet.objects.select_related("table__session").get(pk=sheet.pk)
+        session = sheet.table.session
+        players = _table_players(sheet)
+        if _authenticated(by):
+            if not can_score(by, tournament):
+                raise PermissionDenied(_("Only a referee or organizer of this tournament files an appeal for a "
+                                         "player."))
+            via = Appeal.Via.REFEREE
+            teams = {p.team_id for p in players if p.team_id}
+            if filer.tournament_id != tournament.pk or (filer not in players and filer.team_id not in teams):
+                raise ValidationError({"filer": _("%(player)s neither played at this table nor is in the team "
+                                                  "of a player who did.") % {"player": filer}})
+        else:
+            via = Appeal.Via.LINK
+            services._check_player_code(filer, code)
+            if filer not in players:
+                raise PermissionDenied(_("You did not play at this table."))
+        if session.status not in Session.PUBLIC_STATUSES:
+            raise ValidationError(_("The seating of session %(n)s is not published: there is no ruling to "
+                                    "appeal yet.") % {"n": session.number}, code="not_played")
+        if kind not in Appeal.Kind.values:
+            raise ValidationError({"kind": _("Choose what the appeal is about.")})
+        statement = (statement or "").strip()
+        if not statement:
+            raise ValidationError({"statement": _("Write what happened and what you ask for.")})
+        if hand_number is not None and not 1 <= hand_number <= tournament.hands_per_session:
+            raise ValidationError({"hand_number": _("Hands are numbered 1 to %(n)s.")
+                                   % {"n": tournament.hands_per_session}})
+        if penalty is not None and penalty.sheet_id != sheet.pk:
+            raise ValidationError({"penalty": _("That penalty was not given at this table.")})
+        late_reason = (late_reason or "").strip()
+        now = timezone.now()
+        deadline = appeal_deadline(session, tournament)
+        late = deadline is not None and now > deadline
+        if late:
+            if not (_authenticated(by) and is_organizer(by, tournament)):
+                raise ValidationError(
+                    _("The appeal window of session %(n)s closed at %(time)s, %(minutes)s minutes after the "
+                      "session ended (MCR 3.12.2). Only an organizer can accept a late appeal, saying why.")
+                    % {"n": session.number, "time": date_format(timezone.localtime(deadline), "SHORT_DATETIME_FORMAT"),
+                       "minutes": tournament.appeal_minutes}, code="late")
+            if not late_reason:
+                raise ValidationError({"late_reason": _("The appeal window has closed: say why this late appeal "
+                                                        "is accepted.")}, code="late_reason")
+        elif late_reason:
+            late_reason = ""  # in time: there is nothing to excuse
+        number = (Appeal.objects.filter(tournament=tournament).aggregate(m=Max("number"))["m"] or 0) + 1
+        appeal = Appeal(tournament=tournament, number=number, sheet=sheet, hand_number=hand_number, penalty=penalty,
+                        kind=kind, filer=filer, via=via, filed_by=by if _authenticated(by) else None,
+                        statement=statement, filed_at=now, late_reason=late_reason,
+                        late_accepted_by=by if late else None, fee_amount=tournament.appeal_fee,
+                        fee_currency=tournament.appeal_fee_currency, fee_status=Appeal.Fee.PAID)
+        appeal.full_clean(exclude=["filed_by", "late_accepted_by"])
+        appeal.save()
+        audit(tournament=tournament, actor=by, action="appeal.file", obj=appeal, appeal=number,
+              session=session.number, table=sheet.table.number, player=filer.number, kind=kind, via=via,
+              hand=hand_number, penalty=penalty.pk if penalty else None, late=late, late_reason=late_reason,
+              fee=str(appeal.fee_amount), currency=appeal.fee_currency)
+        return appeal
+
+
+def appeal_deciding_body(appeal: Appeal) -> str | None:
+    """Who decides the appeal next: the referees or the committee first, the chief referee once escalated."""
+    if appeal.status == Appeal.Status.FILED:
+        return AppealDecision.Body.REFEREES if appeal.kind == Appeal.Kind.RULE else AppealDecision.Body.COMMITTEE
+    if appeal.status == Appeal.Status.ESCALATED:
+        return AppealDecision.Body.CHIEF_REFEREE
+    return None
+
+
+def may_decide(user, appeal: Appeal) -> bool:
+    body = appeal_deciding_body(appeal)
+    tournament = appeal.tournament
+    if body == AppealDecision.Body.REFEREES:
+        return is_referee(user, tournament)
+    if body == AppealDecision.Body.CHIEF_REFEREE:
+        return is_chief_referee(user, tournament)
+    if body == AppealDecision.Body.COMMITTEE:
+        return is_appeals_committee(user, tournament)
+    return False
+
+
+def appeal_decide(*, appeal: Appeal, outcome: str, reasons: str, by: User | None) -> Appeal:
+    """The referees, the chief referee or the committee decide, as the appeal's path says, giving reasons.
+    The fee follows: returned when upheld, forfeited when rejected."""
+    with transaction.atomic():
+        services._lock_sheet(appeal.sheet)
+        appeal = _lock_appeal(appeal)
+        body = appeal_deciding_body(appeal)
+        if body is None:
+            raise ValidationError(_("Appeal %(n)s is decided already.") % {"n": appeal.number}, code="decided")
+        if not may_decide(by, appeal):
+            raise PermissionDenied({
+                AppealDecision.Body.REFEREES: _("Only a referee of this tournament decides an appeal about the rules."),
+                AppealDecision.Body.CHIEF_REFEREE: _("Only the chief referee decides an appeal taken to them."),
+                AppealDecision.Body.COMMITTEE: _("Only a member of the appeals committee decides this appeal."),
+            }[body])
+        if outcome not in AppealDecision.Outcome.values:
+            raise ValidationError({"outcome": _("Choose whether the appeal is upheld or rejected.")})
+        reasons = (reasons or "").strip()
+        if not reasons:
+            raise ValidationError({"reasons": _("Give the reasons for the decision.")})
+        decision = AppealDecision(appeal=appeal, body=body, outcome=outcome, reasons=reasons, decided_by=by,
+                                  decided_by_name=by.get_username() if _authenticated(by) else "",
+                                  decided_at=timezone.now())
+        decision.full_clean(exclude=["decided_by"])
+        decision.save()
+        before = (appeal.status, appeal.fee_status)
+        upheld = outcome == AppealDecision.Outcome.UPHELD
+        if upheld:
+            appeal.status = Appeal.Status.UPHELD
+        elif body == AppealDecision.Body.REFEREES:
+            appeal.status = Appeal.Status.REFEREE_REJECTED
+        else:
+            appeal.status = Appeal.Status.REJECTED
+        appeal.fee_status = Appeal.Fee.RETURNED if upheld else Appeal.Fee.FORFEITED
+        appeal.save(update_fields=["status", "fee_status"])
+        audit(tournament=appeal.tournament, actor=by, action="appeal.decide", obj=appeal, appeal=appeal.number,
+              session=appeal.sheet.table.session.number, table=appeal.sheet.table.number, body=body,
+              outcome=outcome, reasons=reasons,
+              changes={"status": [before[0], appeal.status], "fee_status": [before[1], appeal.fee_status]})
+        return appeal
+
+
+def appeal_escalate(*, appeal: Appeal, reason: str, by: User | None = None, code: str | None = None) -> Appeal:
+    """The filer is not satisfied with the referees' rejection and takes a rule appeal to the chief referee
+    (MCR 3.13.1): on their private link (`code`), or a referee for them. The fee is held again."""
+    with transaction.atomic():
+        services._lock_sheet(appeal.sheet)
+        appeal = _lock_appeal(appeal)
+        if _authenticated(by):
+            if not can_score(by, appeal.tournament):
+                raise PermissionDenied(_("Only a referee or organizer of this tournament does this for a player."))
+        else:
+            services._check_player_code(appeal.filer, code)
+        if appeal.status != Appeal.Status.REFEREE_REJECTED:
+            raise ValidationError(_("Only a rule appeal the referees rejected goes to the chief referee."),
+                                  code="not_escalatable")
+        reason = (reason or "").strip()
+        if not reason:
+            raise ValidationError({"reason": _("Say why you are not satisfied with the referees' decision.")})
+        appeal.status = Appeal.Status.ESCALATED
+        appeal.fee_status = Appeal.Fee.PAID
+        appeal.escalated_at = timezone.now()
+        appeal.escalation_reason = reason
+        appeal.full_clean(exclude=["filed_by", "late_accepted_by"])
+        appeal.save(update_fields=["status", "fee_status", "escalated_at", "escalation_reason"])
+        audit(tournament=appeal.tournament, actor=by, action="appeal.escalate", obj=appeal, appeal=appeal.number,
+              session=appeal.sheet.table.session.number, table=appeal.sheet.table.number, reason=reason,
+              player=appeal.filer.number, via="link" if not _authenticated(by) else "referee")
+        return appeal
+
+
+def _start_amendment(appeal: Appeal, by: User | None) -> Appeal:
+    services._lock_sheet(appeal.sheet)
+    appeal = _lock_appeal(appeal)
+    if not can_score(by, appeal.tournament):
+        raise PermissionDenied(_("Only a referee or organizer of this tournament amends a sheet."))
+    if appeal.status != Appeal.Status.UPHELD:
+        raise ValidationError(_("Only an upheld appeal changes the sheet; appeal %(n)s is “%(status)s”.")
+                              % {"n": appeal.number, "status": appeal.get_status_display()}, code="not_upheld")
+    return appeal
+
+
+def _amended(appeal: Appeal, kind: str, by, **target) -> AppealAmendment:
+    amendment = AppealAmendment.objects.create(appeal=appeal, kind=kind, created_by=by if _authenticated(by) else None,
+                                               **target)
+    audit(tournament=appeal.tournament, actor=by, action="appeal.amend", obj=appeal, appeal=appeal.number,
+          session=appeal.sheet.table.session.number, table=appeal.sheet.table.number, kind=kind,
+          hand=getattr(target.get("hand_version"), "hand", None) and target["hand_version"].hand.number,
+          penalty=target["penalty"].pk if target.get("penalty") else None)
+    return amendment
+
+
+def appeal_amend_hand(*, appeal: Appeal, number: int, outcome: str, winner: Player | None = None,
+                      discarder: Player | None = None, points: int = 0, flowers: int = 0, note: str = "",
+                      expected_version: int | None = None, by: User | None) -> AppealAmendment:
+    """Correct hand `number` as an upheld appeal decided: a new version of the hand, counted at once."""
+    with transaction.atomic():
+        appeal = _start_amendment(appeal, by)
+        note = (note or "").strip() or _("Appeal %(n)s upheld") % {"n": appeal.number}
+        version = services.hand_record(sheet=appeal.sheet, number=number, outcome=outcome, winner=winner,
+                                       discarder=discarder, points=points, flowers=flowers, note=note[:300], by=by,
+                                       expected_version=expected_version, pending=False, appeal=appeal)
+        return _amended(appeal, AppealAmendment.Kind.HAND, by, hand_version=version)
+
+
+def appeal_amend_foul(*, appeal: Appeal, player: Player, foul: str, by: User | None, **details) -> AppealAmendment:
+    """Record a foul as an upheld appeal decided (``foul_record``'s details: hand_number, amount, ...)."""
+    with transaction.atomic():
+        appeal = _start_amendment(appeal, by)
+        penalty = services.foul_record(sheet=appeal.sheet, player=player, foul=foul, by=by, appeal=appeal, **details)
+        return _amended(appeal, AppealAmendment.Kind.PENALTY_ADDED, by, penalty=penalty)
+
+
+def appeal_amend_withdraw_penalty(*, appeal: Appeal, penalty: Penalty, reason: str = "",
+                                  by: User | None) -> AppealAmendment:
+    """Withdraw a penalty as an upheld appeal decided; it stays on record, marked withdrawn."""
+    with transaction.atomic():
+        appeal = _start_amendment(appeal, by)
+        if penalty.sheet_id != appeal.sheet_id:
+            raise ValidationError({"penalty": _("That penalty was not given at this table.")})
+        reason = (reason or "").strip() or _("Appeal %(n)s upheld") % {"n": appeal.number}
+        penalty = services.penalty_withdraw(penalty=penalty, reason=reason[:200], by=by, appeal=appeal)
+        return _amended(appeal, AppealAmendment.Kind.PENALTY_WITHDRAWN, by, penalty=penalty)
+
+
+def open_appeals_by_table(tournament: Tournament) -> dict[tuple[int, int], int]:
+    """{(session number, table number): how many appeals there are still undecided}: what the public sees."""
+    found: dict[tuple[int, int], int] = {}
+    for s, t in (Appeal.objects.filter(tournament=tournament, status__in=[Appeal.Status.FILED, Appeal.Status.ESCALATED])
+                 .values_list("sheet__table__session__number", "sheet__table__number")):
+        found[(s, t)] = found.get((s, t), 0) + 1
+    return found
+
+
+def players_under_appeal(tournament: Tournament) -> set[int]:
+    """Ids of the players seated at a table with an undecided appeal: their results may still change."""
+    from tournament.models import Seat
+
+    return set(Seat.objects.filter(table__sheet__appeals__tournament=tournament,
+                                   table__sheet__appeals__status__in=[Appeal.Status.FILED, Appeal.Status.ESCALATED])
+               .values_list("player_id", flat=True))

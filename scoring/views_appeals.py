@@ -1,0 +1,296 @@
+"""Appeal pages: the player files from their private link, a referee files for a player from the table's
+sheet, the referees, chief referee, committee and organizers list and decide them, and amend the sheet once
+one is upheld. Thin: a form, then a service in scoring.appeals; a service error is shown on the form with
+what the user typed."""
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.functional import cached_property
+from django.utils.translation import gettext as _
+from django.views.generic import TemplateView
+
+from scoring import appeals as ap
+from scoring import services
+from scoring.forms_appeals import (AmendHandForm, AmendWithdrawForm, AppealForm, DecisionForm, EscalateForm,
+                                   RefereeAppealForm)
+from scoring.forms_signing import FoulForm
+from scoring.models import Appeal, Penalty
+from scoring.results import sheet_data
+from scoring.views import SheetMixin
+from scoring.views_signing import PlayerSheetsView
+from tournament.models import Player, Tournament
+from tournament.permissions import can_score, is_appeals_committee, is_organizer
+from tournament.services import normalise_code
+from tournament.views.mixins import RoleRequiredMixin, add_service_error
+
+
+def _penalties(sheet):
+    return list(Penalty.objects.filter(sheet=sheet).select_related("player").order_by("created_at", "id"))
+
+
+# ------------------------------------------------------------------ the player, on their private link
+
+class PlayerAppealFileView(PlayerSheetsView):
+    """The player files an appeal about a ruling at one of their tables; their code "signs" it."""
+
+    template_name = "scoring/appeal_file.html"
+
+    @cached_property
+    def seat(self):
+        seat = (self.player.seats.filter(session__number=self.kwargs["n"], table__number=self.kwargs["t"],
+                                         session__status__in=("published", "closed"))
+                .select_related("table__session").first())
+        if seat is None:
+            raise Http404()
+        return seat
+
+    @cached_property
+    def sheet(self):
+        return services.sheet_for_table(table=self.seat.table)
+
+    def form(self, data=None):
+        return AppealForm(data, hands_per_session=self.tournament.hands_per_session, penalties=_penalties(self.sheet))
+
+    def get_context_data(self, **kwargs):
+        context = TemplateView.get_context_data(self, **kwargs)
+        session = self.seat.table.session
+        context.update(tournament=self.tournament, player=self.player, code=self.kwargs["code"], seat=self.seat,
+                       form=kwargs.get("form") or self.form(), deadline=ap.appeal_deadline(session, self.tournament),
+                       back=reverse("player-page", args=[self.tournament.slug, self.kwargs["code"]]))
+        return context
+
+    def post(self, request, *args, **kwargs):
+        form = self.form(request.POST)
+        if form.is_valid():
+            try:
+                appeal = ap.appeal_file(sheet=self.sheet, filer=self.player, code=normalise_code(self.kwargs["code"]),
+                                        by=None,
+                                        **form.service_kwargs())
+            except (ValidationError, PermissionDenied) as exc:
+                add_service_error(form, exc)
+            else:
+                messages.success(request, _("Appeal %(n)s is filed. You will see its decision on this page.")
+                                 % {"n": appeal.number})
+                return redirect(reverse("player-page", args=[self.tournament.slug, self.kwargs["code"]])
+                                + "#my-appeals")
+        return self.render_to_response(self.get_context_data(form=form))
+
+
+class PlayerAppealEscalateView(PlayerSheetsView):
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        appeal = get_object_or_404(Appeal, tournament=self.tournament, number=self.kwargs["number"],
+                                   filer=self.player)
+        try:
+            ap.appeal_escalate(appeal=appeal, reason=request.POST.get("reason", ""),
+                               code=normalise_code(self.kwargs["code"]))
+        except (ValidationError, PermissionDenied) as exc:
+            errors = exc.messages if isinstance(exc, ValidationError) else [str(exc)]
+            return self.render_to_response(self.get_context_data(errors=errors))
+        messages.success(request, _("Appeal %(n)s goes to the chief referee.") % {"n": appeal.number})
+        return redirect(reverse("player-page", args=[self.tournament.slug, self.kwargs["code"]]) + "#my-appeals")
+
+
+# ------------------------------------------------------------------ a referee files for a player
+
+class SheetAppealFileView(SheetMixin, TemplateView):
+    """From the table's sheet: a referee or organizer files the appeal a player (or their captain) hands in."""
+
+    template_name = "scoring/appeal_file.html"
+
+    def dispatch(self, request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            from django.contrib.auth.views import redirect_to_login
+            return redirect_to_login(request.get_full_path())
+        if not can_score(request.user, get_object_or_404(Tournament, slug=kwargs["slug"])):
+            raise PermissionDenied(_("Only a referee or organizer of this tournament can do this."))
+        return super().dispatch(request, *args, **kwargs)
+
+    def filers(self):
+        seated = self.players
+        teams = {p.team_id for p in seated if p.team_id}
+        mates = Player.objects.filter(tournament=self.tournament, team_id__in=teams).exclude(
+            pk__in=[p.pk for p in seated]).order_by("number")
+        return seated + list(mates)
+
+    def form(self, data=None):
+        return RefereeAppealForm(data, hands_per_session=self.tournament.hands_per_session,
+                                 penalties=_penalties(self.sheet), filers=self.filers())
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context.update(form=kwargs.get("form") or self.form(), referee_filing=True,
+                       deadline=ap.appeal_deadline(self.session, self.tournament), back=self.sheet_url(),
+                       table_number=self.table.number, session_number=self.session.number)
+        return context
+
+    def post(self, request, *args, **kwargs):
+        form = self.form(request.POST)
+        if form.is_valid():
+            try:
+                appeal = ap.appeal_file(sheet=self.sheet, by=request.user, **form.service_kwargs())
+            except (ValidationError, PermissionDenied) as exc:
+                add_service_error(form, exc)
+            else:
+                messages.success(request, _("Appeal %(n)s is filed.") % {"n": appeal.number})
+                return redirect("appeal-detail", slug=self.tournament.slug, number=appeal.number)
+        return self.render_to_response(self.get_context_data(form=form))
+
+
+# ------------------------------------------------------------------ those who decide
+
+class AppealRoleMixin(RoleRequiredMixin):
+    """Referees, the chief referee, the committee and organizers see appeals; parties see theirs on their
+    private page."""
+
+    def has_role(self):
+        tournament = get_object_or_404(Tournament, slug=self.kwargs["slug"])
+        return can_score(self.request.user, tournament) or is_appeals_committee(self.request.user, tournament)
+
+    def permission_message(self):
+        return _("Only the referees, the appeals committee and the organizers of this tournament see appeals.")
+
+
+class AppealListView(AppealRoleMixin, TemplateView):
+    template_name = "scoring/appeal_list.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["appeals"] = (Appeal.objects.filter(tournament=self.tournament)
+                              .select_related("sheet__table__session", "filer").order_by("-number"))
+        return context
+
+
+class AppealDetailView(AppealRoleMixin, TemplateView):
+    template_name = "scoring/appeal_detail.html"
+
+    @cached_property
+    def appeal(self):
+        return get_object_or_404(Appeal.objects.select_related("sheet__table__session", "filer", "penalty__player",
+                                                               "filed_by", "late_accepted_by"),
+                                 tournament=self.tournament, number=self.kwargs["number"])
+
+    @cached_property
+    def data(self):
+        return sheet_data(self.tournament, self.appeal.sheet.table)
+
+    @cached_property
+    def players(self):
+        return [p for p in self.data.players if p is not None]
+
+    def appealed_hand_choice(self):
+        hand = next((h for h in self.data.hands if h.number == self.appeal.hand_number), None)
+        return f"{hand.number}:{hand.version.version if hand.version else 0}" if hand else None
+
+    def forms(self, bound=None, name=""):
+        forms = {
+            "decision_form": DecisionForm(),
+            "escalate_form": EscalateForm(),
+            "amend_hand_form": AmendHandForm(players=self.players, hands=self.data.hands,
+                                             initial={"hand": self.appealed_hand_choice()}),
+            "amend_withdraw_form": AmendWithdrawForm(penalties=[p for p in self.data.given_penalties if p.active]),
+            "amend_foul_form": FoulForm(players=self.players, hands_per_session=self.tournament.hands_per_session),
+        }
+        if bound is not None:
+            forms[name] = bound
+        return forms
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        appeal = self.appeal
+        user = self.request.user
+        context.update(self.forms())
+        context.update({k: v for k, v in kwargs.items() if k.endswith("_form")})
+        context.update(
+            appeal=appeal, data=self.data, decisions=appeal.decisions.all(),
+            amendments=appeal.amendments.select_related("hand_version__hand", "penalty__player", "created_by"),
+            may_decide=ap.may_decide(user, appeal), deciding_body=ap.appeal_deciding_body(appeal),
+            may_escalate=appeal.status == Appeal.Status.REFEREE_REJECTED and can_score(user, self.tournament),
+            may_amend=appeal.status == Appeal.Status.UPHELD and can_score(user, self.tournament),
+            deadline=ap.appeal_deadline(appeal.sheet.table.session, self.tournament),
+            is_organizer=is_organizer(user, self.tournament))
+        return context
+
+
+class AppealActionView(AppealDetailView):
+    http_method_names = ["post"]
+    form_name = ""
+
+    def bind(self):
+        raise NotImplementedError
+
+    def act(self, form):
+        raise NotImplementedError
+
+    def post(self, request, *args, **kwargs):
+        form = self.bind()
+        if form.is_valid():
+            try:
+                message = self.act(form)
+            except ValidationError as exc:
+                add_service_error(form, exc)
+            else:
+                messages.success(request, message)
+                return redirect("appeal-detail", slug=self.tournament.slug, number=self.appeal.number)
+        return self.render_to_response(self.get_context_data(**{self.form_name: form}), status=400)
+
+
+class AppealDecideView(AppealActionView):
+    form_name = "decision_form"
+
+    def bind(self):
+        return DecisionForm(self.request.POST)
+
+    def act(self, form):
+        appeal = ap.appeal_decide(appeal=self.appeal, by=self.request.user, **form.cleaned_data)
+        return _("Decision recorded: appeal %(n)s is now “%(status)s”.") % {
+            "n": appeal.number, "status": appeal.get_status_display()}
+
+
+class AppealEscalateView(AppealActionView):
+    form_name = "escalate_form"
+
+    def bind(self):
+        return EscalateForm(self.request.POST)
+
+    def act(self, form):
+        ap.appeal_escalate(appeal=self.appeal, reason=form.cleaned_data["reason"], by=self.request.user)
+        return _("Appeal %(n)s goes to the chief referee.") % {"n": self.appeal.number}
+
+
+class AppealAmendHandView(AppealActionView):
+    form_name = "amend_hand_form"
+
+    def bind(self):
+        return AmendHandForm(self.request.POST, players=self.players, hands=self.data.hands)
+
+    def act(self, form):
+        kwargs = form.service_kwargs()
+        ap.appeal_amend_hand(appeal=self.appeal, by=self.request.user, **kwargs)
+        return _("Hand %(n)s corrected as the appeal decided.") % {"n": kwargs["number"]}
+
+
+class AppealAmendWithdrawView(AppealActionView):
+    form_name = "amend_withdraw_form"
+
+    def bind(self):
+        return AmendWithdrawForm(self.request.POST, penalties=[p for p in self.data.given_penalties if p.active])
+
+    def act(self, form):
+        penalty = form.penalties[form.cleaned_data["penalty"]]
+        ap.appeal_amend_withdraw_penalty(appeal=self.appeal, penalty=penalty, by=self.request.user)
+        return _("Penalty withdrawn as the appeal decided.")
+
+
+class AppealAmendFoulView(AppealActionView):
+    form_name = "amend_foul_form"
+
+    def bind(self):
+        return FoulForm(self.request.POST, players=self.players, hands_per_session=self.tournament.hands_per_session)
+
+    def act(self, form):
+        ap.appeal_amend_foul(appeal=self.appeal, by=self.request.user, **form.service_kwargs())
+        return _("Foul recorded as the appeal decided.")

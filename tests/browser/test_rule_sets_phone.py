@@ -1,0 +1,99 @@
+"""Hand entry on a phone under the Swiss championship and Spanish rules (issue 13), in real Chromium: the tile
+picker offers the rule set's tiles only and the live score follows its rules; the Spanish form takes every
+player's points."""
+import pytest
+from django.urls import reverse
+
+from scoring.models import Hand
+from tournament import services as ts
+
+from .test_tile_picker import fields, mode, tap
+
+
+@pytest.fixture
+def swiss(tournament, organizer):
+    return ts.tournament_update(tournament=tournament, by=organizer, rules="swiss_championship",
+                                hands_per_session=4)
+
+
+def test_referee_taps_a_swiss_hand_on_a_phone(phone_page, login, referee, players, swiss, published_session, sheet,
+                                              assert_phone_friendly, screenshot):
+    page = phone_page
+    login(page, referee)
+    page.goto(reverse("sheet", args=[swiss.slug, 1, 1]))
+    assert "Hand 1 of 4" in page.locator("#hand-announce").inner_text()
+    assert page.locator("#id_flowers").count() == 0
+    page.locator(f'label[for="id_winner_{players[0].pk}"]').click()
+    page.locator('label[for="id_discarder_self"]').click()
+    page.locator("details.tiles-box > summary").click()
+    # 108 tiles: no honours tab, no flowers.
+    assert page.locator('.tp-tab[data-group="z"]').count() == 0
+    assert page.locator('.tp-tile[data-tile="E"]').count() == 0
+    mode(page, "concealed")
+    tap(page, "234456p7p345789s")
+    mode(page, "win")
+    tap(page, "7p")
+    assert fields(page) == {"concealed": "2344567p345789s", "melds": "", "win_tile": "7p"}
+    page.locator("#id_first_draw").check()
+    page.wait_for_function("() => document.querySelector('.tp-result .tp-total')"
+                           " && document.querySelector('.tp-result .tp-total').textContent.trim() === '96'")
+    assert "Sky Hu" in page.locator(".tp-result").inner_text()
+    assert_phone_friendly(page, "form.hand-form")
+    screenshot(page, "swiss-hand-phone")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Record hand 1").click()
+    version = Hand.objects.get(sheet=sheet, number=1).current
+    assert version.points == 96 and version.deltas == [96, -32, -32, -32] and version.tiles["first_draw"]
+
+
+def test_referee_enters_every_players_points_under_the_spanish_rules(phone_page, desktop_page, login, referee,
+                                                                    players, tournament, organizer,
+                                                                    published_session, sheet,
+                                                                    assert_phone_friendly, screenshot):
+    ts.tournament_update(tournament=tournament, by=organizer, rules="spanish")
+    page = phone_page
+    login(page, referee)
+    page.goto(reverse("sheet", args=[tournament.slug, 1, 1]))
+    page.locator(f'label[for="id_winner_{players[1].pk}"]').click()
+    page.locator(f'label[for="id_discarder_{players[3].pk}"]').click()
+    for i, value in enumerate(("10", "60", "30", "0")):
+        page.locator(f"#id_points_{i}").fill(value)
+    assert_phone_friendly(page, "form.hand-form")
+    screenshot(page, "spanish-hand-phone")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Record hand 1").click()
+    version = Hand.objects.get(sheet=sheet, number=1).current
+    assert version.player_points == [10, 60, 30, 0] and version.deltas == [-80, 180, 0, -100]
+
+    login(desktop_page, referee)
+    desktop_page.goto(reverse("sheet", args=[tournament.slug, 1, 1]))
+    assert desktop_page.locator("#id_points_0").is_visible()
+    screenshot(desktop_page, "spanish-sheet-desktop")
+
+
+def test_calculator_under_the_swiss_rules(desktop_page, phone_page, screenshot):
+    for page, name in ((desktop_page, "calculator-swiss-desktop"), (phone_page, "calculator-swiss-phone")):
+        page.goto(reverse("calculator") + "?rules=swiss_championship&concealed=1122224p557799m&win_tile=4p")
+        assert "Seven Pairs with a Kong" in page.locator(".calc-result").inner_text()
+        assert page.locator('.tp-tab[data-group="z"]').count() == 0
+        assert page.locator('.tp-tab[data-group="f"]').count() == 0 and page.locator("#id_flowers").count() == 0
+        screenshot(page, name)
+
+
+def test_organizer_chooses_the_rule_set_on_a_phone(phone_page, login, organizer, assert_phone_friendly, screenshot):
+    organizer.is_staff = True  # may create tournaments
+    organizer.save()
+    page = phone_page
+    login(page, organizer)
+    page.goto(reverse("tournament-create"))
+    page.locator("#id_name").fill("Liga de Sevilla")
+    page.locator("#id_slug").fill("liga-sevilla")
+    page.locator("#id_rules").select_option("spanish")
+    page.locator("#id_rule_options").fill('{"payment_mode": "official"}')
+    assert_phone_friendly(page, "form.form")
+    screenshot(page, "tournament-rule-set-phone")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Create tournament").click()
+    from tournament.models import Tournament
+    liga = Tournament.objects.get(slug="liga-sevilla")
+    assert (liga.rules, liga.rule_options, liga.hands_per_session) == ("spanish", {"payment_mode": "official"}, 16)
