@@ -11,6 +11,7 @@ so an ordinary test run leaves the repository untouched).
 """
 import os
 import shutil
+import threading
 from pathlib import Path
 
 import pytest
@@ -65,6 +66,47 @@ def chromium_browser():
             os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
         else:
             os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
+
+
+class _InFlight:
+    """Requests the live server is still answering. A closed browser context does not stop a request the
+    server thread has begun; if the test database is flushed under it, SQLite reports the table locked and
+    the request fails after the test. Counted through Django's request signals (the server runs in this
+    process); the decrement is connected last, so it runs after Django has closed the connection."""
+
+    def __init__(self):
+        self.count = 0
+        self.idle = threading.Condition()
+
+    def started(self, **kwargs):
+        with self.idle:
+            self.count += 1
+
+    def finished(self, **kwargs):
+        with self.idle:
+            self.count = max(0, self.count - 1)
+            self.idle.notify_all()
+
+    def wait(self, timeout=15):
+        with self.idle:
+            quiet = self.idle.wait_for(lambda: self.count == 0, timeout=timeout)
+            self.count = 0  # one lost signal must not fail every later test
+            return quiet
+
+
+_in_flight = _InFlight()
+
+
+@pytest.fixture(autouse=True)
+def _live_server_quiet():
+    """After each browser test (and its pages' teardown), wait until the live server has answered every
+    request it began, before the database is flushed for the next test."""
+    from django.core.signals import request_finished, request_started
+
+    request_started.connect(_in_flight.started, dispatch_uid="browser-in-flight-started")
+    request_finished.connect(_in_flight.finished, dispatch_uid="browser-in-flight-finished")
+    yield
+    assert _in_flight.wait(), "the live server was still answering a request 15 s after the test"
 
 
 def _page(browser, live_server, **options):
