@@ -119,6 +119,10 @@ TEMPLATES = [
     },
 ]
 
+# Django's stock widgets and labels drawn in Python, to the byte as their templates draw them (the table page
+# draws some thirty fields; config/form_renderer.py says why).
+FORM_RENDERER = "config.form_renderer.FormRenderer"
+
 WSGI_APPLICATION = "config.wsgi.application"
 
 DATABASES = {

@@ -32,10 +32,14 @@ def final_statuses(tournament: Tournament) -> list[str]:
     return [ScoreSheet.Status.SUBMITTED, ScoreSheet.Status.COUNTERSIGNED]
 
 
+# The fouls that can cost a player the session (arriving late, over the time limit).
+LOSING_FOULS = (fouls.LATE, fouls.TIME)
+
+
 def lost_sessions(tournament: Tournament, session: Session | None = None) -> dict[tuple[int, int], str]:
     """(table id, player id) -> why the player lost that session (``scoring.rules.fouls.lost_session``)."""
     found = Penalty.objects.filter(sheet__table__session__tournament=tournament, withdrawn_at__isnull=True,
-                                   foul__in=(fouls.LATE, fouls.TIME))
+                                   foul__in=LOSING_FOULS)
     if session is not None:
         found = found.filter(sheet__table__session=session)
     given: dict[tuple[int, int], list] = {}
@@ -119,10 +123,10 @@ def table_results(tournament: Tournament, session: Session | None = None, *,
         .values("sheet__table_id")
         .annotate(**{d: Sum(d) for d in DELTA_FIELDS})
     }
-    submitted = set(
-        ScoreSheet.objects.filter(status__in=final_statuses(tournament), table__session__tournament=tournament)
-        .values_list("table_id", flat=True)
-    )
+    submitted = ScoreSheet.objects.filter(status__in=final_statuses(tournament), table__session__tournament=tournament)
+    if table_ids is not None:
+        submitted = submitted.filter(table_id__in=table_ids)
+    submitted = set(submitted.values_list("table_id", flat=True))
     lost = lost_sessions(tournament, session)
     points_config = tournament.table_points_values()
     results = {}
@@ -131,17 +135,40 @@ def table_results(tournament: Tournament, session: Session | None = None, *,
             continue
         hands = hand_sums.get(table_id, {})
         pens = penalty_sums.get(table_id, {})
-        result = TableResult(
+        results[table_id] = _ranked(TableResult(
             session=info["session"], table=info["table"], table_id=table_id, players=info["players"],
             hand_scores=[hands.get(d) or 0 for d in DELTA_FIELDS],
             penalty_scores=[pens.get(d) or 0 for d in DELTA_FIELDS],
             hands_entered=hands.get("n") or 0, submitted=table_id in submitted,
             lost=[lost.get((table_id, p.pk)) for p in info["players"]],
-        )
-        result.ranks, result.table_points = rank_table(
-            result.scores, points_config, lost=[i for i, why in enumerate(result.lost) if why])
-        results[table_id] = result
+        ), points_config)
     return results
+
+
+def _ranked(result: TableResult, points_config) -> TableResult:
+    result.ranks, result.table_points = rank_table(
+        result.scores, points_config, lost=[i for i, why in enumerate(result.lost) if why])
+    return result
+
+
+def _loaded_table_result(tournament: Tournament, table: Table, players: list[Player], versions: dict,
+                         penalties: list[Penalty], points_config) -> TableResult:
+    """``table_results`` for one table, from its hands and penalties already loaded for its sheet: the same
+    sums, the same lost sessions, the same places, without reading them again."""
+    counted = [p for p in penalties if p.active]
+    given: dict[int, list] = {}
+    for p in counted:
+        if p.foul in LOSING_FOULS:
+            given.setdefault(p.player_id, []).append(fouls.Given(p.foul, p.amount, p.minutes, p.hand_number))
+    sheet = getattr(table, "sheet", None)
+    return _ranked(TableResult(
+        session=table.session.number, table=table.number, table_id=table.pk, players=players,
+        hand_scores=[sum(v.deltas[i] for v in versions.values()) for i in range(4)],
+        penalty_scores=[sum(p.deltas[i] for p in counted) for i in range(4)],
+        hands_entered=len(versions),
+        submitted=sheet is not None and sheet.status in final_statuses(tournament),
+        lost=[fouls.lost_session(given[p.pk]) or None if p.pk in given else None for p in players],
+    ), points_config)
 
 
 @dataclass
@@ -241,13 +268,20 @@ def sheet_hand(number: int, rules=None) -> SheetHand:
                      seat_winds=[WINDS[w] for w in winds])
 
 
+def with_sheet_and_seats(tables):
+    """Tables with what a score sheet shows of them loaded: session, sheet, seats with players and teams."""
+    return tables.select_related("session", "sheet").prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player__team").order_by("position")))
+
+
 def sheets_data(tournament: Tournament, tables, *, blank: bool = False) -> list[SheetData]:
-    """The score sheets of the given tables (a queryset of one session's tables), in table order.
+    """The score sheets of the given tables, in table order: a queryset of one session's tables, or a list
+    of tables already loaded by ``with_sheet_and_seats`` (then in the list's order).
 
     A blank sheet (printed before play) carries only the players and who deals each hand.
     """
-    tables = list(tables.select_related("session", "sheet").prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("player__team"))).order_by("number"))
+    if not isinstance(tables, list):
+        tables = list(with_sheet_and_seats(tables).order_by("number"))
     versions: dict[int, dict[int, HandVersion]] = {}
     pending: dict[int, dict[int, HandVersion]] = {}
     penalties: dict[int, list[Penalty]] = {}
@@ -271,13 +305,15 @@ def sheets_data(tournament: Tournament, tables, *, blank: bool = False) -> list[
         for signature in (Signature.objects.filter(sheet__table__in=table_ids)
                           .select_related("sheet", "player", "user", "voided_by").order_by("signed_at", "id")):
             signatures.setdefault(signature.sheet.table_id, []).append(signature)
-        sessions = {t.session_id: t.session for t in tables}
-        for session in sessions.values():
-            results.update(table_results(tournament, session, table_ids=table_ids))
+        if len(tables) > 1:  # a session's sheets: its results in a few queries
+            sessions = {t.session_id: t.session for t in tables}
+            for session in sessions.values():
+                results.update(table_results(tournament, session, table_ids=table_ids))
     out = []
     for table in tables:
         players: list[Player | None] = [None] * 4
         for seat in table.seats.all():
+            seat.player.tournament = tournament  # their links need the slug: no query per player
             players[seat.position] = seat.player
         running = [0, 0, 0, 0]
         hands = []
@@ -293,6 +329,9 @@ def sheets_data(tournament: Tournament, tables, *, blank: bool = False) -> list[
                          hands=hands, given_penalties=penalties.get(table.pk, []),
                          signatures=signatures.get(table.pk, []))
         result = results.get(table.pk)
+        if not blank and len(tables) == 1 and data.seated:  # one sheet (the table page): from what is loaded
+            result = _loaded_table_result(tournament, table, players, versions.get(table.pk, {}), data.given_penalties,
+                                          tournament.table_points_values())
         if result is not None and result.started:
             data.hand_scores, data.penalty_scores = result.hand_scores, result.penalty_scores
             data.scores, data.ranks, data.table_points = result.scores, result.ranks, result.table_points
@@ -307,5 +346,6 @@ def sheets_data(tournament: Tournament, tables, *, blank: bool = False) -> list[
 
 
 def sheet_data(tournament: Tournament, table: Table) -> SheetData:
-    """The score sheet of one table."""
-    return sheets_data(tournament, Table.objects.filter(pk=table.pk))[0]
+    """The score sheet of one table (no second read of it when it was loaded by ``with_sheet_and_seats``)."""
+    loaded = "seats" in getattr(table, "_prefetched_objects_cache", {})
+    return sheets_data(tournament, [table] if loaded else Table.objects.filter(pk=table.pk))[0]

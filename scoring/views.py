@@ -11,8 +11,8 @@ from django.views.generic import TemplateView
 
 from scoring import services, tile_entry
 from scoring.forms import CalculatorForm, HandForm, PenaltyForm, ReopenSheetForm, SubmitSheetForm, WithdrawPenaltyForm
-from scoring.models import Appeal, Hand, HandVersion, Penalty
-from scoring.results import sheet_data, sheet_hand
+from scoring.models import Appeal, Hand, HandVersion, Penalty, ScoreSheet
+from scoring.results import sheet_data, sheet_hand, with_sheet_and_seats
 from scoring.rules import payments as pay
 from scoring.rules.table_points import format_table_points
 from tournament.clock import clock_context
@@ -40,16 +40,22 @@ class SheetMixin(ScorerPostMixin):
 
     @cached_property
     def table(self):
-        return get_object_or_404(Table.objects.select_related("session"), session=self.session,
+        return get_object_or_404(with_sheet_and_seats(Table.objects.all()), session=self.session,
                                  number=self.kwargs["t"])
 
     @cached_property
     def sheet(self):
-        return services.sheet_for_table(table=self.table)
+        try:
+            return self.table.sheet
+        except ScoreSheet.DoesNotExist:
+            return services.sheet_for_table(table=self.table)
 
     @cached_property
     def players(self):
-        return [s.player for s in self.table.seats.select_related("player", "player__team").order_by("position")]
+        players = [s.player for s in self.table.seats.all()]
+        for player in players:
+            player.tournament = self.tournament  # their links need the slug: no query per player
+        return players
 
     def sheet_url(self):
         return reverse("sheet", args=[self.tournament.slug, self.session.number, self.table.number])

@@ -131,8 +131,7 @@ class ScorerPostMixin(TournamentMixin, AccessMixin):
         if request.method not in ("GET", "HEAD", "OPTIONS"):
             if not request.user.is_authenticated:
                 return self.handle_no_permission()
-            tournament = get_object_or_404(Tournament, slug=self.kwargs["slug"])
-            if not can_score(request.user, tournament):
+            if not can_score(request.user, self.tournament):
                 raise PermissionDenied(_("Only a referee or organizer of this tournament can do this."))
         return super().dispatch(request, *args, **kwargs)
 
