@@ -3,9 +3,10 @@ import importlib
 import sys
 import traceback
 
+# bench.table_page (a referee's sheet page and hand entry: CPU ms and queries) takes about half a minute;
 # bench.scale (large events: the imports of 400 and 1,000 players x 10 sessions, the standings of the latter) adds
 # about a minute; `make bench-scale` runs it alone, BENCH_SCALE=small at a tenth of the size.
-SUITES = ["bench.scoring", "bench.rule_sets", "bench.seating", "bench.live_scoring", "bench.scale"]
+SUITES = ["bench.scoring", "bench.rule_sets", "bench.seating", "bench.live_scoring", "bench.table_page", "bench.scale"]
 
 
 def main(argv):
