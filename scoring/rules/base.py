@@ -17,7 +17,7 @@ from typing import Any, Sequence
 
 from . import payments as pay
 from .payments import PaymentError
-from .text import N_
+from .text import N_, Message, MessageError
 
 WINDS = ("E", "S", "W", "N")
 SEATS = (0, 1, 2, 3)
@@ -26,11 +26,12 @@ __all__ = ["HandError", "PaymentError", "Item", "Score", "PointsEntry", "Option"
            "WINDS", "SEATS", "check_payment_args"]
 
 
-class HandError(ValueError):
+class HandError(MessageError):
     """A declared hand that cannot be scored; the message says why, in a referee's words.
 
     One class for every rule set, so the web app catches one thing; the MCR adapter re-raises
-    the MCR engine's own HandError as this one.
+    the MCR engine's own HandError as this one. Raised with an ``N_`` template and its parameters
+    (see ``scoring.rules.text.MessageError``), so the web layer can translate why.
     """
 
 
@@ -62,7 +63,25 @@ class Score:
     valid: bool
     total: int
     fans: list
-    error: str | None = None
+    #: Why the hand is not a valid win, in English. Given as a Message, it is kept as
+    #: ``error_message`` (template and parameters, for the web layer to translate) and ``error``
+    #: holds its English text, so the CLI and every reader of ``error`` see what they always did.
+    error: str | Message | None = None
+    error_message: Message | None = field(default=None, repr=False, compare=False)
+
+    def __post_init__(self):
+        if isinstance(self.error, Message):
+            self.error_message, self.error = self.error, str(self.error)
+        elif self.error is not None and self.error_message is None:
+            self.error_message = Message(self.error)
+
+    @property
+    def error_template(self) -> str | None:
+        return self.error_message.template if self.error_message is not None else None
+
+    @property
+    def error_params(self) -> dict:
+        return dict(self.error_message.params) if self.error_message is not None else {}
 
     def to_dict(self) -> dict:
         out = {"valid": self.valid, "total": self.total, "fans": [f.to_dict() for f in self.fans]}
