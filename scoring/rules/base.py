@@ -115,13 +115,20 @@ class PointsEntry:
     def check(self, points: int, winner: bool = True) -> None:
         """Raise PaymentError when a typed value cannot be a hand's points."""
         lo, hi = (self.minimum, self.maximum) if winner else (self.loser_minimum, self.loser_maximum)
-        who = "the winner's points" if winner else "a player's points"
+        field = "points" if winner else "player_points"
         if isinstance(points, bool) or not isinstance(points, int):
-            raise PaymentError(f"{who} must be a whole number; got {points!r}")
+            raise PaymentError(N_("the winner's points must be a whole number; got %(points)s") if winner else
+                               N_("a player's points must be a whole number; got %(points)s"),
+                               code="points_type", field=field, points=repr(points))
         if not lo <= points <= hi:
-            raise PaymentError(f"{who} must be from {lo} to {hi}; got {points}")
+            raise PaymentError(N_("the winner's points must be from %(minimum)s to %(maximum)s; got %(points)s")
+                               if winner else
+                               N_("a player's points must be from %(minimum)s to %(maximum)s; got %(points)s"),
+                               code="points_range", field=field, minimum=lo, maximum=hi, points=points)
         if points % self.step:
-            raise PaymentError(f"{who} must be a multiple of {self.step}; got {points}")
+            raise PaymentError(N_("the winner's points must be a multiple of %(step)s; got %(points)s") if winner else
+                               N_("a player's points must be a multiple of %(step)s; got %(points)s"),
+                               code="points_step", field=field, step=self.step, points=points)
 
 
 @dataclass(frozen=True)
@@ -292,19 +299,25 @@ class RuleSet:
                 "options": dict(self.options)}
 
 
+_SEAT_ERRORS = {"winner": N_("the winner must be a seat from 0 to 3; got %(seat)s"),
+                "discarder": N_("the discarder must be a seat from 0 to 3; got %(seat)s")}
+
+
 def check_payment_args(winner, discarder, points) -> None:
     """The checks every rule set's payments share: seats, and a winner unlike the discarder."""
     for name, seat in (("winner", winner), ("discarder", discarder)):
         if seat is not None and (isinstance(seat, bool) or seat not in SEATS):
-            raise PaymentError(f"the {name} must be a seat from 0 to 3; got {seat!r}")
+            raise PaymentError(_SEAT_ERRORS[name], code="seat", field=name, seat=repr(seat))
     if winner is None:
         if discarder is not None:
-            raise PaymentError("a drawn hand has no discarder")
+            raise PaymentError(N_("a drawn hand has no discarder"), code="draw_discarder", field="discarder")
         return
     if discarder == winner:
-        raise PaymentError("the winner cannot have discarded the winning tile")
+        raise PaymentError(N_("the winner cannot have discarded the winning tile"), code="discarder_is_winner",
+                           field="discarder")
     if isinstance(points, bool) or not isinstance(points, int) or points < 0:
-        raise PaymentError(f"points must be a whole number, 0 or more; got {points!r}")
+        raise PaymentError(N_("points must be a whole number, 0 or more; got %(points)s"), code="points_type",
+                           field="points", points=repr(points))
 
 
 def round_up_to(value: int, step: int) -> int:

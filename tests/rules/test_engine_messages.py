@@ -9,6 +9,7 @@ import pytest
 from scoring.rules import base
 from scoring.rules.mcr.hand import HandError as MCRHandError
 from scoring.rules.mcr.tiles import TileError, parse_tile, parse_tiles
+from scoring.rules.payments import PaymentError
 from scoring.rules.registry import get_rule_set
 from scoring.rules.text import Message, MessageError, N_
 
@@ -165,7 +166,8 @@ def test_an_error_keeps_its_english_text_when_reraised_and_pickled():
 
 # ------------------------------------------------------------------ no unmarked text can slip in
 
-ERRORS = {"HandError", "TileError", "MCRHandError"}
+# PaymentError too: the score sheet shows it through scoring.services.payment_error, translated.
+ERRORS = {"HandError", "TileError", "MCRHandError", "PaymentError"}
 SCORES = {"Score", "Result"}
 
 
@@ -185,6 +187,10 @@ def _marked(node, scope_assignments) -> bool:
     if isinstance(node, ast.Name):
         values = scope_assignments.get(node.id)
         return bool(values) and all(_marked(v, scope_assignments) for v in values)
+    if isinstance(node, ast.Subscript):  # a table of marked templates, e.g. one per seat
+        return _marked(node.value, scope_assignments)
+    if isinstance(node, ast.Dict):
+        return bool(node.values) and all(_marked(v, scope_assignments) for v in node.values)
     if isinstance(node, ast.Constant) and node.value is None:
         return True
     return False
@@ -225,6 +231,7 @@ def _unmarked_sites():
 
 
 def test_no_raise_in_the_rules_uses_unmarked_text():
+    # HandError, TileError and PaymentError: any of them may reach a referee's page.
     assert _unmarked_sites() == []
 
 
@@ -244,3 +251,27 @@ def test_the_check_catches_an_f_string(tmp_path, monkeypatch):
 def test_errors_of_the_rules_are_message_errors():
     assert issubclass(base.HandError, MessageError) and issubclass(MCRHandError, MessageError)
     assert issubclass(TileError, MessageError) and issubclass(TileError, ValueError)
+
+
+# ------------------------------------------------------------------ payment checks of the rule sets
+
+def _payment_error(call):
+    with pytest.raises(PaymentError) as caught:
+        call()
+    exc = caught.value
+    assert exc.message % exc.params == str(exc) if exc.params else exc.message == str(exc)
+    return str(exc)
+
+
+def test_payment_checks_keep_their_english_and_carry_a_template():
+    spanish = get_rule_set("spanish")
+    entry = spanish.entry
+    assert _payment_error(lambda: entry.check(entry.maximum + 10)) == (
+        f"the winner's points must be from {entry.minimum} to {entry.maximum}; got {entry.maximum + 10}")
+    assert _payment_error(lambda: entry.check("3", winner=False)) == "a player's points must be a whole number; got '3'"
+    assert _payment_error(lambda: base.check_payment_args(7, None, 8)) == "the winner must be a seat from 0 to 3; got 7"
+    assert _payment_error(lambda: base.check_payment_args(None, 1, 0)) == "a drawn hand has no discarder"
+    assert _payment_error(lambda: base.check_payment_args(1, 2, -1)) == (
+        "points must be a whole number, 0 or more; got -1")
+    assert _payment_error(lambda: spanish.payments(0, None, 40)) == (
+        "the ranked payment mode needs every player's points (four values, by seat)")
