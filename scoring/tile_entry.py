@@ -15,6 +15,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scoring.rules.base import HandError
+from scoring.rules.text import Message, message_of
 from scoring.rules.registry import get_rule_set
 from scoring.rules.rotation import WINDS
 from tournament.models import WIND_NAMES, Tournament
@@ -95,6 +96,31 @@ def engine_input(*, concealed, melds, win_tile, self_drawn, flowers=0, last_tile
     }
 
 
+def engine_text(source):
+    """Why the rules refuse a hand, in the language of the request.
+
+    ``source`` is an error of the rules (``HandError``, ``TileError``) or a score that is not a valid
+    win. The rules give an ``N_`` template and parameters (``scoring.rules.text.Message``); the
+    template, and every parameter that is itself a marked word, go through gettext here, so the
+    sentence and its words are in one language. Anything without a template is shown as it is.
+    """
+    if isinstance(source, BaseException):
+        message = message_of(source)
+    else:
+        message = getattr(source, "error_message", None)
+        if message is None:
+            error = getattr(source, "error", None)
+            message = Message(str(error)) if error else None
+    if message is None or not message.template:
+        return str(message or "")
+    try:
+        return message.render(_)
+    except (KeyError, ValueError, TypeError):
+        # A translation whose placeholders do not match its msgid must not cost the referee the reason.
+        log.warning("bad translation of engine message %r", message.template)
+        return str(message)
+
+
 @dataclass
 class Scored:
     """The engine's verdict on one input dict. ``error`` is set when the hand cannot be a win."""
@@ -123,7 +149,7 @@ def score(data, rules=None):
     try:
         hand = rules.parse_hand({k: v for k, v in data.items() if k in rules.hand_fields})
     except HandError as exc:
-        return Scored(data, None, _("The tiles cannot be scored: %(reason)s.") % {"reason": exc})
+        return Scored(data, None, _("The tiles cannot be scored: %(reason)s.") % {"reason": engine_text(exc)})
     try:
         result = rules.score(hand)
     except Exception:  # noqa: BLE001 - a referee at a table must get a message, not a server error
@@ -131,7 +157,8 @@ def score(data, rules=None):
         return Scored(data, None, _("The calculator could not score these tiles; enter the points instead."))
     fans = fan_rows(result)
     if not result.valid:
-        return Scored(data, result, _("Not a valid winning hand: %(reason)s.") % {"reason": result.error}, fans)
+        return Scored(data, result, _("Not a valid winning hand: %(reason)s.") % {"reason": engine_text(result)},
+                      fans)
     return Scored(data, result, "", fans)
 
 

@@ -17,7 +17,7 @@ from typing import Any, Sequence
 
 from . import payments as pay
 from .payments import PaymentError
-from .text import N_
+from .text import N_, Message, MessageError
 
 WINDS = ("E", "S", "W", "N")
 SEATS = (0, 1, 2, 3)
@@ -26,11 +26,12 @@ __all__ = ["HandError", "PaymentError", "Item", "Score", "PointsEntry", "Option"
            "WINDS", "SEATS", "check_payment_args"]
 
 
-class HandError(ValueError):
+class HandError(MessageError):
     """A declared hand that cannot be scored; the message says why, in a referee's words.
 
     One class for every rule set, so the web app catches one thing; the MCR adapter re-raises
-    the MCR engine's own HandError as this one.
+    the MCR engine's own HandError as this one. Raised with an ``N_`` template and its parameters
+    (see ``scoring.rules.text.MessageError``), so the web layer can translate why.
     """
 
 
@@ -62,7 +63,25 @@ class Score:
     valid: bool
     total: int
     fans: list
-    error: str | None = None
+    #: Why the hand is not a valid win, in English. Given as a Message, it is kept as
+    #: ``error_message`` (template and parameters, for the web layer to translate) and ``error``
+    #: holds its English text, so the CLI and every reader of ``error`` see what they always did.
+    error: str | Message | None = None
+    error_message: Message | None = field(default=None, repr=False, compare=False)
+
+    def __post_init__(self):
+        if isinstance(self.error, Message):
+            self.error_message, self.error = self.error, str(self.error)
+        elif self.error is not None and self.error_message is None:
+            self.error_message = Message(self.error)
+
+    @property
+    def error_template(self) -> str | None:
+        return self.error_message.template if self.error_message is not None else None
+
+    @property
+    def error_params(self) -> dict:
+        return dict(self.error_message.params) if self.error_message is not None else {}
 
     def to_dict(self) -> dict:
         out = {"valid": self.valid, "total": self.total, "fans": [f.to_dict() for f in self.fans]}
@@ -96,13 +115,20 @@ class PointsEntry:
     def check(self, points: int, winner: bool = True) -> None:
         """Raise PaymentError when a typed value cannot be a hand's points."""
         lo, hi = (self.minimum, self.maximum) if winner else (self.loser_minimum, self.loser_maximum)
-        who = "the winner's points" if winner else "a player's points"
+        field = "points" if winner else "player_points"
         if isinstance(points, bool) or not isinstance(points, int):
-            raise PaymentError(f"{who} must be a whole number; got {points!r}")
+            raise PaymentError(N_("the winner's points must be a whole number; got %(points)s") if winner else
+                               N_("a player's points must be a whole number; got %(points)s"),
+                               code="points_type", field=field, points=repr(points))
         if not lo <= points <= hi:
-            raise PaymentError(f"{who} must be from {lo} to {hi}; got {points}")
+            raise PaymentError(N_("the winner's points must be from %(minimum)s to %(maximum)s; got %(points)s")
+                               if winner else
+                               N_("a player's points must be from %(minimum)s to %(maximum)s; got %(points)s"),
+                               code="points_range", field=field, minimum=lo, maximum=hi, points=points)
         if points % self.step:
-            raise PaymentError(f"{who} must be a multiple of {self.step}; got {points}")
+            raise PaymentError(N_("the winner's points must be a multiple of %(step)s; got %(points)s") if winner else
+                               N_("a player's points must be a multiple of %(step)s; got %(points)s"),
+                               code="points_step", field=field, step=self.step, points=points)
 
 
 @dataclass(frozen=True)
@@ -273,19 +299,25 @@ class RuleSet:
                 "options": dict(self.options)}
 
 
+_SEAT_ERRORS = {"winner": N_("the winner must be a seat from 0 to 3; got %(seat)s"),
+                "discarder": N_("the discarder must be a seat from 0 to 3; got %(seat)s")}
+
+
 def check_payment_args(winner, discarder, points) -> None:
     """The checks every rule set's payments share: seats, and a winner unlike the discarder."""
     for name, seat in (("winner", winner), ("discarder", discarder)):
         if seat is not None and (isinstance(seat, bool) or seat not in SEATS):
-            raise PaymentError(f"the {name} must be a seat from 0 to 3; got {seat!r}")
+            raise PaymentError(_SEAT_ERRORS[name], code="seat", field=name, seat=repr(seat))
     if winner is None:
         if discarder is not None:
-            raise PaymentError("a drawn hand has no discarder")
+            raise PaymentError(N_("a drawn hand has no discarder"), code="draw_discarder", field="discarder")
         return
     if discarder == winner:
-        raise PaymentError("the winner cannot have discarded the winning tile")
+        raise PaymentError(N_("the winner cannot have discarded the winning tile"), code="discarder_is_winner",
+                           field="discarder")
     if isinstance(points, bool) or not isinstance(points, int) or points < 0:
-        raise PaymentError(f"points must be a whole number, 0 or more; got {points!r}")
+        raise PaymentError(N_("points must be a whole number, 0 or more; got %(points)s"), code="points_type",
+                           field="points", points=repr(points))
 
 
 def round_up_to(value: int, step: int) -> int:

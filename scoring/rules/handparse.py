@@ -11,16 +11,27 @@ from .mcr.hand import CONCEALED_KONG, KONG, Meld
 from .mcr.hand import HandError as MCRHandError
 from .mcr.hand import read_flag as mcr_read_flag
 from .mcr.tiles import NUM_KINDS, TileError, parse_tile, parse_tiles, tile_str
+from .text import N_, word
 
 WIND_NAMES = ("east", "south", "west", "north")
+# Fields a message names as the subject of a sentence, as translatable words; any other field is
+# named by its key (the input's notation).
+FIELD_WORDS = {"concealed": N_("concealed"), "win_tile": N_("win_tile")}
+
+
+def _field(key: str, spaced: bool = False):
+    if key in FIELD_WORDS:
+        return word(FIELD_WORDS[key])
+    return key.replace("_", " ") if spaced else key
 
 
 def check_fields(data, known) -> None:
     if not isinstance(data, dict):
-        raise HandError("a hand must be a JSON object with fields such as concealed, melds, win_tile")
+        raise HandError(N_("a hand must be a JSON object with fields such as concealed, melds, win_tile"))
     unknown = sorted(set(data) - set(known))
     if unknown:
-        raise HandError(f"unknown field(s) {', '.join(unknown)}; known fields are {', '.join(sorted(known))}")
+        raise HandError(N_("unknown field(s) %(unknown)s; known fields are %(known)s"),
+                        unknown=", ".join(unknown), known=", ".join(sorted(known)))
 
 
 def read_tiles(data: dict, key: str) -> list:
@@ -30,16 +41,17 @@ def read_tiles(data: dict, key: str) -> list:
     try:
         return list(parse_tiles(text))
     except TileError as exc:
-        raise HandError(f"{key.replace('_', ' ')}: {exc}") from None
+        raise HandError(N_("%(field)s: %(error)s"), field=_field(key, spaced=True), error=exc.message) from None
 
 
 def read_tile(data: dict, key: str, what: str):
+    """``what`` names the tile for the message when it is missing (an ``N_`` text)."""
     if key not in data or data[key] in (None, ""):
-        raise HandError(f"{key} is missing: give {what}, e.g. \"5p\"")
+        raise HandError(N_("%(field)s is missing: give %(what)s, e.g. \"5p\""), field=_field(key), what=word(what))
     try:
         return parse_tile(data[key])
     except TileError as exc:
-        raise HandError(f"{key}: {exc}") from None
+        raise HandError(N_("%(field)s: %(error)s"), field=_field(key), error=exc.message) from None
 
 
 def read_melds(data: dict) -> list:
@@ -47,13 +59,13 @@ def read_melds(data: dict) -> list:
     if isinstance(melds_data, str):
         melds_data = [melds_data]
     if not isinstance(melds_data, (list, tuple)):
-        raise HandError("melds must be a list such as [\"pung 222m\", \"kong 5555p\"]")
+        raise HandError(N_("melds must be a list such as [\"pung 222m\", \"kong 5555p\"]"))
     out = []
     for m in melds_data:
         try:
             out.append(Meld.parse(m))
         except MCRHandError as exc:
-            raise HandError(str(exc)) from None
+            raise HandError(exc.message) from None
     return out
 
 
@@ -61,7 +73,7 @@ def read_flag(data: dict, key: str) -> bool:
     try:
         return mcr_read_flag(data, key)
     except MCRHandError as exc:
-        raise HandError(str(exc)) from None
+        raise HandError(exc.message) from None
 
 
 def read_wind(data: dict, key: str) -> int:
@@ -77,7 +89,7 @@ def read_wind(data: dict, key: str) -> int:
             return "ESWN".index(v.upper())
         if v.lower() in WIND_NAMES:
             return WIND_NAMES.index(v.lower())
-    raise HandError(f"{key} must be one of E, S, W, N; got {value!r}")
+    raise HandError(N_("%(field)s must be one of E, S, W, N; got %(value)s"), field=key, value=repr(value))
 
 
 def count_tiles(tiles) -> list:
@@ -90,18 +102,22 @@ def count_tiles(tiles) -> list:
 def check_copies(counts) -> None:
     for t, c in enumerate(counts):
         if c > 4:
-            raise HandError(f"{c} copies of {tile_str(t)} in the hand; there are only four of each tile")
+            raise HandError(N_("%(copies)s copies of %(tile)s in the hand; there are only four of each tile"),
+                            copies=c, tile=tile_str(t))
 
 
 def check_tile_count(concealed: list, melds: list, with_win_tile: bool) -> None:
     if len(melds) > 4:
-        raise HandError(f"{len(melds)} melds declared; a hand has at most four sets")
+        raise HandError(N_("%(melds)s melds declared; a hand has at most four sets"), melds=len(melds))
     expected = 13 - 3 * len(melds)
     if len(concealed) != expected:
-        besides = " besides the winning tile" if with_win_tile else ""
-        raise HandError(
-            f"wrong number of tiles: with {len(melds)} meld(s) declared the concealed hand must have "
-            f"{expected} tiles{besides}, but it has {len(concealed)}")
+        if with_win_tile:
+            template = N_("wrong number of tiles: with %(melds)s meld(s) declared the concealed hand must have "
+                          "%(expected)s tiles besides the winning tile, but it has %(count)s")
+        else:
+            template = N_("wrong number of tiles: with %(melds)s meld(s) declared the concealed hand must have "
+                          "%(expected)s tiles, but it has %(count)s")
+        raise HandError(template, melds=len(melds), expected=expected, count=len(concealed))
 
 
 def is_kong(meld) -> bool:

@@ -14,6 +14,7 @@ from . import fans as F
 from .fans import FANS, POINTS
 from .hand import CONCEALED_KONG, CHOW as MELD_CHOW, PUNG as MELD_PUNG, Hand, HandError
 from .tiles import GREEN, NUM_KINDS, WHITE, tile_str, tiles_str
+from ..text import N_, Message
 
 CHOW, PUNG, PAIR = 0, 1, 2
 NOT_KONG, MELDED_KONG, CONCEALED_KONG_SET = 0, 1, 2
@@ -875,7 +876,7 @@ def score_hand(hand: Hand) -> Result:
     try:
         hand.validate()
     except HandError as exc:
-        return Result(False, 0, [], str(exc))
+        return Result(False, 0, [], exc.message)
     ctx = _context(hand)
     tied = []
     best_total = -1
@@ -899,9 +900,9 @@ def score_hand(hand: Hand) -> Result:
                                  for f, kind, units in tied):
             best = tied[0]
     if best is None:
-        return Result(False, 0, [], "not a winning hand: the tiles do not form four sets and a pair, seven pairs, "
-                                    "thirteen orphans, honors and knitted tiles, or a knitted straight with a set "
-                                    "and a pair")
+        return Result(False, 0, [], Message(N_(
+            "not a winning hand: the tiles do not form four sets and a pair, seven pairs, thirteen orphans, "
+            "honors and knitted tiles, or a knitted straight with a set and a pair")))
     f, kind, units = best
     f = list(f)
     f[F.FLOWER_TILES] = hand.flowers
@@ -914,7 +915,8 @@ def score_hand(hand: Hand) -> Result:
     total = _total(f)
     if best_total < 8:
         return Result(False, total, fans,
-                      f"under 8 points: the hand scores {best_total} without flowers, and a win needs at least 8")
+                      Message(N_("under 8 points: the hand scores %(points)s without flowers, and a win needs at "
+                                 "least 8"), points=best_total))
     return Result(True, total, fans, None)
 
 

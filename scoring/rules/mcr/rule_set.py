@@ -44,7 +44,7 @@ class MCRRuleSet(RuleSet):
         try:
             return Hand.from_dict(data)
         except MCRHandError as exc:
-            raise HandError(str(exc)) from None
+            raise HandError(exc.message) from None
 
     def score(self, hand):
         return score_hand(hand)

@@ -6,6 +6,8 @@ Small integers let the engine work on a 34-slot counts array.
 """
 from __future__ import annotations
 
+from ..text import N_, MessageError
+
 SUIT_LETTERS = "mps"
 SUIT_NAMES = ("characters", "dots", "bamboo")
 HONOR_LETTERS = "ESWNCFP"
@@ -18,8 +20,8 @@ RED, GREEN, WHITE = DRAGONS
 NUM_KINDS = 34
 
 
-class TileError(ValueError):
-    """Tile notation that cannot be read."""
+class TileError(MessageError):
+    """Tile notation that cannot be read (an ``N_`` template and its parameters, see MessageError)."""
 
 
 class Tile(int):
@@ -98,37 +100,42 @@ def parse_tiles(text: str) -> list[Tile]:
     Spaces and commas are ignored. Raises TileError naming the offending text.
     """
     if not isinstance(text, str):
-        raise TileError(f"tiles must be written as text, got {type(text).__name__}")
+        raise TileError(N_("tiles must be written as text, got %(type)s"), type=type(text).__name__)
     tiles: list[Tile] = []
     digits: list[str] = []
     for pos, ch in enumerate(text):
         if ch.isdigit():
             if ch == "0":
-                raise TileError(f"'0' at position {pos + 1} of {text!r} is not a tile number (use 1-9)")
+                raise TileError(N_("'0' at position %(position)s of %(text)s is not a tile number (use 1-9)"),
+                                position=pos + 1, text=repr(text))
             digits.append(ch)
         elif ch in "mps":
             if not digits:
-                raise TileError(f"suit letter '{ch}' at position {pos + 1} of {text!r} has no numbers before it")
+                raise TileError(N_("suit letter '%(letter)s' at position %(position)s of %(text)s has no numbers "
+                                   "before it"), letter=ch, position=pos + 1, text=repr(text))
             base = 9 * SUIT_LETTERS.index(ch)
             tiles.extend(Tile(base + int(d) - 1) for d in digits)
             digits = []
         elif ch in HONOR_LETTERS:
             if digits:
-                raise TileError(f"numbers {''.join(digits)!r} in {text!r} have no suit letter (m, p or s)")
+                raise TileError(N_("numbers %(numbers)s in %(text)s have no suit letter (m, p or s)"),
+                                numbers=repr("".join(digits)), text=repr(text))
             tiles.append(Tile(27 + HONOR_LETTERS.index(ch)))
         elif ch in " ,\t":
             continue
         else:
             raise TileError(
-                f"unknown tile character {ch!r} at position {pos + 1} of {text!r}; "
-                "use 1-9 with m/p/s, winds E S W N, dragons C (red) F (green) P (white)")
+                N_("unknown tile character %(character)s at position %(position)s of %(text)s; "
+                   "use 1-9 with m/p/s, winds E S W N, dragons C (red) F (green) P (white)"),
+                character=repr(ch), position=pos + 1, text=repr(text))
     if digits:
-        raise TileError(f"numbers {''.join(digits)!r} at the end of {text!r} have no suit letter (m, p or s)")
+        raise TileError(N_("numbers %(numbers)s at the end of %(text)s have no suit letter (m, p or s)"),
+                        numbers=repr("".join(digits)), text=repr(text))
     return tiles
 
 
 def parse_tile(text: str) -> Tile:
     tiles = parse_tiles(text)
     if len(tiles) != 1:
-        raise TileError(f"expected exactly one tile, got {len(tiles)} in {text!r}")
+        raise TileError(N_("expected exactly one tile, got %(count)s in %(text)s"), count=len(tiles), text=repr(text))
     return tiles[0]

@@ -16,6 +16,7 @@ from ..mcr.hand import CONCEALED_KONG
 from ..mcr.tiles import GREEN, NUM_KINDS, RED, WHITE, tile_str, tiles_str
 from . import elements as E
 from .hand import SpanishHand
+from ..text import N_, Message, message_of
 
 CAP = 100
 CAP_MULTIPLIER = 32
@@ -26,10 +27,10 @@ TERMINALS_HONOURS = frozenset([0, 8, 9, 17, 18, 26] + list(range(27, 34)))
 # (9)): bamboo with green, characters with red, circles with white; see docs/rule-sets.md.
 COLOUR_HANDS = ((E.GREEN_HAND, 2, GREEN), (E.RED_HAND, 0, RED), (E.WHITE_HAND, 1, WHITE))
 
-NOT_WINNING = ("not a winning hand: the tiles do not form four sets and a pair (001 l.11), seven pairs, "
-               "thirteen orphans or an orphan straight")
-NO_X8 = ("official mode: a Mah Jong needs at least one x8 doubling or a special hand (001 l.11); "
-         "this hand has none")
+NOT_WINNING = N_("not a winning hand: the tiles do not form four sets and a pair (001 l.11), seven pairs, "
+                 "thirteen orphans or an orphan straight")
+NO_X8 = N_("official mode: a Mah Jong needs at least one x8 doubling or a special hand (001 l.11); "
+           "this hand has none")
 
 
 def _cls(t: int) -> int:
@@ -336,7 +337,7 @@ def score_hand(hand: SpanishHand, official: bool = False) -> Score:
     try:
         hand.validate()
     except ValueError as exc:
-        return Score(False, 0, [], str(exc))
+        return Score(False, 0, [], message_of(exc))
     melded = [_meld_unit(m) for m in hand.melds]
     if not hand.winning:
         return _loser(hand, melded)
@@ -397,7 +398,7 @@ def score_hand(hand: SpanishHand, official: bool = False) -> Score:
             total, items = _special_score(special, {})
             candidates.append((total, items, True))
     if not candidates:
-        return Score(False, 0, [], NOT_WINNING)
+        return Score(False, 0, [], Message(NOT_WINNING))
     # The highest reading; among equal totals, one that meets the official x8 requirement.
     total, items, has_x8 = max(candidates, key=lambda c: (c[0], c[2]))
     if official and not has_x8:
@@ -405,7 +406,7 @@ def score_hand(hand: SpanishHand, official: bool = False) -> Score:
         if better:
             total, items, has_x8 = max(better, key=lambda c: c[0])
         else:
-            return Score(False, total, items, NO_X8)
+            return Score(False, total, items, Message(NO_X8))
     return Score(True, total, items)
 
 

@@ -76,12 +76,13 @@ class SpanishRuleSet(RuleSet):
                 changes[winner] += points
             return tuple(changes)
         if player_points is None or len(player_points) != 4:
-            raise PaymentError("the ranked payment mode needs every player's points (four values, by seat)")
+            raise PaymentError(N_("the ranked payment mode needs every player's points (four values, by seat)"),
+                               code="player_points_missing", field="player_points")
         for s, p in enumerate(player_points):
             self.entry.check(p, winner=s == winner)
         if points and points != player_points[winner]:
-            raise PaymentError(f"the winner's points are {points}, but the points by seat give "
-                               f"{player_points[winner]}")
+            raise PaymentError(N_("the winner's points are %(points)s, but the points by seat give %(given)s"),
+                               code="winner_points", field="points", points=points, given=player_points[winner])
         w = player_points[winner]
         for s in range(4):
             if s != winner:

@@ -15,11 +15,12 @@ from ..mcr.tiles import NUM_KINDS, tile_str, tiles_str
 from ..handparse import is_kong
 from . import fans as F
 from .hand import SwissHand
+from ..text import N_, Message, message_of
 
 ADD, HIGHEST = "add", "highest"
 
-_NOT_WINNING = ("not a winning hand: the tiles do not form four sets (pungs, kongs or concealed sequences) "
-                "and a pair, or seven pairs (002 5.2)")
+_NOT_WINNING = N_("not a winning hand: the tiles do not form four sets (pungs, kongs or concealed sequences) "
+                  "and a pair, or seven pairs (002 5.2)")
 
 
 def _is_terminal(t: int) -> bool:
@@ -93,7 +94,7 @@ def score_hand(hand: SwissHand, combination: str = ADD) -> Score:
     try:
         hand.validate()
     except ValueError as exc:
-        return Score(False, 0, [], str(exc))
+        return Score(False, 0, [], message_of(exc))
     counts = [0] * NUM_KINDS
     for t in hand.concealed:
         counts[t] += 1
@@ -123,7 +124,7 @@ def score_hand(hand: SwissHand, combination: str = ADD) -> Score:
         # is not counted again as a tile hog (7.3). Further ones are tile hogs (7.5.2).
         readings.append((_seven_pairs_fans(counts, one_suit), [f"four of {tile_str(t)}" for t in fours[1:]]))
     if not readings:
-        return Score(False, 0, [], _NOT_WINNING)
+        return Score(False, 0, [], Message(_NOT_WINNING))
 
     best = None
     for found, hogs in readings:
