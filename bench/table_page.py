@@ -1,5 +1,6 @@
 """What a referee's two requests cost the server: the table's score-sheet page (GET) and a hand posted to it
-(POST), the requests `make loadtest` sends 50 referees at once (issue 11). Milliseconds of one process and
+(POST), the requests `make loadtest` sends 50 referees at once (issue 11), and the public standings its
+200 readers poll. Milliseconds of one process and
 queries per request, in a 50-table session as the load test builds it, DEBUG off, logged in as the table's
 referee. BENCH_PROFILE=1 also prints where the time goes (cProfile, the 25 costliest functions).
 
@@ -79,11 +80,28 @@ def main():
                 entry_q.append(len(queries.captured_queries))
             rng.random()
 
+        standings_ms, standings_q = [], []
+        reader = Client()
+        reader.get(f"/t/{SLUG}/standings/")
+        for _n in range(20):
+            with CaptureQueriesContext(connection) as queries:
+                start = time.process_time()
+                if profiler:
+                    profiler.enable()
+                page = reader.get(f"/t/{SLUG}/standings/")
+                if profiler:
+                    profiler.disable()
+                standings_ms.append((time.process_time() - start) * 1000)
+            assert page.status_code == 200, page.status_code
+            standings_q.append(len(queries.captured_queries))
+
         def median(values):
             return sorted(values)[len(values) // 2]
         print(f"{'score-sheet page (GET, referee, hands 1-8 entered)':<52} {median(sheet_ms):>12.1f} "
               f"{median(sheet_q):>8}")
         print(f"{'hand entry (POST, points, redirect)':<52} {median(entry_ms):>12.1f} {median(entry_q):>8}")
+        print(f"{'standings page (GET, anonymous, 200 players)':<52} {median(standings_ms):>12.1f} "
+              f"{median(standings_q):>8}")
         if profiler:
             import pstats
 
