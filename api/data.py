@@ -9,12 +9,13 @@ from __future__ import annotations
 from django.db.models import Count, Prefetch
 from django.urls import reverse
 
+from scoring.appeals import open_appeals_by_table, players_under_appeal
 from scoring.results import table_results
 from scoring.rules.rotation import WINDS
 from standings import selectors
-from standings.management.commands.standings import command_rows
+from standings.management.commands.standings import command_row
 from tournament.clock import clock_data
-from tournament.models import Player, Seat, Session, Tournament
+from tournament.models import Elimination, Player, Seat, Session, Tournament
 from tournament.views.mixins import PUBLIC_SESSION_STATUSES
 
 
@@ -71,12 +72,38 @@ def tournaments_data(tournaments) -> list[dict]:
     return [tournament_summary(t) for t in tournaments]
 
 
-def session_summary(tournament: Tournament, session: Session) -> dict:
+class SessionNotes:
+    """What the session summaries add to each session, read for the whole tournament in two queries (so a
+    list of sessions costs the same whatever its length): the tables whose result is under appeal (an
+    appeal still undecided) and, in an elimination tournament, the players knocked out after the session."""
+
+    def __init__(self, tournament: Tournament):
+        self.appealed: dict[int, list[int]] = {}
+        for (session, table) in sorted(open_appeals_by_table(tournament)):
+            self.appealed.setdefault(session, []).append(table)
+        self.eliminated: dict[int, list[dict]] = {}
+        if tournament.format != Tournament.Format.ELIMINATION:
+            return  # no one is knocked out: no query
+        for out in (Elimination.objects.filter(tournament=tournament)
+                    .select_related("session", "player__team").order_by("final_rank", "player__number")):
+            self.eliminated.setdefault(out.session.number, []).append(
+                {**player_brief(out.player), "final_rank": out.final_rank})
+
+
+def session_summary(tournament: Tournament, session: Session, notes: SessionNotes | None = None) -> dict:
+    notes = notes or SessionNotes(tournament)
     return {
         "number": session.number, "status": session.status, "tables": session.table_count,
         "url": reverse("api-session", args=[tournament.slug, session.number]),
         "results_url": reverse("api-session-results", args=[tournament.slug, session.number]),
+        "tables_under_appeal": notes.appealed.get(session.number, []),
+        "eliminated": notes.eliminated.get(session.number, []),
     }
+
+
+def sessions_data(tournament: Tournament, sessions: list[Session]) -> list[dict]:
+    notes = SessionNotes(tournament)
+    return [session_summary(tournament, s, notes) for s in sessions]
 
 
 def tournament_data(tournament: Tournament, organizer: bool) -> dict:
@@ -85,7 +112,8 @@ def tournament_data(tournament: Tournament, organizer: bool) -> dict:
     slug = tournament.slug
     data = tournament_summary(tournament)
     data.update({
-        "rules": tournament.rules, "format": tournament.format,
+        "rules": tournament.rules, "rule_options": dict(tournament.rule_set.options),
+        "format": tournament.format,
         "round_robin_sessions": tournament.round_robin_sessions,
         "session_count": tournament.session_count, "hands_per_session": tournament.hands_per_session,
         "session_minutes": tournament.session_minutes,
@@ -96,7 +124,7 @@ def tournament_data(tournament: Tournament, organizer: bool) -> dict:
         "players": tournament.players.filter(is_substitute=False).count(),
         "teams": tournament.teams.count(),
         "current_session": current.number if current else None,
-        "sessions": [session_summary(tournament, s) for s in sessions],
+        "sessions": sessions_data(tournament, sessions),
         "links": {
             "players": reverse("api-players", args=[slug]), "sessions": reverse("api-sessions", args=[slug]),
             "standings": reverse("api-standings", args=[slug]),
@@ -173,13 +201,15 @@ def _team_names(tournament: Tournament) -> dict:
     return dict(tournament.teams.values_list("pk", "name"))
 
 
-def table_result_data(tournament: Tournament, result, teams: dict) -> dict:
-    """One table's result; `teams` maps team ids to names (the results carry players without their teams)."""
+def table_result_data(tournament: Tournament, result, teams: dict, appealed=frozenset()) -> dict:
+    """One table's result; `teams` maps team ids to names (the results carry players without their teams),
+    `appealed` holds the (session, table) numbers with an appeal still undecided."""
     started = result.started
     return {
         "session": result.session, "table": result.table,
         "hands_entered": result.hands_entered, "hands_per_session": tournament.hands_per_session,
         "started": started, "submitted": result.submitted,
+        "under_appeal": (result.session, result.table) in appealed,
         "players": [{
             "wind": WINDS[i], "number": player.number, "name": player.name, "team": teams.get(player.team_id),
             "hand_score": result.hand_scores[i], "penalties": result.penalty_scores[i], "score": result.scores[i],
@@ -192,17 +222,23 @@ def table_result_data(tournament: Tournament, result, teams: dict) -> dict:
 def session_results_data(tournament: Tournament, session: Session) -> list[dict]:
     results = sorted(table_results(tournament, session).values(), key=lambda r: r.table)
     teams = _team_names(tournament)
-    return [table_result_data(tournament, r, teams) for r in results]
+    appealed = set(open_appeals_by_table(tournament))
+    return [table_result_data(tournament, r, teams, appealed) for r in results]
 
 
 def standings_data(tournament: Tournament, organizer: bool) -> list[dict]:
-    """Exactly the rows of ``manage.py standings SLUG --format json``: one implementation, the command's.
+    """The rows of ``manage.py standings SLUG --format json`` (one implementation, the command's), each
+    followed by two fields the command does not print: ``under_appeal`` (the player sat at a table whose
+    appeal is undecided, so the row may change) and ``eliminated_in`` (elimination tournaments: the session
+    after which the player went out, else null).
 
     HOOK(issue 12): the public standings are to count only sessions whose seating is published; that
-    switch belongs to ``standings.selectors`` and reaches this function through ``command_rows``. The
+    switch belongs to ``standings.selectors`` and reaches this function through ``command_row``. The
     organizer view counts every session.
     """
-    return command_rows(tournament)
+    appealed = players_under_appeal(tournament)
+    return [{**command_row(r), "under_appeal": r["player"].pk in appealed, "eliminated_in": r["eliminated_in"]}
+            for r in selectors.standings_rows(tournament)]
 
 
 def team_standings_data(tournament: Tournament, organizer: bool) -> list[dict]:

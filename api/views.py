@@ -112,8 +112,7 @@ class PlayerView(TournamentApiView):
 
 class SessionsView(TournamentApiView):
     def resource(self):
-        return [data.session_summary(self.tournament, s)
-                for s in data.visible_sessions(self.tournament, self.organizer)]
+        return data.sessions_data(self.tournament, data.visible_sessions(self.tournament, self.organizer))
 
 
 class SessionView(TournamentApiView):

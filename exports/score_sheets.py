@@ -14,6 +14,15 @@ from scoring.rules.table_points import format_table_points
 from tournament.models import WIND_NAMES
 
 
+# Beside the number of a hand entered after the session's bell (the referee said it ended before it), as
+# the web sheet's "after the bell" badge; explained under the table.
+AFTER_BELL_MARK = "*"
+
+
+def _after_bell(hand):
+    return hand.version is not None and hand.version.after_bell
+
+
 def _signed(value):
     return f"+{value}" if value > 0 else str(value)
 
@@ -81,7 +90,8 @@ def _sheet_story(tournament, data, styles, font=FONT, bold=BOLD, blank=False):
     head = len(rows)
     for hand in data.hands:
         dealer = players[hand.dealer]
-        row = [str(hand.number), str(WIND_NAMES[hand.round_wind]), str(dealer.number) if dealer else wind_name(hand.dealer)]
+        number = f"{hand.number}{AFTER_BELL_MARK}" if _after_bell(hand) else str(hand.number)
+        row = [number, str(WIND_NAMES[hand.round_wind]), str(dealer.number) if dealer else wind_name(hand.dealer)]
         for i in range(4):
             if hand.deltas is not None:
                 row += [_signed(hand.deltas[i]), str(hand.totals[i])]
@@ -134,6 +144,9 @@ def _sheet_story(tournament, data, styles, font=FONT, bold=BOLD, blank=False):
     table.setStyle(TableStyle(style))
     story += [table, Spacer(1, 3),
               paragraph(_(rules.sheet_note), styles["small"])]
+    if any(_after_bell(hand) for hand in data.hands):
+        story.append(paragraph(f"{AFTER_BELL_MARK} " + _("Entered after the bell; the referee said it ended before it."),
+                               styles["small"]))
     if data.penalties:
         story.append(Spacer(1, 3))
         for p in data.penalties:

@@ -59,10 +59,13 @@ class TileFieldsMixin(forms.Form):
     scored = None
     rules = None
 
+    # Fields of a form that only some rule sets read (the calculator also asks for the winds).
+    RULE_SET_FIELDS = tile_entry.FLAG_KEYS + ("seat_wind", "prevalent_wind")
+
     def offer_flags(self, rules):
-        """Keep the flags the rule set reads (its hand_fields); the others are not on the form."""
+        """Keep the flags and winds the rule set reads (its hand_fields); the others are not on the form."""
         self.rules = rules
-        for name in tile_entry.FLAG_KEYS:
+        for name in self.RULE_SET_FIELDS:
             if name not in rules.hand_fields:
                 self.fields.pop(name, None)
 

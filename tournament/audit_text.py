@@ -16,7 +16,7 @@ from django.db.models import Q
 from django.urls import NoReverseMatch, reverse
 from django.utils.formats import localize
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from scoring.rules.text import N_  # marks _simple's sentences for the catalogue; translated when rendered
 from tournament.models import AuditLog, Player, RoleKind, Session, Tournament, TournamentRole
@@ -401,6 +401,30 @@ def _simple(template, link_name=None, link_text=None):
     return render
 
 
+def _players_counted(e, f, ctx):
+    """Bulk changes to players, worded for their count ("1 player", "3 players"; Spanish has three forms)."""
+    key = "players" if e.action == "tournament.import" else "count"
+    try:
+        count = int(f[key])
+    except (KeyError, TypeError, ValueError):
+        return generic(e, f, ctx)
+    args = {"actor": ctx.actor(e), key: count}
+    if e.action == "player.codes":
+        text = ngettext("%(actor)s made a confirmation code for %(count)s player.",
+                        "%(actor)s made confirmation codes for %(count)s players.", count) % args
+    elif e.action == "players.import":
+        text = ngettext("%(actor)s imported %(count)s player from a file.",
+                        "%(actor)s imported %(count)s players from a file.", count) % args
+    elif e.action == "players.import_update":
+        text = ngettext("%(actor)s changed %(count)s player from a file.",
+                        "%(actor)s changed %(count)s players from a file.", count) % args
+    else:
+        text = ngettext("%(actor)s imported the tournament from a file (%(players)s player).",
+                        "%(actor)s imported the tournament from a file (%(players)s players).", count) % args
+        return text, _url("manage-settings", ctx.tournament.slug), _("settings")
+    return text, _url("manage-players", ctx.tournament.slug), _("players")
+
+
 def _activate(e, f, ctx):
     return _("%(user)s chose a password with the invitation link; the account is in use.") % {
         "user": f.get("user", "?")}, _url("manage-accounts", ctx.tournament.slug), _("accounts")
@@ -479,8 +503,7 @@ SENTENCES = {
     "sheet.reopen": _sheet,
     "hand.confirm": _simple(N_("%(actor)s confirmed hand %(hand)s of table %(table)s, session %(session)s."),
                             None, None),
-    "player.codes": _simple(N_("%(actor)s made confirmation codes for %(count)s players."), "manage-players",
-                            N_("players")),
+    "player.codes": _players_counted,
     "player.code_reset": _simple(N_("%(actor)s gave player %(number)s a new confirmation code."),
                                  "manage-players", N_("players")),
     "api_token.create": _simple(N_("%(actor)s created the API token %(name)s."), "manage-api-tokens",
@@ -508,10 +531,8 @@ SENTENCES = {
     "schedule.chart": _schedule,
     "player.create": _player,
     "player.update": _player,
-    "players.import": _simple(N_("%(actor)s imported %(count)s players from a file."), "manage-players",
-                              N_("players")),
-    "players.import_update": _simple(N_("%(actor)s changed %(count)s players from a file."), "manage-players",
-                                     N_("players")),
+    "players.import": _players_counted,
+    "players.import_update": _players_counted,
     "team.create": _simple(N_("%(actor)s created the team %(name)s."), "manage-teams", N_("teams")),
     "role.grant": _simple(N_("%(actor)s made %(user)s %(role)s."), "manage-roles", N_("roles")),
     "role.revoke": _simple(N_("%(actor)s took the %(role)s role from %(user)s."), "manage-roles", N_("roles")),
@@ -521,8 +542,7 @@ SENTENCES = {
                                  N_("settings")),
     "tournament.copy": _simple(N_("%(actor)s created this tournament as a copy of %(source_name)s."),
                                "manage-settings", N_("settings")),
-    "tournament.import": _simple(N_("%(actor)s imported the tournament from a file (%(players)s players)."),
-                                 "manage-settings", N_("settings")),
+    "tournament.import": _players_counted,
     "account.invite": _simple(N_("%(actor)s made an account for %(user)s as %(role)s, with an invitation link."),
                               "manage-accounts", N_("accounts")),
     "account.renew": _simple(N_("%(actor)s made a new invitation link for %(user)s."), "manage-accounts",

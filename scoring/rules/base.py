@@ -156,7 +156,9 @@ class RuleSet:
     #: Tiles that exist in this rule set, in notation (``1m``..``9s``, ``E``..``P``; bonus tiles
     #: are listed by the rule set's own notation, e.g. Spanish ``f1``..``f4``, ``s1``..``s4``).
     tiles: tuple = ()
-    #: Hand fields this rule set reads; ``parse_hand`` refuses any other.
+    #: Hand fields this rule set reads and scores: the forms offer these, and only these reach
+    #: ``parse_hand``. The parser may also accept a few MCR fields it ignores (input shared with MCR), and
+    #: refuses any other.
     hand_fields: tuple = ()
     entry: PointsEntry
     hands_per_session: int = 16

@@ -40,15 +40,17 @@ def test_root_and_tournament_list(client, two_sessions):
 
 def test_tournament_detail(client, two_sessions):
     _r, data = get(client, api("api-tournament", "test-open"))
-    assert set(data) == SUMMARY | {"rules", "format", "round_robin_sessions", "session_count", "hands_per_session",
-                                   "session_minutes", "table_points", "tiebreaks", "appeal_minutes", "published",
-                                   "players", "teams", "current_session", "sessions", "links"}
+    assert set(data) == SUMMARY | {"rules", "rule_options", "format", "round_robin_sessions", "session_count",
+                                   "hands_per_session", "session_minutes", "table_points", "tiebreaks",
+                                   "appeal_minutes", "published", "players", "teams", "current_session", "sessions",
+                                   "links"}
     assert data["table_points"] == [4, 2, 1, 0] and data["tiebreaks"] == ["first_places", "best_session_score"]
     assert (data["players"], data["teams"], data["session_count"]) == (8, 4, 4)
     assert data["current_session"] == 1
     assert data["sessions"] == [{"number": 1, "status": "published", "tables": 2,
                                  "url": "/api/v1/tournaments/test-open/sessions/1/",
-                                 "results_url": "/api/v1/tournaments/test-open/sessions/1/results/"}]
+                                 "results_url": "/api/v1/tournaments/test-open/sessions/1/results/",
+                                 "tables_under_appeal": [], "eliminated": []}]
     assert data["links"] == {"players": "/api/v1/tournaments/test-open/players/",
                              "sessions": "/api/v1/tournaments/test-open/sessions/",
                              "standings": "/api/v1/tournaments/test-open/standings/",
@@ -74,7 +76,8 @@ def test_player_detail(client, two_sessions):
 
 def test_session_with_seating(client, two_sessions):
     _r, data = get(client, api("api-session", "test-open", 1))
-    assert set(data) == {"number", "status", "tables", "url", "results_url", "clock", "seating"}
+    assert set(data) == {"number", "status", "tables", "url", "results_url", "tables_under_appeal", "eliminated", "clock",
+                         "seating"}
     assert data["clock"] is None  # sessions have no start time yet
     assert [t["number"] for t in data["seating"]] == [1, 2]
     first = data["seating"][0]
@@ -87,7 +90,8 @@ def test_session_results_and_one_table(client, two_sessions):
     _r, data = get(client, api("api-session-results", "test-open", 1))
     assert [t["table"] for t in data] == [1, 2]
     table = data[0]
-    assert set(table) == {"session", "table", "hands_entered", "hands_per_session", "started", "submitted", "players"}
+    assert set(table) == {"session", "table", "hands_entered", "hands_per_session", "started", "submitted",
+                          "under_appeal", "players"}
     assert (table["hands_entered"], table["hands_per_session"], table["started"], table["submitted"]) == (2, 16, True,
                                                                                                          False)
     assert set(table["players"][0]) == {"wind", "number", "name", "team", "hand_score", "penalties", "score", "place",
@@ -110,6 +114,9 @@ def test_team_standings(client, two_sessions):
                                   {"number": 2, "name": "Player 2", "team": "Dragons"}]
 
 
+COMMAND_FIELDS = ["rank", "number", "name", "team", "table_points", "score"]
+
+
 def command_json(slug):
     out = io.StringIO()
     call_command("standings", slug, format="json", stdout=out)
@@ -118,17 +125,19 @@ def command_json(slug):
 
 def test_standings_are_the_standings_command_rows(client, hands_entered, tournament):
     _r, data = get(client, api("api-standings", tournament.slug))
-    assert data == command_json(tournament.slug)
-    assert set(data[0]) == {"rank", "number", "name", "team", "table_points", "score"}
-    assert data[0] == {"rank": 1, "number": 1, "name": "Player 1", "team": "Dragons", "table_points": 4.0, "score": 40}
+    assert [{k: row[k] for k in COMMAND_FIELDS} for row in data] == command_json(tournament.slug)
+    assert list(data[0]) == [*COMMAND_FIELDS, "under_appeal", "eliminated_in"]
+    assert data[0] == {"rank": 1, "number": 1, "name": "Player 1", "team": "Dragons", "table_points": 4.0, "score": 40,
+                       "under_appeal": False, "eliminated_in": None}
 
 
 def test_standings_of_the_demo_match_the_command_exactly(client):
     call_command("load_demo", stdout=io.StringIO())
     response = client.get(api("api-standings", "demo-open"))
-    # Same rows, same order, same fields, same values, as the command prints them.
-    assert json.loads(response.content) == command_json("demo-open")
-    assert list(response.json()[0]) == ["rank", "number", "name", "team", "table_points", "score"]
+    # Same rows, same order, same fields, same values, as the command prints them; then the API's two more.
+    rows = json.loads(response.content)
+    assert [{k: row[k] for k in COMMAND_FIELDS} for row in rows] == command_json("demo-open")
+    assert list(rows[0]) == [*COMMAND_FIELDS, "under_appeal", "eliminated_in"]
 
 
 # ------------------------------------------------------------------ what anonymous callers cannot see

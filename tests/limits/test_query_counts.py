@@ -97,3 +97,22 @@ def test_query_counts_do_not_grow_with_the_tournament(sized, client_for, role):
             problems.append(f"{path}: {few} queries at {SMALL} (players, sessions), {many} at {LARGE}")
             problems += [f"    {n} x {text}" for text, n in Counter(q[:160] for q in sql).most_common(3)]
     assert not problems, "\n".join(problems)
+
+
+API_PATHS = ["", "players/", "players/3/", "sessions/", "sessions/2/", "sessions/2/results/", "sessions/2/tables/1/",
+             "standings/", "standings/teams/"]
+
+
+def test_api_query_counts_do_not_grow_with_the_tournament(sized, client):
+    """The read API (docs/api.md), with its under-appeal and elimination fields, read for the whole tournament
+    at once: the same number of queries at both sizes."""
+    small, large = sized(SMALL), sized(LARGE)
+    problems = []
+    for path in API_PATHS:
+        few, _sql = _count(client, f"/api/v1/tournaments/{small.slug}/{path}")
+        many, sql = _count(client, f"/api/v1/tournaments/{large.slug}/{path}")
+        print(f"api        {path:<48} {few:>3} {many:>3}")
+        if many > MAX_QUERIES or few != many:
+            problems.append(f"{path}: {few} queries at {SMALL} (players, sessions), {many} at {LARGE}")
+            problems += [f"    {n} x {text}" for text, n in Counter(q[:160] for q in sql).most_common(3)]
+    assert not problems, "\n".join(problems)

@@ -198,3 +198,60 @@ def test_tournament_form_sets_the_rule_set_and_its_options(client_for, organizer
     assert 'everyone' in text(response)
     # The form lists every rule set's options and their values.
     assert "spanish: payment_mode (ranked / official)" in text(client.get(reverse("tournament-create")))
+
+
+# ------------------------------------------------------------------ only the fields each rule set uses
+
+# What every hand form asks, whatever the rules (players' points are added per rule set, below).
+COMMON_HAND_FIELDS = {"number", "outcome", "winner", "discarder", "points", "note", "before_bell", "expected_version",
+                      "concealed", "melds", "win_tile"}
+
+
+@pytest.mark.parametrize("code, options, flags", [
+    ("mcr", {}, {"last_tile", "kong", "last_wall"}),
+    ("swiss_championship", {}, {"kong", "last_wall", "kong_discard", "first_draw"}),
+    ("spanish", {"payment_mode": "official"}, {"kong", "last_wall"}),
+    ("spanish", {"payment_mode": "ranked"}, {"kong", "last_wall"}),
+])
+def test_hand_form_offers_exactly_the_fields_its_rule_set_uses(players, code, options, flags):
+    """"Last of its kind" is an MCR fan: the Swiss rules refuse it and the Spanish ones score nothing for it,
+    so a referee under those rules must not be offered it."""
+    from scoring.forms import HandForm
+    from scoring.rules.registry import get_rule_set
+    rules = get_rule_set(code, **options)
+    form = HandForm(players=players[:4], rules=rules)
+    expected = COMMON_HAND_FIELDS | flags
+    if rules.entry.flowers:
+        expected |= {"flowers"}
+    if rules.entry.every_player:
+        expected |= {f"points_{i}" for i in range(4)}
+    assert set(form.fields) == expected
+    # Every tile field on the form is one the rule set reads.
+    assert {f.name for f in form.tile_fields} <= set(rules.hand_fields)
+
+
+@pytest.mark.parametrize("code, flags, winds", [
+    ("mcr", {"last_tile", "kong", "last_wall"}, {"seat_wind", "prevalent_wind"}),
+    ("swiss_championship", {"kong", "last_wall", "kong_discard", "first_draw"}, {"seat_wind"}),
+    ("spanish", {"kong", "last_wall"}, {"seat_wind", "prevalent_wind"}),
+])
+def test_calculator_offers_exactly_the_fields_its_rule_set_uses(client, code, flags, winds):
+    page = text(client.get(reverse("calculator"), {"rules": code}))
+    names = set(re.findall(r'<(?:input|select|textarea)[^>]*\bname="([^"]+)"', page)) - {"csrfmiddlewaretoken"}
+    optional = {"last_tile", "kong", "last_wall", "kong_discard", "first_draw", "seat_wind", "prevalent_wind"}
+    assert names & optional == flags | winds
+    assert {"rules", "concealed", "melds", "win_tile", "self_drawn"} <= names
+    assert ("Last of its kind" in page) == (code == "mcr")
+
+
+def test_swiss_form_shows_no_last_of_its_kind(client_for, swiss, published_session):
+    content = text(client_for("referee").get(url("sheet", swiss)))
+    assert 'name="first_draw"' in content and 'name="last_wall"' in content
+    assert 'name="last_tile"' not in content and "Last of its kind" not in content
+
+
+def test_swiss_tiles_still_score_without_the_fields_it_does_not_read(client_for, swiss, published_session, players):
+    response = client_for("referee").post(url("sheet-hand", swiss), post_data(players, discarder="self",
+                                                                              **BASIC_HU))
+    assert response.status_code == 302
+    assert Hand.objects.get(number=1).current.points > 0

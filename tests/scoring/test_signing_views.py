@@ -3,7 +3,7 @@ the organizer's player codes."""
 import re
 
 import pytest
-from django.urls import reverse
+from django.urls import resolve, reverse
 
 from scoring import services as ss
 from scoring.models import Hand, Penalty, ScoreSheet, Signature
@@ -236,9 +236,25 @@ def test_organizers_make_print_and_renew_codes(client_for, short, players):
     assert organizer.post(page).status_code == 302
     content = text(organizer.get(page))
     player = short.players.get(number=1)
-    assert player.code_display in content and reverse("player-sheets", args=[short.slug, player.code]) in content
+    assert player.code_display in content and reverse("player-page", args=[short.slug, player.code]) in content
     organizer.post(reverse("manage-player-code-reset", args=[short.slug, 1]))
     assert short.players.get(number=1).code != player.code
+
+
+def test_codes_page_prints_each_players_own_page_as_a_full_address(client, client_for, short, players, organizer):
+    """The slips carry the address of the player's page (/t/<slug>/p/<code>/), not the first /confirm/ one."""
+    ts.player_codes_generate(tournament=short, by=organizer)
+    content = text(client_for("organizer").get(reverse("manage-player-codes", args=[short.slug])))
+    links = re.findall(r'<small class="link">([^<]*)</small>', content)
+    assert len(links) == 8
+    player = short.players.get(number=3)
+    expected = f"http://testserver/t/{short.slug}/p/{player.code}/"
+    assert expected in links and f"/confirm/{player.code}/" not in content
+    # The printed address opens that player's own page.
+    match = resolve(expected.removeprefix("http://testserver"))
+    assert match.url_name == "player-page" and match.kwargs["code"] == player.code
+    page = text(client.get(expected))
+    assert "Player 3" in page
 
 
 def test_settings_page_has_the_new_settings(client_for, tournament):

@@ -91,7 +91,7 @@ def test_update_service_changes_only_the_given_fields_and_logs_each(imported, or
     assert changed == [ben] and (ben.name, ben.country, ben.club, ben.team.name) == ("Ben", "IE", "Old", "Winds")
     assert AuditLog.objects.filter(action="player.update").count() == 1
     entry = AuditLog.objects.get(action="players.import_update")
-    assert audit_text.describe([entry], imported)[0].text == "Organizer organizer changed 1 players from a file."
+    assert audit_text.describe([entry], imported)[0].text == "Organizer organizer changed 1 player from a file."
 
 
 def test_update_service_is_all_or_nothing(imported, organizer, referee):

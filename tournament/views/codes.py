@@ -21,6 +21,10 @@ class PlayerCodesView(OrganizerRequiredMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         players = list(self.tournament.players.order_by("number"))
+        # The player's own page (confirm sheets, see results, file an appeal), absolute: it is printed on slips.
+        for player in players:
+            player.private_url = (self.request.build_absolute_uri(
+                reverse("player-page", args=[self.tournament.slug, player.code])) if player.code else "")
         context.update(players=players, missing=sum(1 for p in players if not p.code),
                        confirm_url=self.request.build_absolute_uri(reverse("player-code", args=[self.tournament.slug])))
         return context

@@ -18,7 +18,8 @@ class SpanishRuleSet(RuleSet):
     name_es = "Reglas Mah-Jong España"
     label = N_("Spanish Mah-Jong rules")
     tiles = tuple(tile_str(t) for t in range(34)) + BONUS_NOTATION  # 144 tiles
-    hand_fields = FIELDS
+    # What the forms offer: FIELDS less last_tile, accepted like MCR but worth nothing in 001.
+    hand_fields = tuple(f for f in FIELDS if f != "last_tile")
     OPTIONS = {
         "payment_mode": Option(
             "payment_mode", RANKED, (RANKED, OFFICIAL),

@@ -17,7 +17,9 @@ class SwissChampionshipRuleSet(RuleSet):
     name_es = "Campeonato Suizo de Mahjong"
     label = N_("Swiss Mahjong Championship rules")
     tiles = tuple(tile_str(t) for t in range(27))  # 108 tiles: three suits only (002 1.1)
-    hand_fields = FIELDS
+    # What the forms offer: FIELDS less what the parser accepts only for input shared with MCR and never
+    # scores (last_tile is refused when set; prevalent_wind is read and ignored, 002 has no wind tiles).
+    hand_fields = tuple(f for f in FIELDS if f not in ("last_tile", "prevalent_wind"))
     # 1 is the least a win is worth (Basic Hu on a discard, 7.7.1 style); the maximum is only a
     # typing check: Sky Hu with a seven-pairs one-suit hand and every extra stays below it.
     entry = PointsEntry(every_player=False, minimum=1, maximum=600,

@@ -15,11 +15,15 @@ from tournament.models import Tournament
 COLUMNS = ("rank", "number", "name", "team", "table_points", "score")
 
 
+def command_row(r):
+    """One row of ``standings_rows`` with the command's fields; table points rounded to 2 decimals."""
+    return {"rank": r["rank"], "number": r["number"], "name": r["name"], "team": r["team"],
+            "table_points": round(float(r["table_points"]), 2), "score": r["score"]}
+
+
 def command_rows(tournament, public=False):
-    """The standings with the command's fields; table points rounded to 2 decimals."""
-    return [{"rank": r["rank"], "number": r["number"], "name": r["name"], "team": r["team"],
-             "table_points": round(float(r["table_points"]), 2), "score": r["score"]}
-            for r in standings_rows(tournament, public=public)]
+    """The standings with the command's fields."""
+    return [command_row(r) for r in standings_rows(tournament, public=public)]
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
