@@ -100,12 +100,13 @@ def player_standings(tournament: Tournament, *, public: bool = False, before: in
     return rows
 
 
-def substitute_standings(tournament: Tournament, *, public: bool = False) -> list[StandingRow]:
+def substitute_standings(tournament: Tournament, *, public: bool = False, results=None) -> list[StandingRow]:
     """Substitutes with results, listed apart below the ranked players when the tournament does not rank
-    them: ordered as the ranking would order them, their "rank" only that order. Empty when they are ranked."""
+    them: ordered as the ranking would order them, their "rank" only that order. Empty when they are ranked.
+    ``results``: as for ``player_standings``."""
     if tournament.substitutes_ranked:
         return []
-    per_player = _session_results(tournament, public)
+    per_player = _session_results(tournament, public, results=results)
     players = {p.pk: p for p in tournament.players.filter(is_substitute=True).select_related("team")
                if per_player.get(p.pk)}
     return _rank(tournament, players, per_player, {}) if players else []

@@ -38,7 +38,11 @@ class StandingsView(ResultsMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        rows = selectors.standings_rows(self.tournament, public=self.public_view)
+        # Every table's result read once, for the ranked players and the substitutes alike.
+        results = table_results(self.tournament, public=self.public_view)
+        rows = selectors.standings_rows(
+            self.tournament, selectors.player_standings(self.tournament, public=self.public_view, results=results),
+            public=self.public_view)
         under_appeal = players_under_appeal(self.tournament)
         for row in rows:
             row["url"] = row["player"].get_absolute_url()
@@ -46,7 +50,7 @@ class StandingsView(ResultsMixin, TemplateView):
         table = standings_table(rows, self.tournament.tiebreak_keys(), request=self.request)
         RequestConfig(self.request, paginate={"per_page": PER_PAGE}).configure(table)
         substitutes = selectors.standings_rows(
-            self.tournament, selectors.substitute_standings(self.tournament, public=self.public_view),
+            self.tournament, selectors.substitute_standings(self.tournament, public=self.public_view, results=results),
             public=self.public_view)
         for row in substitutes:
             row["table_points_text"] = format_table_points(row["table_points"])
