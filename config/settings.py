@@ -178,6 +178,17 @@ if TOURNAMENT_CREATORS not in {"staff", "permission", "any_user"}:
 # How long an invitation link for a new account stays valid.
 INVITATION_HOURS = int(os.environ.get("INVITATION_HOURS", "72"))
 
+# Caches. "pages" keeps what the public result pages show for a few seconds, in the database, so every app
+# server shares one copy and no state lives in a process (its table is made by a migration).
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "pages": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "page_cache",
+              "OPTIONS": {"MAX_ENTRIES": 2000}},
+}
+# Seconds the public standings page may lag behind the scores (0: never kept). Organizers and referees always
+# see the scores as they are.
+PUBLIC_STANDINGS_CACHE_SECONDS = int(os.environ.get("PUBLIC_STANDINGS_CACHE_SECONDS", "5"))
+
 # After logging in (without ?next=): referees land on their tables, organizers on their tournament.
 LOGIN_REDIRECT_URL = "start"
 LOGOUT_REDIRECT_URL = "home"

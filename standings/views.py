@@ -3,7 +3,12 @@
 Thin: the selectors compute, the views shape rows for the templates. A session whose seating is not
 published yet is shown only to organizers and referees.
 """
+from django.conf import settings
+from django.core.cache import caches
 from django.db.models import Prefetch
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.shortcuts import get_object_or_404
 from django.views.generic import TemplateView
 from django_tables2 import RequestConfig
@@ -34,10 +39,34 @@ class ResultsMixin(TournamentMixin):
 
 
 class StandingsView(ResultsMixin, TemplateView):
+    """The standings. What the public sees is kept for PUBLIC_STANDINGS_CACHE_SECONDS in the shared page cache
+    (the database, so every app server shares it): at a large event hundreds of phones poll this page while
+    the referees enter hands, and ranking every player for each of them costs the referees' time. Organizers
+    and referees always see it as it is now. Only the page's content is kept: the rest of the page (the menu,
+    the forms with their per-visitor CSRF token) is drawn for each visitor."""
+
     template_name = "standings/standings.html"
+    content_template = "standings/_standings.html"
+
+    def content_cache_key(self):
+        seconds = settings.PUBLIC_STANDINGS_CACHE_SECONDS
+        if not seconds or not self.public_view:
+            return None
+        # One entry per tournament, language, and page or order asked for.
+        return "standings:%s:%s:%s" % (self.tournament.pk, get_language(), self.request.get_full_path())
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
+        key = self.content_cache_key()
+        content = caches["pages"].get(key) if key else None
+        if content is None:
+            content = render_to_string(self.content_template, self.content_context(context), request=self.request)
+            if key:
+                caches["pages"].set(key, content, settings.PUBLIC_STANDINGS_CACHE_SECONDS)
+        context["content"] = mark_safe(content)  # noqa: S308 - our own template's output
+        return context
+
+    def content_context(self, context):
         # Every table's result read once, for the ranked players and the substitutes alike.
         results = table_results(self.tournament, public=self.public_view)
         rows = selectors.standings_rows(

@@ -6,3 +6,6 @@ import os
 os.environ.setdefault("DEBUG", "1")
 
 from config.settings import *  # noqa: E402,F401,F403
+
+# Tests look at the public standings right after changing scores: nothing kept, unless a test turns it on.
+PUBLIC_STANDINGS_CACHE_SECONDS = 0
