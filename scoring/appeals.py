@@ -8,8 +8,9 @@ Paths (docs/appeals.md):
 - any **other** appeal goes to the appeals committee the organizer names (the "appeals committee" role,
   MCR 3.13.2); its decision is final.
 
-The window (``Tournament.appeal_minutes``) runs from the session's end (``Session.closed_at``); while the
-session is not closed it is still open. Only an organizer accepts a late appeal, and says why. The fee is
+The window (``Tournament.appeal_minutes``) runs from the end of the game at the table (MCR 3.12.2: "after the
+end of the game concerned"): when its sheet was signed, or when the session was closed, whichever came first;
+until then it is open. A reopened sheet signed again ends its game again. Only an organizer accepts a late appeal, and says why. The fee is
 copied from the settings when the appeal is filed and follows the latest decision: returned when upheld,
 forfeited when rejected, held again while the chief referee considers it (MCR 3.12.2).
 
@@ -49,11 +50,20 @@ if TYPE_CHECKING:
     from tournament.models import Player, Tournament
 
 
-def appeal_deadline(session: Session, tournament: Tournament) -> datetime | None:
-    """When the appeal window of a session closes; None while the session has not ended (it is open)."""
-    if session.closed_at is None:
+def game_ended_at(session: Session, sheet: ScoreSheet | None) -> datetime | None:
+    """When the game at a table ended: its sheet signed, or its session closed, whichever came first."""
+    ends = [at for at in (session.closed_at, sheet.submitted_at if sheet is not None and sheet.is_submitted else None)
+            if at is not None]
+    return min(ends) if ends else None
+
+
+def appeal_deadline(session: Session, tournament: Tournament, sheet: ScoreSheet | None = None) -> datetime | None:
+    """When the appeal window for a table's game closes; None while the game goes on (the window is open).
+    Without a sheet, from the session's closing alone."""
+    ended = game_ended_at(session, sheet)
+    if ended is None:
         return None
-    return session.closed_at + timedelta(minutes=tournament.appeal_minutes)
+    return ended + timedelta(minutes=tournament.appeal_minutes)
 
 
 def _authenticated(by) -> bool:
@@ -109,14 +119,16 @@ def appeal_file(*, sheet: ScoreSheet, filer: Player, kind: str, statement: str, 
             raise ValidationError({"penalty": _("That penalty was not given at this table.")})
         late_reason = (late_reason or "").strip()
         now = timezone.now()
-        deadline = appeal_deadline(session, tournament)
+        deadline = appeal_deadline(session, tournament, sheet)
         late = deadline is not None and now > deadline
         if late:
             if not (_authenticated(by) and is_organizer(by, tournament)):
                 raise ValidationError(
-                    _("The appeal window of session %(n)s closed at %(time)s, %(minutes)s minutes after the "
-                      "session ended (MCR 3.12.2). Only an organizer can accept a late appeal, saying why.")
-                    % {"n": session.number, "time": date_format(timezone.localtime(deadline), "SHORT_DATETIME_FORMAT"),
+                    _("The appeal window for table %(t)s of session %(n)s closed at %(time)s, %(minutes)s minutes "
+                      "after its game ended (its sheet signed or the session closed, MCR 3.12.2). Only an "
+                      "organizer can accept a late appeal, saying why.")
+                    % {"t": sheet.table.number, "n": session.number,
+                       "time": date_format(timezone.localtime(deadline), "SHORT_DATETIME_FORMAT"),
                        "minutes": tournament.appeal_minutes}, code="late")
             if not late_reason:
                 raise ValidationError({"late_reason": _("The appeal window has closed: say why this late appeal "

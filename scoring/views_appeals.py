@@ -57,7 +57,7 @@ class PlayerAppealFileView(PlayerSheetsView):
         context = TemplateView.get_context_data(self, **kwargs)
         session = self.seat.table.session
         context.update(tournament=self.tournament, player=self.player, code=self.kwargs["code"], seat=self.seat,
-                       form=kwargs.get("form") or self.form(), deadline=ap.appeal_deadline(session, self.tournament),
+                       form=kwargs.get("form") or self.form(), deadline=ap.appeal_deadline(session, self.tournament, self.sheet),
                        back=reverse("player-page", args=[self.tournament.slug, self.kwargs["code"]]))
         return context
 
@@ -123,7 +123,7 @@ class SheetAppealFileView(SheetMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context.update(form=kwargs.get("form") or self.form(), referee_filing=True,
-                       deadline=ap.appeal_deadline(self.session, self.tournament), back=self.sheet_url(),
+                       deadline=ap.appeal_deadline(self.session, self.tournament, self.sheet), back=self.sheet_url(),
                        table_number=self.table.number, session_number=self.session.number)
         return context
 
@@ -210,7 +210,7 @@ class AppealDetailView(AppealRoleMixin, TemplateView):
             may_decide=ap.may_decide(user, appeal), deciding_body=ap.appeal_deciding_body(appeal),
             may_escalate=appeal.status == Appeal.Status.REFEREE_REJECTED and can_score(user, self.tournament),
             may_amend=appeal.status == Appeal.Status.UPHELD and can_score(user, self.tournament),
-            deadline=ap.appeal_deadline(appeal.sheet.table.session, self.tournament),
+            deadline=ap.appeal_deadline(appeal.sheet.table.session, self.tournament, appeal.sheet),
             is_organizer=is_organizer(user, self.tournament))
         return context
 

@@ -287,7 +287,7 @@ def my_page(tournament, player) -> dict:
         rows.append({
             "seat": seat, "data": data, "sheet": sheet,
             "signed": bool(sheet and sheet.is_signed), "closed": seat.session.status == Session.Status.CLOSED,
-            "appeal_until": appeal_deadline(seat.session, tournament),
+            "appeal_until": appeal_deadline(seat.session, tournament, sheet),
             "score": data.scores[position] if data.scores else None,
             "table_points": data.table_points[position] if data.table_points else None,
             "hands": [{"hand": h, "delta": h.deltas[position], "total": h.totals[position]}

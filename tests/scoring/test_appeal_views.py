@@ -143,7 +143,7 @@ def test_late_appeal_is_refused_on_the_page(client, tournament, signed, coded):
     page = text(client.get(my_page(tournament, coded[1])))
     assert "The appeal window closed at" in page and "Appeal a ruling at this table" not in page
     response = client.post(file_url(tournament, coded[1]), {"kind": "rule", "statement": STATEMENT})
-    assert "appeal window of session 1 closed" in text(response) and STATEMENT in text(response)
+    assert "appeal window for table 1 of session 1 closed" in text(response) and STATEMENT in text(response)
     assert not Appeal.objects.exists()
 
 

@@ -267,3 +267,44 @@ def test_a_tournament_with_appeals_can_be_replaced(finished, coded, referee, tou
     ap.appeal_amend_hand(appeal=appeal, number=1, outcome=pay.DRAW, expected_version=1, by=referee)
     tournament_delete(tournament)
     assert not Appeal.objects.exists() and AuditLog.objects.filter(action="appeal.amend").exists()
+
+
+def signed_minutes_ago(sheet, minutes):
+    """The table's sheet was signed `minutes` ago: its game ended then."""
+    type(sheet).objects.filter(pk=sheet.pk).update(submitted_at=timezone.now() - timedelta(minutes=minutes))
+    sheet.refresh_from_db()
+
+
+def test_the_window_runs_from_the_end_of_the_game_at_the_table(finished, coded, tournament):
+    """MCR 3.12.2: within 30 minutes after the end of the game concerned. A table that finished early has its
+    window run from its signed sheet, even while other tables (and so the session) are still playing."""
+    session = finished.table.session
+    assert session.closed_at is None
+    signed_minutes_ago(finished, tournament.appeal_minutes + 1)
+    assert ap.appeal_deadline(session, tournament, finished) == finished.submitted_at + timedelta(minutes=30)
+    with pytest.raises(ValidationError) as exc:
+        file_by_link(finished, coded[0])
+    assert "table 1 of session 1" in exc.value.messages[0] and "organizer" in exc.value.messages[0]
+    signed_minutes_ago(finished, tournament.appeal_minutes - 5)
+    assert file_by_link(finished, coded[0]).status == Appeal.Status.FILED
+
+
+def test_an_unsigned_table_in_an_open_session_keeps_its_window_open(hands_entered, coded, tournament):
+    session = hands_entered.table.session
+    assert ap.appeal_deadline(session, tournament, hands_entered) is None
+    other = session.tables.get(number=2).sheet
+    assert ap.appeal_deadline(session, tournament, other) is None
+
+
+def test_the_session_closing_ends_a_game_whose_sheet_was_never_signed(hands_entered, coded, tournament):
+    end_session(hands_entered, minutes_ago=tournament.appeal_minutes + 1)
+    with pytest.raises(ValidationError):
+        file_by_link(hands_entered, coded[0])
+
+
+def test_a_reopened_sheet_signed_again_ends_its_game_again(finished, coded, tournament, chief_referee, referee):
+    signed_minutes_ago(finished, tournament.appeal_minutes + 10)
+    ss.sheet_reopen(sheet=finished, reason="A hand was entered at the wrong table.", by=chief_referee)
+    ss.sheet_sign(sheet=finished, by=referee, mark_rest_not_played=True)
+    finished.refresh_from_db()
+    assert file_by_link(finished, coded[1]).status == Appeal.Status.FILED
