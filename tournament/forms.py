@@ -5,6 +5,7 @@ import binascii
 from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rules.registry import RULE_SETS
@@ -26,6 +27,11 @@ TOURNAMENT_FIELDS = [
 ]
 
 
+def option_field(code, name):
+    """The form field of one option of one rule set."""
+    return f"option__{code}__{name}"
+
+
 class TournamentForm(forms.ModelForm):
     """Tournament settings. The model's own clean() checks table points, tie-breaks and dates."""
 
@@ -41,22 +47,56 @@ class TournamentForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         for name in self.DEFAULTED:
             self.fields[name].required = False
+        # The options travel as the JSON field (files and scripts post it); on the page each option of each
+        # rule set is a choice of its own, right after the rule set (static/js/rule-options.js shows only
+        # the chosen rule set's), and those win over the JSON when posted.
         self.fields["rule_options"].required = False
-        self.fields["rule_options"].widget.attrs.update(rows=2, cols=40)
-        # Every rule set's options and their values, from the registry, so the organizer sees what to write.
-        listing = "; ".join(
-            f"{code}: " + ", ".join(f"{name} ({' / '.join(map(str, opt.choices))})" for name, opt in cls.OPTIONS.items())
-            for code, cls in RULE_SETS.items() if cls.OPTIONS)
-        self.fields["rule_options"].help_text = format_lazy(
-            "{} {}", self.fields["rule_options"].help_text,
-            _("Options of each rule set: %(options)s.") % {"options": listing})
+        self.fields["rule_options"].widget = forms.HiddenInput()
+        fields = {}
+        for name, field in self.fields.items():
+            fields[name] = field
+            if name == "rules":
+                fields.update(self.option_fields())
+        self.fields = fields
+
+    def option_fields(self):
+        """One choice per option of every rule set, set to the tournament's value where it uses that rule set."""
+        fields = {}
+        for code, cls in RULE_SETS.items():
+            current = (self.instance.rule_options or {}) if self.instance.rules == code else {}
+            for name, opt in cls.OPTIONS.items():
+                fields[option_field(code, name)] = forms.TypedChoiceField(
+                    label=format_lazy("{}: {}", gettext_lazy(cls.label), gettext_lazy(opt.label or name)),
+                    choices=[(str(value), gettext_lazy(label)) for value, label in opt.labelled_choices()],
+                    coerce=dict((str(c), c) for c in opt.choices).__getitem__, required=False,
+                    initial=str(current.get(name, opt.default)), help_text=gettext_lazy(opt.description),
+                    widget=forms.Select(attrs={"data-rules": code}))
+        return fields
+
+    def typed_options(self, code):
+        """The options chosen on the page for rule set `code` (those left at the default are not stored), or
+        None when the page did not send them."""
+        cls = RULE_SETS.get(code)
+        if cls is None or not any(option_field(code, name) in self.data for name in cls.OPTIONS):
+            return None
+        chosen = {}
+        for name, opt in cls.OPTIONS.items():
+            value = self.cleaned_data.get(option_field(code, name))
+            if value not in (None, "") and value != opt.default:
+                chosen[name] = value
+        return chosen
 
     def clean(self):
         data = super().clean()
         for name in self.DEFAULTED:
             if not data.get(name):
                 data[name] = getattr(self.instance, name) or Tournament._meta.get_field(name).get_default()
-        if "rule_options" not in self.data:
+        typed = self.typed_options(data.get("rules"))
+        for name in [name for name in data if name.startswith("option__")]:
+            del data[name]  # the services take the options as rule_options
+        if typed is not None:
+            data["rule_options"] = typed
+        elif "rule_options" not in self.data:
             # A form from before the options existed (a script) keeps the tournament's options.
             data["rule_options"] = self.instance.rule_options or {}
         elif data.get("rule_options") in (None, ""):
@@ -79,7 +119,11 @@ class TournamentCreateForm(TournamentForm):
     def clean(self):
         data = super().clean()
         if data.get("hands_per_session") is None:
-            data.pop("hands_per_session", None)
+            chosen = (data.get("rule_options") or {}).get("hands_per_session")
+            if chosen is not None:  # the rule set's own number, as its options set it
+                data["hands_per_session"] = chosen
+            else:
+                data.pop("hands_per_session", None)
         return data
 
 

@@ -138,7 +138,14 @@ class Option:
     name: str
     default: Any
     choices: tuple
-    description: str
+    description: str  # N_-marked: the organizer's form shows it, translated
+    label: str = ""  # N_-marked: the option's name as the organizer's form shows it
+    choice_labels: tuple = ()  # N_-marked words for the choices, in their order
+
+    def labelled_choices(self) -> list[tuple[Any, str]]:
+        """(value, label) for each choice: the label given, else the value as written in files."""
+        labels = self.choice_labels or tuple(str(c) for c in self.choices)
+        return list(zip(self.choices, labels))
 
 
 class RuleSet:

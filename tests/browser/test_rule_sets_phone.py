@@ -88,8 +88,12 @@ def test_organizer_chooses_the_rule_set_on_a_phone(phone_page, login, organizer,
     page.goto(reverse("tournament-create"))
     page.locator("#id_name").fill("Liga de Sevilla")
     page.locator("#id_slug").fill("liga-sevilla")
+    # Only the chosen rule set's options show, each a plain choice.
+    assert not page.locator("#id_option__spanish__payment_mode").is_visible()
     page.locator("#id_rules").select_option("spanish")
-    page.locator("#id_rule_options").fill('{"payment_mode": "official"}')
+    assert page.locator("#id_option__spanish__payment_mode").is_visible()
+    assert not page.locator("#id_option__swiss_championship__payment").is_visible()
+    page.locator("#id_option__spanish__payment_mode").select_option("official")
     assert_phone_friendly(page, "form.form")
     screenshot(page, "tournament-rule-set-phone")
     with page.expect_navigation():

@@ -196,8 +196,26 @@ def test_tournament_form_sets_the_rule_set_and_its_options(client_for, organizer
     response = client.post(reverse("tournament-create"), data)
     assert response.status_code == 200 and "These options do not fit the rule set" in text(response)
     assert 'everyone' in text(response)
-    # The form lists every rule set's options and their values.
-    assert "spanish: payment_mode (ranked / official)" in text(client.get(reverse("tournament-create")))
+    # Each option of each rule set is a choice of its own on the form, in words.
+    page = client.get(reverse("tournament-create")).content.decode()
+    assert 'name="option__spanish__payment_mode"' in page and "official: only the winner collects" in page
+    assert 'name="option__swiss_championship__fan_combination"' in page and "only the highest fan counts" in page
+    # Chosen there, they win over the JSON a script may post; those left at the default are not stored.
+    data.update(slug="liga3", rule_options="{}", option__spanish__payment_mode="official",
+                option__spanish__official_payers="each_pays", option__spanish__hands_per_session="8")
+    response = client.post(reverse("tournament-create"), data)
+    assert response.status_code == 302, text(response)
+    liga3 = Tournament.objects.get(slug="liga3")
+    assert liga3.rule_options == {"payment_mode": "official", "hands_per_session": 8}
+    assert liga3.hands_per_session == 8
+    # The settings page shows the tournament's own choices selected.
+    page = client.get(reverse("manage-settings", args=["liga3"])).content.decode()
+    assert re.search(r'<option value="official" selected>', page)
+    assert re.search(r'<option value="8" selected>', page)
+    # A value no rule set offers is refused on the page, with what was chosen kept.
+    data.update(slug="liga4", option__spanish__payment_mode="winner_takes_all")
+    response = client.post(reverse("tournament-create"), data)
+    assert response.status_code == 200 and not Tournament.objects.filter(slug="liga4").exists()
 
 
 # ------------------------------------------------------------------ only the fields each rule set uses

@@ -23,18 +23,23 @@ class SpanishRuleSet(RuleSet):
     OPTIONS = {
         "payment_mode": Option(
             "payment_mode", RANKED, (RANKED, OFFICIAL),
-            "ranked (001 l.38-42): the winner collects x3, the next best x2, the third x1, so every "
-            "player's hand is scored; official (l.44): only the winner collects, and a Mah Jong needs "
-            "at least one x8 (l.11)."),
+            N_("ranked (001 l.38-42): the winner collects x3, the next best x2, the third x1, so every "
+               "player's hand is scored; official (l.44): only the winner collects, and a Mah Jong needs "
+               "at least one x8 (l.11)."),
+            label=N_("Payment mode"), choice_labels=(N_("ranked: every player's hand scores"),
+                                                     N_("official: only the winner collects"))),
         "official_payers": Option(
             "official_payers", EACH_PAYS, (EACH_PAYS, DISCARDER_PAYS),
-            "Official mode, who pays the winner (001 does not say): each_pays, each of the three others "
-            "pays the score; discarder_pays, the discarder pays it, and on a self-drawn win each of "
-            "the three does."),
+            N_("Official mode, who pays the winner (001 does not say): each_pays, each of the three others "
+               "pays the score; discarder_pays, the discarder pays it, and on a self-drawn win each of "
+               "the three does."),
+            label=N_("Who pays the winner (official mode)"),
+            choice_labels=(N_("each of the three others"), N_("the discarder (each of three on a self-draw)"))),
         "hands_per_session": Option(
             "hands_per_session", 16, (4, 8, 12, 16),
-            "001 does not say how long a session is: 16 hands (four wind rounds, as MCR) unless the "
-            "organizer chooses fewer whole rounds."),
+            N_("001 does not say how long a session is: 16 hands (four wind rounds, as MCR) unless the "
+               "organizer chooses fewer whole rounds."),
+            label=N_("Hands per session")),
     }
 
     def __init__(self, **options):

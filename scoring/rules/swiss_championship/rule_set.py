@@ -29,13 +29,17 @@ class SwissChampionshipRuleSet(RuleSet):
     OPTIONS = {
         "payment": Option(
             "payment", DISCARDER_PAYS, (DISCARDER_PAYS, ALL_PAY),
-            "002 does not say who pays. discarder_pays: on a discard the discarder pays the final "
-            "points; self-drawn (already x3) each other player pays a third. all_pay: every other "
-            "player pays the final points on any win."),
+            N_("002 does not say who pays. discarder_pays: on a discard the discarder pays the final "
+               "points; self-drawn (already x3) each other player pays a third. all_pay: every other "
+               "player pays the final points on any win."),
+            label=N_("Who pays"), choice_labels=(N_("the discarder (a third each on a self-draw)"),
+                                                  N_("every other player, on any win"))),
         "fan_combination": Option(
             "fan_combination", ADD, (ADD, HIGHEST),
-            "7.3 only drops fans implied by another. add: fans that do not imply each other add up "
-            "(e.g. All Pungs + Outside Hand); highest: only the single highest fan counts."),
+            N_("7.3 only drops fans implied by another. add: fans that do not imply each other add up "
+               "(e.g. All Pungs + Outside Hand); highest: only the single highest fan counts."),
+            label=N_("How fans combine"), choice_labels=(N_("add up the fans that do not imply each other"),
+                                                          N_("only the highest fan counts"))),
     }
 
     sheet_note = N_("Shaded: the dealer (East) of the hand; the East column gives the dealer's number. "
