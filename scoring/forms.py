@@ -47,7 +47,7 @@ class BonusCheckboxes(forms.CheckboxSelectMultiple):
 def _bonus_field(key, label, first_tile, help_text=""):
     return forms.MultipleChoiceField(
         label=label, required=False, help_text=help_text, choices=[(str(n), text) for n, text in tile_entry.BONUS_LABELS[key].items()],
-        widget=BonusCheckboxes(first_tile=first_tile, attrs={"class": "bonus-tile"}))
+        widget=BonusCheckboxes(first_tile=first_tile))
 
 
 # The form field that holds each bonus key of the engine's input (tile_entry.BONUS_KEYS).
