@@ -46,7 +46,8 @@ class BonusCheckboxes(forms.CheckboxSelectMultiple):
 
 def _bonus_field(key, label, first_tile, help_text=""):
     return forms.MultipleChoiceField(
-        label=label, required=False, help_text=help_text, choices=[(str(n), text) for n, text in tile_entry.BONUS_LABELS[key].items()],
+        label=label, required=False, help_text=help_text,
+        choices=[(str(n), text) for n, text in tile_entry.BONUS_LABELS[key].items()],
         widget=BonusCheckboxes(first_tile=first_tile))
 
 
@@ -375,7 +376,7 @@ class HandForm(TileFieldsMixin, _TableForm):
         data = dict(self.cleaned_data)
         if not self.tiles_given:
             return None, _("No tiles given yet.")
-        for name in ("number", "flowers", *tile_entry.TEXT_KEYS):
+        for name in ("number", "flowers", *tile_entry.TEXT_KEYS, *BONUS_FIELDS.values()):
             if self.errors.get(name):
                 return None, self.errors[name][0]
         if not data.get("outcome"):

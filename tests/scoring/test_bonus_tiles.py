@@ -234,3 +234,10 @@ def test_describe_names_the_tiles_held_and_counts_only_a_count(db):
     mcr = tile_entry.describe({"concealed": "123m456p789s11sEE", "melds": [], "win_tile": "1s", "flowers": 3,
                                "self_drawn": False, "seat_wind": "E", "prevalent_wind": "E"})
     assert mcr["flowers"] == 3 and mcr["bonus"] == []
+
+
+def test_the_live_score_says_when_a_posted_tile_number_does_not_exist(client_for, spanish, published_session,
+                                                                      players):
+    answer = client_for("referee").post(url("sheet-hand-live", spanish),
+                                        post_data(players, held_flowers=["5"])).json()
+    assert not answer["valid"] and "5 is not one of the available choices" in answer["error"]
