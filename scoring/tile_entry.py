@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring.rules.base import HandError
 from scoring.rules.text import Message, message_of
@@ -26,7 +27,41 @@ log = logging.getLogger(__name__)
 TEXT_KEYS = ("concealed", "melds", "win_tile")
 # Every flag a rule set may read; a form offers those in its rule set's hand_fields.
 FLAG_KEYS = ("last_tile", "kong", "last_wall", "kong_discard", "first_draw")
-INPUT_KEYS = TEXT_KEYS + ("self_drawn", "flowers") + FLAG_KEYS + ("seat_wind", "prevalent_wind")
+# Bonus tiles a rule set reads by number (RuleSet.bonus_by_number): "13" is tiles 1 and 3 of that kind.
+BONUS_KEYS = ("flowers", "seasons")
+INPUT_KEYS = TEXT_KEYS + ("self_drawn",) + BONUS_KEYS + FLAG_KEYS + ("seat_wind", "prevalent_wind")
+# Each bonus tile as a referee names it: its number and the seat wind it belongs to (printed on the tile).
+BONUS_LABELS = {
+    "flowers": {1: gettext_lazy("Flower 1 (East)"), 2: gettext_lazy("Flower 2 (South)"),
+                3: gettext_lazy("Flower 3 (West)"), 4: gettext_lazy("Flower 4 (North)")},
+    "seasons": {1: gettext_lazy("Season 1 (East)"), 2: gettext_lazy("Season 2 (South)"),
+                3: gettext_lazy("Season 3 (West)"), 4: gettext_lazy("Season 4 (North)")},
+}
+
+
+def bonus_numbers(value):
+    """The bonus tiles held, as the engine reads them: ``"31"``, ``[3, 1]`` or ``["1", "3"]`` -> ``"13"``.
+
+    A count (MCR's int ``flowers``) names no tile and gives ``""``; so do digits other than 1-4.
+    """
+    if isinstance(value, str):
+        items = list(value)
+    elif isinstance(value, (list, tuple)):
+        items = [str(v) for v in value]
+    else:
+        return ""
+    return "".join(sorted({c for c in items if c in ("1", "2", "3", "4")}))
+
+
+def flower_count(data):
+    """The number of flowers a counted-flowers rule set (MCR) adds to the points; 0 where they are named."""
+    value = (data or {}).get("flowers")
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def bonus_held(data):
+    """The bonus tiles named in an input dict, in words (``["Flower 1 (East)", "Season 2 (South)"]``)."""
+    return [str(BONUS_LABELS[key][int(n)]) for key in BONUS_KEYS for n in bonus_numbers((data or {}).get(key))]
 
 
 def default_rules():
@@ -73,14 +108,19 @@ def hand_winds(hand_number, winner_position, rules=None):
 
 
 def engine_input(*, concealed, melds, win_tile, self_drawn, flowers=0, last_tile=False, kong=False,
-                 last_wall=False, seat_wind="E", prevalent_wind="E", rules=None, **flags):
+                 last_wall=False, seat_wind="E", prevalent_wind="E", rules=None, bonus=None, **flags):
     """The rule set's input dict (what HandVersion.tiles stores) from form values.
+
+    ``bonus`` names the bonus tiles held, for a rule set that reads them by number
+    (``{"flowers": "13", "seasons": "2"}``); it replaces the flower count ``flowers``.
 
     ``flags`` are the further flags of FLAG_KEYS a rule set reads (e.g. ``first_draw``); each is kept
     only when ``rules`` lists it in its hand_fields, so an MCR hand stores exactly what it always did.
     """
     extra = {k: bool(v) for k, v in flags.items()
              if k in FLAG_KEYS and rules is not None and k in rules.hand_fields}
+    if bonus is not None:
+        extra.update({k: bonus_numbers(v) for k, v in bonus.items() if k in BONUS_KEYS})
     return {
         "concealed": " ".join((concealed or "").split()),
         "melds": split_melds(melds),
@@ -261,7 +301,8 @@ def describe(tiles, recorded_points=None, scored=None, rules=None):
         "win_tile": data.get("win_tile", ""),
         "seat_wind": data.get("seat_wind", ""),
         "prevalent_wind": data.get("prevalent_wind", ""),
-        "flowers": data.get("flowers", 0),
+        "flowers": flower_count(data),
+        "bonus": bonus_held(data),
         "flags": flags,
         "fans": scored.fans,
         "total": scored.total,

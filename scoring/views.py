@@ -156,7 +156,8 @@ class HandRecordView(SheetView):
         data = QueryDict(mutable=True)
         for key, values in draft["data"].items():
             data.setlist(key, values)
-        form = HandForm(data, players=self.players, hands_per_session=self.tournament.hands_per_session)
+        form = HandForm(data, players=self.players, hands_per_session=self.tournament.hands_per_session,
+                        rules=self.tournament.rule_set)
         form.is_valid()
         for field, errors in draft["errors"].items():
             for message in errors:
@@ -294,7 +295,7 @@ class CalculatorView(TemplateView):
             if scored.valid:
                 context["payment_lines"] = payment_lines(form.rules, scored.total,
                                                          self_drawn=scored.data["self_drawn"],
-                                                         flowers=scored.data.get("flowers") or 0)
+                                                         flowers=tile_entry.flower_count(scored.data))
         context["rule_set"] = form.rules
         context["rule_set_label"] = _(form.rules.label)
         context["rule_tiles"] = " ".join(form.rules.tiles)
@@ -334,7 +335,7 @@ def live_response(scored, error="", status=200, rules=None):
     if scored is not None and scored.valid:
         answer["payments"] = payment_lines(rules or tile_entry.default_rules(), scored.total,
                                            self_drawn=scored.data["self_drawn"],
-                                           flowers=scored.data.get("flowers") or 0)
+                                           flowers=tile_entry.flower_count(scored.data))
     return JsonResponse(answer, status=status, json_dumps_params={"ensure_ascii": False})
 
 

@@ -167,6 +167,10 @@ class RuleSet:
     #: ``parse_hand``. The parser may also accept a few MCR fields it ignores (input shared with MCR), and
     #: refuses any other.
     hand_fields: tuple = ()
+    #: Hand fields (of hand_fields) that name WHICH bonus tiles a player held, by number 1-4 as printed
+    #: on the tiles (1 East .. 4 North), as a string such as ``"13"``; the forms offer one checkbox per
+    #: tile. Empty when bonus tiles are only counted (MCR's ``flowers``: an int) or not played.
+    bonus_by_number: tuple = ()
     entry: PointsEntry
     hands_per_session: int = 16
     #: Organizer's settings: name -> Option. Values given to the constructor override defaults.

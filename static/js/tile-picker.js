@@ -1,7 +1,8 @@
 /* Tile picker: tap tile pictures to fill a hand form's tile text fields, and see the hand scored live.
  *
  * Progressive enhancement of a form marked data-tile-picker. The form keeps its own text fields
- * (concealed, melds, win_tile, optional flowers) and posts them unchanged; the picker only writes
+ * (concealed, melds, win_tile, optional flowers count or bonus checkboxes marked data-bonus-tile="f1".."f8")
+ * and posts them unchanged; the picker only writes
  * them, in the notation the server already reads, so the server needs nothing new to accept a hand.
  * Without JavaScript the text fields work as before.
  *
@@ -160,6 +161,8 @@
       concealed: form.elements.concealed, melds: form.elements.melds, win: form.elements.win_tile,
       flowers: form.elements.flowers, points: form.elements.points
     };
+    // Rule sets that name the bonus tiles held (Spanish) give one checkbox per tile, marked with its code.
+    this.bonus = Array.prototype.slice.call(form.querySelectorAll("input[type=checkbox][data-bonus-tile]"));
     this.text = readText();
     this.base = form.getAttribute("data-tile-base") || "/static/tiles/";
     this.state = { concealed: [], melds: [], win: null, flowers: [] };
@@ -202,12 +205,16 @@
       modes.appendChild(el("button", { type: "button", class: "tp-mode", "data-mode": m, text: t[m] }));
     });
     var groups = [["m", t.characters, "1m"], ["p", t.dots, "1p"], ["s", t.bamboo, "1s"], ["z", t.honours, "E"]];
-    if (this.f.flowers) groups.push(["f", t.flowers, "f1"]);
+    if (this.f.flowers || this.bonus.length) groups.push(["f", t.flowers, "f1"]);
+    var boxes = this.bonus.map(function (b) { return b.getAttribute("data-bonus-tile"); });
     var tabs = el("div", { class: "tp-tabs", role: "group", "aria-label": t.groups });
     var palette = el("div", { class: "tp-palette" });
     // The tournament's (or the calculator's) rule set lists the tiles it plays in data-tiles: offer only those.
     var allowed = (this.form.dataset.tiles || "").split(" ").filter(Boolean);
-    var offered = function (code) { return !allowed.length || code[0] === "f" || allowed.indexOf(code) >= 0; };
+    var offered = function (code) {
+      if (code[0] === "f") return !boxes.length || boxes.indexOf(code) >= 0;
+      return !allowed.length || allowed.indexOf(code) >= 0;
+    };
     groups.forEach(function (g) {
       var codes = g[0] === "z" ? HONOURS : g[0] === "f" ? [1, 2, 3, 4, 5, 6, 7, 8].map(function (k) { return "f" + k; })
         : [1, 2, 3, 4, 5, 6, 7, 8, 9].map(function (n) { return n + g[0]; });
@@ -299,6 +306,7 @@
     this.f.concealed.value = formatTiles(s.concealed);
     this.f.melds.value = formatMelds(s.melds);
     this.f.win.value = s.win || "";
+    this.bonus.forEach(function (b) { b.checked = s.flowers.indexOf(b.getAttribute("data-bonus-tile")) >= 0; });
     // A blank flowers field means none: leave it blank unless the count really changed.
     if (this.f.flowers && (parseInt(this.f.flowers.value, 10) || 0) !== s.flowers.length) {
       this.f.flowers.value = String(s.flowers.length);
@@ -314,6 +322,11 @@
   };
 
   TilePicker.prototype.readFlowers = function () {
+    if (this.bonus.length) {
+      this.state.flowers = this.bonus.filter(function (b) { return b.checked; })
+        .map(function (b) { return b.getAttribute("data-bonus-tile"); });
+      return;
+    }
     if (!this.f.flowers) return;
     var n = Math.max(0, Math.min(8, parseInt(this.f.flowers.value, 10) || 0));
     if (n !== this.state.flowers.length) {
@@ -440,7 +453,7 @@
         self.readFields();
         self.render();
         self.schedule();
-      } else if (target === f.flowers) {
+      } else if (target === f.flowers || self.bonus.indexOf(target) >= 0) {
         self.readFlowers();
         self.render();
         self.schedule();

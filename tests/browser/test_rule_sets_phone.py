@@ -101,3 +101,60 @@ def test_organizer_chooses_the_rule_set_on_a_phone(phone_page, login, organizer,
     from tournament.models import Tournament
     liga = Tournament.objects.get(slug="liga-sevilla")
     assert (liga.rules, liga.rule_options, liga.hands_per_session) == ("spanish", {"payment_mode": "official"}, 16)
+
+
+def wait_total(page, total):
+    page.wait_for_function("(t) => { const e = document.querySelector('.tp-result .tp-total');"
+                           " return e && e.textContent.trim() === t; }", arg=str(total))
+
+
+def test_referee_ticks_the_own_flower_and_season_under_the_spanish_rules(phone_page, desktop_page, login, referee,
+                                                                         players, tournament, organizer,
+                                                                         published_session, sheet,
+                                                                         assert_phone_friendly, screenshot):
+    """001 l.50: a player's own flower and own season double. The winner (players[0]) is East in hand 1, so
+    flower 1 and season 1 are theirs: 10 bare, 30 with the flower, 60 with the season too."""
+    ts.tournament_update(tournament=tournament, by=organizer, rules="spanish")
+    page = phone_page
+    login(page, referee)
+    page.goto(reverse("sheet", args=[tournament.slug, 1, 1]))
+    page.locator(f'label[for="id_winner_{players[0].pk}"]').click()
+    page.locator(f'label[for="id_discarder_{players[2].pk}"]').click()
+    page.locator("details.tiles-box > summary").click()
+    mode(page, "concealed")
+    tap(page, "234m567m345p5s")
+    mode(page, "pung")
+    tap(page, "8s")
+    mode(page, "win")
+    tap(page, "5s")
+    wait_total(page, 10)
+    # The referee ticks the box...
+    page.get_by_label("Flower 1 (East)").check()
+    wait_total(page, 30)
+    assert "Own Flower" in page.locator(".tp-result").inner_text()
+    # ... or taps the season's tile in the picker, which ticks its box.
+    tap(page, "f5")
+    wait_total(page, 60)
+    assert page.get_by_label("Season 1 (East)").is_checked()
+    assert not page.get_by_label("Flower 3 (West)").is_checked()
+    assert_phone_friendly(page, "form.hand-form")
+    page.locator("#field-held_flowers").scroll_into_view_if_needed()
+    screenshot(page, "spanish-bonus-phone")
+    for i, value in ((1, "30"), (2, "20"), (3, "0")):
+        page.locator(f"#id_points_{i}").fill(value)
+    with page.expect_navigation():
+        page.get_by_role("button", name="Record hand 1").click()
+    version = Hand.objects.get(sheet=sheet, number=1).current
+    assert (version.points, version.tiles["flowers"], version.tiles["seasons"]) == (60, "1", "1")
+    page.goto(reverse("hand-history", args=[tournament.slug, 1, 1, 1]))
+    assert "Flower 1 (East), Season 1 (East)" in page.locator("#version-1-tiles").inner_text()
+    # The correction form comes back with the boxes ticked.
+    assert page.get_by_label("Flower 1 (East)").is_checked() and page.get_by_label("Season 1 (East)").is_checked()
+    screenshot(page, "spanish-bonus-history-phone")
+
+    desktop_page.goto(reverse("calculator") + "?rules=spanish&seat_wind=S&concealed=234m567m345p5s"
+                      "&melds=pung+888s&win_tile=5s&held_flowers=2&held_seasons=2&held_seasons=4")
+    assert "Own Season" in desktop_page.locator(".calc-result").inner_text()
+    assert desktop_page.get_by_label("Season 4 (North)").is_checked()
+    assert_phone_friendly(desktop_page, "form.calculator")
+    screenshot(desktop_page, "calculator-spanish-bonus-desktop")

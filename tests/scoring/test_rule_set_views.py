@@ -234,7 +234,7 @@ COMMON_HAND_FIELDS = {"number", "outcome", "winner", "discarder", "points", "not
 def test_hand_form_offers_exactly_the_fields_its_rule_set_uses(players, code, options, flags):
     """"Last of its kind" is an MCR fan: the Swiss rules refuse it and the Spanish ones score nothing for it,
     so a referee under those rules must not be offered it."""
-    from scoring.forms import HandForm
+    from scoring.forms import BONUS_FIELDS, HandForm
     from scoring.rules.registry import get_rule_set
     rules = get_rule_set(code, **options)
     form = HandForm(players=players[:4], rules=rules)
@@ -243,9 +243,12 @@ def test_hand_form_offers_exactly_the_fields_its_rule_set_uses(players, code, op
         expected |= {"flowers"}
     if rules.entry.every_player:
         expected |= {f"points_{i}" for i in range(4)}
+    # Rules that name the bonus tiles held (Spanish: own flower and season double) get a checkbox group each.
+    expected |= {BONUS_FIELDS[key] for key in rules.bonus_by_number}
     assert set(form.fields) == expected
     # Every tile field on the form is one the rule set reads.
-    assert {f.name for f in form.tile_fields} <= set(rules.hand_fields)
+    field_keys = {name: key for key, name in BONUS_FIELDS.items()}
+    assert {field_keys.get(f.name, f.name) for f in form.tile_fields} <= set(rules.hand_fields)
 
 
 @pytest.mark.parametrize("code, flags, winds", [

@@ -20,6 +20,8 @@ class SpanishRuleSet(RuleSet):
     tiles = tuple(tile_str(t) for t in range(34)) + BONUS_NOTATION  # 144 tiles
     # What the forms offer: FIELDS less last_tile, accepted like MCR but worth nothing in 001.
     hand_fields = tuple(f for f in FIELDS if f != "last_tile")
+    # Own flower and own season double (001 l.50): the hand says which ones were held, not how many.
+    bonus_by_number = ("flowers", "seasons")
     OPTIONS = {
         "payment_mode": Option(
             "payment_mode", RANKED, (RANKED, OFFICIAL),
