@@ -228,17 +228,18 @@ def session_results_data(tournament: Tournament, session: Session) -> list[dict]
 
 def standings_data(tournament: Tournament, organizer: bool) -> list[dict]:
     """The rows of ``manage.py standings SLUG --format json`` (one implementation, the command's), each
-    followed by two fields the command does not print: ``under_appeal`` (the player sat at a table whose
-    appeal is undecided, so the row may change) and ``eliminated_in`` (elimination tournaments: the session
-    after which the player went out, else null).
+    followed by fields the command does not print: ``under_appeal`` (the player sat at a table whose
+    appeal is undecided, so the row may change), ``eliminated_in`` (elimination tournaments: the session
+    after which the player went out, else null) and ``played`` (false before the player's first result,
+    when their rank says nothing yet: the pages show a dash).
 
     HOOK(issue 12): the public standings are to count only sessions whose seating is published; that
     switch belongs to ``standings.selectors`` and reaches this function through ``command_row``. The
     organizer view counts every session.
     """
     appealed = players_under_appeal(tournament)
-    return [{**command_row(r), "under_appeal": r["player"].pk in appealed, "eliminated_in": r["eliminated_in"]}
-            for r in selectors.standings_rows(tournament)]
+    return [{**command_row(r), "under_appeal": r["player"].pk in appealed, "eliminated_in": r["eliminated_in"],
+             "played": r["played"]} for r in selectors.standings_rows(tournament)]
 
 
 def team_standings_data(tournament: Tournament, organizer: bool) -> list[dict]:

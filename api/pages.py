@@ -27,6 +27,7 @@ def hall_labels():
         "no_session": _("No session has published seating yet."), "no_results": _("No results yet."),
         "time_left": _("left"), "time_up": _("Time is up"), "starts_in": _("starts in"), "updated": _("Updated %(time)s"),
         "stale": _("Not updated since %(time)s: the connection is down."),
+        "under_appeal": _("Under appeal"), "under_appeal_mark": _("A"),
         "statuses": {value: str(label) for value, label in Session.Status.choices},
         "winds": {letter: str(name) for letter, name in WIND_NAMES.items()},
     }

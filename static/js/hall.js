@@ -73,11 +73,19 @@
 
   function standingRow(r) {
     var name = el('span', 'name', r.name);
+    if (r.under_appeal) {  // an undecided appeal about one of the player's tables: the row may change
+      var mark = el('abbr', 'under-appeal', L.under_appeal_mark);
+      mark.title = L.under_appeal;
+      name.appendChild(document.createTextNode(' '));
+      name.appendChild(mark);
+    }
     if (r.team) {
       name.appendChild(document.createTextNode(' '));
       name.appendChild(el('small', 'team', r.team));
     }
-    return row([el('span', 'num', r.rank), name, el('span', 'num', points(r.table_points)), el('span', 'num', r.score)]);
+    // Before a player's first result their rank says nothing (everyone would share it): a dash, as the pages.
+    var rank = r.played === false ? '\u2014' : r.rank;
+    return row([el('span', 'num', rank), name, el('span', 'num', points(r.table_points)), el('span', 'num', r.score)]);
   }
 
   function teamRow(r) {

@@ -126,9 +126,9 @@ def command_json(slug):
 def test_standings_are_the_standings_command_rows(client, hands_entered, tournament):
     _r, data = get(client, api("api-standings", tournament.slug))
     assert [{k: row[k] for k in COMMAND_FIELDS} for row in data] == command_json(tournament.slug)
-    assert list(data[0]) == [*COMMAND_FIELDS, "under_appeal", "eliminated_in"]
+    assert list(data[0]) == [*COMMAND_FIELDS, "under_appeal", "eliminated_in", "played"]
     assert data[0] == {"rank": 1, "number": 1, "name": "Player 1", "team": "Dragons", "table_points": 4.0, "score": 40,
-                       "under_appeal": False, "eliminated_in": None}
+                       "under_appeal": False, "eliminated_in": None, "played": True}
 
 
 def test_standings_of_the_demo_match_the_command_exactly(client):
@@ -137,7 +137,7 @@ def test_standings_of_the_demo_match_the_command_exactly(client):
     # Same rows, same order, same fields, same values, as the command prints them; then the API's two more.
     rows = json.loads(response.content)
     assert [{k: row[k] for k in COMMAND_FIELDS} for row in rows] == command_json("demo-open")
-    assert list(rows[0]) == [*COMMAND_FIELDS, "under_appeal", "eliminated_in"]
+    assert list(rows[0]) == [*COMMAND_FIELDS, "under_appeal", "eliminated_in", "played"]
 
 
 # ------------------------------------------------------------------ what anonymous callers cannot see

@@ -191,3 +191,28 @@ def test_on_a_phone(phone_page, hall_tournament, assert_phone_friendly, screensh
     assert rows_fit(phone_page)
     assert_phone_friendly(phone_page)
     screenshot(phone_page, "hall-phone", full_page=False)
+
+
+def test_players_of_a_table_under_appeal_are_marked(projector_page, hall_tournament, players, referee, screenshot):
+    """An undecided appeal about table 1 (MCR 3.12): its four players' rows carry the mark, on the page as
+    served and once the hall has polled after the appeal was filed."""
+    from scoring import appeals as ap
+
+    page = projector_page
+    page.clock.install()
+    page.goto(hall() + "?show=standings")
+    assert page.locator(".panel.standings .under-appeal").count() == 0
+    sheet = hall_tournament.sessions.get(number=1).tables.get(number=1).sheet
+    ap.appeal_file(sheet=sheet, filer=players[2], kind="rule", statement="The win was ruled off wrongly.",
+                   by=referee)
+    page.clock.run_for(POLL_MS)
+    expect(page.locator(".panel.standings .under-appeal")).to_have_count(4, timeout=30_000)
+    assert page.locator(".panel.standings .under-appeal").first.get_attribute("title") == "Under appeal"
+    page.goto(hall() + "?show=standings")  # as served, before any poll
+    assert page.locator(".panel.standings .under-appeal").count() == 4
+    screenshot(page, "hall-projector-under-appeal", full_page=False)
+    # Players without a result yet have no rank to show: a dash, as on the standings page.
+    waiting = page.locator(".panel.standings .row", has_text="Extra Player 09")
+    assert waiting.locator(".num").first.text_content() == "\u2014"
+    page.clock.run_for(POLL_MS)  # and after the hall has polled
+    assert waiting.locator(".num").first.text_content() == "\u2014"
