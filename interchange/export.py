@@ -236,13 +236,15 @@ def _appeal_json(appeal, penalties, withdrawn):
     if appeal.penalty_id:
         out.update(_penalty_ref(appeal.penalty, table.pk, penalties, withdrawn))
     out.update(kind=appeal.kind, filer=appeal.filer.number, via=appeal.via)
-    if appeal.filed_by_id:
-        out["filed_by"] = _user_name(appeal.filed_by)
+    filed_by = appeal.filed_by_name or _user_name(appeal.filed_by)
+    if filed_by:
+        out["filed_by"] = filed_by
     out.update(statement=appeal.statement, filed_at=_when(appeal.filed_at))
     if appeal.late_reason:
         out["late_reason"] = appeal.late_reason
-    if appeal.late_accepted_by_id:
-        out["late_accepted_by"] = _user_name(appeal.late_accepted_by)
+    accepted_by = appeal.late_accepted_by_name or _user_name(appeal.late_accepted_by)
+    if accepted_by:
+        out["late_accepted_by"] = accepted_by
     out["fee_amount"] = number_json(appeal.fee_amount)
     if appeal.fee_currency:
         out["fee_currency"] = appeal.fee_currency

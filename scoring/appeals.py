@@ -138,8 +138,10 @@ def appeal_file(*, sheet: ScoreSheet, filer: Player, kind: str, statement: str, 
         number = (Appeal.objects.filter(tournament=tournament).aggregate(m=Max("number"))["m"] or 0) + 1
         appeal = Appeal(tournament=tournament, number=number, sheet=sheet, hand_number=hand_number, penalty=penalty,
                         kind=kind, filer=filer, via=via, filed_by=by if _authenticated(by) else None,
+                        filed_by_name=by.get_username() if _authenticated(by) else "",
                         statement=statement, filed_at=now, late_reason=late_reason,
-                        late_accepted_by=by if late else None, fee_amount=tournament.appeal_fee,
+                        late_accepted_by=by if late else None,
+                        late_accepted_by_name=by.get_username() if late else "", fee_amount=tournament.appeal_fee,
                         fee_currency=tournament.appeal_fee_currency, fee_status=Appeal.Fee.PAID)
         appeal.full_clean(exclude=["filed_by", "late_accepted_by"])
         appeal.save()
@@ -337,7 +339,8 @@ def appeal_load(*, sheet: ScoreSheet, number: int, filer: Player, kind: str, via
     ``decisions``: dicts of ``body``, ``outcome``, ``reasons``, ``by`` (a username or None), ``at``.
     ``amendments``: dicts of ``kind`` and either ``hand`` and ``version`` (the hand's version that counts on
     this sheet, which the import recorded as its only version and which takes the file's version number) or
-    ``penalty`` (a Penalty of this sheet). Users are linked by username when this installation has them."""
+    ``penalty`` (a Penalty of this sheet). The usernames are kept; the users are linked when this installation
+    has them."""
     with transaction.atomic():
         tournament = lock_tournament(sheet.table.session.tournament)
         if by is not None and not is_organizer(by, tournament):
@@ -355,8 +358,10 @@ def appeal_load(*, sheet: ScoreSheet, number: int, filer: Player, kind: str, via
             raise ValidationError({"number": _("Appeal %(n)s is already recorded.") % {"n": number}})
         accepted_by = _user_named(late_accepted_by)
         appeal = Appeal(tournament=tournament, number=number, sheet=sheet, hand_number=hand_number, penalty=penalty,
-                        kind=kind, filer=filer, via=via, filed_by=_user_named(filed_by), statement=statement,
-                        filed_at=filed_at, late_reason=late_reason or "", late_accepted_by=accepted_by,
+                        kind=kind, filer=filer, via=via, filed_by=_user_named(filed_by),
+                        filed_by_name=filed_by or "", statement=statement, filed_at=filed_at,
+                        late_reason=late_reason or "", late_accepted_by=accepted_by,
+                        late_accepted_by_name=late_accepted_by or "",
                         fee_amount=fee_amount, fee_currency=fee_currency or "", fee_status=fee_status, status=status,
                         escalated_at=escalated_at, escalation_reason=escalation_reason or "")
         if penalty is not None and penalty.sheet_id != sheet.pk:

@@ -201,3 +201,18 @@ def test_an_appeal_file_downloaded_and_uploaded_keeps_its_appeals(appealed, tmp_
     out.write_text(json.dumps(as_copy(data)), encoding="utf-8")
     call_command("import_tournament", str(out), stdout=open("/dev/null", "w"))
     assert Appeal.objects.filter(tournament__slug="appeals-copy").count() == 5
+
+
+def test_users_this_installation_does_not_have_keep_their_names(appealed):
+    """A file moved to another server names users it does not know: the appeal keeps the names (and the next
+    export writes them), linked to nobody."""
+    data = as_copy(tournament_export(appealed))
+    data["appeals"][4].update(filed_by="visiting-organizer", late_accepted_by="visiting-organizer")
+    data["appeals"][2]["decisions"][0]["by"] = "visiting-referee"
+    imported = tournament_import(data)
+    late = Appeal.objects.get(tournament=imported, number=5)
+    assert late.filed_by is None and late.late_accepted_by is None
+    assert (late.filed_by_name, late.late_accepted_by_name) == ("visiting-organizer", "visiting-organizer")
+    decision = AppealDecision.objects.get(appeal__tournament=imported, appeal__number=3)
+    assert decision.decided_by is None and decision.decided_by_name == "visiting-referee"
+    assert without_identity(tournament_export(imported)) == without_identity(data)
