@@ -216,3 +216,14 @@ def test_users_this_installation_does_not_have_keep_their_names(appealed):
     decision = AppealDecision.objects.get(appeal__tournament=imported, appeal__number=3)
     assert decision.decided_by is None and decision.decided_by_name == "visiting-referee"
     assert without_identity(tournament_export(imported)) == without_identity(data)
+
+
+def test_the_audit_log_says_the_appeals_were_imported(appealed):
+    from tournament.audit_text import describe
+
+    imported = tournament_import(as_copy(tournament_export(appealed)))
+    entries = AuditLog.objects.filter(tournament=imported, action="appeal.file").order_by("id")
+    texts = [line.text for line in describe(entries, imported)]
+    assert texts[2] == ("The system imported appeal 3 about table 2, session 1, filed by Player 7 (7), from a "
+                        "tournament file, as it stood: Upheld.")
+    assert len(texts) == 5
