@@ -201,6 +201,10 @@ def test_an_appeal_file_downloaded_and_uploaded_keeps_its_appeals(appealed, tmp_
     out.write_text(json.dumps(as_copy(data)), encoding="utf-8")
     call_command("import_tournament", str(out), stdout=open("/dev/null", "w"))
     assert Appeal.objects.filter(tournament__slug="appeals-copy").count() == 5
+    # Over the copy again: its appeals (which hold its hand versions and penalties) go first, then come back.
+    call_command("import_tournament", str(out), replace=True, stdout=open("/dev/null", "w"))
+    assert Appeal.objects.filter(tournament__slug="appeals-copy").count() == 5
+    assert AppealAmendment.objects.filter(appeal__tournament__slug="appeals-copy").count() == 3
 
 
 def test_users_this_installation_does_not_have_keep_their_names(appealed):
