@@ -24,7 +24,7 @@ def appeal_pdf(appeal) -> bytes:
         (_("Session, table"), where),
         (_("Kind"), str(appeal.get_kind_display())),
         (_("Filed by"), f"{appeal.filer.number}. {appeal.filer.name}, {appeal.get_via_display()}"
-         + (f" ({appeal.filed_by.get_username()})" if appeal.filed_by_id else "")),
+         + (f" ({appeal.filed_by_name})" if appeal.filed_by_name else "")),
         (_("Filed at"), local_time(appeal.filed_at)),
         (_("Status"), str(appeal.get_status_display())),
         (_("Fee"), f"{appeal.fee_amount} {appeal.fee_currency} · {appeal.get_fee_status_display()}"),

@@ -5,12 +5,17 @@ the defaults. Only the current version of each hand, the active (not withdrawn) 
 active (not voided) confirmations and signatures are exported; importing an export gives the same data.
 With two-person entry, a hand whose only entry waits for confirmation is written with "pending": true; a
 correction still waiting is not written (the version that counts is).
+
+Appeals are written with their decisions and amendments. A penalty an appeal refers to that has been withdrawn
+is written in its table's "withdrawn_penalties" (the other withdrawn penalties are not). A hand amendment is
+written while the version it made is the one that counts; a version superseded since is not in the file, like
+every earlier version.
 """
 import datetime
 import json
 
 from interchange.format import ALWAYS_WRITTEN, SETTINGS, InterchangeError, default, number_json
-from scoring.models import Hand, Penalty, Signature
+from scoring.models import Appeal, AppealAmendment, Hand, Penalty, Signature
 from scoring.rules import fouls
 from scoring.rules import payments as pay
 from tournament.models import Seat, Session, Team, Withdrawal, split_display_name
@@ -143,6 +148,11 @@ def tournament_export(tournament) -> dict:
     for penalty in (Penalty.objects.filter(sheet__table__session__tournament=tournament, withdrawn_at__isnull=True)
                     .select_related("player", "recipient", "sheet").order_by("created_at", "id")):
         penalties.setdefault(penalty.sheet.table_id, []).append(penalty)
+    appeals = list(Appeal.objects.filter(tournament=tournament)
+                   .select_related("sheet__table__session", "filer", "filed_by", "late_accepted_by", "penalty")
+                   .prefetch_related("decisions", "amendments__hand_version__hand", "amendments__penalty")
+                   .order_by("number"))
+    withdrawn = _withdrawn_penalties(appeals)
     signatures = {}
     for signature in (Signature.objects.filter(sheet__table__session__tournament=tournament, voided_at__isnull=True)
                       .select_related("player", "sheet").order_by("signed_at", "id")):
@@ -177,6 +187,9 @@ def tournament_export(tournament) -> dict:
             sheet = getattr(table, "sheet", None)
             if sheet is not None and sheet.is_submitted:
                 t["submitted"] = True
+            if withdrawn.get(table.pk):
+                t["withdrawn_penalties"] = [dict(_penalty_json(p), withdrawn_reason=p.withdrawn_reason)
+                                            for p in withdrawn[table.pk]]
             table_signatures = _signatures_json(signatures.get(table.pk, []))
             if table_signatures:
                 t["signatures"] = table_signatures
@@ -186,7 +199,82 @@ def tournament_export(tournament) -> dict:
                    .select_related("player", "substitute", "from_session").order_by("created_at", "id")]
     if withdrawals:
         data["withdrawals"] = withdrawals
+    if appeals:
+        data["appeals"] = [_appeal_json(a, penalties, withdrawn) for a in appeals]
     return data
+
+
+def _withdrawn_penalties(appeals):
+    """{table id: the withdrawn penalties the appeals refer to, in the order they were given}."""
+    found = {}
+    for appeal in appeals:
+        for penalty in [appeal.penalty, *(a.penalty for a in appeal.amendments.all())]:
+            if penalty is not None and not penalty.active:
+                found.setdefault(appeal.sheet.table_id, {})[penalty.pk] = penalty
+    ids = {pk for by_pk in found.values() for pk in by_pk}
+    loaded = {p.pk: p for p in Penalty.objects.filter(pk__in=ids).select_related("player", "recipient")}
+    return {table_id: sorted((loaded[pk] for pk in by_pk), key=lambda p: (p.created_at, p.pk))
+            for table_id, by_pk in found.items()}
+
+
+def _penalty_ref(penalty, table_id, penalties, withdrawn):
+    """A penalty of the appeal's table, by its place in the table's "penalties" or "withdrawn_penalties"."""
+    if penalty.active:
+        return {"penalty": [p.pk for p in penalties.get(table_id, [])].index(penalty.pk)}
+    return {"withdrawn_penalty": [p.pk for p in withdrawn[table_id]].index(penalty.pk)}
+
+
+def _user_name(user):
+    return user.get_username() if user is not None else None
+
+
+def _appeal_json(appeal, penalties, withdrawn):
+    table = appeal.sheet.table
+    out = {"number": appeal.number, "session": table.session.number, "table": table.number}
+    if appeal.hand_number is not None:
+        out["hand"] = appeal.hand_number
+    if appeal.penalty_id:
+        out.update(_penalty_ref(appeal.penalty, table.pk, penalties, withdrawn))
+    out.update(kind=appeal.kind, filer=appeal.filer.number, via=appeal.via)
+    filed_by = appeal.filed_by_name or _user_name(appeal.filed_by)
+    if filed_by:
+        out["filed_by"] = filed_by
+    out.update(statement=appeal.statement, filed_at=_when(appeal.filed_at))
+    if appeal.late_reason:
+        out["late_reason"] = appeal.late_reason
+    accepted_by = appeal.late_accepted_by_name or _user_name(appeal.late_accepted_by)
+    if accepted_by:
+        out["late_accepted_by"] = accepted_by
+    out["fee_amount"] = number_json(appeal.fee_amount)
+    if appeal.fee_currency:
+        out["fee_currency"] = appeal.fee_currency
+    out.update(fee_status=appeal.fee_status, status=appeal.status)
+    if appeal.escalated_at is not None:
+        out["escalated_at"] = _when(appeal.escalated_at)
+    if appeal.escalation_reason:
+        out["escalation_reason"] = appeal.escalation_reason
+    decisions = []
+    for d in appeal.decisions.all():
+        row = {"body": d.body, "outcome": d.outcome, "reasons": d.reasons}
+        name = d.decided_by_name or _user_name(d.decided_by)
+        if name:
+            row["by"] = name
+        row["at"] = _when(d.decided_at)
+        decisions.append(row)
+    if decisions:
+        out["decisions"] = decisions
+    amendments = []
+    for a in appeal.amendments.all():
+        if a.kind == AppealAmendment.Kind.HAND:
+            hand = a.hand_version.hand
+            if hand.current_id != a.hand_version_id:
+                continue  # superseded since: the file carries only the version that counts
+            amendments.append({"kind": a.kind, "hand": hand.number, "version": a.hand_version.version})
+        else:
+            amendments.append({"kind": a.kind, **_penalty_ref(a.penalty, table.pk, penalties, withdrawn)})
+    if amendments:
+        out["amendments"] = amendments
+    return out
 
 
 def _withdrawal_json(w):

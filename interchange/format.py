@@ -39,7 +39,7 @@ SETTINGS = (
     ("substitutes_ranked", "bool"),
 )
 ALWAYS_WRITTEN = {"rules", "session_count"}
-TOP_KEYS = {"name", "slug", *dict(SETTINGS), "teams", "players", "sessions", "withdrawals"}
+TOP_KEYS = {"name", "slug", *dict(SETTINGS), "teams", "players", "sessions", "withdrawals", "appeals"}
 PLAYER_KEYS = {"number", "name", "family_name", "given_name", "country", "club", "ema_id", "no_ema_id", "team",
                "is_substitute"}
 # Elimination tournaments: who played on after the session (AdvanceRule), with the organizer's order for
@@ -47,7 +47,8 @@ PLAYER_KEYS = {"number", "name", "family_name", "given_name", "country", "club",
 # The session clock (MCR 3.5.6): starts_at and ends_at, ISO 8601, both or neither.
 SESSION_KEYS = {"number", "status", "seating_method", "seed", "tables", "advance", "starts_at", "ends_at"}
 ADVANCE_KEYS = {"rule", "count", "order"}
-TABLE_KEYS = {"number", "seats", "hands", "penalties", "submitted", "signatures"}
+# "withdrawn_penalties": only the withdrawn penalties an appeal refers to (the others are not carried).
+TABLE_KEYS = {"number", "seats", "hands", "penalties", "submitted", "signatures", "withdrawn_penalties"}
 # "player_points": every player's points, in the order of the table's "seats", where the rule set scores the
 # losers' hands too (Spanish ranked mode).
 HAND_KEYS = {"number", "winner", "from", "points", "flowers", "self_drawn", "draw", "not_played", "note", "tiles",
@@ -58,12 +59,25 @@ WITHDRAWAL_KEYS = {"player", "from_session", "reason", "note", "keep_in_standing
 # A penalty is either a foul of the catalogue ("foul": code, scoring.rules.fouls) whose amount the import
 # computes, or, as before the catalogue, an amount with its target and reason.
 PENALTY_KEYS = {"player", "amount", "to", "reason", "hand", "foul", "minutes", "seconds"}
+# A withdrawn penalty an appeal refers to: a penalty as above, and why it was withdrawn.
+WITHDRAWN_PENALTY_KEYS = PENALTY_KEYS | {"withdrawn_reason"}
 # The inputs each foul takes, by their names in the file ("to" names the player harmed for revealed_tile).
 FOUL_KEYS = {"minutes": "minutes", "seconds": "seconds", "amount": "amount", "to": "to", "recipient": "to"}
 # Who confirmed or signed a sheet, and when (ISO 8601): a player by number, the referees by username.
 SIGNATURE_KEYS = {"role", "player", "method", "by", "at"}
 SIGNATURE_ROLES = ("player", "referee", "chief_referee")
 CONFIRMATION_METHODS = ("device", "phone")
+# Appeals (scoring.appeals, docs/appeals.md), by number. An appeal is about a table ("session", "table"),
+# maybe a hand and a penalty there: "penalty" is an index into that table's "penalties", "withdrawn_penalty"
+# into its "withdrawn_penalties". Users are named by username ("filed_by", "late_accepted_by", a decision's
+# "by"), as signatures name referees; times are ISO 8601.
+APPEAL_KEYS = {"number", "session", "table", "hand", "penalty", "withdrawn_penalty", "kind", "filer", "via",
+               "filed_by", "statement", "filed_at", "late_reason", "late_accepted_by", "fee_amount", "fee_currency",
+               "fee_status", "status", "escalated_at", "escalation_reason", "decisions", "amendments"}
+APPEAL_DECISION_KEYS = {"body", "outcome", "reasons", "by", "at"}
+# What an upheld appeal changed at its own table: the version of a hand it made ("hand", "version"), or a
+# penalty it added or withdrew ("penalty" or "withdrawn_penalty", as above).
+APPEAL_AMENDMENT_KEYS = {"kind", "hand", "version", "penalty", "withdrawn_penalty"}
 SESSION_STATUSES = [s.value for s in Session.Status]
 TEAM_NAME_MAX = Team._meta.get_field("name").max_length
 

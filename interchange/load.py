@@ -3,6 +3,7 @@ inside one transaction, so a bad file imports nothing. Errors name the element a
 ``sessions[0].tables[1].hands[3].from: player 17 is not at this table``.
 """
 import datetime
+from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, transaction
@@ -12,6 +13,7 @@ from interchange.format import PLAYER_KEYS, InterchangeError
 from interchange.shape import default_status, parse_moment, validate
 from schedule import clock, withdrawals
 from schedule import services as schedule
+from scoring import appeals as appeal_services
 from scoring import services as ss
 from scoring.models import Appeal, Hand, HandVersion, Penalty, ScoreSheet
 from scoring.rules import payments as pay
@@ -69,7 +71,7 @@ def tournament_delete(tournament, by=None):
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         # Appeals point at the hand versions and penalties they amended (protected): they go first. The file
-        # does not carry appeals; their history stays in the audit log.
+        # carries them again ("appeals"); their history stays in the audit log too.
         Appeal.objects.filter(tournament=tournament).delete()
         hands = Hand.objects.filter(sheet__table__session__tournament=tournament)
         hands.update(current=None, pending=None)
@@ -138,6 +140,8 @@ def tournament_import(data: dict, replace=False, by=None, progress: Progress | N
                 raise exc.error from None
         players = {player.number: player for player in created}
         progress.players(len(players))
+        # {(session, table): (its penalties, its withdrawn penalties)} in the file's order, for the appeals.
+        table_penalties = {}
 
         for s, srow in enumerate(data.get("sessions", [])):
             spath = f"sessions[{s}]"
@@ -177,14 +181,18 @@ def tournament_import(data: dict, replace=False, by=None, progress: Progress | N
                         with _At(f"{tpath}.hands[{h}]", HAND_FIELDS):
                             ss.hand_record(sheet=sheet, number=h + 1, by=None, **_hand_kwargs(hrow, players),
                                            **_bell_kwargs(hrow, bell))
+                given, withdrawn = table_penalties.setdefault((srow["number"], t + 1), ([], []))
                 for k, prow in enumerate(trow.get("penalties", [])):
                     with _At(f"{tpath}.penalties[{k}]", PENALTY_FIELDS):
-                        if "foul" in prow:
-                            ss.foul_record(sheet=sheet, by=None, **_foul_kwargs(prow, players))
-                        else:
-                            ss.penalty_record(sheet=sheet, player=players[prow["player"]], amount=prow["amount"],
-                                              to=prow.get("to", pay.TO_NOBODY), reason=prow["reason"],
-                                              hand_number=prow.get("hand"), by=None)
+                        given.append(_penalty(sheet, prow, players))
+                # Withdrawn penalties an appeal refers to: given after the others (so the escalating fouls
+                # of the list count as before) and withdrawn at once, before the sheet is signed.
+                for k, prow in enumerate(trow.get("withdrawn_penalties", [])):
+                    with _At(f"{tpath}.withdrawn_penalties[{k}]", PENALTY_FIELDS):
+                        penalty = _penalty(sheet, {k: v for k, v in prow.items() if k != "withdrawn_reason"},
+                                           players)
+                        withdrawn.append(ss.penalty_withdraw(penalty=penalty, reason=prow["withdrawn_reason"],
+                                                             by=None))
                 for k, grow in enumerate(trow.get("signatures", [])):
                     with _At(f"{tpath}.signatures[{k}]", SIGNATURE_FIELDS):
                         _sign(sheet, grow, players)
@@ -215,9 +223,72 @@ def tournament_import(data: dict, replace=False, by=None, progress: Progress | N
                     keep_in_standings=wrow.get("keep_in_standings", True),
                     substitute=players[wrow["substitute"]] if "substitute" in wrow else None,
                     seats_taken=wrow.get("seats_taken", []), undone=wrow.get("undone", False), by=None)
+        for i, arow in enumerate(data.get("appeals", [])):
+            _load_appeal(arow, f"appeals[{i}]", sessions, players, table_penalties)
         audit(tournament=tournament, actor=by, action="tournament.import", obj=tournament,
-              players=len(players), sessions=len(data.get("sessions", [])), replaced=existing is not None)
+              players=len(players), sessions=len(data.get("sessions", [])), replaced=existing is not None,
+              **({"appeals": len(data["appeals"])} if data.get("appeals") else {}))
         return tournament
+
+
+def _penalty(sheet, row, players):
+    if "foul" in row:
+        return ss.foul_record(sheet=sheet, by=None, **_foul_kwargs(row, players))
+    return ss.penalty_record(sheet=sheet, player=players[row["player"]], amount=row["amount"],
+                             to=row.get("to", pay.TO_NOBODY), reason=row["reason"], hand_number=row.get("hand"),
+                             by=None)
+
+
+APPEAL_FIELDS = {"number": "number", "hand_number": "hand", "penalty": "penalty", "filer": "filer", "kind": "kind",
+                 "via": "via", "statement": "statement", "late_reason": "late_reason", "fee_amount": "fee_amount",
+                 "fee_currency": "fee_currency", "fee_status": "fee_status", "status": "status",
+                 "escalation_reason": "escalation_reason", "body": "decisions", "reasons": "decisions",
+                 "version": "amendments", "hand": "amendments"}
+
+
+class _AtAppeal(_At):
+    """As _At, the message saying which appeal is at fault."""
+
+    def __init__(self, path, number):
+        super().__init__(path, APPEAL_FIELDS)
+        self.number = number
+
+    def __exit__(self, exc_type, exc, tb):
+        try:
+            return super().__exit__(exc_type, exc, tb)
+        except InterchangeError as error:
+            raise InterchangeError(error.path, f"appeal {self.number}: {error.message}") from exc
+
+
+def _load_appeal(row, path, sessions, players, table_penalties):
+    """An appeal as the file gives it (the shape checks made sure its table, hand and penalties are there)."""
+    given, withdrawn = table_penalties[(row["session"], row["table"])]
+
+    def penalty(ref):
+        if "penalty" in ref:
+            return given[ref["penalty"]]
+        if "withdrawn_penalty" in ref:
+            return withdrawn[ref["withdrawn_penalty"]]
+        return None
+
+    sheet = ScoreSheet.objects.select_related("table__session__tournament").get(
+        table__session=sessions[row["session"]], table__number=row["table"])
+    with _AtAppeal(path, row["number"]):
+        appeal_services.appeal_load(
+            sheet=sheet, number=row["number"], filer=players[row["filer"]], kind=row["kind"], via=row["via"],
+            statement=row["statement"], filed_at=parse_moment(row["filed_at"], f"{path}.filed_at"),
+            status=row["status"], hand_number=row.get("hand"), penalty=penalty(row), filed_by=row.get("filed_by"),
+            late_reason=row.get("late_reason", ""), late_accepted_by=row.get("late_accepted_by"),
+            fee_amount=Decimal(str(row.get("fee_amount", 0))), fee_currency=row.get("fee_currency", ""),
+            fee_status=row.get("fee_status", Appeal.Fee.PAID),
+            escalated_at=(parse_moment(row["escalated_at"], f"{path}.escalated_at")
+                          if row.get("escalated_at") else None),
+            escalation_reason=row.get("escalation_reason", ""),
+            decisions=[dict(d, at=parse_moment(d["at"], f"{path}.decisions[{k}].at"))
+                       for k, d in enumerate(row.get("decisions", []))],
+            amendments=[{"kind": a["kind"], "hand": a.get("hand"), "version": a.get("version"),
+                         "penalty": penalty(a)} for a in row.get("amendments", [])],
+            by=None)
 
 
 def _hand_kwargs(hand, players, pending=True):

@@ -8,10 +8,12 @@ from decimal import Decimal, InvalidOperation
 
 from django.utils import timezone
 
-from interchange.format import (ADVANCE_KEYS, CONFIRMATION_METHODS, FOUL_KEYS, HAND_KEYS, MAX_DEPTH, MAX_DIGITS, MAX_FILE_BYTES,
+from interchange.format import (ADVANCE_KEYS, APPEAL_AMENDMENT_KEYS, APPEAL_DECISION_KEYS, APPEAL_KEYS,
+                                CONFIRMATION_METHODS, FOUL_KEYS, HAND_KEYS, MAX_DEPTH, MAX_DIGITS, MAX_FILE_BYTES,
                                 PENALTY_KEYS, PLAYER_KEYS, SESSION_KEYS, SESSION_STATUSES, SETTINGS, SIGNATURE_KEYS,
                                 SIGNATURE_ROLES, TABLE_KEYS, TEAM_NAME_MAX, TOP_KEYS, WITHDRAWAL_KEYS, InterchangeError,
                                 default)
+from scoring.models import Appeal, AppealAmendment, AppealDecision
 from scoring.rules import fouls
 from scoring.rules import payments as pay
 from scoring.rules import safejson
@@ -152,6 +154,7 @@ def validate(data):
 
     _expect(data.get("sessions", []), "list", "sessions")
     session_numbers = {}
+    seated_tables = {}  # session number: its tables, for the appeals' references
     for s, session in enumerate(data.get("sessions", [])):
         spath = f"sessions[{s}]"
         _expect(session, "object", spath)
@@ -181,6 +184,7 @@ def validate(data):
             _validate_advance(session["advance"], f"{spath}.advance", status, numbers)
         _validate_clock(session, spath, tables)
         seated = {}
+        seated_tables[session["number"]] = tables
         for t, table in enumerate(tables):
             tpath = f"{spath}.tables[{t}]"
             _expect(table, "object", tpath)
@@ -213,6 +217,17 @@ def validate(data):
             _expect(penalties, "list", f"{tpath}.penalties")
             for k, penalty in enumerate(penalties):
                 _validate_penalty(penalty, f"{tpath}.penalties[{k}]", seats)
+            withdrawn = table.get("withdrawn_penalties", [])
+            _expect(withdrawn, "list", f"{tpath}.withdrawn_penalties")
+            for k, penalty in enumerate(withdrawn):
+                wpath = f"{tpath}.withdrawn_penalties[{k}]"
+                _expect(penalty, "object", wpath)
+                if "withdrawn_reason" not in penalty:
+                    raise InterchangeError(f"{wpath}.withdrawn_reason", "missing: why the penalty was withdrawn")
+                _expect(penalty["withdrawn_reason"], "str", f"{wpath}.withdrawn_reason")
+                if not penalty["withdrawn_reason"].strip():
+                    raise InterchangeError(f"{wpath}.withdrawn_reason", "say why the penalty was withdrawn")
+                _validate_penalty({k: v for k, v in penalty.items() if k != "withdrawn_reason"}, wpath, seats)
             signatures = table.get("signatures", [])
             _expect(signatures, "list", f"{tpath}.signatures")
             for k, signature in enumerate(signatures):
@@ -220,7 +235,126 @@ def validate(data):
             if table.get("submitted") is False and any(s.get("role") == "referee" for s in signatures):
                 raise InterchangeError(f"{tpath}.submitted", "the referee signed this sheet, so it is submitted")
     _validate_withdrawals(data, numbers, session_count)
+    _validate_appeals(data, numbers, seated_tables)
     return settings
+
+
+def _choice(value, choices, path):
+    _expect(value, "str", path)
+    if value not in choices:
+        raise InterchangeError(path, f"“{value}” is not one of {', '.join(choices)}")
+
+
+def _validate_appeals(data, numbers, seated_tables):
+    """Each appeal's form and references: its table, hand, penalties and filer are in the file. Errors name
+    the appeal by its place in the list and its number."""
+    rows = data.get("appeals", [])
+    _expect(rows, "list", "appeals")
+    seen = {}
+    for i, row in enumerate(rows):
+        path = f"appeals[{i}]"
+        _expect(row, "object", path)
+        _check_keys(row, APPEAL_KEYS, ("number", "session", "table", "kind", "filer", "via", "statement",
+                                       "filed_at", "status"), path)
+        _positive(row["number"], f"{path}.number")
+        number = row["number"]
+
+        def fail(key, message):
+            raise InterchangeError(f"{path}.{key}", f"appeal {number}: {message}")
+
+        if number in seen:
+            fail("number", f"appeal number {number} is also used by appeals[{seen[number]}]")
+        seen[number] = i
+        _positive(row["session"], f"{path}.session")
+        _positive(row["table"], f"{path}.table")
+        tables = seated_tables.get(row["session"])
+        if not tables:
+            fail("session", f"session {row['session']} has no tables in this file")
+        if row["table"] > len(tables):
+            fail("table", f"session {row['session']} has no table {row['table']}")
+        table = tables[row["table"] - 1]
+        if "hand" in row:
+            _expect(row["hand"], "int", f"{path}.hand", allow_null=True)
+        _penalty_refs(row, table, path, fail)
+        _choice(row["kind"], Appeal.Kind.values, f"{path}.kind")
+        _expect(row["filer"], "int", f"{path}.filer")
+        if row["filer"] not in numbers:
+            fail("filer", f"player {row['filer']} is not in the players list")
+        _choice(row["via"], Appeal.Via.values, f"{path}.via")
+        _choice(row["status"], Appeal.Status.values, f"{path}.status")
+        _choice(row.get("fee_status", Appeal.Fee.PAID), Appeal.Fee.values, f"{path}.fee_status")
+        _expect(row.get("fee_amount", 0), "number", f"{path}.fee_amount")
+        try:
+            Decimal(str(row.get("fee_amount", 0)))
+        except InvalidOperation:
+            raise InterchangeError(f"{path}.fee_amount", f"“{row['fee_amount']}” is not a number") from None
+        for key in ("statement", "late_reason", "fee_currency", "escalation_reason"):
+            if key in row:
+                _expect(row[key], "str", f"{path}.{key}")
+        for key in ("filed_by", "late_accepted_by"):
+            if key in row:
+                _expect(row[key], "str", f"{path}.{key}", allow_null=True)
+        parse_moment(row["filed_at"], f"{path}.filed_at")
+        if "escalated_at" in row:
+            _expect(row["escalated_at"], "str", f"{path}.escalated_at", allow_null=True)
+            if row["escalated_at"] is not None:
+                parse_moment(row["escalated_at"], f"{path}.escalated_at")
+        decisions = row.get("decisions", [])
+        _expect(decisions, "list", f"{path}.decisions")
+        for k, decision in enumerate(decisions):
+            dpath = f"{path}.decisions[{k}]"
+            _expect(decision, "object", dpath)
+            _check_keys(decision, APPEAL_DECISION_KEYS, ("body", "outcome", "reasons", "at"), dpath)
+            _choice(decision["body"], AppealDecision.Body.values, f"{dpath}.body")
+            _choice(decision["outcome"], AppealDecision.Outcome.values, f"{dpath}.outcome")
+            _expect(decision["reasons"], "str", f"{dpath}.reasons")
+            if "by" in decision:
+                _expect(decision["by"], "str", f"{dpath}.by", allow_null=True)
+            parse_moment(decision["at"], f"{dpath}.at")
+        amendments = row.get("amendments", [])
+        _expect(amendments, "list", f"{path}.amendments")
+        for k, amendment in enumerate(amendments):
+            apath = f"{path}.amendments[{k}]"
+            _expect(amendment, "object", apath)
+            _check_keys(amendment, APPEAL_AMENDMENT_KEYS, ("kind",), apath)
+            _choice(amendment["kind"], AppealAmendment.Kind.values, f"{apath}.kind")
+
+            def afail(key, message, k=k):
+                fail(f"amendments[{k}].{key}", message)
+
+            if amendment["kind"] == AppealAmendment.Kind.HAND:
+                for key in ("penalty", "withdrawn_penalty"):
+                    if key in amendment:
+                        afail(key, "a hand amendment names a hand and its version, not a penalty")
+                for key in ("hand", "version"):
+                    if key not in amendment:
+                        afail(key, "missing: a hand amendment names the hand and the version it made")
+                    _positive(amendment[key], f"{apath}.{key}")
+                hands = table.get("hands", [])
+                if amendment["hand"] > len(hands):
+                    afail("hand", f"session {row['session']} table {row['table']} has no hand {amendment['hand']}")
+                if isinstance(hands[amendment["hand"] - 1], dict) and hands[amendment["hand"] - 1].get("pending"):
+                    afail("hand", f"hand {amendment['hand']} waits for confirmation; an appeal's version counts")
+            else:
+                for key in ("hand", "version"):
+                    if key in amendment:
+                        afail(key, "a penalty amendment names a penalty, not a hand")
+                if ("penalty" in amendment) == ("withdrawn_penalty" in amendment):
+                    afail("penalty", "name the penalty: “penalty” or “withdrawn_penalty”")
+                if amendment["kind"] == AppealAmendment.Kind.PENALTY_WITHDRAWN and "penalty" in amendment:
+                    afail("penalty", "a penalty the appeal withdrew is in the table's “withdrawn_penalties”")
+                _penalty_refs(amendment, table, apath, afail)
+
+
+def _penalty_refs(row, table, path, fail):
+    """"penalty": an index into the table's "penalties"; "withdrawn_penalty": into its "withdrawn_penalties"."""
+    for key, listed in (("penalty", "penalties"), ("withdrawn_penalty", "withdrawn_penalties")):
+        if key not in row:
+            continue
+        _expect(row[key], "int", f"{path}.{key}")
+        count = len(table.get(listed, []))
+        if not 0 <= row[key] < count:
+            fail(key, f"the table's “{listed}” has no [{row[key]}] (it has {count})")
 
 
 def _validate_advance(advance, path, status, numbers):

@@ -138,8 +138,10 @@ def appeal_file(*, sheet: ScoreSheet, filer: Player, kind: str, statement: str, 
         number = (Appeal.objects.filter(tournament=tournament).aggregate(m=Max("number"))["m"] or 0) + 1
         appeal = Appeal(tournament=tournament, number=number, sheet=sheet, hand_number=hand_number, penalty=penalty,
                         kind=kind, filer=filer, via=via, filed_by=by if _authenticated(by) else None,
+                        filed_by_name=by.get_username() if _authenticated(by) else "",
                         statement=statement, filed_at=now, late_reason=late_reason,
-                        late_accepted_by=by if late else None, fee_amount=tournament.appeal_fee,
+                        late_accepted_by=by if late else None,
+                        late_accepted_by_name=by.get_username() if late else "", fee_amount=tournament.appeal_fee,
                         fee_currency=tournament.appeal_fee_currency, fee_status=Appeal.Fee.PAID)
         appeal.full_clean(exclude=["filed_by", "late_accepted_by"])
         appeal.save()
@@ -312,3 +314,114 @@ def players_under_appeal(tournament: Tournament) -> set[int]:
     return set(Seat.objects.filter(table__sheet__appeals__tournament=tournament,
                                    table__sheet__appeals__status__in=[Appeal.Status.FILED, Appeal.Status.ESCALATED])
                .values_list("player_id", flat=True))
+
+
+def _user_named(username: str | None):
+    """The user of this installation with that username, if any: a tournament file names users, it does not
+    carry them (docs/deploy.md)."""
+    from django.contrib.auth import get_user_model
+
+    if not username:
+        return None
+    return get_user_model().objects.filter(username=username).first()
+
+
+def appeal_load(*, sheet: ScoreSheet, number: int, filer: Player, kind: str, via: str, statement: str,
+                filed_at: datetime, status: str, hand_number: int | None = None, penalty: Penalty | None = None,
+                filed_by: str | None = None, late_reason: str = "", late_accepted_by: str | None = None,
+                fee_amount=0, fee_currency: str = "", fee_status: str = Appeal.Fee.PAID,
+                escalated_at: datetime | None = None, escalation_reason: str = "",
+                decisions: list[dict] | None = None, amendments: list[dict] | None = None,
+                by: User | None = None) -> Appeal:
+    """Record an appeal as a tournament file gives it, with its number, state, fee, decisions and amendments,
+    nothing decided or amended again: the file is the record. For imports; the pages use the services above.
+
+    ``decisions``: dicts of ``body``, ``outcome``, ``reasons``, ``by`` (a username or None), ``at``.
+    ``amendments``: dicts of ``kind`` and either ``hand`` and ``version`` (the hand's version that counts on
+    this sheet, which the import recorded as its only version and which takes the file's version number) or
+    ``penalty`` (a Penalty of this sheet). The usernames are kept; the users are linked when this installation
+    has them."""
+    with transaction.atomic():
+        tournament = lock_tournament(sheet.table.session.tournament)
+        if by is not None and not is_organizer(by, tournament):
+            raise PermissionDenied(_("Only an organizer of this tournament can do this."))
+        sheet = services._lock_sheet(sheet)
+        players = _table_players(sheet)
+        teams = {p.team_id for p in players if p.team_id}
+        if filer.tournament_id != tournament.pk or (filer not in players and filer.team_id not in teams):
+            raise ValidationError({"filer": _("%(player)s neither played at this table nor is in the team "
+                                              "of a player who did.") % {"player": filer}})
+        if hand_number is not None and not 1 <= hand_number <= tournament.hands_per_session:
+            raise ValidationError({"hand_number": _("Hands are numbered 1 to %(n)s.")
+                                   % {"n": tournament.hands_per_session}})
+        if Appeal.objects.filter(tournament=tournament, number=number).exists():
+            raise ValidationError({"number": _("Appeal %(n)s is already recorded.") % {"n": number}})
+        accepted_by = _user_named(late_accepted_by)
+        appeal = Appeal(tournament=tournament, number=number, sheet=sheet, hand_number=hand_number, penalty=penalty,
+                        kind=kind, filer=filer, via=via, filed_by=_user_named(filed_by),
+                        filed_by_name=filed_by or "", statement=statement, filed_at=filed_at,
+                        late_reason=late_reason or "", late_accepted_by=accepted_by,
+                        late_accepted_by_name=late_accepted_by or "",
+                        fee_amount=fee_amount, fee_currency=fee_currency or "", fee_status=fee_status, status=status,
+                        escalated_at=escalated_at, escalation_reason=escalation_reason or "")
+        if penalty is not None and penalty.sheet_id != sheet.pk:
+            raise ValidationError({"penalty": _("That penalty was not given at this table.")})
+        appeal.full_clean(exclude=["filed_by", "late_accepted_by"])
+        appeal.save()
+        for row in decisions or []:
+            decision = AppealDecision(appeal=appeal, body=row["body"], outcome=row["outcome"], reasons=row["reasons"],
+                                      decided_by=_user_named(row.get("by")), decided_by_name=row.get("by") or "",
+                                      decided_at=row["at"])
+            decision.full_clean(exclude=["decided_by"])
+            decision.save()
+        if amendments and status != Appeal.Status.UPHELD:
+            raise ValidationError(_("Only an upheld appeal changes the sheet; appeal %(n)s is “%(status)s”.")
+                                  % {"n": number, "status": appeal.get_status_display()}, code="not_upheld")
+        amended = []
+        for row in amendments or []:
+            if row["kind"] == AppealAmendment.Kind.HAND:
+                version = _loaded_hand_version(sheet, row["hand"], row["version"])
+                AppealAmendment.objects.create(appeal=appeal, kind=row["kind"], hand_version=version)
+                amended.append({"kind": row["kind"], "hand": row["hand"], "version": version.version})
+            else:
+                target = row["penalty"]
+                if target.sheet_id != sheet.pk:
+                    raise ValidationError({"penalty": _("That penalty was not given at this table.")})
+                if row["kind"] == AppealAmendment.Kind.PENALTY_WITHDRAWN and target.active:
+                    raise ValidationError({"penalty": _("Appeal %(n)s withdrew this penalty, but it is not "
+                                                        "withdrawn.") % {"n": number}}, code="penalty_state")
+                AppealAmendment.objects.create(appeal=appeal, kind=row["kind"], penalty=target)
+                amended.append({"kind": row["kind"], "penalty": target.pk})
+        audit(tournament=tournament, actor=by, action="appeal.file", obj=appeal, appeal=number,
+              session=sheet.table.session.number, table=sheet.table.number, player=filer.number, kind=kind, via=via,
+              hand=hand_number, penalty=penalty.pk if penalty else None, late=bool(late_reason),
+              late_reason=appeal.late_reason, fee=str(appeal.fee_amount), currency=appeal.fee_currency,
+              status=status, fee_status=fee_status, filed_at=filed_at.isoformat(), filed_by=filed_by or None,
+              decisions=[{"body": d["body"], "outcome": d["outcome"], "by": d.get("by") or None}
+                         for d in decisions or []],
+              amendments=amended, loaded=True)
+        return appeal
+
+
+def _loaded_hand_version(sheet: ScoreSheet, number: int, version_number: int):
+    """The version of hand ``number`` that counts, numbered ``version_number`` as in the file: the file carries
+    only the version that counts, which the import recorded as the hand's only version; it takes its number
+    back, so the hand reads "version 2, by appeal" as it did."""
+    from scoring.models import Hand, HandVersion
+
+    hand = Hand.objects.filter(sheet=sheet, number=number).select_related("current").first()
+    if hand is None or hand.current is None:
+        raise ValidationError({"hand": _("Hand %(n)s is not recorded at this table.") % {"n": number}},
+                              code="no_hand")
+    current = hand.current
+    if current.version != version_number:
+        # Only a version as the import recorded it takes a number back, once: not one with a history, nor one
+        # another amendment already names by its number.
+        if (version_number < 1 or hand.versions.exclude(pk=current.pk).exists()
+                or AppealAmendment.objects.filter(hand_version=current).exists()):
+            raise ValidationError(
+                {"version": _("Version %(v)s of hand %(n)s is not the one that counts at this table.")
+                 % {"v": version_number, "n": number}}, code="not_current")
+        HandVersion.objects.filter(pk=current.pk).update(version=version_number)
+        current.version = version_number
+    return current

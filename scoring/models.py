@@ -470,6 +470,9 @@ class Appeal(models.Model):
     via = models.CharField(max_length=10, choices=Via.choices)
     filed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
                                  related_name="+")
+    # The usernames, kept as they were (a deleted user, or a tournament file imported elsewhere, keeps them), as
+    # a decision keeps ``decided_by_name`` and a signature its ``name``.
+    filed_by_name = models.CharField(max_length=150, blank=True)
     statement = models.TextField(_("written statement"), max_length=STATEMENT_MAX_CHARS, validators=[no_nul])
     filed_at = models.DateTimeField()
     # Filed after the window closed: only an organizer accepts it, saying why.
@@ -477,6 +480,7 @@ class Appeal(models.Model):
                                    validators=[no_nul])
     late_accepted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
                                          blank=True, related_name="+")
+    late_accepted_by_name = models.CharField(max_length=150, blank=True)
     fee_amount = models.DecimalField(max_digits=8, decimal_places=2, default=0,
                                      validators=[MinValueValidator(0), MaxValueValidator(FEE_MAX)])
     fee_currency = models.CharField(max_length=3, blank=True, validators=[no_nul])

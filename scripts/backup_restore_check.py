@@ -8,7 +8,8 @@ in the PostgreSQL run of the suite). The two ways docs/deploy.md describes:
    import_tournament`` of the file; then the restored tournament's export must equal the file.
 
 It works in databases of its own (``backupcheck_<pid>``) on the server of --pg-url, loaded with the demo
-tournament plus a correction (a second version of a hand) and a penalty, and drops them at the end.
+tournament plus a correction (a second version of a hand), a penalty and an upheld appeal that withdrew
+it, and drops them at the end.
 Exits 1 when anything differs.
 """
 from __future__ import annotations
@@ -27,10 +28,13 @@ ROOT = Path(__file__).resolve().parent.parent
 SLUG = "demo-open"
 
 # A correction and a penalty on top of the demo, through the services, so versions and penalties are
-# part of what must come back.
+# part of what must come back; and an appeal against a second penalty, upheld by the demo's referee, which
+# withdrew it (the import of the file runs where those users do not exist: the names must come back).
 EXTRA = """
+from django.contrib.auth import get_user_model
+from scoring import appeals as ap
 from scoring import services as ss
-from scoring.models import Hand
+from scoring.models import Appeal, Hand
 from tournament.models import Tournament
 t = Tournament.objects.get(slug="demo-open")
 hand = Hand.objects.filter(sheet__table__session__tournament=t, current__outcome="discard").order_by("pk").first()
@@ -40,7 +44,16 @@ if not sheet.is_submitted:
     ss.hand_record(sheet=sheet, number=hand.number, outcome=v.outcome, winner=v.winner, discarder=v.discarder,
                    points=v.points + 1, flowers=v.flowers, note="corrected", by=None)
     ss.penalty_record(sheet=sheet, player=v.winner, amount=5, to="nobody", reason="slow play", by=None)
-print(Hand.objects.filter(sheet__table__session__tournament=t, current__version__gt=1).count())
+    wrong = ss.foul_record(sheet=sheet, player=v.discarder, foul="violation", amount=10, by=None)
+    referee = get_user_model().objects.get(username="referee")
+    appeal = ap.appeal_file(sheet=sheet, filer=v.discarder, kind="rule", penalty=wrong, by=referee,
+                            statement="No rule was broken.")
+    appeal = ap.appeal_decide(appeal=appeal, outcome="upheld", reasons="Agreed.", by=referee)
+    ap.appeal_amend_withdraw_penalty(appeal=appeal, penalty=wrong, by=referee)
+if not Appeal.objects.filter(tournament=t, amendments__isnull=False).exists():
+    print(0)
+else:
+    print(Hand.objects.filter(sheet__table__session__tournament=t, current__version__gt=1).count())
 """
 
 
@@ -109,7 +122,7 @@ def main(argv=None):
             check.manage("migrate", "--noinput")
             check.manage("load_demo")
             if check.manage("shell", "-c", EXTRA).strip() == "0":
-                problems.append("set-up: no corrected hand to carry through the backups")
+                problems.append("set-up: no corrected hand or amending appeal to carry through the backups")
             before_tables = check.tables()
             check.manage("export_tournament", SLUG, "--output", str(exported))
             before = exported.read_text(encoding="utf-8")

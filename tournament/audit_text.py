@@ -303,7 +303,12 @@ def _appeal(e, f, ctx):
     args = {"actor": ctx.actor(e), "n": f.get("appeal", "?"), "where": _where(f) or "?",
             "player": ctx.player(f.get("player")) if f.get("player") is not None else "?",
             "reason": f.get("reason") or f.get("reasons") or f.get("late_reason") or "—"}
-    if e.action == "appeal.file":
+    if e.action == "appeal.file" and f.get("loaded"):
+        statuses = dict(apps.get_model("scoring", "Appeal").Status.choices)
+        args["status"] = statuses.get(f.get("status"), f.get("status") or "?")
+        text = _("%(actor)s imported appeal %(n)s about %(where)s, filed by %(player)s, from a tournament file, as "
+                 "it stood: %(status)s.") % args
+    elif e.action == "appeal.file":
         if f.get("via") == "link":
             text = _("%(player)s filed appeal %(n)s about %(where)s on their private link.") % args
         else:
