@@ -153,6 +153,10 @@ def tournament_copy(*, source: Tournament, name: str, slug: str, by: User | None
                               ema_id=p.ema_id, team=p.team.name if (teams and p.team_id) else None,
                               is_substitute=p.is_substitute, by=by)
                 copied_players += 1
+            if teams:  # each captain again, now that the members are there
+                for team in source.teams.filter(captain__isnull=False).select_related("captain"):
+                    team_captain_set(team=tournament.teams.get(name=team.name),
+                                     captain=tournament.players.get(number=team.captain.number), by=by)
         copied_roles = 0
         if roles:
             for role in source.roles.select_related("user").order_by("role", "user__username"):

@@ -67,3 +67,11 @@ def test_only_organizers_reach_the_captain_form(client_for, tournament, players,
     response = client_for(role).post(url, {"captain": "1"})
     assert response.status_code in (302, 403)
     assert team(tournament, "Dragons").captain is None
+
+
+def test_a_copy_with_teams_and_players_keeps_the_captains(tournament, players, organizer):
+    ts.team_captain_set(team=team(tournament, "Winds"), captain=players[3], by=organizer)
+    copy = ts.tournament_copy(source=tournament, name="Test Open II", slug="test-open-2", by=organizer,
+                              teams=True, players=True)
+    assert team(copy, "Winds").captain.number == 4 and team(copy, "Winds").captain.tournament == copy
+    assert team(copy, "Dragons").captain is None
