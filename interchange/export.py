@@ -112,6 +112,8 @@ def tournament_export(tournament) -> dict:
         data[field_name] = value
 
     players = list(tournament.players.select_related("team").order_by("number"))
+    captains = set(Team.objects.filter(tournament=tournament, captain__isnull=False)
+                   .values_list("captain_id", flat=True))
     used_teams = {p.team_id for p in players if p.team_id}
     empty_teams = list(Team.objects.filter(tournament=tournament).exclude(pk__in=used_teams)
                        .order_by("name").values_list("name", flat=True))
@@ -131,6 +133,8 @@ def tournament_export(tournament) -> dict:
             row["no_ema_id"] = True
         if p.team_id:
             row["team"] = p.team.name
+            if p.pk in captains:
+                row["team_captain"] = True
         if p.is_substitute:
             row["is_substitute"] = True
         data["players"].append(row)

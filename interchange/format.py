@@ -40,8 +40,9 @@ SETTINGS = (
 )
 ALWAYS_WRITTEN = {"rules", "session_count"}
 TOP_KEYS = {"name", "slug", *dict(SETTINGS), "teams", "players", "sessions", "withdrawals", "appeals"}
+# team_captain: written only as true, on the captain of their team (MCR 3.12.1); older files have none.
 PLAYER_KEYS = {"number", "name", "family_name", "given_name", "country", "club", "ema_id", "no_ema_id", "team",
-               "is_substitute"}
+               "is_substitute", "team_captain"}
 # Elimination tournaments: who played on after the session (AdvanceRule), with the organizer's order for
 # players level at the cut; the import recomputes the eliminations from the results through the services.
 # The session clock (MCR 3.5.6): starts_at and ends_at, ISO 8601, both or neither.

@@ -139,6 +139,11 @@ def tournament_import(data: dict, replace=False, by=None, progress: Progress | N
             with _At(f"players[{exc.index}]", PLAYER_FIELDS):
                 raise exc.error from None
         players = {player.number: player for player in created}
+        for i, row in enumerate(rows):
+            if row.get("team_captain"):
+                with _At(f"players[{i}].team_captain"):
+                    captain = players[row["number"]]
+                    ts.team_captain_set(team=captain.team, captain=captain, by=None)
         progress.players(len(players))
         # {(session, table): (its penalties, its withdrawn penalties)} in the file's order, for the appeals.
         table_penalties = {}

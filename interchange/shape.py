@@ -132,7 +132,7 @@ def validate(data):
             raise InterchangeError(f"teams[{i}]", f"a team name has 1 to {TEAM_NAME_MAX} characters")
 
     _expect(data.get("players", []), "list", "players")
-    numbers = {}
+    numbers, captains = {}, {}
     for i, player in enumerate(data.get("players", [])):
         path = f"players[{i}]"
         _expect(player, "object", path)
@@ -151,6 +151,16 @@ def validate(data):
             raise InterchangeError(f"{path}.team", f"a team name has at most {TEAM_NAME_MAX} characters")
         if "is_substitute" in player:
             _expect(player["is_substitute"], "bool", f"{path}.is_substitute")
+        if "team_captain" in player:
+            _expect(player["team_captain"], "bool", f"{path}.team_captain")
+            if player["team_captain"]:
+                team = (player.get("team") or "").strip()
+                if not team:
+                    raise InterchangeError(f"{path}.team_captain", "a team captain must have a team")
+                if team in captains:
+                    raise InterchangeError(f"{path}.team_captain",
+                                           f"team {team!r} already has its captain in players[{captains[team]}]")
+                captains[team] = i
 
     _expect(data.get("sessions", []), "list", "sessions")
     session_numbers = {}

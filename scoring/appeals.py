@@ -38,7 +38,7 @@ from django.utils.translation import gettext as _
 from scoring import services
 from scoring.models import Appeal, AppealAmendment, AppealDecision, Penalty, ScoreSheet
 from tournament.audit import audit
-from tournament.models import Session
+from tournament.models import Session, Team
 from tournament.permissions import can_score, is_appeals_committee, is_chief_referee, is_organizer, is_referee
 from tournament.services import lock_tournament
 
@@ -79,12 +79,23 @@ def _table_players(sheet: ScoreSheet) -> list[Player]:
     return [s.player for s in sheet.table.seats.select_related("player", "player__team").order_by("position")]
 
 
+def captained_members(filer: Player, players: list[Player]) -> list[Player]:
+    """The players among ``players`` (a table's) who are in the team ``filer`` captains; none if ``filer``
+    captains no team."""
+    if filer.team_id is None:
+        return []
+    if not Team.objects.filter(pk=filer.team_id, captain=filer).exists():
+        return []
+    return [p for p in players if p.team_id == filer.team_id and p.pk != filer.pk]
+
+
 def appeal_file(*, sheet: ScoreSheet, filer: Player, kind: str, statement: str, hand_number: int | None = None,
                 penalty: Penalty | None = None, late_reason: str = "", by: User | None = None,
                 code: str | None = None) -> Appeal:
     """File an appeal about the ruling at `sheet`'s table. The filer "signs" it with their private code
-    (`code`, no login), or a referee or organizer (`by`) files it for them; a team captain's appeal is
-    filed by a referee for a player of the captain's team seated there (MCR 3.12.1, 3.12.3)."""
+    (`code`, no login), or a referee or organizer (`by`) files it for them. A team's captain may file with
+    their own code for a table where a member of their team sat (MCR 3.12.1), or a referee files it for
+    them; the audit entry then says it was filed as captain and for which members."""
     with transaction.atomic():
         tournament = lock_tournament(sheet.table.session.tournament)
         sheet = ScoreSheet.objects.select_related("table__session").get(pk=sheet.pk)
@@ -102,8 +113,9 @@ def appeal_file(*, sheet: ScoreSheet, filer: Player, kind: str, statement: str, 
         else:
             via = Appeal.Via.LINK
             services._check_player_code(filer, code)
-            if filer not in players:
-                raise PermissionDenied(_("You did not play at this table."))
+            if filer not in players and not captained_members(filer, players):
+                raise PermissionDenied(_("You did not play at this table, and no member of a team you captain "
+                                         "did."))
         if session.status not in Session.PUBLIC_STATUSES:
             raise ValidationError(_("The seating of session %(n)s is not published: there is no ruling to "
                                     "appeal yet.") % {"n": session.number}, code="not_played")
@@ -136,6 +148,8 @@ def appeal_file(*, sheet: ScoreSheet, filer: Player, kind: str, statement: str, 
         elif late_reason:
             late_reason = ""  # in time: there is nothing to excuse
         number = (Appeal.objects.filter(tournament=tournament).aggregate(m=Max("number"))["m"] or 0) + 1
+        # Filed by the captain of a team one of whose members sat here (MCR 3.12.1), not by a player of it.
+        members = captained_members(filer, players) if filer not in players else []
         appeal = Appeal(tournament=tournament, number=number, sheet=sheet, hand_number=hand_number, penalty=penalty,
                         kind=kind, filer=filer, via=via, filed_by=by if _authenticated(by) else None,
                         filed_by_name=by.get_username() if _authenticated(by) else "",
@@ -148,7 +162,8 @@ def appeal_file(*, sheet: ScoreSheet, filer: Player, kind: str, statement: str, 
         audit(tournament=tournament, actor=by, action="appeal.file", obj=appeal, appeal=number,
               session=session.number, table=sheet.table.number, player=filer.number, kind=kind, via=via,
               hand=hand_number, penalty=penalty.pk if penalty else None, late=late, late_reason=late_reason,
-              fee=str(appeal.fee_amount), currency=appeal.fee_currency)
+              fee=str(appeal.fee_amount), currency=appeal.fee_currency,
+              **({"as_captain": True, "for_players": [p.number for p in members]} if members else {}))
         return appeal
 
 

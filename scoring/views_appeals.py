@@ -20,7 +20,8 @@ from scoring.models import Appeal, Penalty
 from scoring.results import sheet_data
 from scoring.views import SheetMixin
 from scoring.views_signing import PlayerSheetsView
-from tournament.models import Player, Tournament
+from tournament import services as tournament_services
+from tournament.models import Player, Seat, Tournament
 from tournament.permissions import can_score, is_appeals_committee, is_organizer
 from tournament.services import normalise_code
 from tournament.views.mixins import RoleRequiredMixin, add_service_error
@@ -43,8 +44,18 @@ class PlayerAppealFileView(PlayerSheetsView):
                                          session__status__in=("published", "closed"))
                 .select_related("table__session").first())
         if seat is None:
-            raise Http404()
+            # A team captain files for a table where a member of their team sat (MCR 3.12.1).
+            team = tournament_services.team_captain_of(self.player)
+            seat = team and (Seat.objects.filter(session__tournament=self.tournament, player__team=team,
+                                                 session__number=self.kwargs["n"], table__number=self.kwargs["t"],
+                                                 session__status__in=("published", "closed"))
+                             .select_related("table__session", "player").order_by("position").first())
+            if not seat:
+                raise Http404()
+            self.as_captain_for = seat.player
         return seat
+
+    as_captain_for = None
 
     @cached_property
     def sheet(self):
@@ -57,6 +68,7 @@ class PlayerAppealFileView(PlayerSheetsView):
         context = TemplateView.get_context_data(self, **kwargs)
         session = self.seat.table.session
         context.update(tournament=self.tournament, player=self.player, code=self.kwargs["code"], seat=self.seat,
+                       as_captain_for=self.as_captain_for,
                        form=kwargs.get("form") or self.form(), deadline=ap.appeal_deadline(session, self.tournament, self.sheet),
                        back=reverse("player-page", args=[self.tournament.slug, self.kwargs["code"]]))
         return context

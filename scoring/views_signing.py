@@ -5,6 +5,7 @@ The panels are templates/scoring/_fouls.html and _confirmations.html (context fr
 """
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
@@ -297,10 +298,38 @@ def my_page(tournament, player) -> dict:
         fouls += [(seat.session.number, seat.table.number, p) for p in data.given_penalties if p.player_id == player.pk]
     # The next seat: the first published session not yet signed at the player's table.
     upcoming = next((r for r in rows if not r["closed"] and not r["signed"]), None)
-    appeals = list(Appeal.objects.filter(sheet__table__seats__player=player).distinct()
+    # A captain also sees the appeals they filed for their team's tables, to follow and escalate them.
+    appeals = list(Appeal.objects.filter(Q(sheet__table__seats__player=player) | Q(filer=player)).distinct()
                    .select_related("sheet__table__session", "filer").prefetch_related("decisions")
                    .order_by("-number"))
-    return {"my_sessions": rows, "next_seat": upcoming, "my_fouls": fouls, "my_appeals": appeals}
+    return {"my_sessions": rows, "next_seat": upcoming, "my_fouls": fouls, "my_appeals": appeals,
+            "captain_tables": captain_tables(tournament, player, exclude={seat.table_id for seat in seats})}
+
+
+def captain_tables(tournament, player, exclude=()) -> list[dict]:
+    """For a team captain, the tables of published sessions where members of their team played and they did
+    not (those are in their own results): each with those members and its appeal window (MCR 3.12.1)."""
+    from scoring.appeals import appeal_deadline
+
+    team = tournament_services.team_captain_of(player)
+    if team is None:
+        return []
+    seats = (Seat.objects.filter(session__tournament=tournament, player__team=team,
+                                 session__status__in=Session.PUBLIC_STATUSES)
+             .exclude(table_id__in=exclude).exclude(player=player)
+             .select_related("table__sheet", "session", "player").order_by("session__number", "table__number",
+                                                                          "position"))
+    now = timezone.now()
+    rows = {}
+    for seat in seats:
+        row = rows.get(seat.table_id)
+        if row is None:
+            until = appeal_deadline(seat.session, tournament, getattr(seat.table, "sheet", None))
+            row = rows[seat.table_id] = {"session": seat.session.number, "table": seat.table.number,
+                                         "members": [], "appeal_until": until,
+                                         "appeal_open": until is None or now <= until}
+        row["members"].append(seat.player)
+    return list(rows.values())
 
 
 class PlayerActionView(PlayerSheetsView):

@@ -313,6 +313,9 @@ def _appeal(e, f, ctx):
             text = _("%(player)s filed appeal %(n)s about %(where)s on their private link.") % args
         else:
             text = _("%(actor)s filed appeal %(n)s about %(where)s for %(player)s.") % args
+        if f.get("as_captain"):
+            members = ", ".join(str(ctx.player(n)) for n in f.get("for_players") or [])
+            text += " " + _("Filed as team captain, for %(members)s.") % {"members": members or "?"}
         if f.get("late"):
             text += " " + _("Accepted late: %(reason)s") % args
     elif e.action == "appeal.decide":
@@ -404,6 +407,20 @@ def _simple(template, link_name=None, link_text=None):
             return generic(e, f, ctx)
         return text, _url(link_name, ctx.tournament.slug) if link_name else "", _(link_text) if link_text else ""
     return render
+
+
+def _team_captain(e, f, ctx):
+    """A team's captain named or removed (tournament.services.team_captain_set, or the captain left)."""
+    args = {"actor": ctx.actor(e), "team": f.get("team", "?")}
+    if f.get("captain") is not None:
+        args["captain"] = ctx.player(f["captain"])
+        text = _("%(actor)s made %(captain)s captain of team %(team)s.") % args
+    elif f.get("reason") == "left_team":
+        args["captain"] = ctx.player(f.get("before"))
+        text = _("%(captain)s left team %(team)s and is its captain no more.") % args
+    else:
+        text = _("%(actor)s removed the captain of team %(team)s.") % args
+    return text, _url("manage-teams", ctx.tournament.slug), _("teams")
 
 
 def _players_counted(e, f, ctx):
@@ -538,6 +555,7 @@ SENTENCES = {
     "player.update": _player,
     "players.import": _players_counted,
     "players.import_update": _players_counted,
+    "team.captain": _team_captain,
     "team.create": _simple(N_("%(actor)s created the team %(name)s."), "manage-teams", N_("teams")),
     "role.grant": _simple(N_("%(actor)s made %(user)s %(role)s."), "manage-roles", N_("roles")),
     "role.revoke": _simple(N_("%(actor)s took the %(role)s role from %(user)s."), "manage-roles", N_("roles")),

@@ -293,6 +293,11 @@ class TournamentRole(models.Model):
 class Team(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
     name = models.CharField(_("name"), max_length=120, validators=[no_nul])
+    # The captain may appeal a ruling at any table where a member of the team played (MCR 3.12.1). They must
+    # be a member: a database constraint cannot look at the player's team (another table), so clean() and
+    # tournament.services.team_captain_set check it, and a captain who leaves the team is cleared there.
+    captain = models.ForeignKey("Player", on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+                                verbose_name=_("captain"))
 
     class Meta:
         ordering = ["name"]
@@ -300,6 +305,12 @@ class Team(models.Model):
 
     def __str__(self):
         return self.name
+
+    def clean(self):
+        super().clean()
+        if self.captain_id is not None and (self.pk is None or self.captain.team_id != self.pk):
+            raise ValidationError({"captain": _("The captain must be a member of the team.")},
+                                  code="captain_not_member")
 
 
 country_validator = RegexValidator(r"^[A-Z]{2}$", _("Use the two-letter country code, e.g. ES."))

@@ -153,6 +153,10 @@ def tournament_copy(*, source: Tournament, name: str, slug: str, by: User | None
                               ema_id=p.ema_id, team=p.team.name if (teams and p.team_id) else None,
                               is_substitute=p.is_substitute, by=by)
                 copied_players += 1
+            if teams:  # each captain again, now that the members are there
+                for team in source.teams.filter(captain__isnull=False).select_related("captain"):
+                    team_captain_set(team=tournament.teams.get(name=team.name),
+                                     captain=tournament.players.get(number=team.captain.number), by=by)
         copied_roles = 0
         if roles:
             for role in source.roles.select_related("user").order_by("role", "user__username"):
@@ -264,7 +268,45 @@ def player_update(*, player: Player, by: User | None, **fields) -> Player:
         player.save()
         audit(tournament=player.tournament, actor=by, action="player.update", obj=player,
               changes=changes(before, player))
+        # A captain who leaves their team is its captain no more (the database cannot keep that rule).
+        for team in Team.objects.filter(captain=player).exclude(pk=player.team_id):
+            team.captain = None
+            team.save(update_fields=["captain"])
+            audit(tournament=player.tournament, actor=by, action="team.captain", obj=team, team=team.name,
+                  captain=None, before=player.number, reason="left_team")
         return player
+
+
+def team_captain_set(*, team: Team, captain: Player | None, by: User | None) -> Team:
+    """Name the team's captain (MCR 3.12.1: the captain may appeal for the team's players), or none. The
+    captain must be a member of the team."""
+    with transaction.atomic():
+        tournament = lock_tournament(team.tournament)
+        check_organizer(by, tournament)
+        team = Team.objects.select_for_update().select_related("captain").get(pk=team.pk)
+        if captain is not None:
+            captain = Player.objects.select_for_update().get(pk=captain.pk)
+            if captain.team_id != team.pk:
+                raise ValidationError({"captain": _("%(player)s is not a member of team %(team)s: only a member "
+                                                    "can be its captain.") % {"player": captain, "team": team}},
+                                      code="captain_not_member")
+        before = team.captain.number if team.captain_id else None
+        after = captain.number if captain is not None else None
+        if before == after:
+            return team
+        team.captain = captain
+        team.full_clean()
+        team.save(update_fields=["captain"])
+        audit(tournament=tournament, actor=by, action="team.captain", obj=team, team=team.name, captain=after,
+              before=before)
+        return team
+
+
+def team_captain_of(player: Player) -> Team | None:
+    """The team ``player`` captains, if any."""
+    if player.team_id is None:
+        return None
+    return Team.objects.filter(pk=player.team_id, captain=player).first()
 
 
 def next_player_number(tournament: Tournament) -> int:

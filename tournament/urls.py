@@ -19,6 +19,7 @@ manage_patterns = [
     path("players/codes/", codes.PlayerCodesView.as_view(), name="manage-player-codes"),
     path("players/<int:number>/code/", codes.PlayerCodeResetView.as_view(), name="manage-player-code-reset"),
     path("teams/", manage.TeamListView.as_view(), name="manage-teams"),
+    path("teams/<int:team>/captain/", manage.TeamCaptainView.as_view(), name="manage-team-captain"),
     path("roles/", manage.RoleView.as_view(), name="manage-roles"),
     path("roles/<int:role>/revoke/", manage.RoleRevokeView.as_view(), name="manage-role-revoke"),
     path("audit/", manage.AuditLogView.as_view(), name="manage-audit"),

@@ -20,7 +20,7 @@ from tournament.forms import (
 )
 from tournament import importing
 from tournament.importing import parse_players_file
-from tournament.models import AuditLog, Player, Tournament, TournamentRole
+from tournament.models import AuditLog, Player, Team, Tournament, TournamentRole
 from tournament.views.mixins import OrganizerRequiredMixin, add_service_error, can_create_tournament
 
 
@@ -173,9 +173,35 @@ class TeamListView(OrganizerRequiredMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context["teams"] = self.tournament.teams.prefetch_related("players")
+        context["teams"] = self.tournament.teams.select_related("captain").prefetch_related("players")
         context["no_team"] = self.tournament.players.filter(team__isnull=True)
         return context
+
+
+class TeamCaptainView(OrganizerRequiredMixin, View):
+    """POST from the teams page: name a team's captain among its members, or none (empty choice)."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        team = get_object_or_404(Team, tournament=self.tournament, pk=kwargs["team"])
+        number = (request.POST.get("captain") or "").strip()
+        captain = None
+        if number:
+            if not number.isdigit():
+                raise Http404()
+            captain = get_object_or_404(Player, tournament=self.tournament, number=int(number))
+        try:
+            services.team_captain_set(team=team, captain=captain, by=request.user)
+        except (ValidationError, PermissionDenied) as exc:
+            messages.error(request, " ".join(getattr(exc, "messages", [str(exc)])))
+        else:
+            if captain is None:
+                messages.success(request, _("Team %(team)s has no captain now.") % {"team": team.name})
+            else:
+                messages.success(request, _("%(player)s is now captain of team %(team)s.")
+                                 % {"player": captain, "team": team.name})
+        return redirect("manage-teams", slug=self.tournament.slug)
 
 
 IMPORT_COLUMNS = [
