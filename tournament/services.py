@@ -283,7 +283,7 @@ def team_captain_set(*, team: Team, captain: Player | None, by: User | None) -> 
     with transaction.atomic():
         tournament = lock_tournament(team.tournament)
         check_organizer(by, tournament)
-        team = Team.objects.select_for_update().select_related("captain").get(pk=team.pk)
+        team = Team.objects.select_for_update(of=("self",)).select_related("captain").get(pk=team.pk)
         if captain is not None:
             captain = Player.objects.select_for_update().get(pk=captain.pk)
             if captain.team_id != team.pk:
