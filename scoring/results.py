@@ -46,6 +46,11 @@ def lost_sessions(tournament: Tournament, session: Session | None = None) -> dic
     for row in found.values("sheet__table_id", "player_id", "foul", "amount", "minutes", "hand_number"):
         given.setdefault((row["sheet__table_id"], row["player_id"]), []).append(
             fouls.Given(row["foul"], row["amount"], row["minutes"], row["hand_number"]))
+    return _lost_reasons(given)
+
+
+def _lost_reasons(given: dict) -> dict:
+    """key -> why that player lost the session, for each key whose counted fouls (``fouls.Given``) lose it."""
     out = {}
     for key, player_fouls in given.items():
         reason = fouls.lost_session(player_fouls)
@@ -82,30 +87,23 @@ class TableResult:
 
 
 def table_results(tournament: Tournament, session: Session | None = None, *,
-                  public: bool = False, table_ids=None) -> dict[int, TableResult]:
+                  public: bool = False) -> dict[int, TableResult]:
     """Every fully seated table's scores, places and table points, keyed by table id.
 
     ``public``: only the tables of sessions whose results are public (published or closed), as the
-    public pages and files show them; otherwise every session, as organizers and referees see them.
-    ``table_ids``: only these tables (a score sheet needs its own, not its session's)."""
+    public pages and files show them; otherwise every session, as organizers and referees see them."""
     seats = Seat.objects.filter(session__tournament=tournament)
     sheet_filter = {"sheet__table__session__tournament": tournament}
     if session is not None:
         seats = seats.filter(session=session)
         sheet_filter["sheet__table__session"] = session
-    if table_ids is not None:
-        seats = seats.filter(table_id__in=table_ids)
-        sheet_filter["sheet__table_id__in"] = table_ids
     if public:
         seats = seats.filter(session__status__in=Session.PUBLIC_STATUSES)
     seats = list(seats.values_list("table_id", "position", "player_id", "session__number", "table__number"))
     # Seats as plain values and each player once (a model instance per seat, table and session cost a
     # second for 1,000 players x 10 sessions). Through the related manager, every player knows its tournament
     # (its link needs the slug) and its team without a query each.
-    players = tournament.players.select_related("team")
-    if table_ids is not None:
-        players = players.filter(pk__in={seat[2] for seat in seats})
-    players = {p.pk: p for p in players}
+    players = {p.pk: p for p in tournament.players.select_related("team")}
     tables: dict[int, dict] = {}
     for table_id, position, player_id, session_number, table_number in seats:
         entry = tables.setdefault(table_id, {"session": session_number, "table": table_number,
@@ -123,10 +121,10 @@ def table_results(tournament: Tournament, session: Session | None = None, *,
         .values("sheet__table_id")
         .annotate(**{d: Sum(d) for d in DELTA_FIELDS})
     }
-    submitted = ScoreSheet.objects.filter(status__in=final_statuses(tournament), table__session__tournament=tournament)
-    if table_ids is not None:
-        submitted = submitted.filter(table_id__in=table_ids)
-    submitted = set(submitted.values_list("table_id", flat=True))
+    submitted = set(
+        ScoreSheet.objects.filter(status__in=final_statuses(tournament), table__session__tournament=tournament)
+        .values_list("table_id", flat=True)
+    )
     lost = lost_sessions(tournament, session)
     points_config = tournament.table_points_values()
     results = {}
@@ -160,6 +158,7 @@ def _loaded_table_result(tournament: Tournament, table: Table, players: list[Pla
     for p in counted:
         if p.foul in LOSING_FOULS:
             given.setdefault(p.player_id, []).append(fouls.Given(p.foul, p.amount, p.minutes, p.hand_number))
+    lost = _lost_reasons(given)
     sheet = getattr(table, "sheet", None)
     return _ranked(TableResult(
         session=table.session.number, table=table.number, table_id=table.pk, players=players,
@@ -167,7 +166,7 @@ def _loaded_table_result(tournament: Tournament, table: Table, players: list[Pla
         penalty_scores=[sum(p.deltas[i] for p in counted) for i in range(4)],
         hands_entered=len(versions),
         submitted=sheet is not None and sheet.status in final_statuses(tournament),
-        lost=[fouls.lost_session(given[p.pk]) or None if p.pk in given else None for p in players],
+        lost=[lost.get(p.pk) for p in players],
     ), points_config)
 
 
@@ -286,7 +285,6 @@ def sheets_data(tournament: Tournament, tables, *, blank: bool = False) -> list[
     pending: dict[int, dict[int, HandVersion]] = {}
     penalties: dict[int, list[Penalty]] = {}
     signatures: dict[int, list[Signature]] = {}
-    results: dict[int, TableResult] = {}
     if not blank and tables:
         table_ids = [t.pk for t in tables]
         for hand in (Hand.objects.filter(sheet__table__in=table_ids)
@@ -305,10 +303,7 @@ def sheets_data(tournament: Tournament, tables, *, blank: bool = False) -> list[
         for signature in (Signature.objects.filter(sheet__table__in=table_ids)
                           .select_related("sheet", "player", "user", "voided_by").order_by("signed_at", "id")):
             signatures.setdefault(signature.sheet.table_id, []).append(signature)
-        if len(tables) > 1:  # a session's sheets: its results in a few queries
-            sessions = {t.session_id: t.session for t in tables}
-            for session in sessions.values():
-                results.update(table_results(tournament, session, table_ids=table_ids))
+    points_config = tournament.table_points_values()
     out = []
     for table in tables:
         players: list[Player | None] = [None] * 4
@@ -328,10 +323,9 @@ def sheets_data(tournament: Tournament, tables, *, blank: bool = False) -> list[
         data = SheetData(session=table.session.number, table=table.number, table_id=table.pk, players=players,
                          hands=hands, given_penalties=penalties.get(table.pk, []),
                          signatures=signatures.get(table.pk, []))
-        result = results.get(table.pk)
-        if not blank and len(tables) == 1 and data.seated:  # one sheet (the table page): from what is loaded
-            result = _loaded_table_result(tournament, table, players, versions.get(table.pk, {}), data.given_penalties,
-                                          tournament.table_points_values())
+        # Its result from the hands and penalties just read, ranked as table_results ranks every table.
+        result = None if blank or not data.seated else _loaded_table_result(
+            tournament, table, players, versions.get(table.pk, {}), data.given_penalties, points_config)
         if result is not None and result.started:
             data.hand_scores, data.penalty_scores = result.hand_scores, result.penalty_scores
             data.scores, data.ranks, data.table_points = result.scores, result.ranks, result.table_points

@@ -1,6 +1,6 @@
-"""The table page works out its table's result from the hands and penalties it has already loaded; the
-standings, the session page and the files use ``table_results``. Both must give the same scores, places,
-table points and lost sessions in every state a sheet goes through."""
+"""Score sheets (the table page, a session's sheets in the files) work out each table's result from the
+hands and penalties they have already loaded; the standings and the session page use ``table_results``.
+Both must give the same scores, places, table points and lost sessions in every state a sheet goes through."""
 import pytest
 
 from scoring import services as ss
