@@ -7,7 +7,6 @@ referee. BENCH_PROFILE=1 also prints where the time goes (cProfile, the 25 costl
 Same database handling as bench.scale: a temporary SQLite file, or BENCH_PG_URL for PostgreSQL.
 """
 import os
-import random
 import time
 
 from bench.scale import Database
@@ -41,14 +40,28 @@ def main():
 
         print(f"database: {db.label}; {TABLES} tables, a sheet of {HANDS} hands")
         print(f"{'request':<52} {'ms (median)':>12} {'queries':>8}")
-        rng = random.Random(1)
-        sheet_ms, entry_ms, sheet_q, entry_q = [], [], [], []
-        profile = os.environ.get("BENCH_PROFILE") == "1"
         profiler = None
-        if profile:
+        if os.environ.get("BENCH_PROFILE") == "1":
             import cProfile
 
             profiler = cProfile.Profile()
+        figures = {}
+
+        def measure(what, request, expect, profiled=True):
+            """One request, timed in CPU of this process and its queries counted under `what`."""
+            ms, counts = figures.setdefault(what, ([], []))
+            with CaptureQueriesContext(connection) as queries:
+                start = time.process_time()
+                if profiler and profiled:
+                    profiler.enable()
+                response = request()
+                if profiler and profiled:
+                    profiler.disable()
+                ms.append((time.process_time() - start) * 1000)
+            assert response.status_code == expect, (what, response.status_code, response.content[:2000])
+            counts.append(len(queries.captured_queries))
+
+        sheet, entry = "score-sheet page (GET, referee, hands 1-8 entered)", "hand entry (POST, points, redirect)"
         for table in range(1, ROUNDS + 1):
             client = Client()
             client.force_login(get_user_model().objects.get(username=f"ref{table}"))
@@ -56,65 +69,26 @@ def main():
             client.get(url)  # templates compiled, as on a running server
             _seated, hands = plans[table]
             for number, hand in enumerate(hands[:8], start=1):
-                with CaptureQueriesContext(connection) as queries:
-                    start = time.process_time()
-                    if profiler:
-                        profiler.enable()
-                    page = client.get(url)
-                    if profiler:
-                        profiler.disable()
-                    sheet_ms.append((time.process_time() - start) * 1000)
-                assert page.status_code == 200, page.status_code
-                sheet_q.append(len(queries.captured_queries))
+                measure(sheet, lambda: client.get(url), 200)
                 form = {"number": number, "expected_version": 0, "note": "", "winner": "", "discarder": "",
                         "points": "", "flowers": "", **hand}
-                with CaptureQueriesContext(connection) as queries:
-                    start = time.process_time()
-                    if profiler:
-                        profiler.enable()
-                    posted = client.post(url + "hand/", form)
-                    if profiler:
-                        profiler.disable()
-                    entry_ms.append((time.process_time() - start) * 1000)
-                assert posted.status_code == 302, (posted.status_code, posted.content[:2000])
-                entry_q.append(len(queries.captured_queries))
-            rng.random()
+                measure(entry, lambda: client.post(url + "hand/", form), 302)
 
-        standings_ms, standings_q = [], []
-        reader = Client()
+        reader, standings = Client(), f"/t/{SLUG}/standings/"
         seconds, settings.PUBLIC_STANDINGS_CACHE_SECONDS = settings.PUBLIC_STANDINGS_CACHE_SECONDS, 0
-        reader.get(f"/t/{SLUG}/standings/")
+        reader.get(standings)
         for _n in range(20):
-            with CaptureQueriesContext(connection) as queries:
-                start = time.process_time()
-                if profiler:
-                    profiler.enable()
-                page = reader.get(f"/t/{SLUG}/standings/")
-                if profiler:
-                    profiler.disable()
-                standings_ms.append((time.process_time() - start) * 1000)
-            assert page.status_code == 200, page.status_code
-            standings_q.append(len(queries.captured_queries))
-
+            measure("standings page (GET, anonymous, 200 players)", lambda: reader.get(standings), 200)
         settings.PUBLIC_STANDINGS_CACHE_SECONDS = seconds or 5
-        kept_ms, kept_q = [], []
-        reader.get(f"/t/{SLUG}/standings/")
+        reader.get(standings)
         for _n in range(20):
-            with CaptureQueriesContext(connection) as queries:
-                start = time.process_time()
-                page = reader.get(f"/t/{SLUG}/standings/")
-                kept_ms.append((time.process_time() - start) * 1000)
-            assert page.status_code == 200, page.status_code
-            kept_q.append(len(queries.captured_queries))
+            measure("  the same, kept in the page cache (within 5 s)", lambda: reader.get(standings), 200,
+                    profiled=False)
 
         def median(values):
             return sorted(values)[len(values) // 2]
-        print(f"{'score-sheet page (GET, referee, hands 1-8 entered)':<52} {median(sheet_ms):>12.1f} "
-              f"{median(sheet_q):>8}")
-        print(f"{'hand entry (POST, points, redirect)':<52} {median(entry_ms):>12.1f} {median(entry_q):>8}")
-        print(f"{'standings page (GET, anonymous, 200 players)':<52} {median(standings_ms):>12.1f} "
-              f"{median(standings_q):>8}")
-        print(f"{'  the same, kept in the page cache (within 5 s)':<52} {median(kept_ms):>12.1f} {median(kept_q):>8}")
+        for what, (ms, counts) in figures.items():
+            print(f"{what:<52} {median(ms):>12.1f} {median(counts):>8}")
         if profiler:
             import pstats
 
