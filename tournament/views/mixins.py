@@ -131,8 +131,13 @@ class ScorerPostMixin(TournamentMixin, AccessMixin):
         if request.method not in ("GET", "HEAD", "OPTIONS"):
             if not request.user.is_authenticated:
                 return self.handle_no_permission()
-            if not can_score(request.user, self.tournament):
+            # Read directly, not through self.tournament, so that an outsider posting to a tournament that is
+            # not public is refused (403), not told it does not exist; a scorer passes the visibility check
+            # anyway, so the row read here serves as self.tournament for the rest of the request.
+            tournament = get_object_or_404(Tournament, slug=self.kwargs["slug"])
+            if not can_score(request.user, tournament):
                 raise PermissionDenied(_("Only a referee or organizer of this tournament can do this."))
+            self.__dict__["tournament"] = tournament  # the cached_property's own slot
         return super().dispatch(request, *args, **kwargs)
 
 
