@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from scoring.appeals import open_appeals_by_table, players_under_appeal
 from scoring.results import table_results
-from scoring.rules.rotation import WINDS
+from rules.rotation import WINDS
 from standings import selectors
 from standings.management.commands.standings import command_row
 from tournament.clock import clock_data

@@ -23,7 +23,7 @@ def _hands(code, count):
 
 def main():
     from scoring.__main__ import _score_line
-    from scoring.rules.registry import RULE_SETS, get_rule_set
+    from rules.registry import RULE_SETS, get_rule_set
 
     for code in RULE_SETS:
         rules = get_rule_set(code)

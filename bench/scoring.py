@@ -57,7 +57,7 @@ def main():
         ref_rate = _report("reference PyMahjongGB", _time_each(ref_call, hands))
 
     try:
-        from scoring.rules.mcr import Hand, HandError, score_hand
+        from rules.mcr import Hand, HandError, score_hand
     except ImportError as exc:
         print(f"  our engine: not available ({exc})")
         return
@@ -71,13 +71,13 @@ def main():
     for d in generate(200, seed=SEED + 1):  # warm lazy tables on other hands than the timed ones
         ours(d)
     times = _time_each(ours, hands)
-    rate = _report("ours (scoring.rules.mcr)", times)
+    rate = _report("ours (rules.mcr)", times)
     if ref_rate:
         print(f"  ratio ours/reference: {rate / ref_rate:.3f}")
     # A single slow sample on a shared machine may be the scheduler or the garbage collector,
     # not the hand: re-time the 20 slowest hands, best of 5. The engine memoises, so its
     # caches are emptied before each re-timing, or a repeat would only time a cache hit.
-    import scoring.rules.mcr.engine as engine_module
+    import rules.mcr.engine as engine_module
 
     caches = [f for f in vars(engine_module).values() if hasattr(f, "cache_clear")]
 

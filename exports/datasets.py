@@ -16,9 +16,9 @@ from django.utils.translation import pgettext
 
 from scoring.models import Penalty, ScoreSheet
 from scoring.results import lost_sessions, table_results
-from scoring.rules import fouls
-from scoring.rules.rotation import round_of_hand, seat_winds
-from scoring.rules.table_points import format_table_points
+from rules import fouls
+from rules.rotation import round_of_hand, seat_winds
+from rules.table_points import format_table_points
 from standings import selectors
 from standings.tables import tiebreak_label
 from tournament.models import Seat, Session

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from exports.renderers import fonts
-from scoring.rules.rotation import WINDS
+from rules.rotation import WINDS
 from tournament.models import WIND_NAMES, Player, Seat, Tournament
 
 MM = 72 / 25.4  # points per millimetre

@@ -9,7 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from exports.datasets import INT, POINTS, TEXT, local_time
-from scoring.rules.table_points import format_table_points
+from rules.table_points import format_table_points
 
 # A spreadsheet opening a CSV (or a cell later edited) runs text starting with one of these as a
 # formula: =HYPERLINK(...), @SUM(...)|cmd. OWASP's advice: prefix such text with a single quote.

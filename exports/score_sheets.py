@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from exports.datasets import foul_nature, foul_paid_to, foul_remarks, team_name, wind_name
 from exports.renderers import BOLD, FONT, document, fonts, paragraph, styles_for
 from scoring.results import sheets_data
-from scoring.rules.table_points import format_table_points
+from rules.table_points import format_table_points
 from tournament.models import WIND_NAMES
 
 

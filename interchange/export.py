@@ -16,8 +16,8 @@ import json
 
 from interchange.format import ALWAYS_WRITTEN, SETTINGS, InterchangeError, default, number_json
 from scoring.models import Appeal, AppealAmendment, Hand, Penalty, Signature
-from scoring.rules import fouls
-from scoring.rules import payments as pay
+from rules import fouls
+from rules import payments as pay
 from tournament.models import Seat, Session, Team, Withdrawal, split_display_name
 
 

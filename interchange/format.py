@@ -57,7 +57,7 @@ HAND_KEYS = {"number", "winner", "from", "points", "flowers", "self_drawn", "dra
 # A player who left from a session on (schedule.withdrawals), with the substitute standing in.
 WITHDRAWAL_KEYS = {"player", "from_session", "reason", "note", "keep_in_standings", "substitute", "seats_taken",
                    "undone"}
-# A penalty is either a foul of the catalogue ("foul": code, scoring.rules.fouls) whose amount the import
+# A penalty is either a foul of the catalogue ("foul": code, rules.fouls) whose amount the import
 # computes, or, as before the catalogue, an amount with its target and reason.
 PENALTY_KEYS = {"player", "amount", "to", "reason", "hand", "foul", "minutes", "seconds"}
 # A withdrawn penalty an appeal refers to: a penalty as above, and why it was withdrawn.

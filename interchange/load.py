@@ -16,7 +16,7 @@ from schedule import services as schedule
 from scoring import appeals as appeal_services
 from scoring import services as ss
 from scoring.models import Appeal, Hand, HandVersion, Penalty, ScoreSheet
-from scoring.rules import payments as pay
+from rules import payments as pay
 from tournament import services as ts
 from tournament.audit import audit
 from tournament.models import Elimination, Seat, Session, Tournament, Withdrawal

@@ -14,10 +14,10 @@ from interchange.format import (ADVANCE_KEYS, APPEAL_AMENDMENT_KEYS, APPEAL_DECI
                                 SIGNATURE_ROLES, TABLE_KEYS, TEAM_NAME_MAX, TOP_KEYS, WITHDRAWAL_KEYS, InterchangeError,
                                 default)
 from scoring.models import Appeal, AppealAmendment, AppealDecision
-from scoring.rules import fouls
-from scoring.rules import payments as pay
-from scoring.rules import safejson
-from scoring.rules.registry import RULE_SETS
+from rules import fouls
+from rules import payments as pay
+from rules import safejson
+from rules.registry import RULE_SETS
 from tournament.models import AdvanceRule, Session, WithdrawalReason
 
 

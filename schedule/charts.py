@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
-from scoring.rules import safejson
+from rules import safejson
 
 # The limits of a chart, pasted or uploaded (README, "Limits"). A chart of 60 sessions for 1,000
 # players is about 90,000 characters.

@@ -24,7 +24,7 @@ import seating
 import seating.elimination
 from scoring.models import SIGNED_STATUSES, ScoreSheet
 from scoring.results import table_results
-from scoring.rules.rotation import WINDS
+from rules.rotation import WINDS
 from seating.metrics import pair_counts, wind_counts
 from standings.selectors import player_standings
 from tournament.audit import audit

@@ -2,7 +2,7 @@
 
 Each input line gives one JSON object on stdout, in order. A bad line never stops the run;
 it answers ``{"valid": false, "total": 0, "fans": [], "error": "..."}``. The rule sets and
-their options come from ``scoring.rules.registry``; docs/scoring-cli.md lists every field.
+their options come from ``rules.registry``; docs/scoring-cli.md lists every field.
 """
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import argparse
 import json
 import sys
 
-from scoring.rules import safejson
+from rules import safejson
 
 # Limits of one input line: a hand is a few hundred characters.
 MAX_LINE_CHARS = 10_000
@@ -56,7 +56,7 @@ def _option(text: str):
 
 
 def main(argv=None) -> int:
-    from scoring.rules.registry import RULE_SETS, get_rule_set
+    from rules.registry import RULE_SETS, get_rule_set
 
     parser = argparse.ArgumentParser(prog="python -m scoring",
                                      description="Score Mahjong hands: one JSON object per line in, one out.")

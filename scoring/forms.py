@@ -4,9 +4,9 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import tile_entry
 from scoring.models import HAND_POINTS_MAX, PENALTY_MAX, HandVersion, Penalty
-from scoring.rules.base import WINDS as RULE_WINDS
+from rules.base import WINDS as RULE_WINDS
 from tournament.forms import max_length
-from scoring.rules.registry import get_rule_set
+from rules.registry import get_rule_set
 from tournament.models import WIND_NAMES, RuleSet
 
 

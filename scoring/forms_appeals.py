@@ -3,7 +3,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.models import STATEMENT_MAX_CHARS, Appeal, AppealDecision, HandVersion
-from scoring.rules import payments as pay
+from rules import payments as pay
 
 
 def _hand_choices(hands_per_session):

@@ -1,13 +1,13 @@
 """Forms for fouls, confirmations and signatures: input shape only; scoring.services and the catalogue
-(scoring.rules.fouls) decide the rules and the penalties."""
+(rules.fouls) decide the rules and the penalties."""
 from django import forms
 from django.utils.functional import lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.models import Penalty
-from scoring.rules import fouls
-from scoring.rules import payments as pay
+from rules import fouls
+from rules import payments as pay
 from tournament.forms import max_length
 
 # What each foul costs, as the list of fouls shows it beside its name (the system computes the amount).

@@ -7,8 +7,8 @@ from django.core.validators import MaxValueValidator, MinValueValidator, Prohibi
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from scoring.rules import fouls
-from scoring.rules import payments as pay
+from rules import fouls
+from rules import payments as pay
 
 
 # Far above any real hand or penalty, far below what an integer column holds: both databases refuse the same.
@@ -194,7 +194,7 @@ class HandVersion(PositionDeltas):
 
 
 class Penalty(PositionDeltas):
-    """A foul and what it cost. ``foul`` is the catalogue's code (``scoring.rules.fouls``); blank for a penalty
+    """A foul and what it cost. ``foul`` is the catalogue's code (``rules.fouls``); blank for a penalty
     recorded before the catalogue, by amount and target only."""
 
     class To(models.TextChoices):

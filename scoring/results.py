@@ -12,9 +12,9 @@ from fractions import Fraction
 from django.db.models import Count, Prefetch, Sum
 
 from scoring.models import DELTA_FIELDS, Hand, HandVersion, Penalty, ScoreSheet, Signature
-from scoring.rules import fouls
-from scoring.rules.rotation import WINDS, round_of_hand, seat_winds
-from scoring.rules.table_points import table_points
+from rules import fouls
+from rules.rotation import WINDS, round_of_hand, seat_winds
+from rules.table_points import table_points
 from tournament.models import Player, Seat, Session, Table, Tournament
 
 
@@ -37,7 +37,7 @@ LOSING_FOULS = (fouls.LATE, fouls.TIME)
 
 
 def lost_sessions(tournament: Tournament, session: Session | None = None) -> dict[tuple[int, int], str]:
-    """(table id, player id) -> why the player lost that session (``scoring.rules.fouls.lost_session``)."""
+    """(table id, player id) -> why the player lost that session (``rules.fouls.lost_session``)."""
     found = Penalty.objects.filter(sheet__table__session__tournament=tournament, withdrawn_at__isnull=True,
                                    foul__in=LOSING_FOULS)
     if session is not None:

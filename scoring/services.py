@@ -6,7 +6,7 @@ enter hands in parallel and two entries at one table wait for each other; reopen
 its session first, so it cannot cross the session being closed.
 
 The rules of a hand or penalty (who may win, minimum points, what a penalty pays) are the pure
-``scoring.rules.payments``; the catalogue of fouls is ``scoring.rules.fouls``; their errors become
+``rules.payments``; the catalogue of fouls is ``rules.fouls``; their errors become
 ValidationErrors on the field at fault, translated.
 
 A sheet goes open -> (every hand in) confirming -> signed by the referee -> countersigned by the chief
@@ -28,8 +28,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
 from scoring.models import Appeal, Hand, HandVersion, Penalty, ScoreSheet, Signature
-from scoring.rules import fouls
-from scoring.rules import payments as pay
+from rules import fouls
+from rules import payments as pay
 from tournament.audit import audit, audit_entry, audit_many
 from tournament.models import EscalationScope, Seat, Session
 from tournament.permissions import can_score, is_chief_referee
@@ -496,7 +496,7 @@ def foul_record(*, sheet: ScoreSheet, player: Player, foul: str, hand_number: in
                 minutes: int | None = None, seconds: int | None = None, amount: int | None = None,
                 to: str | None = None, recipient: Player | None = None, reason: str = "",
                 by: User | None, now: datetime | None = None, appeal: Appeal | None = None) -> Penalty:
-    """Record a foul of the catalogue (``scoring.rules.fouls``): the system computes its penalty, counting
+    """Record a foul of the catalogue (``rules.fouls``): the system computes its penalty, counting
     the player's earlier fouls of the same kind for the escalating ones, and marks the hand dead where the
     foul says so. `reason` is the referee's remark (required only for "other"). A late arrival without
     minutes takes them from the session clock, when it has started. `appeal`: as for hand_record."""

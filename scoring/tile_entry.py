@@ -4,7 +4,7 @@ The forms give text (concealed tiles, declared melds, winning tile, flags); the 
 (self-drawn or not, flowers, seat and prevalent wind) comes from the outcome, the flowers field
 and the hand number. This module builds the rule set's input dict, scores it, and compares the
 total with points a referee may also have typed. It never touches the database; the rule set
-(``scoring.rules.base.RuleSet``: ``parse_hand``, ``score``, ``hand_fields``, ``seat_winds``) is
+(``rules.base.RuleSet``: ``parse_hand``, ``score``, ``hand_fields``, ``seat_winds``) is
 used as is, and reads only the fields it lists in ``hand_fields``.
 """
 import logging
@@ -15,10 +15,10 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.rules.base import HandError
-from scoring.rules.text import Message, message_of
-from scoring.rules.registry import get_rule_set
-from scoring.rules.rotation import WINDS
+from rules.base import HandError
+from rules.text import Message, message_of
+from rules.registry import get_rule_set
+from rules.rotation import WINDS
 from tournament.models import WIND_NAMES, Tournament
 
 log = logging.getLogger(__name__)
@@ -140,7 +140,7 @@ def engine_text(source):
     """Why the rules refuse a hand, in the language of the request.
 
     ``source`` is an error of the rules (``HandError``, ``TileError``) or a score that is not a valid
-    win. The rules give an ``N_`` template and parameters (``scoring.rules.text.Message``); the
+    win. The rules give an ``N_`` template and parameters (``rules.text.Message``); the
     template, and every parameter that is itself a marked word, go through gettext here, so the
     sentence and its words are in one language. Anything without a template is shown as it is.
     """

@@ -13,8 +13,8 @@ from scoring import services, tile_entry
 from scoring.forms import CalculatorForm, HandForm, PenaltyForm, ReopenSheetForm, SubmitSheetForm, WithdrawPenaltyForm
 from scoring.models import Appeal, Hand, HandVersion, Penalty, ScoreSheet
 from scoring.results import sheet_data, sheet_hand, with_sheet_and_seats
-from scoring.rules import payments as pay
-from scoring.rules.table_points import format_table_points
+from rules import payments as pay
+from rules.table_points import format_table_points
 from tournament.clock import clock_context
 from tournament.models import WIND_NAMES, Session, Table
 from tournament.permissions import can_score

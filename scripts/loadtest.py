@@ -11,7 +11,7 @@
    every request has a time-out; traffic goes to the loopback address only.
 4. Checks in the database that every posted hand is stored exactly once (one version each, as posted)
    and that the standings equal an independent recomputation from the posted hands (payments by
-   ``scoring.rules.payments``, table points 4/2/1/0 shared on ties, computed here).
+   ``rules.payments``, table points 4/2/1/0 shared on ties, computed here).
 5. Prints requests per second, median, 99th percentile and worst latency and errors per kind of request;
    exits 1 on any error or mismatch. Stops gunicorn and drops its database at the end, also on failure.
 """
@@ -329,7 +329,7 @@ def shared_table_points(scores):
 def verify(tournament, plans):
     """Problems found, as readable lines; empty when everything was stored once and adds up."""
     from scoring.models import Hand, HandVersion
-    from scoring.rules import payments as pay
+    from rules import payments as pay
     from standings.selectors import player_standings
 
     problems = []

@@ -11,7 +11,7 @@ from django.utils.translation import gettext
 
 from scoring.models import ScoreSheet
 from scoring.results import table_results
-from scoring.rules.ranking import Entry, SessionResult, rank_entries
+from rules.ranking import Entry, SessionResult, rank_entries
 from tournament.models import AdvanceRule, Elimination, Player, Session, Team, Tournament, Withdrawal
 
 

@@ -4,8 +4,8 @@ from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.rules.ranking import TIEBREAKS
-from scoring.rules.table_points import format_table_points
+from rules.ranking import TIEBREAKS
+from rules.table_points import format_table_points
 from tournament.tables import TABLE_TEMPLATE, NameColumn
 
 NUM = {"td": {"class": "num"}, "th": {"class": "num"}}

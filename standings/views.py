@@ -16,7 +16,7 @@ from django_tables2 import RequestConfig
 from scoring.appeals import open_appeals_by_table, players_under_appeal
 from scoring.progress import current_session, session_phase, session_progress
 from scoring.results import table_results
-from scoring.rules.table_points import format_table_points
+from rules.table_points import format_table_points
 from standings import selectors
 from standings.tables import TeamStandingsTable, standings_table, tiebreak_label
 from tournament import names

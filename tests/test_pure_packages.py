@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PURE_PACKAGES = ["scoring.rules", "seating"]
+PURE_PACKAGES = ["rules", "seating"]
 
 
 def _modules(package: str) -> list[str]:

@@ -18,7 +18,7 @@ from django.utils.formats import localize
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from scoring.rules.text import N_  # marks _simple's sentences for the catalogue; translated when rendered
+from rules.text import N_  # marks _simple's sentences for the catalogue; translated when rendered
 from tournament.models import AuditLog, Player, RoleKind, Session, Tournament, TournamentRole
 
 # --- references: what an object id stands for ------------------------------------------------------

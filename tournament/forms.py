@@ -8,7 +8,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from scoring.rules.registry import RULE_SETS
+from rules.registry import RULE_SETS
 from tournament.importing import MAX_FILE_BYTES
 from tournament.models import PLAYER_NUMBER_MAX, Player, Team, Tournament, TournamentRole
 

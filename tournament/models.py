@@ -11,10 +11,10 @@ from django.urls import reverse
 from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
-from scoring.rules.ranking import TIEBREAKS
-from scoring.rules.registry import RULE_SETS, get_rule_set
-from scoring.rules.rotation import WINDS
-from scoring.rules.table_points import parse_table_points
+from rules.ranking import TIEBREAKS
+from rules.registry import RULE_SETS, get_rule_set
+from rules.rotation import WINDS
+from rules.table_points import parse_table_points
 
 
 # Bounds the models check themselves (validators) and the database enforces (constraints), so SQLite,
@@ -53,12 +53,12 @@ def compose_display_name(family_name, given_name):
     return " ".join(p for p in (given_name, family_name) if p)
 
 
-# The four winds by letter (``scoring.rules.rotation.WINDS``), named in the user's language.
+# The four winds by letter (``rules.rotation.WINDS``), named in the user's language.
 WIND_NAMES = dict(zip(WINDS, (_("East"), _("South"), _("West"), _("North"))))
 
 
 # Choices are defined at module level so the models' Meta can constrain the columns to them.
-# The rule sets come from the registry (scoring.rules.registry), the one place that lists them: a new
+# The rule sets come from the registry (rules.registry), the one place that lists them: a new
 # rule set appears here, in the forms and in the database constraint (after makemigrations) by itself.
 RuleSet = models.TextChoices("RuleSet", [(code.upper(), (code, _(cls.label or cls.name)))
                                          for code, cls in RULE_SETS.items()])
@@ -249,7 +249,7 @@ class Tournament(models.Model):
 
     @property
     def rule_set(self):
-        """The tournament's rule set (``scoring.rules.base.RuleSet``), configured by its options: what the
+        """The tournament's rule set (``rules.base.RuleSet``), configured by its options: what the
         web app asks for entry bounds, payments, winds and tiles. Cached on the instance, keyed by the
         settings, so a changed instance never answers with the old rules."""
         key = (self.rules, repr(sorted((self.rule_options or {}).items())))

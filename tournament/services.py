@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.rules import fouls
+from rules import fouls
 from tournament.audit import audit, audit_entry, audit_many, changes, snapshot
 from tournament.models import (CodeFailure, Player, Session, Team, Tournament, TournamentRole, compose_display_name,
                                no_nul, split_display_name)

@@ -5,7 +5,7 @@ from django import template
 
 from scoring.forms_signing import FoulForm, ReopenForm, SignForm
 from scoring.models import Signature
-from scoring.rules import fouls
+from rules import fouls
 from tournament.permissions import is_chief_referee
 
 register = template.Library()

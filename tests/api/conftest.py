@@ -4,7 +4,7 @@ import pytest
 from api import services
 from schedule import services as sched
 from scoring import services as ss
-from scoring.rules import payments as pay
+from rules import payments as pay
 
 
 @pytest.fixture

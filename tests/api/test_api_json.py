@@ -272,7 +272,7 @@ def test_cors_and_caching_headers(client, two_sessions):
 
 def test_the_etag_changes_with_the_results(client, two_sessions, players, referee):
     from scoring import services as ss
-    from scoring.rules import payments as pay
+    from rules import payments as pay
     first = client.get(api("api-standings", "test-open"))["ETag"]
     sheet = two_sessions.sessions.get(number=1).tables.get(number=2).sheet
     ss.hand_record(sheet=sheet, number=1, outcome=pay.SELF_DRAWN, winner=players[5], points=8, by=referee)

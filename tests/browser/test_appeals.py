@@ -9,7 +9,7 @@ from django.urls import reverse
 from schedule import services as sched
 from scoring import services as ss
 from scoring.models import Appeal
-from scoring.rules import payments as pay
+from rules import payments as pay
 from standings.selectors import player_standings
 from tournament import services as ts
 

@@ -9,7 +9,7 @@ from django.urls import reverse
 from accounts.models import Invitation
 from schedule import services as sched
 from scoring import services as ss
-from scoring.rules import payments as pay
+from rules import payments as pay
 from tournament import services as ts
 from tournament.models import Session, TournamentRole
 

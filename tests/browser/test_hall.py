@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from schedule import services as sched
 from scoring import services as ss
-from scoring.rules import payments as pay
+from rules import payments as pay
 from tournament import services as ts
 
 PROJECTOR = {"width": 1920, "height": 1080}

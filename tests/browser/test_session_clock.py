@@ -145,7 +145,7 @@ def test_standings_list_substitutes_apart_on_a_phone(phone_page, organizer, refe
                                                      sheet, screenshot):
     from schedule import withdrawals
     from scoring import services as ss
-    from scoring.rules import payments as pay
+    from rules import payments as pay
     from tournament import services as ts
 
     reserve = ts.player_create(tournament=published_session.tournament, number=9, name="Rosa Reserve",

@@ -10,7 +10,7 @@ from pypdf import PdfReader
 
 from schedule import clock
 from scoring import services as ss
-from scoring.rules import payments as pay
+from rules import payments as pay
 
 pytestmark = pytest.mark.django_db
 

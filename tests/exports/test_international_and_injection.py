@@ -11,7 +11,7 @@ from pypdf import PdfReader
 
 from exports import renderers
 from scoring import services as ss
-from scoring.rules import payments as pay
+from rules import payments as pay
 from tournament import services as ts
 
 CJK_NAMES = {1: "李伟 (Li Wei)", 2: "山田 たろう", 4: "김민준"}  # player 3 is a substitute, not ranked

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from schedule import forms as schedule_forms
 from scoring import forms as scoring_forms
 from scoring import services as ss
-from scoring.rules import payments as pay
+from rules import payments as pay
 from tournament import forms as tournament_forms
 
 FUZZ = settings(max_examples=int(__import__("os").environ.get("FUZZ_EXAMPLES", "40")), derandomize=True, deadline=None, database=None,

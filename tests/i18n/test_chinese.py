@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from scoring import services as ss
-from scoring.rules import payments as pay
+from rules import payments as pay
 
 from .test_spanish import parse_po
 

@@ -9,7 +9,7 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 from scoring import tile_entry
-from scoring.rules.registry import get_rule_set
+from rules.registry import get_rule_set
 
 UNDER_EIGHT = "under 8 points: the hand scores %(points)s without flowers, and a win needs at least 8"
 

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from schedule import services as sched
-from scoring.rules import payments as pay
+from rules import payments as pay
 from scoring import services as ss
 from tournament import services as ts
 

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from scoring import services as ss
-from scoring.rules import payments as pay
+from rules import payments as pay
 from tournament import services as ts
 
 pytestmark = pytest.mark.django_db

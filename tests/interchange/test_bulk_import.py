@@ -15,7 +15,7 @@ from interchange.load import tournament_import
 from schedule import services as sched
 from scoring import services as ss
 from scoring.results import table_results
-from scoring.rules import payments as pay
+from rules import payments as pay
 from tournament import services as ts
 from tournament.models import AuditLog, Player, Tournament
 

@@ -9,7 +9,7 @@ from django.core.management import CommandError, call_command
 from interchange.format import InterchangeError
 from interchange.load import tournament_import
 from scoring import services as ss
-from scoring.rules import payments as pay
+from rules import payments as pay
 from tests.interchange.test_interchange_json import SMALL, counts
 from tournament import services as ts
 

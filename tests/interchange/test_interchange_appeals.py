@@ -16,7 +16,7 @@ from interchange.shape import parse_json
 from scoring import appeals as ap
 from scoring import services as ss
 from scoring.models import Appeal, AppealAmendment, AppealDecision, HandVersion, Penalty
-from scoring.rules import payments as pay
+from rules import payments as pay
 from standings.selectors import player_standings
 from tournament import services as ts
 from tournament.models import AuditLog, Session, Tournament, TournamentRole

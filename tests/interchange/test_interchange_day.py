@@ -11,7 +11,7 @@ from interchange.load import tournament_import
 from schedule import clock
 from schedule import withdrawals as wd
 from scoring import services as ss
-from scoring.rules import payments as pay
+from rules import payments as pay
 from tournament import services as ts
 from tournament.models import Seat, Withdrawal
 

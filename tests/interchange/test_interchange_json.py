@@ -6,7 +6,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from schedule import services as sched
-from scoring.rules import payments as pay
+from rules import payments as pay
 from scoring import services as ss
 from scoring.models import Hand, HandVersion, Penalty, ScoreSheet
 from tournament import services as ts

@@ -7,7 +7,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
-from scoring.rules import payments as pay
+from rules import payments as pay
 from scoring import services as ss
 from scoring.models import Hand, HandVersion, Penalty
 from tournament.models import Player, Tournament, TournamentRole

@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from scoring.rules import safejson
+from rules import safejson
 from tests.rules.test_cli import run_cli
 
 GOOD = json.dumps({"concealed": "123m456p789s23sEE", "win_tile": "4s"})

@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from scoring.rules import base
-from scoring.rules.mcr.hand import HandError as MCRHandError
-from scoring.rules.mcr.tiles import TileError, parse_tile, parse_tiles
-from scoring.rules.payments import PaymentError
-from scoring.rules.registry import get_rule_set
-from scoring.rules.text import Message, MessageError, N_
+from rules import base
+from rules.mcr.hand import HandError as MCRHandError
+from rules.mcr.tiles import TileError, parse_tile, parse_tiles
+from rules.payments import PaymentError
+from rules.registry import get_rule_set
+from rules.text import Message, MessageError, N_
 
 RULES_DIR = Path(base.__file__).resolve().parent
 # Thirteen tiles that win on 1p (the pung of 1p, the pair of 5p); the flags make it impossible.

@@ -2,9 +2,9 @@
 payments of a foul, table-driven."""
 import pytest
 
-from scoring.rules import fouls as f
-from scoring.rules.payments import TO_EACH_OTHER, TO_NOBODY, TO_PLAYER, PaymentError, penalty_payments
-from scoring.rules.table_points import table_points
+from rules import fouls as f
+from rules.payments import TO_EACH_OTHER, TO_NOBODY, TO_PLAYER, PaymentError, penalty_payments
+from rules.table_points import table_points
 
 P = ["A", "B", "C", "D"]
 

@@ -1,6 +1,6 @@
-"""The most an MCR hand can be worth bounds what a referee may type (scoring/rules/mcr/rule_set.py)."""
-from scoring.rules.mcr import Hand, score_hand
-from scoring.rules.registry import get_rule_set
+"""The most an MCR hand can be worth bounds what a referee may type (rules/mcr/rule_set.py)."""
+from rules.mcr import Hand, score_hand
+from rules.registry import get_rule_set
 
 # Four concealed kongs of the three dragons and the seat-and-prevalent wind, self-drawn on the pair.
 HIGHEST = dict(concealed="N", melds=["concealed_kong CCCC", "concealed_kong FFFF", "concealed_kong PPPP",

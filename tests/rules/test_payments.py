@@ -1,7 +1,7 @@
 """Payments for every outcome (MCR 3.9.1.3) and penalties (MCR 3.11)."""
 import pytest
 
-from scoring.rules.payments import (
+from rules.payments import (
     DISCARD, DRAW, NOT_PLAYED, SELF_DRAWN, TO_EACH_OTHER, TO_NOBODY, HandOutcome, PaymentError,
     hand_payments, penalty_payments,
 )

@@ -8,9 +8,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.rules.base import PaymentError
-from scoring.rules.mcr.tiles import parse_tiles, tiles_str
-from scoring.rules.registry import RULE_SETS, get_rule_set
+from rules.base import PaymentError
+from rules.mcr.tiles import parse_tiles, tiles_str
+from rules.registry import RULE_SETS, get_rule_set
 
 SWISS = get_rule_set("swiss_championship")
 SPANISH = get_rule_set("spanish")

@@ -3,7 +3,7 @@ from fractions import Fraction as F
 
 import pytest
 
-from scoring.rules.ranking import Entry, SessionResult, rank_entries, tiebreak_order
+from rules.ranking import Entry, SessionResult, rank_entries, tiebreak_order
 
 
 def entry(key, *sessions):

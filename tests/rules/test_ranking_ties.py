@@ -1,7 +1,7 @@
 """Tied entries keep a natural order: player numbers as numbers, team names with numbers inside them too."""
 import pytest
 
-from scoring.rules.ranking import Entry, natural_key, rank_entries
+from rules.ranking import Entry, natural_key, rank_entries
 
 
 def test_tied_player_numbers_sort_as_numbers():

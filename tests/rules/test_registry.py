@@ -1,11 +1,11 @@
 """The rule-set seam: one registry, one interface, the MCR adapter unchanged in behaviour."""
 import pytest
 
-from scoring.rules.base import HandError, PaymentError, RuleSet
-from scoring.rules.mcr import Hand, score_hand
-from scoring.rules.payments import DISCARD, HandOutcome, hand_payments
-from scoring.rules.registry import RULE_SETS, get_rule_set
-from scoring.rules.rotation import seat_winds
+from rules.base import HandError, PaymentError, RuleSet
+from rules.mcr import Hand, score_hand
+from rules.payments import DISCARD, HandOutcome, hand_payments
+from rules.registry import RULE_SETS, get_rule_set
+from rules.rotation import seat_winds
 
 
 def test_three_rule_sets_by_code():

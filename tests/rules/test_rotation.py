@@ -1,7 +1,7 @@
 """Seat rotation inside a session (appendix 4) and the dealer of each hand."""
 import pytest
 
-from scoring.rules.rotation import dealer_position, prevalent_wind, seat_winds
+from rules.rotation import dealer_position, prevalent_wind, seat_winds
 
 A, B, C, D = range(4)
 

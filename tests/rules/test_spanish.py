@@ -7,8 +7,8 @@ is nobody's wind and scores nothing.
 """
 import pytest
 
-from scoring.rules.base import HandError, PaymentError
-from scoring.rules.registry import get_rule_set
+from rules.base import HandError, PaymentError
+from rules.registry import get_rule_set
 
 RULES = get_rule_set("spanish")
 OFFICIAL = get_rule_set("spanish", payment_mode="official")

@@ -4,8 +4,8 @@
 """
 import pytest
 
-from scoring.rules.base import HandError, PaymentError
-from scoring.rules.registry import get_rule_set
+from rules.base import HandError, PaymentError
+from rules.registry import get_rule_set
 
 RULES = get_rule_set("swiss_championship")
 

@@ -3,7 +3,7 @@ from fractions import Fraction as F
 
 import pytest
 
-from scoring.rules.table_points import parse_table_points, table_points
+from rules.table_points import parse_table_points, table_points
 
 
 @pytest.mark.parametrize(

@@ -2,7 +2,7 @@
 import pytest
 
 from schedule import services as sched
-from scoring.rules import payments as pay
+from rules import payments as pay
 from scoring import services as ss
 from tournament import services as ts
 from tournament.models import TournamentRole

@@ -1,7 +1,7 @@
 """Playing elimination rounds through the services, with results that separate every player."""
 from schedule import services as sched
 from scoring import services as ss
-from scoring.rules import payments as pay
+from rules import payments as pay
 
 from .conftest import make_tournament
 

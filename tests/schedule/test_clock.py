@@ -9,7 +9,7 @@ from schedule import clock
 from schedule import services as sched
 from scoring import services as ss
 from scoring.models import Hand, Penalty
-from scoring.rules import payments as pay
+from rules import payments as pay
 from tournament.clock import clock_data
 from tournament.models import AuditLog, Session
 

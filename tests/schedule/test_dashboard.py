@@ -10,7 +10,7 @@ from schedule import dashboard
 from schedule import services as sched
 from scoring import progress as pg
 from scoring import services as ss
-from scoring.rules import payments as pay
+from rules import payments as pay
 from tournament import services as ts
 from tournament.models import TournamentRole
 

@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
 from schedule import services as sched
-from scoring.rules import payments as pay
+from rules import payments as pay
 from scoring import services as ss
 from schedule import services as sch
 from schedule.charts import parse_chart

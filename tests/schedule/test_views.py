@@ -6,7 +6,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from schedule import services as sched
-from scoring.rules import payments as pay
+from rules import payments as pay
 from scoring import services as ss
 from schedule import services as sch
 from schedule.charts import parse_chart

@@ -6,7 +6,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from schedule import services as sched
 from schedule import withdrawals as wd
 from scoring import services as ss
-from scoring.rules import payments as pay
+from rules import payments as pay
 from standings import selectors
 from tournament import services as ts
 from tournament.models import AuditLog, Player, Seat, Withdrawal

@@ -1,7 +1,7 @@
 """Fixtures for tile entry through the web: clients per role, a published session, hands before a given one."""
 import pytest
 
-from scoring.rules import payments as pay
+from rules import payments as pay
 from scoring import services as ss
 
 

@@ -10,7 +10,7 @@ from exports import player_cards
 from scoring import appeals as ap
 from scoring import services as ss
 from scoring.models import Appeal, AppealAmendment, AppealDecision
-from scoring.rules import payments as pay
+from rules import payments as pay
 from standings.selectors import player_standings
 from tournament import services as ts
 from tournament.models import Session, TournamentRole

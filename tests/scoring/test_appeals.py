@@ -9,7 +9,7 @@ from django.utils import timezone
 from scoring import appeals as ap
 from scoring import services as ss
 from scoring.models import Appeal, AppealAmendment, AppealDecision, HandVersion
-from scoring.rules import payments as pay
+from rules import payments as pay
 from standings.selectors import player_standings
 from tournament import services as ts
 from tournament.models import AuditLog, Session, TournamentRole

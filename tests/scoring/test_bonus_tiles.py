@@ -12,7 +12,7 @@ from django.utils import translation
 from scoring import tile_entry
 from scoring.forms import CalculatorForm, HandForm
 from scoring.models import Hand, HandVersion
-from scoring.rules.registry import get_rule_set
+from rules.registry import get_rule_set
 from tournament import services as ts
 
 pytestmark = pytest.mark.django_db

@@ -5,7 +5,7 @@ from django.db import IntegrityError, transaction
 
 from scoring import services as ss
 from scoring.models import Hand, HandVersion, Penalty, ScoreSheet, Signature
-from scoring.rules import payments as pay
+from rules import payments as pay
 
 
 def refused(queryset, **changes):

@@ -7,8 +7,8 @@ from schedule import services as sched
 from scoring import services as ss
 from scoring.models import Hand, Penalty
 from scoring.results import table_results
-from scoring.rules import fouls
-from scoring.rules import payments as pay
+from rules import fouls
+from rules import payments as pay
 from standings.selectors import player_standings, standings_rows
 from tournament import services as ts
 from tournament.models import AuditLog

@@ -12,7 +12,7 @@ from django.db import OperationalError, connection, connections, transaction
 
 from scoring import services as ss
 from scoring.models import Hand, ScoreSheet
-from scoring.rules import payments as pay
+from rules import payments as pay
 from tournament.models import Session, Tournament
 
 pytestmark = [

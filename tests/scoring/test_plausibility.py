@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from scoring import services as ss
 from scoring.models import Hand
-from scoring.rules import payments as pay
+from rules import payments as pay
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,7 @@ from django.utils import translation
 
 from schedule import services as sched
 from scoring import services as ss
-from scoring.rules import payments as pay
+from rules import payments as pay
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ from schedule import services as sched
 from scoring import services as ss
 from scoring.models import Hand, HandVersion
 from scoring.results import sheet_data
-from scoring.rules import payments as pay
+from rules import payments as pay
 from tournament import services as ts
 from tournament.models import Tournament
 
@@ -36,7 +36,7 @@ def current(sheet, number):
 # ------------------------------------------------------------------ the tournament's rule set
 
 def test_the_rule_set_choices_come_from_the_registry():
-    from scoring.rules.registry import RULE_SETS
+    from rules.registry import RULE_SETS
     assert [code for code, _label in Tournament.Rules.choices] == list(RULE_SETS)
 
 

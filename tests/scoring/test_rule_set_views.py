@@ -235,7 +235,7 @@ def test_hand_form_offers_exactly_the_fields_its_rule_set_uses(players, code, op
     """"Last of its kind" is an MCR fan: the Swiss rules refuse it and the Spanish ones score nothing for it,
     so a referee under those rules must not be offered it."""
     from scoring.forms import BONUS_FIELDS, HandForm
-    from scoring.rules.registry import get_rule_set
+    from rules.registry import get_rule_set
     rules = get_rule_set(code, **options)
     form = HandForm(players=players[:4], rules=rules)
     expected = COMMON_HAND_FIELDS | flags

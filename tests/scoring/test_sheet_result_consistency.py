@@ -5,8 +5,8 @@ import pytest
 
 from scoring import services as ss
 from scoring.results import sheet_data, sheets_data, table_results
-from scoring.rules import fouls
-from scoring.rules import payments as pay
+from rules import fouls
+from rules import payments as pay
 
 
 def same_result(tournament, table):

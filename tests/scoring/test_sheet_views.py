@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from scoring import services as ss
 from scoring.models import Hand, HandVersion, Penalty, ScoreSheet
-from scoring.rules.rotation import dealer_position
+from rules.rotation import dealer_position
 from standings import selectors as results
 
 pytestmark = pytest.mark.django_db

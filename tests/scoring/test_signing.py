@@ -8,7 +8,7 @@ from schedule import services as sched
 from scoring import services as ss
 from scoring.models import Hand, HandVersion, Penalty, ScoreSheet, Signature
 from scoring.results import sheet_data, table_results
-from scoring.rules import payments as pay
+from rules import payments as pay
 from standings.selectors import player_standings
 from tournament import services as ts
 from tournament.models import AuditLog, TournamentRole

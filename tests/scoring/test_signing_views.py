@@ -7,7 +7,7 @@ from django.urls import resolve, reverse
 
 from scoring import services as ss
 from scoring.models import Hand, Penalty, ScoreSheet, Signature
-from scoring.rules import payments as pay
+from rules import payments as pay
 from tournament import services as ts
 from tournament.models import CodeFailure, TournamentRole
 

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import Hand, HandVersion
-from scoring.rules import payments as pay
+from rules import payments as pay
 
 pytestmark = pytest.mark.django_db
 

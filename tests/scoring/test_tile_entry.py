@@ -2,7 +2,7 @@
 import pytest
 
 from scoring import tile_entry
-from scoring.rules.rotation import seat_winds
+from rules.rotation import seat_winds
 
 # Appendix 4: the player who started at each position (A..D) sits in this seat in each round.
 ROUNDS = {  # round wind: seats E S W N -> initial position

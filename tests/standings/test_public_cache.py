@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from scoring import services as ss
-from scoring.rules import payments as pay
+from rules import payments as pay
 
 pytestmark = pytest.mark.django_db
 URL = reverse("standings", args=["test-open"])

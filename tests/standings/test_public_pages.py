@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from schedule import services as sched
-from scoring.rules import payments as pay
+from rules import payments as pay
 from scoring import services as ss
 from tournament import services as ts
 

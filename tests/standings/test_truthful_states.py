@@ -8,7 +8,7 @@ from django.urls import reverse
 from schedule import services as sched
 from scoring import progress
 from scoring import services as ss
-from scoring.rules import payments as pay
+from rules import payments as pay
 from tournament import services as ts
 
 pytestmark = pytest.mark.django_db

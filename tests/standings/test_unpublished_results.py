@@ -9,7 +9,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from scoring import services as ss
-from scoring.rules import payments as pay
+from rules import payments as pay
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ from django.utils import translation
 from accounts import services as accounts
 from schedule import services as sched
 from scoring import services as ss
-from scoring.rules import payments as pay
+from rules import payments as pay
 from tournament import audit_text
 from tournament import services as ts
 from tournament.audit import audit

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from schedule import services as sched
 from scoring import services as ss
-from scoring.rules import payments as pay
+from rules import payments as pay
 from tournament import services as ts
 from tournament.models import AuditLog, Tournament, TournamentRole
 from tournament.views.mixins import can_create_tournament

@@ -8,7 +8,7 @@ from django.urls import reverse
 from interchange.export import tournament_export
 from interchange.load import tournament_import
 from scoring import services as ss
-from scoring.rules import payments as pay
+from rules import payments as pay
 from tournament import services as ts
 from tournament.models import AuditLog, Player, Team, Tournament
 

@@ -3,7 +3,7 @@ from django.db.models import Count, Q
 from django.views.generic import TemplateView
 from django_tables2 import RequestConfig
 
-from scoring.rules.table_points import format_table_points
+from rules.table_points import format_table_points
 from tournament.models import Tournament, TournamentRole
 from tournament.tables import PlayersTable
 from tournament.views.mixins import TournamentMixin, can_create_tournament

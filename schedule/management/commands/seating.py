@@ -3,7 +3,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.rules.rotation import WINDS
+from rules.rotation import WINDS
 from seating import SeatingError, round_robin
 from tournament.models import WIND_NAMES
 

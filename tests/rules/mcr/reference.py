@@ -12,7 +12,7 @@ from tests.rules.mcr.handgen import parse_meld, parse_tiles
 
 # Our rulebook id (3.8.1 order) -> the reference's Chinese fan name. Probed with verbose=True,
 # whose English names are given beside each for review. Kept here, independent of the
-# engine's scoring.rules.mcr.fans.REFERENCE_NAMES, so that a slip in either table shows up as a
+# engine's rules.mcr.fans.REFERENCE_NAMES, so that a slip in either table shows up as a
 # test failure instead of being shared by both sides of the comparison.
 OUR_ID_TO_REFERENCE = {
     1: "大四喜",  # Big Four Winds

@@ -331,16 +331,16 @@ def test_normalisation_rules_each_fire():
 # --- the differential run itself ------------------------------------------------------------
 
 def test_engine_reference_names_agree_with_adapter():
-    fans = pytest.importorskip("scoring.rules.mcr.fans", reason="engine fan table not there yet")
+    fans = pytest.importorskip("rules.mcr.fans", reason="engine fan table not there yet")
     names = getattr(fans, "REFERENCE_NAMES", None)
     if names is None:
-        pytest.skip("scoring.rules.mcr.fans.REFERENCE_NAMES not there yet")
+        pytest.skip("rules.mcr.fans.REFERENCE_NAMES not there yet")
     wrong = {i: (names.get(i), ref) for i, ref in OUR_ID_TO_REFERENCE.items() if names.get(i) != ref}
     assert not wrong, f"engine name -vs- name PyMahjongGB 1.4.0 prints (verbose=True): {wrong}"
 
 
 def engine_score(d):
-    from scoring.rules.mcr import Hand, HandError, score_hand
+    from rules.mcr import Hand, HandError, score_hand
 
     try:
         result = score_hand(Hand.from_dict(d))
@@ -398,10 +398,10 @@ PINNED_HANDS = [
 
 def _require_engine():
     try:
-        import scoring.rules.mcr as mcr
+        import rules.mcr as mcr
         mcr.Hand, mcr.score_hand, mcr.HandError  # noqa: B018
     except (ImportError, AttributeError) as exc:
-        pytest.skip(f"MCR engine not importable yet (scoring.rules.mcr.Hand/score_hand): {exc}")
+        pytest.skip(f"MCR engine not importable yet (rules.mcr.Hand/score_hand): {exc}")
 
 
 def assert_engine_matches(cases, label):

@@ -52,7 +52,7 @@ def test_rules_argument_required():
 
 
 def test_engine_never_imports_django():
-    code = ("import sys, scoring.rules.mcr, scoring.__main__; "
+    code = ("import sys, rules.mcr, scoring.__main__; "
             "assert not any(m == 'django' or m.startswith('django.') for m in sys.modules), 'django imported'")
     env = dict(os.environ)
     env.pop("DJANGO_SETTINGS_MODULE", None)

@@ -5,7 +5,7 @@ NOT have (the exclusions of appendix 1 and 3.9.1.5).
 """
 import pytest
 
-from scoring.rules.mcr import FANS, Hand, score_hand
+from rules.mcr import FANS, Hand, score_hand
 
 
 def fans_of(**fields):
@@ -197,7 +197,7 @@ def test_sources_name_the_sets():
 
 
 def test_reference_names_cover_every_fan():
-    from scoring.rules.mcr.fans import REFERENCE_MELDED_AND_CONCEALED_KONG, REFERENCE_NAMES
+    from rules.mcr.fans import REFERENCE_MELDED_AND_CONCEALED_KONG, REFERENCE_NAMES
 
     assert sorted(REFERENCE_NAMES) == list(range(1, 82))
     assert len(set(REFERENCE_NAMES.values())) == 81
@@ -206,7 +206,7 @@ def test_reference_names_cover_every_fan():
 
 def test_chinese_names_are_the_rulebooks():
     """Every fan has its own standard Chinese name; the reference's 独听 marker is not part of a wait's name."""
-    from scoring.rules.mcr.fans import REFERENCE_NAMES
+    from rules.mcr.fans import REFERENCE_NAMES
 
     names = {f.id: f.name_zh for f in FANS.values()}
     assert len(set(names.values())) == 81 and all(names.values())

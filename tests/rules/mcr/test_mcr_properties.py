@@ -4,8 +4,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.rules.mcr import Hand, score_hand
-from scoring.rules.mcr.hand import Meld
+from rules.mcr import Hand, score_hand
+from rules.mcr.hand import Meld
 
 
 def build_hand(seed):

@@ -1,10 +1,10 @@
 """Validation: every kind of bad declaration gets a clear error a referee understands."""
 import pytest
 
-from scoring.rules.mcr import Hand, HandError, parse_tiles, score_hand
-from scoring.rules.mcr.hand import Meld
-from scoring.rules.mcr.tiles import TileError, tiles_str
-from scoring.rules.payments import payment_summary
+from rules.mcr import Hand, HandError, parse_tiles, score_hand
+from rules.mcr.hand import Meld
+from rules.mcr.tiles import TileError, tiles_str
+from rules.payments import payment_summary
 
 GOOD = dict(concealed="123m456p789s234sE", win_tile="E")
 

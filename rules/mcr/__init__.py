@@ -1,6 +1,6 @@
 """Pure-Python scoring of Mahjong Competition Rules (MCR) hands. Never imports Django.
 
-    from scoring.rules.mcr import Hand, score_hand
+    from rules.mcr import Hand, score_hand
     result = score_hand(Hand.from_dict({"concealed": "123m456p789s234s5p", "win_tile": "5p"}))
 """
 from .engine import FanScore, Result, score_hand

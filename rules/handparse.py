@@ -1,8 +1,8 @@
 """Reading declared hands from JSON/form fields, shared by the Swiss and Spanish rule sets.
 
-Same notation and field names as MCR (``scoring.rules.mcr.hand``), whose tile and meld
+Same notation and field names as MCR (``rules.mcr.hand``), whose tile and meld
 parsers are reused, so a referee types a hand the same way whatever the rule set; only the
-errors are re-raised as ``scoring.rules.base.HandError``.
+errors are re-raised as ``rules.base.HandError``.
 """
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 The Django side asks the tournament's rule set for everything (which tiles exist, how a
 declared hand is read and scored, what a referee types, who pays whom, how a session runs)
 and holds no ``if rules == ...`` of its own. A rule set is an object with the attributes and
-methods of :class:`RuleSet`; ``scoring.rules.registry`` maps each code to one.
+methods of :class:`RuleSet`; ``rules.registry`` maps each code to one.
 
 Seats are the four initial positions of a session, 0..3 (A, B, C, D in MCR appendix 4), the
 numbering the score sheet keeps. Winds are indexes 0..3 for East, South, West, North.
@@ -31,7 +31,7 @@ class HandError(MessageError):
 
     One class for every rule set, so the web app catches one thing; the MCR adapter re-raises
     the MCR engine's own HandError as this one. Raised with an ``N_`` template and its parameters
-    (see ``scoring.rules.text.MessageError``), so the web layer can translate why.
+    (see ``rules.text.MessageError``), so the web layer can translate why.
     """
 
 

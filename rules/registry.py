@@ -1,6 +1,6 @@
 """Every rule set by its code: the one place that knows which rule sets exist.
 
-    from scoring.rules.registry import get_rule_set, RULE_SETS
+    from rules.registry import get_rule_set, RULE_SETS
     rules = get_rule_set("spanish", payment_mode="official")
     rules.score_dict({"concealed": "...", "win_tile": "5p"})
 

@@ -1,7 +1,7 @@
 """MCR behind the rule-set seam: a thin adapter over the engine, payments and rotation.
 
 It changes nothing in what MCR computes; it only gives the MCR modules the interface of
-``scoring.rules.base.RuleSet`` so the web app can treat every rule set alike.
+``rules.base.RuleSet`` so the web app can treat every rule set alike.
 """
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ the fouls of 3.11.6), and the World Series of Mahjong rules v1.03 (long and shor
 Decisions where the sources leave room are in ``docs/fouls.md``.
 
 The web layer and the import ask :func:`assess` what a foul costs; :func:`lost_session` says whether a
-player's fouls at one table cost them the session. Errors are :class:`~scoring.rules.payments.PaymentError`
+player's fouls at one table cost them the session. Errors are :class:`~rules.payments.PaymentError`
 with translatable messages, on the input at fault (``minutes``, ``seconds``, ``amount``, ``to``,
 ``reason``, ``hand_number``, ``foul``).
 """

@@ -14,7 +14,7 @@ from .tiles import (HONOR_LETTERS, NUM_KINDS, WINDS, TileError, parse_tile, pars
 class HandError(MessageError):
     """The hand as declared cannot be scored; the message says why, for a referee.
 
-    Raised with an ``N_`` template and its parameters (see ``scoring.rules.text.MessageError``).
+    Raised with an ``N_`` template and its parameters (see ``rules.text.MessageError``).
     """
 
 
