@@ -27,7 +27,10 @@ setup: demo
 run: setup
 	$(PY) manage.py runserver 127.0.0.1:8000
 
+# Lint and format (ruff.toml), Django's checks and the migrations; mypy joins when mypy.ini exists.
 check: venv
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 	$(PY) manage.py check
 	$(PY) manage.py makemigrations --check --dry-run
 

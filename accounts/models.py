@@ -1,4 +1,5 @@
 """Invitations: how an organizer gives a referee an account without the Django admin."""
+
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
@@ -29,8 +30,9 @@ class Invitation(models.Model):
         ordering = ["-created_at", "-id"]
         constraints = [
             models.CheckConstraint(condition=models.Q(role__in=RoleKind.values), name="invitation_role_valid"),
-            models.CheckConstraint(condition=models.Q(expires_at__gt=models.F("created_at")),
-                                   name="invitation_expires_after_creation"),
+            models.CheckConstraint(
+                condition=models.Q(expires_at__gt=models.F("created_at")), name="invitation_expires_after_creation"
+            ),
         ]
 
     def __str__(self):

@@ -7,6 +7,7 @@ link that is unknown, used, replaced or expired gets the same answer, so the pub
 which accounts exist. A link can only be issued for an account made this way and never used, so an
 organizer cannot take over an existing account.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -45,14 +46,26 @@ def _issue(*, tournament: Tournament, user: User, role: str, by: User | None) ->
     Invitation.objects.filter(user=user, used_at__isnull=True, cancelled_at__isnull=True).update(cancelled_at=now)
     token = secrets.token_urlsafe(32)
     Invitation.objects.create(
-        tournament=tournament, user=user, role=role, token_hash=token_hash(token),
+        tournament=tournament,
+        user=user,
+        role=role,
+        token_hash=token_hash(token),
         created_by=by if getattr(by, "is_authenticated", False) else None,
-        expires_at=now + timedelta(hours=settings.INVITATION_HOURS))
+        expires_at=now + timedelta(hours=settings.INVITATION_HOURS),
+    )
     return token
 
 
-def account_invite(*, tournament: Tournament, username: str, role: str, by: User | None, first_name: str = "",
-                   last_name: str = "", email: str = "") -> tuple[User, str]:
+def account_invite(
+    *,
+    tournament: Tournament,
+    username: str,
+    role: str,
+    by: User | None,
+    first_name: str = "",
+    last_name: str = "",
+    email: str = "",
+) -> tuple[User, str]:
     """Make an account with no usable password, give it the role, and return it with the token of the link
     that lets its owner choose a password."""
     User = get_user_model()
@@ -70,13 +83,15 @@ def account_invite(*, tournament: Tournament, username: str, role: str, by: User
             except ValidationError:
                 errors["email"] = _("Enter a valid e-mail address, or leave it empty.")
         if username and User.objects.filter(username__iexact=username).exists():
-            errors["username"] = _("An account called %(name)s already exists; grant it a role on the roles page "
-                                   "instead.") % {"name": username}
-        user = User(username=username, first_name=(first_name or "").strip(), last_name=(last_name or "").strip(),
-                    email=email)
+            errors["username"] = _(
+                "An account called %(name)s already exists; grant it a role on the roles page instead."
+            ) % {"name": username}
+        user = User(
+            username=username, first_name=(first_name or "").strip(), last_name=(last_name or "").strip(), email=email
+        )
         user.set_unusable_password()
         try:
-            user.full_clean(exclude=["password"] + list(errors))
+            user.full_clean(exclude=["password", *list(errors)])
         except ValidationError as exc:
             for field, messages in exc.message_dict.items():
                 errors.setdefault(field, messages)
@@ -85,8 +100,15 @@ def account_invite(*, tournament: Tournament, username: str, role: str, by: User
         user.save()
         role_grant(tournament=tournament, user=user, role=role, by=by)
         token = _issue(tournament=tournament, user=user, role=role, by=by)
-        audit(tournament=tournament, actor=by, action="account.invite", obj=user, user=username, role=role,
-              hours=settings.INVITATION_HOURS)
+        audit(
+            tournament=tournament,
+            actor=by,
+            action="account.invite",
+            obj=user,
+            user=username,
+            role=role,
+            hours=settings.INVITATION_HOURS,
+        )
         return user, token
 
 
@@ -101,11 +123,19 @@ def invitation_renew(*, tournament: Tournament, user: User, by: User | None) -> 
         if last is None:
             raise ValidationError(_("%(name)s was not invited to this tournament.") % {"name": user.get_username()})
         if user.has_usable_password() or Invitation.objects.filter(user=user, used_at__isnull=False).exists():
-            raise ValidationError(_("%(name)s already chose a password; they can change it themselves.")
-                                  % {"name": user.get_username()}, code="in_use")
+            raise ValidationError(
+                _("%(name)s already chose a password; they can change it themselves.") % {"name": user.get_username()},
+                code="in_use",
+            )
         token = _issue(tournament=tournament, user=user, role=last.role, by=by)
-        audit(tournament=tournament, actor=by, action="account.renew", obj=user, user=user.get_username(),
-              hours=settings.INVITATION_HOURS)
+        audit(
+            tournament=tournament,
+            actor=by,
+            action="account.renew",
+            obj=user,
+            user=user.get_username(),
+            hours=settings.INVITATION_HOURS,
+        )
         return token
 
 
@@ -132,8 +162,14 @@ def invitation_accept(*, token: str, password: str) -> User:
         user.save(update_fields=["password"])
         invitation.used_at = timezone.now()
         invitation.save(update_fields=["used_at"])
-        audit(tournament=invitation.tournament, actor=user, action="account.activate", obj=user,
-              user=user.get_username(), role=invitation.role)
+        audit(
+            tournament=invitation.tournament,
+            actor=user,
+            action="account.activate",
+            obj=user,
+            user=user.get_username(),
+            role=invitation.role,
+        )
         return user
 
 

@@ -1,4 +1,5 @@
 """Account pages: the public invitation pages under /accounts/, the organizer's under /t/<slug>/manage/."""
+
 from django.urls import path
 
 from accounts import views

@@ -1,5 +1,6 @@
 """Organizer page to make accounts for referees (under /t/<slug>/manage/accounts/) and the public page
 where an invitee chooses their password (/accounts/invitation/...). Thin: forms, then services."""
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
@@ -8,9 +9,9 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.decorators import method_decorator
 from django.utils.translation import gettext as _
 from django.views import View
-from django.utils.decorators import method_decorator
 from django.views.decorators.cache import never_cache
 from django.views.generic import FormView, TemplateView
 
@@ -31,8 +32,7 @@ class AccountsView(OrganizerRequiredMixin, FormView):
 
     def form_valid(self, form):
         try:
-            user, token = services.account_invite(tournament=self.tournament, by=self.request.user,
-                                                  **form.cleaned_data)
+            user, token = services.account_invite(tournament=self.tournament, by=self.request.user, **form.cleaned_data)
         except (ValidationError, PermissionDenied) as exc:
             add_service_error(form, exc)
             return self.form_invalid(form)
@@ -54,8 +54,9 @@ class AccountsView(OrganizerRequiredMixin, FormView):
         for invitation in invitations:  # newest first: keep each account's latest link
             latest.setdefault(invitation.user_id, invitation)
         rows = [{"invitation": i, "state": services.invitation_state(i, now)} for i in latest.values()]
-        context.update(invitations=rows, new_link=self.request.session.pop(SESSION_NEW_LINK, None),
-                       hours=settings.INVITATION_HOURS)
+        context.update(
+            invitations=rows, new_link=self.request.session.pop(SESSION_NEW_LINK, None), hours=settings.INVITATION_HOURS
+        )
         return context
 
 
@@ -63,8 +64,9 @@ class InvitationRenewView(AccountsView):
     http_method_names = ["post"]
 
     def post(self, request, *args, **kwargs):
-        invitation = get_object_or_404(Invitation.objects.select_related("user"), tournament=self.tournament,
-                                       pk=kwargs["invitation"])
+        invitation = get_object_or_404(
+            Invitation.objects.select_related("user"), tournament=self.tournament, pk=kwargs["invitation"]
+        )
         try:
             token = services.invitation_renew(tournament=self.tournament, user=invitation.user, by=request.user)
         except (ValidationError, PermissionDenied) as exc:
@@ -87,8 +89,9 @@ class InvitationLinkView(View):
 
 
 def invalid_link(request):
-    view = TemplateView.as_view(template_name="accounts/invalid_link.html",
-                                extra_context={"message": services.INVALID_LINK})
+    view = TemplateView.as_view(
+        template_name="accounts/invalid_link.html", extra_context={"message": services.INVALID_LINK}
+    )
     response = view(request)
     response.status_code = 404
     return response
@@ -113,15 +116,18 @@ class InvitationAcceptView(FormView):
 
     def form_valid(self, form):
         try:
-            user = services.invitation_accept(token=self.request.session.get(SESSION_TOKEN, ""),
-                                              password=form.cleaned_data["new_password1"])
+            user = services.invitation_accept(
+                token=self.request.session.get(SESSION_TOKEN, ""), password=form.cleaned_data["new_password1"]
+            )
         except ValidationError as exc:
             add_service_error(form, exc)
             return self.form_invalid(form)
         self.request.session.pop(SESSION_TOKEN, None)
         login(self.request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(self.request, _("Welcome, %(name)s: your password is set and you are logged in.")
-                         % {"name": user.get_username()})
+        messages.success(
+            self.request,
+            _("Welcome, %(name)s: your password is set and you are logged in.") % {"name": user.get_username()},
+        )
         return redirect("start")
 
     def get_context_data(self, **kwargs):

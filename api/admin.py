@@ -1,4 +1,5 @@
 """Tokens are shown read-only: creating and revoking them goes through the services, which audit."""
+
 from django.contrib import admin
 
 from api.models import ApiToken

@@ -1,5 +1,6 @@
 """Who is calling the API: nobody in particular, or the holder of an organizer token
 (``Authorization: Bearer <token>``). Cookies and sessions are never consulted."""
+
 from django.utils.translation import gettext as _
 
 from api.models import ApiToken
@@ -26,10 +27,14 @@ def request_token(request) -> ApiToken | None:
     raw = raw.strip()
     if scheme.lower() != "bearer" or not raw:
         raise ApiAuthError(_("Send the token as “Authorization: Bearer <token>”."))
-    token = (ApiToken.objects.filter(key_hash=token_hash(raw), revoked_at__isnull=True)
-             .select_related("tournament", "created_by").first())
+    token = (
+        ApiToken.objects.filter(key_hash=token_hash(raw), revoked_at__isnull=True)
+        .select_related("tournament", "created_by")
+        .first()
+    )
     # The token speaks for the organizer who made it: when they lose the role, it stops working.
     if token is None or token.created_by is None or not is_organizer(token.created_by, token.tournament):
-        raise ApiAuthError(_("This token is not valid: it is unknown, revoked, or its organizer no longer "
-                             "organizes the tournament."))
+        raise ApiAuthError(
+            _("This token is not valid: it is unknown, revoked, or its organizer no longer organizes the tournament.")
+        )
     return token

@@ -4,14 +4,15 @@ Every function takes ``organizer``: False is the public view (what anyone may se
 view of an organizer token. The hall display renders the same data, so page and API never disagree.
 Reads only; a bounded number of queries per call.
 """
+
 from __future__ import annotations
 
 from django.db.models import Count, Prefetch
 from django.urls import reverse
 
+from rules.rotation import WINDS
 from scoring.appeals import open_appeals_by_table, players_under_appeal
 from scoring.results import table_results
-from rules.rotation import WINDS
 from standings import selectors
 from standings.management.commands.standings import command_row
 from tournament.clock import clock_data
@@ -59,7 +60,8 @@ def session_clock(session: Session) -> dict | None:
 
 def tournament_summary(tournament: Tournament) -> dict:
     return {
-        "slug": tournament.slug, "name": tournament.name,
+        "slug": tournament.slug,
+        "name": tournament.name,
         "start_date": tournament.start_date.isoformat() if tournament.start_date else None,
         "end_date": tournament.end_date.isoformat() if tournament.end_date else None,
         "venue": tournament.venue,
@@ -79,21 +81,27 @@ class SessionNotes:
 
     def __init__(self, tournament: Tournament):
         self.appealed: dict[int, list[int]] = {}
-        for (session, table) in sorted(open_appeals_by_table(tournament)):
+        for session, table in sorted(open_appeals_by_table(tournament)):
             self.appealed.setdefault(session, []).append(table)
         self.eliminated: dict[int, list[dict]] = {}
         if tournament.format != Tournament.Format.ELIMINATION:
             return  # no one is knocked out: no query
-        for out in (Elimination.objects.filter(tournament=tournament)
-                    .select_related("session", "player__team").order_by("final_rank", "player__number")):
+        for out in (
+            Elimination.objects.filter(tournament=tournament)
+            .select_related("session", "player__team")
+            .order_by("final_rank", "player__number")
+        ):
             self.eliminated.setdefault(out.session.number, []).append(
-                {**player_brief(out.player), "final_rank": out.final_rank})
+                {**player_brief(out.player), "final_rank": out.final_rank}
+            )
 
 
 def session_summary(tournament: Tournament, session: Session, notes: SessionNotes | None = None) -> dict:
     notes = notes or SessionNotes(tournament)
     return {
-        "number": session.number, "status": session.status, "tables": session.table_count,
+        "number": session.number,
+        "status": session.status,
+        "tables": session.table_count,
         "url": reverse("api-session", args=[tournament.slug, session.number]),
         "results_url": reverse("api-session-results", args=[tournament.slug, session.number]),
         "tables_under_appeal": notes.appealed.get(session.number, []),
@@ -111,26 +119,31 @@ def tournament_data(tournament: Tournament, organizer: bool) -> dict:
     current = current_session(sessions)
     slug = tournament.slug
     data = tournament_summary(tournament)
-    data.update({
-        "rules": tournament.rules, "rule_options": dict(tournament.rule_set.options),
-        "format": tournament.format,
-        "round_robin_sessions": tournament.round_robin_sessions,
-        "session_count": tournament.session_count, "hands_per_session": tournament.hands_per_session,
-        "session_minutes": tournament.session_minutes,
-        "table_points": [_number(v) for v in tournament.table_points_values()],
-        "tiebreaks": tournament.tiebreak_keys(),
-        "appeal_minutes": tournament.appeal_minutes,
-        "published": tournament.published,
-        "players": tournament.players.filter(is_substitute=False).count(),
-        "teams": tournament.teams.count(),
-        "current_session": current.number if current else None,
-        "sessions": sessions_data(tournament, sessions),
-        "links": {
-            "players": reverse("api-players", args=[slug]), "sessions": reverse("api-sessions", args=[slug]),
-            "standings": reverse("api-standings", args=[slug]),
-            "team_standings": reverse("api-team-standings", args=[slug]),
-        },
-    })
+    data.update(
+        {
+            "rules": tournament.rules,
+            "rule_options": dict(tournament.rule_set.options),
+            "format": tournament.format,
+            "round_robin_sessions": tournament.round_robin_sessions,
+            "session_count": tournament.session_count,
+            "hands_per_session": tournament.hands_per_session,
+            "session_minutes": tournament.session_minutes,
+            "table_points": [_number(v) for v in tournament.table_points_values()],
+            "tiebreaks": tournament.tiebreak_keys(),
+            "appeal_minutes": tournament.appeal_minutes,
+            "published": tournament.published,
+            "players": tournament.players.filter(is_substitute=False).count(),
+            "teams": tournament.teams.count(),
+            "current_session": current.number if current else None,
+            "sessions": sessions_data(tournament, sessions),
+            "links": {
+                "players": reverse("api-players", args=[slug]),
+                "sessions": reverse("api-sessions", args=[slug]),
+                "standings": reverse("api-standings", args=[slug]),
+                "team_standings": reverse("api-team-standings", args=[slug]),
+            },
+        }
+    )
     return data
 
 
@@ -143,9 +156,15 @@ def player_brief(player: Player) -> dict:
 
 
 def player_data(player: Player, organizer: bool) -> dict:
-    data = {"number": player.number, "name": player.name, "country": player.country, "club": player.club,
-            "team": _team(player), "substitute": player.is_substitute,
-            "url": reverse("api-player", args=[player.tournament.slug, player.number])}
+    data = {
+        "number": player.number,
+        "name": player.name,
+        "country": player.country,
+        "club": player.club,
+        "team": _team(player),
+        "substitute": player.is_substitute,
+        "url": reverse("api-player", args=[player.tournament.slug, player.number]),
+    }
     if organizer:
         data["ema_id"] = player.ema_id  # not on the public pages either
     return data
@@ -162,19 +181,23 @@ def player_detail_data(tournament: Tournament, player: Player, organizer: bool) 
     visible = {s.pk for s in visible_sessions(tournament, organizer)}
     results = table_results(tournament)
     lines = []
-    for seat in (Seat.objects.filter(player=player).select_related("table", "session")
-                 .order_by("session__number")):
+    for seat in Seat.objects.filter(player=player).select_related("table", "session").order_by("session__number"):
         if seat.session_id not in visible:
             continue
         result = results.get(seat.table_id)
         started = result is not None and result.started
         i = seat.position
-        lines.append({
-            "session": seat.session.number, "table": seat.table.number, "wind": WINDS[i],
-            "score": result.scores[i] if started else None, "place": result.ranks[i] if started else None,
-            "table_points": points(result.table_points[i]) if started else None,
-            "submitted": bool(result and result.submitted),
-        })
+        lines.append(
+            {
+                "session": seat.session.number,
+                "table": seat.table.number,
+                "wind": WINDS[i],
+                "score": result.scores[i] if started else None,
+                "place": result.ranks[i] if started else None,
+                "table_points": points(result.table_points[i]) if started else None,
+                "submitted": bool(result and result.submitted),
+            }
+        )
     data["sessions"] = lines
     row = next((r for r in standings_data(tournament, organizer) if r["number"] == player.number), None)
     data["standing"] = None if row is None else {k: row[k] for k in ("rank", "table_points", "score")}
@@ -184,11 +207,18 @@ def player_detail_data(tournament: Tournament, player: Player, organizer: bool) 
 def seating_data(tournament: Tournament, session: Session) -> list[dict]:
     """The session's tables in order, each with its four seats East..North."""
     tables = session.tables.prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("player__team"))).order_by("number")
-    return [{"number": table.number,
-             "seats": [{"wind": WINDS[seat.position], "player": player_brief(seat.player)}
-                       for seat in sorted(table.seats.all(), key=lambda s: s.position)]}
-            for table in tables]
+        Prefetch("seats", queryset=Seat.objects.select_related("player__team"))
+    ).order_by("number")
+    return [
+        {
+            "number": table.number,
+            "seats": [
+                {"wind": WINDS[seat.position], "player": player_brief(seat.player)}
+                for seat in sorted(table.seats.all(), key=lambda s: s.position)
+            ],
+        }
+        for table in tables
+    ]
 
 
 def session_data(tournament: Tournament, session: Session) -> dict:
@@ -206,16 +236,27 @@ def table_result_data(tournament: Tournament, result, teams: dict, appealed=froz
     `appealed` holds the (session, table) numbers with an appeal still undecided."""
     started = result.started
     return {
-        "session": result.session, "table": result.table,
-        "hands_entered": result.hands_entered, "hands_per_session": tournament.hands_per_session,
-        "started": started, "submitted": result.submitted,
+        "session": result.session,
+        "table": result.table,
+        "hands_entered": result.hands_entered,
+        "hands_per_session": tournament.hands_per_session,
+        "started": started,
+        "submitted": result.submitted,
         "under_appeal": (result.session, result.table) in appealed,
-        "players": [{
-            "wind": WINDS[i], "number": player.number, "name": player.name, "team": teams.get(player.team_id),
-            "hand_score": result.hand_scores[i], "penalties": result.penalty_scores[i], "score": result.scores[i],
-            "place": result.ranks[i] if started else None,
-            "table_points": points(result.table_points[i]) if started else None,
-        } for i, player in enumerate(result.players)],
+        "players": [
+            {
+                "wind": WINDS[i],
+                "number": player.number,
+                "name": player.name,
+                "team": teams.get(player.team_id),
+                "hand_score": result.hand_scores[i],
+                "penalties": result.penalty_scores[i],
+                "score": result.scores[i],
+                "place": result.ranks[i] if started else None,
+                "table_points": points(result.table_points[i]) if started else None,
+            }
+            for i, player in enumerate(result.players)
+        ],
     }
 
 
@@ -238,11 +279,25 @@ def standings_data(tournament: Tournament, organizer: bool) -> list[dict]:
     organizer view counts every session.
     """
     appealed = players_under_appeal(tournament)
-    return [{**command_row(r), "under_appeal": r["player"].pk in appealed, "eliminated_in": r["eliminated_in"],
-             "played": r["played"]} for r in selectors.standings_rows(tournament)]
+    return [
+        {
+            **command_row(r),
+            "under_appeal": r["player"].pk in appealed,
+            "eliminated_in": r["eliminated_in"],
+            "played": r["played"],
+        }
+        for r in selectors.standings_rows(tournament)
+    ]
 
 
 def team_standings_data(tournament: Tournament, organizer: bool) -> list[dict]:
-    return [{"rank": row.rank, "team": row.team.name, "table_points": points(row.table_points),
-             "score": row.score, "members": [player_brief(m.player) for m in row.members]}
-            for row in selectors.team_standings(tournament)]
+    return [
+        {
+            "rank": row.rank,
+            "team": row.team.name,
+            "table_points": points(row.table_points),
+            "score": row.score,
+            "members": [player_brief(m.player) for m in row.members],
+        }
+        for row in selectors.team_standings(tournament)
+    ]

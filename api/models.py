@@ -1,4 +1,5 @@
 """Organizer tokens for the API. Only a hash of each token is stored: the token itself is shown once."""
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -19,20 +20,22 @@ class ApiToken(models.Model):
     key_hash = models.CharField(max_length=64, unique=True)
     # The token's first characters, so organizers can tell their tokens apart.
     prefix = models.CharField(max_length=16)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
-                                   related_name="+")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
-    revoked_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                   related_name="+")
+    revoked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]
         verbose_name = _("API token")
         verbose_name_plural = _("API tokens")
         constraints = [
-            models.CheckConstraint(condition=models.Q(revoked_by__isnull=True) | models.Q(revoked_at__isnull=False),
-                                   name="api_token_revoked_by_needs_revoked_at"),
+            models.CheckConstraint(
+                condition=models.Q(revoked_by__isnull=True) | models.Q(revoked_at__isnull=False),
+                name="api_token_revoked_by_needs_revoked_at",
+            ),
         ]
 
     def __str__(self):

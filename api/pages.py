@@ -1,4 +1,5 @@
 """The pages of the api app: the hall display (public, for a projector) and the organizers' token page."""
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect
@@ -20,14 +21,29 @@ HALL_SLIDE_SECONDS = 12
 def hall_labels():
     """The words the hall's script shows, in the page's language (the script has no catalogue of its own)."""
     return {
-        "standings": _("Standings"), "teams": _("Team standings"), "tables": _("Tables"),
-        "find": _("Find your table"), "rank": _("Rank"), "player": _("Player"), "team": _("Team"),
-        "table_points": _("TP"), "score": _("Score"), "table": _("Table"), "wind": _("Wind"),
-        "table_n": _("Table %(n)s"), "session_n": _("Session %(n)s"), "page": _("%(i)s of %(n)s"),
-        "no_session": _("No session has published seating yet."), "no_results": _("No results yet."),
-        "time_left": _("left"), "time_up": _("Time is up"), "starts_in": _("starts in"), "updated": _("Updated %(time)s"),
+        "standings": _("Standings"),
+        "teams": _("Team standings"),
+        "tables": _("Tables"),
+        "find": _("Find your table"),
+        "rank": _("Rank"),
+        "player": _("Player"),
+        "team": _("Team"),
+        "table_points": _("TP"),
+        "score": _("Score"),
+        "table": _("Table"),
+        "wind": _("Wind"),
+        "table_n": _("Table %(n)s"),
+        "session_n": _("Session %(n)s"),
+        "page": _("%(i)s of %(n)s"),
+        "no_session": _("No session has published seating yet."),
+        "no_results": _("No results yet."),
+        "time_left": _("left"),
+        "time_up": _("Time is up"),
+        "starts_in": _("starts in"),
+        "updated": _("Updated %(time)s"),
         "stale": _("Not updated since %(time)s: the connection is down."),
-        "under_appeal": _("Under appeal"), "under_appeal_mark": _("A"),
+        "under_appeal": _("Under appeal"),
+        "under_appeal_mark": _("A"),
         "statuses": {value: str(label) for value, label in Session.Status.choices},
         "winds": {letter: str(name) for letter, name in WIND_NAMES.items()},
     }
@@ -49,28 +65,46 @@ class HallView(TournamentMixin, TemplateView):
         info = data.tournament_data(tournament, organizer=False)
         session = clock = None
         if info["current_session"] is not None:
-            current = next(s for s in data.visible_sessions(tournament, False)
-                           if s.number == info["current_session"])
+            current = next(s for s in data.visible_sessions(tournament, False) if s.number == info["current_session"])
             session = data.session_data(tournament, current)
             clock = clock_context(current)
         standings = data.standings_data(tournament, organizer=False)
         teams = data.team_standings_data(tournament, organizer=False) if info["teams"] else []
-        finder = sorted(((seat["player"], table["number"], seat["wind"])
-                         for table in (session["seating"] if session else []) for seat in table["seats"]),
-                        key=lambda item: (item[0]["name"].casefold(), item[0]["number"]))
+        finder = sorted(
+            (
+                (seat["player"], table["number"], seat["wind"])
+                for table in (session["seating"] if session else [])
+                for seat in table["seats"]
+            ),
+            key=lambda item: (item[0]["name"].casefold(), item[0]["number"]),
+        )
         labels = hall_labels()
         context.update(
-            info=info, session=session, standings=standings, teams=teams, labels=labels,
-            tables=[{"number": table["number"],
-                     "seats": [{"wind": seat["wind"], "wind_name": labels["winds"][seat["wind"]],
-                                "name": seat["player"]["name"]} for seat in table["seats"]]}
-                    for table in (session["seating"] if session else [])],
+            info=info,
+            session=session,
+            standings=standings,
+            teams=teams,
+            labels=labels,
+            tables=[
+                {
+                    "number": table["number"],
+                    "seats": [
+                        {
+                            "wind": seat["wind"],
+                            "wind_name": labels["winds"][seat["wind"]],
+                            "name": seat["player"]["name"],
+                        }
+                        for seat in table["seats"]
+                    ],
+                }
+                for table in (session["seating"] if session else [])
+            ],
             finder=[{"player": p, "table": t, "wind": labels["winds"][w]} for p, t, w in finder],
             status_label=labels["statuses"].get(session["status"]) if session else "",
             hall_data={"tournament": info, "session": session, "standings": standings, "teams": teams},
-            hall_config={"poll_seconds": HALL_POLL_SECONDS, "slide_seconds": HALL_SLIDE_SECONDS,
-                         "labels": labels},
-            refresh_seconds=60, clock=clock,
+            hall_config={"poll_seconds": HALL_POLL_SECONDS, "slide_seconds": HALL_SLIDE_SECONDS, "labels": labels},
+            refresh_seconds=60,
+            clock=clock,
         )
         return context
 
@@ -84,20 +118,23 @@ class ApiTokensView(OrganizerRequiredMixin, FormView):
 
     def form_valid(self, form):
         try:
-            token, raw = services.api_token_create(tournament=self.tournament, name=form.cleaned_data["name"],
-                                                   by=self.request.user)
+            token, raw = services.api_token_create(
+                tournament=self.tournament, name=form.cleaned_data["name"], by=self.request.user
+            )
         except (ValidationError, PermissionDenied) as exc:
             add_service_error(form, exc)
             return self.form_invalid(form)
-        response = self.render_to_response(self.get_context_data(form=self.form_class(), new_token=raw,
-                                                                  new_token_record=token))
+        response = self.render_to_response(
+            self.get_context_data(form=self.form_class(), new_token=raw, new_token_record=token)
+        )
         response["Cache-Control"] = "no-store"
         return response
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context["tokens"] = ApiToken.objects.filter(tournament=self.tournament).select_related(
-            "created_by", "revoked_by")
+            "created_by", "revoked_by"
+        )
         context["api_base"] = self.request.build_absolute_uri("/api/v1/")
         return context
 

@@ -1,5 +1,6 @@
 """JSON responses for the API: CORS for callers on other sites, ETags so polling costs little, and errors
 in one shape: ``{"error": {"code": ..., "message": ...}}``."""
+
 import hashlib
 import json
 
@@ -26,7 +27,7 @@ def json_response(request, data, *, private=False):
     """`data` as JSON with an ETag; 304 when the caller already has it. Answers seen through an organizer
     token are private (never kept by shared caches)."""
     body = _body(data)
-    etag = '"%s"' % hashlib.sha256(body).hexdigest()[:32]
+    etag = f'"{hashlib.sha256(body).hexdigest()[:32]}"'
     response = get_conditional_response(request, etag=etag)
     if response is None:
         response = HttpResponse(body, content_type="application/json")
@@ -37,8 +38,9 @@ def json_response(request, data, *, private=False):
 
 
 def error_response(status, code, message, **headers):
-    response = HttpResponse(_body({"error": {"code": code, "message": str(message)}}), status=status,
-                            content_type="application/json")
+    response = HttpResponse(
+        _body({"error": {"code": code, "message": str(message)}}), status=status, content_type="application/json"
+    )
     response["Cache-Control"] = "no-store"
     for key, value in headers.items():
         response[key.replace("_", "-")] = value

@@ -2,6 +2,7 @@
 
 The token is returned once, by ``api_token_create``; only its SHA-256 is stored.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -43,12 +44,18 @@ def api_token_create(*, tournament: Tournament, name: str, by: User | None) -> t
         check_organizer(by, tournament)
         active = ApiToken.objects.filter(tournament=tournament, revoked_at__isnull=True).count()
         if active >= MAX_ACTIVE_TOKENS:
-            raise ValidationError(_("This tournament already has %(n)s active tokens; revoke one you no longer "
-                                    "use first.") % {"n": active})
+            raise ValidationError(
+                _("This tournament already has %(n)s active tokens; revoke one you no longer use first.")
+                % {"n": active}
+            )
         raw = TOKEN_PREFIX + secrets.token_urlsafe(32)
-        token = ApiToken.objects.create(tournament=tournament, name=name, key_hash=token_hash(raw),
-                                        prefix=raw[:len(TOKEN_PREFIX) + 6],
-                                        created_by=by if getattr(by, "is_authenticated", False) else None)
+        token = ApiToken.objects.create(
+            tournament=tournament,
+            name=name,
+            key_hash=token_hash(raw),
+            prefix=raw[: len(TOKEN_PREFIX) + 6],
+            created_by=by if getattr(by, "is_authenticated", False) else None,
+        )
         audit(tournament=tournament, actor=by, action="api_token.create", obj=token, name=name, prefix=token.prefix)
         return token, raw
 
@@ -64,6 +71,7 @@ def api_token_revoke(*, token: ApiToken, by: User | None) -> ApiToken:
         token.revoked_at = timezone.now()
         token.revoked_by = by if getattr(by, "is_authenticated", False) else None
         token.save(update_fields=["revoked_at", "revoked_by"])
-        audit(tournament=tournament, actor=by, action="api_token.revoke", obj=token, name=token.name,
-              prefix=token.prefix)
+        audit(
+            tournament=tournament, actor=by, action="api_token.revoke", obj=token, name=token.name, prefix=token.prefix
+        )
         return token

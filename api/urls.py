@@ -1,4 +1,5 @@
 """The API's URLs (``api_patterns``, included under /api/v1/) and the app's pages under /t/<slug>/."""
+
 from django.urls import path, re_path
 
 from api import pages, views
@@ -11,10 +12,16 @@ api_patterns = [
     path("tournaments/<slug:slug>/players/<int:number>/", views.PlayerView.as_view(), name="api-player"),
     path("tournaments/<slug:slug>/sessions/", views.SessionsView.as_view(), name="api-sessions"),
     path("tournaments/<slug:slug>/sessions/<int:n>/", views.SessionView.as_view(), name="api-session"),
-    path("tournaments/<slug:slug>/sessions/<int:n>/results/", views.SessionResultsView.as_view(),
-         name="api-session-results"),
-    path("tournaments/<slug:slug>/sessions/<int:n>/tables/<int:t>/", views.TableResultView.as_view(),
-         name="api-table-result"),
+    path(
+        "tournaments/<slug:slug>/sessions/<int:n>/results/",
+        views.SessionResultsView.as_view(),
+        name="api-session-results",
+    ),
+    path(
+        "tournaments/<slug:slug>/sessions/<int:n>/tables/<int:t>/",
+        views.TableResultView.as_view(),
+        name="api-table-result",
+    ),
     path("tournaments/<slug:slug>/standings/", views.StandingsView.as_view(), name="api-standings"),
     path("tournaments/<slug:slug>/standings/teams/", views.TeamStandingsView.as_view(), name="api-team-standings"),
     re_path(r"^.*$", views.UnknownView.as_view()),

@@ -5,6 +5,7 @@ Public callers see what the public pages show; an organizer token (``api.auth``)
 its organizers see it. Unpublished tournaments and hidden sessions answer 404, exactly like ones that do
 not exist, so their existence is not revealed.
 """
+
 from django.db.models import Q
 from django.urls import reverse
 from django.utils.decorators import method_decorator
@@ -36,8 +37,9 @@ class ApiView(View):
         if request.method == "OPTIONS":
             return preflight_response()
         if request.method.lower() not in self.http_method_names:
-            return error_response(405, "method_not_allowed",
-                                  _("This API is read-only: use GET."), Allow="GET, HEAD, OPTIONS")
+            return error_response(
+                405, "method_not_allowed", _("This API is read-only: use GET."), Allow="GET, HEAD, OPTIONS"
+            )
         try:
             self.token = request_token(request)
         except ApiAuthError as exc:
@@ -71,9 +73,11 @@ class TournamentApiView(ApiView):
     def get(self, request, *args, **kwargs):
         slug = kwargs["slug"]
         if self.token is not None and self.token.tournament.slug != slug:
-            return error_response(403, "wrong_tournament",
-                                  _("This token is for another tournament (%(slug)s).")
-                                  % {"slug": self.token.tournament.slug})
+            return error_response(
+                403,
+                "wrong_tournament",
+                _("This token is for another tournament (%(slug)s).") % {"slug": self.token.tournament.slug},
+            )
         self.organizer = self.token is not None
         tournament = Tournament.objects.filter(slug=slug).first()
         if tournament is None or not (tournament.published or self.organizer):
@@ -103,8 +107,11 @@ class PlayersView(TournamentApiView):
 
 class PlayerView(TournamentApiView):
     def resource(self, number):
-        player = Player.objects.select_related("team", "tournament").filter(
-            tournament=self.tournament, number=number).first()
+        player = (
+            Player.objects.select_related("team", "tournament")
+            .filter(tournament=self.tournament, number=number)
+            .first()
+        )
         if player is None:
             raise NotFound(_("No player number %(n)s in this tournament.") % {"n": number})
         return data.player_detail_data(self.tournament, player, self.organizer)

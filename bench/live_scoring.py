@@ -6,6 +6,7 @@ loaded, the hand scored, JSON back) and to the calculator's (calculator-live, GE
 Django's test client, so middleware, the session and the JSON are in the figure; the network is not.
 A throw-away database (in memory with SQLite) holds one small tournament. Printed, never asserted.
 """
+
 import os
 import random
 import statistics
@@ -23,10 +24,18 @@ def _form(hand, rng, players):
         discarder = "self"
     else:
         discarder = str(players[(winner + rng.randrange(1, 4)) % 4].pk)
-    data = {"number": str(rng.randrange(1, 17)), "winner": str(players[winner].pk), "discarder": discarder,
-            "concealed": hand["concealed"], "melds": "\n".join(hand.get("melds") or []),
-            "win_tile": hand["win_tile"], "points": "", "flowers": str(hand.get("flowers") or ""), "note": "",
-            "expected_version": "0"}
+    data = {
+        "number": str(rng.randrange(1, 17)),
+        "winner": str(players[winner].pk),
+        "discarder": discarder,
+        "concealed": hand["concealed"],
+        "melds": "\n".join(hand.get("melds") or []),
+        "win_tile": hand["win_tile"],
+        "points": "",
+        "flowers": str(hand.get("flowers") or ""),
+        "note": "",
+        "expected_version": "0",
+    }
     for flag in ("last_tile", "kong", "last_wall"):
         if hand.get(flag):
             data[flag] = "on"
@@ -34,9 +43,14 @@ def _form(hand, rng, players):
 
 
 def _calculator_query(hand):
-    data = {"concealed": hand["concealed"], "melds": "\n".join(hand.get("melds") or []),
-            "win_tile": hand["win_tile"], "seat_wind": hand.get("seat_wind") or "E",
-            "prevalent_wind": hand.get("prevalent_wind") or "E", "flowers": str(hand.get("flowers") or 0)}
+    data = {
+        "concealed": hand["concealed"],
+        "melds": "\n".join(hand.get("melds") or []),
+        "win_tile": hand["win_tile"],
+        "seat_wind": hand.get("seat_wind") or "E",
+        "prevalent_wind": hand.get("prevalent_wind") or "E",
+        "flowers": str(hand.get("flowers") or 0),
+    }
     for flag in ("self_drawn", "last_tile", "kong", "last_wall"):
         if hand.get(flag):
             data[flag] = "on"
@@ -58,15 +72,17 @@ def _time(send, requests):
 
 
 def _p99(ms):
-    return ms[min(len(ms) - 1, int(round(0.99 * len(ms))) - 1)]
+    return ms[min(len(ms) - 1, round(0.99 * len(ms)) - 1)]
 
 
 def _report(label, times, cpu, statuses):
     ms = sorted(t / 1e6 for t in times)
     cpu_ms = sorted(t / 1e6 for t in cpu)
     median, p99 = statistics.median(ms), _p99(ms)
-    print(f"  {label:<34} median {median:6.2f} ms   p99 {p99:6.2f} ms   worst {ms[-1]:6.2f} ms"
-          f"   ({len(ms)} requests, status {statuses})")
+    print(
+        f"  {label:<34} median {median:6.2f} ms   p99 {p99:6.2f} ms   worst {ms[-1]:6.2f} ms"
+        f"   ({len(ms)} requests, status {statuses})"
+    )
     print(f"  {'':<34} CPU: median {statistics.median(cpu_ms):6.2f} ms   p99 {_p99(cpu_ms):6.2f} ms")
     return median, p99
 
@@ -83,8 +99,10 @@ def _tournament():
     referee = User.objects.create_user("bench-referee", password="x")
     tournament = ts.tournament_create(by=organizer, name="Bench Open", slug="bench-open", session_count=1)
     TournamentRole.objects.create(tournament=tournament, user=referee, role=TournamentRole.Role.REFEREE)
-    players = [ts.player_create(tournament=tournament, number=i, name=f"Player {i}", country="ES", by=organizer)
-               for i in range(1, 5)]
+    players = [
+        ts.player_create(tournament=tournament, number=i, name=f"Player {i}", country="ES", by=organizer)
+        for i in range(1, 5)
+    ]
     session = tournament.sessions.get(number=1)
     sched.session_seat(session=session, tables=[players], by=organizer, method="manual")
     sched.session_publish(session=session, by=organizer)
@@ -120,10 +138,14 @@ def main():
             client.post(url, _form(hand, rng, players))
             client.get(calculator, _calculator_query(hand))
         results = [
-            _report("table (sheet-hand-live, POST)", *_time(lambda d: client.post(url, d),
-                                                          [_form(h, rng, players) for h in hands])),
-            _report("calculator (calculator-live, GET)", *_time(lambda d: client.get(calculator, d),
-                                                             [_calculator_query(h) for h in hands])),
+            _report(
+                "table (sheet-hand-live, POST)",
+                *_time(lambda d: client.post(url, d), [_form(h, rng, players) for h in hands]),
+            ),
+            _report(
+                "calculator (calculator-live, GET)",
+                *_time(lambda d: client.get(calculator, d), [_calculator_query(h) for h in hands]),
+            ),
         ]
         met = all(p99 < GOAL_MS for _, p99 in results)
         print(f"  goal (every endpoint's p99 < {GOAL_MS} ms): {'met' if met else 'MISSED'}")

@@ -3,6 +3,7 @@
 Hands are random winning shapes (plus the refusals they happen to produce) built by the
 property tests' generators. Goal: >= 1,000 hands/s for each rule set. Printed, never asserted.
 """
+
 import json
 import time
 
@@ -12,8 +13,8 @@ GOAL = 1_000
 
 
 def _hands(code, count):
-    from tests.rules.test_properties import spanish_hand, swiss_hand
     from tests.rules.mcr.handgen import generate
+    from tests.rules.test_properties import spanish_hand, swiss_hand
 
     if code == "mcr":
         return generate(count, seed=SEED)
@@ -22,8 +23,8 @@ def _hands(code, count):
 
 
 def main():
-    from scoring.__main__ import _score_line
     from rules.registry import RULE_SETS, get_rule_set
+    from scoring.__main__ import _score_line
 
     for code in RULE_SETS:
         rules = get_rule_set(code)
@@ -37,5 +38,7 @@ def main():
             valid += '"valid": true' in out
         elapsed = time.perf_counter() - start
         rate = len(lines) / elapsed
-        print(f"  {code:<20} {rate:>9,.0f} hands/s   ({len(lines)} hands, {valid} valid)   "
-              f"goal >= {GOAL:,}/s: {'met' if rate >= GOAL else 'MISSED'}")
+        print(
+            f"  {code:<20} {rate:>9,.0f} hands/s   ({len(lines)} hands, {valid} valid)   "
+            f"goal >= {GOAL:,}/s: {'met' if rate >= GOAL else 'MISSED'}"
+        )

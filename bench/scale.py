@@ -6,6 +6,7 @@ It works in a database of its own, never the one DATABASE_URL names: a temporary
 BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres a ``bench_<pid>`` database on that server,
 dropped at the end. BENCH_SCALE=small runs the same at a tenth of the size (a quick look).
 """
+
 import os
 import random
 import shutil
@@ -22,15 +23,23 @@ def interchange_data(slug, players, sessions, hands, seed=1):
     """A tournament in the interchange format: random seating each session, every hand of every table."""
     rng = random.Random(seed)
     numbers = list(range(1, players + 1))
-    data = {"name": slug, "slug": slug, "rules": "mcr", "session_count": sessions, "hands_per_session": hands,
-            "players": [{"number": n, "name": f"Player {n}", "country": "ES"} for n in numbers], "sessions": []}
+    data = {
+        "name": slug,
+        "slug": slug,
+        "rules": "mcr",
+        "session_count": sessions,
+        "hands_per_session": hands,
+        "players": [{"number": n, "name": f"Player {n}", "country": "ES"} for n in numbers],
+        "sessions": [],
+    }
     for s in range(1, sessions + 1):
         rng.shuffle(numbers)
         tables = []
         for i in range(0, players, 4):
-            seats = numbers[i:i + 4]
-            tables.append({"number": i // 4 + 1, "seats": seats,
-                           "hands": [random_hand(rng, seats) for _h in range(hands)]})
+            seats = numbers[i : i + 4]
+            tables.append(
+                {"number": i // 4 + 1, "seats": seats, "hands": [random_hand(rng, seats) for _h in range(hands)]}
+            )
         data["sessions"].append({"number": s, "tables": tables})
     return data
 
@@ -49,8 +58,10 @@ def random_hand(rng, seats):
 def players_file(count, fmt):
     """A players list of ``count`` players as the organizers' import page takes it (CSV or XLSX bytes)."""
     header = ["number", "name", "country", "club", "ema_id", "team"]
-    rows = [[n, f"Jugadora {n} López", "ES", f"Club {n % 40}", f"{4000000 + n:08d}", f"Team {n % 250}"]
-            for n in range(1, count + 1)]
+    rows = [
+        [n, f"Jugadora {n} López", "ES", f"Club {n % 40}", f"{4000000 + n:08d}", f"Team {n % 250}"]
+        for n in range(1, count + 1)
+    ]
     if fmt == "csv":
         return "\n".join(",".join(map(str, row)) for row in [header, *rows]).encode("utf-8")
     import io
@@ -87,9 +98,14 @@ class Database:
         import psycopg
 
         cfg = dj_database_url.parse(self.pg)
-        with psycopg.connect(host=cfg["HOST"] or "127.0.0.1", port=cfg["PORT"] or 5432, user=cfg["USER"] or None,
-                             password=cfg["PASSWORD"] or None, dbname=cfg["NAME"] or "postgres",
-                             autocommit=True) as conn:
+        with psycopg.connect(
+            host=cfg["HOST"] or "127.0.0.1",
+            port=cfg["PORT"] or 5432,
+            user=cfg["USER"] or None,
+            password=cfg["PASSWORD"] or None,
+            dbname=cfg["NAME"] or "postgres",
+            autocommit=True,
+        ) as conn:
             conn.execute(sql)
 
     def close(self):
@@ -144,8 +160,10 @@ def main():
             data = interchange_data(slug, players, sessions, 16)
             hands = players // 4 * sessions * 16
             tournaments[(players, sessions)], seconds = timed(lambda: tournament_import(data))
-            print(f"{'import (interchange, import_tournament)':<44} {f'{players}x{sessions}, {hands} hands':>18} "
-                  f"{seconds:>8.1f}")
+            print(
+                f"{'import (interchange, import_tournament)':<44} {f'{players}x{sessions}, {hands} hands':>18} "
+                f"{seconds:>8.1f}"
+            )
 
         players, sessions = standings_size
         tournament = tournaments[standings_size]
@@ -153,8 +171,10 @@ def main():
         with CaptureQueriesContext(connection) as queries:
             rows, seconds = timed(lambda: player_standings(tournament))
         assert len(rows) == players
-        print(f"{'standings computed (player_standings)':<44} {size:>18} {seconds:>8.2f} "
-              f"{len(queries.captured_queries):>8}")
+        print(
+            f"{'standings computed (player_standings)':<44} {size:>18} {seconds:>8.2f} "
+            f"{len(queries.captured_queries):>8}"
+        )
         client = Client()
         url = f"/t/{tournament.slug}/standings/"
         client.get(url)  # templates compiled and caches warm, as on a running server
@@ -175,10 +195,13 @@ def main():
                 preview = parse_players_file(content, f"players.{fmt}", target)
                 assert not preview.errors, preview.errors[:3]
                 return ts.players_import(tournament=target, rows=preview.rows, by=None)
+
             created, seconds = timed(load)
             assert len(created) == player_count
-            print(f"{f'players file import ({fmt.upper()}, read + save)':<44} {f'{player_count} players':>18} "
-                  f"{seconds:>8.2f}")
+            print(
+                f"{f'players file import ({fmt.upper()}, read + save)':<44} {f'{player_count} players':>18} "
+                f"{seconds:>8.2f}"
+            )
     finally:
         db.close()
 

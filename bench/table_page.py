@@ -6,6 +6,7 @@ referee. BENCH_PROFILE=1 also prints where the time goes (cProfile, the 25 costl
 
 Same database handling as bench.scale: a temporary SQLite file, or BENCH_PG_URL for PostgreSQL.
 """
+
 import os
 import time
 
@@ -70,8 +71,16 @@ def main():
             _seated, hands = plans[table]
             for number, hand in enumerate(hands[:8], start=1):
                 measure(sheet, lambda: client.get(url), 200)
-                form = {"number": number, "expected_version": 0, "note": "", "winner": "", "discarder": "",
-                        "points": "", "flowers": "", **hand}
+                form = {
+                    "number": number,
+                    "expected_version": 0,
+                    "note": "",
+                    "winner": "",
+                    "discarder": "",
+                    "points": "",
+                    "flowers": "",
+                    **hand,
+                }
                 measure(entry, lambda: client.post(url + "hand/", form), 302)
 
         reader, standings = Client(), f"/t/{SLUG}/standings/"
@@ -82,11 +91,13 @@ def main():
         settings.PUBLIC_STANDINGS_CACHE_SECONDS = seconds or 5
         reader.get(standings)
         for _n in range(20):
-            measure("  the same, kept in the page cache (within 5 s)", lambda: reader.get(standings), 200,
-                    profiled=False)
+            measure(
+                "  the same, kept in the page cache (within 5 s)", lambda: reader.get(standings), 200, profiled=False
+            )
 
         def median(values):
             return sorted(values)[len(values) // 2]
+
         for what, (ms, counts) in figures.items():
             print(f"{what:<52} {median(ms):>12.1f} {median(counts):>8}")
         if profiler:

@@ -8,6 +8,7 @@ send at once. Only Django's stock templates are drawn here, and only when nobody
 template of the same name wins, see ``FormRenderer.fast``); every other widget still goes through its
 template. tests/config/test_form_renderer.py draws each kind both ways and compares the HTML.
 """
+
 from django.forms.renderers import DjangoTemplates
 from django.utils.formats import localize
 from django.utils.html import conditional_escape, escape
@@ -24,7 +25,7 @@ def _text(value):
 
 def _string(value):
     """``{{ value|stringformat:'s' }}``: the filter makes it text first, so nothing is localized."""
-    text = "%s" % (value,)
+    text = f"{value}"
     return text if isinstance(value, SafeData) else escape(text)
 
 
@@ -46,6 +47,7 @@ def _input(widget):
 
 # An option is drawn inside its list by an include, which keeps the newline that ends each template file; so
 # do these, to give the same bytes.
+
 
 def _select_option(widget):
     return f'<option value="{_string(widget["value"])}"{_attrs(widget["attrs"])}>{_text(widget["label"])}</option>\n'
@@ -153,9 +155,25 @@ def _plain_input(renderer, context):
 
 
 FAST = {
-    **{f"django/forms/widgets/{kind}.html": _plain_input
-       for kind in ("input", "text", "number", "email", "url", "password", "hidden", "checkbox", "date", "time",
-                    "datetime", "search", "tel", "color")},
+    **{
+        f"django/forms/widgets/{kind}.html": _plain_input
+        for kind in (
+            "input",
+            "text",
+            "number",
+            "email",
+            "url",
+            "password",
+            "hidden",
+            "checkbox",
+            "date",
+            "time",
+            "datetime",
+            "search",
+            "tel",
+            "color",
+        )
+    },
     "django/forms/widgets/select.html": FormRenderer._select,
     "django/forms/widgets/radio.html": FormRenderer._multiple_input,
     "django/forms/widgets/checkbox_select.html": FormRenderer._multiple_input,

@@ -1,4 +1,5 @@
 """The page shown to a login that django-axes refuses while an account or address is locked out."""
+
 from django.conf import settings
 from django.shortcuts import render
 

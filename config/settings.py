@@ -3,6 +3,7 @@
 DEBUG is off unless DEBUG=1 is set (``make run`` and ``make test`` set it); with DEBUG off a SECRET_KEY
 is required, and with SECRET_KEY, ALLOWED_HOSTS and DATABASE_URL ``manage.py check --deploy`` is clean.
 """
+
 import datetime
 import os
 from pathlib import Path
@@ -28,7 +29,9 @@ SECRET_KEY = os.environ.get("SECRET_KEY", _DEV_SECRET if DEBUG else "")
 if not SECRET_KEY:
     raise RuntimeError("SECRET_KEY must be set when DEBUG is off")
 
-ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",") if h.strip()]
+ALLOWED_HOSTS = [
+    h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",") if h.strip()
+]
 CSRF_TRUSTED_ORIGINS = [o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()]
 
 INSTALLED_APPS = [
@@ -136,11 +139,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # "database is locked": WAL lets readers go on beside the writer; every transaction asks for the
     # write lock when it begins (IMMEDIATE), as a deferred one that upgrades later fails at once
     # instead of waiting; and a writer waits up to SQLITE_TIMEOUT seconds for its turn.
-    DATABASES["default"].setdefault("OPTIONS", {}).update({
-        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-        "transaction_mode": "IMMEDIATE",
-        "timeout": int(os.environ.get("SQLITE_TIMEOUT", "20")),
-    })
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            "transaction_mode": "IMMEDIATE",
+            "timeout": int(os.environ.get("SQLITE_TIMEOUT", "20")),
+        }
+    )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -182,8 +187,11 @@ INVITATION_HOURS = int(os.environ.get("INVITATION_HOURS", "72"))
 # server shares one copy and no state lives in a process (its table is made by a migration).
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-    "pages": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "page_cache",
-              "OPTIONS": {"MAX_ENTRIES": 2000}},
+    "pages": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "page_cache",
+        "OPTIONS": {"MAX_ENTRIES": 2000},
+    },
 }
 # Seconds the public standings page may lag behind the scores (0: never kept). Organizers and referees always
 # see the scores as they are.

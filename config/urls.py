@@ -3,6 +3,7 @@
 Audiences are split by prefix: public pages under /t/<slug>/, organizer pages under /t/<slug>/manage/,
 downloads under /t/<slug>/exports/; score sheets (public to read, referees to write) per table.
 """
+
 from django.contrib import admin
 from django.urls import include, path
 
@@ -25,8 +26,10 @@ tournament_patterns = [
     path("sessions/<int:n>/tables/<int:t>/", include(scoring.urls.urlpatterns)),
     path("", include(scoring.urls.player_patterns)),
     path("appeals/", include(scoring.urls.appeal_patterns)),
-    path("manage/", include(tournament.urls.manage_patterns + schedule.urls.manage_patterns
-                            + accounts.urls.manage_patterns)),
+    path(
+        "manage/",
+        include(tournament.urls.manage_patterns + schedule.urls.manage_patterns + accounts.urls.manage_patterns),
+    ),
     path("exports/", include(exports.urls.urlpatterns)),
     path("", include(api.urls.tournament_patterns + interchange.urls.tournament_patterns)),
 ]

@@ -1,6 +1,7 @@
 """An appeal and its decisions as PDF (MCR 3.12.3: the appeal is in writing), to print, sign and file: the
 table and hand concerned, who filed it and how it was signed, the statement, the fee, each decision with
 who took it, when and why, and the changes the appeal made to the sheet."""
+
 import io
 
 from django.utils import timezone
@@ -23,8 +24,11 @@ def appeal_pdf(appeal) -> bytes:
     facts = [
         (_("Session, table"), where),
         (_("Kind"), str(appeal.get_kind_display())),
-        (_("Filed by"), f"{appeal.filer.number}. {appeal.filer.name}, {appeal.get_via_display()}"
-         + (f" ({appeal.filed_by_name})" if appeal.filed_by_name else "")),
+        (
+            _("Filed by"),
+            f"{appeal.filer.number}. {appeal.filer.name}, {appeal.get_via_display()}"
+            + (f" ({appeal.filed_by_name})" if appeal.filed_by_name else ""),
+        ),
         (_("Filed at"), local_time(appeal.filed_at)),
         (_("Status"), str(appeal.get_status_display())),
         (_("Fee"), f"{appeal.fee_amount} {appeal.fee_currency} · {appeal.get_fee_status_display()}"),
@@ -33,30 +37,48 @@ def appeal_pdf(appeal) -> bytes:
         facts.insert(1, (_("Penalty"), f"{appeal.penalty.player.name}: {appeal.penalty.description}"))
     if appeal.late_reason:
         facts.append((_("Accepted late"), appeal.late_reason))
-    decisions = [(f"{d.get_body_display()}: {d.get_outcome_display()}",
-                  f"{d.decided_by_name} · {local_time(d.decided_at)}", d.reasons) for d in appeal.decisions.all()]
+    decisions = [
+        (
+            f"{d.get_body_display()}: {d.get_outcome_display()}",
+            f"{d.decided_by_name} · {local_time(d.decided_at)}",
+            d.reasons,
+        )
+        for d in appeal.decisions.all()
+    ]
     if appeal.escalated_at:
-        decisions.insert(1, (_("Taken to the chief referee"), local_time(appeal.escalated_at),
-                             appeal.escalation_reason))
+        decisions.insert(
+            1, (_("Taken to the chief referee"), local_time(appeal.escalated_at), appeal.escalation_reason)
+        )
     amendments = []
     for a in appeal.amendments.select_related("hand_version__hand", "hand_version__winner", "penalty__player"):
         if a.hand_version_id:
             v = a.hand_version
             text = _("hand %(n)s, version %(v)s") % {"n": v.hand.number, "v": v.version}
-            text += f": {v.get_outcome_display()}" + (f", {v.winner.name}" if v.winner_id else "") + \
-                (f", {v.points}" if v.points else "")
+            text += (
+                f": {v.get_outcome_display()}"
+                + (f", {v.winner.name}" if v.winner_id else "")
+                + (f", {v.points}" if v.points else "")
+            )
         else:
             text = f"{a.penalty.player.name}: {a.penalty.description}"
         amendments.append(f"{a.get_kind_display()}: {text}")
-    texts = [tournament.name, title, appeal.statement, *(v for f in facts for v in f),
-             *(v for d in decisions for v in d), *amendments]
+    texts = [
+        tournament.name,
+        title,
+        appeal.statement,
+        *(v for f in facts for v in f),
+        *(v for d in decisions for v in d),
+        *amendments,
+    ]
     font, bold = fonts(texts)
     styles = styles_for(font, bold)
     head = ParagraphStyle("x-head", parent=styles["normal"], fontName=bold, spaceBefore=4)
     buffer = io.BytesIO()
     doc = document(buffer, tournament, title)
-    story = [paragraph(title, styles["title"]),
-             paragraph("%s · %s %s" % (tournament.name, _("printed"), local_time(timezone.now())), styles["subtitle"])]
+    story = [
+        paragraph(title, styles["title"]),
+        paragraph("{} · {} {}".format(tournament.name, _("printed"), local_time(timezone.now())), styles["subtitle"]),
+    ]
     for label, value in facts:
         story.append(paragraph(f"{label}: {value}", styles["normal"]))
     story += [Spacer(1, 8), paragraph(_("Written statement"), head)]
@@ -69,7 +91,12 @@ def appeal_pdf(appeal) -> bytes:
     if amendments:
         story += [Spacer(1, 8), paragraph(_("Changes to the sheet"), head)]
         story += [paragraph(text, styles["normal"]) for text in amendments]
-    story += [Spacer(1, 24), paragraph(_("Signature of the filer: ______________________    "
-                                         "Signature of the decider: ______________________"), styles["normal"])]
+    story += [
+        Spacer(1, 24),
+        paragraph(
+            _("Signature of the filer: ______________________    Signature of the decider: ______________________"),
+            styles["normal"],
+        ),
+    ]
     doc.build(story)
     return buffer.getvalue()

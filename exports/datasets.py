@@ -6,6 +6,7 @@ Built like pretix's exporters: a generator turns results into a :class:`Dataset`
 Values in dataset rows are ``int``, ``str``, ``None`` (blank) or, for table points, ``Fraction``
 (exact: 7/4 is written 1.75, 7/3 as 2.33 where text is needed, and as the number itself in XLSX).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -14,11 +15,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from scoring.models import Penalty, ScoreSheet
-from scoring.results import lost_sessions, table_results
 from rules import fouls
 from rules.rotation import round_of_hand, seat_winds
 from rules.table_points import format_table_points
+from scoring.models import Penalty, ScoreSheet
+from scoring.results import lost_sessions, table_results
 from standings import selectors
 from standings.tables import tiebreak_label
 from tournament.models import Seat, Session
@@ -53,6 +54,7 @@ class Dataset:
 
 # --- Row generators ---------------------------------------------------------------------------
 
+
 def team_name(player):
     return player.team.name if player.team_id else ""
 
@@ -64,8 +66,10 @@ def not_public_notes(tournament, public):
     hidden = selectors.unpublished_sessions_with_results(tournament)
     if not hidden:
         return []
-    return [_("Not public: includes the results of session(s) %(list)s, not published yet.")
-            % {"list": ", ".join(map(str, hidden))}]
+    return [
+        _("Not public: includes the results of session(s) %(list)s, not published yet.")
+        % {"list": ", ".join(map(str, hidden))}
+    ]
 
 
 def standings_dataset(tournament, rows=None, *, public=False):
@@ -74,12 +78,31 @@ def standings_dataset(tournament, rows=None, *, public=False):
     sessions only, as the public sees them."""
     rows = selectors.standings_rows(tournament, rows, public=public)
     extra = [k for k in tournament.tiebreak_keys() if k not in ("table_points", "score")]
-    columns = [Column(_("Rank"), INT), Column(_("No."), INT), Column(_("Name")), Column(_("Country")),
-               Column(_("Team")), Column(_("Table points"), POINTS), Column(_("Score"), INT)]
+    columns = [
+        Column(_("Rank"), INT),
+        Column(_("No."), INT),
+        Column(_("Name")),
+        Column(_("Country")),
+        Column(_("Team")),
+        Column(_("Table points"), POINTS),
+        Column(_("Score"), INT),
+    ]
     columns += [Column(tiebreak_label(k), INT) for k in extra]
     columns.append(Column(_("Provisional")))
-    out = [[r["rank"], r["number"], r["name"], r["country"], r["team"] or "", r["table_points"], r["score"],
-            *(r["tiebreaks"][k] for k in extra), "*" if r["provisional"] else ""] for r in rows]
+    out = [
+        [
+            r["rank"],
+            r["number"],
+            r["name"],
+            r["country"],
+            r["team"] or "",
+            r["table_points"],
+            r["score"],
+            *(r["tiebreaks"][k] for k in extra),
+            "*" if r["provisional"] else "",
+        ]
+        for r in rows
+    ]
     if any(r.get("elimination") for r in rows):
         # Elimination tournaments: who is still in and when the others went out (their rank is final).
         columns.insert(3, Column(_("Elimination")))
@@ -92,12 +115,21 @@ def standings_dataset(tournament, rows=None, *, public=False):
 def team_standings_dataset(tournament, rows=None, *, public=False):
     """Teams ranked by their members' summed table points, then summed score."""
     teams = selectors.team_standings(tournament, rows, public=public)
-    columns = [Column(_("Rank"), INT), Column(_("Team")), Column(_("Table points"), POINTS),
-               Column(_("Score"), INT), Column(_("Members"))]
-    out = [[t.rank, t.team.name, t.table_points, t.score, ", ".join(m.player.name for m in t.members)]
-           for t in teams]
-    return Dataset(name="team-standings", title=_("Team standings"), columns=columns, rows=out,
-                   notes=not_public_notes(tournament, public))
+    columns = [
+        Column(_("Rank"), INT),
+        Column(_("Team")),
+        Column(_("Table points"), POINTS),
+        Column(_("Score"), INT),
+        Column(_("Members")),
+    ]
+    out = [[t.rank, t.team.name, t.table_points, t.score, ", ".join(m.player.name for m in t.members)] for t in teams]
+    return Dataset(
+        name="team-standings",
+        title=_("Team standings"),
+        columns=columns,
+        rows=out,
+        notes=not_public_notes(tournament, public),
+    )
 
 
 def tabulation_dataset(tournament, rows=None, *, public=False):
@@ -126,10 +158,18 @@ def tabulation_dataset(tournament, rows=None, *, public=False):
                 line += [cell.result.table_points, cell.cum_table_points, cell.result.score, cell.cum_score]
         line += [row.table_points, row.score, row.rank]
         out.append(line)
-    return Dataset(name="tabulation", title=_("Tabulation of results"), columns=columns, rows=out,
-                   groups=groups, landscape=True,
-                   notes=[_("TP: table points. CP: contest points (the session score). Sum: running total."),
-                          *not_public_notes(tournament, public)])
+    return Dataset(
+        name="tabulation",
+        title=_("Tabulation of results"),
+        columns=columns,
+        rows=out,
+        groups=groups,
+        landscape=True,
+        notes=[
+            _("TP: table points. CP: contest points (the session score). Sum: running total."),
+            *not_public_notes(tournament, public),
+        ],
+    )
 
 
 def split_name(name):
@@ -161,25 +201,36 @@ def ema_problems(tournament, rows):
     for session in sessions:
         if session.status not in Session.PUBLIC_STATUSES:
             problems.append(_("Session %(n)s is not published.") % {"n": session.number})
-    open_sheets = (ScoreSheet.objects.filter(table__session__in=sessions).exclude(status=ScoreSheet.Status.SUBMITTED)
-                   .select_related("table__session").order_by("table__session__number", "table__number"))
+    open_sheets = (
+        ScoreSheet.objects.filter(table__session__in=sessions)
+        .exclude(status=ScoreSheet.Status.SUBMITTED)
+        .select_related("table__session")
+        .order_by("table__session__number", "table__number")
+    )
     for sheet in open_sheets:
-        problems.append(_("Session %(s)s, table %(t)s: the score sheet is not submitted (results are provisional).")
-                        % {"s": sheet.table.session.number, "t": sheet.table.number})
+        problems.append(
+            _("Session %(s)s, table %(t)s: the score sheet is not submitted (results are provisional).")
+            % {"s": sheet.table.session.number, "t": sheet.table.number}
+        )
     for result in sorted(table_results(tournament).values(), key=lambda r: (r.session, r.table)):
         total = sum(result.table_points) if result.started else 0
         if total != 7:
-            problems.append(_("Session %(s)s, table %(t)s: the table points total %(tp)s, not 7.") % {
-                "s": result.session, "t": result.table, "tp": format_table_points(total)})
+            problems.append(
+                _("Session %(s)s, table %(t)s: the table points total %(tp)s, not 7.")
+                % {"s": result.session, "t": result.table, "tp": format_table_points(total)}
+            )
     for row in rows:
         p = row.player
         who = {"n": p.number, "name": p.name}
         if not p.family_name:
-            problems.append(_("Player %(n)s (%(name)s) has no family name: set the family and given names on "
-                              "the player's page.") % who)
+            problems.append(
+                _("Player %(n)s (%(name)s) has no family name: set the family and given names on the player's page.")
+                % who
+            )
         if not p.ema_id and not p.no_ema_id:
-            problems.append(_("Player %(n)s (%(name)s) has no EMA id: enter it, or mark the player as having "
-                              "none.") % who)
+            problems.append(
+                _("Player %(n)s (%(name)s) has no EMA id: enter it, or mark the player as having none.") % who
+            )
     return problems
 
 
@@ -194,10 +245,27 @@ def ema_dataset(tournament, rows=None):
         raise RankingFileNotReady(problems)
     # A file for the ranking body's software, not for people: its headings stay fixed in English
     # whatever the organizer's language.
-    columns = [Column("Rank", INT), Column("EMA id"), Column("Last name"), Column("First name"),
-               Column("Country"), Column("Table points", POINTS), Column("Score", INT)]
-    out = [[row.rank, row.player.ema_id or "", row.player.family_name, row.player.given_name, row.player.country,
-            row.table_points, row.score] for row in rows]
+    columns = [
+        Column("Rank", INT),
+        Column("EMA id"),
+        Column("Last name"),
+        Column("First name"),
+        Column("Country"),
+        Column("Table points", POINTS),
+        Column("Score", INT),
+    ]
+    out = [
+        [
+            row.rank,
+            row.player.ema_id or "",
+            row.player.family_name,
+            row.player.given_name,
+            row.player.country,
+            row.table_points,
+            row.score,
+        ]
+        for row in rows
+    ]
     return Dataset(name="ema-results", title=_("Results for the ranking"), columns=columns, rows=out)
 
 
@@ -237,15 +305,29 @@ def fouls_dataset(tournament):
     penalties = list(
         Penalty.objects.filter(sheet__table__session__tournament=tournament)
         .select_related("player__team", "recipient", "sheet__table__session", "created_by", "withdrawn_by")
-        .order_by("sheet__table__session__number", "sheet__table__number", "created_at", "id"))
-    positions = {(s.table_id, s.player_id): s.position
-                 for s in Seat.objects.filter(session__tournament=tournament).only("table_id", "player_id",
-                                                                                   "position")}
+        .order_by("sheet__table__session__number", "sheet__table__number", "created_at", "id")
+    )
+    positions = {
+        (s.table_id, s.player_id): s.position
+        for s in Seat.objects.filter(session__tournament=tournament).only("table_id", "player_id", "position")
+    }
     lost = lost_sessions(tournament)
-    columns = [Column(_("Team")), Column(_("Player")), Column(_("No."), INT), Column(_("Session"), INT),
-               Column(_("Round")), Column(_("Table"), INT), Column(_("Position")), Column(_("Hand"), INT),
-               Column(_("Nature of the foul")), Column(_("Penalty"), INT), Column(_("Paid to")),
-               Column(_("Remarks")), Column(_("Umpire")), Column(_("Date"))]
+    columns = [
+        Column(_("Team")),
+        Column(_("Player")),
+        Column(_("No."), INT),
+        Column(_("Session"), INT),
+        Column(_("Round")),
+        Column(_("Table"), INT),
+        Column(_("Position")),
+        Column(_("Hand"), INT),
+        Column(_("Nature of the foul")),
+        Column(_("Penalty"), INT),
+        Column(_("Paid to")),
+        Column(_("Remarks")),
+        Column(_("Umpire")),
+        Column(_("Date")),
+    ]
     out, muted = [], set()
     for i, p in enumerate(penalties):
         table = p.sheet.table
@@ -262,15 +344,46 @@ def fouls_dataset(tournament):
         remarks = foul_remarks(p, loses)
         if not p.active:
             muted.add(i)
-            remarks.append(_("Withdrawn %(date)s by %(who)s: %(reason)s") % {
-                "date": local_time(p.withdrawn_at), "who": p.withdrawn_by.get_username() if p.withdrawn_by else "",
-                "reason": p.withdrawn_reason})
-        out.append([team_name(p.player), p.player.name, p.player.number, table.session.number, round_name,
-                    table.number, place, p.hand_number, foul_nature(p), -p.amount, foul_paid_to(p),
-                    "; ".join(remarks), p.created_by.get_username() if p.created_by else "", local_time(p.created_at)])
+            remarks.append(
+                _("Withdrawn %(date)s by %(who)s: %(reason)s")
+                % {
+                    "date": local_time(p.withdrawn_at),
+                    "who": p.withdrawn_by.get_username() if p.withdrawn_by else "",
+                    "reason": p.withdrawn_reason,
+                }
+            )
+        out.append(
+            [
+                team_name(p.player),
+                p.player.name,
+                p.player.number,
+                table.session.number,
+                round_name,
+                table.number,
+                place,
+                p.hand_number,
+                foul_nature(p),
+                -p.amount,
+                foul_paid_to(p),
+                "; ".join(remarks),
+                p.created_by.get_username() if p.created_by else "",
+                local_time(p.created_at),
+            ]
+        )
     heading = _("Group: %(group)s") % {"group": tournament.group} if tournament.group else ""
-    return Dataset(name="fouls", title=_("Record of fouls"), columns=columns, rows=out, landscape=True,
-                   muted_rows=muted, heading=heading,
-                   notes=[_("Penalty: points lost by the player; paid to each other player, each of the "
-                            "other three receives them; paid to one player, that player receives them. A "
-                            "warning costs no points. Withdrawn penalties do not count.")])
+    return Dataset(
+        name="fouls",
+        title=_("Record of fouls"),
+        columns=columns,
+        rows=out,
+        landscape=True,
+        muted_rows=muted,
+        heading=heading,
+        notes=[
+            _(
+                "Penalty: points lost by the player; paid to each other player, each of the "
+                "other three receives them; paid to one player, that player receives them. A "
+                "warning costs no points. Withdrawn penalties do not count."
+            )
+        ],
+    )

@@ -4,6 +4,7 @@ tournament and handed out at registration.
 A card carries the player's number, name and team, their table and starting wind in every session seated
 so far (blank where a session is not seated yet, e.g. later Swiss sessions), and a QR code of their page.
 """
+
 from __future__ import annotations
 
 import io
@@ -50,12 +51,22 @@ class Card:
 def player_cards(tournament: Tournament, url_for) -> list[Card]:
     """The cards in player-number order; `url_for(player)` gives the QR code's address."""
     players = list(tournament.players.select_related("team", "tournament").order_by("number"))
-    where = {(seat.player_id, seat.session.number): (seat.table.number, WINDS[seat.position])
-             for seat in Seat.objects.filter(session__tournament=tournament).select_related("session", "table")}
+    where = {
+        (seat.player_id, seat.session.number): (seat.table.number, WINDS[seat.position])
+        for seat in Seat.objects.filter(session__tournament=tournament).select_related("session", "table")
+    }
     sessions = range(1, tournament.session_count + 1)
-    return [Card(number=p.number, name=p.name, team=p.team.name if p.team_id else "", substitute=p.is_substitute,
-                 url=url_for(p), seats=[where.get((p.pk, n)) for n in sessions])
-            for p in players]
+    return [
+        Card(
+            number=p.number,
+            name=p.name,
+            team=p.team.name if p.team_id else "",
+            substitute=p.is_substitute,
+            url=url_for(p),
+            seats=[where.get((p.pk, n)) for n in sessions],
+        )
+        for p in players
+    ]
 
 
 def _rows_per_page(session_count: int) -> int:
@@ -157,7 +168,7 @@ def _card(canvas, card: Card, tournament: Tournament, x, y, w, h, font, bold):
     table_size = min(16, row_h * 0.75, cell_w * 0.5)
     labels = (_("Session"), _("Table"), _("Wind"))
     for start in range(0, len(card.seats), SESSIONS_PER_BLOCK):
-        seats = card.seats[start:start + SESSIONS_PER_BLOCK]
+        seats = card.seats[start : start + SESSIONS_PER_BLOCK]
         canvas.setStrokeColor(colors.HexColor("#999999"))
         canvas.setLineWidth(0.4)
         right = left + label_w + cell_w * len(seats)
@@ -217,7 +228,7 @@ def player_cards_pdf(tournament: Tournament, cards: list[Card]) -> bytes:
         canvas.setFont(font, 12)
         canvas.drawString(MARGIN, PAGE_H - MARGIN - 12, _("No players yet: add players, then print their cards."))
     for start in range(0, len(cards), per_page):
-        page = cards[start:start + per_page]
+        page = cards[start : start + per_page]
         used_rows = -(-len(page) // COLUMNS)
         _cut_lines(canvas, used_rows, w, h)
         for i, card in enumerate(page):

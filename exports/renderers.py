@@ -1,4 +1,5 @@
 """Renderers: any :class:`~exports.datasets.Dataset` as CSV, XLSX or PDF bytes."""
+
 import csv
 import functools
 import io
@@ -146,8 +147,15 @@ def _script(ch):
         return "ja"
     if 0xAC00 <= o <= 0xD7AF or 0x1100 <= o <= 0x11FF or 0x3130 <= o <= 0x318F:
         return "ko"
-    if (0x2E80 <= o <= 0x2FDF or 0x3000 <= o <= 0x303F or 0x3400 <= o <= 0x4DBF or 0x4E00 <= o <= 0x9FFF
-            or 0xF900 <= o <= 0xFAFF or 0xFF00 <= o <= 0xFF65 or 0x20000 <= o <= 0x2FFFF):
+    if (
+        0x2E80 <= o <= 0x2FDF
+        or 0x3000 <= o <= 0x303F
+        or 0x3400 <= o <= 0x4DBF
+        or 0x4E00 <= o <= 0x9FFF
+        or 0xF900 <= o <= 0xFAFF
+        or 0xFF00 <= o <= 0xFF65
+        or 0x20000 <= o <= 0x2FFFF
+    ):
         return "han"
     return None
 
@@ -161,7 +169,7 @@ def cjk_font(text):
     return _register_cid(CJK_FONTS[code])
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _register_cid(name):
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.cidfonts import UnicodeCIDFont
@@ -218,10 +226,10 @@ def styles_for(font=FONT, bold=BOLD):
 
     base = getSampleStyleSheet()
     return {
-        "title": ParagraphStyle("x-title", parent=base["Title"], fontName=bold, fontSize=14, leading=17,
-                                spaceAfter=2),
-        "subtitle": ParagraphStyle("x-subtitle", parent=base["Normal"], fontName=font, fontSize=9, leading=11,
-                                   alignment=1, spaceAfter=6),
+        "title": ParagraphStyle("x-title", parent=base["Title"], fontName=bold, fontSize=14, leading=17, spaceAfter=2),
+        "subtitle": ParagraphStyle(
+            "x-subtitle", parent=base["Normal"], fontName=font, fontSize=9, leading=11, alignment=1, spaceAfter=6
+        ),
         "normal": ParagraphStyle("x-normal", parent=base["Normal"], fontName=font, fontSize=9, leading=11),
         "small": ParagraphStyle("x-small", parent=base["Normal"], fontName=font, fontSize=7.5, leading=9),
         "cell": ParagraphStyle("x-cell", parent=base["Normal"], fontName=font, fontSize=8, leading=9.5),
@@ -240,9 +248,17 @@ def document(buffer, tournament, title, landscape_=False):
     from reportlab.platypus import SimpleDocTemplate
 
     pagesize = landscape(A4) if landscape_ else A4
-    return SimpleDocTemplate(buffer, pagesize=pagesize, leftMargin=12 * mm, rightMargin=12 * mm,
-                             topMargin=12 * mm, bottomMargin=12 * mm, title=f"{tournament.name}: {title}",
-                             author=tournament.name, creator="MCR tournament system")
+    return SimpleDocTemplate(
+        buffer,
+        pagesize=pagesize,
+        leftMargin=12 * mm,
+        rightMargin=12 * mm,
+        topMargin=12 * mm,
+        bottomMargin=12 * mm,
+        title=f"{tournament.name}: {title}",
+        author=tournament.name,
+        creator="MCR tournament system",
+    )
 
 
 def _page_number(canvas, doc):
@@ -294,7 +310,7 @@ def _pdf_table(dataset, columns, body, widths, size, available, styles, font, bo
             for c in range(col, col + span):
                 group_of[c] = (col, label)
             col += span
-        for i, c in enumerate(columns):
+        for c in columns:
             if not groups or groups[-1][0] != group_of[c][0]:
                 groups.append([group_of[c][0], group_of[c][1], 0])
             groups[-1][2] += 1
@@ -313,8 +329,9 @@ def _pdf_table(dataset, columns, body, widths, size, available, styles, font, bo
     for row in body:
         cells = [row[c] for c in columns]
         # A cell that wraps, or holds CJK text (drawn in its own font), is a paragraph; others plain text.
-        data.append([paragraph(v, cell_style) if v and (i in wrapped or cjk_font(v)) else v
-                     for i, v in enumerate(cells)])
+        data.append(
+            [paragraph(v, cell_style) if v and (i in wrapped or cjk_font(v)) else v for i, v in enumerate(cells)]
+        )
     table = Table(data, colWidths=widths, repeatRows=len(header_rows))
     head = len(header_rows)
     style = [
@@ -358,18 +375,31 @@ def render_pdf(dataset, tournament):
     kinds = [c.kind for c in dataset.columns]
     body = [[_text(v, k) for v, k in zip(row, kinds)] for row in dataset.rows]
     group_labels = [label for label, _span in dataset.groups or []]
-    font, bold = fonts([tournament.name, dataset.title, dataset.heading, *dataset.header, *dataset.notes, *group_labels,
-                         *(t for row in body for t in row)])
+    font, bold = fonts(
+        [
+            tournament.name,
+            dataset.title,
+            dataset.heading,
+            *dataset.header,
+            *dataset.notes,
+            *group_labels,
+            *(t for row in body for t in row),
+        ]
+    )
     styles = styles_for(font, bold)
-    story = [paragraph(dataset.title, styles["title"]),
-             paragraph("%s · %s %s" % (tournament.name, _("printed"), local_time(timezone.now())), styles["subtitle"])]
+    story = [
+        paragraph(dataset.title, styles["title"]),
+        paragraph("{} · {} {}".format(tournament.name, _("printed"), local_time(timezone.now())), styles["subtitle"]),
+    ]
     if dataset.heading:
         story.append(paragraph(dataset.heading, styles["subtitle"]))
     available = doc.width
 
     def natural_widths(size):
-        return [max(text_width(t, bold, size) for t in [r[col] for r in body] + [dataset.header[col]]) + 6
-                for col in range(len(kinds))]
+        return [
+            max(text_width(t, bold, size) for t in [r[col] for r in body] + [dataset.header[col]]) + 6
+            for col in range(len(kinds))
+        ]
 
     size = 8.5
     widths = natural_widths(size)
@@ -391,7 +421,9 @@ def render_pdf(dataset, tournament):
 
 RENDERERS = {
     "csv": ("text/csv; charset=utf-8", lambda dataset, tournament: render_csv(dataset)),
-    "xlsx": ("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-             lambda dataset, tournament: render_xlsx(dataset)),
+    "xlsx": (
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        lambda dataset, tournament: render_xlsx(dataset),
+    ),
     "pdf": ("application/pdf", render_pdf),
 }

@@ -1,5 +1,6 @@
 """The seat list of a session as PDF: everyone by name with table and starting wind, in letters large
 enough to read on a wall, the header repeated on every page."""
+
 import io
 
 from django.utils import timezone
@@ -24,23 +25,29 @@ def seat_list_pdf(tournament, session) -> bytes:
     styles = styles_for(font, bold)
     buffer = io.BytesIO()
     doc = document(buffer, tournament, title)
-    story = [paragraph(title, styles["title"]),
-             paragraph("%s · %s %s" % (tournament.name, _("printed"), local_time(timezone.now())), styles["subtitle"])]
+    story = [
+        paragraph(title, styles["title"]),
+        paragraph("{} · {} {}".format(tournament.name, _("printed"), local_time(timezone.now())), styles["subtitle"]),
+    ]
     if not body:
         story.append(paragraph(_("This session has not been seated yet."), styles["normal"]))
     else:
         widths = [doc.width * f for f in (0.52, 0.12, 0.14, 0.22)]
-        table = Table([header] + body, colWidths=widths, repeatRows=1)
-        table.setStyle(TableStyle([
-            ("FONT", (0, 0), (-1, -1), font, FONT_SIZE),
-            ("FONT", (0, 0), (-1, 0), bold, FONT_SIZE),
-            ("FONT", (2, 1), (2, -1), bold, FONT_SIZE + 2),  # the table number is what people look for
-            ("ALIGN", (1, 0), (2, -1), "RIGHT"),
-            ("LINEBELOW", (0, 0), (-1, 0), 1, colors.black),
-            ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f0f0f0")]),
-            ("TOPPADDING", (0, 0), (-1, -1), 3),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
-        ]))
+        table = Table([header, *body], colWidths=widths, repeatRows=1)
+        table.setStyle(
+            TableStyle(
+                [
+                    ("FONT", (0, 0), (-1, -1), font, FONT_SIZE),
+                    ("FONT", (0, 0), (-1, 0), bold, FONT_SIZE),
+                    ("FONT", (2, 1), (2, -1), bold, FONT_SIZE + 2),  # the table number is what people look for
+                    ("ALIGN", (1, 0), (2, -1), "RIGHT"),
+                    ("LINEBELOW", (0, 0), (-1, 0), 1, colors.black),
+                    ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f0f0f0")]),
+                    ("TOPPADDING", (0, 0), (-1, -1), 3),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+                ]
+            )
+        )
         story.append(table)
     doc.build(story)
     return buffer.getvalue()

@@ -1,8 +1,18 @@
 """Download URLs, included under /t/<slug>/exports/."""
+
 from django.urls import path
 
-from exports.views import (AppealPdfView, EmaExportView, FoulsExportView, PlayerCardsView, ScoreSheetsView, SeatListPdfView,
-                           StandingsExportView, TabulationExportView, TeamStandingsExportView)
+from exports.views import (
+    AppealPdfView,
+    EmaExportView,
+    FoulsExportView,
+    PlayerCardsView,
+    ScoreSheetsView,
+    SeatListPdfView,
+    StandingsExportView,
+    TabulationExportView,
+    TeamStandingsExportView,
+)
 
 urlpatterns = [
     path("standings.<str:fmt>", StandingsExportView.as_view(), name="export-standings"),

@@ -4,6 +4,7 @@ Thin: pick a row generator (``exports.datasets``) and a renderer (``exports.rend
 Standings follow the standings pages' visibility; score sheets are for organizers and referees;
 the ranking file and the record of fouls for organizers only. Included under /t/<slug>/exports/.
 """
+
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -43,9 +44,12 @@ class DatasetExportView(View):
         tournament = self.tournament
         dataset = self.dataset(tournament)
         content_type, render = RENDERERS[fmt]
-        return file_response(render(dataset, tournament), content_type, f"{tournament.slug}-{dataset.name}.{fmt}",
-                             attachment=fmt != "pdf")
-
+        return file_response(
+            render(dataset, tournament),
+            content_type,
+            f"{tournament.slug}-{dataset.name}.{fmt}",
+            attachment=fmt != "pdf",
+        )
 
     def dataset(self, tournament):
         return type(self).build(tournament)
@@ -81,9 +85,12 @@ class EmaExportView(OrganizerRequiredMixin, DatasetExportView):
         try:
             return super().get(request, *args, **kwargs)
         except datasets.RankingFileNotReady as exc:
-            return render(request, "exports/ranking_not_ready.html",
-                          {"tournament": self.tournament, "problems": exc.problems, "is_organizer": True},
-                          status=409)
+            return render(
+                request,
+                "exports/ranking_not_ready.html",
+                {"tournament": self.tournament, "problems": exc.problems, "is_organizer": True},
+                status=409,
+            )
 
 
 class FoulsExportView(OrganizerRequiredMixin, DatasetExportView):
@@ -111,8 +118,9 @@ class ScoreSheetsView(ScorerRequiredMixin, View):
             name += "-score-sheets"
         if blank:
             name += "-blank"
-        return file_response(score_sheets_pdf(tournament, tables, blank=blank), "application/pdf", f"{name}.pdf",
-                             attachment=False)
+        return file_response(
+            score_sheets_pdf(tournament, tables, blank=blank), "application/pdf", f"{name}.pdf", attachment=False
+        )
 
 
 class PlayerCardsView(OrganizerRequiredMixin, View):
@@ -122,8 +130,12 @@ class PlayerCardsView(OrganizerRequiredMixin, View):
     def get(self, request, *args, **kwargs):
         tournament = self.tournament
         cards = player_cards(tournament, lambda player: player_card_url(player, request))
-        return file_response(player_cards_pdf(tournament, cards), "application/pdf",
-                             f"{tournament.slug}-player-cards.pdf", attachment=False)
+        return file_response(
+            player_cards_pdf(tournament, cards),
+            "application/pdf",
+            f"{tournament.slug}-player-cards.pdf",
+            attachment=False,
+        )
 
 
 class SeatListPdfView(TournamentMixin, View):
@@ -134,8 +146,12 @@ class SeatListPdfView(TournamentMixin, View):
         session = get_object_or_404(Session, tournament=tournament, number=kwargs["n"])
         if not self.session_is_public(session):
             raise Http404(_("The seating of this session is not published yet."))
-        return file_response(seat_list_pdf(tournament, session), "application/pdf",
-                             f"{tournament.slug}-session-{session.number}-seats.pdf", attachment=False)
+        return file_response(
+            seat_list_pdf(tournament, session),
+            "application/pdf",
+            f"{tournament.slug}-session-{session.number}-seats.pdf",
+            attachment=False,
+        )
 
 
 class AppealPdfView(TournamentMixin, View):
@@ -148,12 +164,19 @@ class AppealPdfView(TournamentMixin, View):
         tournament = self.tournament
         if not request.user.is_authenticated:
             from django.contrib.auth.views import redirect_to_login
+
             return redirect_to_login(request.get_full_path())
         if not (can_score(request.user, tournament) or is_appeals_committee(request.user, tournament)):
-            raise PermissionDenied(_("Only the referees, the appeals committee and the organizers of this "
-                                     "tournament see appeals."))
-        appeal = get_object_or_404(Appeal.objects.select_related("sheet__table__session", "filer", "filed_by",
-                                                                 "penalty__player", "tournament"),
-                                   tournament=tournament, number=kwargs["number"])
-        return file_response(appeal_pdf(appeal), "application/pdf", f"{tournament.slug}-appeal-{appeal.number}.pdf",
-                             attachment=False)
+            raise PermissionDenied(
+                _("Only the referees, the appeals committee and the organizers of this tournament see appeals.")
+            )
+        appeal = get_object_or_404(
+            Appeal.objects.select_related(
+                "sheet__table__session", "filer", "filed_by", "penalty__player", "tournament"
+            ),
+            tournament=tournament,
+            number=kwargs["number"],
+        )
+        return file_response(
+            appeal_pdf(appeal), "application/pdf", f"{tournament.slug}-appeal-{appeal.number}.pdf", attachment=False
+        )

@@ -11,13 +11,14 @@ is written in its table's "withdrawn_penalties" (the other withdrawn penalties a
 written while the version it made is the one that counts; a version superseded since is not in the file, like
 every earlier version.
 """
+
 import datetime
 import json
 
 from interchange.format import ALWAYS_WRITTEN, SETTINGS, InterchangeError, default, number_json
-from scoring.models import Appeal, AppealAmendment, Hand, Penalty, Signature
 from rules import fouls
 from rules import payments as pay
+from scoring.models import Appeal, AppealAmendment, Hand, Penalty, Signature
 from tournament.models import Seat, Session, Team, Withdrawal, split_display_name
 
 
@@ -74,7 +75,7 @@ def _foul_json(penalty):
 
 
 def _when(moment):
-    return moment.astimezone(datetime.timezone.utc).isoformat(timespec="seconds")
+    return moment.astimezone(datetime.UTC).isoformat(timespec="seconds")
 
 
 def _signature_json(signature):
@@ -112,11 +113,16 @@ def tournament_export(tournament) -> dict:
         data[field_name] = value
 
     players = list(tournament.players.select_related("team").order_by("number"))
-    captains = set(Team.objects.filter(tournament=tournament, captain__isnull=False)
-                   .values_list("captain_id", flat=True))
+    captains = set(
+        Team.objects.filter(tournament=tournament, captain__isnull=False).values_list("captain_id", flat=True)
+    )
     used_teams = {p.team_id for p in players if p.team_id}
-    empty_teams = list(Team.objects.filter(tournament=tournament).exclude(pk__in=used_teams)
-                       .order_by("name").values_list("name", flat=True))
+    empty_teams = list(
+        Team.objects.filter(tournament=tournament)
+        .exclude(pk__in=used_teams)
+        .order_by("name")
+        .values_list("name", flat=True)
+    )
     if empty_teams:
         data["teams"] = empty_teams
     data["players"] = []
@@ -143,23 +149,33 @@ def tournament_export(tournament) -> dict:
     for seat in Seat.objects.filter(session__tournament=tournament).select_related("player"):
         seats.setdefault(seat.table_id, [None] * 4)[seat.position] = seat.player.number
     hands = {}
-    for hand in (Hand.objects.filter(sheet__table__session__tournament=tournament)
-                 .exclude(current__isnull=True, pending__isnull=True)
-                 .select_related("current__winner", "current__discarder", "pending__winner", "pending__discarder",
-                                 "sheet").order_by("number")):
+    for hand in (
+        Hand.objects.filter(sheet__table__session__tournament=tournament)
+        .exclude(current__isnull=True, pending__isnull=True)
+        .select_related("current__winner", "current__discarder", "pending__winner", "pending__discarder", "sheet")
+        .order_by("number")
+    ):
         hands.setdefault(hand.sheet.table_id, []).append(hand)
     penalties = {}
-    for penalty in (Penalty.objects.filter(sheet__table__session__tournament=tournament, withdrawn_at__isnull=True)
-                    .select_related("player", "recipient", "sheet").order_by("created_at", "id")):
+    for penalty in (
+        Penalty.objects.filter(sheet__table__session__tournament=tournament, withdrawn_at__isnull=True)
+        .select_related("player", "recipient", "sheet")
+        .order_by("created_at", "id")
+    ):
         penalties.setdefault(penalty.sheet.table_id, []).append(penalty)
-    appeals = list(Appeal.objects.filter(tournament=tournament)
-                   .select_related("sheet__table__session", "filer", "filed_by", "late_accepted_by", "penalty")
-                   .prefetch_related("decisions", "amendments__hand_version__hand", "amendments__penalty")
-                   .order_by("number"))
+    appeals = list(
+        Appeal.objects.filter(tournament=tournament)
+        .select_related("sheet__table__session", "filer", "filed_by", "late_accepted_by", "penalty")
+        .prefetch_related("decisions", "amendments__hand_version__hand", "amendments__penalty")
+        .order_by("number")
+    )
     withdrawn = _withdrawn_penalties(appeals)
     signatures = {}
-    for signature in (Signature.objects.filter(sheet__table__session__tournament=tournament, voided_at__isnull=True)
-                      .select_related("player", "sheet").order_by("signed_at", "id")):
+    for signature in (
+        Signature.objects.filter(sheet__table__session__tournament=tournament, voided_at__isnull=True)
+        .select_related("player", "sheet")
+        .order_by("signed_at", "id")
+    ):
         signatures.setdefault(signature.sheet.table_id, []).append(signature)
 
     data["sessions"] = []
@@ -182,25 +198,37 @@ def tournament_export(tournament) -> dict:
         for table in tables:
             table_hands = hands.get(table.pk, [])
             if [h.number for h in table_hands] != list(range(1, len(table_hands) + 1)):
-                raise InterchangeError(f"session {session.number} table {table.number}",
-                                       "hands are not numbered 1..n; the sheet is inconsistent")
-            t = {"number": table.number, "seats": seats.get(table.pk, [None] * 4),
-                 "hands": [_hand_json(h.current) if h.current else dict(_hand_json(h.pending), pending=True)
-                           for h in table_hands],
-                 "penalties": [_penalty_json(p) for p in penalties.get(table.pk, [])]}
+                raise InterchangeError(
+                    f"session {session.number} table {table.number}",
+                    "hands are not numbered 1..n; the sheet is inconsistent",
+                )
+            t = {
+                "number": table.number,
+                "seats": seats.get(table.pk, [None] * 4),
+                "hands": [
+                    _hand_json(h.current) if h.current else dict(_hand_json(h.pending), pending=True)
+                    for h in table_hands
+                ],
+                "penalties": [_penalty_json(p) for p in penalties.get(table.pk, [])],
+            }
             sheet = getattr(table, "sheet", None)
             if sheet is not None and sheet.is_submitted:
                 t["submitted"] = True
             if withdrawn.get(table.pk):
-                t["withdrawn_penalties"] = [dict(_penalty_json(p), withdrawn_reason=p.withdrawn_reason)
-                                            for p in withdrawn[table.pk]]
+                t["withdrawn_penalties"] = [
+                    dict(_penalty_json(p), withdrawn_reason=p.withdrawn_reason) for p in withdrawn[table.pk]
+                ]
             table_signatures = _signatures_json(signatures.get(table.pk, []))
             if table_signatures:
                 t["signatures"] = table_signatures
             row["tables"].append(t)
         data["sessions"].append(row)
-    withdrawals = [_withdrawal_json(w) for w in Withdrawal.objects.filter(tournament=tournament)
-                   .select_related("player", "substitute", "from_session").order_by("created_at", "id")]
+    withdrawals = [
+        _withdrawal_json(w)
+        for w in Withdrawal.objects.filter(tournament=tournament)
+        .select_related("player", "substitute", "from_session")
+        .order_by("created_at", "id")
+    ]
     if withdrawals:
         data["withdrawals"] = withdrawals
     if appeals:
@@ -217,8 +245,10 @@ def _withdrawn_penalties(appeals):
                 found.setdefault(appeal.sheet.table_id, {})[penalty.pk] = penalty
     ids = {pk for by_pk in found.values() for pk in by_pk}
     loaded = {p.pk: p for p in Penalty.objects.filter(pk__in=ids).select_related("player", "recipient")}
-    return {table_id: sorted((loaded[pk] for pk in by_pk), key=lambda p: (p.created_at, p.pk))
-            for table_id, by_pk in found.items()}
+    return {
+        table_id: sorted((loaded[pk] for pk in by_pk), key=lambda p: (p.created_at, p.pk))
+        for table_id, by_pk in found.items()
+    }
 
 
 def _penalty_ref(penalty, table_id, penalties, withdrawn):

@@ -1,4 +1,5 @@
 """The interchange format's vocabulary: its fields, the tournament settings it carries, its error."""
+
 from decimal import Decimal
 
 from tournament.models import Session, Team, Tournament
@@ -41,8 +42,19 @@ SETTINGS = (
 ALWAYS_WRITTEN = {"rules", "session_count"}
 TOP_KEYS = {"name", "slug", *dict(SETTINGS), "teams", "players", "sessions", "withdrawals", "appeals"}
 # team_captain: written only as true, on the captain of their team (MCR 3.12.1); older files have none.
-PLAYER_KEYS = {"number", "name", "family_name", "given_name", "country", "club", "ema_id", "no_ema_id", "team",
-               "is_substitute", "team_captain"}
+PLAYER_KEYS = {
+    "number",
+    "name",
+    "family_name",
+    "given_name",
+    "country",
+    "club",
+    "ema_id",
+    "no_ema_id",
+    "team",
+    "is_substitute",
+    "team_captain",
+}
 # Elimination tournaments: who played on after the session (AdvanceRule), with the organizer's order for
 # players level at the cut; the import recomputes the eliminations from the results through the services.
 # The session clock (MCR 3.5.6): starts_at and ends_at, ISO 8601, both or neither.
@@ -52,11 +64,32 @@ ADVANCE_KEYS = {"rule", "count", "order"}
 TABLE_KEYS = {"number", "seats", "hands", "penalties", "submitted", "signatures", "withdrawn_penalties"}
 # "player_points": every player's points, in the order of the table's "seats", where the rule set scores the
 # losers' hands too (Spanish ranked mode).
-HAND_KEYS = {"number", "winner", "from", "points", "flowers", "self_drawn", "draw", "not_played", "note", "tiles",
-             "pending", "player_points", "after_bell"}
+HAND_KEYS = {
+    "number",
+    "winner",
+    "from",
+    "points",
+    "flowers",
+    "self_drawn",
+    "draw",
+    "not_played",
+    "note",
+    "tiles",
+    "pending",
+    "player_points",
+    "after_bell",
+}
 # A player who left from a session on (schedule.withdrawals), with the substitute standing in.
-WITHDRAWAL_KEYS = {"player", "from_session", "reason", "note", "keep_in_standings", "substitute", "seats_taken",
-                   "undone"}
+WITHDRAWAL_KEYS = {
+    "player",
+    "from_session",
+    "reason",
+    "note",
+    "keep_in_standings",
+    "substitute",
+    "seats_taken",
+    "undone",
+}
 # A penalty is either a foul of the catalogue ("foul": code, rules.fouls) whose amount the import
 # computes, or, as before the catalogue, an amount with its target and reason.
 PENALTY_KEYS = {"player", "amount", "to", "reason", "hand", "foul", "minutes", "seconds"}
@@ -72,9 +105,30 @@ CONFIRMATION_METHODS = ("device", "phone")
 # maybe a hand and a penalty there: "penalty" is an index into that table's "penalties", "withdrawn_penalty"
 # into its "withdrawn_penalties". Users are named by username ("filed_by", "late_accepted_by", a decision's
 # "by"), as signatures name referees; times are ISO 8601.
-APPEAL_KEYS = {"number", "session", "table", "hand", "penalty", "withdrawn_penalty", "kind", "filer", "via",
-               "filed_by", "statement", "filed_at", "late_reason", "late_accepted_by", "fee_amount", "fee_currency",
-               "fee_status", "status", "escalated_at", "escalation_reason", "decisions", "amendments"}
+APPEAL_KEYS = {
+    "number",
+    "session",
+    "table",
+    "hand",
+    "penalty",
+    "withdrawn_penalty",
+    "kind",
+    "filer",
+    "via",
+    "filed_by",
+    "statement",
+    "filed_at",
+    "late_reason",
+    "late_accepted_by",
+    "fee_amount",
+    "fee_currency",
+    "fee_status",
+    "status",
+    "escalated_at",
+    "escalation_reason",
+    "decisions",
+    "amendments",
+}
 APPEAL_DECISION_KEYS = {"body", "outcome", "reasons", "by", "at"}
 # What an upheld appeal changed at its own table: the version of a hand it made ("hand", "version"), or a
 # penalty it added or withdrew ("penalty" or "withdrawn_penalty", as above).

@@ -1,5 +1,6 @@
 """The tournament-file upload: input shape only (size, text encoding, JSON syntax). The import itself
 (``interchange.load.tournament_import``) checks the content and the rules."""
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -15,33 +16,41 @@ def _max_length(field_name):
 
 
 class TournamentFileForm(forms.Form):
-    file = forms.FileField(label=_("Tournament file (JSON)"),
-                           help_text=_("A file downloaded from this site or written by the export_tournament "
-                                       "command; 10 MB at most."),
-                           widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}))
-    slug = forms.SlugField(label=_("Short name"), required=False, max_length=_max_length("slug"),
-                           help_text=_("Leave empty to keep the file's. Give another to import a copy."))
-    name = forms.CharField(label=_("Name"), required=False, max_length=_max_length("name"),
-                           help_text=_("Leave empty to keep the file's."))
+    file = forms.FileField(
+        label=_("Tournament file (JSON)"),
+        help_text=_("A file downloaded from this site or written by the export_tournament command; 10 MB at most."),
+        widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
+    )
+    slug = forms.SlugField(
+        label=_("Short name"),
+        required=False,
+        max_length=_max_length("slug"),
+        help_text=_("Leave empty to keep the file's. Give another to import a copy."),
+    )
+    name = forms.CharField(
+        label=_("Name"), required=False, max_length=_max_length("name"), help_text=_("Leave empty to keep the file's.")
+    )
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
         if upload.size > MAX_FILE_BYTES:
             raise forms.ValidationError(
                 _("The file is too big: %(size)s MB; a tournament file has at most %(max)s MB.")
-                % {"size": f"{upload.size / 1024 / 1024:.1f}", "max": MAX_FILE_BYTES // (1024 * 1024)})
+                % {"size": f"{upload.size / 1024 / 1024:.1f}", "max": MAX_FILE_BYTES // (1024 * 1024)}
+            )
         raw = upload.read()
         try:
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
-            raise forms.ValidationError(_("The file is not UTF-8 text (byte %(n)s). Is it a tournament JSON file?")
-                                        % {"n": exc.start})
+            raise forms.ValidationError(
+                _("The file is not UTF-8 text (byte %(n)s). Is it a tournament JSON file?") % {"n": exc.start}
+            ) from exc
         try:
             data = parse_json(text)
         except InterchangeError as exc:
-            raise forms.ValidationError(_("The file is not valid JSON: %(error)s") % {"error": exc})
+            raise forms.ValidationError(_("The file is not valid JSON: %(error)s") % {"error": exc}) from exc
         except (ValueError, RecursionError):
-            raise forms.ValidationError(_("The file is not valid JSON."))
+            raise forms.ValidationError(_("The file is not valid JSON.")) from None
         if not isinstance(data, dict):
             raise forms.ValidationError(_("The file holds no tournament: it should be one JSON object, “{…}”."))
         return data

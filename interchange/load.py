@@ -2,6 +2,7 @@
 inside one transaction, so a bad file imports nothing. Errors name the element at fault, e.g.
 ``sessions[0].tables[1].hands[3].from: player 17 is not at this table``.
 """
+
 import datetime
 from decimal import Decimal
 
@@ -11,12 +12,12 @@ from django.utils import timezone
 
 from interchange.format import PLAYER_KEYS, InterchangeError
 from interchange.shape import default_status, parse_moment, validate
+from rules import payments as pay
 from schedule import clock, withdrawals
 from schedule import services as schedule
 from scoring import appeals as appeal_services
 from scoring import services as ss
 from scoring.models import Appeal, Hand, HandVersion, Penalty, ScoreSheet
-from rules import payments as pay
 from tournament import services as ts
 from tournament.audit import audit
 from tournament.models import Elimination, Seat, Session, Tournament, Withdrawal
@@ -24,16 +25,31 @@ from tournament.models import Elimination, Seat, Session, Tournament, Withdrawal
 
 def _messages(exc):
     if hasattr(exc, "message_dict"):
-        return "; ".join(f"{k}: {' '.join(v)}" if k != "__all__" else " ".join(v)
-                         for k, v in exc.message_dict.items())
+        return "; ".join(f"{k}: {' '.join(v)}" if k != "__all__" else " ".join(v) for k, v in exc.message_dict.items())
     return " ".join(getattr(exc, "messages", [str(exc)]))
 
 
 PLAYER_FIELDS = {k: k for k in PLAYER_KEYS}
-HAND_FIELDS = {"winner": "winner", "discarder": "from", "points": "points", "flowers": "flowers", "note": "note",
-               "tiles": "tiles", "player_points": "player_points"}
-PENALTY_FIELDS = {"player": "player", "amount": "amount", "to": "to", "reason": "reason", "hand_number": "hand",
-                  "recipient": "to", "minutes": "minutes", "seconds": "seconds", "foul": "foul"}
+HAND_FIELDS = {
+    "winner": "winner",
+    "discarder": "from",
+    "points": "points",
+    "flowers": "flowers",
+    "note": "note",
+    "tiles": "tiles",
+    "player_points": "player_points",
+}
+PENALTY_FIELDS = {
+    "player": "player",
+    "amount": "amount",
+    "to": "to",
+    "reason": "reason",
+    "hand_number": "hand",
+    "recipient": "to",
+    "minutes": "minutes",
+    "seconds": "seconds",
+    "foul": "foul",
+}
 SIGNATURE_FIELDS = {"player": "player", "method": "method"}
 
 
@@ -81,8 +97,15 @@ def tournament_delete(tournament, by=None):
         Seat.objects.filter(session__tournament=tournament).delete()
         Elimination.objects.filter(tournament=tournament).delete()
         Withdrawal.objects.filter(tournament=tournament).delete()
-        audit(tournament=None, actor=by, action="tournament.delete", obj=None, slug=tournament.slug,
-              name=tournament.name, pk=tournament.pk)
+        audit(
+            tournament=None,
+            actor=by,
+            action="tournament.delete",
+            obj=None,
+            slug=tournament.slug,
+            name=tournament.name,
+            pk=tournament.pk,
+        )
         tournament.delete()
 
 
@@ -106,14 +129,18 @@ def tournament_import(data: dict, replace=False, by=None, progress: Progress | N
     progress = progress or Progress()
     settings = validate(data)
     seated = [srow for srow in data.get("sessions", []) if srow.get("tables")]
-    progress.start(players=len(data.get("players", [])), sessions=len(seated),
-                   hands=sum(len(t.get("hands", [])) for srow in seated for t in srow["tables"]))
+    progress.start(
+        players=len(data.get("players", [])),
+        sessions=len(seated),
+        hands=sum(len(t.get("hands", [])) for srow in seated for t in srow["tables"]),
+    )
     with transaction.atomic():
         existing = Tournament.objects.filter(slug=data["slug"]).first()
         if existing is not None:
             if not replace:
-                raise InterchangeError("slug", f"a tournament “{data['slug']}” already exists "
-                                               "(import with --replace to overwrite it)")
+                raise InterchangeError(
+                    "slug", f"a tournament “{data['slug']}” already exists (import with --replace to overwrite it)"
+                )
             tournament_delete(existing)
         try:
             tournament = ts.tournament_create(by=by, name=data["name"], slug=data["slug"], **settings)
@@ -128,13 +155,25 @@ def tournament_import(data: dict, replace=False, by=None, progress: Progress | N
         rows = data.get("players", [])
         try:
             with _At("players"):  # a database error of the bulk insert: the rows were checked one by one
-                created = ts.players_create(tournament=tournament, by=None, rows=[{
-                    "number": row["number"], "name": row["name"], "family_name": row.get("family_name", ""),
-                    "given_name": row.get("given_name", ""), "country": row.get("country", ""),
-                    "club": row.get("club", ""), "ema_id": row.get("ema_id", ""),
-                    "no_ema_id": row.get("no_ema_id", False),
-                    "team": row.get("team") or None, "is_substitute": row.get("is_substitute", False)}
-                    for row in rows])
+                created = ts.players_create(
+                    tournament=tournament,
+                    by=None,
+                    rows=[
+                        {
+                            "number": row["number"],
+                            "name": row["name"],
+                            "family_name": row.get("family_name", ""),
+                            "given_name": row.get("given_name", ""),
+                            "country": row.get("country", ""),
+                            "club": row.get("club", ""),
+                            "ema_id": row.get("ema_id", ""),
+                            "no_ema_id": row.get("no_ema_id", False),
+                            "team": row.get("team") or None,
+                            "is_substitute": row.get("is_substitute", False),
+                        }
+                        for row in rows
+                    ],
+                )
         except ts.PlayerRowError as exc:
             with _At(f"players[{exc.index}]", PLAYER_FIELDS):
                 raise exc.error from None
@@ -155,37 +194,59 @@ def tournament_import(data: dict, replace=False, by=None, progress: Progress | N
                 continue
             session = tournament.sessions.get(number=srow["number"])
             with _At(f"{spath}.tables"):
-                schedule.session_seat(session=session, by=None, tables=[[players[n] for n in t["seats"]] for t in tables],
-                                method=srow.get("seating_method", ""), seed=srow.get("seed"))
+                schedule.session_seat(
+                    session=session,
+                    by=None,
+                    tables=[[players[n] for n in t["seats"]] for t in tables],
+                    method=srow.get("seating_method", ""),
+                    seed=srow.get("seed"),
+                )
             bell = None
             if "starts_at" in srow:
                 with _At(f"{spath}.starts_at"):
-                    session = clock.session_clock_load(session=session, by=None,
-                                                       starts_at=parse_moment(srow["starts_at"], f"{spath}.starts_at"),
-                                                       ends_at=parse_moment(srow["ends_at"], f"{spath}.ends_at"))
+                    session = clock.session_clock_load(
+                        session=session,
+                        by=None,
+                        starts_at=parse_moment(srow["starts_at"], f"{spath}.starts_at"),
+                        ends_at=parse_moment(srow["ends_at"], f"{spath}.ends_at"),
+                    )
                 bell = (session.starts_at, session.ends_at)
             # The hands of a session in a few bulk inserts (scoring.services.hands_import checks each as
             # hand_record does); a table with a hand waiting for a second person goes hand by hand.
             one_by_one = {t for t, trow in enumerate(tables) if any(h.get("pending") for h in trow.get("hands", []))}
             try:
                 with _At(f"{spath}.tables"):
-                    ss.hands_import(session=session, by=None, tables={
-                        t + 1: [_hand_kwargs(h, players, pending=False) | _after_bell(h)
-                                for h in trow.get("hands", [])]
-                        for t, trow in enumerate(tables) if t not in one_by_one and trow.get("hands")})
+                    ss.hands_import(
+                        session=session,
+                        by=None,
+                        tables={
+                            t + 1: [
+                                _hand_kwargs(h, players, pending=False) | _after_bell(h) for h in trow.get("hands", [])
+                            ]
+                            for t, trow in enumerate(tables)
+                            if t not in one_by_one and trow.get("hands")
+                        },
+                    )
             except ss.HandRowError as exc:
                 with _At(f"{spath}.tables[{exc.table - 1}].hands[{exc.index}]", HAND_FIELDS):
                     raise exc.error from None
-            sheets = {sheet.table.number: sheet for sheet in
-                      ScoreSheet.objects.filter(table__session=session).select_related("table")}
+            sheets = {
+                sheet.table.number: sheet
+                for sheet in ScoreSheet.objects.filter(table__session=session).select_related("table")
+            }
             for t, trow in enumerate(tables):
                 tpath = f"{spath}.tables[{t}]"
                 sheet = sheets[t + 1]
                 if t in one_by_one:
                     for h, hrow in enumerate(trow.get("hands", [])):
                         with _At(f"{tpath}.hands[{h}]", HAND_FIELDS):
-                            ss.hand_record(sheet=sheet, number=h + 1, by=None, **_hand_kwargs(hrow, players),
-                                           **_bell_kwargs(hrow, bell))
+                            ss.hand_record(
+                                sheet=sheet,
+                                number=h + 1,
+                                by=None,
+                                **_hand_kwargs(hrow, players),
+                                **_bell_kwargs(hrow, bell),
+                            )
                 given, withdrawn = table_penalties.setdefault((srow["number"], t + 1), ([], []))
                 for k, prow in enumerate(trow.get("penalties", [])):
                     with _At(f"{tpath}.penalties[{k}]", PENALTY_FIELDS):
@@ -194,10 +255,8 @@ def tournament_import(data: dict, replace=False, by=None, progress: Progress | N
                 # of the list count as before) and withdrawn at once, before the sheet is signed.
                 for k, prow in enumerate(trow.get("withdrawn_penalties", [])):
                     with _At(f"{tpath}.withdrawn_penalties[{k}]", PENALTY_FIELDS):
-                        penalty = _penalty(sheet, {k: v for k, v in prow.items() if k != "withdrawn_reason"},
-                                           players)
-                        withdrawn.append(ss.penalty_withdraw(penalty=penalty, reason=prow["withdrawn_reason"],
-                                                             by=None))
+                        penalty = _penalty(sheet, {k: v for k, v in prow.items() if k != "withdrawn_reason"}, players)
+                        withdrawn.append(ss.penalty_withdraw(penalty=penalty, reason=prow["withdrawn_reason"], by=None))
                 for k, grow in enumerate(trow.get("signatures", [])):
                     with _At(f"{tpath}.signatures[{k}]", SIGNATURE_FIELDS):
                         _sign(sheet, grow, players)
@@ -216,39 +275,72 @@ def tournament_import(data: dict, replace=False, by=None, progress: Progress | N
                     rule = schedule.elimination_rule(advance["rule"], advance.get("count"))
                     # The file gives the next session's seating; the eliminations and final ranks are
                     # recomputed from the results, as the organizer's decision made them.
-                    schedule.session_eliminate_and_seat(session=session, rule=rule, by=None, seat_next=False,
-                                                        decided_order=advance.get("order", []))
+                    schedule.session_eliminate_and_seat(
+                        session=session, rule=rule, by=None, seat_next=False, decided_order=advance.get("order", [])
+                    )
             progress.session(srow["number"], sum(len(t.get("hands", [])) for t in tables))
         sessions = {s.number: s for s in tournament.sessions.all()}
         for i, wrow in enumerate(data.get("withdrawals", [])):
             with _At(f"withdrawals[{i}]", {"reason": "reason", "note": "note"}):
                 withdrawals.withdrawal_load(
-                    player=players[wrow["player"]], from_session=sessions[wrow["from_session"]],
-                    reason=wrow["reason"], note=wrow.get("note", ""),
+                    player=players[wrow["player"]],
+                    from_session=sessions[wrow["from_session"]],
+                    reason=wrow["reason"],
+                    note=wrow.get("note", ""),
                     keep_in_standings=wrow.get("keep_in_standings", True),
                     substitute=players[wrow["substitute"]] if "substitute" in wrow else None,
-                    seats_taken=wrow.get("seats_taken", []), undone=wrow.get("undone", False), by=None)
+                    seats_taken=wrow.get("seats_taken", []),
+                    undone=wrow.get("undone", False),
+                    by=None,
+                )
         for i, arow in enumerate(data.get("appeals", [])):
             _load_appeal(arow, f"appeals[{i}]", sessions, players, table_penalties)
-        audit(tournament=tournament, actor=by, action="tournament.import", obj=tournament,
-              players=len(players), sessions=len(data.get("sessions", [])), replaced=existing is not None,
-              **({"appeals": len(data["appeals"])} if data.get("appeals") else {}))
+        audit(
+            tournament=tournament,
+            actor=by,
+            action="tournament.import",
+            obj=tournament,
+            players=len(players),
+            sessions=len(data.get("sessions", [])),
+            replaced=existing is not None,
+            **({"appeals": len(data["appeals"])} if data.get("appeals") else {}),
+        )
         return tournament
 
 
 def _penalty(sheet, row, players):
     if "foul" in row:
         return ss.foul_record(sheet=sheet, by=None, **_foul_kwargs(row, players))
-    return ss.penalty_record(sheet=sheet, player=players[row["player"]], amount=row["amount"],
-                             to=row.get("to", pay.TO_NOBODY), reason=row["reason"], hand_number=row.get("hand"),
-                             by=None)
+    return ss.penalty_record(
+        sheet=sheet,
+        player=players[row["player"]],
+        amount=row["amount"],
+        to=row.get("to", pay.TO_NOBODY),
+        reason=row["reason"],
+        hand_number=row.get("hand"),
+        by=None,
+    )
 
 
-APPEAL_FIELDS = {"number": "number", "hand_number": "hand", "penalty": "penalty", "filer": "filer", "kind": "kind",
-                 "via": "via", "statement": "statement", "late_reason": "late_reason", "fee_amount": "fee_amount",
-                 "fee_currency": "fee_currency", "fee_status": "fee_status", "status": "status",
-                 "escalation_reason": "escalation_reason", "body": "decisions", "reasons": "decisions",
-                 "version": "amendments", "hand": "amendments"}
+APPEAL_FIELDS = {
+    "number": "number",
+    "hand_number": "hand",
+    "penalty": "penalty",
+    "filer": "filer",
+    "kind": "kind",
+    "via": "via",
+    "statement": "statement",
+    "late_reason": "late_reason",
+    "fee_amount": "fee_amount",
+    "fee_currency": "fee_currency",
+    "fee_status": "fee_status",
+    "status": "status",
+    "escalation_reason": "escalation_reason",
+    "body": "decisions",
+    "reasons": "decisions",
+    "version": "amendments",
+    "hand": "amendments",
+}
 
 
 class _AtAppeal(_At):
@@ -277,23 +369,40 @@ def _load_appeal(row, path, sessions, players, table_penalties):
         return None
 
     sheet = ScoreSheet.objects.select_related("table__session__tournament").get(
-        table__session=sessions[row["session"]], table__number=row["table"])
+        table__session=sessions[row["session"]], table__number=row["table"]
+    )
     with _AtAppeal(path, row["number"]):
         appeal_services.appeal_load(
-            sheet=sheet, number=row["number"], filer=players[row["filer"]], kind=row["kind"], via=row["via"],
-            statement=row["statement"], filed_at=parse_moment(row["filed_at"], f"{path}.filed_at"),
-            status=row["status"], hand_number=row.get("hand"), penalty=penalty(row), filed_by=row.get("filed_by"),
-            late_reason=row.get("late_reason", ""), late_accepted_by=row.get("late_accepted_by"),
-            fee_amount=Decimal(str(row.get("fee_amount", 0))), fee_currency=row.get("fee_currency", ""),
+            sheet=sheet,
+            number=row["number"],
+            filer=players[row["filer"]],
+            kind=row["kind"],
+            via=row["via"],
+            statement=row["statement"],
+            filed_at=parse_moment(row["filed_at"], f"{path}.filed_at"),
+            status=row["status"],
+            hand_number=row.get("hand"),
+            penalty=penalty(row),
+            filed_by=row.get("filed_by"),
+            late_reason=row.get("late_reason", ""),
+            late_accepted_by=row.get("late_accepted_by"),
+            fee_amount=Decimal(str(row.get("fee_amount", 0))),
+            fee_currency=row.get("fee_currency", ""),
             fee_status=row.get("fee_status", Appeal.Fee.PAID),
-            escalated_at=(parse_moment(row["escalated_at"], f"{path}.escalated_at")
-                          if row.get("escalated_at") else None),
+            escalated_at=(
+                parse_moment(row["escalated_at"], f"{path}.escalated_at") if row.get("escalated_at") else None
+            ),
             escalation_reason=row.get("escalation_reason", ""),
-            decisions=[dict(d, at=parse_moment(d["at"], f"{path}.decisions[{k}].at"))
-                       for k, d in enumerate(row.get("decisions", []))],
-            amendments=[{"kind": a["kind"], "hand": a.get("hand"), "version": a.get("version"),
-                         "penalty": penalty(a)} for a in row.get("amendments", [])],
-            by=None)
+            decisions=[
+                dict(d, at=parse_moment(d["at"], f"{path}.decisions[{k}].at"))
+                for k, d in enumerate(row.get("decisions", []))
+            ],
+            amendments=[
+                {"kind": a["kind"], "hand": a.get("hand"), "version": a.get("version"), "penalty": penalty(a)}
+                for a in row.get("amendments", [])
+            ],
+            by=None,
+        )
 
 
 def _hand_kwargs(hand, players, pending=True):
@@ -302,11 +411,20 @@ def _hand_kwargs(hand, players, pending=True):
     elif hand.get("not_played"):
         kwargs = {"outcome": pay.NOT_PLAYED}
     elif hand.get("self_drawn"):
-        kwargs = {"outcome": pay.SELF_DRAWN, "winner": players[hand["winner"]], "points": hand["points"],
-                  "flowers": hand.get("flowers", 0)}
+        kwargs = {
+            "outcome": pay.SELF_DRAWN,
+            "winner": players[hand["winner"]],
+            "points": hand["points"],
+            "flowers": hand.get("flowers", 0),
+        }
     else:
-        kwargs = {"outcome": pay.DISCARD, "winner": players[hand["winner"]], "discarder": players[hand["from"]],
-                  "points": hand["points"], "flowers": hand.get("flowers", 0)}
+        kwargs = {
+            "outcome": pay.DISCARD,
+            "winner": players[hand["winner"]],
+            "discarder": players[hand["from"]],
+            "points": hand["points"],
+            "flowers": hand.get("flowers", 0),
+        }
     kwargs["note"] = hand.get("note", "")
     kwargs["tiles"] = hand.get("tiles") or {}
     if hand.get("player_points") is not None:
@@ -335,8 +453,12 @@ def _bell_kwargs(row, bell):
 def _foul_kwargs(row, players):
     """A foul as the file gives it, for scoring.services.foul_record: "to" is a player's number for the player
     harmed, or a target ("nobody", "each_other") for an "other" foul."""
-    kwargs = {"player": players[row["player"]], "foul": row["foul"], "hand_number": row.get("hand"),
-              "reason": row.get("reason", "")}
+    kwargs = {
+        "player": players[row["player"]],
+        "foul": row["foul"],
+        "hand_number": row.get("hand"),
+        "reason": row.get("reason", ""),
+    }
     for key in ("minutes", "seconds", "amount"):
         if key in row:
             kwargs[key] = row[key]

@@ -2,22 +2,42 @@
 registered player, a winner sits at the table), checked before anything is written. The rules
 (points, penalties, hand order) are the services' to check, during the import.
 """
+
 import datetime
 import json
 from decimal import Decimal, InvalidOperation
 
 from django.utils import timezone
 
-from interchange.format import (ADVANCE_KEYS, APPEAL_AMENDMENT_KEYS, APPEAL_DECISION_KEYS, APPEAL_KEYS,
-                                CONFIRMATION_METHODS, FOUL_KEYS, HAND_KEYS, MAX_DEPTH, MAX_DIGITS, MAX_FILE_BYTES,
-                                PENALTY_KEYS, PLAYER_KEYS, SESSION_KEYS, SESSION_STATUSES, SETTINGS, SIGNATURE_KEYS,
-                                SIGNATURE_ROLES, TABLE_KEYS, TEAM_NAME_MAX, TOP_KEYS, WITHDRAWAL_KEYS, InterchangeError,
-                                default)
-from scoring.models import Appeal, AppealAmendment, AppealDecision
-from rules import fouls
+from interchange.format import (
+    ADVANCE_KEYS,
+    APPEAL_AMENDMENT_KEYS,
+    APPEAL_DECISION_KEYS,
+    APPEAL_KEYS,
+    CONFIRMATION_METHODS,
+    FOUL_KEYS,
+    HAND_KEYS,
+    MAX_DEPTH,
+    MAX_DIGITS,
+    MAX_FILE_BYTES,
+    PENALTY_KEYS,
+    PLAYER_KEYS,
+    SESSION_KEYS,
+    SESSION_STATUSES,
+    SETTINGS,
+    SIGNATURE_KEYS,
+    SIGNATURE_ROLES,
+    TABLE_KEYS,
+    TEAM_NAME_MAX,
+    TOP_KEYS,
+    WITHDRAWAL_KEYS,
+    InterchangeError,
+    default,
+)
+from rules import fouls, safejson
 from rules import payments as pay
-from rules import safejson
 from rules.registry import RULE_SETS
+from scoring.models import Appeal, AppealAmendment, AppealDecision
 from tournament.models import AdvanceRule, Session, WithdrawalReason
 
 
@@ -53,8 +73,15 @@ def _check_text(data):
 
 
 def _type_name(value):
-    return {dict: "an object", list: "a list", str: "a string", bool: "true/false", int: "a whole number",
-            float: "a number", type(None): "null"}.get(type(value), type(value).__name__)
+    return {
+        dict: "an object",
+        list: "a list",
+        str: "a string",
+        bool: "true/false",
+        int: "a whole number",
+        float: "a number",
+        type(None): "null",
+    }.get(type(value), type(value).__name__)
 
 
 def _expect(value, kind, path, allow_null=False):
@@ -70,16 +97,24 @@ def _expect(value, kind, path, allow_null=False):
         "date": isinstance(value, str),
     }[kind]
     if not ok:
-        wanted = {"object": "an object", "list": "a list", "str": "a string", "bool": "true or false",
-                  "int": "a whole number", "number": "a number", "date": "a date YYYY-MM-DD"}[kind]
+        wanted = {
+            "object": "an object",
+            "list": "a list",
+            "str": "a string",
+            "bool": "true or false",
+            "int": "a whole number",
+            "number": "a number",
+            "date": "a date YYYY-MM-DD",
+        }[kind]
         raise InterchangeError(path, f"expected {wanted}, found {_type_name(value)}")
 
 
 def _check_keys(obj, allowed, required, path):
     for key in obj:
         if key not in allowed:
-            raise InterchangeError(f"{path}.{key}" if path else key,
-                                   f"unknown field; expected one of {', '.join(sorted(allowed))}")
+            raise InterchangeError(
+                f"{path}.{key}" if path else key, f"unknown field; expected one of {', '.join(sorted(allowed))}"
+            )
     for key in required:
         if key not in obj:
             raise InterchangeError(f"{path}.{key}" if path else key, "missing")
@@ -121,8 +156,9 @@ def validate(data):
         settings[field_name] = value
     if settings.get("rules", default("rules")) not in RULE_SETS:
         # "swiss" is the Swiss pairing format ("format"), not a rule set: the codes are the registry's.
-        raise InterchangeError("rules", f"“{settings['rules']}” is not a rule set; expected one of "
-                                        f"{', '.join(RULE_SETS)}")
+        raise InterchangeError(
+            "rules", f"“{settings['rules']}” is not a rule set; expected one of {', '.join(RULE_SETS)}"
+        )
     session_count = settings.get("session_count", default("session_count"))
 
     _expect(data.get("teams", []), "list", "teams")
@@ -139,8 +175,10 @@ def validate(data):
         _check_keys(player, PLAYER_KEYS, ("number", "name"), path)
         _positive(player["number"], f"{path}.number")
         if player["number"] in numbers:
-            raise InterchangeError(f"{path}.number",
-                                   f"player number {player['number']} is also used by players[{numbers[player['number']]}]")
+            raise InterchangeError(
+                f"{path}.number",
+                f"player number {player['number']} is also used by players[{numbers[player['number']]}]",
+            )
         numbers[player["number"]] = i
         for key in ("name", "family_name", "given_name", "country", "club", "ema_id", "team"):
             if key in player:
@@ -158,8 +196,9 @@ def validate(data):
                 if not team:
                     raise InterchangeError(f"{path}.team_captain", "a team captain must have a team")
                 if team in captains:
-                    raise InterchangeError(f"{path}.team_captain",
-                                           f"team {team!r} already has its captain in players[{captains[team]}]")
+                    raise InterchangeError(
+                        f"{path}.team_captain", f"team {team!r} already has its captain in players[{captains[team]}]"
+                    )
                 captains[team] = i
 
     _expect(data.get("sessions", []), "list", "sessions")
@@ -171,10 +210,13 @@ def validate(data):
         _check_keys(session, SESSION_KEYS, ("number",), spath)
         _positive(session["number"], f"{spath}.number")
         if session["number"] > session_count:
-            raise InterchangeError(f"{spath}.number",
-                                   f"session {session['number']} is beyond the session count {session_count}")
+            raise InterchangeError(
+                f"{spath}.number", f"session {session['number']} is beyond the session count {session_count}"
+            )
         if session["number"] in session_numbers:
-            raise InterchangeError(f"{spath}.number", f"session {session['number']} is also sessions[{session_numbers[session['number']]}]")
+            raise InterchangeError(
+                f"{spath}.number", f"session {session['number']} is also sessions[{session_numbers[session['number']]}]"
+            )
         session_numbers[session["number"]] = s
         tables = session.get("tables", [])
         _expect(tables, "list", f"{spath}.tables")
@@ -206,14 +248,17 @@ def validate(data):
             seats = table["seats"]
             _expect(seats, "list", f"{tpath}.seats")
             if len(seats) != 4:
-                raise InterchangeError(f"{tpath}.seats", f"a table has four players (East, South, West, North), not {len(seats)}")
+                raise InterchangeError(
+                    f"{tpath}.seats", f"a table has four players (East, South, West, North), not {len(seats)}"
+                )
             for k, number in enumerate(seats):
                 _expect(number, "int", f"{tpath}.seats[{k}]")
                 if number not in numbers:
                     raise InterchangeError(f"{tpath}.seats[{k}]", f"player {number} is not in the players list")
                 if number in seated:
-                    raise InterchangeError(f"{tpath}.seats[{k}]",
-                                           f"player {number} is already seated in this session ({seated[number]})")
+                    raise InterchangeError(
+                        f"{tpath}.seats[{k}]", f"player {number} is already seated in this session ({seated[number]})"
+                    )
                 seated[number] = f"{tpath}.seats"
             if "submitted" in table:
                 _expect(table["submitted"], "bool", f"{tpath}.submitted")
@@ -264,12 +309,16 @@ def _validate_appeals(data, numbers, seated_tables):
     for i, row in enumerate(rows):
         path = f"appeals[{i}]"
         _expect(row, "object", path)
-        _check_keys(row, APPEAL_KEYS, ("number", "session", "table", "kind", "filer", "via", "statement",
-                                       "filed_at", "status"), path)
+        _check_keys(
+            row,
+            APPEAL_KEYS,
+            ("number", "session", "table", "kind", "filer", "via", "statement", "filed_at", "status"),
+            path,
+        )
         _positive(row["number"], f"{path}.number")
         number = row["number"]
 
-        def fail(key, message):
+        def fail(key, message, path=path, number=number):
             raise InterchangeError(f"{path}.{key}", f"appeal {number}: {message}")
 
         if number in seen:
@@ -357,7 +406,7 @@ def _validate_appeals(data, numbers, seated_tables):
 
 
 def _penalty_refs(row, table, path, fail):
-    """"penalty": an index into the table's "penalties"; "withdrawn_penalty": into its "withdrawn_penalties"."""
+    """ "penalty": an index into the table's "penalties"; "withdrawn_penalty": into its "withdrawn_penalties"."""
     for key, listed in (("penalty", "penalties"), ("withdrawn_penalty", "withdrawn_penalties")):
         if key not in row:
             continue
@@ -422,12 +471,14 @@ def _validate_withdrawals(data, numbers, session_count):
                     raise InterchangeError(f"{path}.{key}", f"player {row[key]} is not in the players list")
         _positive(row["from_session"], f"{path}.from_session")
         if row["from_session"] > session_count:
-            raise InterchangeError(f"{path}.from_session",
-                                   f"session {row['from_session']} is beyond the session count {session_count}")
+            raise InterchangeError(
+                f"{path}.from_session", f"session {row['from_session']} is beyond the session count {session_count}"
+            )
         _expect(row["reason"], "str", f"{path}.reason")
         if row["reason"] not in WithdrawalReason.values:
-            raise InterchangeError(f"{path}.reason", f"“{row['reason']}” is not one of "
-                                                     f"{', '.join(WithdrawalReason.values)}")
+            raise InterchangeError(
+                f"{path}.reason", f"“{row['reason']}” is not one of {', '.join(WithdrawalReason.values)}"
+            )
         if "note" in row:
             _expect(row["note"], "str", f"{path}.note")
         for key in ("keep_in_standings", "undone"):
@@ -438,8 +489,10 @@ def _validate_withdrawals(data, numbers, session_count):
             _expect(number, "int", f"{path}.seats_taken[{k}]")
         if not row.get("undone"):
             if row["player"] in active:
-                raise InterchangeError(f"{path}.player", f"player {row['player']} is already withdrawn by "
-                                                         f"withdrawals[{active[row['player']]}]")
+                raise InterchangeError(
+                    f"{path}.player",
+                    f"player {row['player']} is already withdrawn by withdrawals[{active[row['player']]}]",
+                )
             active[row["player"]] = i
 
 
@@ -512,8 +565,9 @@ def _validate_foul(penalty, path, seats):
     _check_keys(penalty, PENALTY_KEYS, ("player", "foul"), path)
     _expect(penalty["foul"], "str", f"{path}.foul")
     if penalty["foul"] not in fouls.CATALOGUE:
-        raise InterchangeError(f"{path}.foul", f"“{penalty['foul']}” is not a foul; expected one of "
-                                               f"{', '.join(fouls.CODES)}")
+        raise InterchangeError(
+            f"{path}.foul", f"“{penalty['foul']}” is not a foul; expected one of {', '.join(fouls.CODES)}"
+        )
     takes = {FOUL_KEYS[name] for name in fouls.CATALOGUE[penalty["foul"]].inputs}
     for key in ("minutes", "seconds", "amount", "to"):
         if key in penalty and key not in takes:
@@ -565,8 +619,9 @@ def _validate_signature(signature, path, seats):
     try:
         datetime.datetime.fromisoformat(signature["at"])
     except ValueError:
-        raise InterchangeError(f"{path}.at", f"“{signature['at']}” is not a time in ISO 8601, e.g. "
-                                             "2026-05-16T18:30:00+02:00") from None
+        raise InterchangeError(
+            f"{path}.at", f"“{signature['at']}” is not a time in ISO 8601, e.g. 2026-05-16T18:30:00+02:00"
+        ) from None
     if signature["role"] == "player":
         for key in ("player", "method"):
             if key not in signature:
@@ -576,14 +631,16 @@ def _validate_signature(signature, path, seats):
             raise InterchangeError(f"{path}.player", f"player {signature['player']} is not at this table")
         _expect(signature["method"], "str", f"{path}.method")
         if signature["method"] not in CONFIRMATION_METHODS:
-            raise InterchangeError(f"{path}.method",
-                                   f"“{signature['method']}” is not one of {', '.join(CONFIRMATION_METHODS)}")
+            raise InterchangeError(
+                f"{path}.method", f"“{signature['method']}” is not one of {', '.join(CONFIRMATION_METHODS)}"
+            )
         if "by" in signature:
             raise InterchangeError(f"{path}.by", "a player's confirmation names the player, not a user")
     else:
         for key in ("player", "method"):
             if key in signature:
-                raise InterchangeError(f"{path}.{key}", f"a {signature['role'].replace('_', ' ')}'s signature has no "
-                                                        f"{key}")
+                raise InterchangeError(
+                    f"{path}.{key}", f"a {signature['role'].replace('_', ' ')}'s signature has no {key}"
+                )
         if "by" in signature:
             _expect(signature["by"], "str", f"{path}.by", allow_null=True)

@@ -1,5 +1,6 @@
 """Tournament files: the upload (``urlpatterns``, under /new/from-file/) and the organizer's download
 (``tournament_patterns``, under /t/<slug>/)."""
+
 from django.urls import path
 
 from interchange import views

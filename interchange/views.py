@@ -1,6 +1,7 @@
 """Whole-tournament files in the browser: an organizer downloads the interchange JSON; anyone who may
 create tournaments uploads one to create a tournament, becoming its organizer. Thin: the import
 (``interchange.load``) checks everything, all or nothing, and writes the audit log."""
+
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
@@ -43,8 +44,14 @@ class TournamentFileImportView(LoginRequiredMixin, FormView):
         data = form.tournament_data()
         slug = data.get("slug")
         if isinstance(slug, str) and Tournament.objects.filter(slug=slug).exists():
-            form.add_error("slug", _("A tournament with the short name “%(slug)s” already exists. Give another "
-                                     "short name to import the file as a new tournament.") % {"slug": slug})
+            form.add_error(
+                "slug",
+                _(
+                    "A tournament with the short name “%(slug)s” already exists. Give another "
+                    "short name to import the file as a new tournament."
+                )
+                % {"slug": slug},
+            )
             return self.form_invalid(form)
         try:
             tournament = tournament_import(data, by=self.request.user)
@@ -52,8 +59,13 @@ class TournamentFileImportView(LoginRequiredMixin, FormView):
             form.import_error = exc
             return self.form_invalid(form)
         players = tournament.players.count()
-        messages.success(self.request, ngettext(
-            "Tournament %(name)s imported with %(n)s player. You are its organizer.",
-            "Tournament %(name)s imported with %(n)s players. You are its organizer.", players)
-            % {"name": tournament.name, "n": players})
+        messages.success(
+            self.request,
+            ngettext(
+                "Tournament %(name)s imported with %(n)s player. You are its organizer.",
+                "Tournament %(name)s imported with %(n)s players. You are its organizer.",
+                players,
+            )
+            % {"name": tournament.name, "n": players},
+        )
         return redirect("manage-home", slug=tournament.slug)

@@ -9,11 +9,13 @@ Seats are the four initial positions of a session, 0..3 (A, B, C, D in MCR appen
 numbering the score sheet keeps. Winds are indexes 0..3 for East, South, West, North.
 Pure Python: nothing here imports Django.
 """
+
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 from . import payments as pay
 from .payments import PaymentError
@@ -22,8 +24,18 @@ from .text import N_, Message, MessageError
 WINDS = ("E", "S", "W", "N")
 SEATS = (0, 1, 2, 3)
 
-__all__ = ["HandError", "PaymentError", "Item", "Score", "PointsEntry", "Option", "RuleSet",
-           "WINDS", "SEATS", "check_payment_args"]
+__all__ = [
+    "SEATS",
+    "WINDS",
+    "HandError",
+    "Item",
+    "Option",
+    "PaymentError",
+    "PointsEntry",
+    "RuleSet",
+    "Score",
+    "check_payment_args",
+]
 
 
 class HandError(MessageError):
@@ -52,8 +64,15 @@ class Item:
     kind: str = "points"
 
     def to_dict(self) -> dict:
-        return {"id": self.id, "name": self.name, "points": self.points, "count": self.count,
-                "name_es": self.name_es, "from": list(self.sources), "kind": self.kind}
+        return {
+            "id": self.id,
+            "name": self.name,
+            "points": self.points,
+            "count": self.count,
+            "name_es": self.name_es,
+            "from": list(self.sources),
+            "kind": self.kind,
+        }
 
 
 @dataclass
@@ -117,18 +136,35 @@ class PointsEntry:
         lo, hi = (self.minimum, self.maximum) if winner else (self.loser_minimum, self.loser_maximum)
         field = "points" if winner else "player_points"
         if isinstance(points, bool) or not isinstance(points, int):
-            raise PaymentError(N_("the winner's points must be a whole number; got %(points)s") if winner else
-                               N_("a player's points must be a whole number; got %(points)s"),
-                               code="points_type", field=field, points=repr(points))
+            raise PaymentError(
+                N_("the winner's points must be a whole number; got %(points)s")
+                if winner
+                else N_("a player's points must be a whole number; got %(points)s"),
+                code="points_type",
+                field=field,
+                points=repr(points),
+            )
         if not lo <= points <= hi:
-            raise PaymentError(N_("the winner's points must be from %(minimum)s to %(maximum)s; got %(points)s")
-                               if winner else
-                               N_("a player's points must be from %(minimum)s to %(maximum)s; got %(points)s"),
-                               code="points_range", field=field, minimum=lo, maximum=hi, points=points)
+            raise PaymentError(
+                N_("the winner's points must be from %(minimum)s to %(maximum)s; got %(points)s")
+                if winner
+                else N_("a player's points must be from %(minimum)s to %(maximum)s; got %(points)s"),
+                code="points_range",
+                field=field,
+                minimum=lo,
+                maximum=hi,
+                points=points,
+            )
         if points % self.step:
-            raise PaymentError(N_("the winner's points must be a multiple of %(step)s; got %(points)s") if winner else
-                               N_("a player's points must be a multiple of %(step)s; got %(points)s"),
-                               code="points_step", field=field, step=self.step, points=points)
+            raise PaymentError(
+                N_("the winner's points must be a multiple of %(step)s; got %(points)s")
+                if winner
+                else N_("a player's points must be a multiple of %(step)s; got %(points)s"),
+                code="points_step",
+                field=field,
+                step=self.step,
+                points=points,
+            )
 
 
 @dataclass(frozen=True)
@@ -176,8 +212,10 @@ class RuleSet:
     #: Organizer's settings: name -> Option. Values given to the constructor override defaults.
     OPTIONS: dict = {}
     #: The note under the printed score sheet's hands (``N_`` text): who deals and how seats move.
-    sheet_note: str = N_("Shaded: the dealer (East) of the hand; the East column gives the dealer's number. "
-                         "Seats change after every round (appendix 4).")
+    sheet_note: str = N_(
+        "Shaded: the dealer (East) of the hand; the East column gives the dealer's number. "
+        "Seats change after every round (appendix 4)."
+    )
     #: How the calculator words who pays (``N_`` texts; %(each)s, %(d)s, %(o)s are the amounts).
     payment_texts: dict = {
         "self_drawn": N_("Self-drawn: each of the three other players pays %(each)s."),
@@ -188,14 +226,17 @@ class RuleSet:
     def __init__(self, **options):
         unknown = sorted(set(options) - set(self.OPTIONS))
         if unknown:
-            raise ValueError(f"rule set {self.code!r} has no option(s) {', '.join(unknown)}; "
-                             f"its options are {', '.join(sorted(self.OPTIONS)) or 'none'}")
+            raise ValueError(
+                f"rule set {self.code!r} has no option(s) {', '.join(unknown)}; "
+                f"its options are {', '.join(sorted(self.OPTIONS)) or 'none'}"
+            )
         values = {}
         for name, opt in self.OPTIONS.items():
             value = options.get(name, opt.default)
             if opt.choices and value not in opt.choices:
-                raise ValueError(f"option {name} of {self.code!r} must be one of "
-                                 f"{', '.join(map(str, opt.choices))}; got {value!r}")
+                raise ValueError(
+                    f"option {name} of {self.code!r} must be one of {', '.join(map(str, opt.choices))}; got {value!r}"
+                )
             values[name] = value
         self.options = values
 
@@ -220,9 +261,15 @@ class RuleSet:
             return {"valid": False, "total": 0, "fans": [], "error": f"internal error: {exc!r}"}
 
     # -- payments --------------------------------------------------------------------------
-    def payments(self, winner: int | None, discarder: int | None, points: int = 0, *,
-                 player_points: Sequence[int] | None = None,
-                 dealer: int | None = None) -> tuple:
+    def payments(
+        self,
+        winner: int | None,
+        discarder: int | None,
+        points: int = 0,
+        *,
+        player_points: Sequence[int] | None = None,
+        dealer: int | None = None,
+    ) -> tuple:
         """Score change of seats 0..3 for one hand; the four changes sum to zero.
 
         ``winner`` None is a drawn hand; ``discarder`` None with a winner is a self-drawn win.
@@ -232,8 +279,9 @@ class RuleSet:
         """
         raise NotImplementedError
 
-    def hand_changes(self, players: Sequence, hand: "pay.HandOutcome", *,
-                     player_points: Sequence[int] | None = None) -> dict:
+    def hand_changes(
+        self, players: Sequence, hand: pay.HandOutcome, *, player_points: Sequence[int] | None = None
+    ) -> dict:
         """Score change of each player (keyed as ``players``, in seat order 0..3) for one hand.
 
         The web app's entry point: checks the hand's shape and the typed points with translatable
@@ -244,41 +292,73 @@ class RuleSet:
         players = list(players)
         pay.check_hand_shape(players, hand)
         if hand.outcome in (pay.DRAW, pay.NOT_PLAYED):
-            return {p: 0 for p in players}
+            return dict.fromkeys(players, 0)
         entry = self.entry
         if hand.flowers and not entry.flowers:
-            raise PaymentError(N_("These rules have no flower count of their own: flowers are part of the points."),
-                               code="flowers_not_used", field="flowers")
+            raise PaymentError(
+                N_("These rules have no flower count of their own: flowers are part of the points."),
+                code="flowers_not_used",
+                field="flowers",
+            )
         winner = players.index(hand.winner)
         discarder = players.index(hand.discarder) if hand.discarder is not None else None
         points = hand.points
         if entry.every_player:
-            if player_points is None or len(player_points) != 4 or any(
-                    isinstance(v, bool) or not isinstance(v, int) for v in player_points):
-                raise PaymentError(N_("These rules score every player's hand: give the points of all four players."),
-                                   code="player_points_missing", field="player_points")
+            if (
+                player_points is None
+                or len(player_points) != 4
+                or any(isinstance(v, bool) or not isinstance(v, int) for v in player_points)
+            ):
+                raise PaymentError(
+                    N_("These rules score every player's hand: give the points of all four players."),
+                    code="player_points_missing",
+                    field="player_points",
+                )
             for seat, value in enumerate(player_points):
                 if seat == winner:
                     continue
                 if not entry.loser_minimum <= value <= entry.loser_maximum or value % entry.step:
                     raise PaymentError(
-                        N_("A losing hand scores from %(minimum)s to %(maximum)s points, in steps of %(step)s; "
-                           "got %(points)s."), code="loser_points", field="player_points",
-                        minimum=entry.loser_minimum, maximum=entry.loser_maximum, step=entry.step, points=value)
+                        N_(
+                            "A losing hand scores from %(minimum)s to %(maximum)s points, in steps of %(step)s; "
+                            "got %(points)s."
+                        ),
+                        code="loser_points",
+                        field="player_points",
+                        minimum=entry.loser_minimum,
+                        maximum=entry.loser_maximum,
+                        step=entry.step,
+                        points=value,
+                    )
             if points and points != player_points[winner]:
-                raise PaymentError(N_("The winner's points are %(points)s, but the points by player give the winner "
-                                      "%(given)s."), code="winner_points", field="points", points=points,
-                                   given=player_points[winner])
+                raise PaymentError(
+                    N_("The winner's points are %(points)s, but the points by player give the winner %(given)s."),
+                    code="winner_points",
+                    field="points",
+                    points=points,
+                    given=player_points[winner],
+                )
             points = player_points[winner]
         if not entry.minimum <= points <= entry.maximum:
-            raise PaymentError(N_("A winning hand scores from %(minimum)s to %(maximum)s points under these rules; "
-                                  "got %(points)s."), code="points_range", field="points",
-                               minimum=entry.minimum, maximum=entry.maximum, points=points)
+            raise PaymentError(
+                N_("A winning hand scores from %(minimum)s to %(maximum)s points under these rules; got %(points)s."),
+                code="points_range",
+                field="points",
+                minimum=entry.minimum,
+                maximum=entry.maximum,
+                points=points,
+            )
         if points % entry.step:
-            raise PaymentError(N_("Under these rules points are a multiple of %(step)s; got %(points)s."),
-                               code="points_step", field="points", step=entry.step, points=points)
-        seats = self.payments(winner, discarder, points,
-                              player_points=list(player_points) if entry.every_player else None)
+            raise PaymentError(
+                N_("Under these rules points are a multiple of %(step)s; got %(points)s."),
+                code="points_step",
+                field="points",
+                step=entry.step,
+                points=points,
+            )
+        seats = self.payments(
+            winner, discarder, points, player_points=list(player_points) if entry.every_player else None
+        )
         return {p: seats[i] for i, p in enumerate(players)}
 
     def sheet_fan_table(self) -> dict | None:
@@ -301,19 +381,32 @@ class RuleSet:
 
     def describe(self) -> dict:
         """Everything static a web page needs, as plain data."""
-        return {"code": self.code, "name": self.name, "name_es": self.name_es, "label": self.label,
-                "tiles": list(self.tiles), "hand_fields": list(self.hand_fields),
-                "hands_per_session": self.hands_per_session,
-                "entry": {"every_player": self.entry.every_player, "minimum": self.entry.minimum,
-                          "maximum": self.entry.maximum, "step": self.entry.step,
-                          "loser_minimum": self.entry.loser_minimum,
-                          "loser_maximum": self.entry.loser_maximum,
-                          "description": self.entry.description, "flowers": self.entry.flowers},
-                "options": dict(self.options)}
+        return {
+            "code": self.code,
+            "name": self.name,
+            "name_es": self.name_es,
+            "label": self.label,
+            "tiles": list(self.tiles),
+            "hand_fields": list(self.hand_fields),
+            "hands_per_session": self.hands_per_session,
+            "entry": {
+                "every_player": self.entry.every_player,
+                "minimum": self.entry.minimum,
+                "maximum": self.entry.maximum,
+                "step": self.entry.step,
+                "loser_minimum": self.entry.loser_minimum,
+                "loser_maximum": self.entry.loser_maximum,
+                "description": self.entry.description,
+                "flowers": self.entry.flowers,
+            },
+            "options": dict(self.options),
+        }
 
 
-_SEAT_ERRORS = {"winner": N_("the winner must be a seat from 0 to 3; got %(seat)s"),
-                "discarder": N_("the discarder must be a seat from 0 to 3; got %(seat)s")}
+_SEAT_ERRORS = {
+    "winner": N_("the winner must be a seat from 0 to 3; got %(seat)s"),
+    "discarder": N_("the discarder must be a seat from 0 to 3; got %(seat)s"),
+}
 
 
 def check_payment_args(winner, discarder, points) -> None:
@@ -326,12 +419,17 @@ def check_payment_args(winner, discarder, points) -> None:
             raise PaymentError(N_("a drawn hand has no discarder"), code="draw_discarder", field="discarder")
         return
     if discarder == winner:
-        raise PaymentError(N_("the winner cannot have discarded the winning tile"), code="discarder_is_winner",
-                           field="discarder")
+        raise PaymentError(
+            N_("the winner cannot have discarded the winning tile"), code="discarder_is_winner", field="discarder"
+        )
     if isinstance(points, bool) or not isinstance(points, int) or points < 0:
-        raise PaymentError(N_("points must be a whole number, 0 or more; got %(points)s"), code="points_type",
-                           field="points", points=repr(points))
+        raise PaymentError(
+            N_("points must be a whole number, 0 or more; got %(points)s"),
+            code="points_type",
+            field="points",
+            points=repr(points),
+        )
 
 
 def round_up_to(value: int, step: int) -> int:
-    return int(math.ceil(value / step)) * step
+    return math.ceil(value / step) * step

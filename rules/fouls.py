@@ -9,6 +9,7 @@ player's fouls at one table cost them the session. Errors are :class:`~rules.pay
 with translatable messages, on the input at fault (``minutes``, ``seconds``, ``amount``, ``to``,
 ``reason``, ``hand_number``, ``foul``).
 """
+
 from __future__ import annotations
 
 import math
@@ -64,22 +65,30 @@ class Foul:
     needs_reason: bool = False
 
 
-CATALOGUE = {f.code: f for f in (
-    Foul(WARNING, N_("Warning"), N_("MCR 3.11.1")),
-    Foul(LATE, N_("Late arrival"), N_("MCR 3.11.2"), inputs=("minutes",)),
-    Foul(VIOLATION, N_("Rule violation"), N_("MCR 3.11.2"), inputs=("amount",)),
-    Foul(CLAIM_CHANGED, N_("Changing one's mind on a claim"), N_("MCR 3.11.6.3"), escalates=True),
-    Foul(WALL_TOUCHED, N_("Touching the wall early"), N_("MCR 3.11.6.4"), escalates=True),
-    Foul(LATE_PUNG, N_("Late pung"), N_("MCR 3.11.6.5"), escalates=True),
-    Foul(FALSE_HU_UNDER_8, N_("False Hu: under 8 points"), N_("MCR 3.11.6.6"), dead_hand=True),
-    Foul(FALSE_HU_INVALID, N_("False Hu: wrong structure or tile count"), N_("MCR 3.11.6.6"), dead_hand=True),
-    Foul(EXPOSED_TILES, N_("Exposed tiles"), N_("MCR 3.11.6.7"), inputs=("amount",)),
-    Foul(REVEALED_TILE, N_("Revealing another player's tile"), N_("MCR 3.11.6.7"), inputs=("amount", "recipient")),
-    Foul(DEAD_HAND, N_("Dead hand (long or short hand, wrong claim, passing information)"),
-         N_("MCR 3.11.3, 3.11.6.2, 3.11.6.8-9; WSOM"), dead_hand=True, needs_hand=True),
-    Foul(TIME, N_("Time limit exceeded"), N_("WSOM time limits"), inputs=("seconds",)),
-    Foul(OTHER, N_("Other"), N_("MCR 3.11"), inputs=("amount", "to", "recipient"), needs_reason=True),
-)}
+CATALOGUE = {
+    f.code: f
+    for f in (
+        Foul(WARNING, N_("Warning"), N_("MCR 3.11.1")),
+        Foul(LATE, N_("Late arrival"), N_("MCR 3.11.2"), inputs=("minutes",)),
+        Foul(VIOLATION, N_("Rule violation"), N_("MCR 3.11.2"), inputs=("amount",)),
+        Foul(CLAIM_CHANGED, N_("Changing one's mind on a claim"), N_("MCR 3.11.6.3"), escalates=True),
+        Foul(WALL_TOUCHED, N_("Touching the wall early"), N_("MCR 3.11.6.4"), escalates=True),
+        Foul(LATE_PUNG, N_("Late pung"), N_("MCR 3.11.6.5"), escalates=True),
+        Foul(FALSE_HU_UNDER_8, N_("False Hu: under 8 points"), N_("MCR 3.11.6.6"), dead_hand=True),
+        Foul(FALSE_HU_INVALID, N_("False Hu: wrong structure or tile count"), N_("MCR 3.11.6.6"), dead_hand=True),
+        Foul(EXPOSED_TILES, N_("Exposed tiles"), N_("MCR 3.11.6.7"), inputs=("amount",)),
+        Foul(REVEALED_TILE, N_("Revealing another player's tile"), N_("MCR 3.11.6.7"), inputs=("amount", "recipient")),
+        Foul(
+            DEAD_HAND,
+            N_("Dead hand (long or short hand, wrong claim, passing information)"),
+            N_("MCR 3.11.3, 3.11.6.2, 3.11.6.8-9; WSOM"),
+            dead_hand=True,
+            needs_hand=True,
+        ),
+        Foul(TIME, N_("Time limit exceeded"), N_("WSOM time limits"), inputs=("seconds",)),
+        Foul(OTHER, N_("Other"), N_("MCR 3.11"), inputs=("amount", "to", "recipient"), needs_reason=True),
+    )
+}
 CODES = tuple(CATALOGUE)
 ESCALATING = tuple(code for code, foul in CATALOGUE.items() if foul.escalates)
 DEAD_HAND_FOULS = tuple(code for code, foul in CATALOGUE.items() if foul.dead_hand)
@@ -110,8 +119,13 @@ def foul(code: str) -> Foul:
     try:
         return CATALOGUE[code]
     except KeyError:
-        raise PaymentError(N_("“%(foul)s” is not a foul of the catalogue; choose one of %(codes)s."),
-                           code="foul_unknown", field="foul", foul=code, codes=", ".join(CODES)) from None
+        raise PaymentError(
+            N_("“%(foul)s” is not a foul of the catalogue; choose one of %(codes)s."),
+            code="foul_unknown",
+            field="foul",
+            foul=code,
+            codes=", ".join(CODES),
+        ) from None
 
 
 def escalation_amount(earlier: int) -> int:
@@ -125,8 +139,12 @@ def escalation_amount(earlier: int) -> int:
 def late_amount(minutes: int) -> tuple[int, bool]:
     """(points to nobody, session lost) for arriving `minutes` late (MCR 3.11.2)."""
     if not isinstance(minutes, int) or isinstance(minutes, bool) or minutes < 1:
-        raise PaymentError(N_("A late arrival is a whole number of minutes, 1 or more (not %(minutes)s)."),
-                           code="minutes", field="minutes", minutes=minutes)
+        raise PaymentError(
+            N_("A late arrival is a whole number of minutes, 1 or more (not %(minutes)s)."),
+            code="minutes",
+            field="minutes",
+            minutes=minutes,
+        )
     for limit, points in LATE_STEPS:
         if minutes <= limit:
             return points, False
@@ -136,8 +154,12 @@ def late_amount(minutes: int) -> tuple[int, bool]:
 def time_amount(seconds: int) -> int:
     """Points to nobody for `seconds` over a time limit: 5 per 15 seconds or part of them (WSOM)."""
     if not isinstance(seconds, int) or isinstance(seconds, bool) or seconds < 1:
-        raise PaymentError(N_("Time over the limit is a whole number of seconds, 1 or more (not %(seconds)s)."),
-                           code="seconds", field="seconds", seconds=seconds)
+        raise PaymentError(
+            N_("Time over the limit is a whole number of seconds, 1 or more (not %(seconds)s)."),
+            code="seconds",
+            field="seconds",
+            seconds=seconds,
+        )
     return TIME_STEP_POINTS * math.ceil(seconds / TIME_STEP_SECONDS)
 
 
@@ -147,9 +169,18 @@ def _amount(value):
     return value
 
 
-def assess(code: str, *, minutes: int | None = None, seconds: int | None = None, amount: int | None = None,
-           to: str | None = None, recipient=None, earlier: int = 0, hand: int | None = None,
-           reason: str = "") -> Assessment:
+def assess(
+    code: str,
+    *,
+    minutes: int | None = None,
+    seconds: int | None = None,
+    amount: int | None = None,
+    to: str | None = None,
+    recipient=None,
+    earlier: int = 0,
+    hand: int | None = None,
+    reason: str = "",
+) -> Assessment:
     """What the foul `code` costs. `earlier` is the number of earlier fouls of the same kind by the same
     player that count for escalation (the caller decides the scope: the session or the tournament).
 
@@ -159,19 +190,20 @@ def assess(code: str, *, minutes: int | None = None, seconds: int | None = None,
     given = {"minutes": minutes, "seconds": seconds, "amount": amount, "to": to, "recipient": recipient}
     for name, value in given.items():
         if value is not None and name not in entry.inputs:
-            raise PaymentError(N_("A foul “%(foul)s” takes no %(input)s."), code="input_unexpected", field=name,
-                               foul=code, input=name)
+            raise PaymentError(
+                N_("A foul “%(foul)s” takes no %(input)s."), code="input_unexpected", field=name, foul=code, input=name
+            )
     if entry.needs_hand and hand is None:
         raise PaymentError(N_("Say which hand is dead."), code="hand_missing", field="hand_number")
     if entry.needs_reason and not (reason or "").strip():
-        raise PaymentError(N_("Describe the foul: the catalogue has no name for it."), code="reason_missing",
-                           field="reason")
+        raise PaymentError(
+            N_("Describe the foul: the catalogue has no name for it."), code="reason_missing", field="reason"
+        )
     dead = entry.dead_hand and hand is not None
 
     if code == LATE:
         if minutes is None:
-            raise PaymentError(N_("Give how many minutes late the player arrived."), code="minutes",
-                               field="minutes")
+            raise PaymentError(N_("Give how many minutes late the player arrived."), code="minutes", field="minutes")
         points, lost = late_amount(minutes)
         return Assessment(code, points, loses_session=lost)
     if code == VIOLATION:
@@ -179,14 +211,18 @@ def assess(code: str, *, minutes: int | None = None, seconds: int | None = None,
         if points not in VIOLATION_AMOUNTS:
             raise PaymentError(
                 N_("A rule violation costs one of %(amounts)s points, paid to nobody (not %(amount)s)."),
-                code="amount_not_allowed", field="amount", amounts=", ".join(map(str, VIOLATION_AMOUNTS)),
-                amount=points)
+                code="amount_not_allowed",
+                field="amount",
+                amounts=", ".join(map(str, VIOLATION_AMOUNTS)),
+                amount=points,
+            )
         return Assessment(code, points)
     if entry.escalates:
         if earlier < 0:
             raise ValueError("earlier cannot be negative")
-        return Assessment(code, escalation_amount(earlier), TO_EACH_OTHER if earlier else TO_NOBODY,
-                          occurrence=earlier + 1)
+        return Assessment(
+            code, escalation_amount(earlier), TO_EACH_OTHER if earlier else TO_NOBODY, occurrence=earlier + 1
+        )
     if code == FALSE_HU_UNDER_8:
         return Assessment(code, 10, TO_EACH_OTHER, dead_hand=dead)
     if code == FALSE_HU_INVALID:
@@ -196,7 +232,10 @@ def assess(code: str, *, minutes: int | None = None, seconds: int | None = None,
         if points not in EXPOSED_TILES_AMOUNTS:
             raise PaymentError(
                 N_("Exposed tiles cost 30 points to each other player, or 0 for a warning (not %(amount)s)."),
-                code="amount_not_allowed", field="amount", amount=points)
+                code="amount_not_allowed",
+                field="amount",
+                amount=points,
+            )
         return Assessment(code, points, TO_EACH_OTHER if points else TO_NOBODY)
     if code == REVEALED_TILE:
         points = _amount(amount)
@@ -204,30 +243,46 @@ def assess(code: str, *, minutes: int | None = None, seconds: int | None = None,
         if not low <= points <= high:
             raise PaymentError(
                 N_("Revealing another player's tile costs %(low)s to %(high)s points (not %(amount)s)."),
-                code="amount_not_allowed", field="amount", low=low, high=high, amount=points)
+                code="amount_not_allowed",
+                field="amount",
+                low=low,
+                high=high,
+                amount=points,
+            )
         if recipient is None:
-            raise PaymentError(N_("Choose the player whose tile was revealed: they receive the points."),
-                               code="recipient_missing", field="recipient")
+            raise PaymentError(
+                N_("Choose the player whose tile was revealed: they receive the points."),
+                code="recipient_missing",
+                field="recipient",
+            )
         return Assessment(code, points, TO_PLAYER, recipient=recipient)
     if code == DEAD_HAND:
         return Assessment(code, 0, dead_hand=dead)
     if code == TIME:
         if seconds is None:
-            raise PaymentError(N_("Give how many seconds over the limit the player took."), code="seconds",
-                               field="seconds")
+            raise PaymentError(
+                N_("Give how many seconds over the limit the player took."), code="seconds", field="seconds"
+            )
         return Assessment(code, time_amount(seconds))
     if code == OTHER:
         points = _amount(amount)
         if points < 1:
-            raise PaymentError(N_("A penalty is a positive number of points; record a warning as a warning."),
-                               code="amount", field="amount")
+            raise PaymentError(
+                N_("A penalty is a positive number of points; record a warning as a warning."),
+                code="amount",
+                field="amount",
+            )
         target = to or (TO_PLAYER if recipient is not None else TO_NOBODY)
         if target == TO_PLAYER and recipient is None:
-            raise PaymentError(N_("Choose the player who receives the points."), code="recipient_missing",
-                               field="recipient")
+            raise PaymentError(
+                N_("Choose the player who receives the points."), code="recipient_missing", field="recipient"
+            )
         if target != TO_PLAYER and recipient is not None:
-            raise PaymentError(N_("Points paid to nobody or to each other player have no single recipient."),
-                               code="recipient_unexpected", field="recipient")
+            raise PaymentError(
+                N_("Points paid to nobody or to each other player have no single recipient."),
+                code="recipient_unexpected",
+                field="recipient",
+            )
         return Assessment(code, points, target, recipient=recipient)
     return Assessment(code, 0)  # WARNING: recorded, nothing paid
 

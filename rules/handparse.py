@@ -4,6 +4,7 @@ Same notation and field names as MCR (``rules.mcr.hand``), whose tile and meld
 parsers are reused, so a referee types a hand the same way whatever the rule set; only the
 errors are re-raised as ``rules.base.HandError``.
 """
+
 from __future__ import annotations
 
 from .base import HandError
@@ -30,8 +31,11 @@ def check_fields(data, known) -> None:
         raise HandError(N_("a hand must be a JSON object with fields such as concealed, melds, win_tile"))
     unknown = sorted(set(data) - set(known))
     if unknown:
-        raise HandError(N_("unknown field(s) %(unknown)s; known fields are %(known)s"),
-                        unknown=", ".join(unknown), known=", ".join(sorted(known)))
+        raise HandError(
+            N_("unknown field(s) %(unknown)s; known fields are %(known)s"),
+            unknown=", ".join(unknown),
+            known=", ".join(sorted(known)),
+        )
 
 
 def read_tiles(data: dict, key: str) -> list:
@@ -47,7 +51,7 @@ def read_tiles(data: dict, key: str) -> list:
 def read_tile(data: dict, key: str, what: str):
     """``what`` names the tile for the message when it is missing (an ``N_`` text)."""
     if key not in data or data[key] in (None, ""):
-        raise HandError(N_("%(field)s is missing: give %(what)s, e.g. \"5p\""), field=_field(key), what=word(what))
+        raise HandError(N_('%(field)s is missing: give %(what)s, e.g. "5p"'), field=_field(key), what=word(what))
     try:
         return parse_tile(data[key])
     except TileError as exc:
@@ -59,7 +63,7 @@ def read_melds(data: dict) -> list:
     if isinstance(melds_data, str):
         melds_data = [melds_data]
     if not isinstance(melds_data, (list, tuple)):
-        raise HandError(N_("melds must be a list such as [\"pung 222m\", \"kong 5555p\"]"))
+        raise HandError(N_('melds must be a list such as ["pung 222m", "kong 5555p"]'))
     out = []
     for m in melds_data:
         try:
@@ -102,8 +106,11 @@ def count_tiles(tiles) -> list:
 def check_copies(counts) -> None:
     for t, c in enumerate(counts):
         if c > 4:
-            raise HandError(N_("%(copies)s copies of %(tile)s in the hand; there are only four of each tile"),
-                            copies=c, tile=tile_str(t))
+            raise HandError(
+                N_("%(copies)s copies of %(tile)s in the hand; there are only four of each tile"),
+                copies=c,
+                tile=tile_str(t),
+            )
 
 
 def check_tile_count(concealed: list, melds: list, with_win_tile: bool) -> None:
@@ -112,11 +119,15 @@ def check_tile_count(concealed: list, melds: list, with_win_tile: bool) -> None:
     expected = 13 - 3 * len(melds)
     if len(concealed) != expected:
         if with_win_tile:
-            template = N_("wrong number of tiles: with %(melds)s meld(s) declared the concealed hand must have "
-                          "%(expected)s tiles besides the winning tile, but it has %(count)s")
+            template = N_(
+                "wrong number of tiles: with %(melds)s meld(s) declared the concealed hand must have "
+                "%(expected)s tiles besides the winning tile, but it has %(count)s"
+            )
         else:
-            template = N_("wrong number of tiles: with %(melds)s meld(s) declared the concealed hand must have "
-                          "%(expected)s tiles, but it has %(count)s")
+            template = N_(
+                "wrong number of tiles: with %(melds)s meld(s) declared the concealed hand must have "
+                "%(expected)s tiles, but it has %(count)s"
+            )
         raise HandError(template, melds=len(melds), expected=expected, count=len(concealed))
 
 
@@ -124,5 +135,15 @@ def is_kong(meld) -> bool:
     return meld.kind in (KONG, CONCEALED_KONG)
 
 
-__all__ = ["check_copies", "check_fields", "check_tile_count", "count_tiles",
-           "is_kong", "read_flag", "read_melds", "read_tile", "read_tiles", "read_wind"]
+__all__ = [
+    "check_copies",
+    "check_fields",
+    "check_tile_count",
+    "count_tiles",
+    "is_kong",
+    "read_flag",
+    "read_melds",
+    "read_tile",
+    "read_tiles",
+    "read_wind",
+]

@@ -2,6 +2,7 @@
 
 Players are identified by any hashable key (the caller uses player ids).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -61,33 +62,47 @@ def check_hand(players, hand: HandOutcome) -> None:
         return
     if hand.points - hand.flowers < MIN_POINTS_WITHOUT_FLOWERS:
         raise PaymentError(
-            N_("A winning hand is worth at least %(minimum)s points without flowers; %(points)s points with "
-               "%(flowers)s flower(s) leaves %(left)s."),
-            code="under_minimum", field="points", minimum=MIN_POINTS_WITHOUT_FLOWERS, points=hand.points,
-            flowers=hand.flowers, left=hand.points - hand.flowers)
+            N_(
+                "A winning hand is worth at least %(minimum)s points without flowers; %(points)s points with "
+                "%(flowers)s flower(s) leaves %(left)s."
+            ),
+            code="under_minimum",
+            field="points",
+            minimum=MIN_POINTS_WITHOUT_FLOWERS,
+            points=hand.points,
+            flowers=hand.flowers,
+            left=hand.points - hand.flowers,
+        )
 
 
 def check_hand_shape(players, hand: HandOutcome) -> None:
     """The checks every rule set shares: four players, a known outcome, who won and who discarded."""
     players = check_table(players)
     if hand.outcome not in OUTCOMES:
-        raise PaymentError(N_("Unknown hand outcome %(outcome)r."), code="outcome", field="outcome",
-                           outcome=hand.outcome)
+        raise PaymentError(
+            N_("Unknown hand outcome %(outcome)r."), code="outcome", field="outcome", outcome=hand.outcome
+        )
     if hand.outcome in (DRAW, NOT_PLAYED):
         if hand.winner is not None or hand.discarder is not None or hand.points or hand.flowers:
-            raise PaymentError(N_("A drawn or unplayed hand has no winner, discarder, points or flowers."),
-                               code="no_win_details")
+            raise PaymentError(
+                N_("A drawn or unplayed hand has no winner, discarder, points or flowers."), code="no_win_details"
+            )
         return
     if hand.winner not in players:
-        raise PaymentError(N_("The winner must be one of the four players at the table."), code="winner_not_seated",
-                           field="winner")
+        raise PaymentError(
+            N_("The winner must be one of the four players at the table."), code="winner_not_seated", field="winner"
+        )
     if hand.outcome == DISCARD:
         if hand.discarder not in players:
-            raise PaymentError(N_("A win by discard needs the discarder, one of the players at the table."),
-                               code="discarder_missing", field="discarder")
+            raise PaymentError(
+                N_("A win by discard needs the discarder, one of the players at the table."),
+                code="discarder_missing",
+                field="discarder",
+            )
         if hand.discarder == hand.winner:
-            raise PaymentError(N_("The winner cannot have discarded the winning tile."), code="discarder_is_winner",
-                               field="discarder")
+            raise PaymentError(
+                N_("The winner cannot have discarded the winning tile."), code="discarder_is_winner", field="discarder"
+            )
     elif hand.discarder is not None:
         raise PaymentError(N_("A self-drawn win has no discarder."), code="self_drawn_discarder", field="discarder")
     if not 0 <= hand.flowers <= 8:
@@ -97,7 +112,7 @@ def check_hand_shape(players, hand: HandOutcome) -> None:
 def hand_payments(players, hand: HandOutcome) -> dict:
     """Score change of each player for one hand; the changes sum to zero."""
     check_hand(players, hand)
-    result = {p: 0 for p in players}
+    result = dict.fromkeys(players, 0)
     if hand.outcome == SELF_DRAWN:
         for p in players:
             if p != hand.winner:
@@ -121,12 +136,17 @@ def payment_summary(points: int, *, self_drawn: bool, flowers: int = 0) -> dict:
     ``winner_gets``.
     """
     seats = ("winner", "discarder", "other", "another")
-    hand = HandOutcome(SELF_DRAWN if self_drawn else DISCARD, "winner", None if self_drawn else "discarder",
-                       points, flowers)
+    hand = HandOutcome(
+        SELF_DRAWN if self_drawn else DISCARD, "winner", None if self_drawn else "discarder", points, flowers
+    )
     paid = {seat: -delta for seat, delta in hand_payments(seats, hand).items()}
-    return {"self_drawn": self_drawn, "each": paid["other"] if self_drawn else None,
-            "discarder": None if self_drawn else paid["discarder"], "others": paid["other"],
-            "winner_gets": -paid["winner"]}
+    return {
+        "self_drawn": self_drawn,
+        "each": paid["other"] if self_drawn else None,
+        "discarder": None if self_drawn else paid["discarder"],
+        "others": paid["other"],
+        "winner_gets": -paid["winner"],
+    }
 
 
 def penalty_payments(players, offender, amount: int, to: str, *, recipient=None, warning: bool = False) -> dict:
@@ -139,27 +159,35 @@ def penalty_payments(players, offender, amount: int, to: str, *, recipient=None,
     """
     players = check_table(players)
     if offender not in players:
-        raise PaymentError(N_("The penalised player must be at the table."), code="offender_not_seated",
-                           field="player")
+        raise PaymentError(N_("The penalised player must be at the table."), code="offender_not_seated", field="player")
     if warning:
         if amount != 0:
             raise PaymentError(N_("A warning costs no points."), code="amount", field="amount")
-        return {p: 0 for p in players}
+        return dict.fromkeys(players, 0)
     if amount <= 0:
         raise PaymentError(N_("A penalty is a positive number of points."), code="amount", field="amount")
     if to not in PENALTY_TARGETS:
         raise PaymentError(N_("Unknown penalty target %(to)r."), code="target", field="to", to=to)
     if to == TO_PLAYER:
         if recipient not in players:
-            raise PaymentError(N_("The player who receives the points must be at the table."),
-                               code="recipient_not_seated", field="recipient")
+            raise PaymentError(
+                N_("The player who receives the points must be at the table."),
+                code="recipient_not_seated",
+                field="recipient",
+            )
         if recipient == offender:
-            raise PaymentError(N_("The penalised player cannot receive their own penalty."),
-                               code="recipient_is_offender", field="recipient")
+            raise PaymentError(
+                N_("The penalised player cannot receive their own penalty."),
+                code="recipient_is_offender",
+                field="recipient",
+            )
     elif recipient is not None:
-        raise PaymentError(N_("Points paid to nobody or to each other player have no single recipient."),
-                           code="recipient_unexpected", field="recipient")
-    result = {p: 0 for p in players}
+        raise PaymentError(
+            N_("Points paid to nobody or to each other player have no single recipient."),
+            code="recipient_unexpected",
+            field="recipient",
+        )
+    result = dict.fromkeys(players, 0)
     if to == TO_NOBODY:
         result[offender] = -amount
     elif to == TO_PLAYER:

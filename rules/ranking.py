@@ -3,6 +3,7 @@
 Each tie-break is one small class with a key and a value for a player's session results, so the
 organizer's order is just a list of keys. Pure Python.
 """
+
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -89,7 +90,9 @@ class FewestLastPlaces(TieBreak):
         return -sum(1 for r in results if r.rank == 4)
 
 
-TIEBREAKS = {cls.key: cls() for cls in (TablePoints, Score, FirstPlaces, SecondPlaces, BestSessionScore, FewestLastPlaces)}
+TIEBREAKS = {
+    cls.key: cls() for cls in (TablePoints, Score, FirstPlaces, SecondPlaces, BestSessionScore, FewestLastPlaces)
+}
 MANDATORY_ORDER = ("table_points", "score")
 
 

@@ -6,6 +6,7 @@
 
 The codes are what a tournament stores and what ``python -m scoring --rules`` takes.
 """
+
 from __future__ import annotations
 
 from .base import RuleSet
@@ -14,9 +15,7 @@ from .spanish.rule_set import SpanishRuleSet
 from .swiss_championship.rule_set import SwissChampionshipRuleSet
 
 #: code -> RuleSet subclass; instantiate with the organizer's options.
-RULE_SETS: dict[str, type[RuleSet]] = {
-    cls.code: cls for cls in (MCRRuleSet, SwissChampionshipRuleSet, SpanishRuleSet)
-}
+RULE_SETS: dict[str, type[RuleSet]] = {cls.code: cls for cls in (MCRRuleSet, SwissChampionshipRuleSet, SpanishRuleSet)}
 
 
 def get_rule_set(code: str, **options) -> RuleSet:

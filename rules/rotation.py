@@ -2,6 +2,7 @@
 
 Positions 0..3 are the players who drew initial East, South, West, North (A, B, C, D).
 """
+
 WINDS = ("E", "S", "W", "N")
 HANDS_PER_ROUND = 4
 

@@ -6,6 +6,7 @@ cost quadratic time or raise ValueError from deep inside, and ``NaN``/``Infinity
 JSON reader of the project (the scoring CLI, seating charts, the tournament interchange file) goes
 through :func:`loads`. It lives here, in the pure bottom layer, so all of them can import it.
 """
+
 from __future__ import annotations
 
 import json
@@ -27,9 +28,9 @@ class JSONLimitError(ValueError):
 def _parse_int(max_digits: int):
     def parse(text: str) -> int:
         if len(text.lstrip("-")) > max_digits:
-            raise JSONLimitError("number", max_digits,
-                                 f"a number has more than {max_digits} digits ({text[:20]}...)")
+            raise JSONLimitError("number", max_digits, f"a number has more than {max_digits} digits ({text[:20]}...)")
         return int(text)
+
     return parse
 
 
@@ -37,12 +38,12 @@ def _parse_float(max_digits: int):
     def parse(text: str) -> float:
         mantissa = text.lstrip("-").split("e")[0].split("E")[0].replace(".", "")
         if len(mantissa) > max_digits + 2:
-            raise JSONLimitError("number", max_digits,
-                                 f"a number has more than {max_digits} digits ({text[:20]}...)")
+            raise JSONLimitError("number", max_digits, f"a number has more than {max_digits} digits ({text[:20]}...)")
         value = float(text)
         if value in (float("inf"), float("-inf")):
             raise JSONLimitError("number", max_digits, f"the number {text[:20]} is too large")
         return value
+
     return parse
 
 
@@ -82,7 +83,8 @@ def loads(text: str, *, max_depth: int = DEFAULT_MAX_DEPTH, max_digits: int = DE
     if not _max_depth_within(text, max_depth):
         raise JSONLimitError("depth", max_depth, f"objects and lists are nested more than {max_depth} deep")
     try:
-        return json.loads(text, parse_int=_parse_int(max_digits), parse_float=_parse_float(max_digits),
-                          parse_constant=_parse_constant)
+        return json.loads(
+            text, parse_int=_parse_int(max_digits), parse_float=_parse_float(max_digits), parse_constant=_parse_constant
+        )
     except RecursionError:  # unreachable after the scan above; kept so no caller ever sees one
         raise JSONLimitError("depth", max_depth, f"objects and lists are nested more than {max_depth} deep") from None

@@ -1,4 +1,5 @@
 """Table points from session scores (MCR 3.9.2), with shared points on ties. Pure Python."""
+
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 

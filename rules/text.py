@@ -11,9 +11,10 @@ it is translated on its own rather than left in English inside a translated sent
 the rules (:class:`MessageError`: ``HandError``, ``TileError``) carry one; ``str()`` of them is the
 English text, exactly as the CLI and the engine tests read it.
 """
+
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 
 def N_(message: str) -> str:
@@ -33,7 +34,7 @@ class Message:
     referee typed) are filled in as they are.
     """
 
-    __slots__ = ("template", "params")
+    __slots__ = ("params", "template")
 
     def __init__(self, template: str, /, **params):
         self.template = template
@@ -43,8 +44,10 @@ class Message:
         text = translate(self.template)
         if not self.params:
             return text
-        return text % {name: value.render(translate) if isinstance(value, Message) else value
-                       for name, value in self.params.items()}
+        return text % {
+            name: value.render(translate) if isinstance(value, Message) else value
+            for name, value in self.params.items()
+        }
 
     def __str__(self) -> str:
         return self.render()

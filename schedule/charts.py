@@ -2,6 +2,7 @@
 
 Nothing here knows a tournament; ``schedule.services.chart_check`` checks a chart against one.
 """
+
 import csv
 import io
 import json
@@ -21,6 +22,7 @@ MAX_JSON_DEPTH = 4  # {"sessions": [session [table [numbers]]]}
 MAX_SESSIONS = 60  # as Tournament.session_count
 MAX_TABLES = 1_000
 
+
 @dataclass
 class ChartParse:
     """A chart read from text: ``sessions[s][t]`` = four player numbers, and the errors found.
@@ -28,6 +30,7 @@ class ChartParse:
     ``errors`` is a list of (where, message): where is "line 3" for CSV, "session 2, table 1" for JSON,
     or "" for the whole chart. The chart is usable only when there are no errors.
     """
+
     sessions: list = field(default_factory=list)
     errors: list = field(default_factory=list)
     format: str = ""
@@ -37,7 +40,7 @@ class ChartParse:
 def _int(value):
     value = str(value).strip()
     # ASCII digits only ("²".isdigit() is true), and few of them: int() of thousands of digits is slow.
-    if not re.fullmatch(r"[0-9]{1,%d}" % MAX_NUMBER_DIGITS, value):
+    if not re.fullmatch(rf"[0-9]{{1,{MAX_NUMBER_DIGITS}}}", value):
         return None
     n = int(value)
     return n if n >= 1 else None
@@ -56,9 +59,12 @@ def _parse_csv(text, result):
         _read_csv_rows(reader, rows, result)
     except csv.Error:
         # A cell over the csv module's limit (128 KB), a stray quote that swallows the file, a NUL byte.
-        result.errors.append((_("line %(n)s") % {"n": reader.line_num},
-                              _("this line cannot be read as CSV (a value is far too long, or a quote is not "
-                                "closed)")))
+        result.errors.append(
+            (
+                _("line %(n)s") % {"n": reader.line_num},
+                _("this line cannot be read as CSV (a value is far too long, or a quote is not closed)"),
+            )
+        )
         return
     _check_csv_rows(rows, result)
 
@@ -77,23 +83,35 @@ def _read_csv_rows(reader, rows, result):
             continue  # a header line
         first = False
         if len(cells) != 6:
-            result.errors.append((line, _("expected 6 values (session, table and four player numbers), found "
-                                          "%(n)s") % {"n": len(cells)}))
+            result.errors.append(
+                (line, _("expected 6 values (session, table and four player numbers), found %(n)s") % {"n": len(cells)})
+            )
             continue
         numbers = [_int(c) for c in cells]
         bad = [c for c, n in zip(cells, numbers) if n is None]
         if bad:
-            result.errors.append((line, _("%(v)s is not a whole number from 1 up") % {"v": ", ".join(
-                repr(b if len(b) <= 20 else b[:17] + "...") for b in bad)}))
+            result.errors.append(
+                (
+                    line,
+                    _("%(v)s is not a whole number from 1 up")
+                    % {"v": ", ".join(repr(b if len(b) <= 20 else b[:17] + "...") for b in bad)},
+                )
+            )
             continue
         s, t, *players = numbers
         if s > MAX_SESSIONS or t > MAX_TABLES:
-            result.errors.append((line, _("a chart has at most %(s)s sessions of %(t)s tables") % {
-                "s": MAX_SESSIONS, "t": MAX_TABLES}))
+            result.errors.append(
+                (line, _("a chart has at most %(s)s sessions of %(t)s tables") % {"s": MAX_SESSIONS, "t": MAX_TABLES})
+            )
             continue
         if t in rows.setdefault(s, {}):
-            result.errors.append((line, _("session %(s)s, table %(t)s is given twice (first on %(first)s)")
-                                  % {"s": s, "t": t, "first": rows[s][t][0]}))
+            result.errors.append(
+                (
+                    line,
+                    _("session %(s)s, table %(t)s is given twice (first on %(first)s)")
+                    % {"s": s, "t": t, "first": rows[s][t][0]},
+                )
+            )
             continue
         rows[s][t] = (line, players)
 
@@ -104,14 +122,20 @@ def _check_csv_rows(rows, result):
         return
     for s in range(1, max(rows, default=0) + 1):
         if s not in rows:
-            result.errors.append(("", _("Session %(s)s has no tables; sessions are numbered from 1 without "
-                                        "gaps.") % {"s": s}))
+            result.errors.append(
+                ("", _("Session %(s)s has no tables; sessions are numbered from 1 without gaps.") % {"s": s})
+            )
             continue
         tables = rows[s]
         missing = [t for t in range(1, max(tables) + 1) if t not in tables]
         if missing:
-            result.errors.append(("", _("Session %(s)s: table(s) %(t)s missing; tables are numbered from 1 "
-                                        "without gaps.") % {"s": s, "t": ", ".join(map(str, missing))}))
+            result.errors.append(
+                (
+                    "",
+                    _("Session %(s)s: table(s) %(t)s missing; tables are numbered from 1 without gaps.")
+                    % {"s": s, "t": ", ".join(map(str, missing))},
+                )
+            )
         result.sessions.append([tables[t][1] for t in sorted(tables)])
         for i, t in enumerate(sorted(tables), 1):
             result.lines[(s, i)] = tables[t][0]
@@ -122,8 +146,10 @@ def _parse_json(text, result):
         data = safejson.loads(text, max_depth=MAX_JSON_DEPTH, max_digits=MAX_NUMBER_DIGITS)
     except safejson.JSONLimitError as exc:
         if exc.kind == "depth":
-            message = _("Lists are nested too deeply: a chart is a list of sessions, each a list of tables, each "
-                        "a list of four player numbers.")
+            message = _(
+                "Lists are nested too deeply: a chart is a list of sessions, each a list of tables, each "
+                "a list of four player numbers."
+            )
         else:
             message = _("A number is too long (at most %(n)s digits).") % {"n": MAX_NUMBER_DIGITS}
         result.errors.append(("", message))
@@ -133,14 +159,17 @@ def _parse_json(text, result):
         return
     if isinstance(data, dict) and "sessions" in data:
         data = data["sessions"]
-    if isinstance(data, list) and (len(data) > MAX_SESSIONS
-                                   or any(isinstance(t, list) and len(t) > MAX_TABLES for t in data)):
-        result.errors.append(("", _("a chart has at most %(s)s sessions of %(t)s tables") % {
-            "s": MAX_SESSIONS, "t": MAX_TABLES}))
+    if isinstance(data, list) and (
+        len(data) > MAX_SESSIONS or any(isinstance(t, list) and len(t) > MAX_TABLES for t in data)
+    ):
+        result.errors.append(
+            ("", _("a chart has at most %(s)s sessions of %(t)s tables") % {"s": MAX_SESSIONS, "t": MAX_TABLES})
+        )
         return
     if not isinstance(data, list) or not data:
-        result.errors.append(("", _("Give a list of sessions, each a list of tables, each a list of four player "
-                                    "numbers.")))
+        result.errors.append(
+            ("", _("Give a list of sessions, each a list of tables, each a list of four player numbers."))
+        )
         return
     for s, tables in enumerate(data, 1):
         if not isinstance(tables, list) or not tables:
@@ -187,9 +216,13 @@ def parse_chart(text):
             for t, table in enumerate(tables, 1):
                 for p in table:
                     if p in where:
-                        result.errors.append((lines.get((s, t), ""), _(
-                            "player %(p)s is seated twice in session %(s)s (tables %(a)s and %(b)s)")
-                            % {"p": p, "s": s, "a": where[p], "b": t}))
+                        result.errors.append(
+                            (
+                                lines.get((s, t), ""),
+                                _("player %(p)s is seated twice in session %(s)s (tables %(a)s and %(b)s)")
+                                % {"p": p, "s": s, "a": where[p], "b": t},
+                            )
+                        )
                     else:
                         where[p] = t
     return result

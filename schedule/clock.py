@@ -5,6 +5,7 @@ The time is always the server's (``timezone.now``, or ``now=`` in tests): a brow
 cut-off itself (no new hand after the bell unless it ended before it) is enforced where hands are
 recorded, ``scoring.services.hand_record``, from ``Session.ends_at``.
 """
+
 from __future__ import annotations
 
 from datetime import datetime, timedelta
@@ -35,11 +36,14 @@ def _lock_session(session: Session, by: User | None) -> Session:
     check_organizer(by, session.tournament)
     session = Session.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=session.pk)
     if session.status == Session.Status.CLOSED:
-        raise ValidationError(_("Session %(n)s is closed; its clock no longer changes.") % {"n": session.number},
-                              code="closed")
+        raise ValidationError(
+            _("Session %(n)s is closed; its clock no longer changes.") % {"n": session.number}, code="closed"
+        )
     if session.status == Session.Status.PLANNED:
-        raise ValidationError(_("Session %(n)s is not seated yet; seat it before starting its clock.")
-                              % {"n": session.number}, code="not_seated")
+        raise ValidationError(
+            _("Session %(n)s is not seated yet; seat it before starting its clock.") % {"n": session.number},
+            code="not_seated",
+        )
     return session
 
 
@@ -47,13 +51,15 @@ def _minutes(minutes: int | None, session: Session) -> int:
     if minutes is None:
         return session.tournament.session_minutes
     if isinstance(minutes, bool) or not isinstance(minutes, int) or not 1 <= minutes <= MINUTES_MAX:
-        raise ValidationError({"minutes": _("A session lasts 1 to %(max)s minutes.") % {"max": MINUTES_MAX}},
-                              code="minutes")
+        raise ValidationError(
+            {"minutes": _("A session lasts 1 to %(max)s minutes.") % {"max": MINUTES_MAX}}, code="minutes"
+        )
     return minutes
 
 
-def session_clock_start(*, session: Session, by: User | None, minutes: int | None = None,
-                        now: datetime | None = None) -> Session:
+def session_clock_start(
+    *, session: Session, by: User | None, minutes: int | None = None, now: datetime | None = None
+) -> Session:
     """Start the session's clock now; it rings after ``minutes`` (the tournament's session time limit unless
     given). A scheduled start not reached yet is replaced by this one."""
     now = now or timezone.now()
@@ -61,22 +67,32 @@ def session_clock_start(*, session: Session, by: User | None, minutes: int | Non
         session = _lock_session(session, by)
         length = _minutes(minutes, session)
         if session.starts_at is not None and session.starts_at <= now:
-            raise ValidationError(_("The clock of session %(n)s already started at %(time)s; move its end "
-                                    "instead.") % {"n": session.number,
-                                                   "time": timezone.localtime(session.starts_at).strftime("%H:%M")},
-                                  code="started")
+            raise ValidationError(
+                _("The clock of session %(n)s already started at %(time)s; move its end instead.")
+                % {"n": session.number, "time": timezone.localtime(session.starts_at).strftime("%H:%M")},
+                code="started",
+            )
         before = {"starts_at": _iso(session.starts_at), "ends_at": _iso(session.ends_at)}
         session.starts_at, session.ends_at = now, now + timedelta(minutes=length)
         session.full_clean()
         session.save(update_fields=["starts_at", "ends_at"])
-        audit(tournament=session.tournament, actor=by, action="session.clock_start", obj=session,
-              session=session.number, minutes=length, starts_at=_iso(session.starts_at),
-              ends_at=_iso(session.ends_at), **({"replaced": before} if before["starts_at"] else {}))
+        audit(
+            tournament=session.tournament,
+            actor=by,
+            action="session.clock_start",
+            obj=session,
+            session=session.number,
+            minutes=length,
+            starts_at=_iso(session.starts_at),
+            ends_at=_iso(session.ends_at),
+            **({"replaced": before} if before["starts_at"] else {}),
+        )
         return session
 
 
-def session_clock_schedule(*, session: Session, starts_at: datetime, by: User | None, minutes: int | None = None,
-                           now: datetime | None = None) -> Session:
+def session_clock_schedule(
+    *, session: Session, starts_at: datetime, by: User | None, minutes: int | None = None, now: datetime | None = None
+) -> Session:
     """Schedule the clock to start at ``starts_at`` (in the future); tables and the hall count down from then."""
     now = now or timezone.now()
     with transaction.atomic():
@@ -87,38 +103,57 @@ def session_clock_schedule(*, session: Session, starts_at: datetime, by: User | 
         if timezone.is_naive(starts_at):
             starts_at = timezone.make_aware(starts_at)
         if starts_at <= now:
-            raise ValidationError({"starts_at": _("A scheduled start is in the future; to start now, press Start.")},
-                                  code="past")
+            raise ValidationError(
+                {"starts_at": _("A scheduled start is in the future; to start now, press Start.")}, code="past"
+            )
         if starts_at > now + SCHEDULE_AHEAD_MAX:
-            raise ValidationError({"starts_at": _("Schedule a start at most %(days)s days ahead.")
-                                   % {"days": SCHEDULE_AHEAD_MAX.days}}, code="far")
+            raise ValidationError(
+                {"starts_at": _("Schedule a start at most %(days)s days ahead.") % {"days": SCHEDULE_AHEAD_MAX.days}},
+                code="far",
+            )
         if session.starts_at is not None and session.starts_at <= now:
-            raise ValidationError(_("The clock of session %(n)s is already running; move its end instead.")
-                                  % {"n": session.number}, code="started")
+            raise ValidationError(
+                _("The clock of session %(n)s is already running; move its end instead.") % {"n": session.number},
+                code="started",
+            )
         before = {"starts_at": _iso(session.starts_at), "ends_at": _iso(session.ends_at)}
         session.starts_at, session.ends_at = starts_at, starts_at + timedelta(minutes=length)
         session.full_clean()
         session.save(update_fields=["starts_at", "ends_at"])
-        audit(tournament=session.tournament, actor=by, action="session.clock_schedule", obj=session,
-              session=session.number, minutes=length, starts_at=_iso(session.starts_at),
-              ends_at=_iso(session.ends_at), **({"replaced": before} if before["starts_at"] else {}))
+        audit(
+            tournament=session.tournament,
+            actor=by,
+            action="session.clock_schedule",
+            obj=session,
+            session=session.number,
+            minutes=length,
+            starts_at=_iso(session.starts_at),
+            ends_at=_iso(session.ends_at),
+            **({"replaced": before} if before["starts_at"] else {}),
+        )
         return session
 
 
-def session_clock_adjust(*, session: Session, minutes: int, by: User | None, reason: str = "",
-                         now: datetime | None = None) -> Session:
+def session_clock_adjust(
+    *, session: Session, minutes: int, by: User | None, reason: str = "", now: datetime | None = None
+) -> Session:
     """Move the bell by ``minutes`` (more time after an interruption, or less), saying why. Moving it never
     changes hands already entered; it only changes which new hands the sheets still accept."""
     with transaction.atomic():
         session = _lock_session(session, by)
         if session.ends_at is None:
-            raise ValidationError(_("The clock of session %(n)s has not been started or scheduled.")
-                                  % {"n": session.number}, code="no_clock")
-        if isinstance(minutes, bool) or not isinstance(minutes, int) or minutes == 0 \
-                or abs(minutes) > MINUTES_MAX:
-            raise ValidationError({"minutes": _("Give the minutes to add (or, negative, to take away), "
-                                                "not zero and at most %(max)s.") % {"max": MINUTES_MAX}},
-                                  code="minutes")
+            raise ValidationError(
+                _("The clock of session %(n)s has not been started or scheduled.") % {"n": session.number},
+                code="no_clock",
+            )
+        if isinstance(minutes, bool) or not isinstance(minutes, int) or minutes == 0 or abs(minutes) > MINUTES_MAX:
+            raise ValidationError(
+                {
+                    "minutes": _("Give the minutes to add (or, negative, to take away), not zero and at most %(max)s.")
+                    % {"max": MINUTES_MAX}
+                },
+                code="minutes",
+            )
         ends_at = session.ends_at + timedelta(minutes=minutes)
         if ends_at <= session.starts_at:
             raise ValidationError({"minutes": _("The session would end before it starts.")}, code="before_start")
@@ -129,9 +164,16 @@ def session_clock_adjust(*, session: Session, minutes: int, by: User | None, rea
         session.ends_at = ends_at
         session.full_clean()
         session.save(update_fields=["ends_at"])
-        audit(tournament=session.tournament, actor=by, action="session.clock_adjust", obj=session,
-              session=session.number, minutes=minutes, reason=reason,
-              changes={"ends_at": [_iso(old), _iso(ends_at)]})
+        audit(
+            tournament=session.tournament,
+            actor=by,
+            action="session.clock_adjust",
+            obj=session,
+            session=session.number,
+            minutes=minutes,
+            reason=reason,
+            changes={"ends_at": [_iso(old), _iso(ends_at)]},
+        )
         return session
 
 
@@ -146,7 +188,15 @@ def session_clock_load(*, session: Session, starts_at: datetime, ends_at: dateti
         session.starts_at, session.ends_at = starts_at, ends_at
         session.full_clean()
         session.save(update_fields=["starts_at", "ends_at"])
-        audit(tournament=session.tournament, actor=by, action="session.clock_schedule", obj=session,
-              session=session.number, minutes=round((ends_at - starts_at).total_seconds() / 60),
-              starts_at=_iso(starts_at), ends_at=_iso(ends_at), loaded=True)
+        audit(
+            tournament=session.tournament,
+            actor=by,
+            action="session.clock_schedule",
+            obj=session,
+            session=session.number,
+            minutes=round((ends_at - starts_at).total_seconds() / 60),
+            starts_at=_iso(starts_at),
+            ends_at=_iso(ends_at),
+            loaded=True,
+        )
         return session

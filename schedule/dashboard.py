@@ -1,5 +1,6 @@
 """What the organizer and the referees see first: a tournament's state with its problems and the next
 steps (organizers), and the tables of the session being played (referees). Reads only."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -50,14 +51,23 @@ def _withdrawn_still_seated(tournament: Tournament, url) -> list[Item]:
     from tournament.models import Seat, Withdrawal
 
     items = []
-    for w in Withdrawal.objects.filter(tournament=tournament, undone_at__isnull=True, substitute__isnull=True) \
-            .select_related("player", "from_session"):
-        numbers = sorted(Seat.objects.filter(player=w.player, session__number__gte=w.from_session.number)
-                         .exclude(session__status=Session.Status.CLOSED).values_list("session__number", flat=True))
+    for w in Withdrawal.objects.filter(
+        tournament=tournament, undone_at__isnull=True, substitute__isnull=True
+    ).select_related("player", "from_session"):
+        numbers = sorted(
+            Seat.objects.filter(player=w.player, session__number__gte=w.from_session.number)
+            .exclude(session__status=Session.Status.CLOSED)
+            .values_list("session__number", flat=True)
+        )
         if numbers:
-            items.append(Item(_("%(player)s is withdrawn but still seated in sessions %(s)s: name a substitute.")
-                              % {"player": w.player, "s": ", ".join(map(str, numbers))},
-                              url("manage-withdrawals", anchor=f"#withdrawal-{w.pk}"), _("Withdrawals")))
+            items.append(
+                Item(
+                    _("%(player)s is withdrawn but still seated in sessions %(s)s: name a substitute.")
+                    % {"player": w.player, "s": ", ".join(map(str, numbers))},
+                    url("manage-withdrawals", anchor=f"#withdrawal-{w.pk}"),
+                    _("Withdrawals"),
+                )
+            )
     return items
 
 
@@ -82,25 +92,45 @@ def tournament_dashboard(tournament: Tournament, now: datetime) -> Dashboard:
             if p.phase == pg.IN_PLAY and now >= bell:
                 open_tables = _open_tables(p.session)
                 if open_tables:
-                    problems.append(Item(
-                        ngettext("Session %(n)s: table %(t)s is still open; the bell rang at %(time)s.",
-                                 "Session %(n)s: tables %(t)s are still open; the bell rang at %(time)s.",
-                                 len(open_tables))
-                        % {"n": p.session.number, "t": ", ".join(map(str, open_tables)),
-                           "time": timezone.localtime(bell).strftime("%H:%M")},
-                        url("session-detail", p.session.number), _("See the tables")))
+                    problems.append(
+                        Item(
+                            ngettext(
+                                "Session %(n)s: table %(t)s is still open; the bell rang at %(time)s.",
+                                "Session %(n)s: tables %(t)s are still open; the bell rang at %(time)s.",
+                                len(open_tables),
+                            )
+                            % {
+                                "n": p.session.number,
+                                "t": ", ".join(map(str, open_tables)),
+                                "time": timezone.localtime(bell).strftime("%H:%M"),
+                            },
+                            url("session-detail", p.session.number),
+                            _("See the tables"),
+                        )
+                    )
             continue
         if p.overdue(tournament.session_minutes, now):
             open_tables = _open_tables(p.session)
             minutes = int((now - p.first_entry_at).total_seconds() // 60)
-            problems.append(Item(
-                ngettext("Session %(n)s: table %(t)s is still open %(m)s minutes after the first hand "
-                         "(time limit %(limit)s minutes).",
-                         "Session %(n)s: tables %(t)s are still open %(m)s minutes after the first hand "
-                         "(time limit %(limit)s minutes).", len(open_tables))
-                % {"n": p.session.number, "t": ", ".join(map(str, open_tables)), "m": minutes,
-                   "limit": tournament.session_minutes},
-                url("session-detail", p.session.number), _("See the tables")))
+            problems.append(
+                Item(
+                    ngettext(
+                        "Session %(n)s: table %(t)s is still open %(m)s minutes after the first hand "
+                        "(time limit %(limit)s minutes).",
+                        "Session %(n)s: tables %(t)s are still open %(m)s minutes after the first hand "
+                        "(time limit %(limit)s minutes).",
+                        len(open_tables),
+                    )
+                    % {
+                        "n": p.session.number,
+                        "t": ", ".join(map(str, open_tables)),
+                        "m": minutes,
+                        "limit": tournament.session_minutes,
+                    },
+                    url("session-detail", p.session.number),
+                    _("See the tables"),
+                )
+            )
     problems.extend(_withdrawn_still_seated(tournament, url))
     played_on = [p for p in sessions if p.phase in (pg.IN_PLAY, pg.FINISHED, pg.CLOSED)]
     swiss = {s.number for s in swiss_sessions(tournament)}
@@ -115,62 +145,112 @@ def tournament_dashboard(tournament: Tournament, now: datetime) -> Dashboard:
                 return before is None or before.advance_rule not in ("", AdvanceRule.FINAL)
             # A Swiss session waits for every earlier one to close; until then it is not late.
             return p.session.number not in swiss or all(
-                q.phase == pg.CLOSED for q in sessions if q.session.number < p.session.number)
-        unseated = [p for p in sessions if p.phase == pg.PLANNED and p.session.number <= last_played + 1
-                    and can_be_seated(p)]
+                q.phase == pg.CLOSED for q in sessions if q.session.number < p.session.number
+            )
+
+        unseated = [
+            p for p in sessions if p.phase == pg.PLANNED and p.session.number <= last_played + 1 and can_be_seated(p)
+        ]
         if unseated:
-            problems.append(Item(
-                ngettext("Session %(s)s is not seated yet.", "Sessions %(s)s are not seated yet.", len(unseated))
-                % {"s": _numbers(unseated)}, url("manage-seating"), _("Seat it")))
+            problems.append(
+                Item(
+                    ngettext("Session %(s)s is not seated yet.", "Sessions %(s)s are not seated yet.", len(unseated))
+                    % {"s": _numbers(unseated)},
+                    url("manage-seating"),
+                    _("Seat it"),
+                )
+            )
 
     # Next steps, in the order a tournament runs.
     if not player_count:
-        steps.append(Item(_("Add the players, one by one or from a spreadsheet."), url("manage-import"),
-                          _("Import players")))
+        steps.append(
+            Item(_("Add the players, one by one or from a spreadsheet."), url("manage-import"), _("Import players"))
+        )
     if not tournament.roles.filter(role=TournamentRole.Role.REFEREE).exists():
-        steps.append(Item(_("Give your referees an account and the referee role."), url("manage-roles"),
-                          _("Roles and accounts")))
+        steps.append(
+            Item(_("Give your referees an account and the referee role."), url("manage-roles"), _("Roles and accounts"))
+        )
     if player_count and not problem and not any(p.tables for p in sessions):
-        steps.append(Item(_("Seat the sessions: a round-robin schedule, a chart, or session by session."),
-                          url("manage-seating"), _("Seating")))
+        steps.append(
+            Item(
+                _("Seat the sessions: a round-robin schedule, a chart, or session by session."),
+                url("manage-seating"),
+                _("Seating"),
+            )
+        )
     seated = [p for p in sessions if p.phase == pg.SEATED]
     if seated:
-        steps.append(Item(
-            ngettext("Publish the seating of session %(s)s so players and referees see it.",
-                     "Publish the seating of sessions %(s)s so players and referees see it.", len(seated))
-            % {"s": _numbers(seated)}, url("manage-seating", anchor="#sessions"), _("Publish")))
+        steps.append(
+            Item(
+                ngettext(
+                    "Publish the seating of session %(s)s so players and referees see it.",
+                    "Publish the seating of sessions %(s)s so players and referees see it.",
+                    len(seated),
+                )
+                % {"s": _numbers(seated)},
+                url("manage-seating", anchor="#sessions"),
+                _("Publish"),
+            )
+        )
     for p in sessions:
         if p.phase == pg.IN_PLAY:
-            steps.append(Item(
-                _("Session %(n)s is in play: %(done)s of %(all)s score sheets submitted.")
-                % {"n": p.session.number, "done": p.submitted, "all": p.tables},
-                url("session-detail", p.session.number), _("Follow the tables")))
+            steps.append(
+                Item(
+                    _("Session %(n)s is in play: %(done)s of %(all)s score sheets submitted.")
+                    % {"n": p.session.number, "done": p.submitted, "all": p.tables},
+                    url("session-detail", p.session.number),
+                    _("Follow the tables"),
+                )
+            )
         elif p.phase == pg.FINISHED:
-            steps.append(Item(_("Every score sheet of session %(n)s is submitted: close the session to make its "
-                                "results final.") % {"n": p.session.number},
-                              url("manage-sessions", anchor=f"#session-{p.session.number}"), _("Close it")))
+            steps.append(
+                Item(
+                    _("Every score sheet of session %(n)s is submitted: close the session to make its results final.")
+                    % {"n": p.session.number},
+                    url("manage-sessions", anchor=f"#session-{p.session.number}"),
+                    _("Close it"),
+                )
+            )
     for p in sessions:
         if p.phase == pg.PLANNED and p.session.number in swiss and p.session.number > 1:
             earlier = [q for q in sessions if q.session.number < p.session.number]
             if earlier and all(q.phase == pg.CLOSED for q in earlier):
-                steps.append(Item(_("Seat session %(n)s by Swiss pairing on the standings.") % {"n": p.session.number},
-                                  url("manage-seating", anchor="#sessions"), _("Seat by Swiss")))
+                steps.append(
+                    Item(
+                        _("Seat session %(n)s by Swiss pairing on the standings.") % {"n": p.session.number},
+                        url("manage-seating", anchor="#sessions"),
+                        _("Seat by Swiss"),
+                    )
+                )
             break
     if elimination and not any(p.session.advance_rule == AdvanceRule.FINAL for p in sessions):
         undecided = next((p for p in sessions if p.phase == pg.CLOSED and not p.session.advance_rule), None)
         if undecided is not None:
-            steps.append(Item(_("Session %(n)s is closed: decide who plays on; the next session is seated from "
-                                "them.") % {"n": undecided.session.number},
-                              url("manage-session-eliminate", undecided.session.number), _("Who plays on")))
+            steps.append(
+                Item(
+                    _("Session %(n)s is closed: decide who plays on; the next session is seated from them.")
+                    % {"n": undecided.session.number},
+                    url("manage-session-eliminate", undecided.session.number),
+                    _("Who plays on"),
+                )
+            )
     if sessions and all(p.phase == pg.CLOSED for p in sessions):
-        steps.append(Item(_("Every session is closed: the results are final. Download them for the ranking body."),
-                          url("export-ema"), _("Results file")))
+        steps.append(
+            Item(
+                _("Every session is closed: the results are final. Download them for the ranking body."),
+                url("export-ema"),
+                _("Results file"),
+            )
+        )
     return board
 
 
 def _open_tables(session: Session) -> list[int]:
-    return list(session.tables.exclude(sheet__status=ScoreSheet.Status.SUBMITTED)
-                .order_by("number").values_list("number", flat=True))
+    return list(
+        session.tables.exclude(sheet__status=ScoreSheet.Status.SUBMITTED)
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
 
 
 @dataclass
@@ -202,9 +282,16 @@ def referee_sessions(tournaments: list[Tournament]) -> list[RefereeSession]:
             continue
         session = current.session
         results = sorted(table_results(tournament, session).values(), key=lambda r: r.table)
-        tables = [RefereeTable(number=r.table, players=r.players, hands=r.hands_entered, started=r.started,
-                               submitted=r.submitted,
-                               url=reverse("sheet", args=[tournament.slug, session.number, r.table]))
-                  for r in results]
+        tables = [
+            RefereeTable(
+                number=r.table,
+                players=r.players,
+                hands=r.hands_entered,
+                started=r.started,
+                submitted=r.submitted,
+                url=reverse("sheet", args=[tournament.slug, session.number, r.table]),
+            )
+            for r in results
+        ]
         out.append(RefereeSession(tournament=tournament, progress=current, tables=tables))
     return out

@@ -1,4 +1,5 @@
 """Forms of the seating and session pages: input shape only; ``schedule.services`` checks the rules."""
+
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
@@ -7,13 +8,20 @@ from schedule.charts import MAX_CHART_BYTES, MAX_CHART_CHARS, parse_chart
 from tournament.models import MINUTES_MAX, PLAYER_NUMBER_MAX, AdvanceRule, Player, Session, WithdrawalReason
 
 FILL_LABEL = _lazy("Fill the field with substitutes")
-FILL_HELP = _lazy("When the players do not fill tables of four: flagged substitutes first, then new players "
-                  "named “Substitute 1”, “Substitute 2”…")
+FILL_HELP = _lazy(
+    "When the players do not fill tables of four: flagged substitutes first, then new players "
+    "named “Substitute 1”, “Substitute 2”…"
+)
 
 
 class SeatSessionForm(forms.Form):
-    seed = forms.IntegerField(label=_lazy("Seed"), required=False, min_value=1, max_value=2**31,
-                              help_text=_lazy("Leave empty for a fresh random draw; give a seed to repeat a draw."))
+    seed = forms.IntegerField(
+        label=_lazy("Seed"),
+        required=False,
+        min_value=1,
+        max_value=2**31,
+        help_text=_lazy("Leave empty for a fresh random draw; give a seed to repeat a draw."),
+    )
     fill_with_substitutes = forms.BooleanField(label=FILL_LABEL, required=False, help_text=FILL_HELP)
 
 
@@ -23,23 +31,39 @@ class ReasonForm(forms.Form):
 
 class GenerateForm(forms.Form):
     seed = forms.IntegerField(
-        label=_lazy("Seed"), min_value=1, max_value=2**31, required=False,
-        help_text=_lazy("A random seed is filled in (left empty, a new one is drawn); the same seed with the same "
-                        "players gives the same schedule."))
+        label=_lazy("Seed"),
+        min_value=1,
+        max_value=2**31,
+        required=False,
+        help_text=_lazy(
+            "A random seed is filled in (left empty, a new one is drawn); the same seed with the same "
+            "players gives the same schedule."
+        ),
+    )
     fill_with_substitutes = forms.BooleanField(label=FILL_LABEL, required=False, help_text=FILL_HELP)
 
 
 class ChartUploadForm(forms.Form):
     text = forms.CharField(
-        label=_lazy("Chart"), required=False, max_length=MAX_CHART_CHARS,
+        label=_lazy("Chart"),
+        required=False,
+        max_length=MAX_CHART_CHARS,
         widget=forms.Textarea(attrs={"rows": 12, "cols": 60, "spellcheck": "false"}),
-        help_text=_lazy("CSV: one line per table: session, table, then four player numbers (a header line is "
-                        "allowed). Or JSON: a list of sessions, each a list of tables of four player numbers."))
-    file = forms.FileField(label=_lazy("or a file"), required=False,
-                           help_text=_lazy("A .csv, .txt or .json file instead of the text above."))
+        help_text=_lazy(
+            "CSV: one line per table: session, table, then four player numbers (a header line is "
+            "allowed). Or JSON: a list of sessions, each a list of tables of four player numbers."
+        ),
+    )
+    file = forms.FileField(
+        label=_lazy("or a file"),
+        required=False,
+        help_text=_lazy("A .csv, .txt or .json file instead of the text above."),
+    )
     winds_given = forms.BooleanField(
-        label=_lazy("The order in each table is East, South, West, North"), required=False,
-        help_text=_lazy("Otherwise starting winds are assigned so that every player's winds are balanced."))
+        label=_lazy("The order in each table is East, South, West, North"),
+        required=False,
+        help_text=_lazy("Otherwise starting winds are assigned so that every player's winds are balanced."),
+    )
 
     def clean(self):
         data = super().clean()
@@ -50,7 +74,7 @@ class ChartUploadForm(forms.Form):
             try:
                 data["text"] = upload.read().decode("utf-8-sig")
             except UnicodeDecodeError:
-                raise forms.ValidationError(_("The file is not UTF-8 text; save it as CSV (UTF-8) or JSON."))
+                raise forms.ValidationError(_("The file is not UTF-8 text; save it as CSV (UTF-8) or JSON.")) from None
         if not (data.get("text") or "").strip():
             raise forms.ValidationError(_("Paste a chart or choose a file."))
         return data
@@ -75,17 +99,33 @@ class EliminationForm(forms.Form):
 
     rule = forms.ChoiceField(label=_lazy("Who plays on"), choices=AdvanceRule.choices, widget=forms.RadioSelect)
     count = forms.IntegerField(
-        label=_lazy("k or n"), required=False, min_value=1, max_value=PLAYER_NUMBER_MAX,
-        help_text=_lazy("The best k of each table: 1, 2 or 3. The best n overall: a multiple of four."))
+        label=_lazy("k or n"),
+        required=False,
+        min_value=1,
+        max_value=PLAYER_NUMBER_MAX,
+        help_text=_lazy("The best k of each table: 1, 2 or 3. The best n overall: a multiple of four."),
+    )
     order = forms.ChoiceField(
-        label=_lazy("Seat the next round"), initial="standings",
-        choices=[("standings", _lazy("By the results: the best with the best")), ("draw", _lazy("By a draw"))])
-    seed = forms.IntegerField(label=_lazy("Seed of the draw"), required=False, min_value=1, max_value=2**31,
-                              help_text=_lazy("Left empty, a new one is drawn."))
+        label=_lazy("Seat the next round"),
+        initial="standings",
+        choices=[("standings", _lazy("By the results: the best with the best")), ("draw", _lazy("By a draw"))],
+    )
+    seed = forms.IntegerField(
+        label=_lazy("Seed of the draw"),
+        required=False,
+        min_value=1,
+        max_value=2**31,
+        help_text=_lazy("Left empty, a new one is drawn."),
+    )
     decided_order = forms.CharField(
-        label=_lazy("Order of players still level"), required=False, max_length=2000,
-        help_text=_lazy("Only after a tie: the player numbers as a play-off or a draw decided, best first, "
-                        "separated by spaces or commas."))
+        label=_lazy("Order of players still level"),
+        required=False,
+        max_length=2000,
+        help_text=_lazy(
+            "Only after a tie: the player numbers as a play-off or a draw decided, best first, "
+            "separated by spaces or commas."
+        ),
+    )
 
     def clean_decided_order(self):
         text = self.cleaned_data["decided_order"].replace(",", " ").split()
@@ -99,29 +139,43 @@ class EliminationForm(forms.Form):
 
 # --- the session clock ----------------------------------------------------------------------------------
 
+
 class ClockStartForm(forms.Form):
-    minutes = forms.IntegerField(label=_lazy("Length (minutes)"), required=False, min_value=1, max_value=MINUTES_MAX,
-                                 help_text=_lazy("Empty: the tournament's session time limit."))
+    minutes = forms.IntegerField(
+        label=_lazy("Length (minutes)"),
+        required=False,
+        min_value=1,
+        max_value=MINUTES_MAX,
+        help_text=_lazy("Empty: the tournament's session time limit."),
+    )
 
 
 class ClockScheduleForm(ClockStartForm):
     starts_at = forms.DateTimeField(
-        label=_lazy("Starts at"), widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        label=_lazy("Starts at"),
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
-        help_text=_lazy("Local time of the venue."))
+        help_text=_lazy("Local time of the venue."),
+    )
 
 
 class ClockAdjustForm(forms.Form):
-    minutes = forms.IntegerField(label=_lazy("Minutes to add"), min_value=-MINUTES_MAX, max_value=MINUTES_MAX,
-                                 help_text=_lazy("Negative to take minutes away."))
+    minutes = forms.IntegerField(
+        label=_lazy("Minutes to add"),
+        min_value=-MINUTES_MAX,
+        max_value=MINUTES_MAX,
+        help_text=_lazy("Negative to take minutes away."),
+    )
     reason = forms.CharField(label=_lazy("Reason"), max_length=200, required=False)
 
 
 # --- withdrawals and substitutes --------------------------------------------------------------------------
 
+
 class SubstituteFields(forms.Form):
-    substitute = forms.ModelChoiceField(label=_lazy("Substitute"), queryset=Player.objects.none(), required=False,
-                                        empty_label=_lazy("— none —"))
+    substitute = forms.ModelChoiceField(
+        label=_lazy("Substitute"), queryset=Player.objects.none(), required=False, empty_label=_lazy("— none —")
+    )
     new_name = forms.CharField(label=_lazy("or a new substitute's name"), max_length=120, required=False)
 
     def __init__(self, *args, tournament, **kwargs):
@@ -135,12 +189,16 @@ class WithdrawForm(SubstituteFields):
     reason = forms.ChoiceField(label=_lazy("Reason"), choices=WithdrawalReason.choices)
     note = forms.CharField(label=_lazy("Note"), max_length=200, required=False)
     keep_in_standings = forms.BooleanField(
-        label=_lazy("Stays in the standings with what they earned"), required=False, initial=True,
-        help_text=_lazy("Untick for a loss of rank (MCR 3.11.5)."))
+        label=_lazy("Stays in the standings with what they earned"),
+        required=False,
+        initial=True,
+        help_text=_lazy("Untick for a loss of rank (MCR 3.11.5)."),
+    )
     field_order = ["player", "from_session", "reason", "note", "keep_in_standings", "substitute", "new_name"]
 
     def __init__(self, *args, tournament, **kwargs):
         super().__init__(*args, tournament=tournament, **kwargs)
         self.fields["player"].queryset = tournament.players.order_by("number")
-        self.fields["from_session"].queryset = tournament.sessions.exclude(
-            status=Session.Status.CLOSED).order_by("number")
+        self.fields["from_session"].queryset = tournament.sessions.exclude(status=Session.Status.CLOSED).order_by(
+            "number"
+        )

@@ -1,4 +1,5 @@
 """Seating and session pages, included under /t/<slug>/ (public chart) and /t/<slug>/manage/."""
+
 from django.urls import path
 
 from schedule import views, views_day
@@ -12,14 +13,15 @@ manage_patterns = [
     path("", views.DashboardView.as_view(), name="manage-home"),
     path("sessions/", views.SessionManageView.as_view(), name="manage-sessions"),
     path("sessions/<int:n>/seat/", views.SessionActionView.as_view(action="seat"), name="manage-session-seat"),
-    path("sessions/<int:n>/publish/", views.SessionActionView.as_view(action="publish"),
-         name="manage-session-publish"),
+    path("sessions/<int:n>/publish/", views.SessionActionView.as_view(action="publish"), name="manage-session-publish"),
     path("sessions/<int:n>/close/", views.SessionActionView.as_view(action="close"), name="manage-session-close"),
-    path("sessions/<int:n>/reopen/", views.SessionActionView.as_view(action="reopen"),
-         name="manage-session-reopen"),
+    path("sessions/<int:n>/reopen/", views.SessionActionView.as_view(action="reopen"), name="manage-session-reopen"),
     path("sessions/<int:n>/eliminate/", views.SessionEliminateView.as_view(), name="manage-session-eliminate"),
-    path("sessions/<int:n>/eliminate/undo/", views.SessionActionView.as_view(action="eliminate_undo"),
-         name="manage-session-eliminate-undo"),
+    path(
+        "sessions/<int:n>/eliminate/undo/",
+        views.SessionActionView.as_view(action="eliminate_undo"),
+        name="manage-session-eliminate-undo",
+    ),
     path("seating/", views.SeatingManageView.as_view(), name="manage-seating"),
     path("seating/generate/", views.ScheduleGenerateView.as_view(), name="manage-seating-generate"),
     path("seating/sessions/<int:n>/swiss/", views.SwissSeatView.as_view(), name="manage-seating-swiss"),
@@ -27,8 +29,14 @@ manage_patterns = [
     path("seating/chart/", views.ChartUploadView.as_view(), name="manage-seating-chart"),
     path("sessions/<int:n>/clock/", views_day.SessionClockView.as_view(), name="manage-session-clock"),
     path("withdrawals/", views_day.WithdrawalsView.as_view(), name="manage-withdrawals"),
-    path("withdrawals/<int:pk>/substitute/", views_day.WithdrawalActionView.as_view(action="substitute"),
-         name="manage-withdrawal-substitute"),
-    path("withdrawals/<int:pk>/undo/", views_day.WithdrawalActionView.as_view(action="undo"),
-         name="manage-withdrawal-undo"),
+    path(
+        "withdrawals/<int:pk>/substitute/",
+        views_day.WithdrawalActionView.as_view(action="substitute"),
+        name="manage-withdrawal-substitute",
+    ),
+    path(
+        "withdrawals/<int:pk>/undo/",
+        views_day.WithdrawalActionView.as_view(action="undo"),
+        name="manage-withdrawal-undo",
+    ),
 ]

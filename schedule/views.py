@@ -3,6 +3,7 @@ seat by Swiss, upload a chart, publish all; the public seating chart.
 
 Thin: forms, then ``services.services``.
 """
+
 import json
 
 from django.contrib import messages
@@ -20,8 +21,7 @@ from django.utils.translation import ngettext
 from django.views.generic import TemplateView
 
 from schedule import charts, dashboard, services
-from schedule.forms import (ChartConfirmForm, ChartUploadForm, EliminationForm, GenerateForm, ReasonForm,
-                            SeatSessionForm)
+from schedule.forms import ChartConfirmForm, ChartUploadForm, EliminationForm, GenerateForm, ReasonForm, SeatSessionForm
 from scoring.progress import CLOSED
 from tournament import names
 from tournament.models import Session, Tournament, TournamentRole
@@ -29,8 +29,11 @@ from tournament.services import seating_problem
 from tournament.views.mixins import OrganizerRequiredMixin, TournamentMixin
 
 METHOD_LABELS = {
-    "round_robin": _lazy("round robin"), "swiss": _lazy("Swiss"), "chart": _lazy("chart"),
-    "random": _lazy("random draw"), "manual": _lazy("manual"),
+    "round_robin": _lazy("round robin"),
+    "swiss": _lazy("Swiss"),
+    "chart": _lazy("chart"),
+    "random": _lazy("random draw"),
+    "manual": _lazy("manual"),
     "elimination": _lazy("from the players who go on"),
 }
 
@@ -92,17 +95,31 @@ class ScheduleGenerateView(SeatingManageView):
         if form.is_valid():
             try:
                 result = services.schedule_generate(
-                    tournament=self.tournament, by=request.user, seed=form.cleaned_data.get("seed"),
-                    fill_with_substitutes=form.cleaned_data.get("fill_with_substitutes", False))
+                    tournament=self.tournament,
+                    by=request.user,
+                    seed=form.cleaned_data.get("seed"),
+                    fill_with_substitutes=form.cleaned_data.get("fill_with_substitutes", False),
+                )
             except (ValidationError, PermissionDenied) as exc:
                 form.add_error(None, _messages(exc))
             else:
                 m = result.metrics
-                messages.success(request, _(
-                    "%(s)s sessions seated round robin (seed %(seed)s): %(r)s repeated pairs (lower bound on repeats "
-                    "%(lb)s, achieved %(x)s), wind spread %(w)s, team clashes %(c)s.") % {
-                    "s": m["sessions"], "seed": result.seed, "r": m["repeated_pairs"], "lb": m["lower_bound"],
-                    "x": m["repeat_excess"], "w": m["wind_spread"], "c": m["team_clashes"]})
+                messages.success(
+                    request,
+                    _(
+                        "%(s)s sessions seated round robin (seed %(seed)s): %(r)s repeated pairs (lower bound on repeats "
+                        "%(lb)s, achieved %(x)s), wind spread %(w)s, team clashes %(c)s."
+                    )
+                    % {
+                        "s": m["sessions"],
+                        "seed": result.seed,
+                        "r": m["repeated_pairs"],
+                        "lb": m["lower_bound"],
+                        "x": m["repeat_excess"],
+                        "w": m["wind_spread"],
+                        "c": m["team_clashes"],
+                    },
+                )
                 return redirect("manage-seating", slug=self.tournament.slug)
         return self.render_to_response(self.get_context_data(generate_form=form))
 
@@ -113,22 +130,35 @@ class SwissSeatView(SeatingManageView):
     def post(self, request, *args, **kwargs):
         session = get_object_or_404(Session, tournament=self.tournament, number=self.kwargs["n"])
         try:
-            services.session_seat_swiss(session=session, by=request.user,
-                                        fill_with_substitutes=request.POST.get("fill_with_substitutes") == "on")
+            services.session_seat_swiss(
+                session=session,
+                by=request.user,
+                fill_with_substitutes=request.POST.get("fill_with_substitutes") == "on",
+            )
         except (ValidationError, PermissionDenied) as exc:
-            return self.render_to_response(self.get_context_data(
-                action_errors={session.number: " ".join(_messages(exc))}))
-        messages.success(request, _("Session %(n)s seated by Swiss pairing on the current standings.")
-                         % {"n": session.number})
+            return self.render_to_response(
+                self.get_context_data(action_errors={session.number: " ".join(_messages(exc))})
+            )
+        messages.success(
+            request, _("Session %(n)s seated by Swiss pairing on the current standings.") % {"n": session.number}
+        )
         return redirect("manage-seating", slug=self.tournament.slug)
 
 
 def confirmation(view, *, title, lines, button, warnings=(), reason=None):
     """The page that asks before an action reaching many people or hard to undo. Its form posts the same
     request again with confirm=1; without JavaScript, and nothing changes until then."""
-    context = view.get_context_data(confirm={
-        "title": title, "lines": lines, "warnings": list(warnings), "button": button, "reason": reason,
-        "action": view.request.path, "cancel": view.cancel_url()})
+    context = view.get_context_data(
+        confirm={
+            "title": title,
+            "lines": lines,
+            "warnings": list(warnings),
+            "button": button,
+            "reason": reason,
+            "action": view.request.path,
+            "cancel": view.cancel_url(),
+        }
+    )
     return TemplateResponse(view.request, "schedule/confirm.html", context)
 
 
@@ -151,14 +181,23 @@ class PublishAllView(SeatingManageView):
             numbers = ", ".join(str(s.number) for s in sessions)
             players = self.tournament.players.count()
             return confirmation(
-                self, title=ngettext("Publish the seating of session %(s)s?",
-                                     "Publish the seating of sessions %(s)s?", len(sessions)) % {"s": numbers},
-                lines=[ngettext("Everyone who opens the tournament's pages sees where each of the %(p)s players "
-                                "sits.", "Everyone who opens the tournament's pages sees where each of the %(p)s "
-                                "players sits.", players) % {"p": players},
-                       _("Referees can start entering hands at these tables."),
-                       _("A published seating is never replaced by a new schedule or draw.")],
-                button=_("Publish"))
+                self,
+                title=ngettext(
+                    "Publish the seating of session %(s)s?", "Publish the seating of sessions %(s)s?", len(sessions)
+                )
+                % {"s": numbers},
+                lines=[
+                    ngettext(
+                        "Everyone who opens the tournament's pages sees where each of the %(p)s players sits.",
+                        "Everyone who opens the tournament's pages sees where each of the %(p)s players sits.",
+                        players,
+                    )
+                    % {"p": players},
+                    _("Referees can start entering hands at these tables."),
+                    _("A published seating is never replaced by a new schedule or draw."),
+                ],
+                button=_("Publish"),
+            )
         try:
             numbers = services.schedule_publish_all(tournament=self.tournament, by=request.user)
         except (ValidationError, PermissionDenied) as exc:
@@ -182,25 +221,34 @@ class ChartUploadView(OrganizerRequiredMixin, TemplateView):
     def _preview(self, chart_sessions, winds_given):
         report = services.chart_check(self.tournament, chart_sessions, winds_given=winds_given)
         numbers = {p.number: p for p in self.tournament.players.all()}
-        preview = [{"number": s, "tables": [{"number": t, "players": [numbers.get(n) or n for n in table]}
-                                            for t, table in enumerate(tables, 1)]}
-                   for s, tables in enumerate(report["sessions"] or [], 1)]
+        preview = [
+            {
+                "number": s,
+                "tables": [
+                    {"number": t, "players": [numbers.get(n) or n for n in table]} for t, table in enumerate(tables, 1)
+                ],
+            }
+            for s, tables in enumerate(report["sessions"] or [], 1)
+        ]
         confirm = None
         if not report["errors"]:
-            confirm = ChartConfirmForm(initial={"chart": json.dumps(chart_sessions, separators=(",", ":")),
-                                                "winds_given": winds_given})
+            confirm = ChartConfirmForm(
+                initial={"chart": json.dumps(chart_sessions, separators=(",", ":")), "winds_given": winds_given}
+            )
         return {"report": report, "preview": preview, "confirm_form": confirm}
 
     def post(self, request, *args, **kwargs):
         if "confirm" in request.POST:
             confirm = ChartConfirmForm(request.POST)
             if not confirm.is_valid():
-                return self.render_to_response(self.get_context_data(
-                    confirm_errors=[e for errs in confirm.errors.values() for e in errs]))
+                return self.render_to_response(
+                    self.get_context_data(confirm_errors=[e for errs in confirm.errors.values() for e in errs])
+                )
             chart, winds_given = confirm.cleaned_data["chart"], confirm.cleaned_data["winds_given"]
             try:
-                services.schedule_from_chart(tournament=self.tournament, chart=chart, by=request.user,
-                                             winds_given=winds_given)
+                services.schedule_from_chart(
+                    tournament=self.tournament, chart=chart, by=request.user, winds_given=winds_given
+                )
             except (ValidationError, PermissionDenied) as exc:
                 context = self._preview(chart, winds_given)
                 context["confirm_errors"] = _messages(exc)
@@ -233,13 +281,20 @@ class SeatingChartView(TournamentMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        sessions = [s for s in self.tournament.sessions.annotate(table_count=Count("tables")).order_by("number")
-                    if s.table_count and self.session_is_public(s)]
+        sessions = [
+            s
+            for s in self.tournament.sessions.annotate(table_count=Count("tables")).order_by("number")
+            if s.table_count and self.session_is_public(s)
+        ]
         data = services.tournament_chart(self.tournament, sessions) if sessions else {"sessions": [], "rows": []}
-        context.update(chart=data, sessions=sessions,
-                       table_numbers=range(1, max((s.table_count for s in sessions), default=0) + 1),
-                       unpublished_shown=[s.number for s in sessions
-                                          if s.status not in (Session.Status.PUBLISHED, Session.Status.CLOSED)])
+        context.update(
+            chart=data,
+            sessions=sessions,
+            table_numbers=range(1, max((s.table_count for s in sessions), default=0) + 1),
+            unpublished_shown=[
+                s.number for s in sessions if s.status not in (Session.Status.PUBLISHED, Session.Status.CLOSED)
+            ],
+        )
         return context
 
 
@@ -255,9 +310,13 @@ class SessionManageView(OrganizerRequiredMixin, TemplateView):
             session.seat_form = seat_forms.get(session.number) or SeatSessionForm(prefix=f"s{session.number}")
             session.action_error = action_errors.get(session.number)
         count = self.tournament.players.count()
-        context.update(sessions=sessions, seating_problem=seating_problem(count), player_count=count,
-                       is_elimination=self.tournament.format == Tournament.Format.ELIMINATION,
-                       fill=_fill_preview(self.tournament, sessions))
+        context.update(
+            sessions=sessions,
+            seating_problem=seating_problem(count),
+            player_count=count,
+            is_elimination=self.tournament.format == Tournament.Format.ELIMINATION,
+            fill=_fill_preview(self.tournament, sessions),
+        )
         return context
 
 
@@ -277,10 +336,15 @@ class SessionActionView(SessionManageView):
                 if not form.is_valid():
                     raise ValidationError(_("Check the seed."))
                 session = services.session_seat_random(
-                    session=session, by=request.user, seed=form.cleaned_data.get("seed"),
-                    fill_with_substitutes=form.cleaned_data.get("fill_with_substitutes", False))
+                    session=session,
+                    by=request.user,
+                    seed=form.cleaned_data.get("seed"),
+                    fill_with_substitutes=form.cleaned_data.get("fill_with_substitutes", False),
+                )
                 message = _("Session %(n)s seated by random draw (seed %(seed)s).") % {
-                    "n": session.number, "seed": session.seed}
+                    "n": session.number,
+                    "seed": session.seed,
+                }
             elif self.action == "publish":
                 services.session_publish(session=session, by=request.user)
                 message = _("Seating of session %(n)s published.") % {"n": session.number}
@@ -301,8 +365,9 @@ class SessionActionView(SessionManageView):
                 raise ValidationError(_("Unknown action."))
         except (ValidationError, PermissionDenied) as exc:
             text = " ".join(getattr(exc, "messages", [str(exc)]))
-            return self.render_to_response(self.get_context_data(
-                action_errors={session.number: text}, seat_forms=seat_forms))
+            return self.render_to_response(
+                self.get_context_data(action_errors={session.number: text}, seat_forms=seat_forms)
+            )
         messages.success(request, message)
         return redirect("manage-sessions", slug=self.tournament.slug)
 
@@ -313,55 +378,88 @@ class SessionActionView(SessionManageView):
         """Confirm closing or reopening, saying what it affects; refuses at once what the service would."""
         if self.action == "close":
             services.session_close_check(session)
-            lines = [ngettext("Its score sheet becomes final: it can no longer be reopened or corrected unless "
-                              "the session is reopened.",
-                              "Its %(n)s score sheets become final: they can no longer be reopened or corrected "
-                              "unless the session is reopened.", session.tables.count())
-                     % {"n": session.tables.count()}]
+            lines = [
+                ngettext(
+                    "Its score sheet becomes final: it can no longer be reopened or corrected unless "
+                    "the session is reopened.",
+                    "Its %(n)s score sheets become final: they can no longer be reopened or corrected "
+                    "unless the session is reopened.",
+                    session.tables.count(),
+                )
+                % {"n": session.tables.count()}
+            ]
             following = self.tournament.sessions.filter(number=session.number + 1).first()
-            if following and following.number in {s.number for s in services.swiss_sessions(self.tournament)} \
-                    and following.status == Session.Status.PLANNED:
-                lines.append(_("Session %(n)s can then be seated by Swiss pairing on the standings.")
-                             % {"n": following.number})
-            return confirmation(self, title=_("Close session %(n)s?") % {"n": session.number}, lines=lines,
-                                button=_("Close session"))
+            if (
+                following
+                and following.number in {s.number for s in services.swiss_sessions(self.tournament)}
+                and following.status == Session.Status.PLANNED
+            ):
+                lines.append(
+                    _("Session %(n)s can then be seated by Swiss pairing on the standings.") % {"n": following.number}
+                )
+            return confirmation(
+                self, title=_("Close session %(n)s?") % {"n": session.number}, lines=lines, button=_("Close session")
+            )
         if self.action == "eliminate_undo":
             following = services.session_elimination_undo_check(session)
-            lines = [_("The players eliminated after session %(n)s lose their final rank and are back in.")
-                     % {"n": session.number}]
+            lines = [
+                _("The players eliminated after session %(n)s lose their final rank and are back in.")
+                % {"n": session.number}
+            ]
             if following is not None:
-                lines.append(_("The seating of session %(n)s is removed; it is seated again when you decide "
-                               "again who plays on.") % {"n": following.number})
+                lines.append(
+                    _("The seating of session %(n)s is removed; it is seated again when you decide again who plays on.")
+                    % {"n": following.number}
+                )
             lines.append(_("Session %(n)s can then be reopened and corrected.") % {"n": session.number})
-            return confirmation(self, title=_("Undo the elimination after session %(n)s?") % {"n": session.number},
-                                lines=lines, button=_("Undo the elimination"))
+            return confirmation(
+                self,
+                title=_("Undo the elimination after session %(n)s?") % {"n": session.number},
+                lines=lines,
+                button=_("Undo the elimination"),
+            )
         services.session_reopen_check(session)
         warnings = []
         dependents = services.seated_from_results_of(session)
         if dependents:
-            warnings.append(ngettext(
-                "Session %(s)s was seated by Swiss pairing on standings that include this session's results. "
-                "Correcting them now does not change that seating.",
-                "Sessions %(s)s were seated by Swiss pairing on standings that include this session's results. "
-                "Correcting them now does not change that seating.", len(dependents))
-                % {"s": ", ".join(str(s.number) for s in dependents)})
+            warnings.append(
+                ngettext(
+                    "Session %(s)s was seated by Swiss pairing on standings that include this session's results. "
+                    "Correcting them now does not change that seating.",
+                    "Sessions %(s)s were seated by Swiss pairing on standings that include this session's results. "
+                    "Correcting them now does not change that seating.",
+                    len(dependents),
+                )
+                % {"s": ", ".join(str(s.number) for s in dependents)}
+            )
             shown = [s for s in dependents if s.status != Session.Status.SEATED]
             if shown:
-                warnings.append(_("Players have already seen the seating of sessions %(s)s; it is not redrawn.")
-                                % {"s": ", ".join(str(s.number) for s in shown)})
+                warnings.append(
+                    _("Players have already seen the seating of sessions %(s)s; it is not redrawn.")
+                    % {"s": ", ".join(str(s.number) for s in shown)}
+                )
             else:
-                warnings.append(ngettext(
-                    "Its seating is not published yet: once this session is closed again, you can seat it again "
-                    "by Swiss.",
-                    "Their seating is not published yet: once this session is closed again, you can seat them "
-                    "again by Swiss.", len(dependents)))
+                warnings.append(
+                    ngettext(
+                        "Its seating is not published yet: once this session is closed again, you can seat it again "
+                        "by Swiss.",
+                        "Their seating is not published yet: once this session is closed again, you can seat them "
+                        "again by Swiss.",
+                        len(dependents),
+                    )
+                )
         form = ReasonForm(self.request.POST)
         return confirmation(
-            self, title=_("Reopen session %(n)s?") % {"n": session.number},
-            lines=[_("Its results stop being final: an organizer can reopen its score sheets and correct them."),
-                   _("The standings change at once if a correction changes a score.")],
-            warnings=warnings, button=_("Reopen session"),
-            reason=form.cleaned_data["reason"] if form.is_valid() else self.request.POST.get("reason", "")[:200])
+            self,
+            title=_("Reopen session %(n)s?") % {"n": session.number},
+            lines=[
+                _("Its results stop being final: an organizer can reopen its score sheets and correct them."),
+                _("The standings change at once if a correction changes a score."),
+            ],
+            warnings=warnings,
+            button=_("Reopen session"),
+            reason=form.cleaned_data["reason"] if form.is_valid() else self.request.POST.get("reason", "")[:200],
+        )
 
 
 class DashboardView(OrganizerRequiredMixin, TemplateView):
@@ -391,8 +489,8 @@ class StartView(LoginRequiredMixin, TemplateView):
         now = timezone.now()
         boards = sorted((dashboard.tournament_dashboard(t, now) for t in organizing), key=_running_first)
         context = self.get_context_data(
-            boards=boards,
-            referee_sessions=dashboard.referee_sessions(sorted(refereeing, key=lambda t: t.name)))
+            boards=boards, referee_sessions=dashboard.referee_sessions(sorted(refereeing, key=lambda t: t.name))
+        )
         return self.render_to_response(context)
 
 
@@ -440,8 +538,11 @@ class SessionEliminateView(OrganizerRequiredMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         session = self.get_session()
         context.setdefault("form", EliminationForm(initial={"order": "standings"}))
-        context.update(session=session, players_in_round=session.seats.count(),
-                       following=self.tournament.sessions.filter(number=session.number + 1).first())
+        context.update(
+            session=session,
+            players_in_round=session.seats.count(),
+            following=self.tournament.sessions.filter(number=session.number + 1).first(),
+        )
         return context
 
     def get(self, request, *args, **kwargs):
@@ -450,8 +551,7 @@ class SessionEliminateView(OrganizerRequiredMixin, TemplateView):
             if self.tournament.format != Tournament.Format.ELIMINATION:
                 raise ValidationError(_("Only an elimination tournament eliminates players after a session."))
             if session.advance_rule:
-                raise ValidationError(_("Who plays on after session %(n)s is already decided.")
-                                      % {"n": session.number})
+                raise ValidationError(_("Who plays on after session %(n)s is already decided.") % {"n": session.number})
         except ValidationError as exc:
             return self.render_to_response(self.get_context_data(blocked=_messages(exc)))
         return self.render_to_response(self.get_context_data())
@@ -477,18 +577,31 @@ class SessionEliminateView(OrganizerRequiredMixin, TemplateView):
                 preview = services.elimination_check(session, rule=rule, decided_order=data["decided_order"])
                 return self.render_to_response(self.get_context_data(form=form, preview=preview))
             outcome = services.session_eliminate_and_seat(
-                session=session, rule=rule, by=request.user, decided_order=data["decided_order"],
-                order=data["order"], seed=data.get("seed"))
+                session=session,
+                rule=rule,
+                by=request.user,
+                decided_order=data["decided_order"],
+                order=data["order"],
+                seed=data.get("seed"),
+            )
         except (ValidationError, PermissionDenied) as exc:
             form.add_error(None, _messages(exc))
             return self.render_to_response(self.get_context_data(form=form))
         if outcome.next_session is None:
-            messages.success(request, _("The final table of session %(n)s is ranked: the final ranking is "
-                                        "complete.") % {"n": session.number})
+            messages.success(
+                request,
+                _("The final table of session %(n)s is ranked: the final ranking is complete.") % {"n": session.number},
+            )
             return redirect("standings", slug=self.tournament.slug)
-        messages.success(request, ngettext(
-            "%(k)s player goes on; session %(next)s is seated from them. Publish its seating when ready.",
-            "%(k)s players go on; session %(next)s is seated from them. Publish its seating when ready.",
-            len(outcome.survivors)) % {"k": len(outcome.survivors), "next": outcome.next_session.number})
-        return redirect(reverse("manage-sessions", args=[self.tournament.slug])
-                        + f"#session-{outcome.next_session.number}")
+        messages.success(
+            request,
+            ngettext(
+                "%(k)s player goes on; session %(next)s is seated from them. Publish its seating when ready.",
+                "%(k)s players go on; session %(next)s is seated from them. Publish its seating when ready.",
+                len(outcome.survivors),
+            )
+            % {"k": len(outcome.survivors), "next": outcome.next_session.number},
+        )
+        return redirect(
+            reverse("manage-sessions", args=[self.tournament.slug]) + f"#session-{outcome.next_session.number}"
+        )

@@ -1,6 +1,7 @@
 """Organizer pages of the tournament day: a session's clock (start, schedule, move the bell) and withdrawals
 with their substitutes. Thin: a form, then ``schedule.clock`` or ``schedule.withdrawals``; a service's error
 goes back on the form with what was typed."""
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect
@@ -28,8 +29,12 @@ class SessionClockView(OrganizerRequiredMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         session = kwargs.get("session") or self.session()
         forms = {name: kwargs.get(f"{name}_form") or form(prefix=name) for name, form in CLOCK_FORMS.items()}
-        context.update(session=session, clock=clock_context(session), forms=forms,
-                       can_change=session.status not in (Session.Status.PLANNED, Session.Status.CLOSED))
+        context.update(
+            session=session,
+            clock=clock_context(session),
+            forms=forms,
+            can_change=session.status not in (Session.Status.PLANNED, Session.Status.CLOSED),
+        )
         return context
 
     def post(self, request, *args, **kwargs):
@@ -44,17 +49,22 @@ class SessionClockView(OrganizerRequiredMixin, TemplateView):
                 if action == "start":
                     clock.session_clock_start(session=session, minutes=data.get("minutes"), by=request.user)
                 elif action == "schedule":
-                    clock.session_clock_schedule(session=session, starts_at=data["starts_at"],
-                                                 minutes=data.get("minutes"), by=request.user)
+                    clock.session_clock_schedule(
+                        session=session, starts_at=data["starts_at"], minutes=data.get("minutes"), by=request.user
+                    )
                 else:
-                    clock.session_clock_adjust(session=session, minutes=data["minutes"], reason=data["reason"],
-                                               by=request.user)
+                    clock.session_clock_adjust(
+                        session=session, minutes=data["minutes"], reason=data["reason"], by=request.user
+                    )
             except (ValidationError, PermissionDenied) as exc:
                 add_service_error(form, exc)
             else:
                 session.refresh_from_db()
-                messages.success(request, _("The clock of session %(n)s ends at %(time)s.") % {
-                    "n": session.number, "time": timezone.localtime(session.ends_at).strftime("%H:%M")})
+                messages.success(
+                    request,
+                    _("The clock of session %(n)s ends at %(time)s.")
+                    % {"n": session.number, "time": timezone.localtime(session.ends_at).strftime("%H:%M")},
+                )
                 return redirect("manage-session-clock", slug=self.tournament.slug, n=session.number)
         return self.render_to_response(self.get_context_data(session=session, **{f"{action}_form": form}))
 
@@ -67,14 +77,18 @@ class WithdrawalsView(OrganizerRequiredMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         t = self.tournament
-        rows = list(Withdrawal.objects.filter(tournament=t).select_related("player", "substitute", "from_session")
-                    .order_by("-created_at", "-id"))
+        rows = list(
+            Withdrawal.objects.filter(tournament=t)
+            .select_related("player", "substitute", "from_session")
+            .order_by("-created_at", "-id")
+        )
         errors = kwargs.get("row_errors", {})
         for w in rows:
             w.error = errors.get(w.pk)
             if w.active and not w.substitute_id:
                 w.form = kwargs.get("substitute_forms", {}).get(w.pk) or SubstituteFields(
-                    tournament=t, prefix=f"w{w.pk}")
+                    tournament=t, prefix=f"w{w.pk}"
+                )
         context.update(withdrawals=rows, form=kwargs.get("form") or WithdrawForm(tournament=t))
         return context
 
@@ -84,9 +98,15 @@ class WithdrawalsView(OrganizerRequiredMixin, TemplateView):
             data = form.cleaned_data
             try:
                 w = withdrawals.player_withdraw(
-                    player=data["player"], from_session=data["from_session"], reason=data["reason"],
-                    note=data["note"], keep_in_standings=data["keep_in_standings"], substitute=data["substitute"],
-                    new_name=data["new_name"], by=request.user)
+                    player=data["player"],
+                    from_session=data["from_session"],
+                    reason=data["reason"],
+                    note=data["note"],
+                    keep_in_standings=data["keep_in_standings"],
+                    substitute=data["substitute"],
+                    new_name=data["new_name"],
+                    by=request.user,
+                )
             except (ValidationError, PermissionDenied) as exc:
                 add_service_error(form, exc)
             else:
@@ -99,12 +119,15 @@ def _withdrawn_message(w):
     text = _("%(player)s withdrawn from session %(n)s on.") % {"player": w.player, "n": w.from_session.number}
     if w.substitute_id:
         if w.seats_taken:
-            text += " " + ngettext("%(sub)s takes their seat in session %(s)s.",
-                                   "%(sub)s takes their seat in sessions %(s)s.", len(w.seats_taken)) % {
-                "sub": w.substitute, "s": ", ".join(map(str, w.seats_taken))}
+            text += " " + ngettext(
+                "%(sub)s takes their seat in session %(s)s.",
+                "%(sub)s takes their seat in sessions %(s)s.",
+                len(w.seats_taken),
+            ) % {"sub": w.substitute, "s": ", ".join(map(str, w.seats_taken))}
         else:
-            text += " " + _("%(sub)s stands in for them; no seat could change (every later table has already "
-                            "started).") % {"sub": w.substitute}
+            text += " " + _(
+                "%(sub)s stands in for them; no seat could change (every later table has already started)."
+            ) % {"sub": w.substitute}
     return text
 
 
@@ -122,8 +145,12 @@ class WithdrawalActionView(WithdrawalsView):
                 form = forms[w.pk] = SubstituteFields(request.POST, tournament=self.tournament, prefix=f"w{w.pk}")
                 if not form.is_valid():
                     raise ValidationError(_("Check the substitute."))
-                w = withdrawals.player_substitute(withdrawn=w.player, substitute=form.cleaned_data["substitute"],
-                                                  new_name=form.cleaned_data["new_name"], by=request.user)
+                w = withdrawals.player_substitute(
+                    withdrawn=w.player,
+                    substitute=form.cleaned_data["substitute"],
+                    new_name=form.cleaned_data["new_name"],
+                    by=request.user,
+                )
                 message = _withdrawn_message(w)
             else:
                 w = withdrawals.withdrawal_undo(withdrawal=w, by=request.user)

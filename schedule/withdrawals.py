@@ -6,6 +6,7 @@ A seat changes only while its table has nothing recorded (no hand, no penalty) a
 closed: who played whom is never rewritten. Locks, as everywhere: tournament, then the sessions in number
 order, then their sheets in id order.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -29,7 +30,8 @@ if TYPE_CHECKING:
 def active_withdrawals(tournament: Tournament, before_or_at: int | None = None):
     """Withdrawals in force, optionally only those that have begun by session ``before_or_at``."""
     qs = Withdrawal.objects.filter(tournament=tournament, undone_at__isnull=True).select_related(
-        "player", "substitute", "from_session")
+        "player", "substitute", "from_session"
+    )
     if before_or_at is not None:
         qs = qs.filter(from_session__number__lte=before_or_at)
     return qs
@@ -41,20 +43,32 @@ def _numbers(values) -> str:
 
 def _played_tables(session: Session) -> set[int]:
     """Table ids of the session with anything recorded on their sheet."""
-    return set(ScoreSheet.objects.filter(table__session=session)
-               .filter(Q(hands__isnull=False) | Q(penalties__isnull=False))
-               .values_list("table_id", flat=True))
+    return set(
+        ScoreSheet.objects.filter(table__session=session)
+        .filter(Q(hands__isnull=False) | Q(penalties__isnull=False))
+        .values_list("table_id", flat=True)
+    )
 
 
 def _open_seats(tournament: Tournament, player: Player, from_number: int) -> tuple[list, list[int]]:
     """The player's seats from session ``from_number`` on that may still change, locked (sessions, then
     sheets), and the numbers of those sessions where the seat is already played and stays."""
-    sessions = list(Session.objects.select_for_update(of=("self",))
-                    .filter(tournament=tournament, number__gte=from_number).order_by("number"))
-    seats = list(Seat.objects.filter(session__in=sessions, player=player).select_related("table", "session")
-                 .order_by("session__number"))
-    list(ScoreSheet.objects.select_for_update(of=("self",)).filter(table__in=[s.table for s in seats])
-         .order_by("pk").values_list("pk", flat=True))
+    sessions = list(
+        Session.objects.select_for_update(of=("self",))
+        .filter(tournament=tournament, number__gte=from_number)
+        .order_by("number")
+    )
+    seats = list(
+        Seat.objects.filter(session__in=sessions, player=player)
+        .select_related("table", "session")
+        .order_by("session__number")
+    )
+    list(
+        ScoreSheet.objects.select_for_update(of=("self",))
+        .filter(table__in=[s.table for s in seats])
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
     open_seats, kept = [], []
     for seat in seats:
         if seat.session.status == Session.Status.CLOSED or seat.table_id in _played_tables(seat.session):
@@ -64,19 +78,32 @@ def _open_seats(tournament: Tournament, player: Player, from_number: int) -> tup
     return open_seats, kept
 
 
-def player_withdraw(*, player: Player, from_session: Session, reason: str, by: User | None, note: str = "",
-                    keep_in_standings: bool = True, substitute: Player | None = None,
-                    new_name: str = "") -> Withdrawal:
+def player_withdraw(
+    *,
+    player: Player,
+    from_session: Session,
+    reason: str,
+    by: User | None,
+    note: str = "",
+    keep_in_standings: bool = True,
+    substitute: Player | None = None,
+    new_name: str = "",
+) -> Withdrawal:
     """The player leaves the tournament from ``from_session`` on. Their results so far stand; with
     ``keep_in_standings`` they stay in the standings with what they earned, else they leave them (a
     disqualified player's loss of rank, MCR 3.11.5). A substitute given here takes the seats at once, in the
     same transaction (:func:`player_substitute`); all or nothing."""
     with transaction.atomic():
-        withdrawal = _withdraw(player=player, from_session=from_session, reason=reason, by=by, note=note,
-                               keep_in_standings=keep_in_standings)
+        withdrawal = _withdraw(
+            player=player,
+            from_session=from_session,
+            reason=reason,
+            by=by,
+            note=note,
+            keep_in_standings=keep_in_standings,
+        )
         if substitute is not None or (new_name or "").strip():
-            withdrawal = player_substitute(withdrawn=withdrawal.player, substitute=substitute, new_name=new_name,
-                                           by=by)
+            withdrawal = player_substitute(withdrawn=withdrawal.player, substitute=substitute, new_name=new_name, by=by)
         return withdrawal
 
 
@@ -89,26 +116,51 @@ def _withdraw(*, player, from_session, reason, by, note, keep_in_standings) -> W
             raise ValidationError({"from_session": _("Choose a session of this tournament.")}, code="session")
         from_session = Session.objects.get(pk=from_session.pk)
         if from_session.status == Session.Status.CLOSED:
-            raise ValidationError({"from_session": _(
-                "Session %(n)s is closed; a withdrawal starts with a session not played yet.")
-                % {"n": from_session.number}}, code="closed")
-        current = Withdrawal.objects.filter(player=player, undone_at__isnull=True).select_related("from_session").first()
+            raise ValidationError(
+                {
+                    "from_session": _("Session %(n)s is closed; a withdrawal starts with a session not played yet.")
+                    % {"n": from_session.number}
+                },
+                code="closed",
+            )
+        current = (
+            Withdrawal.objects.filter(player=player, undone_at__isnull=True).select_related("from_session").first()
+        )
         if current is not None:
-            raise ValidationError(_("%(player)s is already withdrawn from session %(n)s on.")
-                                  % {"player": player, "n": current.from_session.number}, code="already")
-        withdrawal = Withdrawal(tournament=tournament, player=player, from_session=from_session, reason=reason,
-                                note=(note or "").strip(), keep_in_standings=bool(keep_in_standings),
-                                created_by=by if getattr(by, "is_authenticated", False) else None)
+            raise ValidationError(
+                _("%(player)s is already withdrawn from session %(n)s on.")
+                % {"player": player, "n": current.from_session.number},
+                code="already",
+            )
+        withdrawal = Withdrawal(
+            tournament=tournament,
+            player=player,
+            from_session=from_session,
+            reason=reason,
+            note=(note or "").strip(),
+            keep_in_standings=bool(keep_in_standings),
+            created_by=by if getattr(by, "is_authenticated", False) else None,
+        )
         withdrawal.full_clean(exclude=["created_by", "undone_by", "substitute"])
         withdrawal.save()
-        audit(tournament=tournament, actor=by, action="player.withdraw", obj=withdrawal, player=player.number,
-              name=player.name, session=from_session.number, reason=reason, note=withdrawal.note,
-              keep_in_standings=withdrawal.keep_in_standings)
+        audit(
+            tournament=tournament,
+            actor=by,
+            action="player.withdraw",
+            obj=withdrawal,
+            player=player.number,
+            name=player.name,
+            session=from_session.number,
+            reason=reason,
+            note=withdrawal.note,
+            keep_in_standings=withdrawal.keep_in_standings,
+        )
         return withdrawal
 
 
-def player_substitute(*, withdrawn: Player, by: User | None, substitute: Player | None = None,
-                      new_name: str = "") -> Withdrawal:
+def player_substitute(
+    *, withdrawn: Player, by: User | None, substitute: Player | None = None, new_name: str = ""
+) -> Withdrawal:
     """A substitute takes the withdrawn player's seats in every session from the withdrawal's on whose table
     has nothing recorded yet; played seats stay. The substitute is a player flagged as substitute, or a new
     one made from ``new_name``. Refused, changing nothing, when the substitute already sits in one of those
@@ -116,14 +168,22 @@ def player_substitute(*, withdrawn: Player, by: User | None, substitute: Player 
     with transaction.atomic():
         tournament = lock_tournament(withdrawn.tournament)
         check_organizer(by, tournament)
-        withdrawal = (Withdrawal.objects.select_for_update(of=("self",)).select_related("from_session", "substitute")
-                      .filter(player=withdrawn, undone_at__isnull=True).first())
+        withdrawal = (
+            Withdrawal.objects.select_for_update(of=("self",))
+            .select_related("from_session", "substitute")
+            .filter(player=withdrawn, undone_at__isnull=True)
+            .first()
+        )
         if withdrawal is None:
-            raise ValidationError(_("%(player)s is not withdrawn; withdraw them before naming a substitute.")
-                                  % {"player": withdrawn}, code="not_withdrawn")
+            raise ValidationError(
+                _("%(player)s is not withdrawn; withdraw them before naming a substitute.") % {"player": withdrawn},
+                code="not_withdrawn",
+            )
         if withdrawal.substitute_id:
-            raise ValidationError(_("%(sub)s already stands in for %(player)s.")
-                                  % {"sub": withdrawal.substitute, "player": withdrawn}, code="has_substitute")
+            raise ValidationError(
+                _("%(sub)s already stands in for %(player)s.") % {"sub": withdrawal.substitute, "player": withdrawn},
+                code="has_substitute",
+            )
         new_name = (new_name or "").strip()
         if substitute is not None and new_name:
             raise ValidationError(_("Choose a substitute or type a new one's name, not both."), code="both")
@@ -134,23 +194,34 @@ def player_substitute(*, withdrawn: Player, by: User | None, substitute: Player 
             if substitute.tournament_id != tournament.pk:
                 raise ValidationError(_("%(player)s is not in this tournament.") % {"player": substitute})
             if not substitute.is_substitute:
-                raise ValidationError(_("%(player)s is not flagged as a substitute; a player of the field cannot "
-                                        "take a second seat.") % {"player": substitute}, code="not_substitute")
+                raise ValidationError(
+                    _("%(player)s is not flagged as a substitute; a player of the field cannot take a second seat.")
+                    % {"player": substitute},
+                    code="not_substitute",
+                )
             busy = Withdrawal.objects.filter(substitute=substitute, undone_at__isnull=True).first()
             if busy is not None or Withdrawal.objects.filter(player=substitute, undone_at__isnull=True).exists():
-                raise ValidationError(_("%(player)s is not available: already standing in or withdrawn.")
-                                      % {"player": substitute}, code="busy")
+                raise ValidationError(
+                    _("%(player)s is not available: already standing in or withdrawn.") % {"player": substitute},
+                    code="busy",
+                )
         seats, kept = _open_seats(tournament, withdrawn, withdrawal.from_session.number)
         if substitute is not None:
-            clash = sorted(Seat.objects.filter(player=substitute, session__in=[s.session for s in seats])
-                           .values_list("session__number", flat=True))
+            clash = sorted(
+                Seat.objects.filter(player=substitute, session__in=[s.session for s in seats]).values_list(
+                    "session__number", flat=True
+                )
+            )
             if clash:
-                raise ValidationError(_("%(player)s already plays in sessions %(s)s, where %(withdrawn)s's seat "
-                                        "would go to them.") % {"player": substitute, "s": _numbers(clash),
-                                                                "withdrawn": withdrawn}, code="clash")
+                raise ValidationError(
+                    _("%(player)s already plays in sessions %(s)s, where %(withdrawn)s's seat would go to them.")
+                    % {"player": substitute, "s": _numbers(clash), "withdrawn": withdrawn},
+                    code="clash",
+                )
         else:
-            substitute = player_create(tournament=tournament, number=next_player_number(tournament),
-                                       name=new_name, is_substitute=True, by=by)
+            substitute = player_create(
+                tournament=tournament, number=next_player_number(tournament), name=new_name, is_substitute=True, by=by
+            )
         taken = []
         for seat in seats:
             seat.player = substitute
@@ -159,9 +230,18 @@ def player_substitute(*, withdrawn: Player, by: User | None, substitute: Player 
         withdrawal.substitute = substitute
         withdrawal.seats_taken = taken
         withdrawal.save(update_fields=["substitute", "seats_taken"])
-        audit(tournament=tournament, actor=by, action="player.substitute", obj=withdrawal,
-              player=withdrawn.number, name=withdrawn.name, substitute=substitute.number,
-              substitute_name=substitute.name, sessions=taken, kept=kept)
+        audit(
+            tournament=tournament,
+            actor=by,
+            action="player.substitute",
+            obj=withdrawal,
+            player=withdrawn.number,
+            name=withdrawn.name,
+            substitute=substitute.number,
+            substitute_name=substitute.name,
+            sessions=taken,
+            kept=kept,
+        )
         return withdrawal
 
 
@@ -171,8 +251,11 @@ def withdrawal_undo(*, withdrawal: Withdrawal, by: User | None) -> Withdrawal:
     with transaction.atomic():
         tournament = lock_tournament(withdrawal.tournament)
         check_organizer(by, tournament)
-        withdrawal = (Withdrawal.objects.select_for_update(of=("self",))
-                      .select_related("player", "substitute", "from_session").get(pk=withdrawal.pk))
+        withdrawal = (
+            Withdrawal.objects.select_for_update(of=("self",))
+            .select_related("player", "substitute", "from_session")
+            .get(pk=withdrawal.pk)
+        )
         if not withdrawal.active:
             raise ValidationError(_("This withdrawal was already undone."), code="undone")
         given_back, stayed = [], []
@@ -187,15 +270,32 @@ def withdrawal_undo(*, withdrawal: Withdrawal, by: User | None) -> Withdrawal:
         withdrawal.undone_at = timezone.now()
         withdrawal.undone_by = by if getattr(by, "is_authenticated", False) else None
         withdrawal.save(update_fields=["undone_at", "undone_by"])
-        audit(tournament=tournament, actor=by, action="player.withdraw_undo", obj=withdrawal,
-              player=withdrawal.player.number, name=withdrawal.player.name,
-              session=withdrawal.from_session.number, seats_given_back=given_back, seats_kept=stayed)
+        audit(
+            tournament=tournament,
+            actor=by,
+            action="player.withdraw_undo",
+            obj=withdrawal,
+            player=withdrawal.player.number,
+            name=withdrawal.player.name,
+            session=withdrawal.from_session.number,
+            seats_given_back=given_back,
+            seats_kept=stayed,
+        )
         return withdrawal
 
 
-def withdrawal_load(*, player: Player, from_session: Session, reason: str, by: User | None, note: str = "",
-                    keep_in_standings: bool = True, substitute: Player | None = None,
-                    seats_taken: list[int] | None = None, undone: bool = False) -> Withdrawal:
+def withdrawal_load(
+    *,
+    player: Player,
+    from_session: Session,
+    reason: str,
+    by: User | None,
+    note: str = "",
+    keep_in_standings: bool = True,
+    substitute: Player | None = None,
+    seats_taken: list[int] | None = None,
+    undone: bool = False,
+) -> Withdrawal:
     """Record a withdrawal as a tournament file gives it, seats as they are (the file's seating already has
     the substitute in them): nothing moves. For imports; the organizer's pages use the services above."""
     with transaction.atomic():
@@ -204,25 +304,50 @@ def withdrawal_load(*, player: Player, from_session: Session, reason: str, by: U
         if from_session.tournament_id != tournament.pk or (substitute and substitute.tournament_id != tournament.pk):
             raise ValidationError(_("Choose a session of this tournament."), code="session")
         if substitute is not None and not substitute.is_substitute:
-            raise ValidationError(_("%(player)s is not flagged as a substitute; a player of the field cannot take a "
-                                    "second seat.") % {"player": substitute}, code="not_substitute")
-        withdrawal = Withdrawal(tournament=tournament, player=player, from_session=from_session, reason=reason,
-                                note=(note or "").strip(), keep_in_standings=bool(keep_in_standings),
-                                substitute=substitute, seats_taken=list(seats_taken or []),
-                                undone_at=timezone.now() if undone else None)
+            raise ValidationError(
+                _("%(player)s is not flagged as a substitute; a player of the field cannot take a second seat.")
+                % {"player": substitute},
+                code="not_substitute",
+            )
+        withdrawal = Withdrawal(
+            tournament=tournament,
+            player=player,
+            from_session=from_session,
+            reason=reason,
+            note=(note or "").strip(),
+            keep_in_standings=bool(keep_in_standings),
+            substitute=substitute,
+            seats_taken=list(seats_taken or []),
+            undone_at=timezone.now() if undone else None,
+        )
         withdrawal.full_clean(exclude=["created_by", "undone_by"])
         if not undone and Withdrawal.objects.filter(player=player, undone_at__isnull=True).exists():
-            raise ValidationError(_("%(player)s is already withdrawn from session %(n)s on.")
-                                  % {"player": player, "n": from_session.number}, code="already")
+            raise ValidationError(
+                _("%(player)s is already withdrawn from session %(n)s on.")
+                % {"player": player, "n": from_session.number},
+                code="already",
+            )
         withdrawal.save()
-        audit(tournament=tournament, actor=by, action="player.withdraw", obj=withdrawal, player=player.number,
-              name=player.name, session=from_session.number, reason=reason, note=withdrawal.note,
-              keep_in_standings=withdrawal.keep_in_standings, loaded=True,
-              **({"substitute": substitute.number} if substitute else {}), **({"undone": True} if undone else {}))
+        audit(
+            tournament=tournament,
+            actor=by,
+            action="player.withdraw",
+            obj=withdrawal,
+            player=player.number,
+            name=player.name,
+            session=from_session.number,
+            reason=reason,
+            note=withdrawal.note,
+            keep_in_standings=withdrawal.keep_in_standings,
+            loaded=True,
+            **({"substitute": substitute.number} if substitute else {}),
+            **({"undone": True} if undone else {}),
+        )
         return withdrawal
 
 
 # --- filling a field with substitutes -------------------------------------------------------------
+
 
 @dataclass
 class FillPlan:
@@ -256,7 +381,7 @@ def fill_plan(tournament: Tournament, session_number: int) -> FillPlan:
     core = [p for p in players if p.pk not in out and (not p.is_substitute or p.pk in standing_in)]
     missing = -len(core) % 4
     reserves = [p for p in players if p.is_substitute and p.pk not in standing_in and p.pk not in out][:missing]
-    names, taken, k = [], set(p.name for p in players), 1
+    names, taken, k = [], {p.name for p in players}, 1
     while len(reserves) + len(names) < missing:
         name = _("Substitute %(n)s") % {"n": k}
         if name not in taken:
@@ -269,9 +394,19 @@ def fill_field(*, tournament: Tournament, session_number: int, by: User | None) 
     """Carry out :func:`fill_plan` inside the caller's transaction (the tournament already locked): make the
     new substitutes and return the whole field, by number."""
     plan = fill_plan(tournament, session_number)
-    made = [player_create(tournament=tournament, number=next_player_number(tournament), name=name,
-                          is_substitute=True, by=by) for name in plan.new_names]
+    made = [
+        player_create(
+            tournament=tournament, number=next_player_number(tournament), name=name, is_substitute=True, by=by
+        )
+        for name in plan.new_names
+    ]
     if plan.added:
-        audit(tournament=tournament, actor=by, action="seating.fill", session=session_number,
-              substitutes=[p.number for p in plan.reserves], created=[p.number for p in made])
+        audit(
+            tournament=tournament,
+            actor=by,
+            action="seating.fill",
+            session=session_number,
+            substitutes=[p.number for p in plan.reserves],
+            created=[p.number for p in made],
+        )
     return sorted(plan.field + made, key=lambda p: p.number)

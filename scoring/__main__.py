@@ -4,6 +4,7 @@ Each input line gives one JSON object on stdout, in order. A bad line never stop
 it answers ``{"valid": false, "total": 0, "fans": [], "error": "..."}``. The rule sets and
 their options come from ``rules.registry``; docs/scoring-cli.md lists every field.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -28,7 +29,7 @@ def _score_line(line: str, rule_set) -> dict:
         return _error(f"bad JSON: {exc}")
     try:
         return rule_set.score_dict(data)
-    except Exception as exc:  # noqa: BLE001 -- one odd line must not end the run for the lines after it
+    except Exception as exc:
         return _error(f"cannot score this line: {type(exc).__name__}")
 
 
@@ -58,19 +59,28 @@ def _option(text: str):
 def main(argv=None) -> int:
     from rules.registry import RULE_SETS, get_rule_set
 
-    parser = argparse.ArgumentParser(prog="python -m scoring",
-                                     description="Score Mahjong hands: one JSON object per line in, one out.")
+    parser = argparse.ArgumentParser(
+        prog="python -m scoring", description="Score Mahjong hands: one JSON object per line in, one out."
+    )
     parser.add_argument("--rules", choices=list(RULE_SETS), required=True, help="rule set")
-    parser.add_argument("--option", action="append", type=_option, default=[], metavar="NAME=VALUE",
-                        help="a rule-set option, e.g. payment_mode=official (spanish); repeatable")
+    parser.add_argument(
+        "--option",
+        action="append",
+        type=_option,
+        default=[],
+        metavar="NAME=VALUE",
+        help="a rule-set option, e.g. payment_mode=official (spanish); repeatable",
+    )
     args = parser.parse_args(argv)
     cls = RULE_SETS[args.rules]
     options = {}
     for name, value in args.option:
         opt = cls.OPTIONS.get(name)
         if opt is None:
-            parser.error(f"--rules {args.rules} has no option {name!r}; its options are "
-                         f"{', '.join(sorted(cls.OPTIONS)) or 'none'}")
+            parser.error(
+                f"--rules {args.rules} has no option {name!r}; its options are "
+                f"{', '.join(sorted(cls.OPTIONS)) or 'none'}"
+            )
         # Choices may be numbers (hands_per_session); the command line gives text.
         options[name] = next((c for c in opt.choices if str(c) == value), value)
     try:

@@ -1,5 +1,6 @@
 """Score records change only through the score-entry services, so history and audit stay whole: the
 admin shows them read-only."""
+
 from django.contrib import admin
 
 from scoring.models import Hand, HandVersion, Penalty, ScoreSheet

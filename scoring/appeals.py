@@ -23,6 +23,7 @@ Locks, in the order of docs/architecture.md: filing takes the tournament (appeal
 tournament); deciding and escalating take the appeal's sheet, then the appeal; amending takes the sheet,
 then the appeal, then whatever the scoring service locks below the sheet.
 """
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -52,8 +53,11 @@ if TYPE_CHECKING:
 
 def game_ended_at(session: Session, sheet: ScoreSheet | None) -> datetime | None:
     """When the game at a table ended: its sheet signed, or its session closed, whichever came first."""
-    ends = [at for at in (session.closed_at, sheet.submitted_at if sheet is not None and sheet.is_submitted else None)
-            if at is not None]
+    ends = [
+        at
+        for at in (session.closed_at, sheet.submitted_at if sheet is not None and sheet.is_submitted else None)
+        if at is not None
+    ]
     return min(ends) if ends else None
 
 
@@ -71,8 +75,11 @@ def _authenticated(by) -> bool:
 
 
 def _lock_appeal(appeal: Appeal) -> Appeal:
-    return (Appeal.objects.select_for_update(of=("self",))
-            .select_related("tournament", "sheet__table__session", "filer").get(pk=appeal.pk))
+    return (
+        Appeal.objects.select_for_update(of=("self",))
+        .select_related("tournament", "sheet__table__session", "filer")
+        .get(pk=appeal.pk)
+    )
 
 
 def _table_players(sheet: ScoreSheet) -> list[Player]:
@@ -89,9 +96,18 @@ def captained_members(filer: Player, players: list[Player]) -> list[Player]:
     return [p for p in players if p.team_id == filer.team_id and p.pk != filer.pk]
 
 
-def appeal_file(*, sheet: ScoreSheet, filer: Player, kind: str, statement: str, hand_number: int | None = None,
-                penalty: Penalty | None = None, late_reason: str = "", by: User | None = None,
-                code: str | None = None) -> Appeal:
+def appeal_file(
+    *,
+    sheet: ScoreSheet,
+    filer: Player,
+    kind: str,
+    statement: str,
+    hand_number: int | None = None,
+    penalty: Penalty | None = None,
+    late_reason: str = "",
+    by: User | None = None,
+    code: str | None = None,
+) -> Appeal:
     """File an appeal about the ruling at `sheet`'s table. The filer "signs" it with their private code
     (`code`, no login), or a referee or organizer (`by`) files it for them. A team's captain may file with
     their own code for a table where a member of their team sat (MCR 3.12.1), or a referee files it for
@@ -103,30 +119,38 @@ def appeal_file(*, sheet: ScoreSheet, filer: Player, kind: str, statement: str, 
         players = _table_players(sheet)
         if _authenticated(by):
             if not can_score(by, tournament):
-                raise PermissionDenied(_("Only a referee or organizer of this tournament files an appeal for a "
-                                         "player."))
+                raise PermissionDenied(
+                    _("Only a referee or organizer of this tournament files an appeal for a player.")
+                )
             via = Appeal.Via.REFEREE
             teams = {p.team_id for p in players if p.team_id}
             if filer.tournament_id != tournament.pk or (filer not in players and filer.team_id not in teams):
-                raise ValidationError({"filer": _("%(player)s neither played at this table nor is in the team "
-                                                  "of a player who did.") % {"player": filer}})
+                raise ValidationError(
+                    {
+                        "filer": _("%(player)s neither played at this table nor is in the team of a player who did.")
+                        % {"player": filer}
+                    }
+                )
         else:
             via = Appeal.Via.LINK
             services._check_player_code(filer, code)
             if filer not in players and not captained_members(filer, players):
-                raise PermissionDenied(_("You did not play at this table, and no member of a team you captain "
-                                         "did."))
+                raise PermissionDenied(_("You did not play at this table, and no member of a team you captain did."))
         if session.status not in Session.PUBLIC_STATUSES:
-            raise ValidationError(_("The seating of session %(n)s is not published: there is no ruling to "
-                                    "appeal yet.") % {"n": session.number}, code="not_played")
+            raise ValidationError(
+                _("The seating of session %(n)s is not published: there is no ruling to appeal yet.")
+                % {"n": session.number},
+                code="not_played",
+            )
         if kind not in Appeal.Kind.values:
             raise ValidationError({"kind": _("Choose what the appeal is about.")})
         statement = (statement or "").strip()
         if not statement:
             raise ValidationError({"statement": _("Write what happened and what you ask for.")})
         if hand_number is not None and not 1 <= hand_number <= tournament.hands_per_session:
-            raise ValidationError({"hand_number": _("Hands are numbered 1 to %(n)s.")
-                                   % {"n": tournament.hands_per_session}})
+            raise ValidationError(
+                {"hand_number": _("Hands are numbered 1 to %(n)s.") % {"n": tournament.hands_per_session}}
+            )
         if penalty is not None and penalty.sheet_id != sheet.pk:
             raise ValidationError({"penalty": _("That penalty was not given at this table.")})
         late_reason = (late_reason or "").strip()
@@ -136,34 +160,70 @@ def appeal_file(*, sheet: ScoreSheet, filer: Player, kind: str, statement: str, 
         if late:
             if not (_authenticated(by) and is_organizer(by, tournament)):
                 raise ValidationError(
-                    _("The appeal window for table %(t)s of session %(n)s closed at %(time)s, %(minutes)s minutes "
-                      "after its game ended (its sheet signed or the session closed, MCR 3.12.2). Only an "
-                      "organizer can accept a late appeal, saying why.")
-                    % {"t": sheet.table.number, "n": session.number,
-                       "time": date_format(timezone.localtime(deadline), "SHORT_DATETIME_FORMAT"),
-                       "minutes": tournament.appeal_minutes}, code="late")
+                    _(
+                        "The appeal window for table %(t)s of session %(n)s closed at %(time)s, %(minutes)s minutes "
+                        "after its game ended (its sheet signed or the session closed, MCR 3.12.2). Only an "
+                        "organizer can accept a late appeal, saying why."
+                    )
+                    % {
+                        "t": sheet.table.number,
+                        "n": session.number,
+                        "time": date_format(timezone.localtime(deadline), "SHORT_DATETIME_FORMAT"),
+                        "minutes": tournament.appeal_minutes,
+                    },
+                    code="late",
+                )
             if not late_reason:
-                raise ValidationError({"late_reason": _("The appeal window has closed: say why this late appeal "
-                                                        "is accepted.")}, code="late_reason")
+                raise ValidationError(
+                    {"late_reason": _("The appeal window has closed: say why this late appeal is accepted.")},
+                    code="late_reason",
+                )
         elif late_reason:
             late_reason = ""  # in time: there is nothing to excuse
         number = (Appeal.objects.filter(tournament=tournament).aggregate(m=Max("number"))["m"] or 0) + 1
         # Filed by the captain of a team one of whose members sat here (MCR 3.12.1), not by a player of it.
         members = captained_members(filer, players) if filer not in players else []
-        appeal = Appeal(tournament=tournament, number=number, sheet=sheet, hand_number=hand_number, penalty=penalty,
-                        kind=kind, filer=filer, via=via, filed_by=by if _authenticated(by) else None,
-                        filed_by_name=by.get_username() if _authenticated(by) else "",
-                        statement=statement, filed_at=now, late_reason=late_reason,
-                        late_accepted_by=by if late else None,
-                        late_accepted_by_name=by.get_username() if late else "", fee_amount=tournament.appeal_fee,
-                        fee_currency=tournament.appeal_fee_currency, fee_status=Appeal.Fee.PAID)
+        appeal = Appeal(
+            tournament=tournament,
+            number=number,
+            sheet=sheet,
+            hand_number=hand_number,
+            penalty=penalty,
+            kind=kind,
+            filer=filer,
+            via=via,
+            filed_by=by if _authenticated(by) else None,
+            filed_by_name=by.get_username() if _authenticated(by) else "",
+            statement=statement,
+            filed_at=now,
+            late_reason=late_reason,
+            late_accepted_by=by if late else None,
+            late_accepted_by_name=by.get_username() if late else "",
+            fee_amount=tournament.appeal_fee,
+            fee_currency=tournament.appeal_fee_currency,
+            fee_status=Appeal.Fee.PAID,
+        )
         appeal.full_clean(exclude=["filed_by", "late_accepted_by"])
         appeal.save()
-        audit(tournament=tournament, actor=by, action="appeal.file", obj=appeal, appeal=number,
-              session=session.number, table=sheet.table.number, player=filer.number, kind=kind, via=via,
-              hand=hand_number, penalty=penalty.pk if penalty else None, late=late, late_reason=late_reason,
-              fee=str(appeal.fee_amount), currency=appeal.fee_currency,
-              **({"as_captain": True, "for_players": [p.number for p in members]} if members else {}))
+        audit(
+            tournament=tournament,
+            actor=by,
+            action="appeal.file",
+            obj=appeal,
+            appeal=number,
+            session=session.number,
+            table=sheet.table.number,
+            player=filer.number,
+            kind=kind,
+            via=via,
+            hand=hand_number,
+            penalty=penalty.pk if penalty else None,
+            late=late,
+            late_reason=late_reason,
+            fee=str(appeal.fee_amount),
+            currency=appeal.fee_currency,
+            **({"as_captain": True, "for_players": [p.number for p in members]} if members else {}),
+        )
         return appeal
 
 
@@ -198,19 +258,29 @@ def appeal_decide(*, appeal: Appeal, outcome: str, reasons: str, by: User | None
         if body is None:
             raise ValidationError(_("Appeal %(n)s is decided already.") % {"n": appeal.number}, code="decided")
         if not may_decide(by, appeal):
-            raise PermissionDenied({
-                AppealDecision.Body.REFEREES: _("Only a referee of this tournament decides an appeal about the rules."),
-                AppealDecision.Body.CHIEF_REFEREE: _("Only the chief referee decides an appeal taken to them."),
-                AppealDecision.Body.COMMITTEE: _("Only a member of the appeals committee decides this appeal."),
-            }[body])
+            raise PermissionDenied(
+                {
+                    AppealDecision.Body.REFEREES: _(
+                        "Only a referee of this tournament decides an appeal about the rules."
+                    ),
+                    AppealDecision.Body.CHIEF_REFEREE: _("Only the chief referee decides an appeal taken to them."),
+                    AppealDecision.Body.COMMITTEE: _("Only a member of the appeals committee decides this appeal."),
+                }[body]
+            )
         if outcome not in AppealDecision.Outcome.values:
             raise ValidationError({"outcome": _("Choose whether the appeal is upheld or rejected.")})
         reasons = (reasons or "").strip()
         if not reasons:
             raise ValidationError({"reasons": _("Give the reasons for the decision.")})
-        decision = AppealDecision(appeal=appeal, body=body, outcome=outcome, reasons=reasons, decided_by=by,
-                                  decided_by_name=by.get_username() if _authenticated(by) else "",
-                                  decided_at=timezone.now())
+        decision = AppealDecision(
+            appeal=appeal,
+            body=body,
+            outcome=outcome,
+            reasons=reasons,
+            decided_by=by,
+            decided_by_name=by.get_username() if _authenticated(by) else "",
+            decided_at=timezone.now(),
+        )
         decision.full_clean(exclude=["decided_by"])
         decision.save()
         before = (appeal.status, appeal.fee_status)
@@ -223,10 +293,19 @@ def appeal_decide(*, appeal: Appeal, outcome: str, reasons: str, by: User | None
             appeal.status = Appeal.Status.REJECTED
         appeal.fee_status = Appeal.Fee.RETURNED if upheld else Appeal.Fee.FORFEITED
         appeal.save(update_fields=["status", "fee_status"])
-        audit(tournament=appeal.tournament, actor=by, action="appeal.decide", obj=appeal, appeal=appeal.number,
-              session=appeal.sheet.table.session.number, table=appeal.sheet.table.number, body=body,
-              outcome=outcome, reasons=reasons,
-              changes={"status": [before[0], appeal.status], "fee_status": [before[1], appeal.fee_status]})
+        audit(
+            tournament=appeal.tournament,
+            actor=by,
+            action="appeal.decide",
+            obj=appeal,
+            appeal=appeal.number,
+            session=appeal.sheet.table.session.number,
+            table=appeal.sheet.table.number,
+            body=body,
+            outcome=outcome,
+            reasons=reasons,
+            changes={"status": [before[0], appeal.status], "fee_status": [before[1], appeal.fee_status]},
+        )
         return appeal
 
 
@@ -242,8 +321,9 @@ def appeal_escalate(*, appeal: Appeal, reason: str, by: User | None = None, code
         else:
             services._check_player_code(appeal.filer, code)
         if appeal.status != Appeal.Status.REFEREE_REJECTED:
-            raise ValidationError(_("Only a rule appeal the referees rejected goes to the chief referee."),
-                                  code="not_escalatable")
+            raise ValidationError(
+                _("Only a rule appeal the referees rejected goes to the chief referee."), code="not_escalatable"
+            )
         reason = (reason or "").strip()
         if not reason:
             raise ValidationError({"reason": _("Say why you are not satisfied with the referees' decision.")})
@@ -253,9 +333,18 @@ def appeal_escalate(*, appeal: Appeal, reason: str, by: User | None = None, code
         appeal.escalation_reason = reason
         appeal.full_clean(exclude=["filed_by", "late_accepted_by"])
         appeal.save(update_fields=["status", "fee_status", "escalated_at", "escalation_reason"])
-        audit(tournament=appeal.tournament, actor=by, action="appeal.escalate", obj=appeal, appeal=appeal.number,
-              session=appeal.sheet.table.session.number, table=appeal.sheet.table.number, reason=reason,
-              player=appeal.filer.number, via="link" if not _authenticated(by) else "referee")
+        audit(
+            tournament=appeal.tournament,
+            actor=by,
+            action="appeal.escalate",
+            obj=appeal,
+            appeal=appeal.number,
+            session=appeal.sheet.table.session.number,
+            table=appeal.sheet.table.number,
+            reason=reason,
+            player=appeal.filer.number,
+            via="link" if not _authenticated(by) else "referee",
+        )
         return appeal
 
 
@@ -265,31 +354,64 @@ def _start_amendment(appeal: Appeal, by: User | None) -> Appeal:
     if not can_score(by, appeal.tournament):
         raise PermissionDenied(_("Only a referee or organizer of this tournament amends a sheet."))
     if appeal.status != Appeal.Status.UPHELD:
-        raise ValidationError(_("Only an upheld appeal changes the sheet; appeal %(n)s is “%(status)s”.")
-                              % {"n": appeal.number, "status": appeal.get_status_display()}, code="not_upheld")
+        raise ValidationError(
+            _("Only an upheld appeal changes the sheet; appeal %(n)s is “%(status)s”.")
+            % {"n": appeal.number, "status": appeal.get_status_display()},
+            code="not_upheld",
+        )
     return appeal
 
 
 def _amended(appeal: Appeal, kind: str, by, **target) -> AppealAmendment:
-    amendment = AppealAmendment.objects.create(appeal=appeal, kind=kind, created_by=by if _authenticated(by) else None,
-                                               **target)
-    audit(tournament=appeal.tournament, actor=by, action="appeal.amend", obj=appeal, appeal=appeal.number,
-          session=appeal.sheet.table.session.number, table=appeal.sheet.table.number, kind=kind,
-          hand=getattr(target.get("hand_version"), "hand", None) and target["hand_version"].hand.number,
-          penalty=target["penalty"].pk if target.get("penalty") else None)
+    amendment = AppealAmendment.objects.create(
+        appeal=appeal, kind=kind, created_by=by if _authenticated(by) else None, **target
+    )
+    audit(
+        tournament=appeal.tournament,
+        actor=by,
+        action="appeal.amend",
+        obj=appeal,
+        appeal=appeal.number,
+        session=appeal.sheet.table.session.number,
+        table=appeal.sheet.table.number,
+        kind=kind,
+        hand=getattr(target.get("hand_version"), "hand", None) and target["hand_version"].hand.number,
+        penalty=target["penalty"].pk if target.get("penalty") else None,
+    )
     return amendment
 
 
-def appeal_amend_hand(*, appeal: Appeal, number: int, outcome: str, winner: Player | None = None,
-                      discarder: Player | None = None, points: int = 0, flowers: int = 0, note: str = "",
-                      expected_version: int | None = None, by: User | None) -> AppealAmendment:
+def appeal_amend_hand(
+    *,
+    appeal: Appeal,
+    number: int,
+    outcome: str,
+    winner: Player | None = None,
+    discarder: Player | None = None,
+    points: int = 0,
+    flowers: int = 0,
+    note: str = "",
+    expected_version: int | None = None,
+    by: User | None,
+) -> AppealAmendment:
     """Correct hand `number` as an upheld appeal decided: a new version of the hand, counted at once."""
     with transaction.atomic():
         appeal = _start_amendment(appeal, by)
         note = (note or "").strip() or _("Appeal %(n)s upheld") % {"n": appeal.number}
-        version = services.hand_record(sheet=appeal.sheet, number=number, outcome=outcome, winner=winner,
-                                       discarder=discarder, points=points, flowers=flowers, note=note[:300], by=by,
-                                       expected_version=expected_version, pending=False, appeal=appeal)
+        version = services.hand_record(
+            sheet=appeal.sheet,
+            number=number,
+            outcome=outcome,
+            winner=winner,
+            discarder=discarder,
+            points=points,
+            flowers=flowers,
+            note=note[:300],
+            by=by,
+            expected_version=expected_version,
+            pending=False,
+            appeal=appeal,
+        )
         return _amended(appeal, AppealAmendment.Kind.HAND, by, hand_version=version)
 
 
@@ -301,8 +423,9 @@ def appeal_amend_foul(*, appeal: Appeal, player: Player, foul: str, by: User | N
         return _amended(appeal, AppealAmendment.Kind.PENALTY_ADDED, by, penalty=penalty)
 
 
-def appeal_amend_withdraw_penalty(*, appeal: Appeal, penalty: Penalty, reason: str = "",
-                                  by: User | None) -> AppealAmendment:
+def appeal_amend_withdraw_penalty(
+    *, appeal: Appeal, penalty: Penalty, reason: str = "", by: User | None
+) -> AppealAmendment:
     """Withdraw a penalty as an upheld appeal decided; it stays on record, marked withdrawn."""
     with transaction.atomic():
         appeal = _start_amendment(appeal, by)
@@ -316,8 +439,9 @@ def appeal_amend_withdraw_penalty(*, appeal: Appeal, penalty: Penalty, reason: s
 def open_appeals_by_table(tournament: Tournament) -> dict[tuple[int, int], int]:
     """{(session number, table number): how many appeals there are still undecided}: what the public sees."""
     found: dict[tuple[int, int], int] = {}
-    for s, t in (Appeal.objects.filter(tournament=tournament, status__in=[Appeal.Status.FILED, Appeal.Status.ESCALATED])
-                 .values_list("sheet__table__session__number", "sheet__table__number")):
+    for s, t in Appeal.objects.filter(
+        tournament=tournament, status__in=[Appeal.Status.FILED, Appeal.Status.ESCALATED]
+    ).values_list("sheet__table__session__number", "sheet__table__number"):
         found[(s, t)] = found.get((s, t), 0) + 1
     return found
 
@@ -326,9 +450,12 @@ def players_under_appeal(tournament: Tournament) -> set[int]:
     """Ids of the players seated at a table with an undecided appeal: their results may still change."""
     from tournament.models import Seat
 
-    return set(Seat.objects.filter(table__sheet__appeals__tournament=tournament,
-                                   table__sheet__appeals__status__in=[Appeal.Status.FILED, Appeal.Status.ESCALATED])
-               .values_list("player_id", flat=True))
+    return set(
+        Seat.objects.filter(
+            table__sheet__appeals__tournament=tournament,
+            table__sheet__appeals__status__in=[Appeal.Status.FILED, Appeal.Status.ESCALATED],
+        ).values_list("player_id", flat=True)
+    )
 
 
 def _user_named(username: str | None):
@@ -341,13 +468,30 @@ def _user_named(username: str | None):
     return get_user_model().objects.filter(username=username).first()
 
 
-def appeal_load(*, sheet: ScoreSheet, number: int, filer: Player, kind: str, via: str, statement: str,
-                filed_at: datetime, status: str, hand_number: int | None = None, penalty: Penalty | None = None,
-                filed_by: str | None = None, late_reason: str = "", late_accepted_by: str | None = None,
-                fee_amount=0, fee_currency: str = "", fee_status: str = Appeal.Fee.PAID,
-                escalated_at: datetime | None = None, escalation_reason: str = "",
-                decisions: list[dict] | None = None, amendments: list[dict] | None = None,
-                by: User | None = None) -> Appeal:
+def appeal_load(
+    *,
+    sheet: ScoreSheet,
+    number: int,
+    filer: Player,
+    kind: str,
+    via: str,
+    statement: str,
+    filed_at: datetime,
+    status: str,
+    hand_number: int | None = None,
+    penalty: Penalty | None = None,
+    filed_by: str | None = None,
+    late_reason: str = "",
+    late_accepted_by: str | None = None,
+    fee_amount=0,
+    fee_currency: str = "",
+    fee_status: str = Appeal.Fee.PAID,
+    escalated_at: datetime | None = None,
+    escalation_reason: str = "",
+    decisions: list[dict] | None = None,
+    amendments: list[dict] | None = None,
+    by: User | None = None,
+) -> Appeal:
     """Record an appeal as a tournament file gives it, with its number, state, fee, decisions and amendments,
     nothing decided or amended again: the file is the record. For imports; the pages use the services above.
 
@@ -364,34 +508,64 @@ def appeal_load(*, sheet: ScoreSheet, number: int, filer: Player, kind: str, via
         players = _table_players(sheet)
         teams = {p.team_id for p in players if p.team_id}
         if filer.tournament_id != tournament.pk or (filer not in players and filer.team_id not in teams):
-            raise ValidationError({"filer": _("%(player)s neither played at this table nor is in the team "
-                                              "of a player who did.") % {"player": filer}})
+            raise ValidationError(
+                {
+                    "filer": _("%(player)s neither played at this table nor is in the team of a player who did.")
+                    % {"player": filer}
+                }
+            )
         if hand_number is not None and not 1 <= hand_number <= tournament.hands_per_session:
-            raise ValidationError({"hand_number": _("Hands are numbered 1 to %(n)s.")
-                                   % {"n": tournament.hands_per_session}})
+            raise ValidationError(
+                {"hand_number": _("Hands are numbered 1 to %(n)s.") % {"n": tournament.hands_per_session}}
+            )
         if Appeal.objects.filter(tournament=tournament, number=number).exists():
             raise ValidationError({"number": _("Appeal %(n)s is already recorded.") % {"n": number}})
         accepted_by = _user_named(late_accepted_by)
-        appeal = Appeal(tournament=tournament, number=number, sheet=sheet, hand_number=hand_number, penalty=penalty,
-                        kind=kind, filer=filer, via=via, filed_by=_user_named(filed_by),
-                        filed_by_name=filed_by or "", statement=statement, filed_at=filed_at,
-                        late_reason=late_reason or "", late_accepted_by=accepted_by,
-                        late_accepted_by_name=late_accepted_by or "",
-                        fee_amount=fee_amount, fee_currency=fee_currency or "", fee_status=fee_status, status=status,
-                        escalated_at=escalated_at, escalation_reason=escalation_reason or "")
+        appeal = Appeal(
+            tournament=tournament,
+            number=number,
+            sheet=sheet,
+            hand_number=hand_number,
+            penalty=penalty,
+            kind=kind,
+            filer=filer,
+            via=via,
+            filed_by=_user_named(filed_by),
+            filed_by_name=filed_by or "",
+            statement=statement,
+            filed_at=filed_at,
+            late_reason=late_reason or "",
+            late_accepted_by=accepted_by,
+            late_accepted_by_name=late_accepted_by or "",
+            fee_amount=fee_amount,
+            fee_currency=fee_currency or "",
+            fee_status=fee_status,
+            status=status,
+            escalated_at=escalated_at,
+            escalation_reason=escalation_reason or "",
+        )
         if penalty is not None and penalty.sheet_id != sheet.pk:
             raise ValidationError({"penalty": _("That penalty was not given at this table.")})
         appeal.full_clean(exclude=["filed_by", "late_accepted_by"])
         appeal.save()
         for row in decisions or []:
-            decision = AppealDecision(appeal=appeal, body=row["body"], outcome=row["outcome"], reasons=row["reasons"],
-                                      decided_by=_user_named(row.get("by")), decided_by_name=row.get("by") or "",
-                                      decided_at=row["at"])
+            decision = AppealDecision(
+                appeal=appeal,
+                body=row["body"],
+                outcome=row["outcome"],
+                reasons=row["reasons"],
+                decided_by=_user_named(row.get("by")),
+                decided_by_name=row.get("by") or "",
+                decided_at=row["at"],
+            )
             decision.full_clean(exclude=["decided_by"])
             decision.save()
         if amendments and status != Appeal.Status.UPHELD:
-            raise ValidationError(_("Only an upheld appeal changes the sheet; appeal %(n)s is “%(status)s”.")
-                                  % {"n": number, "status": appeal.get_status_display()}, code="not_upheld")
+            raise ValidationError(
+                _("Only an upheld appeal changes the sheet; appeal %(n)s is “%(status)s”.")
+                % {"n": number, "status": appeal.get_status_display()},
+                code="not_upheld",
+            )
         amended = []
         for row in amendments or []:
             if row["kind"] == AppealAmendment.Kind.HAND:
@@ -403,18 +577,39 @@ def appeal_load(*, sheet: ScoreSheet, number: int, filer: Player, kind: str, via
                 if target.sheet_id != sheet.pk:
                     raise ValidationError({"penalty": _("That penalty was not given at this table.")})
                 if row["kind"] == AppealAmendment.Kind.PENALTY_WITHDRAWN and target.active:
-                    raise ValidationError({"penalty": _("Appeal %(n)s withdrew this penalty, but it is not "
-                                                        "withdrawn.") % {"n": number}}, code="penalty_state")
+                    raise ValidationError(
+                        {"penalty": _("Appeal %(n)s withdrew this penalty, but it is not withdrawn.") % {"n": number}},
+                        code="penalty_state",
+                    )
                 AppealAmendment.objects.create(appeal=appeal, kind=row["kind"], penalty=target)
                 amended.append({"kind": row["kind"], "penalty": target.pk})
-        audit(tournament=tournament, actor=by, action="appeal.file", obj=appeal, appeal=number,
-              session=sheet.table.session.number, table=sheet.table.number, player=filer.number, kind=kind, via=via,
-              hand=hand_number, penalty=penalty.pk if penalty else None, late=bool(late_reason),
-              late_reason=appeal.late_reason, fee=str(appeal.fee_amount), currency=appeal.fee_currency,
-              status=status, fee_status=fee_status, filed_at=filed_at.isoformat(), filed_by=filed_by or None,
-              decisions=[{"body": d["body"], "outcome": d["outcome"], "by": d.get("by") or None}
-                         for d in decisions or []],
-              amendments=amended, loaded=True)
+        audit(
+            tournament=tournament,
+            actor=by,
+            action="appeal.file",
+            obj=appeal,
+            appeal=number,
+            session=sheet.table.session.number,
+            table=sheet.table.number,
+            player=filer.number,
+            kind=kind,
+            via=via,
+            hand=hand_number,
+            penalty=penalty.pk if penalty else None,
+            late=bool(late_reason),
+            late_reason=appeal.late_reason,
+            fee=str(appeal.fee_amount),
+            currency=appeal.fee_currency,
+            status=status,
+            fee_status=fee_status,
+            filed_at=filed_at.isoformat(),
+            filed_by=filed_by or None,
+            decisions=[
+                {"body": d["body"], "outcome": d["outcome"], "by": d.get("by") or None} for d in decisions or []
+            ],
+            amendments=amended,
+            loaded=True,
+        )
         return appeal
 
 
@@ -426,17 +621,23 @@ def _loaded_hand_version(sheet: ScoreSheet, number: int, version_number: int):
 
     hand = Hand.objects.filter(sheet=sheet, number=number).select_related("current").first()
     if hand is None or hand.current is None:
-        raise ValidationError({"hand": _("Hand %(n)s is not recorded at this table.") % {"n": number}},
-                              code="no_hand")
+        raise ValidationError({"hand": _("Hand %(n)s is not recorded at this table.") % {"n": number}}, code="no_hand")
     current = hand.current
     if current.version != version_number:
         # Only a version as the import recorded it takes a number back, once: not one with a history, nor one
         # another amendment already names by its number.
-        if (version_number < 1 or hand.versions.exclude(pk=current.pk).exists()
-                or AppealAmendment.objects.filter(hand_version=current).exists()):
+        if (
+            version_number < 1
+            or hand.versions.exclude(pk=current.pk).exists()
+            or AppealAmendment.objects.filter(hand_version=current).exists()
+        ):
             raise ValidationError(
-                {"version": _("Version %(v)s of hand %(n)s is not the one that counts at this table.")
-                 % {"v": version_number, "n": number}}, code="not_current")
+                {
+                    "version": _("Version %(v)s of hand %(n)s is not the one that counts at this table.")
+                    % {"v": version_number, "n": number}
+                },
+                code="not_current",
+            )
         HandVersion.objects.filter(pk=current.pk).update(version=version_number)
         current.version = version_number
     return current

@@ -11,4 +11,5 @@ class ScoringConfig(AppConfig):
     def ready(self):
         # The audit log (tournament, below us) learns where our objects are without importing this app.
         from scoring import audit_refs
+
         audit_refs.register()

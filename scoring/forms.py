@@ -1,12 +1,13 @@
 """Score entry forms: input shape only; scoring.services checks the rules."""
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from rules.base import WINDS as RULE_WINDS
+from rules.registry import get_rule_set
 from scoring import tile_entry
 from scoring.models import HAND_POINTS_MAX, PENALTY_MAX, HandVersion, Penalty
-from rules.base import WINDS as RULE_WINDS
 from tournament.forms import max_length
-from rules.registry import get_rule_set
 from tournament.models import WIND_NAMES, RuleSet
 
 
@@ -46,9 +47,12 @@ class BonusCheckboxes(forms.CheckboxSelectMultiple):
 
 def _bonus_field(key, label, first_tile, help_text=""):
     return forms.MultipleChoiceField(
-        label=label, required=False, help_text=help_text,
+        label=label,
+        required=False,
+        help_text=help_text,
         choices=[(str(n), text) for n, text in tile_entry.BONUS_LABELS[key].items()],
-        widget=BonusCheckboxes(first_tile=first_tile))
+        widget=BonusCheckboxes(first_tile=first_tile),
+    )
 
 
 # The form field that holds each bonus key of the engine's input (tile_entry.BONUS_KEYS).
@@ -59,34 +63,58 @@ class TileFieldsMixin(forms.Form):
     """The tiles of a winning hand, typed in the engine's notation; the points are then computed."""
 
     concealed = forms.CharField(
-        label=_("Concealed tiles"), max_length=80, required=False,
-        help_text=_("Standing tiles without the winning tile, e.g. 123m55p789s. Suits m p s; winds E S W N; "
-                    "dragons C (red) F (green) P (white)."))
+        label=_("Concealed tiles"),
+        max_length=80,
+        required=False,
+        help_text=_(
+            "Standing tiles without the winning tile, e.g. 123m55p789s. Suits m p s; winds E S W N; "
+            "dragons C (red) F (green) P (white)."
+        ),
+    )
     melds = forms.CharField(
-        label=_("Declared melds"), max_length=200, required=False,
+        label=_("Declared melds"),
+        max_length=200,
+        required=False,
         widget=forms.Textarea(attrs={"rows": 2, "cols": 30}),
-        help_text=_("One per line or comma-separated, e.g. chow 234m, pung EEE, kong 5555p, "
-                    "concealed_kong 9999s."))
-    win_tile = forms.CharField(label=_("Winning tile"), max_length=8, required=False,
-                               help_text=_("e.g. 5p or E"))
-    last_tile = forms.BooleanField(label=_("Last of its kind"), required=False,
-                                   help_text=_("The other three of the winning tile were already visible."))
-    kong = forms.BooleanField(label=_("Kong"), required=False,
-                              help_text=_("Self-drawn: out on a kong replacement tile. "
-                                          "By discard: robbing a kong."))
-    last_wall = forms.BooleanField(label=_("Last tile of the wall"), required=False,
-                                   help_text=_("Won on the last tile drawn, or on the discard of it."))
-    kong_discard = forms.BooleanField(label=_("Discard after a kong"), required=False,
-                                      help_text=_("Won on the tile a player discarded after taking a kong's "
-                                                  "replacement tile."))
-    first_draw = forms.BooleanField(label=_("First draw"), required=False,
-                                    help_text=_("Self-drawn with the very first tile: Sky Hu for the dealer, "
-                                                "Earth Hu for anyone else."))
+        help_text=_("One per line or comma-separated, e.g. chow 234m, pung EEE, kong 5555p, concealed_kong 9999s."),
+    )
+    win_tile = forms.CharField(label=_("Winning tile"), max_length=8, required=False, help_text=_("e.g. 5p or E"))
+    last_tile = forms.BooleanField(
+        label=_("Last of its kind"),
+        required=False,
+        help_text=_("The other three of the winning tile were already visible."),
+    )
+    kong = forms.BooleanField(
+        label=_("Kong"),
+        required=False,
+        help_text=_("Self-drawn: out on a kong replacement tile. By discard: robbing a kong."),
+    )
+    last_wall = forms.BooleanField(
+        label=_("Last tile of the wall"),
+        required=False,
+        help_text=_("Won on the last tile drawn, or on the discard of it."),
+    )
+    kong_discard = forms.BooleanField(
+        label=_("Discard after a kong"),
+        required=False,
+        help_text=_("Won on the tile a player discarded after taking a kong's replacement tile."),
+    )
+    first_draw = forms.BooleanField(
+        label=_("First draw"),
+        required=False,
+        help_text=_("Self-drawn with the very first tile: Sky Hu for the dealer, Earth Hu for anyone else."),
+    )
     # Only for rule sets that read the bonus tiles by number (RuleSet.bonus_by_number).
     held_flowers = _bonus_field("flowers", _("Flowers held"), 1)
-    held_seasons = _bonus_field("seasons", _("Seasons held"), 5, help_text=_(
-        "Tick each one the winner holds. The one numbered as the winner's seat wind (1 East, 2 South, "
-        "3 West, 4 North) is their own, and doubles the hand."))
+    held_seasons = _bonus_field(
+        "seasons",
+        _("Seasons held"),
+        5,
+        help_text=_(
+            "Tick each one the winner holds. The one numbered as the winner's seat wind (1 East, 2 South, "
+            "3 West, 4 North) is their own, and doubles the hand."
+        ),
+    )
 
     TILE_FIELDS = tile_entry.TEXT_KEYS + tile_entry.FLAG_KEYS + tuple(BONUS_FIELDS.values())
 
@@ -95,7 +123,7 @@ class TileFieldsMixin(forms.Form):
     rules = None
 
     # Fields of a form that only some rule sets read (the calculator also asks for the winds).
-    RULE_SET_FIELDS = tile_entry.FLAG_KEYS + ("seat_wind", "prevalent_wind")
+    RULE_SET_FIELDS = (*tile_entry.FLAG_KEYS, "seat_wind", "prevalent_wind")
 
     def offer_flags(self, rules):
         """Keep the flags and winds the rule set reads (its hand_fields); the others are not on the form.
@@ -119,8 +147,11 @@ class TileFieldsMixin(forms.Form):
         if not self.bonus_fields:
             return None
         data = self.cleaned_data
-        return {key: tile_entry.bonus_numbers(data.get(name) or []) for key, name in BONUS_FIELDS.items()
-                if name in self.fields}
+        return {
+            key: tile_entry.bonus_numbers(data.get(name) or [])
+            for key, name in BONUS_FIELDS.items()
+            if name in self.fields
+        }
 
     @property
     def tile_fields(self):
@@ -138,17 +169,31 @@ class TileFieldsMixin(forms.Form):
     def tile_input(self, *, self_drawn, flowers, seat_wind, prevalent_wind):
         data = self.cleaned_data
         return tile_entry.engine_input(
-            concealed=data.get("concealed", ""), melds=data.get("melds", ""), win_tile=data.get("win_tile", ""),
-            self_drawn=self_drawn, flowers=flowers, last_tile=data.get("last_tile"), kong=data.get("kong"),
-            last_wall=data.get("last_wall"), seat_wind=seat_wind, prevalent_wind=prevalent_wind, rules=self.rules,
-            kong_discard=data.get("kong_discard"), first_draw=data.get("first_draw"), bonus=self.bonus_input())
+            concealed=data.get("concealed", ""),
+            melds=data.get("melds", ""),
+            win_tile=data.get("win_tile", ""),
+            self_drawn=self_drawn,
+            flowers=flowers,
+            last_tile=data.get("last_tile"),
+            kong=data.get("kong"),
+            last_wall=data.get("last_wall"),
+            seat_wind=seat_wind,
+            prevalent_wind=prevalent_wind,
+            rules=self.rules,
+            kong_discard=data.get("kong_discard"),
+            first_draw=data.get("first_draw"),
+            bonus=self.bonus_input(),
+        )
 
     @staticmethod
     def initial_tiles(tiles):
         if not tiles:
             return {}
-        initial = {"concealed": tiles.get("concealed", ""), "melds": tile_entry.melds_text(tiles.get("melds")),
-                   "win_tile": tiles.get("win_tile", "")}
+        initial = {
+            "concealed": tiles.get("concealed", ""),
+            "melds": tile_entry.melds_text(tiles.get("melds")),
+            "win_tile": tiles.get("win_tile", ""),
+        }
         initial.update({k: bool(tiles.get(k)) for k in tile_entry.FLAG_KEYS})
         for key, name in BONUS_FIELDS.items():
             initial[name] = list(tile_entry.bonus_numbers(tiles.get(key)))
@@ -171,28 +216,43 @@ class HandForm(TileFieldsMixin, _TableForm):
     """
 
     number = forms.IntegerField(label=_("Hand"), min_value=1, max_value=16, widget=forms.HiddenInput)
-    outcome = forms.ChoiceField(label=_("Outcome"), choices=[("", "")] + HandVersion.Outcome.choices,
-                                required=False, widget=forms.HiddenInput)
+    outcome = forms.ChoiceField(
+        label=_("Outcome"), choices=[("", ""), *HandVersion.Outcome.choices], required=False, widget=forms.HiddenInput
+    )
     winner = forms.ChoiceField(label=_("Who won?"), required=False, widget=forms.RadioSelect)
-    discarder = forms.ChoiceField(label=_("Self-drawn, or who discarded?"), required=False,
-                                  widget=forms.RadioSelect)
+    discarder = forms.ChoiceField(label=_("Self-drawn, or who discarded?"), required=False, widget=forms.RadioSelect)
     points = forms.IntegerField(
-        label=_("Hand points (with flowers)"), min_value=0, max_value=HAND_POINTS_MAX, required=False,
-        widget=forms.TextInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off",
-                                      "size": 5}))
+        label=_("Hand points (with flowers)"),
+        min_value=0,
+        max_value=HAND_POINTS_MAX,
+        required=False,
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off", "size": 5}),
+    )
     flowers = forms.IntegerField(
-        label=_("Flowers"), min_value=0, max_value=8, required=False,
-        widget=forms.TextInput(attrs={"inputmode": "numeric", "pattern": "[0-8]", "autocomplete": "off",
-                                      "size": 2, "placeholder": "0"}))
+        label=_("Flowers"),
+        min_value=0,
+        max_value=8,
+        required=False,
+        widget=forms.TextInput(
+            attrs={"inputmode": "numeric", "pattern": "[0-8]", "autocomplete": "off", "size": 2, "placeholder": "0"}
+        ),
+    )
     note = forms.CharField(label=_("Note"), max_length=max_length(HandVersion, "note"), required=False)
     # After the session's bell a new hand counts only when the referee says it ended before it (MCR 3.5.6).
     before_bell = forms.BooleanField(label=_("This hand ended before the bell"), required=False)
     # The version of the hand the user saw (0: not entered yet), to catch two people entering one hand.
     # Required: without it a stale form would silently replace someone else's entry.
     expected_version = forms.IntegerField(
-        min_value=0, max_value=10_000, widget=forms.HiddenInput,
-        error_messages={"required": _("This form does not say which version of the hand you saw. Reload the "
-                                      "sheet, check the hand, and enter it again.")})
+        min_value=0,
+        max_value=10_000,
+        widget=forms.HiddenInput,
+        error_messages={
+            "required": _(
+                "This form does not say which version of the hand you saw. Reload the "
+                "sheet, check the hand, and enter it again."
+            )
+        },
+    )
 
     def __init__(self, *args, rules=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -206,9 +266,14 @@ class HandForm(TileFieldsMixin, _TableForm):
         if self.every_player:
             for i, p in enumerate(self.players):
                 self.fields[f"points_{i}"] = forms.IntegerField(
-                    label=p.name, min_value=0, max_value=HAND_POINTS_MAX, required=False,
-                    widget=forms.TextInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*",
-                                                  "autocomplete": "off", "size": 5}))
+                    label=p.name,
+                    min_value=0,
+                    max_value=HAND_POINTS_MAX,
+                    required=False,
+                    widget=forms.TextInput(
+                        attrs={"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off", "size": 5}
+                    ),
+                )
         if self.is_bound and self.data.get("outcome"):
             # An outcome posted without the buttons (a script, an older page): shown again as the buttons.
             data, outcome = self.data.copy(), self.data.get("outcome")
@@ -220,9 +285,8 @@ class HandForm(TileFieldsMixin, _TableForm):
         self.fields["number"].max_value = self.hands_per_session
         self.fields["number"].widget.attrs["max"] = self.hands_per_session
         players = [(str(p.pk), p.name) for p in self.players]
-        self.fields["winner"].choices = players + [(WINNER_DRAW, _("Draw")),
-                                                   (WINNER_NOT_PLAYED, _("Not played"))]
-        self.fields["discarder"].choices = [(FROM_SELF, _("Self-drawn"))] + players
+        self.fields["winner"].choices = [*players, (WINNER_DRAW, _("Draw")), (WINNER_NOT_PLAYED, _("Not played"))]
+        self.fields["discarder"].choices = [(FROM_SELF, _("Self-drawn")), *players]
         self.fields["points"].help_text = _("Leave blank when the tiles are given: they are scored for you.")
         self.tiles = None
         self.player_points = None
@@ -239,8 +303,10 @@ class HandForm(TileFieldsMixin, _TableForm):
     def _clean_player_points(self, data):
         """Every player's points, when the rule set takes them: all four for a win; the winner's are the
         hand's points (typed beside them, or from the tiles)."""
-        if not self.every_player or data.get("outcome") not in (HandVersion.Outcome.DISCARD,
-                                                                HandVersion.Outcome.SELF_DRAWN):
+        if not self.every_player or data.get("outcome") not in (
+            HandVersion.Outcome.DISCARD,
+            HandVersion.Outcome.SELF_DRAWN,
+        ):
             return
         values = [data.get(f"points_{i}") for i in range(len(self.players))]
         winner = self.player(data.get("winner"))
@@ -249,12 +315,18 @@ class HandForm(TileFieldsMixin, _TableForm):
             values[index] = data["points"]
         missing = [self.players[i].name for i, v in enumerate(values) if v is None]
         if missing:
-            self.add_error(None, _("These rules score every player's hand: give the points of %(names)s.")
-                           % {"names": ", ".join(missing)})
+            self.add_error(
+                None,
+                _("These rules score every player's hand: give the points of %(names)s.")
+                % {"names": ", ".join(missing)},
+            )
             return
         if index is not None and data.get("points") is not None and data["points"] != values[index]:
-            self.add_error(None, _("The winner's points are %(points)s, but %(given)s was typed beside their name.")
-                           % {"points": data["points"], "given": values[index]})
+            self.add_error(
+                None,
+                _("The winner's points are %(points)s, but %(given)s was typed beside their name.")
+                % {"points": data["points"], "given": values[index]},
+            )
             return
         self.player_points = values
         if index is not None:
@@ -273,16 +345,27 @@ class HandForm(TileFieldsMixin, _TableForm):
 
     def seat_buttons(self, field):
         """The players as buttons of `field`, in the sheet's column order, with their seat wind in this hand."""
-        winds = ([RULE_WINDS[w] for w in self.rules.seat_winds(self.hand_number)]
-                 if self.hand_number and len(self.players) == 4 else None)
+        winds = (
+            [RULE_WINDS[w] for w in self.rules.seat_winds(self.hand_number)]
+            if self.hand_number and len(self.players) == 4
+            else None
+        )
         value = str(self[field].value() or "")
         buttons = []
         for i, p in enumerate(self.players):
             name = str(WIND_NAMES[winds[i]]) if winds else ""
-            buttons.append({"value": str(p.pk), "player": p, "wind": winds[i] if winds else "", "wind_name": name,
-                            # 东 南 西 北 are written whole; other languages show the rulebook's letter.
-                            "mark": name if len(name) == 1 else (winds[i] if winds else ""),
-                            "checked": value == str(p.pk), "id": f"id_{field}_{p.pk}"})
+            buttons.append(
+                {
+                    "value": str(p.pk),
+                    "player": p,
+                    "wind": winds[i] if winds else "",
+                    "wind_name": name,
+                    # 东 南 西 北 are written whole; other languages show the rulebook's letter.
+                    "mark": name if len(name) == 1 else (winds[i] if winds else ""),
+                    "checked": value == str(p.pk),
+                    "id": f"id_{field}_{p.pk}",
+                }
+            )
         return buttons
 
     @property
@@ -315,14 +398,18 @@ class HandForm(TileFieldsMixin, _TableForm):
         derived, missing = self._outcome_from_buttons(data)
         if not data.get("outcome"):
             if derived is None:
-                self.add_error("discarder" if missing else "winner",
-                               missing or _("Tap who won, or Draw."))
+                self.add_error("discarder" if missing else "winner", missing or _("Tap who won, or Draw."))
                 return data
             data["outcome"] = derived
         elif derived is not None and derived != data["outcome"]:
-            self.add_error(None, _("The buttons tapped say %(buttons)s, but the outcome sent is %(outcome)s.")
-                           % {"buttons": HandVersion.Outcome(derived).label,
-                              "outcome": HandVersion.Outcome(data["outcome"]).label})
+            self.add_error(
+                None,
+                _("The buttons tapped say %(buttons)s, but the outcome sent is %(outcome)s.")
+                % {
+                    "buttons": HandVersion.Outcome(derived).label,
+                    "outcome": HandVersion.Outcome(data["outcome"]).label,
+                },
+            )
             return data
         if data["outcome"] in (WINNER_DRAW, WINNER_NOT_PLAYED):
             # The "how" buttons are hidden once Draw is tapped; one tapped before does not count.
@@ -363,8 +450,9 @@ class HandForm(TileFieldsMixin, _TableForm):
             return None, _("Choose the winner: the seat wind for the tiles depends on it.")
         seat, prevalent = tile_entry.hand_winds(number, self.players.index(winner), self.rules)
         self_drawn = data.get("outcome") == HandVersion.Outcome.SELF_DRAWN or data.get("discarder") == FROM_SELF
-        tiles = self.tile_input(self_drawn=self_drawn, flowers=data.get("flowers") or 0,
-                                seat_wind=seat, prevalent_wind=prevalent)
+        tiles = self.tile_input(
+            self_drawn=self_drawn, flowers=data.get("flowers") or 0, seat_wind=seat, prevalent_wind=prevalent
+        )
         scored = tile_entry.score(tiles, self.rules)
         return scored, ""
 
@@ -407,10 +495,14 @@ class HandForm(TileFieldsMixin, _TableForm):
             winner = str(version.winner_id or "")
             discarder = FROM_SELF if outcome == HandVersion.Outcome.SELF_DRAWN else str(version.discarder_id or "")
         return {
-            "number": version.hand.number, "winner": winner, "discarder": discarder,
+            "number": version.hand.number,
+            "winner": winner,
+            "discarder": discarder,
             # A hand entered by its tiles is scored again from them: the points are left blank.
-            "points": None if version.tiles else version.points, "flowers": version.flowers,
-            "expected_version": version.version, **cls.initial_tiles(version.tiles),
+            "points": None if version.tiles else version.points,
+            "flowers": version.flowers,
+            "expected_version": version.version,
+            **cls.initial_tiles(version.tiles),
             **{f"points_{i}": v for i, v in enumerate(version.player_points or [])},
         }
 
@@ -429,8 +521,13 @@ class PenaltyForm(_TableForm):
 
     def service_kwargs(self):
         data = self.cleaned_data
-        return {"player": self.player(data["player"]), "amount": data["amount"], "to": data["to"],
-                "reason": data["reason"], "hand_number": data.get("hand_number")}
+        return {
+            "player": self.player(data["player"]),
+            "amount": data["amount"],
+            "to": data["to"],
+            "reason": data["reason"],
+            "hand_number": data.get("hand_number"),
+        }
 
 
 class WithdrawPenaltyForm(forms.Form):
@@ -439,7 +536,8 @@ class WithdrawPenaltyForm(forms.Form):
 
 class SubmitSheetForm(forms.Form):
     mark_rest_not_played = forms.BooleanField(
-        label=_("Mark the remaining hands not played (time ran out)"), required=False)
+        label=_("Mark the remaining hands not played (time ran out)"), required=False
+    )
 
 
 class ReopenSheetForm(forms.Form):
@@ -454,8 +552,13 @@ class CalculatorForm(TileFieldsMixin):
 
     rules = forms.ChoiceField(label=_("Rule set"), choices=RuleSet.choices, initial=RuleSet.MCR, required=False)
     seat_wind = forms.ChoiceField(label=_("Seat wind"), choices=WIND_CHOICES, initial="E", required=False)
-    prevalent_wind = forms.ChoiceField(label=_("Prevalent wind"), choices=WIND_CHOICES, initial="E",
-                                       required=False, help_text=_("The wind of the round."))
+    prevalent_wind = forms.ChoiceField(
+        label=_("Prevalent wind"),
+        choices=WIND_CHOICES,
+        initial="E",
+        required=False,
+        help_text=_("The wind of the round."),
+    )
     self_drawn = forms.BooleanField(label=_("Self-drawn"), required=False)
     flowers = forms.IntegerField(label=_("Flowers"), min_value=0, max_value=8, required=False, initial=0)
 
@@ -483,8 +586,13 @@ class CalculatorForm(TileFieldsMixin):
     def clean(self):
         data = super().clean()
         if not self.errors:
-            self.scored = tile_entry.score(self.tile_input(
-                self_drawn=data.get("self_drawn"), flowers=data.get("flowers") or 0,
-                seat_wind=data.get("seat_wind") or "E", prevalent_wind=data.get("prevalent_wind") or "E"),
-                self.rules)
+            self.scored = tile_entry.score(
+                self.tile_input(
+                    self_drawn=data.get("self_drawn"),
+                    flowers=data.get("flowers") or 0,
+                    seat_wind=data.get("seat_wind") or "E",
+                    prevalent_wind=data.get("prevalent_wind") or "E",
+                ),
+                self.rules,
+            )
         return data

@@ -1,13 +1,14 @@
 """Forms for fouls, confirmations and signatures: input shape only; scoring.services and the catalogue
 (rules.fouls) decide the rules and the penalties."""
+
 from django import forms
 from django.utils.functional import lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.models import Penalty
 from rules import fouls
 from rules import payments as pay
+from scoring.models import Penalty
 from tournament.forms import max_length
 
 # What each foul costs, as the list of fouls shows it beside its name (the system computes the amount).
@@ -29,13 +30,16 @@ FOUL_PENALTIES = {
 
 
 def _foul_label(code):
-    return "%s (%s)" % (gettext(fouls.CATALOGUE[code].name), FOUL_PENALTIES[code])
+    return f"{gettext(fouls.CATALOGUE[code].name)} ({FOUL_PENALTIES[code]})"
 
 
 FOUL_CHOICES = [(code, lazy(_foul_label, str)(code)) for code in fouls.CODES]
 VIOLATION_CHOICES = [(str(n), str(n)) for n in fouls.VIOLATION_AMOUNTS]
-TO_CHOICES = [(pay.TO_NOBODY, _("Nobody")), (pay.TO_EACH_OTHER, _("Each other player")),
-              (pay.TO_PLAYER, _("One player (choose them below)"))]
+TO_CHOICES = [
+    (pay.TO_NOBODY, _("Nobody")),
+    (pay.TO_EACH_OTHER, _("Each other player")),
+    (pay.TO_PLAYER, _("One player (choose them below)")),
+]
 
 
 def _players(players, empty):
@@ -48,31 +52,55 @@ class FoulForm(forms.Form):
 
     player = forms.ChoiceField(label=_("Player"))
     foul = forms.ChoiceField(label=_("Foul"), choices=FOUL_CHOICES)
-    hand_number = forms.IntegerField(label=_("Hand"), min_value=1, max_value=16, required=False,
-                                     help_text=_("The hand it happened in."))
-    minutes = forms.IntegerField(label=_("Minutes late"), required=False,
-                                 widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-                                 help_text=_("Empty: counted from the start of the session clock, when it runs."))
-    seconds = forms.IntegerField(label=_("Seconds over the limit"), required=False,
-                                 widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
-    violation = forms.ChoiceField(label=_("Points (rule violation)"), choices=[("", "—")] + VIOLATION_CHOICES,
-                                  required=False)
-    amount = forms.IntegerField(label=_("Points"), required=False,
-                                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-                                help_text=_("Exposed tiles: 30, or 0 for a warning. Revealed tile: 5 to 60."))
+    hand_number = forms.IntegerField(
+        label=_("Hand"), min_value=1, max_value=16, required=False, help_text=_("The hand it happened in.")
+    )
+    minutes = forms.IntegerField(
+        label=_("Minutes late"),
+        required=False,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        help_text=_("Empty: counted from the start of the session clock, when it runs."),
+    )
+    seconds = forms.IntegerField(
+        label=_("Seconds over the limit"), required=False, widget=forms.NumberInput(attrs={"inputmode": "numeric"})
+    )
+    violation = forms.ChoiceField(
+        label=_("Points (rule violation)"), choices=[("", "—"), *VIOLATION_CHOICES], required=False
+    )
+    amount = forms.IntegerField(
+        label=_("Points"),
+        required=False,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        help_text=_("Exposed tiles: 30, or 0 for a warning. Revealed tile: 5 to 60."),
+    )
     to = forms.ChoiceField(label=_("Paid to"), choices=TO_CHOICES, required=False, initial=pay.TO_NOBODY)
-    recipient = forms.ChoiceField(label=_("Player who receives the points"), required=False,
-                                  help_text=_("The player whose tile was revealed, or who receives an “Other” "
-                                              "penalty."))
-    reason = forms.CharField(label=_("Remark"), max_length=max_length(Penalty, "reason"), required=False,
-                             help_text=_("What happened; required for “Other”."))
+    recipient = forms.ChoiceField(
+        label=_("Player who receives the points"),
+        required=False,
+        help_text=_("The player whose tile was revealed, or who receives an “Other” penalty."),
+    )
+    reason = forms.CharField(
+        label=_("Remark"),
+        max_length=max_length(Penalty, "reason"),
+        required=False,
+        help_text=_("What happened; required for “Other”."),
+    )
 
     # The fields each foul takes (besides player, foul, hand and remark), for the page's script and for
     # service_kwargs.
-    INPUTS = {code: [{"amount": "violation" if code == fouls.VIOLATION else "amount",
-                      "to": "to", "recipient": "recipient", "minutes": "minutes", "seconds": "seconds"}[name]
-                     for name in entry.inputs]
-              for code, entry in fouls.CATALOGUE.items()}
+    INPUTS = {
+        code: [
+            {
+                "amount": "violation" if code == fouls.VIOLATION else "amount",
+                "to": "to",
+                "recipient": "recipient",
+                "minutes": "minutes",
+                "seconds": "seconds",
+            }[name]
+            for name in entry.inputs
+        ]
+        for code, entry in fouls.CATALOGUE.items()
+    }
 
     def __init__(self, *args, players, hands_per_session=16, **kwargs):
         super().__init__(*args, **kwargs)
@@ -90,8 +118,12 @@ class FoulForm(forms.Form):
         """What the chosen foul takes, for scoring.services.foul_record; the rest is left out."""
         data = self.cleaned_data
         code = data["foul"]
-        kwargs = {"player": self.by_pk.get(data["player"]), "foul": code, "hand_number": data.get("hand_number"),
-                  "reason": data.get("reason", "")}
+        kwargs = {
+            "player": self.by_pk.get(data["player"]),
+            "foul": code,
+            "hand_number": data.get("hand_number"),
+            "reason": data.get("reason", ""),
+        }
         if self.takes("minutes"):
             kwargs["minutes"] = data.get("minutes")
         if self.takes("seconds"):
@@ -125,7 +157,8 @@ class HandConfirmForm(forms.Form):
 
 class SignForm(forms.Form):
     mark_rest_not_played = forms.BooleanField(
-        label=_("Mark the remaining hands not played (time ran out)"), required=False)
+        label=_("Mark the remaining hands not played (time ran out)"), required=False
+    )
 
 
 class ReopenForm(forms.Form):
@@ -133,8 +166,9 @@ class ReopenForm(forms.Form):
 
 
 class PlayerCodeForm(forms.Form):
-    code = forms.CharField(label=_("Your player code"), max_length=20,
-                           widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters",
-                                                         "spellcheck": "false"}),
-                           help_text=_("It is printed on your player card, e.g. K7PM-4XQ2."))
-
+    code = forms.CharField(
+        label=_("Your player code"),
+        max_length=20,
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}),
+        help_text=_("It is printed on your player card, e.g. K7PM-4XQ2."),
+    )

@@ -1,4 +1,5 @@
 """Score sheets, hands (with every version kept) and penalties."""
+
 import json
 
 from django.conf import settings
@@ -9,7 +10,6 @@ from django.utils.translation import gettext_lazy as _
 
 from rules import fouls
 from rules import payments as pay
-
 
 # Far above any real hand or penalty, far below what an integer column holds: both databases refuse the same.
 HAND_POINTS_MAX = 9_999
@@ -23,10 +23,15 @@ def validate_player_points(value):
     mode); None elsewhere. The rule set checks the values; this checks the shape the database keeps."""
     if value is None:
         return
-    if (not isinstance(value, list) or len(value) != 4
-            or any(isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= HAND_POINTS_MAX for v in value)):
-        raise ValidationError(_("The points by player are four whole numbers from 0 to %(max)s.")
-                              % {"max": HAND_POINTS_MAX}, code="player_points")
+    if (
+        not isinstance(value, list)
+        or len(value) != 4
+        or any(isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= HAND_POINTS_MAX for v in value)
+    ):
+        raise ValidationError(
+            _("The points by player are four whole numbers from 0 to %(max)s.") % {"max": HAND_POINTS_MAX},
+            code="player_points",
+        )
 
 
 def validate_tiles(value):
@@ -61,8 +66,9 @@ class ScoreSheet(models.Model):
     status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.OPEN)
     # When and by whom the referee signed (the sheet was "submitted").
     submitted_at = models.DateTimeField(null=True, blank=True)
-    submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                     related_name="+")
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
 
     class Meta:
         constraints = [
@@ -140,17 +146,23 @@ class HandVersion(PositionDeltas):
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="versions")
     version = models.PositiveSmallIntegerField()
     outcome = models.CharField(_("outcome"), max_length=20, choices=Outcome.choices)
-    winner = models.ForeignKey("tournament.Player", on_delete=models.PROTECT, null=True, blank=True,
-                               related_name="+", verbose_name=_("winner"))
-    discarder = models.ForeignKey("tournament.Player", on_delete=models.PROTECT, null=True, blank=True,
-                                  related_name="+", verbose_name=_("discarder"))
+    winner = models.ForeignKey(
+        "tournament.Player", on_delete=models.PROTECT, null=True, blank=True, related_name="+", verbose_name=_("winner")
+    )
+    discarder = models.ForeignKey(
+        "tournament.Player",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("discarder"),
+    )
     points = models.PositiveIntegerField(_("hand points"), default=0, validators=[MaxValueValidator(HAND_POINTS_MAX)])
     flowers = models.PositiveSmallIntegerField(_("flowers"), default=0, validators=[MaxValueValidator(8)])
     # The tiles, when the referee entered them, so the fans can be shown again later.
     tiles = models.JSONField(default=dict, blank=True, validators=[validate_tiles])
     # Every player's points by position, when the rule set scores the losers' hands too (entry.every_player).
-    player_points = models.JSONField(_("points by player"), null=True, blank=True,
-                                     validators=[validate_player_points])
+    player_points = models.JSONField(_("points by player"), null=True, blank=True, validators=[validate_player_points])
     note = models.CharField(_("note"), max_length=300, blank=True, validators=[no_nul])
     # Entered after the session's bell for a hand the referee declared finished before it (MCR 3.5.6).
     after_bell = models.BooleanField(_("entered after the bell"), default=False)
@@ -158,10 +170,12 @@ class HandVersion(PositionDeltas):
     created_at = models.DateTimeField(auto_now_add=True)
     # Two-person entry: who confirmed this entry (a second scorer, or one of the table's players) and when.
     confirmed_at = models.DateTimeField(null=True, blank=True)
-    confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                     related_name="+")
-    confirmed_by_player = models.ForeignKey("tournament.Player", on_delete=models.PROTECT, null=True, blank=True,
-                                            related_name="+")
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    confirmed_by_player = models.ForeignKey(
+        "tournament.Player", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
 
     class Meta:
         ordering = ["hand", "version"]
@@ -176,17 +190,25 @@ class HandVersion(PositionDeltas):
             # The shape of each outcome (MCR 3.9.1.3): who won, who paid, and that nothing else is recorded.
             models.CheckConstraint(
                 condition=(
-                    models.Q(outcome__in=[pay.DRAW, pay.NOT_PLAYED], winner__isnull=True, discarder__isnull=True,
-                             points=0, flowers=0)
+                    models.Q(
+                        outcome__in=[pay.DRAW, pay.NOT_PLAYED],
+                        winner__isnull=True,
+                        discarder__isnull=True,
+                        points=0,
+                        flowers=0,
+                    )
                     | models.Q(outcome=pay.SELF_DRAWN, winner__isnull=False, discarder__isnull=True)
-                    | (models.Q(outcome=pay.DISCARD, winner__isnull=False, discarder__isnull=False)
-                       & ~models.Q(discarder=models.F("winner")))
+                    | (
+                        models.Q(outcome=pay.DISCARD, winner__isnull=False, discarder__isnull=False)
+                        & ~models.Q(discarder=models.F("winner"))
+                    )
                 ),
                 name="hand_outcome_shape",
             ),
             models.CheckConstraint(
                 condition=models.Q(confirmed_by__isnull=True) | models.Q(confirmed_by_player__isnull=True),
-                name="hand_confirmed_by_one"),
+                name="hand_confirmed_by_one",
+            ),
         ]
 
     def __str__(self):
@@ -203,14 +225,21 @@ class Penalty(PositionDeltas):
         PLAYER = pay.TO_PLAYER, _("Paid to the player harmed")
 
     sheet = models.ForeignKey(ScoreSheet, on_delete=models.CASCADE, related_name="penalties")
-    player = models.ForeignKey("tournament.Player", on_delete=models.PROTECT, related_name="penalties",
-                               verbose_name=_("player"))
+    player = models.ForeignKey(
+        "tournament.Player", on_delete=models.PROTECT, related_name="penalties", verbose_name=_("player")
+    )
     foul = models.CharField(_("foul"), max_length=20, blank=True)
     # 0 for a foul recorded without points (a warning, a dead hand, a lost session).
     amount = models.PositiveIntegerField(_("points"), validators=[MaxValueValidator(PENALTY_MAX)])
     to = models.CharField(_("paid to"), max_length=20, choices=To.choices, default=To.NOBODY)
-    recipient = models.ForeignKey("tournament.Player", on_delete=models.PROTECT, null=True, blank=True,
-                                  related_name="+", verbose_name=_("paid to player"))
+    recipient = models.ForeignKey(
+        "tournament.Player",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("paid to player"),
+    )
     minutes = models.PositiveSmallIntegerField(_("minutes late"), null=True, blank=True)
     seconds = models.PositiveIntegerField(_("seconds over the limit"), null=True, blank=True)
     # Which time this is for the escalating fouls (1: the first, a warning), counted when it was recorded.
@@ -218,14 +247,16 @@ class Penalty(PositionDeltas):
     # The player may not win hand `hand_number` (MCR 3.11.3); hand_record refuses them as its winner.
     dead_hand = models.BooleanField(_("dead hand"), default=False)
     reason = models.CharField(_("remark"), max_length=200, blank=True, validators=[no_nul])
-    hand_number = models.PositiveSmallIntegerField(_("hand"), null=True, blank=True,
-                                                   validators=[MinValueValidator(1), MaxValueValidator(16)])
+    hand_number = models.PositiveSmallIntegerField(
+        _("hand"), null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(16)]
+    )
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     # A penalty given in error is withdrawn, never deleted, so the record shows it was given.
     withdrawn_at = models.DateTimeField(null=True, blank=True)
-    withdrawn_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                     related_name="+")
+    withdrawn_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     withdrawn_reason = models.CharField(max_length=200, blank=True, validators=[no_nul])
 
     class Meta:
@@ -234,32 +265,41 @@ class Penalty(PositionDeltas):
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(amount__gte=1) | models.Q(amount=0, foul__in=fouls.WITHOUT_POINTS),
-                name="penalty_amount_positive"),
+                name="penalty_amount_positive",
+            ),
             models.CheckConstraint(condition=models.Q(amount__lte=PENALTY_MAX), name="penalty_amount_max"),
             models.CheckConstraint(condition=models.Q(to__in=pay.PENALTY_TARGETS), name="penalty_target_valid"),
             models.CheckConstraint(
                 condition=models.Q(hand_number__isnull=True) | models.Q(hand_number__gte=1, hand_number__lte=16),
-                name="penalty_hand_number_range"),
+                name="penalty_hand_number_range",
+            ),
             models.CheckConstraint(condition=models.Q(foul__in=("", *fouls.CODES)), name="penalty_foul_valid"),
             # One player receives the points exactly when they go "to the player harmed", never the offender.
             models.CheckConstraint(
-                condition=(models.Q(to=pay.TO_PLAYER, recipient__isnull=False) & ~models.Q(recipient=models.F("player")))
+                condition=(
+                    models.Q(to=pay.TO_PLAYER, recipient__isnull=False) & ~models.Q(recipient=models.F("player"))
+                )
                 | (~models.Q(to=pay.TO_PLAYER) & models.Q(recipient__isnull=True)),
-                name="penalty_recipient_shape"),
+                name="penalty_recipient_shape",
+            ),
             # A foul without points pays nothing.
             models.CheckConstraint(
                 condition=models.Q(amount__gte=1) | models.Q(delta_0=0, delta_1=0, delta_2=0, delta_3=0),
-                name="penalty_warning_pays_nothing"),
+                name="penalty_warning_pays_nothing",
+            ),
             models.CheckConstraint(
                 condition=models.Q(dead_hand=False)
                 | models.Q(hand_number__isnull=False, foul__in=fouls.DEAD_HAND_FOULS),
-                name="penalty_dead_hand_shape"),
+                name="penalty_dead_hand_shape",
+            ),
             models.CheckConstraint(
                 condition=models.Q(minutes__isnull=True) | models.Q(foul=fouls.LATE, minutes__gte=1),
-                name="penalty_minutes_for_late"),
+                name="penalty_minutes_for_late",
+            ),
             models.CheckConstraint(
                 condition=models.Q(seconds__isnull=True) | models.Q(foul=fouls.TIME, seconds__gte=1),
-                name="penalty_seconds_for_time"),
+                name="penalty_seconds_for_time",
+            ),
         ]
 
     def __str__(self):
@@ -313,13 +353,16 @@ class Penalty(PositionDeltas):
         if self.is_warning:
             return gettext("Warning, no points")
         seats = ("offender", "harmed", "other", "another")
-        deltas = pay.penalty_payments(seats, "offender", self.amount, self.to,
-                                      recipient="harmed" if self.to == pay.TO_PLAYER else None)
+        deltas = pay.penalty_payments(
+            seats, "offender", self.amount, self.to, recipient="harmed" if self.to == pay.TO_PLAYER else None
+        )
         lost = -deltas["offender"]
         # The audit log's words (tournament.audit_text.penalty_text), so the two never read differently.
         if self.to == pay.TO_EACH_OTHER:
-            return gettext("−%(total)s in all, %(amount)s to each other player") % {"total": lost,
-                                                                                   "amount": deltas["harmed"]}
+            return gettext("−%(total)s in all, %(amount)s to each other player") % {
+                "total": lost,
+                "amount": deltas["harmed"],
+            }
         if self.to == pay.TO_PLAYER and self.recipient_id:
             return gettext("−%(total)s, paid to %(player)s") % {"total": lost, "player": self.recipient.name}
         return gettext("−%(amount)s, paid to nobody") % {"amount": lost}
@@ -342,8 +385,7 @@ def occurrence_label(n: int) -> str:
     """Which time a repeated foul is: "first time" (a warning), "second time", ..."""
     from django.utils.translation import gettext
 
-    words = {1: gettext("first time"), 2: gettext("second time"), 3: gettext("third time"),
-             4: gettext("fourth time")}
+    words = {1: gettext("first time"), 2: gettext("second time"), 3: gettext("third time"), 4: gettext("fourth time")}
     return words.get(n) or gettext("time %(n)s") % {"n": n}
 
 
@@ -365,32 +407,40 @@ class Signature(models.Model):
     player = models.ForeignKey("tournament.Player", on_delete=models.PROTECT, null=True, blank=True, related_name="+")
     method = models.CharField(max_length=10, choices=Method.choices, blank=True)
     # Who pressed the button: the referee or chief referee signing, or the referee whose device a player used.
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                             related_name="+")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     # The signer's name as recorded: a username, or the name an imported file gave.
     name = models.CharField(max_length=150, blank=True)
     signed_at = models.DateTimeField()
     voided_at = models.DateTimeField(null=True, blank=True)
-    voided_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                  related_name="+")
+    voided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     voided_reason = models.CharField(max_length=200, blank=True)
 
     class Meta:
         ordering = ["sheet", "signed_at", "id"]
         constraints = [
-            models.CheckConstraint(condition=models.Q(role__in=["player", "referee", "chief_referee"]),
-                                   name="signature_role_valid"),
+            models.CheckConstraint(
+                condition=models.Q(role__in=["player", "referee", "chief_referee"]), name="signature_role_valid"
+            ),
             # A player confirms by one of the two methods; the referees sign as themselves.
             models.CheckConstraint(
                 condition=models.Q(role="player", player__isnull=False, method__in=["device", "phone"])
                 | (~models.Q(role="player") & models.Q(player__isnull=True, method="")),
-                name="signature_shape"),
-            models.UniqueConstraint(fields=["sheet", "player"],
-                                    condition=models.Q(role="player", voided_at__isnull=True),
-                                    name="unique_active_player_confirmation"),
-            models.UniqueConstraint(fields=["sheet", "role"],
-                                    condition=~models.Q(role="player") & models.Q(voided_at__isnull=True),
-                                    name="unique_active_referee_signature"),
+                name="signature_shape",
+            ),
+            models.UniqueConstraint(
+                fields=["sheet", "player"],
+                condition=models.Q(role="player", voided_at__isnull=True),
+                name="unique_active_player_confirmation",
+            ),
+            models.UniqueConstraint(
+                fields=["sheet", "role"],
+                condition=~models.Q(role="player") & models.Q(voided_at__isnull=True),
+                name="unique_active_referee_signature",
+            ),
         ]
 
     def __str__(self):
@@ -460,29 +510,34 @@ class Appeal(models.Model):
     tournament = models.ForeignKey("tournament.Tournament", on_delete=models.CASCADE, related_name="appeals")
     number = models.PositiveIntegerField()
     sheet = models.ForeignKey(ScoreSheet, on_delete=models.PROTECT, related_name="appeals")
-    hand_number = models.PositiveSmallIntegerField(_("hand"), null=True, blank=True,
-                                                   validators=[MinValueValidator(1), MaxValueValidator(16)])
-    penalty = models.ForeignKey(Penalty, on_delete=models.PROTECT, null=True, blank=True, related_name="appeals",
-                                verbose_name=_("penalty"))
+    hand_number = models.PositiveSmallIntegerField(
+        _("hand"), null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(16)]
+    )
+    penalty = models.ForeignKey(
+        Penalty, on_delete=models.PROTECT, null=True, blank=True, related_name="appeals", verbose_name=_("penalty")
+    )
     kind = models.CharField(_("kind of appeal"), max_length=10, choices=AppealKind.choices)
-    filer = models.ForeignKey("tournament.Player", on_delete=models.PROTECT, related_name="appeals",
-                              verbose_name=_("filed by"))
+    filer = models.ForeignKey(
+        "tournament.Player", on_delete=models.PROTECT, related_name="appeals", verbose_name=_("filed by")
+    )
     via = models.CharField(max_length=10, choices=Via.choices)
-    filed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                 related_name="+")
+    filed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     # The usernames, kept as they were (a deleted user, or a tournament file imported elsewhere, keeps them), as
     # a decision keeps ``decided_by_name`` and a signature its ``name``.
     filed_by_name = models.CharField(max_length=150, blank=True)
     statement = models.TextField(_("written statement"), max_length=STATEMENT_MAX_CHARS, validators=[no_nul])
     filed_at = models.DateTimeField()
     # Filed after the window closed: only an organizer accepts it, saying why.
-    late_reason = models.CharField(_("why a late appeal is accepted"), max_length=300, blank=True,
-                                   validators=[no_nul])
-    late_accepted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
-                                         blank=True, related_name="+")
+    late_reason = models.CharField(_("why a late appeal is accepted"), max_length=300, blank=True, validators=[no_nul])
+    late_accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     late_accepted_by_name = models.CharField(max_length=150, blank=True)
-    fee_amount = models.DecimalField(max_digits=8, decimal_places=2, default=0,
-                                     validators=[MinValueValidator(0), MaxValueValidator(FEE_MAX)])
+    fee_amount = models.DecimalField(
+        max_digits=8, decimal_places=2, default=0, validators=[MinValueValidator(0), MaxValueValidator(FEE_MAX)]
+    )
     fee_currency = models.CharField(max_length=3, blank=True, validators=[no_nul])
     fee_status = models.CharField(max_length=10, choices=FeeStatus.choices, default=FeeStatus.PAID)
     status = models.CharField(_("status"), max_length=20, choices=AppealStatus.choices, default=AppealStatus.FILED)
@@ -500,11 +555,13 @@ class Appeal(models.Model):
             models.CheckConstraint(condition=models.Q(fee_amount__gte=0), name="appeal_fee_not_negative"),
             models.CheckConstraint(
                 condition=models.Q(hand_number__isnull=True) | models.Q(hand_number__gte=1, hand_number__lte=16),
-                name="appeal_hand_number_range"),
+                name="appeal_hand_number_range",
+            ),
             # Only rule appeals go up to the chief referee (MCR 3.13.1).
             models.CheckConstraint(
                 condition=models.Q(kind="rule") | ~models.Q(status__in=["referee_rejected", "escalated"]),
-                name="appeal_escalation_rule_only"),
+                name="appeal_escalation_rule_only",
+            ),
         ]
 
     def __str__(self):
@@ -542,10 +599,13 @@ class AppealDecision(models.Model):
     class Meta:
         ordering = ["appeal", "decided_at", "id"]
         constraints = [
-            models.CheckConstraint(condition=models.Q(body__in=["referees", "chief_referee", "committee"]),
-                                   name="appeal_decision_body_valid"),
-            models.CheckConstraint(condition=models.Q(outcome__in=["upheld", "rejected"]),
-                                   name="appeal_decision_outcome_valid"),
+            models.CheckConstraint(
+                condition=models.Q(body__in=["referees", "chief_referee", "committee"]),
+                name="appeal_decision_body_valid",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(outcome__in=["upheld", "rejected"]), name="appeal_decision_outcome_valid"
+            ),
             # Each body decides an appeal once.
             models.UniqueConstraint(fields=["appeal", "body"], name="unique_appeal_decision_body"),
         ]
@@ -572,7 +632,9 @@ class AppealAmendment(models.Model):
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(kind="hand", hand_version__isnull=False, penalty__isnull=True)
-                | models.Q(kind__in=["penalty_added", "penalty_withdrawn"], hand_version__isnull=True,
-                           penalty__isnull=False),
-                name="appeal_amendment_shape"),
+                | models.Q(
+                    kind__in=["penalty_added", "penalty_withdrawn"], hand_version__isnull=True, penalty__isnull=False
+                ),
+                name="appeal_amendment_shape",
+            ),
         ]

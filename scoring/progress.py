@@ -1,6 +1,7 @@
 """How far play has got: per session, how many score sheets are untouched, being filled in or submitted,
 and the phase people see ("in play" rather than just "seating published"). Reads only; a fixed number of
 queries per tournament, whatever its size."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -14,8 +15,14 @@ from tournament.models import Session, Table, Tournament
 
 # Phases as people see them. The stored status says what the organizer did (seated, published, closed);
 # the phase adds what the referees are doing, so a session whose hands are coming in reads "in play".
-PLANNED, SEATED, PUBLISHED, IN_PLAY, FINISHED, CLOSED = "planned", "seated", "published", "in_play", "finished", \
-    "closed"
+PLANNED, SEATED, PUBLISHED, IN_PLAY, FINISHED, CLOSED = (
+    "planned",
+    "seated",
+    "published",
+    "in_play",
+    "finished",
+    "closed",
+)
 PHASE_LABELS = {
     PLANNED: _("Not seated yet"),
     SEATED: _("Seated, not published"),
@@ -68,8 +75,11 @@ class SessionProgress:
 
     def overdue(self, minutes: int, now: datetime) -> bool:
         """Sheets still open well after the session's time limit, counted from its first hand."""
-        return (self.phase == IN_PLAY and self.first_entry_at is not None
-                and now - self.first_entry_at > timedelta(minutes=minutes))
+        return (
+            self.phase == IN_PLAY
+            and self.first_entry_at is not None
+            and now - self.first_entry_at > timedelta(minutes=minutes)
+        )
 
 
 def session_progress(tournament: Tournament) -> list[SessionProgress]:
@@ -79,17 +89,29 @@ def session_progress(tournament: Tournament) -> list[SessionProgress]:
     in_tournament = {"table__session__tournament": tournament}
     for row in Table.objects.filter(session__tournament=tournament).values("session_id").annotate(n=Count("id")):
         by_pk[row["session_id"]].tables = row["n"]
-    for row in (ScoreSheet.objects.filter(status=ScoreSheet.Status.SUBMITTED, **in_tournament)
-                .values("table__session_id").annotate(n=Count("id"))):
+    for row in (
+        ScoreSheet.objects.filter(status=ScoreSheet.Status.SUBMITTED, **in_tournament)
+        .values("table__session_id")
+        .annotate(n=Count("id"))
+    ):
         by_pk[row["table__session_id"]].submitted = row["n"]
-    started = set(Hand.objects.filter(current__isnull=False, sheet__table__session__tournament=tournament)
-                  .values_list("sheet__table__session_id", "sheet_id").distinct())
-    started |= set(Penalty.objects.filter(withdrawn_at__isnull=True, sheet__table__session__tournament=tournament)
-                   .values_list("sheet__table__session_id", "sheet_id").distinct())
+    started = set(
+        Hand.objects.filter(current__isnull=False, sheet__table__session__tournament=tournament)
+        .values_list("sheet__table__session_id", "sheet_id")
+        .distinct()
+    )
+    started |= set(
+        Penalty.objects.filter(withdrawn_at__isnull=True, sheet__table__session__tournament=tournament)
+        .values_list("sheet__table__session_id", "sheet_id")
+        .distinct()
+    )
     for session_id, _sheet in started:
         by_pk[session_id].started += 1
-    for row in (HandVersion.objects.filter(hand__sheet__table__session__tournament=tournament)
-                .values("hand__sheet__table__session_id").annotate(first=Min("created_at"))):
+    for row in (
+        HandVersion.objects.filter(hand__sheet__table__session__tournament=tournament)
+        .values("hand__sheet__table__session_id")
+        .annotate(first=Min("created_at"))
+    ):
         by_pk[row["hand__sheet__table__session_id"]].first_entry_at = row["first"]
     return [by_pk[s.pk] for s in sessions]
 

@@ -4,6 +4,7 @@ One place computes both, for every reader: the score-sheet page, the PDF score s
 player pages and the standings. Table totals come from a few aggregate queries; the sheet's hand-by-hand
 rows from the hands of the tables asked for. Nothing is cached between requests.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -11,10 +12,10 @@ from fractions import Fraction
 
 from django.db.models import Count, Prefetch, Sum
 
-from scoring.models import DELTA_FIELDS, Hand, HandVersion, Penalty, ScoreSheet, Signature
 from rules import fouls
 from rules.rotation import WINDS, round_of_hand, seat_winds
 from rules.table_points import table_points
+from scoring.models import DELTA_FIELDS, Hand, HandVersion, Penalty, ScoreSheet, Signature
 from tournament.models import Player, Seat, Session, Table, Tournament
 
 
@@ -38,14 +39,16 @@ LOSING_FOULS = (fouls.LATE, fouls.TIME)
 
 def lost_sessions(tournament: Tournament, session: Session | None = None) -> dict[tuple[int, int], str]:
     """(table id, player id) -> why the player lost that session (``rules.fouls.lost_session``)."""
-    found = Penalty.objects.filter(sheet__table__session__tournament=tournament, withdrawn_at__isnull=True,
-                                   foul__in=LOSING_FOULS)
+    found = Penalty.objects.filter(
+        sheet__table__session__tournament=tournament, withdrawn_at__isnull=True, foul__in=LOSING_FOULS
+    )
     if session is not None:
         found = found.filter(sheet__table__session=session)
     given: dict[tuple[int, int], list] = {}
     for row in found.values("sheet__table_id", "player_id", "foul", "amount", "minutes", "hand_number"):
         given.setdefault((row["sheet__table_id"], row["player_id"]), []).append(
-            fouls.Given(row["foul"], row["amount"], row["minutes"], row["hand_number"]))
+            fouls.Given(row["foul"], row["amount"], row["minutes"], row["hand_number"])
+        )
     return _lost_reasons(given)
 
 
@@ -86,8 +89,9 @@ class TableResult:
         return self.hands_entered > 0 or any(self.penalty_scores) or any(self.lost)
 
 
-def table_results(tournament: Tournament, session: Session | None = None, *,
-                  public: bool = False) -> dict[int, TableResult]:
+def table_results(
+    tournament: Tournament, session: Session | None = None, *, public: bool = False
+) -> dict[int, TableResult]:
     """Every fully seated table's scores, places and table points, keyed by table id.
 
     ``public``: only the tables of sessions whose results are public (published or closed), as the
@@ -106,8 +110,7 @@ def table_results(tournament: Tournament, session: Session | None = None, *,
     players = {p.pk: p for p in tournament.players.select_related("team")}
     tables: dict[int, dict] = {}
     for table_id, position, player_id, session_number, table_number in seats:
-        entry = tables.setdefault(table_id, {"session": session_number, "table": table_number,
-                                             "players": [None] * 4})
+        entry = tables.setdefault(table_id, {"session": session_number, "table": table_number, "players": [None] * 4})
         entry["players"][position] = players[player_id]
     hand_sums = {
         row["sheet__table_id"]: row
@@ -122,8 +125,9 @@ def table_results(tournament: Tournament, session: Session | None = None, *,
         .annotate(**{d: Sum(d) for d in DELTA_FIELDS})
     }
     submitted = set(
-        ScoreSheet.objects.filter(status__in=final_statuses(tournament), table__session__tournament=tournament)
-        .values_list("table_id", flat=True)
+        ScoreSheet.objects.filter(
+            status__in=final_statuses(tournament), table__session__tournament=tournament
+        ).values_list("table_id", flat=True)
     )
     lost = lost_sessions(tournament, session)
     points_config = tournament.table_points_values()
@@ -133,24 +137,33 @@ def table_results(tournament: Tournament, session: Session | None = None, *,
             continue
         hands = hand_sums.get(table_id, {})
         pens = penalty_sums.get(table_id, {})
-        results[table_id] = _ranked(TableResult(
-            session=info["session"], table=info["table"], table_id=table_id, players=info["players"],
-            hand_scores=[hands.get(d) or 0 for d in DELTA_FIELDS],
-            penalty_scores=[pens.get(d) or 0 for d in DELTA_FIELDS],
-            hands_entered=hands.get("n") or 0, submitted=table_id in submitted,
-            lost=[lost.get((table_id, p.pk)) for p in info["players"]],
-        ), points_config)
+        results[table_id] = _ranked(
+            TableResult(
+                session=info["session"],
+                table=info["table"],
+                table_id=table_id,
+                players=info["players"],
+                hand_scores=[hands.get(d) or 0 for d in DELTA_FIELDS],
+                penalty_scores=[pens.get(d) or 0 for d in DELTA_FIELDS],
+                hands_entered=hands.get("n") or 0,
+                submitted=table_id in submitted,
+                lost=[lost.get((table_id, p.pk)) for p in info["players"]],
+            ),
+            points_config,
+        )
     return results
 
 
 def _ranked(result: TableResult, points_config) -> TableResult:
     result.ranks, result.table_points = rank_table(
-        result.scores, points_config, lost=[i for i, why in enumerate(result.lost) if why])
+        result.scores, points_config, lost=[i for i, why in enumerate(result.lost) if why]
+    )
     return result
 
 
-def _loaded_table_result(tournament: Tournament, table: Table, players: list[Player], versions: dict,
-                         penalties: list[Penalty], points_config) -> TableResult:
+def _loaded_table_result(
+    tournament: Tournament, table: Table, players: list[Player], versions: dict, penalties: list[Penalty], points_config
+) -> TableResult:
     """``table_results`` for one table, from its hands and penalties already loaded for its sheet: the same
     sums, the same lost sessions, the same places, without reading them again."""
     counted = [p for p in penalties if p.active]
@@ -160,14 +173,20 @@ def _loaded_table_result(tournament: Tournament, table: Table, players: list[Pla
             given.setdefault(p.player_id, []).append(fouls.Given(p.foul, p.amount, p.minutes, p.hand_number))
     lost = _lost_reasons(given)
     sheet = getattr(table, "sheet", None)
-    return _ranked(TableResult(
-        session=table.session.number, table=table.number, table_id=table.pk, players=players,
-        hand_scores=[sum(v.deltas[i] for v in versions.values()) for i in range(4)],
-        penalty_scores=[sum(p.deltas[i] for p in counted) for i in range(4)],
-        hands_entered=len(versions),
-        submitted=sheet is not None and sheet.status in final_statuses(tournament),
-        lost=[lost.get(p.pk) for p in players],
-    ), points_config)
+    return _ranked(
+        TableResult(
+            session=table.session.number,
+            table=table.number,
+            table_id=table.pk,
+            players=players,
+            hand_scores=[sum(v.deltas[i] for v in versions.values()) for i in range(4)],
+            penalty_scores=[sum(p.deltas[i] for p in counted) for i in range(4)],
+            hands_entered=len(versions),
+            submitted=sheet is not None and sheet.status in final_statuses(tournament),
+            lost=[lost.get(p.pk) for p in players],
+        ),
+        points_config,
+    )
 
 
 @dataclass
@@ -244,8 +263,14 @@ class SheetData:
         return [s for s in self.signatures if s.active]
 
     def confirmation_of(self, player) -> Signature | None:
-        return next((s for s in self.active_signatures if s.role == Signature.Role.PLAYER
-                     and s.player_id == getattr(player, "pk", None)), None)
+        return next(
+            (
+                s
+                for s in self.active_signatures
+                if s.role == Signature.Role.PLAYER and s.player_id == getattr(player, "pk", None)
+            ),
+            None,
+        )
 
     def signature_of(self, role: str) -> Signature | None:
         return next((s for s in self.active_signatures if s.role == role), None)
@@ -263,14 +288,14 @@ def sheet_hand(number: int, rules=None) -> SheetHand:
         winds, round_wind = seat_winds(number), WINDS[round_of_hand(number)]
     else:
         winds, round_wind = rules.seat_winds(number), rules.prevalent_wind(number)
-    return SheetHand(number=number, round_wind=round_wind, dealer=winds.index(0),
-                     seat_winds=[WINDS[w] for w in winds])
+    return SheetHand(number=number, round_wind=round_wind, dealer=winds.index(0), seat_winds=[WINDS[w] for w in winds])
 
 
 def with_sheet_and_seats(tables):
     """Tables with what a score sheet shows of them loaded: session, sheet, seats with players and teams."""
     return tables.select_related("session", "sheet").prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("player__team").order_by("position")))
+        Prefetch("seats", queryset=Seat.objects.select_related("player__team").order_by("position"))
+    )
 
 
 def sheets_data(tournament: Tournament, tables, *, blank: bool = False) -> list[SheetData]:
@@ -287,21 +312,36 @@ def sheets_data(tournament: Tournament, tables, *, blank: bool = False) -> list[
     signatures: dict[int, list[Signature]] = {}
     if not blank and tables:
         table_ids = [t.pk for t in tables]
-        for hand in (Hand.objects.filter(sheet__table__in=table_ids)
-                     .exclude(current__isnull=True, pending__isnull=True)
-                     .select_related("sheet", "current__winner", "current__discarder", "current__created_by",
-                                     "current__confirmed_by", "current__confirmed_by_player",
-                                     "pending__winner", "pending__discarder", "pending__created_by")):
+        for hand in (
+            Hand.objects.filter(sheet__table__in=table_ids)
+            .exclude(current__isnull=True, pending__isnull=True)
+            .select_related(
+                "sheet",
+                "current__winner",
+                "current__discarder",
+                "current__created_by",
+                "current__confirmed_by",
+                "current__confirmed_by_player",
+                "pending__winner",
+                "pending__discarder",
+                "pending__created_by",
+            )
+        ):
             if hand.current is not None:
                 versions.setdefault(hand.sheet.table_id, {})[hand.number] = hand.current
             if hand.pending is not None:
                 pending.setdefault(hand.sheet.table_id, {})[hand.number] = hand.pending
-        for penalty in (Penalty.objects.filter(sheet__table__in=table_ids)
-                        .select_related("sheet", "player", "recipient", "created_by", "withdrawn_by")
-                        .order_by("created_at", "id")):
+        for penalty in (
+            Penalty.objects.filter(sheet__table__in=table_ids)
+            .select_related("sheet", "player", "recipient", "created_by", "withdrawn_by")
+            .order_by("created_at", "id")
+        ):
             penalties.setdefault(penalty.sheet.table_id, []).append(penalty)
-        for signature in (Signature.objects.filter(sheet__table__in=table_ids)
-                          .select_related("sheet", "player", "user", "voided_by").order_by("signed_at", "id")):
+        for signature in (
+            Signature.objects.filter(sheet__table__in=table_ids)
+            .select_related("sheet", "player", "user", "voided_by")
+            .order_by("signed_at", "id")
+        ):
             signatures.setdefault(signature.sheet.table_id, []).append(signature)
     points_config = tournament.table_points_values()
     out = []
@@ -320,12 +360,23 @@ def sheets_data(tournament: Tournament, tables, *, blank: bool = False) -> list[
                 hand.version, hand.deltas, hand.totals = version, version.deltas, list(running)
             hand.pending = pending.get(table.pk, {}).get(number)
             hands.append(hand)
-        data = SheetData(session=table.session.number, table=table.number, table_id=table.pk, players=players,
-                         hands=hands, given_penalties=penalties.get(table.pk, []),
-                         signatures=signatures.get(table.pk, []))
+        data = SheetData(
+            session=table.session.number,
+            table=table.number,
+            table_id=table.pk,
+            players=players,
+            hands=hands,
+            given_penalties=penalties.get(table.pk, []),
+            signatures=signatures.get(table.pk, []),
+        )
         # Its result from the hands and penalties just read, ranked as table_results ranks every table.
-        result = None if blank or not data.seated else _loaded_table_result(
-            tournament, table, players, versions.get(table.pk, {}), data.given_penalties, points_config)
+        result = (
+            None
+            if blank or not data.seated
+            else _loaded_table_result(
+                tournament, table, players, versions.get(table.pk, {}), data.given_penalties, points_config
+            )
+        )
         if result is not None and result.started:
             data.hand_scores, data.penalty_scores = result.hand_scores, result.penalty_scores
             data.scores, data.ranks, data.table_points = result.scores, result.ranks, result.table_points

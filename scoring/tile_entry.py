@@ -7,18 +7,18 @@ total with points a referee may also have typed. It never touches the database; 
 (``rules.base.RuleSet``: ``parse_hand``, ``score``, ``hand_fields``, ``seat_winds``) is
 used as is, and reads only the fields it lists in ``hand_fields``.
 """
+
 import logging
 import re
 from dataclasses import dataclass, field
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from rules.base import HandError
-from rules.text import Message, message_of
 from rules.registry import get_rule_set
 from rules.rotation import WINDS
+from rules.text import Message, message_of
 from tournament.models import WIND_NAMES, Tournament
 
 log = logging.getLogger(__name__)
@@ -29,13 +29,21 @@ TEXT_KEYS = ("concealed", "melds", "win_tile")
 FLAG_KEYS = ("last_tile", "kong", "last_wall", "kong_discard", "first_draw")
 # Bonus tiles a rule set reads by number (RuleSet.bonus_by_number): "13" is tiles 1 and 3 of that kind.
 BONUS_KEYS = ("flowers", "seasons")
-INPUT_KEYS = TEXT_KEYS + ("self_drawn",) + BONUS_KEYS + FLAG_KEYS + ("seat_wind", "prevalent_wind")
+INPUT_KEYS = (*TEXT_KEYS, "self_drawn", *BONUS_KEYS, *FLAG_KEYS, "seat_wind", "prevalent_wind")
 # Each bonus tile as a referee names it: its number and the seat wind it belongs to (printed on the tile).
 BONUS_LABELS = {
-    "flowers": {1: gettext_lazy("Flower 1 (East)"), 2: gettext_lazy("Flower 2 (South)"),
-                3: gettext_lazy("Flower 3 (West)"), 4: gettext_lazy("Flower 4 (North)")},
-    "seasons": {1: gettext_lazy("Season 1 (East)"), 2: gettext_lazy("Season 2 (South)"),
-                3: gettext_lazy("Season 3 (West)"), 4: gettext_lazy("Season 4 (North)")},
+    "flowers": {
+        1: gettext_lazy("Flower 1 (East)"),
+        2: gettext_lazy("Flower 2 (South)"),
+        3: gettext_lazy("Flower 3 (West)"),
+        4: gettext_lazy("Flower 4 (North)"),
+    },
+    "seasons": {
+        1: gettext_lazy("Season 1 (East)"),
+        2: gettext_lazy("Season 2 (South)"),
+        3: gettext_lazy("Season 3 (West)"),
+        4: gettext_lazy("Season 4 (North)"),
+    },
 }
 
 
@@ -107,8 +115,22 @@ def hand_winds(hand_number, winner_position, rules=None):
     return WINDS[rules.seat_winds(hand_number)[winner_position]], rules.prevalent_wind(hand_number)
 
 
-def engine_input(*, concealed, melds, win_tile, self_drawn, flowers=0, last_tile=False, kong=False,
-                 last_wall=False, seat_wind="E", prevalent_wind="E", rules=None, bonus=None, **flags):
+def engine_input(
+    *,
+    concealed,
+    melds,
+    win_tile,
+    self_drawn,
+    flowers=0,
+    last_tile=False,
+    kong=False,
+    last_wall=False,
+    seat_wind="E",
+    prevalent_wind="E",
+    rules=None,
+    bonus=None,
+    **flags,
+):
     """The rule set's input dict (what HandVersion.tiles stores) from form values.
 
     ``bonus`` names the bonus tiles held, for a rule set that reads them by number
@@ -117,8 +139,7 @@ def engine_input(*, concealed, melds, win_tile, self_drawn, flowers=0, last_tile
     ``flags`` are the further flags of FLAG_KEYS a rule set reads (e.g. ``first_draw``); each is kept
     only when ``rules`` lists it in its hand_fields, so an MCR hand stores exactly what it always did.
     """
-    extra = {k: bool(v) for k, v in flags.items()
-             if k in FLAG_KEYS and rules is not None and k in rules.hand_fields}
+    extra = {k: bool(v) for k, v in flags.items() if k in FLAG_KEYS and rules is not None and k in rules.hand_fields}
     if bonus is not None:
         extra.update({k: bonus_numbers(v) for k, v in bonus.items() if k in BONUS_KEYS})
     return {
@@ -192,13 +213,12 @@ def score(data, rules=None):
         return Scored(data, None, _("The tiles cannot be scored: %(reason)s.") % {"reason": engine_text(exc)})
     try:
         result = rules.score(hand)
-    except Exception:  # noqa: BLE001 - a referee at a table must get a message, not a server error
+    except Exception:
         log.exception("%s rules failed on %r", rules.code, data)
         return Scored(data, None, _("The calculator could not score these tiles; enter the points instead."))
     fans = fan_rows(result)
     if not result.valid:
-        return Scored(data, result, _("Not a valid winning hand: %(reason)s.") % {"reason": engine_text(result)},
-                      fans)
+        return Scored(data, result, _("Not a valid winning hand: %(reason)s.") % {"reason": engine_text(result)}, fans)
     return Scored(data, result, "", fans)
 
 
@@ -223,15 +243,21 @@ def fan_rows(result):
     for f in result.fans:
         # Each rule set's items carry their rulebook names; ids differ between rule sets, so no lookup by id.
         row = {
-            "id": f.id, "name": f.name, "name_es": f.name_es or "",
+            "id": f.id,
+            "name": f.name,
+            "name_es": f.name_es or "",
             "name_zh": getattr(f, "name_zh", "") or "",
-            "points": f.points, "count": f.count, "subtotal": f.points * f.count,
+            "points": f.points,
+            "count": f.count,
+            "subtotal": f.points * f.count,
             "sources": list(f.sources or []),
         }
         row["label"] = fan_label(row)
-        row["other_names"] = [{"lang": lang, "name": row[key]} for lang, key in
-                              (("en", "name"), ("es", "name_es"), ("zh-Hans", "name_zh"))
-                              if row[key] and row[key] != row["label"]]
+        row["other_names"] = [
+            {"lang": lang, "name": row[key]}
+            for lang, key in (("en", "name"), ("es", "name_es"), ("zh-Hans", "name_zh"))
+            if row[key] and row[key] != row["label"]
+        ]
         rows.append(row)
     return rows
 
@@ -240,9 +266,15 @@ def live_answer(scored, error=""):
     """The live score's JSON (docs/tile-picker.md): the engine's result with fan names in the page's language."""
     if scored is None:
         return {"valid": False, "total": 0, "fans": [], "error": error or None}
-    return {"valid": scored.valid, "total": scored.total or 0, "error": scored.error or error or None,
-            "fans": [{"id": f["id"], "name": f["label"], "points": f["points"], "count": f["count"],
-                      "from": f["sources"]} for f in scored.fans]}
+    return {
+        "valid": scored.valid,
+        "total": scored.total or 0,
+        "error": scored.error or error or None,
+        "fans": [
+            {"id": f["id"], "name": f["label"], "points": f["points"], "count": f["count"], "from": f["sources"]}
+            for f in scored.fans
+        ],
+    }
 
 
 def fans_summary(scored):

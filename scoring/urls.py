@@ -1,5 +1,6 @@
 """Score sheet URLs, included under /t/<slug>/sessions/<n>/tables/<t>/; the players' own confirmation pages
 (``player_patterns``) under /t/<slug>/."""
+
 from django.urls import path
 
 from scoring import views, views_appeals, views_signing
@@ -27,15 +28,24 @@ player_patterns = [
     # The player's private page ("my page"): the code is the token, revoked by giving the player a new code.
     path("p/<str:code>/", views_signing.PlayerSheetsView.as_view(), name="player-page"),
     path("p/<str:code>/appeal/<int:n>/<int:t>/", views_appeals.PlayerAppealFileView.as_view(), name="player-appeal"),
-    path("p/<str:code>/appeals/<int:number>/escalate/", views_appeals.PlayerAppealEscalateView.as_view(),
-         name="player-appeal-escalate"),
+    path(
+        "p/<str:code>/appeals/<int:number>/escalate/",
+        views_appeals.PlayerAppealEscalateView.as_view(),
+        name="player-appeal-escalate",
+    ),
     # The same page under its first address, printed on earlier cards.
     path("confirm/", views_signing.PlayerCodeView.as_view(), name="player-code"),
     path("confirm/<str:code>/", views_signing.PlayerSheetsView.as_view(), name="player-sheets"),
-    path("confirm/<str:code>/<int:n>/<int:t>/", views_signing.PlayerConfirmSheetView.as_view(),
-         name="player-confirm-sheet"),
-    path("confirm/<str:code>/<int:n>/<int:t>/hands/<int:hand>/", views_signing.PlayerConfirmHandView.as_view(),
-         name="player-confirm-hand"),
+    path(
+        "confirm/<str:code>/<int:n>/<int:t>/",
+        views_signing.PlayerConfirmSheetView.as_view(),
+        name="player-confirm-sheet",
+    ),
+    path(
+        "confirm/<str:code>/<int:n>/<int:t>/hands/<int:hand>/",
+        views_signing.PlayerConfirmHandView.as_view(),
+        name="player-confirm-hand",
+    ),
 ]
 
 # Under /t/<slug>/appeals/: the referees, chief referee, committee and organizers.

@@ -1,4 +1,5 @@
 """Score sheet pages: public read-only sheet, referee/organizer entry. Thin: forms, then services."""
+
 from django.contrib import messages
 from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied, ValidationError
 from django.http import Http404, JsonResponse, QueryDict
@@ -9,12 +10,12 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
+from rules import payments as pay
+from rules.table_points import format_table_points
 from scoring import services, tile_entry
 from scoring.forms import CalculatorForm, HandForm, PenaltyForm, ReopenSheetForm, SubmitSheetForm, WithdrawPenaltyForm
 from scoring.models import Appeal, Hand, HandVersion, Penalty, ScoreSheet
 from scoring.results import sheet_data, sheet_hand, with_sheet_and_seats
-from rules import payments as pay
-from rules.table_points import format_table_points
 from tournament.clock import clock_context
 from tournament.models import WIND_NAMES, Session, Table
 from tournament.permissions import can_score
@@ -24,8 +25,12 @@ from tournament.views.mixins import ScorerPostMixin, add_service_error
 def hand_info(number, players, rules=None):
     """What the referee is told about hand `number`: its round, who deals, each player's seat wind."""
     hand = sheet_hand(number, rules)
-    return {"number": number, "prevalent": WIND_NAMES[hand.round_wind], "dealer": players[hand.dealer],
-            "seat_winds": hand.seat_winds}
+    return {
+        "number": number,
+        "prevalent": WIND_NAMES[hand.round_wind],
+        "dealer": players[hand.dealer],
+        "seat_winds": hand.seat_winds,
+    }
 
 
 class SheetMixin(ScorerPostMixin):
@@ -40,8 +45,9 @@ class SheetMixin(ScorerPostMixin):
 
     @cached_property
     def table(self):
-        return get_object_or_404(with_sheet_and_seats(Table.objects.all()), session=self.session,
-                                 number=self.kwargs["t"])
+        return get_object_or_404(
+            with_sheet_and_seats(Table.objects.all()), session=self.session, number=self.kwargs["t"]
+        )
 
     @cached_property
     def sheet(self):
@@ -67,12 +73,20 @@ class SheetMixin(ScorerPostMixin):
         context = super().get_context_data(**kwargs)
         clock = clock_context(self.session)
         appeals = list(Appeal.objects.filter(sheet=self.sheet).order_by("number"))
-        context.update(session=self.session, table=self.table, sheet=self.sheet, players=self.players,
-                       can_edit=self.can_edit(), sheet_url=self.sheet_url(), clock=clock,
-                       time_up=bool(clock) and clock["state"] == "ended",
-                       rule_set_label=_(self.tournament.rule_set.label),
-                       rule_tiles=" ".join(self.tournament.rule_set.tiles),
-                       appeals=appeals, open_appeals=any(a.is_open for a in appeals))
+        context.update(
+            session=self.session,
+            table=self.table,
+            sheet=self.sheet,
+            players=self.players,
+            can_edit=self.can_edit(),
+            sheet_url=self.sheet_url(),
+            clock=clock,
+            time_up=bool(clock) and clock["state"] == "ended",
+            rule_set_label=_(self.tournament.rule_set.label),
+            rule_tiles=" ".join(self.tournament.rule_set.tiles),
+            appeals=appeals,
+            open_appeals=any(a.is_open for a in appeals),
+        )
         return context
 
 
@@ -87,15 +101,31 @@ class SheetView(SheetMixin, TemplateView):
             hand.prevalent = WIND_NAMES[hand.round_wind]
             hand.dealer_player = data.players[hand.dealer]
             if hand.version is not None:
-                hand.tiles = tile_entry.describe(hand.version.tiles, hand.version.points,
-                                                 rules=self.tournament.rule_set)
+                hand.tiles = tile_entry.describe(
+                    hand.version.tiles, hand.version.points, rules=self.tournament.rule_set
+                )
         summary = None
         if data.scores is not None:
-            summary = [{"player": data.players[i], "hands": data.hand_scores[i], "penalties": data.penalty_scores[i],
-                        "total": data.scores[i], "rank": data.ranks[i],
-                        "table_points": format_table_points(data.table_points[i])} for i in range(4)]
-        return {"data": data, "rows": data.hands, "penalties": data.given_penalties, "summary": summary,
-                "entered": data.entered, "missing": data.missing, "next_hand": data.next_hand}
+            summary = [
+                {
+                    "player": data.players[i],
+                    "hands": data.hand_scores[i],
+                    "penalties": data.penalty_scores[i],
+                    "total": data.scores[i],
+                    "rank": data.ranks[i],
+                    "table_points": format_table_points(data.table_points[i]),
+                }
+                for i in range(4)
+            ]
+        return {
+            "data": data,
+            "rows": data.hands,
+            "penalties": data.given_penalties,
+            "summary": summary,
+            "entered": data.entered,
+            "missing": data.missing,
+            "next_hand": data.next_hand,
+        }
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -104,8 +134,12 @@ class SheetView(SheetMixin, TemplateView):
         if self.can_score:
             hps = self.tournament.hands_per_session
             if "hand_form" not in context and context["next_hand"] and not self.sheet.is_submitted:
-                context["hand_form"] = HandForm(players=self.players, hands_per_session=hps, rules=self.tournament.rule_set,
-                                                initial={"number": context["next_hand"], "expected_version": 0})
+                context["hand_form"] = HandForm(
+                    players=self.players,
+                    hands_per_session=hps,
+                    rules=self.tournament.rule_set,
+                    initial={"number": context["next_hand"], "expected_version": 0},
+                )
             if "penalty_form" not in context and not self.sheet.is_submitted:
                 context["penalty_form"] = PenaltyForm(players=self.players, hands_per_session=hps)
             context.setdefault("submit_form", SubmitSheetForm())
@@ -125,8 +159,12 @@ class SheetView(SheetMixin, TemplateView):
         context = self.get_context_data(**kwargs)
         if not self.can_edit():
             # The entry forms are hidden once the sheet is submitted; still say why the post failed.
-            context["blocked_errors"] = [error for form in kwargs.values() if hasattr(form, "non_field_errors")
-                                         for error in form.non_field_errors()]
+            context["blocked_errors"] = [
+                error
+                for form in kwargs.values()
+                if hasattr(form, "non_field_errors")
+                for error in form.non_field_errors()
+            ]
         return self.render_to_response(context)
 
 
@@ -156,8 +194,12 @@ class HandRecordView(SheetView):
         data = QueryDict(mutable=True)
         for key, values in draft["data"].items():
             data.setlist(key, values)
-        form = HandForm(data, players=self.players, hands_per_session=self.tournament.hands_per_session,
-                        rules=self.tournament.rule_set)
+        form = HandForm(
+            data,
+            players=self.players,
+            hands_per_session=self.tournament.hands_per_session,
+            rules=self.tournament.rule_set,
+        )
         form.is_valid()
         for field, errors in draft["errors"].items():
             for message in errors:
@@ -169,7 +211,9 @@ class HandRecordView(SheetView):
         data = {key: values for key, values in request.POST.lists() if key != "csrfmiddlewaretoken"}
         data.update({key: [str(value)] for key, value in form.data.items() if key == "expected_version"})
         request.session[_draft_key(self.sheet)] = {
-            "data": data, "errors": {field: [str(m) for m in errors] for field, errors in form.errors.items()}}
+            "data": data,
+            "errors": {field: [str(m) for m in errors] for field, errors in form.errors.items()},
+        }
 
     def render_failed(self, request, form, args, kwargs):
         if form.data.get("from_history") and form["number"].value():
@@ -182,26 +226,39 @@ class HandRecordView(SheetView):
         return self.render_with(hand_form=form)
 
     def post(self, request, *args, **kwargs):
-        form = HandForm(request.POST, players=self.players, hands_per_session=self.tournament.hands_per_session,
-                        rules=self.tournament.rule_set)
+        form = HandForm(
+            request.POST,
+            players=self.players,
+            hands_per_session=self.tournament.hands_per_session,
+            rules=self.tournament.rule_set,
+        )
         if form.is_valid():
             try:
-                version = services.hand_record(sheet=self.sheet, by=request.user,
-                                               expected_version=form.cleaned_data.get("expected_version"),
-                                               **form.service_kwargs())
+                version = services.hand_record(
+                    sheet=self.sheet,
+                    by=request.user,
+                    expected_version=form.cleaned_data.get("expected_version"),
+                    **form.service_kwargs(),
+                )
             except (ValidationError, PermissionDenied) as exc:
                 if getattr(exc, "code", None) == "stale_version":
                     # Offer the hand as it now stands: submitting again, after a look, replaces it.
                     data = request.POST.copy()
                     data["expected_version"] = exc.params["version"]
-                    form = HandForm(data, players=self.players, hands_per_session=self.tournament.hands_per_session,
-                                    rules=self.tournament.rule_set)
+                    form = HandForm(
+                        data,
+                        players=self.players,
+                        hands_per_session=self.tournament.hands_per_session,
+                        rules=self.tournament.rule_set,
+                    )
                     form.is_valid()
                 add_service_error(form, exc)
             else:
                 if version.version > 1:
-                    messages.success(request, _("Hand %(n)s corrected (version %(v)s).")
-                                     % {"n": version.hand.number, "v": version.version})
+                    messages.success(
+                        request,
+                        _("Hand %(n)s corrected (version %(v)s).") % {"n": version.hand.number, "v": version.version},
+                    )
                 else:
                     messages.success(request, _("Hand %(n)s recorded.") % {"n": version.hand.number})
                 request.session.pop(_draft_key(self.sheet), None)
@@ -259,21 +316,35 @@ class HandHistoryView(SheetMixin, TemplateView):
         if not 1 <= number <= self.tournament.hands_per_session:
             raise Http404(_("No such hand."))
         hand = Hand.objects.filter(sheet=self.sheet, number=number).select_related("current").first()
-        versions = list(HandVersion.objects.filter(hand=hand).select_related("winner", "discarder", "created_by",
-                                                                            "confirmed_by", "confirmed_by_player")
-                        .order_by("-version")) if hand else []
+        versions = (
+            list(
+                HandVersion.objects.filter(hand=hand)
+                .select_related("winner", "discarder", "created_by", "confirmed_by", "confirmed_by_player")
+                .order_by("-version")
+            )
+            if hand
+            else []
+        )
         for v in versions:
             v.tile_info = tile_entry.describe(v.tiles, v.points, rules=self.tournament.rule_set)
-        context.update(hand=hand, versions=versions, number=number,
-                       hand_info=hand_info(number, self.players, self.tournament.rule_set) if len(self.players) == 4 else None)
+        context.update(
+            hand=hand,
+            versions=versions,
+            number=number,
+            hand_info=hand_info(number, self.players, self.tournament.rule_set) if len(self.players) == 4 else None,
+        )
         if self.can_edit():
             form = self.kwargs.get("bound_form")
             if form is None:
                 # With two-person entry the latest entry may still wait for confirmation: correct that one.
                 latest = (hand.pending or hand.current) if hand else None
                 initial = HandForm.initial_from_version(latest) if latest else {"number": number}
-                form = HandForm(players=self.players, hands_per_session=self.tournament.hands_per_session,
-                                rules=self.tournament.rule_set, initial=initial)
+                form = HandForm(
+                    players=self.players,
+                    hands_per_session=self.tournament.hands_per_session,
+                    rules=self.tournament.rule_set,
+                    initial=initial,
+                )
             context["hand_form"] = form
         return context
 
@@ -293,9 +364,12 @@ class CalculatorView(TemplateView):
             context["scored"] = scored
             context["tiles"] = tile_entry.describe(scored.data, scored=scored, rules=form.rules)
             if scored.valid:
-                context["payment_lines"] = payment_lines(form.rules, scored.total,
-                                                         self_drawn=scored.data["self_drawn"],
-                                                         flowers=tile_entry.flower_count(scored.data))
+                context["payment_lines"] = payment_lines(
+                    form.rules,
+                    scored.total,
+                    self_drawn=scored.data["self_drawn"],
+                    flowers=tile_entry.flower_count(scored.data),
+                )
         context["rule_set"] = form.rules
         context["rule_set_label"] = _(form.rules.label)
         context["rule_tiles"] = " ".join(form.rules.tiles)
@@ -306,15 +380,20 @@ def payment_summary(rules, points, *, self_drawn, flowers=0):
     """Who pays what for a win of `points` under `rules`, or None when the rules cannot pay it alone (the
     amounts come from the rule set's own payments; losers' hands, where they score, are taken as 0)."""
     seats = ("winner", "discarder", "other", "another")
-    hand = pay.HandOutcome(pay.SELF_DRAWN if self_drawn else pay.DISCARD, "winner",
-                           None if self_drawn else "discarder", points, flowers)
+    hand = pay.HandOutcome(
+        pay.SELF_DRAWN if self_drawn else pay.DISCARD, "winner", None if self_drawn else "discarder", points, flowers
+    )
     try:
         changes = rules.hand_changes(seats, hand, player_points=[points, 0, 0, 0])
     except pay.PaymentError:
         return None
     paid = {seat: -delta for seat, delta in changes.items()}
-    return {"each": paid["other"] if self_drawn else None, "discarder": None if self_drawn else paid["discarder"],
-            "others": paid["other"], "winner_gets": -paid["winner"]}
+    return {
+        "each": paid["other"] if self_drawn else None,
+        "discarder": None if self_drawn else paid["discarder"],
+        "others": paid["other"],
+        "winner_gets": -paid["winner"],
+    }
 
 
 def payment_lines(rules, points, *, self_drawn, flowers=0):
@@ -327,15 +406,18 @@ def payment_lines(rules, points, *, self_drawn, flowers=0):
         lines = [_(texts["self_drawn"]) % {"each": paid["each"]}]
     else:
         lines = [_(texts["discard"]) % {"d": paid["discarder"]}, _(texts["others"]) % {"o": paid["others"]}]
-    return lines + [_("The winner receives %(w)s in all.") % {"w": paid["winner_gets"]}]
+    return [*lines, _("The winner receives %(w)s in all.") % {"w": paid["winner_gets"]}]
 
 
 def live_response(scored, error="", status=200, rules=None):
     answer = tile_entry.live_answer(scored, error)
     if scored is not None and scored.valid:
-        answer["payments"] = payment_lines(rules or tile_entry.default_rules(), scored.total,
-                                           self_drawn=scored.data["self_drawn"],
-                                           flowers=tile_entry.flower_count(scored.data))
+        answer["payments"] = payment_lines(
+            rules or tile_entry.default_rules(),
+            scored.total,
+            self_drawn=scored.data["self_drawn"],
+            flowers=tile_entry.flower_count(scored.data),
+        )
     return JsonResponse(answer, status=status, json_dumps_params={"ensure_ascii": False})
 
 
@@ -368,9 +450,15 @@ class SheetHandLiveView(SheetMixin, View):
         # Before SheetMixin's own check, which sends anonymous visitors to the login page: a script
         # asking for JSON gets a status it can read.
         if not request.user.is_authenticated or not can_score(request.user, self.tournament):
-            return JsonResponse({"valid": False, "total": 0, "fans": [],
-                                 "error": _("Only a referee or organizer of this tournament can do this.")},
-                                status=403)
+            return JsonResponse(
+                {
+                    "valid": False,
+                    "total": 0,
+                    "fans": [],
+                    "error": _("Only a referee or organizer of this tournament can do this."),
+                },
+                status=403,
+            )
         return super().dispatch(request, *args, **kwargs)
 
     def get(self, request, *args, **kwargs):
@@ -382,7 +470,11 @@ class SheetHandLiveView(SheetMixin, View):
     def score(self, data):
         if len(self.players) != 4:
             return live_response(None, _("This table does not have four seated players yet."))
-        form = HandForm(data, players=self.players, hands_per_session=self.tournament.hands_per_session,
-                                    rules=self.tournament.rule_set)
+        form = HandForm(
+            data,
+            players=self.players,
+            hands_per_session=self.tournament.hands_per_session,
+            rules=self.tournament.rule_set,
+        )
         scored, error = form.live_score()
         return live_response(scored, error, rules=self.tournament.rule_set)

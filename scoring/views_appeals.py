@@ -2,6 +2,7 @@
 sheet, the referees, chief referee, committee and organizers list and decide them, and amend the sheet once
 one is upheld. Thin: a form, then a service in scoring.appeals; a service error is shown on the form with
 what the user typed."""
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404
@@ -13,8 +14,14 @@ from django.views.generic import TemplateView
 
 from scoring import appeals as ap
 from scoring import services
-from scoring.forms_appeals import (AmendHandForm, AmendWithdrawForm, AppealForm, DecisionForm, EscalateForm,
-                                   RefereeAppealForm)
+from scoring.forms_appeals import (
+    AmendHandForm,
+    AmendWithdrawForm,
+    AppealForm,
+    DecisionForm,
+    EscalateForm,
+    RefereeAppealForm,
+)
 from scoring.forms_signing import FoulForm
 from scoring.models import Appeal, Penalty
 from scoring.results import sheet_data
@@ -33,6 +40,7 @@ def _penalties(sheet):
 
 # ------------------------------------------------------------------ the player, on their private link
 
+
 class PlayerAppealFileView(PlayerSheetsView):
     """The player files an appeal about a ruling at one of their tables; their code "signs" it."""
 
@@ -40,16 +48,30 @@ class PlayerAppealFileView(PlayerSheetsView):
 
     @cached_property
     def seat(self):
-        seat = (self.player.seats.filter(session__number=self.kwargs["n"], table__number=self.kwargs["t"],
-                                         session__status__in=("published", "closed"))
-                .select_related("table__session").first())
+        seat = (
+            self.player.seats.filter(
+                session__number=self.kwargs["n"],
+                table__number=self.kwargs["t"],
+                session__status__in=("published", "closed"),
+            )
+            .select_related("table__session")
+            .first()
+        )
         if seat is None:
             # A team captain files for a table where a member of their team sat (MCR 3.12.1).
             team = tournament_services.team_captain_of(self.player)
-            seat = team and (Seat.objects.filter(session__tournament=self.tournament, player__team=team,
-                                                 session__number=self.kwargs["n"], table__number=self.kwargs["t"],
-                                                 session__status__in=("published", "closed"))
-                             .select_related("table__session", "player").order_by("position").first())
+            seat = team and (
+                Seat.objects.filter(
+                    session__tournament=self.tournament,
+                    player__team=team,
+                    session__number=self.kwargs["n"],
+                    table__number=self.kwargs["t"],
+                    session__status__in=("published", "closed"),
+                )
+                .select_related("table__session", "player")
+                .order_by("position")
+                .first()
+            )
             if not seat:
                 raise Http404()
             self.as_captain_for = seat.player
@@ -67,26 +89,38 @@ class PlayerAppealFileView(PlayerSheetsView):
     def get_context_data(self, **kwargs):
         context = TemplateView.get_context_data(self, **kwargs)
         session = self.seat.table.session
-        context.update(tournament=self.tournament, player=self.player, code=self.kwargs["code"], seat=self.seat,
-                       as_captain_for=self.as_captain_for,
-                       form=kwargs.get("form") or self.form(), deadline=ap.appeal_deadline(session, self.tournament, self.sheet),
-                       back=reverse("player-page", args=[self.tournament.slug, self.kwargs["code"]]))
+        context.update(
+            tournament=self.tournament,
+            player=self.player,
+            code=self.kwargs["code"],
+            seat=self.seat,
+            as_captain_for=self.as_captain_for,
+            form=kwargs.get("form") or self.form(),
+            deadline=ap.appeal_deadline(session, self.tournament, self.sheet),
+            back=reverse("player-page", args=[self.tournament.slug, self.kwargs["code"]]),
+        )
         return context
 
     def post(self, request, *args, **kwargs):
         form = self.form(request.POST)
         if form.is_valid():
             try:
-                appeal = ap.appeal_file(sheet=self.sheet, filer=self.player, code=normalise_code(self.kwargs["code"]),
-                                        by=None,
-                                        **form.service_kwargs())
+                appeal = ap.appeal_file(
+                    sheet=self.sheet,
+                    filer=self.player,
+                    code=normalise_code(self.kwargs["code"]),
+                    by=None,
+                    **form.service_kwargs(),
+                )
             except (ValidationError, PermissionDenied) as exc:
                 add_service_error(form, exc)
             else:
-                messages.success(request, _("Appeal %(n)s is filed. You will see its decision on this page.")
-                                 % {"n": appeal.number})
-                return redirect(reverse("player-page", args=[self.tournament.slug, self.kwargs["code"]])
-                                + "#my-appeals")
+                messages.success(
+                    request, _("Appeal %(n)s is filed. You will see its decision on this page.") % {"n": appeal.number}
+                )
+                return redirect(
+                    reverse("player-page", args=[self.tournament.slug, self.kwargs["code"]]) + "#my-appeals"
+                )
         return self.render_to_response(self.get_context_data(form=form))
 
 
@@ -94,11 +128,11 @@ class PlayerAppealEscalateView(PlayerSheetsView):
     http_method_names = ["post"]
 
     def post(self, request, *args, **kwargs):
-        appeal = get_object_or_404(Appeal, tournament=self.tournament, number=self.kwargs["number"],
-                                   filer=self.player)
+        appeal = get_object_or_404(Appeal, tournament=self.tournament, number=self.kwargs["number"], filer=self.player)
         try:
-            ap.appeal_escalate(appeal=appeal, reason=request.POST.get("reason", ""),
-                               code=normalise_code(self.kwargs["code"]))
+            ap.appeal_escalate(
+                appeal=appeal, reason=request.POST.get("reason", ""), code=normalise_code(self.kwargs["code"])
+            )
         except (ValidationError, PermissionDenied) as exc:
             errors = exc.messages if isinstance(exc, ValidationError) else [str(exc)]
             return self.render_to_response(self.get_context_data(errors=errors))
@@ -108,6 +142,7 @@ class PlayerAppealEscalateView(PlayerSheetsView):
 
 # ------------------------------------------------------------------ a referee files for a player
 
+
 class SheetAppealFileView(SheetMixin, TemplateView):
     """From the table's sheet: a referee or organizer files the appeal a player (or their captain) hands in."""
 
@@ -116,6 +151,7 @@ class SheetAppealFileView(SheetMixin, TemplateView):
     def dispatch(self, request, *args, **kwargs):
         if not request.user.is_authenticated:
             from django.contrib.auth.views import redirect_to_login
+
             return redirect_to_login(request.get_full_path())
         if not can_score(request.user, get_object_or_404(Tournament, slug=kwargs["slug"])):
             raise PermissionDenied(_("Only a referee or organizer of this tournament can do this."))
@@ -124,19 +160,31 @@ class SheetAppealFileView(SheetMixin, TemplateView):
     def filers(self):
         seated = self.players
         teams = {p.team_id for p in seated if p.team_id}
-        mates = Player.objects.filter(tournament=self.tournament, team_id__in=teams).exclude(
-            pk__in=[p.pk for p in seated]).order_by("number")
+        mates = (
+            Player.objects.filter(tournament=self.tournament, team_id__in=teams)
+            .exclude(pk__in=[p.pk for p in seated])
+            .order_by("number")
+        )
         return seated + list(mates)
 
     def form(self, data=None):
-        return RefereeAppealForm(data, hands_per_session=self.tournament.hands_per_session,
-                                 penalties=_penalties(self.sheet), filers=self.filers())
+        return RefereeAppealForm(
+            data,
+            hands_per_session=self.tournament.hands_per_session,
+            penalties=_penalties(self.sheet),
+            filers=self.filers(),
+        )
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context.update(form=kwargs.get("form") or self.form(), referee_filing=True,
-                       deadline=ap.appeal_deadline(self.session, self.tournament, self.sheet), back=self.sheet_url(),
-                       table_number=self.table.number, session_number=self.session.number)
+        context.update(
+            form=kwargs.get("form") or self.form(),
+            referee_filing=True,
+            deadline=ap.appeal_deadline(self.session, self.tournament, self.sheet),
+            back=self.sheet_url(),
+            table_number=self.table.number,
+            session_number=self.session.number,
+        )
         return context
 
     def post(self, request, *args, **kwargs):
@@ -153,6 +201,7 @@ class SheetAppealFileView(SheetMixin, TemplateView):
 
 
 # ------------------------------------------------------------------ those who decide
+
 
 class AppealRoleMixin(RoleRequiredMixin):
     """Referees, the chief referee, the committee and organizers see appeals; parties see theirs on their
@@ -171,8 +220,11 @@ class AppealListView(AppealRoleMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context["appeals"] = (Appeal.objects.filter(tournament=self.tournament)
-                              .select_related("sheet__table__session", "filer").order_by("-number"))
+        context["appeals"] = (
+            Appeal.objects.filter(tournament=self.tournament)
+            .select_related("sheet__table__session", "filer")
+            .order_by("-number")
+        )
         return context
 
 
@@ -181,9 +233,13 @@ class AppealDetailView(AppealRoleMixin, TemplateView):
 
     @cached_property
     def appeal(self):
-        return get_object_or_404(Appeal.objects.select_related("sheet__table__session", "filer", "penalty__player",
-                                                               "filed_by", "late_accepted_by"),
-                                 tournament=self.tournament, number=self.kwargs["number"])
+        return get_object_or_404(
+            Appeal.objects.select_related(
+                "sheet__table__session", "filer", "penalty__player", "filed_by", "late_accepted_by"
+            ),
+            tournament=self.tournament,
+            number=self.kwargs["number"],
+        )
 
     @cached_property
     def data(self):
@@ -201,8 +257,9 @@ class AppealDetailView(AppealRoleMixin, TemplateView):
         forms = {
             "decision_form": DecisionForm(),
             "escalate_form": EscalateForm(),
-            "amend_hand_form": AmendHandForm(players=self.players, hands=self.data.hands,
-                                             initial={"hand": self.appealed_hand_choice()}),
+            "amend_hand_form": AmendHandForm(
+                players=self.players, hands=self.data.hands, initial={"hand": self.appealed_hand_choice()}
+            ),
             "amend_withdraw_form": AmendWithdrawForm(penalties=[p for p in self.data.given_penalties if p.active]),
             "amend_foul_form": FoulForm(players=self.players, hands_per_session=self.tournament.hands_per_session),
         }
@@ -217,13 +274,17 @@ class AppealDetailView(AppealRoleMixin, TemplateView):
         context.update(self.forms())
         context.update({k: v for k, v in kwargs.items() if k.endswith("_form")})
         context.update(
-            appeal=appeal, data=self.data, decisions=appeal.decisions.all(),
+            appeal=appeal,
+            data=self.data,
+            decisions=appeal.decisions.all(),
             amendments=appeal.amendments.select_related("hand_version__hand", "penalty__player", "created_by"),
-            may_decide=ap.may_decide(user, appeal), deciding_body=ap.appeal_deciding_body(appeal),
+            may_decide=ap.may_decide(user, appeal),
+            deciding_body=ap.appeal_deciding_body(appeal),
             may_escalate=appeal.status == Appeal.Status.REFEREE_REJECTED and can_score(user, self.tournament),
             may_amend=appeal.status == Appeal.Status.UPHELD and can_score(user, self.tournament),
             deadline=ap.appeal_deadline(appeal.sheet.table.session, self.tournament, appeal.sheet),
-            is_organizer=is_organizer(user, self.tournament))
+            is_organizer=is_organizer(user, self.tournament),
+        )
         return context
 
 
@@ -259,7 +320,9 @@ class AppealDecideView(AppealActionView):
     def act(self, form):
         appeal = ap.appeal_decide(appeal=self.appeal, by=self.request.user, **form.cleaned_data)
         return _("Decision recorded: appeal %(n)s is now “%(status)s”.") % {
-            "n": appeal.number, "status": appeal.get_status_display()}
+            "n": appeal.number,
+            "status": appeal.get_status_display(),
+        }
 
 
 class AppealEscalateView(AppealActionView):

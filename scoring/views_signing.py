@@ -3,6 +3,7 @@
 Thin: a form, then a service; an error from the service is shown on the sheet with what the user typed.
 The panels are templates/scoring/_fouls.html and _confirmations.html (context from scoring.templatetags.signing).
 """
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Q
@@ -76,7 +77,10 @@ class FoulRecordView(SheetActionView):
         else:
             cost = _("%(n)s points to nobody") % {"n": penalty.amount}
         return _("Recorded for %(player)s: %(foul)s, %(cost)s.") % {
-            "player": penalty.player.name, "foul": penalty.foul_name, "cost": cost}
+            "player": penalty.player.name,
+            "foul": penalty.foul_name,
+            "cost": cost,
+        }
 
 
 class HandConfirmView(SheetActionView):
@@ -85,8 +89,9 @@ class HandConfirmView(SheetActionView):
 
     def act(self, form):
         number = self.kwargs["hand"]
-        services.hand_confirm(sheet=self.sheet, number=number, by=self.request.user,
-                              expected_version=form.cleaned_data["version"])
+        services.hand_confirm(
+            sheet=self.sheet, number=number, by=self.request.user, expected_version=form.cleaned_data["version"]
+        )
         return _("Hand %(n)s confirmed; it counts now.") % {"n": number}
 
 
@@ -110,8 +115,11 @@ class MarkRestNotPlayedView(SheetActionView):
 
     def act(self, form):
         numbers = services.sheet_mark_rest_not_played(sheet=self.sheet, by=self.request.user)
-        return _("Hands %(hands)s marked not played.") % {"hands": ", ".join(map(str, numbers))} if numbers else \
-            _("Every hand is entered already.")
+        return (
+            _("Hands %(hands)s marked not played.") % {"hands": ", ".join(map(str, numbers))}
+            if numbers
+            else _("Every hand is entered already.")
+        )
 
 
 class SheetSignView(SheetActionView):
@@ -140,14 +148,17 @@ class SheetSignView(SheetActionView):
     def render_confirmation(self, mark_rest):
         context = self.get_context_data()
         missing = services.sheet_missing_hands(self.sheet) if mark_rest else []
-        context.update(confirm_sign={"mark_rest": mark_rest, "missing": missing,
-                                     "cancel": self.sheet_url() + "#signing"})
-        return self.response_class(request=self.request, template="scoring/sign_confirm.html", context=context,
-                                   using=self.template_engine)
+        context.update(
+            confirm_sign={"mark_rest": mark_rest, "missing": missing, "cancel": self.sheet_url() + "#signing"}
+        )
+        return self.response_class(
+            request=self.request, template="scoring/sign_confirm.html", context=context, using=self.template_engine
+        )
 
     def act(self, form):
-        services.sheet_sign(sheet=self.sheet, by=self.request.user,
-                            mark_rest_not_played=form.cleaned_data["mark_rest_not_played"])
+        services.sheet_sign(
+            sheet=self.sheet, by=self.request.user, mark_rest_not_played=form.cleaned_data["mark_rest_not_played"]
+        )
         return _("Score sheet signed. It is locked now; only the chief referee can reopen it.")
 
 
@@ -178,6 +189,7 @@ class SheetReopenView(SheetActionView):
 
 # ------------------------------------------------------------------ the players' own pages (no login)
 
+
 def client_address(request) -> str:
     return request.META.get("REMOTE_ADDR", "")
 
@@ -204,8 +216,9 @@ class PlayerCodeView(PlayerPageMixin, TemplateView):
         form = PlayerCodeForm(request.POST)
         if form.is_valid():
             try:
-                player = tournament_services.player_for_code(tournament=self.tournament, code=form.cleaned_data["code"],
-                                                             address=client_address(request))
+                player = tournament_services.player_for_code(
+                    tournament=self.tournament, code=form.cleaned_data["code"], address=client_address(request)
+                )
             except tournament_services.TooManyCodeFailures:
                 form.add_error("code", _("Too many wrong codes from here; wait a quarter of an hour and try again."))
                 return self.render_to_response(self.get_context_data(form=form), status=429)
@@ -228,10 +241,11 @@ class PlayerSheetsView(PlayerPageMixin, TemplateView):
     @cached_property
     def player(self):
         try:
-            player = tournament_services.player_for_code(tournament=self.tournament, code=self.kwargs["code"],
-                                                         address=client_address(self.request))
+            player = tournament_services.player_for_code(
+                tournament=self.tournament, code=self.kwargs["code"], address=client_address(self.request)
+            )
         except tournament_services.TooManyCodeFailures:
-            raise Http404()
+            raise Http404() from None
         if player is None:
             raise Http404()  # no hint whether the tournament or the code was wrong
         return player
@@ -242,8 +256,11 @@ class PlayerSheetsView(PlayerPageMixin, TemplateView):
 
     def seats(self):
         # Published sessions only: a seating not yet published is not shown to players, here either.
-        return (Seat.objects.filter(player=self.player, session__status__in=Session.PUBLIC_STATUSES)
-                .select_related("table__sheet", "session").order_by("-session__number"))
+        return (
+            Seat.objects.filter(player=self.player, session__status__in=Session.PUBLIC_STATUSES)
+            .select_related("table__sheet", "session")
+            .order_by("-session__number")
+        )
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -256,16 +273,32 @@ class PlayerSheetsView(PlayerPageMixin, TemplateView):
                 signed.append(seat)
                 continue
             data = sheets_data(self.tournament, seat.table.session.tables.filter(pk=seat.table_id))[0]
-            sheets.append({"seat": seat, "data": data, "sheet": sheet,
-                           "mine": data.confirmation_of(self.player),
-                           "score": data.scores[seat.position] if data.scores else None,
-                           "rows": [{"hand": h, "delta": h.deltas[seat.position] if h.deltas else None,
-                                     "total": h.totals[seat.position] if h.totals else None,
-                                     "pending_delta": h.pending.deltas[seat.position] if h.pending else None}
-                                    for h in data.hands]})
-        context.update(player=self.player, sheets=sheets, signed=signed[:5],
-                       phone_allowed="phone" in self.tournament.confirmation_methods,
-                       code=self.kwargs["code"], errors=kwargs.get("errors", []))
+            sheets.append(
+                {
+                    "seat": seat,
+                    "data": data,
+                    "sheet": sheet,
+                    "mine": data.confirmation_of(self.player),
+                    "score": data.scores[seat.position] if data.scores else None,
+                    "rows": [
+                        {
+                            "hand": h,
+                            "delta": h.deltas[seat.position] if h.deltas else None,
+                            "total": h.totals[seat.position] if h.totals else None,
+                            "pending_delta": h.pending.deltas[seat.position] if h.pending else None,
+                        }
+                        for h in data.hands
+                    ],
+                }
+            )
+        context.update(
+            player=self.player,
+            sheets=sheets,
+            signed=signed[:5],
+            phone_allowed="phone" in self.tournament.confirmation_methods,
+            code=self.kwargs["code"],
+            errors=kwargs.get("errors", []),
+        )
         context.update(my_page(self.tournament, self.player))
         return context
 
@@ -273,8 +306,11 @@ class PlayerSheetsView(PlayerPageMixin, TemplateView):
 def my_page(tournament, player) -> dict:
     """The rest of a player's private page: their seat and starting wind in every published session, with
     the next one to play first; their results hand by hand; their fouls; the appeals about their tables."""
-    seats = list(Seat.objects.filter(player=player, session__status__in=Session.PUBLIC_STATUSES)
-                 .select_related("table__sheet", "session").order_by("session__number"))
+    seats = list(
+        Seat.objects.filter(player=player, session__status__in=Session.PUBLIC_STATUSES)
+        .select_related("table__sheet", "session")
+        .order_by("session__number")
+    )
     tables = Table.objects.filter(pk__in=[seat.table_id for seat in seats])
     data_of = {d.table_id: d for d in sheets_data(tournament, tables)} if seats else {}
     from scoring.appeals import appeal_deadline
@@ -285,25 +321,42 @@ def my_page(tournament, player) -> dict:
         data = data_of[seat.table_id]
         sheet = getattr(seat.table, "sheet", None)
         position = seat.position
-        rows.append({
-            "seat": seat, "data": data, "sheet": sheet,
-            "signed": bool(sheet and sheet.is_signed), "closed": seat.session.status == Session.Status.CLOSED,
-            "appeal_until": appeal_deadline(seat.session, tournament, sheet),
-            "score": data.scores[position] if data.scores else None,
-            "table_points": data.table_points[position] if data.table_points else None,
-            "hands": [{"hand": h, "delta": h.deltas[position], "total": h.totals[position]}
-                      for h in data.hands if h.version is not None],
-        })
+        rows.append(
+            {
+                "seat": seat,
+                "data": data,
+                "sheet": sheet,
+                "signed": bool(sheet and sheet.is_signed),
+                "closed": seat.session.status == Session.Status.CLOSED,
+                "appeal_until": appeal_deadline(seat.session, tournament, sheet),
+                "score": data.scores[position] if data.scores else None,
+                "table_points": data.table_points[position] if data.table_points else None,
+                "hands": [
+                    {"hand": h, "delta": h.deltas[position], "total": h.totals[position]}
+                    for h in data.hands
+                    if h.version is not None
+                ],
+            }
+        )
         rows[-1]["appeal_open"] = rows[-1]["appeal_until"] is None or now <= rows[-1]["appeal_until"]
         fouls += [(seat.session.number, seat.table.number, p) for p in data.given_penalties if p.player_id == player.pk]
     # The next seat: the first published session not yet signed at the player's table.
     upcoming = next((r for r in rows if not r["closed"] and not r["signed"]), None)
     # A captain also sees the appeals they filed for their team's tables, to follow and escalate them.
-    appeals = list(Appeal.objects.filter(Q(sheet__table__seats__player=player) | Q(filer=player)).distinct()
-                   .select_related("sheet__table__session", "filer").prefetch_related("decisions")
-                   .order_by("-number"))
-    return {"my_sessions": rows, "next_seat": upcoming, "my_fouls": fouls, "my_appeals": appeals,
-            "captain_tables": captain_tables(tournament, player, exclude={seat.table_id for seat in seats})}
+    appeals = list(
+        Appeal.objects.filter(Q(sheet__table__seats__player=player) | Q(filer=player))
+        .distinct()
+        .select_related("sheet__table__session", "filer")
+        .prefetch_related("decisions")
+        .order_by("-number")
+    )
+    return {
+        "my_sessions": rows,
+        "next_seat": upcoming,
+        "my_fouls": fouls,
+        "my_appeals": appeals,
+        "captain_tables": captain_tables(tournament, player, exclude={seat.table_id for seat in seats}),
+    }
 
 
 def captain_tables(tournament, player, exclude=()) -> list[dict]:
@@ -314,20 +367,28 @@ def captain_tables(tournament, player, exclude=()) -> list[dict]:
     team = tournament_services.team_captain_of(player)
     if team is None:
         return []
-    seats = (Seat.objects.filter(session__tournament=tournament, player__team=team,
-                                 session__status__in=Session.PUBLIC_STATUSES)
-             .exclude(table_id__in=exclude).exclude(player=player)
-             .select_related("table__sheet", "session", "player").order_by("session__number", "table__number",
-                                                                          "position"))
+    seats = (
+        Seat.objects.filter(
+            session__tournament=tournament, player__team=team, session__status__in=Session.PUBLIC_STATUSES
+        )
+        .exclude(table_id__in=exclude)
+        .exclude(player=player)
+        .select_related("table__sheet", "session", "player")
+        .order_by("session__number", "table__number", "position")
+    )
     now = timezone.now()
     rows = {}
     for seat in seats:
         row = rows.get(seat.table_id)
         if row is None:
             until = appeal_deadline(seat.session, tournament, getattr(seat.table, "sheet", None))
-            row = rows[seat.table_id] = {"session": seat.session.number, "table": seat.table.number,
-                                         "members": [], "appeal_until": until,
-                                         "appeal_open": until is None or now <= until}
+            row = rows[seat.table_id] = {
+                "session": seat.session.number,
+                "table": seat.table.number,
+                "members": [],
+                "appeal_until": until,
+                "appeal_open": until is None or now <= until,
+            }
         row["members"].append(seat.player)
     return list(rows.values())
 
@@ -339,8 +400,11 @@ class PlayerActionView(PlayerSheetsView):
 
     @cached_property
     def sheet(self):
-        seat = (Seat.objects.filter(player=self.player, session__number=self.kwargs["n"],
-                                    table__number=self.kwargs["t"]).select_related("table").first())
+        seat = (
+            Seat.objects.filter(player=self.player, session__number=self.kwargs["n"], table__number=self.kwargs["t"])
+            .select_related("table")
+            .first()
+        )
         if seat is None:
             raise Http404()
         return ScoreSheet.objects.get(table=seat.table)
@@ -357,10 +421,17 @@ class PlayerActionView(PlayerSheetsView):
 
 class PlayerConfirmSheetView(PlayerActionView):
     def act(self):
-        services.sheet_confirm(sheet=self.sheet, player=self.player, method=Signature.Method.PHONE,
-                               by=self.request.user, code=self.kwargs["code"])
+        services.sheet_confirm(
+            sheet=self.sheet,
+            player=self.player,
+            method=Signature.Method.PHONE,
+            by=self.request.user,
+            code=self.kwargs["code"],
+        )
         return _("Thank you: you confirmed the score sheet of session %(n)s, table %(t)s.") % {
-            "n": self.kwargs["n"], "t": self.kwargs["t"]}
+            "n": self.kwargs["n"],
+            "t": self.kwargs["t"],
+        }
 
 
 class PlayerConfirmHandView(PlayerActionView):
@@ -368,7 +439,12 @@ class PlayerConfirmHandView(PlayerActionView):
         form = HandConfirmForm(self.request.POST)
         if not form.is_valid():
             raise ValidationError(_("Reload the page and try again."))
-        services.hand_confirm(sheet=self.sheet, number=self.kwargs["hand"], by=None, player=self.player,
-                              code=self.kwargs["code"], expected_version=form.cleaned_data["version"])
+        services.hand_confirm(
+            sheet=self.sheet,
+            number=self.kwargs["hand"],
+            by=None,
+            player=self.player,
+            code=self.kwargs["code"],
+            expected_version=form.cleaned_data["version"],
+        )
         return _("Hand %(n)s confirmed.") % {"n": self.kwargs["hand"]}
-

@@ -12,6 +12,7 @@ tournament plus a correction (a second version of a hand), a penalty and an uphe
 it, and drops them at the end.
 Exits 1 when anything differs.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -58,8 +59,15 @@ else:
 
 
 def connect(cfg, dbname):
-    return psycopg.connect(host=cfg["HOST"] or "127.0.0.1", port=cfg["PORT"] or 5432, user=cfg["USER"] or None,
-                           password=cfg["PASSWORD"] or None, dbname=dbname, autocommit=True, connect_timeout=5)
+    return psycopg.connect(
+        host=cfg["HOST"] or "127.0.0.1",
+        port=cfg["PORT"] or 5432,
+        user=cfg["USER"] or None,
+        password=cfg["PASSWORD"] or None,
+        dbname=dbname,
+        autocommit=True,
+        connect_timeout=5,
+    )
 
 
 class Check:
@@ -68,8 +76,12 @@ class Check:
         self.name = f"backupcheck_{os.getpid()}"
         self.url = pg_url.rsplit("/", 1)[0] + "/" + self.name
         self.env = {**os.environ, "DATABASE_URL": self.url, "DEBUG": "1", "LOG_LEVEL": "ERROR"}
-        self.libpq = {**os.environ, "PGHOST": self.cfg["HOST"] or "127.0.0.1", "PGPORT": str(self.cfg["PORT"] or 5432),
-                      "PGUSER": self.cfg["USER"] or "postgres"}
+        self.libpq = {
+            **os.environ,
+            "PGHOST": self.cfg["HOST"] or "127.0.0.1",
+            "PGPORT": str(self.cfg["PORT"] or 5432),
+            "PGUSER": self.cfg["USER"] or "postgres",
+        }
         if self.cfg["PASSWORD"]:
             self.libpq["PGPASSWORD"] = self.cfg["PASSWORD"]
 
@@ -83,8 +95,15 @@ class Check:
         self.admin(f'CREATE DATABASE "{self.name}"')
 
     def manage(self, *args, stdin=None):
-        result = subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=self.env, input=stdin,
-                                capture_output=True, text=True, timeout=600)
+        result = subprocess.run(
+            [sys.executable, "manage.py", *args],
+            cwd=ROOT,
+            env=self.env,
+            input=stdin,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
         if result.returncode:
             raise RuntimeError(f"manage.py {' '.join(args)} failed:\n{result.stderr[-3000:]}")
         return result.stdout
@@ -99,19 +118,24 @@ class Check:
         """{table: (rows, md5 of the rows' text in order)} for every table of the public schema."""
         out = {}
         with connect(self.cfg, self.name) as conn:
-            names = [r[0] for r in conn.execute(
-                "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename")]
+            names = [
+                r[0]
+                for r in conn.execute("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename")
+            ]
             for name in names:
                 out[name] = conn.execute(
-                    f'SELECT count(*), md5(coalesce(string_agg(t::text, \'|\' ORDER BY t::text), \'\')) FROM "{name}" t'
+                    f"SELECT count(*), md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) FROM \"{name}\" t"
                 ).fetchone()
         return out
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--pg-url", default=os.environ.get("PG_URL", "postgres://postgres@127.0.0.1:5432/postgres"),
-                        help="a PostgreSQL server to work on (its database name is only used to connect)")
+    parser.add_argument(
+        "--pg-url",
+        default=os.environ.get("PG_URL", "postgres://postgres@127.0.0.1:5432/postgres"),
+        help="a PostgreSQL server to work on (its database name is only used to connect)",
+    )
     args = parser.parse_args(argv)
     check = Check(args.pg_url)
     problems = []
@@ -136,12 +160,15 @@ def main(argv=None):
             after_tables = check.tables()
             for table in sorted(set(before_tables) | set(after_tables)):
                 if before_tables.get(table) != after_tables.get(table):
-                    problems.append(f"pg_restore: table {table}: {before_tables.get(table)} before, "
-                                    f"{after_tables.get(table)} after")
+                    problems.append(
+                        f"pg_restore: table {table}: {before_tables.get(table)} before, {after_tables.get(table)} after"
+                    )
             if check.manage("export_tournament", SLUG) != before:
                 problems.append("pg_restore: the tournament's export differs from the one before the backup")
-            print(f"pg_dump ({dump.stat().st_size} bytes) -> wipe -> pg_restore: "
-                  f"{'identical' if not problems else 'DIFFERENT'}")
+            print(
+                f"pg_dump ({dump.stat().st_size} bytes) -> wipe -> pg_restore: "
+                f"{'identical' if not problems else 'DIFFERENT'}"
+            )
 
             # 2. One tournament: export, wipe, migrate, import.
             found = len(problems)
@@ -150,8 +177,10 @@ def main(argv=None):
             check.manage("import_tournament", str(exported))
             if check.manage("export_tournament", SLUG) != before:
                 problems.append("interchange: the re-imported tournament exports differently from the file")
-            print(f"export_tournament -> wipe -> migrate -> import_tournament: "
-                  f"{'identical' if len(problems) == found else 'DIFFERENT'}")
+            print(
+                f"export_tournament -> wipe -> migrate -> import_tournament: "
+                f"{'identical' if len(problems) == found else 'DIFFERENT'}"
+            )
         finally:
             check.admin(f'DROP DATABASE IF EXISTS "{check.name}" WITH (FORCE)')
     for line in problems:

@@ -15,6 +15,7 @@
 5. Prints requests per second, median, 99th percentile and worst latency and errors per kind of request;
    exits 1 on any error or mismatch. Stops gunicorn and drops its database at the end, also on failure.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -50,28 +51,38 @@ def parse_args(argv):
     p.add_argument("--readers", type=int, default=200, help="anonymous readers polling the standings (200)")
     p.add_argument("--hands", type=int, default=16, help="hands per table (16)")
     p.add_argument("--workers", type=int, default=4, help="gunicorn worker processes (4)")
-    p.add_argument("--think", type=float, default=3.0,
-                   help="mean seconds a referee spends on the form before posting a hand (3.0)")
+    p.add_argument(
+        "--think", type=float, default=3.0, help="mean seconds a referee spends on the form before posting a hand (3.0)"
+    )
     p.add_argument("--poll", type=float, default=30.0, help="mean seconds between a reader's polls (30)")
     p.add_argument("--max-seconds", type=float, default=300, help="hard limit on the load phase (300)")
     p.add_argument("--timeout", type=float, default=30, help="time-out of one request, seconds (30)")
-    p.add_argument("--pg-url", default=os.environ.get("PG_URL", "postgres://postgres@127.0.0.1:5432/postgres"),
-                   help="a PostgreSQL server to create the load-test database on (its database name is "
-                        "only used to connect)")
+    p.add_argument(
+        "--pg-url",
+        default=os.environ.get("PG_URL", "postgres://postgres@127.0.0.1:5432/postgres"),
+        help="a PostgreSQL server to create the load-test database on (its database name is only used to connect)",
+    )
     p.add_argument("--seed", type=int, default=1)
     return p.parse_args(argv)
 
 
 # --- database and server ---------------------------------------------------------------------------
 
+
 def admin_connection(pg_url):
     import dj_database_url
     import psycopg
 
     cfg = dj_database_url.parse(pg_url)
-    return psycopg.connect(host=cfg["HOST"] or HOST, port=cfg["PORT"] or 5432, user=cfg["USER"] or None,
-                           password=cfg["PASSWORD"] or None, dbname=cfg["NAME"] or "postgres", autocommit=True,
-                           connect_timeout=5)
+    return psycopg.connect(
+        host=cfg["HOST"] or HOST,
+        port=cfg["PORT"] or 5432,
+        user=cfg["USER"] or None,
+        password=cfg["PASSWORD"] or None,
+        dbname=cfg["NAME"] or "postgres",
+        autocommit=True,
+        connect_timeout=5,
+    )
 
 
 def database_url(pg_url, name):
@@ -87,11 +98,26 @@ def free_port():
 def start_gunicorn(env, port, workers):
     gunicorn = Path(sys.executable).with_name("gunicorn")
     return subprocess.Popen(
-        [str(gunicorn), "config.wsgi:application", "--workers", str(workers), "--bind", f"{HOST}:{port}",
-         "--timeout", "60", "--graceful-timeout", "5", "--log-level", "warning",
-         # Several load tests may run on one machine; the control socket has one fixed path.
-         "--no-control-socket"],
-        cwd=ROOT, env=env, start_new_session=True)
+        [
+            str(gunicorn),
+            "config.wsgi:application",
+            "--workers",
+            str(workers),
+            "--bind",
+            f"{HOST}:{port}",
+            "--timeout",
+            "60",
+            "--graceful-timeout",
+            "5",
+            "--log-level",
+            "warning",
+            # Several load tests may run on one machine; the control socket has one fixed path.
+            "--no-control-socket",
+        ],
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
+    )
 
 
 def stop(process):
@@ -137,6 +163,7 @@ def wait_until_up(port, process, seconds=60):
 
 # --- the tournament --------------------------------------------------------------------------------
 
+
 def build(tables, hands, seed):
     """The tournament, its seating and referees, through the services; returns table -> hands to post."""
     from django.contrib.auth import get_user_model
@@ -148,19 +175,27 @@ def build(tables, hands, seed):
 
     User = get_user_model()
     tournament = ts.tournament_create(by=None, name="Load Open", slug=SLUG, session_count=1, hands_per_session=hands)
-    players = [ts.player_create(tournament=tournament, number=n, name=f"Player {n}", country="ES", by=None)
-               for n in range(1, 4 * tables + 1)]
+    players = [
+        ts.player_create(tournament=tournament, number=n, name=f"Player {n}", country="ES", by=None)
+        for n in range(1, 4 * tables + 1)
+    ]
     rng = random.Random(seed)
     rng.shuffle(players)
     session = tournament.sessions.get(number=1)
-    sched.session_seat(session=session, tables=[players[i:i + 4] for i in range(0, len(players), 4)], by=None,
-                       method="random", seed=seed)
+    sched.session_seat(
+        session=session,
+        tables=[players[i : i + 4] for i in range(0, len(players), 4)],
+        by=None,
+        method="random",
+        seed=seed,
+    )
     sched.session_publish(session=session, by=None)
     # One slow hash shared by all: creating fifty accounts should not dominate the set-up time.
     password = make_password(PASSWORD)
     users = User.objects.bulk_create([User(username=f"ref{t}", password=password) for t in range(1, tables + 1)])
-    TournamentRole.objects.bulk_create([TournamentRole(tournament=tournament, user=u, role=TournamentRole.Role.REFEREE)
-                                        for u in users])
+    TournamentRole.objects.bulk_create(
+        [TournamentRole(tournament=tournament, user=u, role=TournamentRole.Role.REFEREE) for u in users]
+    )
     plans = {}
     for table in session.tables.order_by("number"):
         seated = [p.pk for p in table.seated_players()]
@@ -178,11 +213,17 @@ def random_hand(rng, seated):
     winner = rng.choice(seated)
     if r < 0.35:
         return {"outcome": "self_drawn", "winner": winner, "points": points, "flowers": flowers}
-    return {"outcome": "discard", "winner": winner, "discarder": rng.choice([p for p in seated if p != winner]),
-            "points": points, "flowers": flowers}
+    return {
+        "outcome": "discard",
+        "winner": winner,
+        "discarder": rng.choice([p for p in seated if p != winner]),
+        "points": points,
+        "flowers": flowers,
+    }
 
 
 # --- clients ---------------------------------------------------------------------------------------
+
 
 class Stats:
     def __init__(self):
@@ -212,8 +253,11 @@ class Browser:
         self.cookies = {}
 
     def request(self, kind, method, path, form=None, expect=200):
-        headers = {"X-Forwarded-Proto": "https", "Referer": f"https://{HOST}:{self.port}{path}",
-                   "Host": f"{HOST}:{self.port}"}
+        headers = {
+            "X-Forwarded-Proto": "https",
+            "Referer": f"https://{HOST}:{self.port}{path}",
+            "Host": f"{HOST}:{self.port}",
+        }
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         body = None
@@ -246,12 +290,20 @@ class Browser:
 
 
 def referee(number, plan, port, stats, args, logged_in, go, deadline):
-    seated, hands = plan
+    _seated, hands = plan
     rng = random.Random(args.seed * 1000 + number)
     browser = Browser(port, stats, args.timeout)
     page = browser.request("login page", "GET", "/accounts/login/")
-    ok = browser.request("login", "POST", "/accounts/login/", expect=302, form={
-        "username": f"ref{number}", "password": PASSWORD, "csrfmiddlewaretoken": browser.token(page)}) is not None
+    ok = (
+        browser.request(
+            "login",
+            "POST",
+            "/accounts/login/",
+            expect=302,
+            form={"username": f"ref{number}", "password": PASSWORD, "csrfmiddlewaretoken": browser.token(page)},
+        )
+        is not None
+    )
     logged_in.release()
     go.wait()
     if not ok:
@@ -265,8 +317,17 @@ def referee(number, plan, port, stats, args, logged_in, go, deadline):
                 return
             page = browser.request("sheet", "GET", sheet)
         time.sleep(rng.uniform(0.5, 1.5) * args.think)
-        form = {"number": n, "expected_version": 0, "csrfmiddlewaretoken": browser.token(page), "note": "",
-                "winner": "", "discarder": "", "points": "", "flowers": "", **hand}
+        form = {
+            "number": n,
+            "expected_version": 0,
+            "csrfmiddlewaretoken": browser.token(page),
+            "note": "",
+            "winner": "",
+            "discarder": "",
+            "points": "",
+            "flowers": "",
+            **hand,
+        }
         browser.request("entry", "POST", sheet + "hand/", form=form, expect=302)
 
 
@@ -284,10 +345,14 @@ def drive(port, plans, args):
     stats = Stats()
     logged_in, go, stop_readers = threading.Semaphore(0), threading.Event(), threading.Event()
     deadline = time.monotonic() + args.max_seconds
-    referees = [threading.Thread(target=referee, args=(t, plan, port, stats, args, logged_in, go, deadline),
-                                 daemon=True) for t, plan in plans.items()]
-    readers = [threading.Thread(target=reader, args=(i, port, stats, args, stop_readers), daemon=True)
-               for i in range(args.readers)]
+    referees = [
+        threading.Thread(target=referee, args=(t, plan, port, stats, args, logged_in, go, deadline), daemon=True)
+        for t, plan in plans.items()
+    ]
+    readers = [
+        threading.Thread(target=reader, args=(i, port, stats, args, stop_readers), daemon=True)
+        for i in range(args.readers)
+    ]
     start = time.monotonic()
     for thread in referees:
         thread.start()
@@ -309,6 +374,7 @@ def drive(port, plans, args):
 
 # --- checks and report -----------------------------------------------------------------------------
 
+
 def shared_table_points(scores):
     """4/2/1/0 by place; tied players share the points of the places they occupy (MCR 3.10)."""
     places = [Fraction(4), Fraction(2), Fraction(1), Fraction(0)]
@@ -319,7 +385,7 @@ def shared_table_points(scores):
         j = i
         while j + 1 < 4 and scores[order[j + 1]] == scores[order[i]]:
             j += 1
-        share = sum(places[i:j + 1]) / (j - i + 1)
+        share = sum(places[i : j + 1]) / (j - i + 1)
         for k in range(i, j + 1):
             out[order[k]] = share
         i = j + 1
@@ -328,14 +394,17 @@ def shared_table_points(scores):
 
 def verify(tournament, plans):
     """Problems found, as readable lines; empty when everything was stored once and adds up."""
-    from scoring.models import Hand, HandVersion
     from rules import payments as pay
+    from scoring.models import Hand, HandVersion
     from standings.selectors import player_standings
 
     problems = []
-    stored = {(h.sheet.table.number, h.number): h for h in
-              Hand.objects.filter(sheet__table__session__tournament=tournament)
-              .select_related("sheet__table", "current")}
+    stored = {
+        (h.sheet.table.number, h.number): h
+        for h in Hand.objects.filter(sheet__table__session__tournament=tournament).select_related(
+            "sheet__table", "current"
+        )
+    }
     versions = HandVersion.objects.filter(hand__sheet__table__session__tournament=tournament)
     expected = sum(len(hands) for _seated, hands in plans.values())
     if len(stored) != expected or versions.count() != expected:
@@ -346,15 +415,34 @@ def verify(tournament, plans):
         for n, hand in enumerate(hands, start=1):
             row = stored.get((table, n))
             current = row.current if row else None
-            got = current and (current.version, current.outcome, current.winner_id, current.discarder_id,
-                               current.points, current.flowers)
-            want = (1, hand["outcome"], hand.get("winner"), hand.get("discarder"), hand.get("points", 0),
-                    hand.get("flowers", 0))
+            got = current and (
+                current.version,
+                current.outcome,
+                current.winner_id,
+                current.discarder_id,
+                current.points,
+                current.flowers,
+            )
+            want = (
+                1,
+                hand["outcome"],
+                hand.get("winner"),
+                hand.get("discarder"),
+                hand.get("points", 0),
+                hand.get("flowers", 0),
+            )
             if got != want:
                 problems.append(f"table {table} hand {n}: stored {got}, posted {want}")
-            deltas = pay.hand_payments(seated, pay.HandOutcome(
-                outcome=hand["outcome"], winner=hand.get("winner"), discarder=hand.get("discarder"),
-                points=hand.get("points", 0), flowers=hand.get("flowers", 0)))
+            deltas = pay.hand_payments(
+                seated,
+                pay.HandOutcome(
+                    outcome=hand["outcome"],
+                    winner=hand.get("winner"),
+                    discarder=hand.get("discarder"),
+                    points=hand.get("points", 0),
+                    flowers=hand.get("flowers", 0),
+                ),
+            )
             for pk, delta in deltas.items():
                 totals[pk] += delta
         for pk, tp in zip(seated, shared_table_points([totals[pk] for pk in seated])):
@@ -366,8 +454,10 @@ def verify(tournament, plans):
     for row in rows:
         pk = row.player.pk
         if (row.table_points, row.score) != (table_points[pk], score[pk]):
-            problems.append(f"player {row.player.number}: standings say {row.table_points} table points and "
-                            f"{row.score}; recomputed {table_points[pk]} and {score[pk]}")
+            problems.append(
+                f"player {row.player.number}: standings say {row.table_points} table points and "
+                f"{row.score}; recomputed {table_points[pk]} and {score[pk]}"
+            )
     keys = [(r.table_points, r.score) for r in rows]
     if keys != sorted(keys, reverse=True):
         problems.append("the standings are not ordered by table points, then score")
@@ -380,8 +470,10 @@ def percentile(values, q):
 
 
 def report(stats, login_seconds, entry_seconds, args):
-    print(f"\nload: {args.referees} referees x {args.hands} hands, {args.readers} readers polling every "
-          f"~{args.poll:g} s, referees thinking ~{args.think:g} s per hand; gunicorn {args.workers} workers")
+    print(
+        f"\nload: {args.referees} referees x {args.hands} hands, {args.readers} readers polling every "
+        f"~{args.poll:g} s, referees thinking ~{args.think:g} s per hand; gunicorn {args.workers} workers"
+    )
     print(f"logins took {login_seconds:.1f} s; the entry phase {entry_seconds:.1f} s\n")
     print(f"{'request':<12} {'count':>6} {'req/s':>7} {'median ms':>10} {'p99 ms':>8} {'max ms':>8} {'errors':>7}")
     total = 0
@@ -390,8 +482,10 @@ def report(stats, login_seconds, entry_seconds, args):
         seconds = login_seconds if kind.startswith("login") else entry_seconds
         total += len(values) if not kind.startswith("login") else 0
         if values:
-            print(f"{kind:<12} {len(values):>6} {len(values) / seconds:>7.1f} {statistics.median(values) * 1000:>10.0f} "
-                  f"{percentile(values, 0.99) * 1000:>8.0f} {max(values) * 1000:>8.0f} {stats.errors[kind]:>7}")
+            print(
+                f"{kind:<12} {len(values):>6} {len(values) / seconds:>7.1f} {statistics.median(values) * 1000:>10.0f} "
+                f"{percentile(values, 0.99) * 1000:>8.0f} {max(values) * 1000:>8.0f} {stats.errors[kind]:>7}"
+            )
         else:
             print(f"{kind:<12} {0:>6} {'-':>7} {'-':>10} {'-':>8} {'-':>8} {stats.errors[kind]:>7}")
     print(f"{'all (entry phase)':<19} {total / entry_seconds:>7.1f} req/s")
@@ -410,9 +504,17 @@ def main(argv=None):
     name = f"loadtest_{os.getpid()}"
     url = database_url(args.pg_url, name)
     static_root = tempfile.mkdtemp(prefix="loadtest-static-")
-    env = {**os.environ, "DATABASE_URL": url, "DEBUG": "0", "SECRET_KEY": "loadtest-only-" + "x" * 50,
-           "STATIC_ROOT": static_root,
-           "ALLOWED_HOSTS": HOST, "CONN_MAX_AGE": "60", "LOG_LEVEL": "WARNING", "DJANGO_SETTINGS_MODULE": "config.settings"}
+    env = {
+        **os.environ,
+        "DATABASE_URL": url,
+        "DEBUG": "0",
+        "SECRET_KEY": "loadtest-only-" + "x" * 50,
+        "STATIC_ROOT": static_root,
+        "ALLOWED_HOSTS": HOST,
+        "CONN_MAX_AGE": "60",
+        "LOG_LEVEL": "WARNING",
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+    }
     os.environ.update(env)
     sys.path.insert(0, str(ROOT))
     with admin_connection(args.pg_url) as admin:
@@ -439,12 +541,18 @@ def main(argv=None):
         report(stats, login_seconds, entry_seconds, args)
         requests = sum(len(v) for v in stats.latency.values())
         if cpu_before is not None and cpu_after is not None and requests:
-            print(f"gunicorn workers used {cpu_after - cpu_before:.1f} CPU-s for {requests} requests "
-                  f"({(cpu_after - cpu_before) / requests * 1000:.0f} ms each, on average)")
-        print(f"machine: {os.cpu_count()} cores; load average {load_before:.1f} before the load, "
-              f"{load_after:.1f} after (above the core count, other work was competing)")
+            print(
+                f"gunicorn workers used {cpu_after - cpu_before:.1f} CPU-s for {requests} requests "
+                f"({(cpu_after - cpu_before) / requests * 1000:.0f} ms each, on average)"
+            )
+        print(
+            f"machine: {os.cpu_count()} cores; load average {load_before:.1f} before the load, "
+            f"{load_after:.1f} after (above the core count, other work was competing)"
+        )
         problems = verify(tournament, plans)
-        print(f"\nchecked: {'every hand stored once, as posted; standings equal the recomputation' if not problems else ''}")
+        print(
+            f"\nchecked: {'every hand stored once, as posted; standings equal the recomputation' if not problems else ''}"
+        )
         for line in problems[:20]:
             print("  MISMATCH:", line)
         errors = sum(stats.errors.values())

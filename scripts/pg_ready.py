@@ -1,4 +1,5 @@
 """Exit 0 when the PostgreSQL server named by the URL accepts a connection, 1 otherwise."""
+
 import sys
 
 import dj_database_url

@@ -6,6 +6,7 @@ Entries found get the translation and lose their fuzzy flag; msgids not in the c
 and left out. ``po_fill.py --list FILE.po`` prints the msgids still untranslated or fuzzy, as JSON, to fill in.
 An entry with a context (pgettext, ``{% translate "x" context "y" %}``) is keyed ``"y\u0004x"``.
 """
+
 import json
 import sys
 
@@ -19,13 +20,17 @@ def key(entry):
 def main(argv):
     if argv and argv[0] == "--list":
         po = polib.pofile(argv[1])
-        todo = {key(e): (e.msgid_plural and [""] * 2) or "" for e in po
-                if not e.obsolete and (not e.translated() or "fuzzy" in e.flags)}
+        todo = {
+            key(e): (e.msgid_plural and [""] * 2) or ""
+            for e in po
+            if not e.obsolete and (not e.translated() or "fuzzy" in e.flags)
+        }
         print(json.dumps(todo, ensure_ascii=False, indent=1))
         return 0
     path, source = argv
     po = polib.pofile(path)
-    wanted = json.load(open(source, encoding="utf-8"))
+    with open(source, encoding="utf-8") as handle:
+        wanted = json.load(handle)
     by_id = {key(e): e for e in po if not e.obsolete}
     missing = [k for k in wanted if k not in by_id]
     for msgid, text in wanted.items():
@@ -33,7 +38,7 @@ def main(argv):
         if entry is None:
             continue
         if isinstance(text, list):
-            entry.msgstr_plural = {i: t for i, t in enumerate(text)}
+            entry.msgstr_plural = dict(enumerate(text))
         else:
             entry.msgstr = text
         if "fuzzy" in entry.flags:

@@ -3,6 +3,7 @@
 Pure Python, no Django: the web app and the ``seating`` command call in here.
 See docs/seating.md for the constructions and the figures.
 """
+
 from .chart import check_chart
 from .elimination import EliminationTie, Rule, eliminate, seat_next_round
 from .errors import PlayerCountError, SeatingError
@@ -11,7 +12,19 @@ from .roundrobin import Schedule, round_robin
 from .swiss import displacement, mixed_next_session, swiss_next_session
 
 __all__ = [
-    "PlayerCountError", "Schedule", "SeatingError", "check_chart", "displacement", "lower_bound",
-    "mixed_next_session", "round_robin", "schedule_metrics", "schedule_score", "swiss_next_session",
-    "EliminationTie", "Rule", "eliminate", "seat_next_round",
+    "EliminationTie",
+    "PlayerCountError",
+    "Rule",
+    "Schedule",
+    "SeatingError",
+    "check_chart",
+    "displacement",
+    "eliminate",
+    "lower_bound",
+    "mixed_next_session",
+    "round_robin",
+    "schedule_metrics",
+    "schedule_score",
+    "seat_next_round",
+    "swiss_next_session",
 ]

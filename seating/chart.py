@@ -1,4 +1,5 @@
 """Predefined charts (MCR appendix 3: player numbers per table per session)."""
+
 from .errors import PlayerCountError, SeatingError
 from .metrics import pair_counts, schedule_metrics
 from .winds import balance_winds
@@ -17,7 +18,8 @@ def _validate(sessions):
             if len(tb) != 4:
                 raise SeatingError(
                     f"session {s}, table {t} seats {len(tb)} player{'s' if len(tb) != 1 else ''}; "
-                    f"every table seats exactly four")
+                    f"every table seats exactly four"
+                )
             for p in tb:
                 if isinstance(p, bool) or not isinstance(p, int):
                     raise SeatingError(f"session {s}, table {t}: {p!r} is not a player number")
@@ -25,7 +27,8 @@ def _validate(sessions):
                     other = where[p]
                     raise SeatingError(
                         f"session {s}: player {p} is seated twice "
-                        + (f"(tables {other} and {t})" if other != t else f"(twice at table {t})"))
+                        + (f"(tables {other} and {t})" if other != t else f"(twice at table {t})")
+                    )
                 where[p] = t
         players = set(where)
         if field is None:
@@ -37,13 +40,15 @@ def _validate(sessions):
             extra = sorted(players - field)
             parts = []
             if missing:
-                parts.append("missing player" + ("s " if len(missing) > 1 else " ")
-                             + ", ".join(map(str, missing)))
+                parts.append("missing player" + ("s " if len(missing) > 1 else " ") + ", ".join(map(str, missing)))
             if extra:
-                parts.append("player" + ("s " if len(extra) > 1 else " ") + ", ".join(map(str, extra))
-                             + " not seated in session 1")
-            raise SeatingError(f"session {s}: " + "; ".join(parts)
-                               + " (each player plays exactly once per session)")
+                parts.append(
+                    "player"
+                    + ("s " if len(extra) > 1 else " ")
+                    + ", ".join(map(str, extra))
+                    + " not seated in session 1"
+                )
+            raise SeatingError(f"session {s}: " + "; ".join(parts) + " (each player plays exactly once per session)")
     return field
 
 
@@ -71,14 +76,17 @@ def check_chart(sessions, teams=None, winds_given=True):
     if report["lower_bound"] < report["repeat_excess"]:
         problems.append(
             f"repeats total {report['repeat_excess']}; the counting lower bound for "
-            f"{report['players']} players and {report['sessions']} sessions is {report['lower_bound']}")
+            f"{report['players']} players and {report['sessions']} sessions is {report['lower_bound']}"
+        )
     if report["wind_spread"] > 1:
         problems.append(
             f"starting winds are uneven (a player's most and least frequent wind differ by "
-            f"{report['wind_spread']}); balanced_sessions reorders each table to fix that")
+            f"{report['wind_spread']}); balanced_sessions reorders each table to fix that"
+        )
     if report["team_clashes"]:
-        problems.append(f"team-mates share a table {report['team_clashes']} time"
-                        f"{'s' if report['team_clashes'] > 1 else ''}")
+        problems.append(
+            f"team-mates share a table {report['team_clashes']} time{'s' if report['team_clashes'] > 1 else ''}"
+        )
     report["problems"] = problems
     report["balanced_sessions"] = balanced
     return report

@@ -16,6 +16,7 @@ groups by the shift: either the orbits ``g*j .. g*j+g-1`` at the same ``x``,
 or (``spread``) the points of one orbit ``t/g`` apart; fixed players form
 groups of ``g`` on their own (two fixed players never meet anyway).
 """
+
 import time
 
 
@@ -84,8 +85,7 @@ class Layout:
             for s in range(t):
                 tables = []
                 for blk in base:
-                    tables.append(tuple(
-                        p if p >= k * t else (p // t) * t + (p % t + s) % t for p in blk))
+                    tables.append(tuple(p if p >= k * t else (p // t) * t + (p % t + s) % t for p in blk))
                 sessions.append(tables)
         return sessions
 
@@ -105,7 +105,7 @@ class Layout:
                 out.append([(j * g + a) * t + x for a in range(g)])
         fixed = list(range(k * t, self.n))
         for i in range(0, len(fixed), g):
-            out.append(fixed[i:i + g])
+            out.append(fixed[i : i + g])
         return out
 
 
@@ -153,13 +153,13 @@ def _attempt(layout, rng, deadline, node_limit):
                 b = cand[j]
                 ob = orbit[p][b]
                 ab = ra[b]
-                if ob == oa or ab < 0 or used[ab] or ab == oa or ab == ob:
+                if ob == oa or ab < 0 or used[ab] or ab in (oa, ob):
                     continue
                 rb = orbit[b]
                 for h in range(j + 1, L):
                     c3 = cand[h]
                     oc = orbit[p][c3]
-                    if oc == oa or oc == ob or oc == ab:
+                    if oc in (oa, ob, ab):
                         continue
                     ac = ra[c3]
                     bc = rb[c3]
@@ -174,7 +174,7 @@ def _attempt(layout, rng, deadline, node_limit):
 
     def rec():
         nodes[0] += 1
-        if nodes[0] > node_limit or (nodes[0] & 1023) == 0 and time.monotonic() > deadline:
+        if nodes[0] > node_limit or ((nodes[0] & 1023) == 0 and time.monotonic() > deadline):
             raise _Abort
         # Most constrained (class, player) first keeps tight cases tractable.
         best = None
@@ -222,8 +222,9 @@ def layouts(players, sessions, group=1, spread=False):
     """Candidate (t, k, m) layouts, most promising first."""
     out = []
     if spread:
-        return [(t, k, m) for t, k, m in layouts(players, sessions)
-                if t % group == 0 and (players - k * t) % group == 0]
+        return [
+            (t, k, m) for t, k, m in layouts(players, sessions) if t % group == 0 and (players - k * t) % group == 0
+        ]
     for t in range(sessions, 1, -1):
         if sessions % t:
             continue
@@ -258,7 +259,7 @@ def anneal(layout, rng, deadline, iters_per_temp=2000, max_rounds=None):
         cnt = [0] * (layout.orbit_count + 1)
         bases = []
         where = []  # per class: player -> table index
-        for c in range(m):
+        for _class in range(m):
             fixed = list(range(nf, n))
             rest = list(range(nf))
             rng.shuffle(rest)
@@ -281,7 +282,7 @@ def anneal(layout, rng, deadline, iters_per_temp=2000, max_rounds=None):
                         o = orbit[tb[i]][tb[j]]
                         cnt[o if o >= 0 else BAD] += 1
 
-        def cost():
+        def cost(cnt=cnt):
             return sum(max(0, v - 1) for v in cnt[:BAD]) + cnt[BAD] * 2
 
         cur = cost()

@@ -23,6 +23,7 @@ organizer decides (a play-off, a draw, or a seeding). Ties away from the cut sha
 Pure Python; seats the next round with ``swiss_next_session`` (repeat-avoiding, winds evened
 out per player).
 """
+
 from __future__ import annotations
 
 import random
@@ -43,7 +44,8 @@ class EliminationTie(SeatingError):
         super().__init__(
             f"players {names} are level on table points and score, and only some of them can go on "
             f"({places}); decide by a play-off or a draw, or give a seeding (e.g. the ranking before "
-            f"this round) to break the tie")
+            f"this round) to break the tie"
+        )
 
 
 class SurvivorCountError(PlayerCountError):
@@ -55,7 +57,8 @@ class SurvivorCountError(PlayerCountError):
             self,
             f"{players} players go on, which does not fill tables of four: choose a rule that keeps a "
             f"multiple of four (the best k of each table keeps k x tables players; the best n overall, "
-            f"n a multiple of four)")
+            f"n a multiple of four)",
+        )
 
 
 @dataclass(frozen=True)
@@ -101,8 +104,8 @@ class Result:
 
 @dataclass
 class RoundOutcome:
-    survivors: list                  # best first
-    eliminated: list                 # best first
+    survivors: list  # best first
+    eliminated: list  # best first
     ranks: dict = field(default_factory=dict)  # eliminated player -> final rank (1 = best)
 
 
@@ -121,8 +124,10 @@ def _check(tables):
 
 def _order(results, seed_pos):
     """Best first by table points, score, then seeding; and the key that counts as a tie."""
+
     def key(r):
         return (-r.table_points, -r.score, seed_pos.get(r.player, len(seed_pos)))
+
     return sorted(results, key=key)
 
 

@@ -15,4 +15,5 @@ class PlayerCountError(SeatingError):
             f"{players} players cannot be seated at tables of four: add {add} substitute"
             f"{'s' if add != 1 else ''} to reach {players + add} players"
             + (f" (or withdraw {players % 4} to reach {players - players % 4})" if players >= 8 else "")
-            + ".")
+            + "."
+        )

@@ -13,6 +13,7 @@ players is the global count ``meetings - pairs`` (``3SN/2 - N(N-1)/2``), so
 the per-player form is never weaker.  ``lower_bound`` raises it where a finer
 argument applies (small fields, proven non-existence).
 """
+
 import random
 from collections import Counter
 
@@ -105,8 +106,13 @@ def schedule_metrics(sessions, teams=None):
 def schedule_score(metrics):
     """Sort key, lower is better: repeats first, then team clashes, then the
     worst pair, then wind balance (the order the issue ranks them in)."""
-    return (metrics["repeat_excess"], metrics["team_clashes"], metrics["max_meetings"],
-            metrics["repeated_pairs"], metrics["wind_spread"])
+    return (
+        metrics["repeat_excess"],
+        metrics["team_clashes"],
+        metrics["max_meetings"],
+        metrics["repeated_pairs"],
+        metrics["wind_spread"],
+    )
 
 
 def random_draw(players, sessions, rng=0):
@@ -119,5 +125,5 @@ def random_draw(players, sessions, rng=0):
     for _ in range(sessions):
         p = list(range(1, players + 1))
         rng.shuffle(p)
-        out.append([tuple(p[i:i + 4]) for i in range(0, players, 4)])
+        out.append([tuple(p[i : i + 4]) for i in range(0, players, 4)])
     return out

@@ -14,6 +14,7 @@ Pipeline (players are 0-based inside, 1-based outside):
    but equally good schedule, and the same seed the same one.
 4. *Winds* by exact edge colouring (``winds.py``).
 """
+
 import json
 import os
 import random
@@ -51,8 +52,7 @@ class Schedule:
         self.method = method
 
     def as_dict(self):
-        return {"sessions": [[list(tb) for tb in ses] for ses in self.sessions],
-                "metrics": self.metrics}
+        return {"sessions": [[list(tb) for tb in ses] for ses in self.sessions], "metrics": self.metrics}
 
     def __repr__(self):
         return f"<Schedule {self.metrics.get('players')}x{self.metrics.get('sessions')} {self.method}>"
@@ -170,8 +170,7 @@ def _from_data(n, S, group=1):
     if "sessions" in d:
         return [[tuple(tb) for tb in ses] for ses in d["sessions"]], None
     t, k, m = d["layout"]
-    lay = cyclic.Layout(n, t, k, m, d.get("group", 1), allow_short=bool(d.get("short")),
-                        spread=bool(d.get("spread")))
+    lay = cyclic.Layout(n, t, k, m, d.get("group", 1), allow_short=bool(d.get("short")), spread=bool(d.get("spread")))
     return lay.develop(d["bases"]), lay
 
 
@@ -197,7 +196,7 @@ def _cyclic(n, S, rng, group, effort):
         return None, None  # the pair-orbit table would cost more than a greedy draw
     deadline = time.monotonic() + 2 * effort
     lays = []
-    for spread in ([False, True] if group > 1 else [False]):
+    for spread in [False, True] if group > 1 else [False]:
         for t, k, m in cyclic.layouts(n, S, group, spread)[:4]:
             lay = cyclic.Layout(n, t, k, m, group, spread=spread)
             if m * (n // 4) * 6 <= lay.orbit_count:
@@ -247,14 +246,14 @@ def _core(n, S, rng, team_of, has_teams, effort):
             return sessions, lay.groups(), "data+teams", 0
         if more is not None:
             return more[:S], [list(tb) for tb in more[S]], "data-1+teams", 0
-        if 3 * S * 2 <= n:
+        if n >= 3 * S * 2:
             return _greedy(n, S, rng, team_of), None, "greedy+teams", 0
         sessions, lay = _cyclic(n, S, rng, 4, effort)
         if sessions is not None:
             return sessions, lay.groups(), "cyclic+teams", 0
     if data is not None:
         return data, None, "data", 0
-    if slack >= 0 and 3 * S * 2 <= n:
+    if slack >= 0 and n >= 3 * S * 2:
         return _greedy(n, S, rng, team_of), None, "greedy", 0
     if slack >= 0:
         sessions, lay = _cyclic(n, S, rng, 1, effort)
@@ -290,7 +289,7 @@ def _place_teams(n, team_of, groups, rng):
         rng.shuffle(g)
         for p, slot in zip(b, g):
             pos[p] = slot
-        free_slots.extend(g[len(b):])
+        free_slots.extend(g[len(b) :])
     rng.shuffle(free_slots)
     it = iter(free_slots)
     for p in range(n):
@@ -354,10 +353,9 @@ def round_robin(players, sessions, teams=None, seed=0, effort=1.0, prefer="repea
             # design's leave (the pairs it never seats together) with the
             # design frozen: a free search breaks the design for small gains
             # (32x11: 41 repeats free, 32 = the bound frozen).
-            sched, (rep, cl) = improve(sch, rng, iters, target=(lb, 0), stall_limit=int(1500 * effort),
-                                       first_free=kept)
+            sched, _ = improve(sch, rng, iters, target=(lb, 0), stall_limit=int(1500 * effort), first_free=kept)
             sch = Schedule0(n, sched, team_of if has_teams else None, clashes_first)
-        sched, (rep, cl) = improve(sch, rng, iters, target=(lb, 0), stall_limit=int(1500 * effort))
+        sched, (_rep, _cl) = improve(sch, rng, iters, target=(lb, 0), stall_limit=int(1500 * effort))
         method += "+tabu"
 
     sched = [list(ses) for ses in sched]

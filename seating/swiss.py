@@ -8,6 +8,7 @@ displacement.  Up to 8 players it enumerates every seating (exact); above,
 a top-down greedy draw is polished by swaps between nearby tables until no
 swap helps (a local optimum, exact in the common case of few conflicts).
 """
+
 import random
 from itertools import combinations
 
@@ -216,6 +217,7 @@ def mixed_next_session(ranking, history, round_robin_sessions, teams=None, seed=
     round-robin schedule of the field (players numbered 1..N), later ones are
     Swiss by the standings."""
     from .roundrobin import round_robin
+
     done = len(history)
     if done < round_robin_sessions:
         n = len(ranking)

@@ -13,6 +13,7 @@ path (Kempe chain) swap, which is what makes the balance exact rather than
 Single sessions (Swiss): each table picks, among the 24 orders, the one that
 evens out its players' past winds best.
 """
+
 from itertools import permutations
 
 _PERMS = list(permutations(range(4)))

@@ -1,5 +1,6 @@
 """Standings and the tabulation, from the tables' results (``scoring.results``) and the pure ranking
 engine. Nothing is cached between requests."""
+
 from __future__ import annotations
 
 from collections import defaultdict
@@ -9,9 +10,9 @@ from fractions import Fraction
 from django.db.models import Q
 from django.utils.translation import gettext
 
+from rules.ranking import Entry, SessionResult, rank_entries
 from scoring.models import ScoreSheet
 from scoring.results import table_results
-from rules.ranking import Entry, SessionResult, rank_entries
 from tournament.models import AdvanceRule, Elimination, Player, Session, Team, Tournament, Withdrawal
 
 
@@ -31,14 +32,18 @@ class StandingRow:
     withdrawn: bool = False  # left the tournament, kept in the standings with what they earned
 
 
-def _session_results(tournament: Tournament, public: bool, before: int | None = None,
-                     results=None) -> dict[int, dict[int, SessionResult]]:
+def _session_results(
+    tournament: Tournament, public: bool, before: int | None = None, results=None
+) -> dict[int, dict[int, SessionResult]]:
     """Per player, per session. A session's results are provisional for everyone until every one of its
     sheets is signed (countersigned where required): any of them may still change the ranking.
     ``results``: ``table_results(tournament, public=public)`` when the caller has it already (no second read)."""
     per_player = defaultdict(dict)
-    results = [r for r in (table_results(tournament, public=public) if results is None else results).values()
-               if before is None or r.session < before]
+    results = [
+        r
+        for r in (table_results(tournament, public=public) if results is None else results).values()
+        if before is None or r.session < before
+    ]
     final = defaultdict(lambda: True)
     for result in results:
         final[result.session] = final[result.session] and result.submitted
@@ -48,16 +53,23 @@ def _session_results(tournament: Tournament, public: bool, before: int | None = 
         scores = result.scores  # computed on each access
         for i, player in enumerate(result.players):
             per_player[player.pk][result.session] = SessionResult(
-                session=result.session, score=scores[i], rank=result.ranks[i],
-                table_points=result.table_points[i], complete=final[result.session], lost=bool(result.lost[i]),
+                session=result.session,
+                score=scores[i],
+                rank=result.ranks[i],
+                table_points=result.table_points[i],
+                complete=final[result.session],
+                lost=bool(result.lost[i]),
             )
     return per_player
 
 
 def _withdrawn(tournament: Tournament) -> dict[int, bool]:
     """Players withdrawn (in force): whether each stays in the standings."""
-    return dict(Withdrawal.objects.filter(tournament=tournament, undone_at__isnull=True)
-                .values_list("player_id", "keep_in_standings"))
+    return dict(
+        Withdrawal.objects.filter(tournament=tournament, undone_at__isnull=True).values_list(
+            "player_id", "keep_in_standings"
+        )
+    )
 
 
 def _rank(tournament, players, per_player, withdrawn) -> list[StandingRow]:
@@ -67,16 +79,24 @@ def _rank(tournament, players, per_player, withdrawn) -> list[StandingRow]:
     for entry in rank_entries(entries, tournament.tiebreak_keys()):
         sessions = {r.session: r for r in entry.results}
         player = by_number[entry.key]
-        rows.append(StandingRow(
-            rank=entry.rank, player=player, table_points=entry.values["table_points"],
-            score=entry.values["score"], values=entry.values, sessions=sessions,
-            provisional=any(not r.complete for r in entry.results), withdrawn=player.pk in withdrawn,
-        ))
+        rows.append(
+            StandingRow(
+                rank=entry.rank,
+                player=player,
+                table_points=entry.values["table_points"],
+                score=entry.values["score"],
+                values=entry.values,
+                sessions=sessions,
+                provisional=any(not r.complete for r in entry.results),
+                withdrawn=player.pk in withdrawn,
+            )
+        )
     return rows
 
 
-def player_standings(tournament: Tournament, *, public: bool = False, before: int | None = None,
-                     results=None) -> list[StandingRow]:
+def player_standings(
+    tournament: Tournament, *, public: bool = False, before: int | None = None, results=None
+) -> list[StandingRow]:
     """Ranked players, best first. Substitutes are left out unless the tournament ranks them
     (``substitutes_ranked``); their opponents' results stand. A withdrawn player stays with what they
     earned, or leaves the standings when their withdrawal says so.
@@ -107,8 +127,9 @@ def substitute_standings(tournament: Tournament, *, public: bool = False, result
     if tournament.substitutes_ranked:
         return []
     per_player = _session_results(tournament, public, results=results)
-    players = {p.pk: p for p in tournament.players.filter(is_substitute=True).select_related("team")
-               if per_player.get(p.pk)}
+    players = {
+        p.pk: p for p in tournament.players.filter(is_substitute=True).select_related("team") if per_player.get(p.pk)
+    }
     return _rank(tournament, players, per_player, {}) if players else []
 
 
@@ -123,8 +144,10 @@ def _elimination_order(tournament: Tournament, rows: list[StandingRow]) -> list[
         if row.rank != previous:
             previous, shared = row.rank, i
         row.rank = shared
-    gone = sorted((row for row in rows if row.player.pk in out),
-                  key=lambda row: (out[row.player.pk].final_rank, row.player.number))
+    gone = sorted(
+        (row for row in rows if row.player.pk in out),
+        key=lambda row: (out[row.player.pk].final_rank, row.player.number),
+    )
     for row in gone:
         row.rank = out[row.player.pk].final_rank
         row.eliminated_in = out[row.player.pk].session.number
@@ -146,8 +169,9 @@ class TeamRow:
     members: list
 
 
-def team_standings(tournament: Tournament, rows: list[StandingRow] | None = None, *,
-                   public: bool = False) -> list[TeamRow]:
+def team_standings(
+    tournament: Tournament, rows: list[StandingRow] | None = None, *, public: bool = False
+) -> list[TeamRow]:
     """Teams ranked by their members' summed table points, then summed score (MCR 3.10)."""
     rows = rows if rows is not None else player_standings(tournament, public=public)
     members = defaultdict(list)
@@ -163,9 +187,15 @@ def team_standings(tournament: Tournament, rows: list[StandingRow] | None = None
     out = []
     for entry in rank_entries(entries, []):
         team = by_name[entry.key]
-        out.append(TeamRow(rank=entry.rank, team=team, table_points=entry.values["table_points"],
-                           score=entry.values["score"],
-                           members=sorted(members.get(team.pk, []), key=lambda r: r.rank)))
+        out.append(
+            TeamRow(
+                rank=entry.rank,
+                team=team,
+                table_points=entry.values["table_points"],
+                score=entry.values["score"],
+                members=sorted(members.get(team.pk, []), key=lambda r: r.rank),
+            )
+        )
     return out
 
 
@@ -207,24 +237,35 @@ def displayed_tiebreak(key: str, value):
     return value
 
 
-def standings_rows(tournament: Tournament, rows: list[StandingRow] | None = None, *,
-                   public: bool = False) -> list[dict]:
+def standings_rows(
+    tournament: Tournament, rows: list[StandingRow] | None = None, *, public: bool = False
+) -> list[dict]:
     """The standings as plain rows, best first: what the standings page, the standings files and the
     ``standings`` command show. ``tiebreaks`` holds the tournament's further tie-breaks in order."""
     rows = player_standings(tournament, public=public) if rows is None else rows
     extra = [k for k in tournament.tiebreak_keys() if k not in ("table_points", "score")]
-    return [{
-        "rank": row.rank, "number": row.player.number, "name": row.player.name, "country": row.player.country,
-        "team": row.player.team.name if row.player.team_id else None, "table_points": row.table_points,
-        "score": row.score, "provisional": row.provisional, "player": row.player,
-        # Before a player's first result their rank says nothing (everyone would be "1"): shown as a dash.
-        "played": bool(row.sessions),
-        "tiebreaks": {key: displayed_tiebreak(key, row.values.get(key)) for key in extra},
-        "lost_sessions": sorted(n for n, r in row.sessions.items() if r.lost),
-        "eliminated_in": row.eliminated_in, "final_table": row.final_table,
-        "elimination": elimination_status(row) if tournament.format == Tournament.Format.ELIMINATION else None,
-        **({"withdrawn": True} if row.withdrawn else {}),
-    } for row in rows]
+    return [
+        {
+            "rank": row.rank,
+            "number": row.player.number,
+            "name": row.player.name,
+            "country": row.player.country,
+            "team": row.player.team.name if row.player.team_id else None,
+            "table_points": row.table_points,
+            "score": row.score,
+            "provisional": row.provisional,
+            "player": row.player,
+            # Before a player's first result their rank says nothing (everyone would be "1"): shown as a dash.
+            "played": bool(row.sessions),
+            "tiebreaks": {key: displayed_tiebreak(key, row.values.get(key)) for key in extra},
+            "lost_sessions": sorted(n for n, r in row.sessions.items() if r.lost),
+            "eliminated_in": row.eliminated_in,
+            "final_table": row.final_table,
+            "elimination": elimination_status(row) if tournament.format == Tournament.Format.ELIMINATION else None,
+            **({"withdrawn": True} if row.withdrawn else {}),
+        }
+        for row in rows
+    ]
 
 
 def elimination_status(row: StandingRow) -> str:
@@ -238,8 +279,11 @@ def elimination_status(row: StandingRow) -> str:
 
 def unpublished_sessions_with_results(tournament: Tournament) -> list[int]:
     """Numbers of the sessions with results that the public does not see yet (seated, not published)."""
-    return sorted(set(
-        ScoreSheet.objects.filter(table__session__tournament=tournament)
-        .exclude(table__session__status__in=Session.PUBLIC_STATUSES)
-        .filter(Q(hands__current__isnull=False) | Q(penalties__isnull=False))
-        .values_list("table__session__number", flat=True)))
+    return sorted(
+        set(
+            ScoreSheet.objects.filter(table__session__tournament=tournament)
+            .exclude(table__session__status__in=Session.PUBLIC_STATUSES)
+            .filter(Q(hands__current__isnull=False) | Q(penalties__isnull=False))
+            .values_list("table__session__number", flat=True)
+        )
+    )

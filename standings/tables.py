@@ -1,4 +1,5 @@
 """django-tables2 tables of the standings pages. Rows are the plain dicts of ``standings.selectors``."""
+
 import django_tables2 as tables
 from django.utils.html import format_html
 from django.utils.translation import gettext
@@ -33,19 +34,25 @@ class RankColumn(tables.Column):
         if record.get("lost_sessions"):
             # A session lost by a late arrival or a time forfeit (MCR 3.11.2): placed last at that table.
             title = gettext("Lost session(s): %(sessions)s") % {
-                "sessions": ", ".join(map(str, record["lost_sessions"]))}
+                "sessions": ", ".join(map(str, record["lost_sessions"]))
+            }
             shown = format_html('{} <abbr class="lost" title="{}">{}</abbr>', shown, title, gettext("L"))
         if record.get("under_appeal"):
             # An appeal about one of the player's tables is undecided (MCR 3.12): the result may change.
-            shown = format_html('{} <abbr class="under-appeal" title="{}">{}</abbr>', shown,
-                                gettext("Under appeal"), gettext("A"))
+            shown = format_html(
+                '{} <abbr class="under-appeal" title="{}">{}</abbr>', shown, gettext("Under appeal"), gettext("A")
+            )
         return self.withdrawn(shown, record)
 
     @staticmethod
     def withdrawn(shown, record):
         if record.get("withdrawn"):
-            shown = format_html('{} <abbr class="withdrawn" title="{}">{}</abbr>', shown,
-                                gettext("withdrawn: ranked with what they earned"), gettext("W"))
+            shown = format_html(
+                '{} <abbr class="withdrawn" title="{}">{}</abbr>',
+                shown,
+                gettext("withdrawn: ranked with what they earned"),
+                gettext("W"),
+            )
         return shown
 
 
@@ -78,8 +85,11 @@ def standings_table(rows, tiebreak_keys, **kwargs):
     `rows` are ``standings_rows`` dicts with a ``url`` each.
     """
     data = [dict(row, **{f"tb_{k}": v for k, v in row["tiebreaks"].items()}) for row in rows]
-    extra = [(f"tb_{key}", tables.Column(verbose_name=tiebreak_label(key), accessor=f"tb_{key}", attrs=NUM_OPT))
-             for key in tiebreak_keys if key not in ("table_points", "score") and key in TIEBREAKS]
+    extra = [
+        (f"tb_{key}", tables.Column(verbose_name=tiebreak_label(key), accessor=f"tb_{key}", attrs=NUM_OPT))
+        for key in tiebreak_keys
+        if key not in ("table_points", "score") and key in TIEBREAKS
+    ]
     if any(row.get("elimination") for row in rows):
         extra.insert(0, ("elimination", tables.Column(verbose_name=_("Elimination"), orderable=False)))
     return StandingsTable(data, extra_columns=extra, **kwargs)

@@ -1,4 +1,5 @@
 """Result pages, included under /t/<slug>/."""
+
 from django.urls import path
 
 from standings import views

@@ -3,20 +3,21 @@
 Thin: the selectors compute, the views shape rows for the templates. A session whose seating is not
 published yet is shown only to organizers and referees.
 """
+
 from django.conf import settings
 from django.core.cache import caches
 from django.db.models import Prefetch
+from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
-from django.shortcuts import get_object_or_404
 from django.views.generic import TemplateView
 from django_tables2 import RequestConfig
 
+from rules.table_points import format_table_points
 from scoring.appeals import open_appeals_by_table, players_under_appeal
 from scoring.progress import current_session, session_phase, session_progress
 from scoring.results import table_results
-from rules.table_points import format_table_points
 from standings import selectors
 from standings.tables import TeamStandingsTable, standings_table, tiebreak_label
 from tournament import names
@@ -34,7 +35,8 @@ class ResultsMixin(TournamentMixin):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context["not_public_sessions"] = (
-            [] if self.public_view else selectors.unpublished_sessions_with_results(self.tournament))
+            [] if self.public_view else selectors.unpublished_sessions_with_results(self.tournament)
+        )
         return context
 
 
@@ -53,7 +55,7 @@ class StandingsView(ResultsMixin, TemplateView):
         if not seconds or not self.public_view:
             return None
         # One entry per tournament, language, and page or order asked for.
-        return "standings:%s:%s:%s" % (self.tournament.pk, get_language(), self.request.get_full_path())
+        return f"standings:{self.tournament.pk}:{get_language()}:{self.request.get_full_path()}"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -63,15 +65,17 @@ class StandingsView(ResultsMixin, TemplateView):
             content = render_to_string(self.content_template, self.content_context(context), request=self.request)
             if key:
                 caches["pages"].set(key, content, settings.PUBLIC_STANDINGS_CACHE_SECONDS)
-        context["content"] = mark_safe(content)  # noqa: S308 - our own template's output
+        context["content"] = mark_safe(content)
         return context
 
     def content_context(self, context):
         # Every table's result read once, for the ranked players and the substitutes alike.
         results = table_results(self.tournament, public=self.public_view)
         rows = selectors.standings_rows(
-            self.tournament, selectors.player_standings(self.tournament, public=self.public_view, results=results),
-            public=self.public_view)
+            self.tournament,
+            selectors.player_standings(self.tournament, public=self.public_view, results=results),
+            public=self.public_view,
+        )
         under_appeal = players_under_appeal(self.tournament)
         for row in rows:
             row["url"] = row["player"].get_absolute_url()
@@ -79,18 +83,24 @@ class StandingsView(ResultsMixin, TemplateView):
         table = standings_table(rows, self.tournament.tiebreak_keys(), request=self.request)
         RequestConfig(self.request, paginate={"per_page": PER_PAGE}).configure(table)
         substitutes = selectors.standings_rows(
-            self.tournament, selectors.substitute_standings(self.tournament, public=self.public_view, results=results),
-            public=self.public_view)
+            self.tournament,
+            selectors.substitute_standings(self.tournament, public=self.public_view, results=results),
+            public=self.public_view,
+        )
         for row in substitutes:
             row["table_points_text"] = format_table_points(row["table_points"])
-        context.update(table=table, provisional=any(r["provisional"] for r in rows),
-                       substitutes=substitutes, withdrawn=any(r.get("withdrawn") for r in rows),
-                       under_appeal=bool(under_appeal),
-                       no_results=bool(rows) and not any(r["played"] for r in rows),
-                       lost=any(r["lost_sessions"] for r in rows),
-                       tiebreak_labels=[tiebreak_label(k) for k in self.tournament.tiebreak_keys()],
-                       is_elimination=self.tournament.format == self.tournament.Format.ELIMINATION,
-                       final_ranking=selectors.final_ranking_done(self.tournament))
+        context.update(
+            table=table,
+            provisional=any(r["provisional"] for r in rows),
+            substitutes=substitutes,
+            withdrawn=any(r.get("withdrawn") for r in rows),
+            under_appeal=bool(under_appeal),
+            no_results=bool(rows) and not any(r["played"] for r in rows),
+            lost=any(r["lost_sessions"] for r in rows),
+            tiebreak_labels=[tiebreak_label(k) for k in self.tournament.tiebreak_keys()],
+            is_elimination=self.tournament.format == self.tournament.Format.ELIMINATION,
+            final_ranking=selectors.final_ranking_done(self.tournament),
+        )
         return context
 
 
@@ -99,12 +109,18 @@ class TeamStandingsView(ResultsMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        data = [{
-            "rank": r.rank, "team": r.team.name, "table_points": r.table_points, "score": r.score,
-            "members": ", ".join(m.player.name for m in r.members),
-            # Before any member's first result every team would be "1": a dash says there is no rank yet.
-            "played": any(m.sessions for m in r.members),
-        } for r in selectors.team_standings(self.tournament, public=self.public_view)]
+        data = [
+            {
+                "rank": r.rank,
+                "team": r.team.name,
+                "table_points": r.table_points,
+                "score": r.score,
+                "members": ", ".join(m.player.name for m in r.members),
+                # Before any member's first result every team would be "1": a dash says there is no rank yet.
+                "played": any(m.sessions for m in r.members),
+            }
+            for r in selectors.team_standings(self.tournament, public=self.public_view)
+        ]
         table = TeamStandingsTable(data, request=self.request)
         RequestConfig(self.request, paginate={"per_page": PER_PAGE}).configure(table)
         context["table"] = table
@@ -122,12 +138,26 @@ class SessionTabulationView(ResultsMixin, TemplateView):
         sessions, table = selectors.tabulation(self.tournament, public=self.public_view)
         lines = []
         for row, cells in table:
-            lines.append({"row": row, "table_points": format_table_points(row.table_points), "cells": [
-                None if c is None else {
-                    "tp": format_table_points(c.result.table_points), "score": c.result.score,
-                    "rank": c.result.rank, "cum_tp": format_table_points(c.cum_table_points),
-                    "cum_score": c.cum_score, "complete": c.result.complete, "lost": c.result.lost,
-                } for c in cells]})
+            lines.append(
+                {
+                    "row": row,
+                    "table_points": format_table_points(row.table_points),
+                    "cells": [
+                        None
+                        if c is None
+                        else {
+                            "tp": format_table_points(c.result.table_points),
+                            "score": c.result.score,
+                            "rank": c.result.rank,
+                            "cum_tp": format_table_points(c.cum_table_points),
+                            "cum_score": c.cum_score,
+                            "complete": c.result.complete,
+                            "lost": c.result.lost,
+                        }
+                        for c in cells
+                    ],
+                }
+            )
         context.update(sessions=sessions, lines=lines)
         return context
 
@@ -137,8 +167,9 @@ class PlayerDetailView(ResultsMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        player = get_object_or_404(Player.objects.select_related("team"), tournament=self.tournament,
-                                   number=self.kwargs["number"])
+        player = get_object_or_404(
+            Player.objects.select_related("team"), tournament=self.tournament, number=self.kwargs["number"]
+        )
         seats = Seat.objects.filter(player=player).select_related("table", "session").order_by("session__number")
         by_table = table_results(self.tournament, public=self.public_view)
         lines = []
@@ -146,28 +177,41 @@ class PlayerDetailView(ResultsMixin, TemplateView):
             if not self.session_is_public(seat.session):
                 continue
             result = by_table.get(seat.table_id)
-            line = {"seat": seat, "session": seat.session, "table": seat.table,
-                    "opponents": [], "result": None}
+            line = {"seat": seat, "session": seat.session, "table": seat.table, "opponents": [], "result": None}
             if result is not None:
                 i = seat.position
                 line["opponents"] = [(Seat.wind_name_of(j), p) for j, p in enumerate(result.players) if j != i]
                 if result.started:
-                    line["result"] = {"score": result.scores[i], "rank": result.ranks[i],
-                                      "table_points": format_table_points(result.table_points[i]),
-                                      "submitted": result.submitted, "lost": result.lost[i]}
+                    line["result"] = {
+                        "score": result.scores[i],
+                        "rank": result.ranks[i],
+                        "table_points": format_table_points(result.table_points[i]),
+                        "submitted": result.submitted,
+                        "lost": result.lost[i],
+                    }
             lines.append(line)
         current = current_session(session_progress(self.tournament))
         now = next((line for line in lines if current and line["session"].pk == current.session.pk), None)
         if now is not None:
             now["current"] = True
-        standing = next((r for r in selectors.player_standings(self.tournament, public=self.public_view,
-                                                               results=by_table)
-                         if r.player.pk == player.pk), None)
+        standing = next(
+            (
+                r
+                for r in selectors.player_standings(self.tournament, public=self.public_view, results=by_table)
+                if r.player.pk == player.pk
+            ),
+            None,
+        )
         if standing is not None and self.tournament.format == self.tournament.Format.ELIMINATION:
             context["elimination_status"] = selectors.elimination_status(standing)
-        context.update(player=player, lines=lines, standing=standing, now=now,
-                       now_phase=current.phase_label if now else "",
-                       standing_tp=format_table_points(standing.table_points) if standing else "")
+        context.update(
+            player=player,
+            lines=lines,
+            standing=standing,
+            now=now,
+            now_phase=current.phase_label if now else "",
+            standing_tp=format_table_points(standing.table_points) if standing else "",
+        )
         return context
 
 
@@ -181,38 +225,55 @@ class SessionDetailView(TournamentMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         session = get_object_or_404(Session, tournament=self.tournament, number=self.kwargs["n"])
         visible = self.session_is_public(session)
-        query = self.request.GET.get("q", "")[:self.MAX_QUERY].strip()
+        query = self.request.GET.get("q", "")[: self.MAX_QUERY].strip()
         found = []
         tables = []
         if visible:
             by_table = table_results(self.tournament, session)
             appealed = open_appeals_by_table(self.tournament)
             for table in session.tables.prefetch_related(
-                    Prefetch("seats", queryset=Seat.objects.select_related("player"))).select_related("sheet"):
+                Prefetch("seats", queryset=Seat.objects.select_related("player"))
+            ).select_related("sheet"):
                 players = table.seated_players()
                 for player in players:
                     if player is not None:
                         player.tournament = self.tournament  # its link needs the slug: no query per player
                 result = by_table.get(table.pk)
                 started = result is not None and result.started
-                seats = [{
-                    "wind": Seat.wind_name_of(i), "player": player,
-                    "score": result.scores[i] if started else "",
-                    "rank": result.ranks[i] if started else None,
-                    "table_points": format_table_points(result.table_points[i]) if started else "",
-                } for i, player in enumerate(players)]
+                seats = [
+                    {
+                        "wind": Seat.wind_name_of(i),
+                        "player": player,
+                        "score": result.scores[i] if started else "",
+                        "rank": result.ranks[i] if started else None,
+                        "table_points": format_table_points(result.table_points[i]) if started else "",
+                    }
+                    for i, player in enumerate(players)
+                ]
                 for seat in seats:
                     seat["found"] = names.matches(seat["player"].number, seat["player"].name, query)
                     seat["search"] = f"{seat['player'].number} {names.fold(seat['player'].name)}"
                     if seat["found"]:
                         found.append({"player": seat["player"], "table": table, "wind": seat["wind"]})
-                tables.append({"table": table, "seats": seats,
-                               "hands": result.hands_entered if result else 0,
-                               "submitted": result.submitted if result else False,
-                               "under_appeal": appealed.get((session.number, table.number), 0),
-                               "found": any(seat["found"] for seat in seats)})
+                tables.append(
+                    {
+                        "table": table,
+                        "seats": seats,
+                        "hands": result.hands_entered if result else 0,
+                        "submitted": result.submitted if result else False,
+                        "under_appeal": appealed.get((session.number, table.number), 0),
+                        "found": any(seat["found"] for seat in seats),
+                    }
+                )
         found.sort(key=lambda f: names.sort_key(f["player"].name))
-        context.update(session=session, visible=visible, tables=tables, progress=session_phase(session),
-                       query=query, found=found, clock=clock_context(session) if visible else None,
-                       hands_per_session=self.tournament.hands_per_session)
+        context.update(
+            session=session,
+            visible=visible,
+            tables=tables,
+            progress=session_phase(session),
+            query=query,
+            found=found,
+            clock=clock_context(session) if visible else None,
+            hands_per_session=self.tournament.hands_per_session,
+        )
         return context

@@ -1,12 +1,13 @@
 """Shared fixtures: users in each role and a small seated tournament."""
+
 import pytest
 from django.conf import settings as django_settings
 from django.contrib.auth import get_user_model
 from django.utils import translation
 
+from rules import payments as pay
 from schedule import services as sched
 from scoring import services as ss
-from rules import payments as pay
 from tournament import services as ts
 from tournament.models import TournamentRole
 
@@ -29,6 +30,7 @@ def _reset_language():
 def make_user(db):
     def make(username, **extra):
         return get_user_model().objects.create_user(username=username, password="pw-" + username, **extra)
+
     return make
 
 
@@ -67,8 +69,9 @@ def chief_referee(make_user, tournament):
 def players(tournament, organizer):
     teams = ["Dragons", "Dragons", "Winds", "Winds", "Bamboo", "Bamboo", "Dots", "Dots"]
     return [
-        ts.player_create(tournament=tournament, number=i, name=f"Player {i}", country="ES",
-                         team=teams[i - 1], by=organizer)
+        ts.player_create(
+            tournament=tournament, number=i, name=f"Player {i}", country="ES", team=teams[i - 1], by=organizer
+        )
         for i in range(1, 9)
     ]
 
@@ -108,6 +111,7 @@ def client_for(db, request):
         if role != "anonymous":
             client.force_login(request.getfixturevalue(role))
         return client
+
     return make
 
 
@@ -120,6 +124,7 @@ def published_session(seated_session, organizer):
 def hands_entered(published_session, sheet, players, referee):
     """Table 1: hand 1 player 1 self-drawn 8; hand 2 player 2 wins 10 off player 3."""
     ss.hand_record(sheet=sheet, number=1, outcome=pay.SELF_DRAWN, winner=players[0], points=8, by=referee)
-    ss.hand_record(sheet=sheet, number=2, outcome=pay.DISCARD, winner=players[1], discarder=players[2],
-                   points=10, by=referee)
+    ss.hand_record(
+        sheet=sheet, number=2, outcome=pay.DISCARD, winner=players[1], discarder=players[2], points=10, by=referee
+    )
     return sheet

@@ -11,6 +11,7 @@
 
 A change that makes a lower package reach up fails here, naming the file and the import.
 """
+
 import ast
 from pathlib import Path
 
@@ -44,7 +45,7 @@ def imports(path: Path, module: str):
                 yield node.lineno, alias.name
         elif isinstance(node, ast.ImportFrom):
             if node.level:  # relative: resolve against this module's package
-                base = module.split(".")[:-node.level]
+                base = module.split(".")[: -node.level]
                 yield node.lineno, ".".join(base + ([node.module] if node.module else []))
             else:
                 yield node.lineno, node.module
@@ -71,6 +72,6 @@ def test_package_imports_only_from_below(package):
             layer, target = layer_of(name)
             if layer is None or target == package or name.startswith(package + "."):
                 continue
-            if own_layer == 0 and layer != 0 or layer > own_layer or (layer == own_layer and target != package):
+            if (own_layer == 0 and layer != 0) or layer > own_layer or (layer == own_layer and target != package):
                 wrong.append(f"{path.relative_to(ROOT)}:{line} imports {name}")
     assert not wrong, "imports against the layering:\n" + "\n".join(wrong)

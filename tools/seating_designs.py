@@ -18,6 +18,7 @@ request, so the results are computed once here and stored.  An entry is
 either a cyclic layout with its base sessions (tiny) or the full sessions.
 Every entry is re-verified by the test suite.
 """
+
 import json
 import os
 import random
@@ -52,6 +53,7 @@ def _order(key):
 def store(n, S, entry, sessions, group=1):
     """Keep the entry if it beats what is stored (re-read to merge runs)."""
     from seating.roundrobin import _designs, _from_data, data_key
+
     data = _load()
     key = data_key(n, S, group)
     new = _excess(n, sessions)
@@ -67,9 +69,13 @@ def store(n, S, entry, sessions, group=1):
     os.makedirs(os.path.dirname(PATH), exist_ok=True)
     tmp = PATH + ".tmp"
     with open(tmp, "w") as fh:
-        fh.write("{\n" + ",\n".join(
-            f"{json.dumps(k)}: {json.dumps(data[k], separators=(',', ':'))}"
-            for k in sorted(data, key=_order)) + "\n}\n")
+        fh.write(
+            "{\n"
+            + ",\n".join(
+                f"{json.dumps(k)}: {json.dumps(data[k], separators=(',', ':'))}" for k in sorted(data, key=_order)
+            )
+            + "\n}\n"
+        )
     os.replace(tmp, PATH)
     _designs.__globals__["_DATA"] = None
     print(f"{key}: stored, {new} repeats (bound {lower_bound(n, S)})")
@@ -127,11 +133,12 @@ def fill(nmin, nmax, seconds):
     has none yet (with and without teams of four), so that small and middle
     fields never depend on a run-time search."""
     from seating.roundrobin import _designs, data_key, repeat_free_limit
+
     for n in range(nmin, nmax + 1, 4):
         for S in range(2, repeat_free_limit(n) + 1):
             if data_key(n, S) not in _designs():
                 run_cyclic(n, S, seconds)
-            if 3 * S <= n - 4 and n >= 16 and data_key(n, S, 4) not in _designs():
+            if n - 4 >= 3 * S and n >= 16 and data_key(n, S, 4) not in _designs():
                 run_cyclic(n, S, seconds, group=4)
 
 
@@ -140,13 +147,14 @@ def sweep(nmin, nmax, seconds):
     quickly: all session counts up to the repeat-free limit, with and
     without teams of four."""
     from seating.roundrobin import repeat_free_limit, round_robin
+
     for n in range(nmin, nmax + 1, 4):
         for S in range(2, repeat_free_limit(n) + 1):
             t0 = time.monotonic()
             m = round_robin(n, S).metrics
             if m["repeat_excess"] or time.monotonic() - t0 > 0.3:
                 run_cyclic(n, S, seconds)
-            if 3 * S <= n - 4 and n >= 16:
+            if n - 4 >= 3 * S and n >= 16:
                 teams = {p: (p - 1) // 4 for p in range(1, n + 1)}
                 t0 = time.monotonic()
                 m = round_robin(n, S, teams=teams).metrics
@@ -157,9 +165,10 @@ def sweep(nmin, nmax, seconds):
 def run_tabu(n, S, seconds, seed=1):
     """Long tabu run from the current best schedule (or a greedy draw)."""
     from seating.roundrobin import _core, _team_list
+
     rng = random.Random(seed)
     team_of = _team_list(n, None)
-    start, _, how, _ = _core(n, S, rng, team_of, False, 1.0)
+    start, _, _how, _ = _core(n, S, rng, team_of, False, 1.0)
     sch = Schedule0(n, start)
     best = start
     best_cost = sch.cost()
@@ -186,6 +195,7 @@ def extend(n, S, seconds, S0=None):
     then polish the whole; restarts with new seeds until the time is up or
     the counting bound is met, and stores the best."""
     from seating.roundrobin import _from_data, _greedy, _longer_repeat_free, repeat_free_limit
+
     S0 = S0 or min(S - 1, repeat_free_limit(n))
     base, _ = _from_data(n, S0)
     if base is None:
@@ -207,15 +217,23 @@ def extend(n, S, seconds, S0=None):
         if best_cost is None or cost < best_cost:
             best, best_cost = sessions, cost
             print(f"{n}x{S}: {cost[0]} repeats (seed {seed - 1})", flush=True)
-    store(n, S, {"sessions": [[list(tb) for tb in ses] for ses in best],
-                 "construction": f"{n}x{S0} design + {S - S0} session(s) fitted to its leave"}, best)
+    store(
+        n,
+        S,
+        {
+            "sessions": [[list(tb) for tb in ses] for ses in best],
+            "construction": f"{n}x{S0} design + {S - S0} session(s) fitted to its leave",
+        },
+        best,
+    )
 
 
 def main(argv):
     cmd = argv[0]
     if cmd == "extend":
-        extend(int(argv[1]), int(argv[2]), float(argv[3]) if len(argv) > 3 else 60,
-               int(argv[4]) if len(argv) > 4 else None)
+        extend(
+            int(argv[1]), int(argv[2]), float(argv[3]) if len(argv) > 3 else 60, int(argv[4]) if len(argv) > 4 else None
+        )
         return
     if cmd == "exact":
         n, S, t, k = (int(x) for x in argv[1:5])
@@ -224,8 +242,17 @@ def main(argv):
     elif cmd == "sym":
         n, S, t, k, group = (int(x) for x in argv[1:6])
         opts = argv[8] if len(argv) > 8 else ""
-        with_symmetry(n, S, t, k, group, _sym(argv[6], n, t, k), seconds=float(argv[7]) if len(argv) > 7 else 600,
-                      fixed_ok="fixed" in opts, short="short" in opts)
+        with_symmetry(
+            n,
+            S,
+            t,
+            k,
+            group,
+            _sym(argv[6], n, t, k),
+            seconds=float(argv[7]) if len(argv) > 7 else 600,
+            fixed_ok="fixed" in opts,
+            short="short" in opts,
+        )
     elif cmd == "multiplier":
         with_multiplier(int(argv[1]), int(argv[2]), int(argv[3]), seconds=float(argv[4]) if len(argv) > 4 else 600)
     elif cmd == "planes32":
@@ -354,6 +381,7 @@ def table_orbit_rows(lay, sigma=None, fixed_ok=False, pinned=()):
     when pinned.  Two fixed players never share a table (their pair would
     recur in every shift)."""
     from itertools import combinations
+
     n, nf = lay.n, lay.k * lay.t
     orb = lay.orbit
     sigma = sigma or (lambda p: p)
@@ -412,6 +440,7 @@ def _orbit_of(sigma):
             if nxt == out[0]:
                 return out
             out.append(nxt)
+
     return imgs
 
 
@@ -439,8 +468,7 @@ def with_multiplier(n, S, mu, seed=0, seconds=600):
     sigma = _sym(f"mul{mu}", n, t, 3)
     pin = [(0, t, 2 * t, 3 * t)]
     rows = table_orbit_rows(lay, sigma, pinned=pin)
-    return _solve_base(n, S, lay, rows, pin, seconds, seed, None, f"1-rotational, multiplier {mu}", 1,
-                       _orbit_of(sigma))
+    return _solve_base(n, S, lay, rows, pin, seconds, seed, None, f"1-rotational, multiplier {mu}", 1, _orbit_of(sigma))
 
 
 def with_symmetry(n, S, t, k, group, sigma, seconds=600, seed=0, fixed_ok=False, short=False):
@@ -452,8 +480,9 @@ def with_symmetry(n, S, t, k, group, sigma, seconds=600, seed=0, fixed_ok=False,
     indices.  A table fixed by sigma is allowed when ``fixed_ok``."""
     lay = cyclic.Layout(n, t, k, 1, group, allow_short=short)
     rows = table_orbit_rows(lay, sigma, fixed_ok=fixed_ok)
-    return _solve_base(n, S, lay, rows, (), seconds, seed, None, "cyclic + extra symmetry, exact cover", group,
-                       _orbit_of(sigma))
+    return _solve_base(
+        n, S, lay, rows, (), seconds, seed, None, "cyclic + extra symmetry, exact cover", group, _orbit_of(sigma)
+    )
 
 
 def _sym(name, n, t, k):
@@ -464,11 +493,13 @@ def _sym(name, n, t, k):
         u = int(name[3:])
         return lambda p: p if p >= nf else (p // t) * t + (u * (p % t)) % t
     if name == "rot":  # rotate the orbits (k=3) and the fixed players (f=3 or 0)
+
         def s(p):
             if p >= nf:
                 return nf + (p - nf + 1) % f if f else p
             o, x = divmod(p, t)
             return ((o + 1) % k) * t + x
+
         return s
     if name.startswith("rotmul"):  # rotation combined with a multiplier
         u = int(name[6:])
@@ -488,14 +519,21 @@ def td20_plus():
     each of four tables (24 new pairs) and the four players left over, one per
     group, together: only those 6 pairs repeat.
     """
+
     def pid(g, x):
         return g * 5 + x % 5
+
     sessions = [[tuple(pid(g, a + g * b) for g in range(4)) for a in range(5)] for b in range(5)]
     sessions.append([tuple(pid(g, x) for x in range(4)) for g in range(4)] + [tuple(pid(g, 4) for g in range(4))])
-    store(20, 6, {"sessions": [[list(tb) for tb in ses] for ses in sessions],
-                  "construction": "TD(4,5) + one session inside the groups"}, sessions)
-
-
+    store(
+        20,
+        6,
+        {
+            "sessions": [[list(tb) for tb in ses] for ses in sessions],
+            "construction": "TD(4,5) + one session inside the groups",
+        },
+        sessions,
+    )
 
 
 def _gf4_plane():
@@ -546,6 +584,7 @@ def planes_lift_32(seed=0, tries=1000, save=True):
     around a triangle on one line and an even one on the other); the first
     arc plane found was already solvable."""
     from itertools import combinations
+
     plane1 = _gf4_plane()
     lines1 = [set(b) for c in plane1 for b in c]
     arcs = [q for q in combinations(range(16), 4) if all(len(set(q) & L) <= 2 for L in lines1)]
@@ -571,13 +610,21 @@ def planes_lift_32(seed=0, tries=1000, save=True):
         print("32x10: no liftable pair of planes found")
         return None
     if save:
-        store(32, 10, {"sessions": [[list(tb) for tb in ses] for ses in sessions],
-                       "construction": "two affine planes of order 4 lifted to two copies (GF(2) signs)"}, sessions)
+        store(
+            32,
+            10,
+            {
+                "sessions": [[list(tb) for tb in ses] for ses in sessions],
+                "construction": "two affine planes of order 4 lifted to two copies (GF(2) signs)",
+            },
+            sessions,
+        )
     return sessions
 
 
 def _lift(quotient_classes):
     from itertools import combinations
+
     lines = [b for c in quotient_classes for b in c]
     var = {}
     for li, b in enumerate(lines):

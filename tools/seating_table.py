@@ -7,6 +7,7 @@ and the published figures, for 16-40 players and 1-12 sessions.
 The test suite re-computes the table and compares it with the docs, so the
 figures there are always the engine's (seed 0).
 """
+
 import os
 import sys
 
@@ -44,8 +45,7 @@ def cells():
 
 def markdown(data=None):
     data = data or cells()
-    lines = ["| N \\ S | " + " | ".join(str(s) for s in SESSIONS) + " |",
-             "|---|" + "---|" * len(SESSIONS)]
+    lines = ["| N \\ S | " + " | ".join(str(s) for s in SESSIONS) + " |", "|---|" + "---|" * len(SESSIONS)]
     for n in PLAYERS:
         row = []
         for s in SESSIONS:

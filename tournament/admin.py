@@ -3,6 +3,7 @@
 Every change goes through the services (tournament pages under /t/<slug>/manage/), which check the
 rules, keep sessions in step with the settings and write the audit log; the admin would skip all three.
 """
+
 from django.contrib import admin
 
 from tournament.models import AuditLog, Player, Seat, Session, Table, Team, Tournament, TournamentRole, Withdrawal
@@ -87,6 +88,14 @@ class AuditLogAdmin(ReadOnlyAdmin):
 
 @admin.register(Withdrawal)
 class WithdrawalAdmin(ReadOnlyAdmin):
-    list_display = ["player", "from_session", "reason", "keep_in_standings", "substitute", "created_at", "undone_at",
-                    "tournament"]
+    list_display = [
+        "player",
+        "from_session",
+        "reason",
+        "keep_in_standings",
+        "substitute",
+        "created_at",
+        "undone_at",
+        "tournament",
+    ]
     list_filter = ["tournament", "reason"]

@@ -1,4 +1,5 @@
 """The audit log: who changed what, with the values before and after."""
+
 import datetime
 import decimal
 

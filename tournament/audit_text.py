@@ -5,10 +5,11 @@ store what the service wrote (``tournament.audit``); this module only reads them
 only by id (a score sheet, a penalty) is looked up in bulk for a page through the references that the app
 owning the object registers (``register_reference``), so this module imports nothing above it.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from django.apps import apps
 from django.core.exceptions import FieldDoesNotExist
@@ -128,12 +129,16 @@ class Context:
             for key in ("winner", "discarder", "player"):
                 if isinstance(facts.get(key), int):
                     numbers.add(facts[key])
-        self.players = dict(Player.objects.filter(tournament=tournament, number__in=numbers)
-                            .values_list("number", "name")) if numbers else {}
+        self.players = (
+            dict(Player.objects.filter(tournament=tournament, number__in=numbers).values_list("number", "name"))
+            if numbers
+            else {}
+        )
         self.roles: dict[int, set] = {}
         actor_ids = {e.actor_id for e in entries if e.actor_id}
-        for user_id, role in TournamentRole.objects.filter(tournament=tournament, user_id__in=actor_ids) \
-                .values_list("user_id", "role"):
+        for user_id, role in TournamentRole.objects.filter(tournament=tournament, user_id__in=actor_ids).values_list(
+            "user_id", "role"
+        ):
             self.roles.setdefault(user_id, set()).add(role)
         self.previous = self._previous_versions(entries)
 
@@ -150,22 +155,30 @@ class Context:
             return {}
         q = Q()
         for e in wanted:
-            q |= Q(data__session=e.data.get("session"), data__table=e.data.get("table"),
-                   data__hand=e.data.get("hand"), data__version=e.data["version"] - 1)
+            q |= Q(
+                data__session=e.data.get("session"),
+                data__table=e.data.get("table"),
+                data__hand=e.data.get("hand"),
+                data__version=e.data["version"] - 1,
+            )
         found = {}
-        for old in AuditLog.objects.filter(q, tournament=self.tournament,
-                                           action__in=["hand.record", "hand.correct"]):
+        for old in AuditLog.objects.filter(q, tournament=self.tournament, action__in=["hand.record", "hand.correct"]):
             d = old.data
             found[(d.get("session"), d.get("table"), d.get("hand"), d.get("version"))] = d
-        return {e.pk: found.get((e.data.get("session"), e.data.get("table"), e.data.get("hand"),
-                                 e.data["version"] - 1)) for e in wanted}
+        return {
+            e.pk: found.get((e.data.get("session"), e.data.get("table"), e.data.get("hand"), e.data["version"] - 1))
+            for e in wanted
+        }
 
     def player(self, number) -> str:
         if number is None:
             return "?"
         name = self.players.get(number)
-        return _("%(name)s (%(number)s)") % {"name": name, "number": number} if name else \
-            _("player %(number)s") % {"number": number}
+        return (
+            _("%(name)s (%(number)s)") % {"name": name, "number": number}
+            if name
+            else _("player %(number)s") % {"number": number}
+        )
 
     def actor(self, entry: AuditLog) -> str:
         user = entry.actor
@@ -201,11 +214,15 @@ def outcome_text(f: dict, ctx: Context) -> str:
     outcome = f.get("outcome")
     if outcome == "discard":
         return _("%(winner)s won %(points)s points off %(discarder)s") % {
-            "winner": ctx.player(f.get("winner")), "points": f.get("points", 0),
-            "discarder": ctx.player(f.get("discarder"))}
+            "winner": ctx.player(f.get("winner")),
+            "points": f.get("points", 0),
+            "discarder": ctx.player(f.get("discarder")),
+        }
     if outcome == "self_drawn":
         return _("%(winner)s won %(points)s points, self-drawn") % {
-            "winner": ctx.player(f.get("winner")), "points": f.get("points", 0)}
+            "winner": ctx.player(f.get("winner")),
+            "points": f.get("points", 0),
+        }
     if outcome == "draw":
         return _("a drawn hand")
     if outcome == "not_played":
@@ -214,7 +231,7 @@ def outcome_text(f: dict, ctx: Context) -> str:
 
 
 def correction_text(now: dict, before: dict | None, ctx: Context) -> str:
-    """"8 → 24 points" when only the points changed, else both versions in full."""
+    """ "8 → 24 points" when only the points changed, else both versions in full."""
     if before is None:
         return _("now %(now)s") % {"now": outcome_text(now, ctx)}
     same_hand = all(before.get(k) == now.get(k) for k in ("outcome", "winner", "discarder"))
@@ -251,8 +268,11 @@ def _hand(e, f, ctx):
     else:
         args["what"] = outcome_text(f, ctx)
         text = _("%(actor)s entered hand %(hand)s of %(where)s: %(what)s.") % args
-    return text, _url("hand-history", ctx.tournament.slug, f.get("session"), f.get("table"), f.get("hand")), \
-        _("hand history")
+    return (
+        text,
+        _url("hand-history", ctx.tournament.slug, f.get("session"), f.get("table"), f.get("hand")),
+        _("hand history"),
+    )
 
 
 def _sheet_link(f, ctx):
@@ -261,24 +281,38 @@ def _sheet_link(f, ctx):
 
 def _penalty_record(e, f, ctx):
     text = _("%(actor)s penalised %(player)s at %(where)s: %(cost)s. Reason: %(reason)s") % {
-        "actor": ctx.actor(e), "player": ctx.player(f.get("player")), "where": _where(f) or "?",
-        "cost": penalty_text(f), "reason": f.get("reason", "")}
+        "actor": ctx.actor(e),
+        "player": ctx.player(f.get("player")),
+        "where": _where(f) or "?",
+        "cost": penalty_text(f),
+        "reason": f.get("reason", ""),
+    }
     return (text, *_sheet_link(f, ctx))
 
 
 def _penalty_withdraw(e, f, ctx):
     if _where(f):
         text = _("%(actor)s withdrew the penalty of %(player)s at %(where)s. Reason: %(reason)s") % {
-            "actor": ctx.actor(e), "player": ctx.player(f.get("player")), "where": _where(f),
-            "reason": f.get("reason", "")}
+            "actor": ctx.actor(e),
+            "player": ctx.player(f.get("player")),
+            "where": _where(f),
+            "reason": f.get("reason", ""),
+        }
         return (text, *_sheet_link(f, ctx))
-    return _("%(actor)s withdrew a penalty. Reason: %(reason)s") % {"actor": ctx.actor(e),
-                                                                      "reason": f.get("reason", "")}, "", ""
+    return (
+        _("%(actor)s withdrew a penalty. Reason: %(reason)s") % {"actor": ctx.actor(e), "reason": f.get("reason", "")},
+        "",
+        "",
+    )
 
 
 def _sheet(e, f, ctx):
-    args = {"actor": ctx.actor(e), "where": _where(f) or "?", "reason": f.get("reason") or "—",
-            "player": ctx.player(f.get("player")) if f.get("player") else "?"}
+    args = {
+        "actor": ctx.actor(e),
+        "where": _where(f) or "?",
+        "reason": f.get("reason") or "—",
+        "player": ctx.player(f.get("player")) if f.get("player") else "?",
+    }
     if e.action in ("sheet.submit", "sheet.sign"):
         # "sheet.submit" is how entries before signatures existed were logged: the same step.
         text = _("%(actor)s signed the score sheet of %(where)s.") % args
@@ -294,20 +328,32 @@ def _sheet(e, f, ctx):
 
 
 APPEAL_OUTCOMES = {"upheld": gettext_lazy("upheld"), "rejected": gettext_lazy("rejected")}
-APPEAL_BODIES = {"referees": gettext_lazy("the referees"), "chief_referee": gettext_lazy("the chief referee"),
-                 "committee": gettext_lazy("the appeals committee")}
+APPEAL_BODIES = {
+    "referees": gettext_lazy("the referees"),
+    "chief_referee": gettext_lazy("the chief referee"),
+    "committee": gettext_lazy("the appeals committee"),
+}
 
 
 def _appeal(e, f, ctx):
     """Appeals (scoring.appeals): filed, decided, taken to the chief referee, and the sheet amended."""
-    args = {"actor": ctx.actor(e), "n": f.get("appeal", "?"), "where": _where(f) or "?",
-            "player": ctx.player(f.get("player")) if f.get("player") is not None else "?",
-            "reason": f.get("reason") or f.get("reasons") or f.get("late_reason") or "—"}
+    args = {
+        "actor": ctx.actor(e),
+        "n": f.get("appeal", "?"),
+        "where": _where(f) or "?",
+        "player": ctx.player(f.get("player")) if f.get("player") is not None else "?",
+        "reason": f.get("reason") or f.get("reasons") or f.get("late_reason") or "—",
+    }
     if e.action == "appeal.file" and f.get("loaded"):
         statuses = dict(apps.get_model("scoring", "Appeal").Status.choices)
         args["status"] = statuses.get(f.get("status"), f.get("status") or "?")
-        text = _("%(actor)s imported appeal %(n)s about %(where)s, filed by %(player)s, from a tournament file, as "
-                 "it stood: %(status)s.") % args
+        text = (
+            _(
+                "%(actor)s imported appeal %(n)s about %(where)s, filed by %(player)s, from a tournament file, as "
+                "it stood: %(status)s."
+            )
+            % args
+        )
     elif e.action == "appeal.file":
         if f.get("via") == "link":
             text = _("%(player)s filed appeal %(n)s about %(where)s on their private link.") % args
@@ -319,10 +365,13 @@ def _appeal(e, f, ctx):
         if f.get("late"):
             text += " " + _("Accepted late: %(reason)s") % args
     elif e.action == "appeal.decide":
-        args.update(outcome=APPEAL_OUTCOMES.get(f.get("outcome"), f.get("outcome")),
-                    body=APPEAL_BODIES.get(f.get("body"), f.get("body")))
-        text = _("%(actor)s, for %(body)s, decided appeal %(n)s about %(where)s: %(outcome)s. Reasons: %(reason)s") \
-            % args
+        args.update(
+            outcome=APPEAL_OUTCOMES.get(f.get("outcome"), f.get("outcome")),
+            body=APPEAL_BODIES.get(f.get("body"), f.get("body")),
+        )
+        text = (
+            _("%(actor)s, for %(body)s, decided appeal %(n)s about %(where)s: %(outcome)s. Reasons: %(reason)s") % args
+        )
     elif e.action == "appeal.escalate":
         if f.get("via") == "link":
             text = _("%(player)s took appeal %(n)s to the chief referee. Reason: %(reason)s") % args
@@ -334,9 +383,14 @@ def _appeal(e, f, ctx):
     return text, _url("appeal-detail", ctx.tournament.slug, number) if number else "", _("appeal")
 
 
-METHODS = {"round_robin": gettext_lazy("round robin"), "swiss": gettext_lazy("Swiss pairing"),
-           "chart": gettext_lazy("a chart"), "random": gettext_lazy("random draw"), "manual": gettext_lazy("by hand"),
-           "elimination": gettext_lazy("from the players who go on")}
+METHODS = {
+    "round_robin": gettext_lazy("round robin"),
+    "swiss": gettext_lazy("Swiss pairing"),
+    "chart": gettext_lazy("a chart"),
+    "random": gettext_lazy("random draw"),
+    "manual": gettext_lazy("by hand"),
+    "elimination": gettext_lazy("from the players who go on"),
+}
 
 
 def _session(e, f, ctx):
@@ -372,8 +426,13 @@ def _eliminate(e, f, ctx):
         text = _("%(actor)s ranked the final table of session %(n)s: the final ranking is complete.") % args
     else:
         args.update(kept=len(f.get("survivors") or ()), out=len(f.get("eliminated") or {}))
-        text = _("%(actor)s decided who plays on after session %(n)s: %(kept)s players go on, %(out)s are out "
-                 "with their final rank.") % args
+        text = (
+            _(
+                "%(actor)s decided who plays on after session %(n)s: %(kept)s players go on, %(out)s are out "
+                "with their final rank."
+            )
+            % args
+        )
     return text, _url("session-detail", ctx.tournament.slug, n) if n != "?" else "", _("session")
 
 
@@ -390,14 +449,17 @@ def _player(e, f, ctx):
     number = f.get("number") or f.get("player")
     link = (_url("player-detail", ctx.tournament.slug, number), _("player page")) if number else ("", "")
     if e.action == "player.create":
-        return (_("%(actor)s added player %(number)s, %(name)s.") % {
-            "actor": ctx.actor(e), "number": number, "name": f.get("name", "")}, *link)
-    return (_("%(actor)s changed player %(player)s.") % {"actor": ctx.actor(e), "player": ctx.player(number)},
-            *link)
+        return (
+            _("%(actor)s added player %(number)s, %(name)s.")
+            % {"actor": ctx.actor(e), "number": number, "name": f.get("name", "")},
+            *link,
+        )
+    return (_("%(actor)s changed player %(player)s.") % {"actor": ctx.actor(e), "player": ctx.player(number)}, *link)
 
 
 def _simple(template, link_name=None, link_text=None):
     """A sentence from the entry's data alone; the link goes to an organizer page."""
+
     def render(e, f, ctx):
         args = {k: (_role(v) if k == "role" else v) for k, v in f.items()}
         args.update(actor=ctx.actor(e))
@@ -406,6 +468,7 @@ def _simple(template, link_name=None, link_text=None):
         except (KeyError, TypeError, ValueError):
             return generic(e, f, ctx)
         return text, _url(link_name, ctx.tournament.slug) if link_name else "", _(link_text) if link_text else ""
+
     return render
 
 
@@ -432,24 +495,51 @@ def _players_counted(e, f, ctx):
         return generic(e, f, ctx)
     args = {"actor": ctx.actor(e), key: count}
     if e.action == "player.codes":
-        text = ngettext("%(actor)s made a confirmation code for %(count)s player.",
-                        "%(actor)s made confirmation codes for %(count)s players.", count) % args
+        text = (
+            ngettext(
+                "%(actor)s made a confirmation code for %(count)s player.",
+                "%(actor)s made confirmation codes for %(count)s players.",
+                count,
+            )
+            % args
+        )
     elif e.action == "players.import":
-        text = ngettext("%(actor)s imported %(count)s player from a file.",
-                        "%(actor)s imported %(count)s players from a file.", count) % args
+        text = (
+            ngettext(
+                "%(actor)s imported %(count)s player from a file.",
+                "%(actor)s imported %(count)s players from a file.",
+                count,
+            )
+            % args
+        )
     elif e.action == "players.import_update":
-        text = ngettext("%(actor)s changed %(count)s player from a file.",
-                        "%(actor)s changed %(count)s players from a file.", count) % args
+        text = (
+            ngettext(
+                "%(actor)s changed %(count)s player from a file.",
+                "%(actor)s changed %(count)s players from a file.",
+                count,
+            )
+            % args
+        )
     else:
-        text = ngettext("%(actor)s imported the tournament from a file (%(players)s player).",
-                        "%(actor)s imported the tournament from a file (%(players)s players).", count) % args
+        text = (
+            ngettext(
+                "%(actor)s imported the tournament from a file (%(players)s player).",
+                "%(actor)s imported the tournament from a file (%(players)s players).",
+                count,
+            )
+            % args
+        )
         return text, _url("manage-settings", ctx.tournament.slug), _("settings")
     return text, _url("manage-players", ctx.tournament.slug), _("players")
 
 
 def _activate(e, f, ctx):
-    return _("%(user)s chose a password with the invitation link; the account is in use.") % {
-        "user": f.get("user", "?")}, _url("manage-accounts", ctx.tournament.slug), _("accounts")
+    return (
+        _("%(user)s chose a password with the invitation link; the account is in use.") % {"user": f.get("user", "?")},
+        _url("manage-accounts", ctx.tournament.slug),
+        _("accounts"),
+    )
 
 
 def _time(value) -> str:
@@ -462,13 +552,20 @@ def _time(value) -> str:
 
 
 def _clock(e, f, ctx):
-    args = {"actor": ctx.actor(e), "session": f.get("session", "?"), "minutes": f.get("minutes", "?"),
-            "start": _time(f.get("starts_at")), "end": _time(f.get("ends_at"))}
+    args = {
+        "actor": ctx.actor(e),
+        "session": f.get("session", "?"),
+        "minutes": f.get("minutes", "?"),
+        "start": _time(f.get("starts_at")),
+        "end": _time(f.get("ends_at")),
+    }
     if e.action == "session.clock_start":
         text = _("%(actor)s started the clock of session %(session)s: %(minutes)s minutes, until %(end)s.") % args
     elif e.action == "session.clock_schedule":
-        text = _("%(actor)s scheduled the clock of session %(session)s to start at %(start)s, for %(minutes)s "
-                 "minutes.") % args
+        text = (
+            _("%(actor)s scheduled the clock of session %(session)s to start at %(start)s, for %(minutes)s minutes.")
+            % args
+        )
     else:
         args["end"] = _time(((f.get("changes") or {}).get("ends_at") or [None, None])[1])
         text = _("%(actor)s moved the end of session %(session)s by %(minutes)s minutes, to %(end)s.") % args
@@ -480,10 +577,15 @@ def _clock(e, f, ctx):
 def _withdrawal(e, f, ctx):
     from tournament.models import WithdrawalReason
 
-    args = {"actor": ctx.actor(e), "player": f.get("player", "?"), "name": f.get("name", ""),
-            "session": f.get("session", "?"), "sub": f.get("substitute_name", "?"),
-            "sub_number": f.get("substitute", "?"),
-            "sessions": ", ".join(map(str, f.get("sessions") or [])) or "—"}
+    args = {
+        "actor": ctx.actor(e),
+        "player": f.get("player", "?"),
+        "name": f.get("name", ""),
+        "session": f.get("session", "?"),
+        "sub": f.get("substitute_name", "?"),
+        "sub_number": f.get("substitute", "?"),
+        "sessions": ", ".join(map(str, f.get("sessions") or [])) or "—",
+    }
     if e.action == "player.withdraw":
         reason = f.get("reason")
         args["reason"] = WithdrawalReason(reason).label if reason in WithdrawalReason.values else reason
@@ -491,8 +593,13 @@ def _withdrawal(e, f, ctx):
         if not f.get("keep_in_standings", True):
             text += " " + _("They leave the standings.")
     elif e.action == "player.substitute":
-        text = _("%(actor)s named player %(sub_number)s, %(sub)s, substitute for player %(player)s, %(name)s, "
-                 "seated in sessions %(sessions)s.") % args
+        text = (
+            _(
+                "%(actor)s named player %(sub_number)s, %(sub)s, substitute for player %(player)s, %(name)s, "
+                "seated in sessions %(sessions)s."
+            )
+            % args
+        )
     else:
         text = _("%(actor)s undid the withdrawal of player %(player)s, %(name)s.") % args
     return text, _url("manage-withdrawals", ctx.tournament.slug), _("withdrawals")
@@ -500,9 +607,12 @@ def _withdrawal(e, f, ctx):
 
 def _fill(e, f, ctx):
     numbers = [*(f.get("substitutes") or []), *(f.get("created") or [])]
-    return (_("%(actor)s filled the field of session %(session)s with substitutes: players %(players)s.") % {
-        "actor": ctx.actor(e), "session": f.get("session", "?"), "players": ", ".join(map(str, numbers))},
-        _url("manage-seating", ctx.tournament.slug), _("seating"))
+    return (
+        _("%(actor)s filled the field of session %(session)s with substitutes: players %(players)s.")
+        % {"actor": ctx.actor(e), "session": f.get("session", "?"), "players": ", ".join(map(str, numbers))},
+        _url("manage-seating", ctx.tournament.slug),
+        _("seating"),
+    )
 
 
 def generic(e, f, ctx):
@@ -523,15 +633,15 @@ SENTENCES = {
     "sheet.confirm": _sheet,
     "sheet.countersign": _sheet,
     "sheet.reopen": _sheet,
-    "hand.confirm": _simple(N_("%(actor)s confirmed hand %(hand)s of table %(table)s, session %(session)s."),
-                            None, None),
+    "hand.confirm": _simple(
+        N_("%(actor)s confirmed hand %(hand)s of table %(table)s, session %(session)s."), None, None
+    ),
     "player.codes": _players_counted,
-    "player.code_reset": _simple(N_("%(actor)s gave player %(number)s a new confirmation code."),
-                                 "manage-players", N_("players")),
-    "api_token.create": _simple(N_("%(actor)s created the API token %(name)s."), "manage-api-tokens",
-                                N_("API tokens")),
-    "api_token.revoke": _simple(N_("%(actor)s revoked the API token %(name)s."), "manage-api-tokens",
-                                N_("API tokens")),
+    "player.code_reset": _simple(
+        N_("%(actor)s gave player %(number)s a new confirmation code."), "manage-players", N_("players")
+    ),
+    "api_token.create": _simple(N_("%(actor)s created the API token %(name)s."), "manage-api-tokens", N_("API tokens")),
+    "api_token.revoke": _simple(N_("%(actor)s revoked the API token %(name)s."), "manage-api-tokens", N_("API tokens")),
     "appeal.file": _appeal,
     "appeal.decide": _appeal,
     "appeal.escalate": _appeal,
@@ -559,17 +669,20 @@ SENTENCES = {
     "team.create": _simple(N_("%(actor)s created the team %(name)s."), "manage-teams", N_("teams")),
     "role.grant": _simple(N_("%(actor)s made %(user)s %(role)s."), "manage-roles", N_("roles")),
     "role.revoke": _simple(N_("%(actor)s took the %(role)s role from %(user)s."), "manage-roles", N_("roles")),
-    "tournament.create": _simple(N_("%(actor)s created the tournament %(name)s."), "manage-settings",
-                                 N_("settings")),
-    "tournament.update": _simple(N_("%(actor)s changed the tournament's settings."), "manage-settings",
-                                 N_("settings")),
-    "tournament.copy": _simple(N_("%(actor)s created this tournament as a copy of %(source_name)s."),
-                               "manage-settings", N_("settings")),
+    "tournament.create": _simple(N_("%(actor)s created the tournament %(name)s."), "manage-settings", N_("settings")),
+    "tournament.update": _simple(N_("%(actor)s changed the tournament's settings."), "manage-settings", N_("settings")),
+    "tournament.copy": _simple(
+        N_("%(actor)s created this tournament as a copy of %(source_name)s."), "manage-settings", N_("settings")
+    ),
     "tournament.import": _players_counted,
-    "account.invite": _simple(N_("%(actor)s made an account for %(user)s as %(role)s, with an invitation link."),
-                              "manage-accounts", N_("accounts")),
-    "account.renew": _simple(N_("%(actor)s made a new invitation link for %(user)s."), "manage-accounts",
-                             N_("accounts")),
+    "account.invite": _simple(
+        N_("%(actor)s made an account for %(user)s as %(role)s, with an invitation link."),
+        "manage-accounts",
+        N_("accounts"),
+    ),
+    "account.renew": _simple(
+        N_("%(actor)s made a new invitation link for %(user)s."), "manage-accounts", N_("accounts")
+    ),
     "account.activate": _activate,
 }
 

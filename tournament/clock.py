@@ -1,5 +1,6 @@
 """Reading the session clock (``Session.starts_at`` / ``ends_at``) for pages and the API. Its changes are
 services in ``schedule.clock``; the cut-off for hands is in ``scoring.services.hand_record``."""
+
 from __future__ import annotations
 
 from datetime import datetime
@@ -15,15 +16,20 @@ def clock_data(session: Session | None, now: datetime | None = None) -> dict | N
     if session is None or session.ends_at is None:
         return None
     now = now or timezone.now()
-    return {"starts_at": session.starts_at.isoformat(), "ends_at": session.ends_at.isoformat(),
-            "minutes": round((session.ends_at - session.starts_at).total_seconds() / 60),
-            "state": session.clock_state(now), "server_now": now.isoformat()}
+    return {
+        "starts_at": session.starts_at.isoformat(),
+        "ends_at": session.ends_at.isoformat(),
+        "minutes": round((session.ends_at - session.starts_at).total_seconds() / 60),
+        "state": session.clock_state(now),
+        "server_now": now.isoformat(),
+    }
 
 
 def clock_context(session: Session | None, now: datetime | None = None) -> dict | None:
     """``clock_data`` plus the start and end as datetimes, for templates (``_session_clock.html``)."""
     data = clock_data(session, now)
     if data is not None:
-        data.update(starts_at_local=timezone.localtime(session.starts_at),
-                    ends_at_local=timezone.localtime(session.ends_at))
+        data.update(
+            starts_at_local=timezone.localtime(session.starts_at), ends_at_local=timezone.localtime(session.ends_at)
+        )
     return data

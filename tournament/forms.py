@@ -1,4 +1,5 @@
 """Input shape only: the services validate the rules and make the changes."""
+
 import base64
 import binascii
 
@@ -17,13 +18,33 @@ def max_length(model, field_name):
     """The model's limit, so a form never accepts what the database would refuse."""
     return model._meta.get_field(field_name).max_length
 
+
 DATE_WIDGET = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
 TOURNAMENT_FIELDS = [
-    "name", "start_date", "end_date", "venue", "rules", "rule_options", "format", "session_count", "round_robin_sessions",
-    "hands_per_session", "session_minutes", "table_points", "tiebreaks", "appeal_minutes", "appeal_fee",
-    "appeal_fee_currency", "published", "group", "player_confirmation", "countersign_required", "escalation_scope",
-    "two_person_entry", "substitutes_ranked",
+    "name",
+    "start_date",
+    "end_date",
+    "venue",
+    "rules",
+    "rule_options",
+    "format",
+    "session_count",
+    "round_robin_sessions",
+    "hands_per_session",
+    "session_minutes",
+    "table_points",
+    "tiebreaks",
+    "appeal_minutes",
+    "appeal_fee",
+    "appeal_fee_currency",
+    "published",
+    "group",
+    "player_confirmation",
+    "countersign_required",
+    "escalation_scope",
+    "two_person_entry",
+    "substitutes_ranked",
 ]
 
 
@@ -68,9 +89,12 @@ class TournamentForm(forms.ModelForm):
                 fields[option_field(code, name)] = forms.TypedChoiceField(
                     label=format_lazy("{}: {}", gettext_lazy(cls.label), gettext_lazy(opt.label or name)),
                     choices=[(str(value), gettext_lazy(label)) for value, label in opt.labelled_choices()],
-                    coerce=dict((str(c), c) for c in opt.choices).__getitem__, required=False,
-                    initial=str(current.get(name, opt.default)), help_text=gettext_lazy(opt.description),
-                    widget=forms.Select(attrs={"data-rules": code}))
+                    coerce={str(c): c for c in opt.choices}.__getitem__,
+                    required=False,
+                    initial=str(current.get(name, opt.default)),
+                    help_text=gettext_lazy(opt.description),
+                    widget=forms.Select(attrs={"data-rules": code}),
+                )
         return fields
 
     def typed_options(self, code):
@@ -106,7 +130,7 @@ class TournamentForm(forms.ModelForm):
 
 class TournamentCreateForm(TournamentForm):
     class Meta(TournamentForm.Meta):
-        fields = ["name", "slug"] + TOURNAMENT_FIELDS[1:]
+        fields = ["name", "slug", *TOURNAMENT_FIELDS[1:]]
         help_texts = {"slug": _("Used in the web address, e.g. spring-open-2026. Cannot be changed later.")}
 
     def __init__(self, *args, **kwargs):
@@ -129,36 +153,65 @@ class TournamentCreateForm(TournamentForm):
 
 class TournamentCopyForm(forms.Form):
     name = forms.CharField(label=_("Name of the new tournament"), max_length=max_length(Tournament, "name"))
-    slug = forms.SlugField(label=_("Short name"), max_length=max_length(Tournament, "slug"),
-                           help_text=_("Used in the web address, e.g. spring-open-2026. Cannot be changed later."))
+    slug = forms.SlugField(
+        label=_("Short name"),
+        max_length=max_length(Tournament, "slug"),
+        help_text=_("Used in the web address, e.g. spring-open-2026. Cannot be changed later."),
+    )
     start_date = forms.DateField(label=_("Start date"), required=False, widget=DATE_WIDGET)
     end_date = forms.DateField(label=_("End date"), required=False, widget=DATE_WIDGET)
     teams = forms.BooleanField(label=_("Copy the teams"), required=False)
-    players = forms.BooleanField(label=_("Copy the players"), required=False,
-                                 help_text=_("With their numbers; with their teams when the teams are copied too."))
+    players = forms.BooleanField(
+        label=_("Copy the players"),
+        required=False,
+        help_text=_("With their numbers; with their teams when the teams are copied too."),
+    )
     roles = forms.BooleanField(label=_("Copy the organizers and referees"), required=False)
 
 
 class PlayerForm(forms.Form):
     number = forms.IntegerField(label=_("Number"), min_value=1, max_value=PLAYER_NUMBER_MAX)
-    family_name = forms.CharField(label=_("Family name"), max_length=max_length(Player, "family_name"),
-                                  required=False, help_text=_("As the ranking lists it, e.g. López Ruiz, 李."))
-    given_name = forms.CharField(label=_("Given name"), max_length=max_length(Player, "given_name"),
-                                 required=False, help_text=_("E.g. Ana, 伟."))
-    name = forms.CharField(label=_("Display name"), max_length=max_length(Player, "name"), required=False,
-                           help_text=_("As shown on pages and documents, e.g. Ana López or 李伟 (Li Wei). "
-                                       "Left empty, it is made from the family and given names."))
-    country = forms.CharField(label=_("Country"), max_length=max_length(Player, "country"), required=False,
-                              help_text=_("Two-letter code, e.g. ES."))
+    family_name = forms.CharField(
+        label=_("Family name"),
+        max_length=max_length(Player, "family_name"),
+        required=False,
+        help_text=_("As the ranking lists it, e.g. López Ruiz, 李."),
+    )
+    given_name = forms.CharField(
+        label=_("Given name"), max_length=max_length(Player, "given_name"), required=False, help_text=_("E.g. Ana, 伟.")
+    )
+    name = forms.CharField(
+        label=_("Display name"),
+        max_length=max_length(Player, "name"),
+        required=False,
+        help_text=_(
+            "As shown on pages and documents, e.g. Ana López or 李伟 (Li Wei). "
+            "Left empty, it is made from the family and given names."
+        ),
+    )
+    country = forms.CharField(
+        label=_("Country"),
+        max_length=max_length(Player, "country"),
+        required=False,
+        help_text=_("Two-letter code, e.g. ES."),
+    )
     club = forms.CharField(label=_("Club"), max_length=max_length(Player, "club"), required=False)
     ema_id = forms.CharField(label=_("EMA id"), max_length=max_length(Player, "ema_id"), required=False)
-    no_ema_id = forms.BooleanField(label=_("No EMA id"), required=False,
-                                   help_text=_("Tick for a player without an EMA id, so the ranking file can be sent."))
-    team = forms.CharField(label=_("Team"), max_length=max_length(Team, "name"), required=False,
-                           widget=forms.TextInput(attrs={"list": "teams"}),
-                           help_text=_("Type an existing team's name or a new one; leave empty for none."))
-    is_substitute = forms.BooleanField(label=_("Substitute"), required=False,
-                                       help_text=_("Fills a seat so tables have four; not ranked."))
+    no_ema_id = forms.BooleanField(
+        label=_("No EMA id"),
+        required=False,
+        help_text=_("Tick for a player without an EMA id, so the ranking file can be sent."),
+    )
+    team = forms.CharField(
+        label=_("Team"),
+        max_length=max_length(Team, "name"),
+        required=False,
+        widget=forms.TextInput(attrs={"list": "teams"}),
+        help_text=_("Type an existing team's name or a new one; leave empty for none."),
+    )
+    is_substitute = forms.BooleanField(
+        label=_("Substitute"), required=False, help_text=_("Fills a seat so tables have four; not ranked.")
+    )
 
     def clean(self):
         data = super().clean()
@@ -176,9 +229,12 @@ class PlayerForm(forms.Form):
 class ImportUploadForm(forms.Form):
     file = forms.FileField(label=_("Players file (CSV or XLSX)"))
     update = forms.BooleanField(
-        label=_("Change players already imported"), required=False,
-        help_text=_("Each row names a player by number; only the file's columns change. Without this, the rows "
-                    "are new players."))
+        label=_("Change players already imported"),
+        required=False,
+        help_text=_(
+            "Each row names a player by number; only the file's columns change. Without this, the rows are new players."
+        ),
+    )
 
     # The file travels back base64-encoded in the confirm form; keep that under Django's 2.5 MB request limit.
     MAX_BYTES = MAX_FILE_BYTES
@@ -201,7 +257,7 @@ class ImportConfirmForm(forms.Form):
         try:
             return base64.b64decode(self.cleaned_data["content"].encode("ascii"), validate=True)
         except (binascii.Error, ValueError, UnicodeEncodeError):
-            raise forms.ValidationError(_("The uploaded file was damaged; upload it again."))
+            raise forms.ValidationError(_("The uploaded file was damaged; upload it again.")) from None
 
     @staticmethod
     def encode(raw):
@@ -217,7 +273,7 @@ class RoleGrantForm(forms.Form):
         try:
             self.user = get_user_model().objects.get(username=username)
         except get_user_model().DoesNotExist:
-            raise forms.ValidationError(_("There is no user called %(name)s.") % {"name": username})
+            raise forms.ValidationError(_("There is no user called %(name)s.") % {"name": username}) from None
         return username
 
 
@@ -233,9 +289,13 @@ class AuditFilterForm(forms.Form):
         super().__init__(*args, **kwargs)
         everything = [("", _("all"))]
         self.fields["session"].choices = everything + [
-            (n, _("Session %(n)s") % {"n": n}) for n in tournament.sessions.values_list("number", flat=True)]
-        actors = get_user_model().objects.filter(
-            pk__in=tournament.audit_log.exclude(actor=None).values("actor_id")).order_by("username")
+            (n, _("Session %(n)s") % {"n": n}) for n in tournament.sessions.values_list("number", flat=True)
+        ]
+        actors = (
+            get_user_model()
+            .objects.filter(pk__in=tournament.audit_log.exclude(actor=None).values("actor_id"))
+            .order_by("username")
+        )
         self.fields["user"].choices = everything + [(u.pk, u.get_full_name() or u.get_username()) for u in actors]
         self.fields["kind"].choices = everything + list(kinds)
 

@@ -4,6 +4,7 @@ Nothing is written here: `parse_players_file` returns a preview with the rows (e
 arguments of `player_create`, minus tournament/by) and every problem found, each with the row number
 the user sees in the spreadsheet (the header is row 1). The caller imports only when `preview.ok`.
 """
+
 import csv
 import io
 import re
@@ -20,19 +21,50 @@ FIELDS = ("number", "name", "family_name", "given_name", "country", "club", "ema
 
 # Normalised header text (lowercase, no accents, no spaces/dots/underscores) -> field.
 HEADER_ALIASES = {
-    "number": "number", "numero": "number", "num": "number", "no": "number", "n": "number",
-    "#": "number", "nr": "number", "nro": "number", "player number": "number", "playernumber": "number",
-    "name": "name", "nombre": "name", "player": "name", "jugador": "name", "fullname": "name",
-    "nombreyapellidos": "name", "nombrecompleto": "name", "displayname": "name",
-    "familyname": "family_name", "surname": "family_name", "lastname": "family_name", "apellido": "family_name",
+    "number": "number",
+    "numero": "number",
+    "num": "number",
+    "no": "number",
+    "n": "number",
+    "#": "number",
+    "nr": "number",
+    "nro": "number",
+    "player number": "number",
+    "playernumber": "number",
+    "name": "name",
+    "nombre": "name",
+    "player": "name",
+    "jugador": "name",
+    "fullname": "name",
+    "nombreyapellidos": "name",
+    "nombrecompleto": "name",
+    "displayname": "name",
+    "familyname": "family_name",
+    "surname": "family_name",
+    "lastname": "family_name",
+    "apellido": "family_name",
     "apellidos": "family_name",
-    "givenname": "given_name", "firstname": "given_name", "forename": "given_name", "nombredepila": "given_name",
-    "country": "country", "pais": "country", "nation": "country", "nacionalidad": "country",
+    "givenname": "given_name",
+    "firstname": "given_name",
+    "forename": "given_name",
+    "nombredepila": "given_name",
+    "country": "country",
+    "pais": "country",
+    "nation": "country",
+    "nacionalidad": "country",
     "club": "club",
-    "ema": "ema_id", "emaid": "ema_id", "emanumber": "ema_id", "idema": "ema_id", "emanr": "ema_id",
-    "team": "team", "equipo": "team",
-    "substitute": "is_substitute", "issubstitute": "is_substitute", "sub": "is_substitute",
-    "suplente": "is_substitute", "reserva": "is_substitute",
+    "ema": "ema_id",
+    "emaid": "ema_id",
+    "emanumber": "ema_id",
+    "idema": "ema_id",
+    "emanr": "ema_id",
+    "team": "team",
+    "equipo": "team",
+    "substitute": "is_substitute",
+    "issubstitute": "is_substitute",
+    "sub": "is_substitute",
+    "suplente": "is_substitute",
+    "reserva": "is_substitute",
 }
 
 TRUE_WORDS = {"1", "yes", "y", "true", "x", "si", "s", "sí", "verdadero"}
@@ -57,10 +89,19 @@ MAX_XLSX_CELLS = 100_000  # cells written in the worksheets
 # The columns as the import page lists them and the template files have them: the header the template uses,
 # and what goes in the column. Other headers are recognised too (HEADER_ALIASES: número, nombre, país...).
 COLUMNS = (
-    ("number", "number", gettext_lazy("Optional when adding: players without one are numbered after the highest. "
-                                      "Required when changing players: it says whose row it is.")),
-    ("name", "name", gettext_lazy("The player's name as shown everywhere; or give family_name and given_name "
-                                  "instead.")),
+    (
+        "number",
+        "number",
+        gettext_lazy(
+            "Optional when adding: players without one are numbered after the highest. "
+            "Required when changing players: it says whose row it is."
+        ),
+    ),
+    (
+        "name",
+        "name",
+        gettext_lazy("The player's name as shown everywhere; or give family_name and given_name instead."),
+    ),
     ("family_name", "family_name", gettext_lazy("Optional: family name(s), for sorting and the EMA ranking file.")),
     ("given_name", "given_name", gettext_lazy("Optional: given name.")),
     ("country", "country", gettext_lazy("Optional: the two-letter code, e.g. ES.")),
@@ -165,7 +206,7 @@ def _csv_records(text):
     best, best_score = ",", -1
     for delimiter in candidates:
         try:
-            header = next(csv.reader([lines[0][:MAX_CELL_CHARS * MAX_COLUMNS]], delimiter=delimiter), [])
+            header = next(csv.reader([lines[0][: MAX_CELL_CHARS * MAX_COLUMNS]], delimiter=delimiter), [])
         except csv.Error:
             header = []
         # The Sniffer is easily fooled by commas inside names ("López, Ana"); trust the header.
@@ -177,8 +218,9 @@ def _csv_records(text):
         return _bounded_records(reader)
     except csv.Error:
         # A cell over the csv module's 128 KB limit, or a quote never closed that swallows the file.
-        raise ValueError(_("Row %(n)s cannot be read: a cell is far too long or a quote is not closed.")
-                         % {"n": reader.line_num}) from None
+        raise ValueError(
+            _("Row %(n)s cannot be read: a cell is far too long or a quote is not closed.") % {"n": reader.line_num}
+        ) from None
 
 
 _BLANK = ()  # one shared object for every blank record, so blank lines cost no memory
@@ -196,7 +238,7 @@ def _bounded_records(rows):
             records.append(_BLANK)
             continue
         filled += 1
-        records.append(list(row[:MAX_COLUMNS + 1]))
+        records.append(list(row[: MAX_COLUMNS + 1]))
         if filled > MAX_ROWS + 1:
             break
     return records
@@ -222,21 +264,31 @@ def _count_cells(archive, info):
 def _check_xlsx_archive(data):
     """Refuse an XLSX whose parts would unpack too large or hold too many cells, before openpyxl reads
     any of it: the sizes are the ones the archive declares, and zipfile never unpacks past them."""
-    too_big = _("The spreadsheet is too large to read: it unpacks to more than %(n)s MB. Keep only the "
-                "players' sheet, or save it as CSV.") % {"n": MAX_XLSX_TOTAL_BYTES // (1024 * 1024)}
+    too_big = _(
+        "The spreadsheet is too large to read: it unpacks to more than %(n)s MB. Keep only the "
+        "players' sheet, or save it as CSV."
+    ) % {"n": MAX_XLSX_TOTAL_BYTES // (1024 * 1024)}
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         infos = archive.infolist()
         if len(infos) > MAX_XLSX_MEMBERS:
             raise ValueError(too_big)
-        if sum(i.file_size for i in infos) > MAX_XLSX_TOTAL_BYTES or \
-                any(i.file_size > MAX_XLSX_MEMBER_BYTES for i in infos):
+        if sum(i.file_size for i in infos) > MAX_XLSX_TOTAL_BYTES or any(
+            i.file_size > MAX_XLSX_MEMBER_BYTES for i in infos
+        ):
             raise ValueError(too_big)
-        cells = sum(_count_cells(archive, i) for i in infos
-                    if i.filename.startswith("xl/worksheets/") and i.filename.endswith(".xml"))
+        cells = sum(
+            _count_cells(archive, i)
+            for i in infos
+            if i.filename.startswith("xl/worksheets/") and i.filename.endswith(".xml")
+        )
         if cells > MAX_XLSX_CELLS:
-            raise ValueError(_("The spreadsheet has more than %(n)s cells; a players list of %(m)s players "
-                               "needs far fewer. Keep only the players' sheet.") % {"n": MAX_XLSX_CELLS,
-                                                                                   "m": MAX_ROWS})
+            raise ValueError(
+                _(
+                    "The spreadsheet has more than %(n)s cells; a players list of %(m)s players "
+                    "needs far fewer. Keep only the players' sheet."
+                )
+                % {"n": MAX_XLSX_CELLS, "m": MAX_ROWS}
+            )
 
 
 def _xlsx_records(data):
@@ -248,31 +300,46 @@ def _xlsx_records(data):
         sheet = workbook.worksheets[0]
         # The size the sheet declares (its <dimension>), read before any row.
         if (sheet.max_row or 0) > MAX_ROWS + MAX_BLANK_ROWS or (sheet.max_column or 0) > 16384:
-            raise ValueError(_("The sheet declares %(n)s rows; at most %(m)s players can be imported at once.")
-                             % {"n": sheet.max_row, "m": MAX_ROWS})
+            raise ValueError(
+                _("The sheet declares %(n)s rows; at most %(m)s players can be imported at once.")
+                % {"n": sheet.max_row, "m": MAX_ROWS}
+            )
         # Bounded reads: openpyxl fills gaps between rows and short rows up to these limits only.
-        return _bounded_records(sheet.iter_rows(max_row=MAX_ROWS + MAX_BLANK_ROWS + 2, max_col=MAX_COLUMNS + 1,
-                                                values_only=True))
+        return _bounded_records(
+            sheet.iter_rows(max_row=MAX_ROWS + MAX_BLANK_ROWS + 2, max_col=MAX_COLUMNS + 1, values_only=True)
+        )
     finally:
         workbook.close()
 
 
 # Files people upload by mistake, by their first bytes: named as what they are, not read as a CSV whose
 # "columns" are binary noise.
-OTHER_FORMATS = ((b"%PDF", "PDF"), (b"\x89PNG", "PNG"), (b"\xff\xd8\xff", "JPEG"), (b"GIF8", "GIF"),
-                 (b"{\\rtf", "RTF"), (b"\x1f\x8b", "gzip"), (b"Rar!", "RAR"), (b"7z\xbc\xaf", "7z"))
+OTHER_FORMATS = (
+    (b"%PDF", "PDF"),
+    (b"\x89PNG", "PNG"),
+    (b"\xff\xd8\xff", "JPEG"),
+    (b"GIF8", "GIF"),
+    (b"{\\rtf", "RTF"),
+    (b"\x1f\x8b", "gzip"),
+    (b"Rar!", "RAR"),
+    (b"7z\xbc\xaf", "7z"),
+)
 READABLE_SUFFIXES = (".csv", ".txt", ".tsv", ".xlsx", ".xlsm")
 
 
 def _check_file_type(data, filename):
     name = (filename or "").lower()
     kind = next((label for magic, label in OTHER_FORMATS if data.startswith(magic)), None)
-    if kind is None and "." in name and not name.endswith(READABLE_SUFFIXES + (".xls",)):
+    if kind is None and "." in name and not name.endswith((*READABLE_SUFFIXES, ".xls")):
         kind = name.rsplit(".", 1)[1][:10].upper()
     if kind is not None:
-        raise ValueError(_("“%(file)s” is not a CSV or XLSX file (it is in %(kind)s format). Save the players list "
-                           "as CSV or XLSX (the template on this page shows the columns) and upload that.")
-                         % {"file": (filename or "")[:100], "kind": kind})
+        raise ValueError(
+            _(
+                "“%(file)s” is not a CSV or XLSX file (it is in %(kind)s format). Save the players list "
+                "as CSV or XLSX (the template on this page shows the columns) and upload that."
+            )
+            % {"file": (filename or "")[:100], "kind": kind}
+        )
 
 
 def _read_records(data, filename):
@@ -291,8 +358,9 @@ def _read_records(data, filename):
             raise ValueError(_("The spreadsheet could not be read: %(e)s") % {"e": str(exc)[:200]}) from exc
     text = _decode(data)
     if "\x00" in text:
-        raise ValueError(_("The file contains NUL characters, so it is not a CSV text file. Save the sheet as "
-                           "CSV (UTF-8) or XLSX."))
+        raise ValueError(
+            _("The file contains NUL characters, so it is not a CSV text file. Save the sheet as CSV (UTF-8) or XLSX.")
+        )
     return _csv_records(text), False
 
 
@@ -337,18 +405,33 @@ def parse_players_file(data: bytes, filename: str, tournament, *, update: bool =
             preview.warnings.append((header_row, _("Column “%(c)s” is not used.") % {"c": text}))
             continue
         if key in columns:
-            preview.errors.append((header_row, _("Two columns mean %(f)s: “%(a)s” and “%(b)s”.") % {
-                "f": key, "a": _cell_text(records[header_index][columns[key]]), "b": text}))
+            preview.errors.append(
+                (
+                    header_row,
+                    _("Two columns mean %(f)s: “%(a)s” and “%(b)s”.")
+                    % {"f": key, "a": _cell_text(records[header_index][columns[key]]), "b": text},
+                )
+            )
             continue
         columns[key] = col
     if update and "number" not in columns:
-        preview.errors.append((header_row, _(
-            "No number column. To change players already imported, each row names the player by their number.")))
+        preview.errors.append(
+            (
+                header_row,
+                _("No number column. To change players already imported, each row names the player by their number."),
+            )
+        )
         return preview
     if not update and "name" not in columns and not {"family_name", "given_name"} <= set(columns):
-        preview.errors.append((header_row, _(
-            "No name column. The first row must name the columns, e.g. number, name, country, club, "
-            "ema_id, team, substitute (or número, nombre, país, club, ema, equipo, suplente).")))
+        preview.errors.append(
+            (
+                header_row,
+                _(
+                    "No name column. The first row must name the columns, e.g. number, name, country, club, "
+                    "ema_id, team, substitute (or número, nombre, país, club, ema, equipo, suplente)."
+                ),
+            )
+        )
         return preview
 
     existing = list(tournament.players.values_list("number", "name", "ema_id")) if tournament.pk else []
@@ -358,10 +441,14 @@ def parse_players_file(data: bytes, filename: str, tournament, *, update: bool =
     existing_emas = {e: n for n, _name, e in existing if e}
     names_given = "name" in columns or "family_name" in columns or "given_name" in columns
 
-    data_rows = sum(1 for r in records[header_index + 1:] if not _is_blank(r))
+    data_rows = sum(1 for r in records[header_index + 1 :] if not _is_blank(r))
     if data_rows > MAX_ROWS:
-        preview.errors.append((header_row, _("The file has more than %(m)s players; at most %(m)s can be imported "
-                                             "at once.") % {"m": MAX_ROWS}))
+        preview.errors.append(
+            (
+                header_row,
+                _("The file has more than %(m)s players; at most %(m)s can be imported at once.") % {"m": MAX_ROWS},
+            )
+        )
         return preview
 
     parsed = []  # (row_number, dict) with number possibly None
@@ -371,7 +458,7 @@ def parse_players_file(data: bytes, filename: str, tournament, *, update: bool =
         if _is_blank(record):
             continue
 
-        def cell(key):
+        def cell(key, record=record):
             col = columns.get(key)
             if col is None or col >= len(record):
                 return ""
@@ -405,8 +492,9 @@ def parse_players_file(data: bytes, filename: str, tournament, *, update: bool =
                 if number < 1:
                     errors.append(_("Number %(v)s: player numbers start at 1.") % {"v": number})
                 elif number > PLAYER_NUMBER_MAX:
-                    errors.append(_("Number %(v)s: player numbers go up to %(m)s.") % {
-                        "v": number, "m": PLAYER_NUMBER_MAX})
+                    errors.append(
+                        _("Number %(v)s: player numbers go up to %(m)s.") % {"v": number, "m": PLAYER_NUMBER_MAX}
+                    )
                 else:
                     row["number"] = number
         name = " ".join(cell("name").split())
@@ -428,8 +516,10 @@ def parse_players_file(data: bytes, filename: str, tournament, *, update: bool =
         row["club"] = cell("club")
         ema_id = cell("ema_id").replace(" ", "")
         if ema_id and not re.fullmatch(r"\d{8}", ema_id):
-            errors.append(_("EMA id “%(v)s”: it has eight digits, e.g. 04000001 (a spreadsheet may have "
-                            "dropped a leading zero).") % {"v": cell("ema_id")})
+            errors.append(
+                _("EMA id “%(v)s”: it has eight digits, e.g. 04000001 (a spreadsheet may have dropped a leading zero).")
+                % {"v": cell("ema_id")}
+            )
         row["ema_id"] = ema_id
         row["team"] = cell("team")
         substitute = _parse_bool(cell("is_substitute"))
@@ -459,34 +549,49 @@ def parse_players_file(data: bytes, filename: str, tournament, *, update: bool =
         number = row["number"]
         if number is not None:
             if number in existing_numbers and not update:
-                preview.errors.append((row_number, _("Number %(n)s is already taken in this tournament.") % {"n": number}))
+                preview.errors.append(
+                    (row_number, _("Number %(n)s is already taken in this tournament.") % {"n": number})
+                )
             elif number not in existing_numbers and update:
-                preview.errors.append((row_number, _("No player has number %(n)s in this tournament, so there is "
-                                                     "nobody to change; add new players without “change players "
-                                                     "already imported”.") % {"n": number}))
+                preview.errors.append(
+                    (
+                        row_number,
+                        _(
+                            "No player has number %(n)s in this tournament, so there is "
+                            "nobody to change; add new players without “change players "
+                            "already imported”."
+                        )
+                        % {"n": number},
+                    )
+                )
             elif number in seen_numbers:
-                preview.errors.append((row_number, _("Number %(n)s is also on row %(r)s.") % {
-                    "n": number, "r": seen_numbers[number]}))
+                preview.errors.append(
+                    (row_number, _("Number %(n)s is also on row %(r)s.") % {"n": number, "r": seen_numbers[number]})
+                )
             else:
                 seen_numbers[number] = row_number
         key = row.get("name", "").casefold()
         if key:
             if key in existing_names and existing_names[key] != (number if update else None):
-                preview.errors.append((row_number, _("%(name)s is already a player in this tournament.") % {
-                    "name": row["name"]}))
+                preview.errors.append(
+                    (row_number, _("%(name)s is already a player in this tournament.") % {"name": row["name"]})
+                )
             elif key in seen_names:
-                preview.errors.append((row_number, _("%(name)s is also on row %(r)s.") % {
-                    "name": row["name"], "r": seen_names[key]}))
+                preview.errors.append(
+                    (row_number, _("%(name)s is also on row %(r)s.") % {"name": row["name"], "r": seen_names[key]})
+                )
             else:
                 seen_names[key] = row_number
         ema = row.get("ema_id")
         if ema and re.fullmatch(r"\d{8}", ema):
             if ema in existing_emas and existing_emas[ema] != (number if update else None):
-                preview.errors.append((row_number, _("EMA id %(e)s already belongs to a player in this tournament.")
-                                       % {"e": ema}))
+                preview.errors.append(
+                    (row_number, _("EMA id %(e)s already belongs to a player in this tournament.") % {"e": ema})
+                )
             elif ema in seen_emas:
-                preview.errors.append((row_number, _("EMA id %(e)s is also on row %(r)s.") % {
-                    "e": ema, "r": seen_emas[ema]}))
+                preview.errors.append(
+                    (row_number, _("EMA id %(e)s is also on row %(r)s.") % {"e": ema, "r": seen_emas[ema]})
+                )
             else:
                 seen_emas[ema] = row_number
 

@@ -1,10 +1,10 @@
 """Tournament, players, teams, sessions and seats."""
+
 from datetime import timedelta
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.validators import (MaxValueValidator, MinValueValidator, ProhibitNullCharactersValidator,
-                                    RegexValidator)
+from django.core.validators import MaxValueValidator, MinValueValidator, ProhibitNullCharactersValidator, RegexValidator
 from django.db import models
 from django.db.models.lookups import Exact
 from django.urls import reverse
@@ -15,7 +15,6 @@ from rules.ranking import TIEBREAKS
 from rules.registry import RULE_SETS, get_rule_set
 from rules.rotation import WINDS
 from rules.table_points import parse_table_points
-
 
 # Bounds the models check themselves (validators) and the database enforces (constraints), so SQLite,
 # which stores any integer and any text, refuses exactly what PostgreSQL refuses.
@@ -40,8 +39,7 @@ def split_display_name(name):
 
 
 def _is_cjk(text):
-    return any("\u2e80" <= ch <= "\u9fff" or "\uac00" <= ch <= "\ud7af" or "\uf900" <= ch <= "\ufaff"
-               for ch in text)
+    return any("\u2e80" <= ch <= "\u9fff" or "\uac00" <= ch <= "\ud7af" or "\uf900" <= ch <= "\ufaff" for ch in text)
 
 
 def compose_display_name(family_name, given_name):
@@ -60,8 +58,9 @@ WIND_NAMES = dict(zip(WINDS, (_("East"), _("South"), _("West"), _("North"))))
 # Choices are defined at module level so the models' Meta can constrain the columns to them.
 # The rule sets come from the registry (rules.registry), the one place that lists them: a new
 # rule set appears here, in the forms and in the database constraint (after makemigrations) by itself.
-RuleSet = models.TextChoices("RuleSet", [(code.upper(), (code, _(cls.label or cls.name)))
-                                         for code, cls in RULE_SETS.items()])
+RuleSet = models.TextChoices(
+    "RuleSet", [(code.upper(), (code, _(cls.label or cls.name))) for code, cls in RULE_SETS.items()]
+)
 
 
 class TournamentFormat(models.TextChoices):
@@ -127,60 +126,98 @@ class Tournament(models.Model):
     # The organizer's settings where the rulebook leaves a choice (the rule set's OPTIONS, e.g. the
     # Spanish payment mode); checked against the rule set in clean().
     rule_options = models.JSONField(
-        _("rule set options"), default=dict, blank=True,
-        help_text=_("Settings of the rule set where its rulebook leaves a choice, e.g. {\"payment_mode\": "
-                    "\"official\"} for the Spanish rules. Empty: the rule set's defaults."))
+        _("rule set options"),
+        default=dict,
+        blank=True,
+        help_text=_(
+            'Settings of the rule set where its rulebook leaves a choice, e.g. {"payment_mode": '
+            '"official"} for the Spanish rules. Empty: the rule set\'s defaults.'
+        ),
+    )
     format = models.CharField(_("format"), max_length=20, choices=Format.choices, default=Format.ROUND_ROBIN)
     session_count = models.PositiveSmallIntegerField(
         _("number of sessions"), default=6, validators=[MinValueValidator(1), MaxValueValidator(SESSION_COUNT_MAX)]
     )
     round_robin_sessions = models.PositiveSmallIntegerField(
-        _("round-robin sessions before Swiss"), default=0, validators=[MaxValueValidator(SESSION_COUNT_MAX)],
+        _("round-robin sessions before Swiss"),
+        default=0,
+        validators=[MaxValueValidator(SESSION_COUNT_MAX)],
         help_text=_("Only for the mixed format: how many sessions are seated round robin before Swiss pairing starts."),
     )
     hands_per_session = models.PositiveSmallIntegerField(
         _("hands per session"), default=16, validators=[MinValueValidator(1), MaxValueValidator(16)]
     )
-    session_minutes = models.PositiveSmallIntegerField(_("session time limit (minutes)"), default=150,
-                                                       validators=[MaxValueValidator(MINUTES_MAX)])
+    session_minutes = models.PositiveSmallIntegerField(
+        _("session time limit (minutes)"), default=150, validators=[MaxValueValidator(MINUTES_MAX)]
+    )
     table_points = models.CharField(
-        _("table points"), max_length=40, default="4/2/1/0", validators=[no_nul],
+        _("table points"),
+        max_length=40,
+        default="4/2/1/0",
+        validators=[no_nul],
         help_text=_("Points for 1st/2nd/3rd/4th place at a table; ties share the points of their places."),
     )
     tiebreaks = models.CharField(
-        _("further tie-breaks"), max_length=200, blank=True, default="first_places,best_session_score",
+        _("further tie-breaks"),
+        max_length=200,
+        blank=True,
+        default="first_places,best_session_score",
         validators=[no_nul],
-        help_text=lazy(lambda: _("After table points and score, comma-separated, in order: %(keys)s.")
-                       % {"keys": ", ".join(TIEBREAKS)}, str)(),  # interpolated per request, so translated
+        help_text=lazy(
+            lambda: (
+                _("After table points and score, comma-separated, in order: %(keys)s.") % {"keys": ", ".join(TIEBREAKS)}
+            ),
+            str,
+        )(),  # interpolated per request, so translated
     )
-    appeal_minutes = models.PositiveSmallIntegerField(_("appeal window (minutes)"), default=30,
-                                                      validators=[MaxValueValidator(MINUTES_MAX)])
-    appeal_fee = models.DecimalField(_("appeal fee"), max_digits=8, decimal_places=2, default=0,
-                                     validators=[MinValueValidator(0)])
+    appeal_minutes = models.PositiveSmallIntegerField(
+        _("appeal window (minutes)"), default=30, validators=[MaxValueValidator(MINUTES_MAX)]
+    )
+    appeal_fee = models.DecimalField(
+        _("appeal fee"), max_digits=8, decimal_places=2, default=0, validators=[MinValueValidator(0)]
+    )
     appeal_fee_currency = models.CharField(_("appeal fee currency"), max_length=3, default="EUR", validators=[no_nul])
     published = models.BooleanField(_("public"), default=True, help_text=_("Show standings and seating to everyone."))
     group = models.CharField(
-        _("group"), max_length=40, blank=True,
-        help_text=_("Printed as “Group” on the score sheets and the record of fouls (MCR appendices 5 and 6), "
-                    "e.g. A or Open."))
+        _("group"),
+        max_length=40,
+        blank=True,
+        help_text=_(
+            "Printed as “Group” on the score sheets and the record of fouls (MCR appendices 5 and 6), e.g. A or Open."
+        ),
+    )
     player_confirmation = models.CharField(
-        _("players confirm the sheet"), max_length=10, choices=PlayerConfirmation.choices,
+        _("players confirm the sheet"),
+        max_length=10,
+        choices=PlayerConfirmation.choices,
         default=PlayerConfirmation.NONE,
-        help_text=_("Before the referee signs a finished sheet, each of the four players confirms it."))
+        help_text=_("Before the referee signs a finished sheet, each of the four players confirms it."),
+    )
     countersign_required = models.BooleanField(
-        _("chief referee countersigns"), default=False,
-        help_text=_("A signed sheet counts as final only once the chief referee has countersigned it."))
+        _("chief referee countersigns"),
+        default=False,
+        help_text=_("A signed sheet counts as final only once the chief referee has countersigned it."),
+    )
     escalation_scope = models.CharField(
-        _("repeated fouls are counted"), max_length=12, choices=EscalationScope.choices,
+        _("repeated fouls are counted"),
+        max_length=12,
+        choices=EscalationScope.choices,
         default=EscalationScope.SESSION,
-        help_text=_("Changing one's mind on a claim, touching the wall early and late pungs: a warning the first "
-                    "time, then 5, 10, 20 points and doubling."))
+        help_text=_(
+            "Changing one's mind on a claim, touching the wall early and late pungs: a warning the first "
+            "time, then 5, 10, 20 points and doubling."
+        ),
+    )
     two_person_entry = models.BooleanField(
-        _("two-person entry"), default=False,
-        help_text=_("A hand counts only once a second scorer, or one of the table's players, confirms it."))
+        _("two-person entry"),
+        default=False,
+        help_text=_("A hand counts only once a second scorer, or one of the table's players, confirms it."),
+    )
     substitutes_ranked = models.BooleanField(
-        _("substitutes are ranked"), default=False,
-        help_text=_("Off: substitutes are listed apart, below the ranked players. On: they are ranked like everyone."))
+        _("substitutes are ranked"),
+        default=False,
+        help_text=_("Off: substitutes are listed apart, below the ranked players. On: they are ranked like everyone."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -188,25 +225,38 @@ class Tournament(models.Model):
         verbose_name = _("tournament")
         verbose_name_plural = _("tournaments")
         constraints = [
-            models.CheckConstraint(condition=models.Q(hands_per_session__gte=1, hands_per_session__lte=16),
-                                   name="tournament_hands_per_session_range"),
+            models.CheckConstraint(
+                condition=models.Q(hands_per_session__gte=1, hands_per_session__lte=16),
+                name="tournament_hands_per_session_range",
+            ),
             models.CheckConstraint(condition=models.Q(session_count__gte=1), name="tournament_session_count_positive"),
-            models.CheckConstraint(condition=models.Q(session_count__lte=SESSION_COUNT_MAX,
-                                                      round_robin_sessions__lte=SESSION_COUNT_MAX),
-                                   name="tournament_session_count_max"),
-            models.CheckConstraint(condition=models.Q(session_minutes__lte=MINUTES_MAX, appeal_minutes__lte=MINUTES_MAX),
-                                   name="tournament_minutes_range"),
+            models.CheckConstraint(
+                condition=models.Q(session_count__lte=SESSION_COUNT_MAX, round_robin_sessions__lte=SESSION_COUNT_MAX),
+                name="tournament_session_count_max",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(session_minutes__lte=MINUTES_MAX, appeal_minutes__lte=MINUTES_MAX),
+                name="tournament_minutes_range",
+            ),
             models.CheckConstraint(condition=models.Q(appeal_fee__gte=0), name="tournament_appeal_fee_not_negative"),
             models.CheckConstraint(condition=models.Q(rules__in=RuleSet.values), name="tournament_rules_valid"),
-            models.CheckConstraint(condition=models.Q(format__in=TournamentFormat.values), name="tournament_format_valid"),
-            models.CheckConstraint(condition=models.Q(player_confirmation__in=PlayerConfirmation.values),
-                                   name="tournament_player_confirmation_valid"),
-            models.CheckConstraint(condition=models.Q(escalation_scope__in=EscalationScope.values),
-                                   name="tournament_escalation_scope_valid"),
             models.CheckConstraint(
-                condition=models.Q(start_date__isnull=True) | models.Q(end_date__isnull=True)
+                condition=models.Q(format__in=TournamentFormat.values), name="tournament_format_valid"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(player_confirmation__in=PlayerConfirmation.values),
+                name="tournament_player_confirmation_valid",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(escalation_scope__in=EscalationScope.values),
+                name="tournament_escalation_scope_valid",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(start_date__isnull=True)
+                | models.Q(end_date__isnull=True)
                 | models.Q(end_date__gte=models.F("start_date")),
-                name="tournament_ends_after_start"),
+                name="tournament_ends_after_start",
+            ),
         ]
 
     def __str__(self):
@@ -224,7 +274,9 @@ class Tournament(models.Model):
         unknown = [k for k in self.tiebreak_keys() if k not in TIEBREAKS]
         if unknown:
             errors["tiebreaks"] = _("Unknown tie-break(s): %(keys)s. Choose from %(choices)s.") % {
-                "keys": ", ".join(unknown), "choices": ", ".join(TIEBREAKS)}
+                "keys": ", ".join(unknown),
+                "choices": ", ".join(TIEBREAKS),
+            }
         if not isinstance(self.rule_options, dict):
             errors["rule_options"] = _("The rule set options are a JSON object of option names and values.")
         elif self.rules in RULE_SETS:
@@ -238,12 +290,14 @@ class Tournament(models.Model):
                 chosen = self.rule_options.get("hands_per_session")
                 if chosen is not None and self.hands_per_session is not None and chosen != self.hands_per_session:
                     errors["hands_per_session"] = _(
-                        "The rule set options say %(n)s hands per session; set the same number here.") % {"n": chosen}
+                        "The rule set options say %(n)s hands per session; set the same number here."
+                    ) % {"n": chosen}
         if self.start_date and self.end_date and self.end_date < self.start_date:
             errors["end_date"] = _("The tournament cannot end before it starts.")
         if self.format == self.Format.MIXED and not 0 < self.round_robin_sessions < self.session_count:
             errors["round_robin_sessions"] = _("A mixed tournament needs between 1 and %(n)s round-robin sessions.") % {
-                "n": self.session_count - 1}
+                "n": self.session_count - 1
+            }
         if errors:
             raise ValidationError(errors)
 
@@ -262,9 +316,12 @@ class Tournament(models.Model):
     @property
     def confirmation_methods(self) -> tuple[str, ...]:
         """The ways players may confirm a sheet: ``device``, ``phone``; none when they sign on paper."""
-        return {PlayerConfirmation.NONE: (), PlayerConfirmation.DEVICE: ("device",),
-                PlayerConfirmation.PHONE: ("phone",), PlayerConfirmation.EITHER: ("device", "phone")}[
-            self.player_confirmation]
+        return {
+            PlayerConfirmation.NONE: (),
+            PlayerConfirmation.DEVICE: ("device",),
+            PlayerConfirmation.PHONE: ("phone",),
+            PlayerConfirmation.EITHER: ("device", "phone"),
+        }[self.player_confirmation]
 
     def tiebreak_keys(self):
         return [k.strip() for k in self.tiebreaks.split(",") if k.strip()]
@@ -296,8 +353,9 @@ class Team(models.Model):
     # The captain may appeal a ruling at any table where a member of the team played (MCR 3.12.1). They must
     # be a member: a database constraint cannot look at the player's team (another table), so clean() and
     # tournament.services.team_captain_set check it, and a captain who leaves the team is cleared there.
-    captain = models.ForeignKey("Player", on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
-                                verbose_name=_("captain"))
+    captain = models.ForeignKey(
+        "Player", on_delete=models.SET_NULL, null=True, blank=True, related_name="+", verbose_name=_("captain")
+    )
 
     class Meta:
         ordering = ["name"]
@@ -309,8 +367,9 @@ class Team(models.Model):
     def clean(self):
         super().clean()
         if self.captain_id is not None and (self.pk is None or self.captain.team_id != self.pk):
-            raise ValidationError({"captain": _("The captain must be a member of the team.")},
-                                  code="captain_not_member")
+            raise ValidationError(
+                {"captain": _("The captain must be a member of the team.")}, code="captain_not_member"
+            )
 
 
 country_validator = RegexValidator(r"^[A-Z]{2}$", _("Use the two-letter country code, e.g. ES."))
@@ -319,8 +378,9 @@ ema_validator = RegexValidator(r"^\d{8}$", _("An EMA id has eight digits, e.g. 0
 
 class Player(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
-    number = models.PositiveIntegerField(_("number"), validators=[MinValueValidator(1),
-                                                                  MaxValueValidator(PLAYER_NUMBER_MAX)])
+    number = models.PositiveIntegerField(
+        _("number"), validators=[MinValueValidator(1), MaxValueValidator(PLAYER_NUMBER_MAX)]
+    )
     # The display name, as the player writes it; the parts are what a ranking body files it under.
     name = models.CharField(_("name"), max_length=120, validators=[no_nul])
     family_name = models.CharField(_("family name"), max_length=120, blank=True, validators=[no_nul])
@@ -329,14 +389,18 @@ class Player(models.Model):
     club = models.CharField(_("club"), max_length=120, blank=True, validators=[no_nul])
     ema_id = models.CharField(_("EMA id"), max_length=8, blank=True, validators=[ema_validator])
     no_ema_id = models.BooleanField(
-        _("no EMA id"), default=False,
-        help_text=_("The player has no EMA id (e.g. a first tournament); the ranking file says so."))
+        _("no EMA id"),
+        default=False,
+        help_text=_("The player has no EMA id (e.g. a first tournament); the ranking file says so."),
+    )
     # RESTRICT: a team with members cannot be deleted on its own (their results would lose their team);
     # deleting the whole tournament still removes both.
-    team = models.ForeignKey(Team, on_delete=models.RESTRICT, null=True, blank=True, related_name="players",
-                             verbose_name=_("team"))
+    team = models.ForeignKey(
+        Team, on_delete=models.RESTRICT, null=True, blank=True, related_name="players", verbose_name=_("team")
+    )
     is_substitute = models.BooleanField(
-        _("substitute"), default=False,
+        _("substitute"),
+        default=False,
         help_text=_("Fills a seat so tables have four; their own results are not ranked, their opponents' count."),
     )
     # The player's private code: typed on the confirmation page, or part of their private link, to confirm
@@ -347,12 +411,15 @@ class Player(models.Model):
         ordering = ["number"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="unique_player_number"),
-            models.UniqueConstraint(fields=["tournament", "code"], condition=~models.Q(code=""),
-                                    name="unique_player_code"),
-            models.CheckConstraint(condition=models.Q(number__gte=1, number__lte=PLAYER_NUMBER_MAX),
-                                   name="player_number_range"),
-            models.CheckConstraint(condition=models.Q(no_ema_id=False) | models.Q(ema_id=""),
-                                   name="player_ema_id_or_none"),
+            models.UniqueConstraint(
+                fields=["tournament", "code"], condition=~models.Q(code=""), name="unique_player_code"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(number__gte=1, number__lte=PLAYER_NUMBER_MAX), name="player_number_range"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(no_ema_id=False) | models.Q(ema_id=""), name="player_ema_id_or_none"
+            ),
         ]
 
     def __str__(self):
@@ -364,8 +431,9 @@ class Player(models.Model):
             # carry those results into another one.
             stored = type(self).objects.filter(pk=self.pk).values_list("tournament_id", flat=True).first()
             if stored is not None and stored != self.tournament_id:
-                raise ValidationError({"tournament": _("A player cannot be moved to another tournament.")},
-                                      code="player_moved")
+                raise ValidationError(
+                    {"tournament": _("A player cannot be moved to another tournament.")}, code="player_moved"
+                )
         super().save(*args, **kwargs)
 
     def get_absolute_url(self):
@@ -374,7 +442,7 @@ class Player(models.Model):
     @property
     def code_display(self) -> str:
         """The code as printed on the player card, in two groups of four: K7PM-4XQ2."""
-        return "-".join(self.code[i:i + 4] for i in range(0, len(self.code), 4))
+        return "-".join(self.code[i : i + 4] for i in range(0, len(self.code), 4))
 
     def clean(self):
         if self.team_id and self.team.tournament_id != self.tournament_id:
@@ -390,8 +458,9 @@ class Session(models.Model):
     PUBLIC_STATUSES = (SessionStatus.PUBLISHED, SessionStatus.CLOSED)
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="sessions")
-    number = models.PositiveSmallIntegerField(_("number"), validators=[MinValueValidator(1),
-                                                                       MaxValueValidator(SESSION_COUNT_MAX)])
+    number = models.PositiveSmallIntegerField(
+        _("number"), validators=[MinValueValidator(1), MaxValueValidator(SESSION_COUNT_MAX)]
+    )
     status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.PLANNED)
     seating_method = models.CharField(_("seating method"), max_length=40, blank=True, validators=[no_nul])
     seed = models.BigIntegerField(_("seed"), null=True, blank=True)
@@ -418,14 +487,18 @@ class Session(models.Model):
                 condition=models.Q(advance_rule="", advance_count=0)
                 | models.Q(advance_rule=AdvanceRule.TABLE_WINNER, advance_count=1)
                 | models.Q(advance_rule=AdvanceRule.BEST_PER_TABLE, advance_count__gte=1, advance_count__lte=3)
-                | (models.Q(advance_rule=AdvanceRule.BEST_OVERALL, advance_count__gte=4)
-                   & models.Q(Exact(models.F("advance_count") % 4, 0)))
+                | (
+                    models.Q(advance_rule=AdvanceRule.BEST_OVERALL, advance_count__gte=4)
+                    & models.Q(Exact(models.F("advance_count") % 4, 0))
+                )
                 | models.Q(advance_rule=AdvanceRule.FINAL, advance_count=0),
-                name="session_advance_rule_count"),
+                name="session_advance_rule_count",
+            ),
             models.CheckConstraint(
                 condition=models.Q(starts_at__isnull=True, ends_at__isnull=True)
                 | models.Q(starts_at__isnull=False, ends_at__isnull=False, ends_at__gt=models.F("starts_at")),
-                name="session_clock_ends_after_start"),
+                name="session_clock_ends_after_start",
+            ),
         ]
 
     def clock_state(self, now) -> str:
@@ -455,16 +528,19 @@ class Elimination(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="eliminations")
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="eliminations")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="eliminations")
-    final_rank = models.PositiveIntegerField(_("final rank"), validators=[MinValueValidator(1),
-                                                                          MaxValueValidator(PLAYER_NUMBER_MAX)])
+    final_rank = models.PositiveIntegerField(
+        _("final rank"), validators=[MinValueValidator(1), MaxValueValidator(PLAYER_NUMBER_MAX)]
+    )
 
     class Meta:
         ordering = ["final_rank", "player__number"]
         constraints = [
             # Knocked out once: a player's final rank is one fact.
             models.UniqueConstraint(fields=["tournament", "player"], name="unique_elimination_per_player"),
-            models.CheckConstraint(condition=models.Q(final_rank__gte=1, final_rank__lte=PLAYER_NUMBER_MAX),
-                                   name="elimination_final_rank_range"),
+            models.CheckConstraint(
+                condition=models.Q(final_rank__gte=1, final_rank__lte=PLAYER_NUMBER_MAX),
+                name="elimination_final_rank_range",
+            ),
         ]
 
     def __str__(self):
@@ -477,8 +553,9 @@ class Elimination(models.Model):
 
 class Table(models.Model):
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="tables")
-    number = models.PositiveSmallIntegerField(_("number"), validators=[MinValueValidator(1),
-                                                                       MaxValueValidator(TABLE_NUMBER_MAX)])
+    number = models.PositiveSmallIntegerField(
+        _("number"), validators=[MinValueValidator(1), MaxValueValidator(TABLE_NUMBER_MAX)]
+    )
 
     class Meta:
         ordering = ["session", "number"]
@@ -576,34 +653,41 @@ class Withdrawal(models.Model):
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="withdrawals")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="withdrawals", verbose_name=_("player"))
-    from_session = models.ForeignKey(Session, on_delete=models.PROTECT, related_name="+",
-                                     verbose_name=_("from session"))
+    from_session = models.ForeignKey(
+        Session, on_delete=models.PROTECT, related_name="+", verbose_name=_("from session")
+    )
     reason = models.CharField(_("reason"), max_length=20, choices=WithdrawalReason.choices)
     note = models.CharField(_("note"), max_length=200, blank=True, validators=[no_nul])
     # Whether the player keeps their place in the standings with what they earned before leaving; a
     # disqualified player usually loses their rank (MCR 3.11.5).
     keep_in_standings = models.BooleanField(_("stays in the standings"), default=True)
-    substitute = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True, related_name="stands_in",
-                                   verbose_name=_("substitute"))
+    substitute = models.ForeignKey(
+        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="stands_in", verbose_name=_("substitute")
+    )
     # Sessions in which the substitute took the player's seat, so an undo gives back those not played since.
     seats_taken = models.JSONField(default=list, blank=True)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                   related_name="+")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     undone_at = models.DateTimeField(null=True, blank=True)
-    undone_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                  related_name="+")
+    undone_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
 
     class Meta:
         ordering = ["tournament", "created_at", "id"]
         constraints = [
             # One withdrawal in force per player; undone ones stay on record.
-            models.UniqueConstraint(fields=["player"], condition=models.Q(undone_at__isnull=True),
-                                    name="unique_active_withdrawal"),
-            models.CheckConstraint(condition=models.Q(reason__in=WithdrawalReason.values),
-                                   name="withdrawal_reason_valid"),
-            models.CheckConstraint(condition=~models.Q(substitute=models.F("player")),
-                                   name="withdrawal_substitute_not_self"),
+            models.UniqueConstraint(
+                fields=["player"], condition=models.Q(undone_at__isnull=True), name="unique_active_withdrawal"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(reason__in=WithdrawalReason.values), name="withdrawal_reason_valid"
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(substitute=models.F("player")), name="withdrawal_substitute_not_self"
+            ),
         ]
 
     def __str__(self):

@@ -1,5 +1,6 @@
 """Finding and sorting players by name the way people type and read names: accents and case do not
 matter ("lopez" finds "López"; "Álvarez" sorts with the other A's)."""
+
 import unicodedata
 
 

@@ -1,5 +1,6 @@
 """Who may do what in a tournament: organizers everything but reopening signed sheets, referees score
 entry, the chief referee score entry and the signed sheets, others read."""
+
 from tournament.models import TournamentRole
 
 

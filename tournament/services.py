@@ -1,5 +1,6 @@
 """Tournament set-up: the tournament, its roles, teams and players. Every change validates, locks, writes
 and logs in one transaction. Seating and the course of sessions are in ``schedule.services``."""
+
 from __future__ import annotations
 
 import secrets
@@ -13,8 +14,17 @@ from django.utils.translation import gettext as _
 
 from rules import fouls
 from tournament.audit import audit, audit_entry, audit_many, changes, snapshot
-from tournament.models import (CodeFailure, Player, Session, Team, Tournament, TournamentRole, compose_display_name,
-                               no_nul, split_display_name)
+from tournament.models import (
+    CodeFailure,
+    Player,
+    Session,
+    Team,
+    Tournament,
+    TournamentRole,
+    compose_display_name,
+    no_nul,
+    split_display_name,
+)
 from tournament.permissions import is_organizer
 
 if TYPE_CHECKING:
@@ -63,8 +73,11 @@ def _has_results(tournament: Tournament) -> bool:
 
     from tournament.models import Table
 
-    return Table.objects.filter(session__tournament=tournament).filter(
-        Q(sheet__hands__current__isnull=False) | Q(sheet__penalties__isnull=False)).exists()
+    return (
+        Table.objects.filter(session__tournament=tournament)
+        .filter(Q(sheet__hands__current__isnull=False) | Q(sheet__penalties__isnull=False))
+        .exists()
+    )
 
 
 def _check_result_settings(tournament: Tournament, before: dict) -> None:
@@ -76,19 +89,29 @@ def _check_result_settings(tournament: Tournament, before: dict) -> None:
         for field_name in changed:
             errors[field_name] = _(
                 "Results have been entered, so %(field)s can no longer change: the score sheets and standings "
-                "were made with %(old)s.") % {"field": Tournament._meta.get_field(field_name).verbose_name,
-                                              "old": before[field_name]}
+                "were made with %(old)s."
+            ) % {"field": Tournament._meta.get_field(field_name).verbose_name, "old": before[field_name]}
     if tournament.session_count < before["session_count"]:
-        used = (tournament.sessions.exclude(status=Session.Status.PLANNED)
-                .order_by("-number").values_list("number", flat=True).first())
+        used = (
+            tournament.sessions.exclude(status=Session.Status.PLANNED)
+            .order_by("-number")
+            .values_list("number", flat=True)
+            .first()
+        )
         if used and tournament.session_count < used:
-            errors["session_count"] = _("Session %(n)s is already seated or played, so the tournament needs at "
-                                        "least %(n)s sessions.") % {"n": used}
-        withdrawn_from = (tournament.withdrawals.filter(from_session__number__gt=tournament.session_count)
-                          .order_by("-from_session__number").values_list("from_session__number", flat=True).first())
+            errors["session_count"] = _(
+                "Session %(n)s is already seated or played, so the tournament needs at least %(n)s sessions."
+            ) % {"n": used}
+        withdrawn_from = (
+            tournament.withdrawals.filter(from_session__number__gt=tournament.session_count)
+            .order_by("-from_session__number")
+            .values_list("from_session__number", flat=True)
+            .first()
+        )
         if withdrawn_from and "session_count" not in errors:
-            errors["session_count"] = _("A withdrawal is recorded from session %(n)s on, so the tournament needs "
-                                        "at least %(n)s sessions.") % {"n": withdrawn_from}
+            errors["session_count"] = _(
+                "A withdrawal is recorded from session %(n)s on, so the tournament needs at least %(n)s sessions."
+            ) % {"n": withdrawn_from}
     if errors:
         raise ValidationError(errors)
 
@@ -98,18 +121,33 @@ def tournament_update(*, tournament: Tournament, by: User | None, **fields) -> T
         tournament = lock_tournament(tournament)
         check_organizer(by, tournament)
         scope = fields.get("escalation_scope", tournament.escalation_scope)
-        if scope != tournament.escalation_scope and Player.objects.filter(
-                tournament=tournament, penalties__foul__in=fouls.ESCALATING,
-                penalties__withdrawn_at__isnull=True).exists():
-            raise ValidationError({"escalation_scope": _(
-                "Repeated fouls have already been recorded; counting them another way now would change the "
-                "penalties they were given.")})
-        if fields.get("format", tournament.format) != tournament.format and tournament.sessions.exclude(
-                advance_rule="").exists():
+        if (
+            scope != tournament.escalation_scope
+            and Player.objects.filter(
+                tournament=tournament, penalties__foul__in=fouls.ESCALATING, penalties__withdrawn_at__isnull=True
+            ).exists()
+        ):
+            raise ValidationError(
+                {
+                    "escalation_scope": _(
+                        "Repeated fouls have already been recorded; counting them another way now would change the "
+                        "penalties they were given."
+                    )
+                }
+            )
+        if (
+            fields.get("format", tournament.format) != tournament.format
+            and tournament.sessions.exclude(advance_rule="").exists()
+        ):
             # The players eliminated so far would silently lose the final ranks they were given.
-            raise ValidationError({"format": _(
-                "Players have already been eliminated after a session; undo those eliminations before changing "
-                "the format.")})
+            raise ValidationError(
+                {
+                    "format": _(
+                        "Players have already been eliminated after a session; undo those eliminations before changing "
+                        "the format."
+                    )
+                }
+            )
         before = snapshot(tournament, sorted(set(fields) | set(RESULT_SETTINGS) | {"session_count"}))
         for key, value in fields.items():
             setattr(tournament, key, value)
@@ -117,14 +155,20 @@ def tournament_update(*, tournament: Tournament, by: User | None, **fields) -> T
         _check_result_settings(tournament, before)
         tournament.save()
         # Sessions beyond a lowered count are planned and empty (checked above): remove them.
-        tournament.sessions.filter(number__gt=tournament.session_count, status=Session.Status.PLANNED,
-                                   tables__isnull=True).delete()
+        tournament.sessions.filter(
+            number__gt=tournament.session_count, status=Session.Status.PLANNED, tables__isnull=True
+        ).delete()
         existing = set(tournament.sessions.values_list("number", flat=True))
         for number in range(1, tournament.session_count + 1):
             if number not in existing:
                 Session.objects.create(tournament=tournament, number=number)
-        audit(tournament=tournament, actor=by, action="tournament.update", obj=tournament,
-              changes=changes({k: before[k] for k in fields}, tournament))
+        audit(
+            tournament=tournament,
+            actor=by,
+            action="tournament.update",
+            obj=tournament,
+            changes=changes({k: before[k] for k in fields}, tournament),
+        )
         return tournament
 
 
@@ -132,39 +176,71 @@ def tournament_update(*, tournament: Tournament, by: User | None, **fields) -> T
 NOT_COPIED = {"id", "name", "slug", "start_date", "end_date", "published", "created_at"}
 
 
-def tournament_copy(*, source: Tournament, name: str, slug: str, by: User | None, start_date=None, end_date=None,
-                    teams: bool = False, players: bool = False, roles: bool = False) -> Tournament:
+def tournament_copy(
+    *,
+    source: Tournament,
+    name: str,
+    slug: str,
+    by: User | None,
+    start_date=None,
+    end_date=None,
+    teams: bool = False,
+    players: bool = False,
+    roles: bool = False,
+) -> Tournament:
     """A new tournament with the settings of ``source``, optionally its teams, players and roles; never its
     seating or results. The copy starts not public, so it can be prepared before anyone sees it."""
     with transaction.atomic():
         source = lock_tournament(source)  # its settings as saved, and no change to them meanwhile
         check_organizer(by, source)
-        settings = {f.name: getattr(source, f.name) for f in Tournament._meta.concrete_fields
-                    if f.name not in NOT_COPIED}
-        tournament = tournament_create(by=by, name=name, slug=slug, start_date=start_date, end_date=end_date,
-                                       published=False, **settings)
+        settings = {
+            f.name: getattr(source, f.name) for f in Tournament._meta.concrete_fields if f.name not in NOT_COPIED
+        }
+        tournament = tournament_create(
+            by=by, name=name, slug=slug, start_date=start_date, end_date=end_date, published=False, **settings
+        )
         if teams:
             for team in source.teams.order_by("name"):
                 team_get_or_create(tournament=tournament, name=team.name, by=by)
         copied_players = 0
         if players:
             for p in source.players.select_related("team").order_by("number"):
-                player_create(tournament=tournament, number=p.number, name=p.name, country=p.country, club=p.club,
-                              ema_id=p.ema_id, team=p.team.name if (teams and p.team_id) else None,
-                              is_substitute=p.is_substitute, by=by)
+                player_create(
+                    tournament=tournament,
+                    number=p.number,
+                    name=p.name,
+                    country=p.country,
+                    club=p.club,
+                    ema_id=p.ema_id,
+                    team=p.team.name if (teams and p.team_id) else None,
+                    is_substitute=p.is_substitute,
+                    by=by,
+                )
                 copied_players += 1
             if teams:  # each captain again, now that the members are there
                 for team in source.teams.filter(captain__isnull=False).select_related("captain"):
-                    team_captain_set(team=tournament.teams.get(name=team.name),
-                                     captain=tournament.players.get(number=team.captain.number), by=by)
+                    team_captain_set(
+                        team=tournament.teams.get(name=team.name),
+                        captain=tournament.players.get(number=team.captain.number),
+                        by=by,
+                    )
         copied_roles = 0
         if roles:
             for role in source.roles.select_related("user").order_by("role", "user__username"):
                 if not tournament.roles.filter(user=role.user, role=role.role).exists():
                     role_grant(tournament=tournament, user=role.user, role=role.role, by=by)
                     copied_roles += 1
-        audit(tournament=tournament, actor=by, action="tournament.copy", obj=tournament, source=source.slug,
-              source_name=source.name, teams=teams, players=copied_players, roles=copied_roles)
+        audit(
+            tournament=tournament,
+            actor=by,
+            action="tournament.copy",
+            obj=tournament,
+            source=source.slug,
+            source_name=source.name,
+            teams=teams,
+            players=copied_players,
+            roles=copied_roles,
+        )
         return tournament
 
 
@@ -183,12 +259,23 @@ def role_revoke(*, role: TournamentRole, by: User | None) -> None:
         tournament = lock_tournament(role.tournament)
         check_organizer(by, tournament)
         role = TournamentRole.objects.select_related("user").get(pk=role.pk)
-        if role.role == TournamentRole.Role.ORGANIZER and \
-                tournament.roles.filter(role=TournamentRole.Role.ORGANIZER).count() == 1:
-            raise ValidationError(_("%(user)s is the only organizer; grant the role to someone else first.")
-                                  % {"user": role.user.get_username()}, code="last_organizer")
-        audit(tournament=tournament, actor=by, action="role.revoke", obj=role, user=role.user.get_username(),
-              role=role.role)
+        if (
+            role.role == TournamentRole.Role.ORGANIZER
+            and tournament.roles.filter(role=TournamentRole.Role.ORGANIZER).count() == 1
+        ):
+            raise ValidationError(
+                _("%(user)s is the only organizer; grant the role to someone else first.")
+                % {"user": role.user.get_username()},
+                code="last_organizer",
+            )
+        audit(
+            tournament=tournament,
+            actor=by,
+            action="role.revoke",
+            obj=role,
+            user=role.user.get_username(),
+            role=role.role,
+        )
         role.delete()
 
 
@@ -209,42 +296,88 @@ def team_get_or_create(*, tournament: Tournament, name: str, by: User | None) ->
     return team
 
 
-PLAYER_AUDIT_FIELDS = ("number", "name", "family_name", "given_name", "country", "club", "ema_id", "no_ema_id",
-                      "team", "is_substitute")
+PLAYER_AUDIT_FIELDS = (
+    "number",
+    "name",
+    "family_name",
+    "given_name",
+    "country",
+    "club",
+    "ema_id",
+    "no_ema_id",
+    "team",
+    "is_substitute",
+)
 
 
-def _unsaved_player(tournament, *, number, name, family_name, given_name, country, club, ema_id, no_ema_id, team,
-                    is_substitute) -> Player:
+def _unsaved_player(
+    tournament, *, number, name, family_name, given_name, country, club, ema_id, no_ema_id, team, is_substitute
+) -> Player:
     """A player as player_create and players_create make one, tidied but neither checked nor saved: the
     display name made from the family and given names when missing, and the other way round."""
     family_name, given_name = (family_name or "").strip(), (given_name or "").strip()
     if not family_name and not given_name:
         family_name, given_name = split_display_name(name)
-    return Player(tournament=tournament, number=number,
-                  name=(name or "").strip() or compose_display_name(family_name, given_name),
-                  family_name=family_name, given_name=given_name,
-                  country=(country or "").strip().upper(), club=(club or "").strip(),
-                  ema_id=(ema_id or "").strip(), no_ema_id=bool(no_ema_id), team=team,
-                  is_substitute=is_substitute)
+    return Player(
+        tournament=tournament,
+        number=number,
+        name=(name or "").strip() or compose_display_name(family_name, given_name),
+        family_name=family_name,
+        given_name=given_name,
+        country=(country or "").strip().upper(),
+        club=(club or "").strip(),
+        ema_id=(ema_id or "").strip(),
+        no_ema_id=bool(no_ema_id),
+        team=team,
+        is_substitute=is_substitute,
+    )
 
 
-def player_create(*, tournament: Tournament, number: int, name: str = "", family_name: str = "",
-                  given_name: str = "", country: str = "", club: str = "", ema_id: str = "",
-                  no_ema_id: bool = False, team: Team | str | None = None, is_substitute: bool = False,
-                  by: User | None) -> Player:
+def player_create(
+    *,
+    tournament: Tournament,
+    number: int,
+    name: str = "",
+    family_name: str = "",
+    given_name: str = "",
+    country: str = "",
+    club: str = "",
+    ema_id: str = "",
+    no_ema_id: bool = False,
+    team: Team | str | None = None,
+    is_substitute: bool = False,
+    by: User | None,
+) -> Player:
     """A player. ``name`` is the display name; without one it is made from the family and given names."""
     with transaction.atomic():
         tournament = lock_tournament(tournament)
         check_organizer(by, tournament)
         if isinstance(team, str):
             team = team_get_or_create(tournament=tournament, name=team, by=by)
-        player = _unsaved_player(tournament, number=number, name=name, family_name=family_name,
-                                 given_name=given_name, country=country, club=club, ema_id=ema_id,
-                                 no_ema_id=no_ema_id, team=team, is_substitute=is_substitute)
+        player = _unsaved_player(
+            tournament,
+            number=number,
+            name=name,
+            family_name=family_name,
+            given_name=given_name,
+            country=country,
+            club=club,
+            ema_id=ema_id,
+            no_ema_id=no_ema_id,
+            team=team,
+            is_substitute=is_substitute,
+        )
         player.full_clean()
         player.save()
-        audit(tournament=tournament, actor=by, action="player.create", obj=player, number=number, name=player.name,
-              values=snapshot(player, PLAYER_AUDIT_FIELDS))
+        audit(
+            tournament=tournament,
+            actor=by,
+            action="player.create",
+            obj=player,
+            number=number,
+            name=player.name,
+            values=snapshot(player, PLAYER_AUDIT_FIELDS),
+        )
         return player
 
 
@@ -254,8 +387,9 @@ def player_update(*, player: Player, by: User | None, **fields) -> Player:
         check_organizer(by, player.tournament)
         player = Player.objects.select_for_update().get(pk=player.pk)
         if "tournament" in fields and fields["tournament"] != player.tournament:
-            raise ValidationError({"tournament": _("A player cannot be moved to another tournament.")},
-                                  code="player_moved")
+            raise ValidationError(
+                {"tournament": _("A player cannot be moved to another tournament.")}, code="player_moved"
+            )
         before = snapshot(player, PLAYER_AUDIT_FIELDS)
         team = fields.pop("team", player.team)
         if isinstance(team, str):
@@ -266,14 +400,23 @@ def player_update(*, player: Player, by: User | None, **fields) -> Player:
         player.country = (player.country or "").upper()
         player.full_clean()
         player.save()
-        audit(tournament=player.tournament, actor=by, action="player.update", obj=player,
-              changes=changes(before, player))
+        audit(
+            tournament=player.tournament, actor=by, action="player.update", obj=player, changes=changes(before, player)
+        )
         # A captain who leaves their team is its captain no more (the database cannot keep that rule).
         for team in Team.objects.filter(captain=player).exclude(pk=player.team_id):
             team.captain = None
             team.save(update_fields=["captain"])
-            audit(tournament=player.tournament, actor=by, action="team.captain", obj=team, team=team.name,
-                  captain=None, before=player.number, reason="left_team")
+            audit(
+                tournament=player.tournament,
+                actor=by,
+                action="team.captain",
+                obj=team,
+                team=team.name,
+                captain=None,
+                before=player.number,
+                reason="left_team",
+            )
         return player
 
 
@@ -287,9 +430,13 @@ def team_captain_set(*, team: Team, captain: Player | None, by: User | None) -> 
         if captain is not None:
             captain = Player.objects.select_for_update().get(pk=captain.pk)
             if captain.team_id != team.pk:
-                raise ValidationError({"captain": _("%(player)s is not a member of team %(team)s: only a member "
-                                                    "can be its captain.") % {"player": captain, "team": team}},
-                                      code="captain_not_member")
+                raise ValidationError(
+                    {
+                        "captain": _("%(player)s is not a member of team %(team)s: only a member can be its captain.")
+                        % {"player": captain, "team": team}
+                    },
+                    code="captain_not_member",
+                )
         before = team.captain.number if team.captain_id else None
         after = captain.number if captain is not None else None
         if before == after:
@@ -297,8 +444,15 @@ def team_captain_set(*, team: Team, captain: Player | None, by: User | None) -> 
         team.captain = captain
         team.full_clean()
         team.save(update_fields=["captain"])
-        audit(tournament=tournament, actor=by, action="team.captain", obj=team, team=team.name, captain=after,
-              before=before)
+        audit(
+            tournament=tournament,
+            actor=by,
+            action="team.captain",
+            obj=team,
+            team=team.name,
+            captain=after,
+            before=before,
+        )
         return team
 
 
@@ -334,18 +488,26 @@ def players_import_update(*, tournament: Tournament, rows: list[dict], by: User 
     with transaction.atomic():
         tournament = lock_tournament(tournament)
         check_organizer(by, tournament)
-        players = {p.number: p for p in Player.objects.filter(tournament=tournament,
-                                                               number__in=[row["number"] for row in rows])}
+        players = {
+            p.number: p
+            for p in Player.objects.filter(tournament=tournament, number__in=[row["number"] for row in rows])
+        }
         changed = []
         for row in rows:
             fields = {key: value for key, value in row.items() if key != "number"}
             player = players.get(row["number"])
             if player is None:
-                raise ValidationError(_("No player has number %(n)s in this tournament.") % {"n": row["number"]},
-                                      code="no_such_player")
+                raise ValidationError(
+                    _("No player has number %(n)s in this tournament.") % {"n": row["number"]}, code="no_such_player"
+                )
             changed.append(player_update(player=player, by=by, **fields))
-        audit(tournament=tournament, actor=by, action="players.import_update", count=len(changed),
-              numbers=[p.number for p in changed])
+        audit(
+            tournament=tournament,
+            actor=by,
+            action="players.import_update",
+            count=len(changed),
+            numbers=[p.number for p in changed],
+        )
         return changed
 
 
@@ -374,24 +536,59 @@ def players_create(*, tournament: Tournament, rows: list[dict], by: User | None)
             except ValidationError as exc:
                 raise PlayerRowError(index, exc) from None
         created = Player.objects.bulk_create(players, batch_size=1000)
-        audit_many([audit_entry(tournament=tournament, actor=by, action="player.create", obj=player,
-                                number=player.number, name=player.name,
-                                values=snapshot(player, PLAYER_AUDIT_FIELDS)) for player in created])
+        audit_many(
+            [
+                audit_entry(
+                    tournament=tournament,
+                    actor=by,
+                    action="player.create",
+                    obj=player,
+                    number=player.number,
+                    name=player.name,
+                    values=snapshot(player, PLAYER_AUDIT_FIELDS),
+                )
+                for player in created
+            ]
+        )
         return created
 
 
-def _player_for(tournament, teams, taken, *, number: int, name: str = "", family_name: str = "",
-                given_name: str = "", country: str = "", club: str = "", ema_id: str = "", no_ema_id: bool = False,
-                team: Team | str | None = None, is_substitute: bool = False, by=None) -> Player:
+def _player_for(
+    tournament,
+    teams,
+    taken,
+    *,
+    number: int,
+    name: str = "",
+    family_name: str = "",
+    given_name: str = "",
+    country: str = "",
+    club: str = "",
+    ema_id: str = "",
+    no_ema_id: bool = False,
+    team: Team | str | None = None,
+    is_substitute: bool = False,
+    by=None,
+) -> Player:
     """One player of ``players_create``, checked but not saved; ``taken``: the numbers already used."""
     if isinstance(team, str):
         key = (team or "").strip()
         if key and key not in teams:
             teams[key] = team_get_or_create(tournament=tournament, name=team, by=by)
         team = teams.get(key)
-    player = _unsaved_player(tournament, number=number, name=name, family_name=family_name, given_name=given_name,
-                             country=country, club=club, ema_id=ema_id, no_ema_id=no_ema_id, team=team,
-                             is_substitute=is_substitute)
+    player = _unsaved_player(
+        tournament,
+        number=number,
+        name=name,
+        family_name=family_name,
+        given_name=given_name,
+        country=country,
+        club=club,
+        ema_id=ema_id,
+        no_ema_id=no_ema_id,
+        team=team,
+        is_substitute=is_substitute,
+    )
     # The model's constraints other than the unique number are its field validators and clean(), which
     # full_clean runs; uniqueness is checked here against the tournament and the rows before this one, rather
     # than with a query per player (the database's unique constraint still stands behind it).
@@ -446,8 +643,14 @@ def player_codes_generate(*, tournament: Tournament, by: User | None, replace: b
             taken.add(player.code)
             changed.append(player)
         Player.objects.bulk_update(changed, ["code"])
-        audit(tournament=tournament, actor=by, action="player.codes", count=len(changed), replaced=replace,
-              players=[p.number for p in changed])
+        audit(
+            tournament=tournament,
+            actor=by,
+            action="player.codes",
+            count=len(changed),
+            replaced=replace,
+            players=[p.number for p in changed],
+        )
         return len(changed)
 
 
@@ -476,8 +679,10 @@ def player_for_code(*, tournament: Tournament, code: str, address: str = "") -> 
     """The player whose code `code` is, or None. A wrong code is counted for its address (no audit entry:
     it changes no tournament record); after too many, TooManyCodeFailures until the window has passed."""
     since = timezone.now() - CODE_FAILURE_WINDOW
-    if CodeFailure.objects.filter(tournament=tournament, address=address, created_at__gte=since).count() \
-            >= CODE_FAILURES_ALLOWED:
+    if (
+        CodeFailure.objects.filter(tournament=tournament, address=address, created_at__gte=since).count()
+        >= CODE_FAILURES_ALLOWED
+    ):
         raise TooManyCodeFailures()
     code = normalise_code(code)
     player = Player.objects.filter(tournament=tournament, code=code).first() if code else None

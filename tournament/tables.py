@@ -1,4 +1,5 @@
 """django-tables2 tables of the tournament's public pages. Rows are plain dicts built by the views."""
+
 import django_tables2 as tables
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
@@ -19,8 +20,9 @@ class PlayersTable(tables.Table):
     country = tables.Column(verbose_name=_("Country"))
     club = tables.Column(verbose_name=_("Club"), default="", attrs={"td": {"class": "opt"}, "th": {"class": "opt"}})
     team = tables.Column(verbose_name=_("Team"), default="")
-    substitute = tables.BooleanColumn(verbose_name=_("Substitute"), attrs={"td": {"class": "opt"},
-                                                                           "th": {"class": "opt"}})
+    substitute = tables.BooleanColumn(
+        verbose_name=_("Substitute"), attrs={"td": {"class": "opt"}, "th": {"class": "opt"}}
+    )
 
     class Meta:
         template_name = TABLE_TEMPLATE

@@ -1,4 +1,5 @@
 """The tournament app's pages: public ones under /t/<slug>/, organizer ones under /t/<slug>/manage/."""
+
 from django.urls import path
 
 from tournament.views import codes, manage, public

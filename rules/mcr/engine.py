@@ -3,6 +3,7 @@
 Rulebook references are to MCR 3.8.1 (the 81 fans), appendix 1 (their exclusions) and
 3.9.1.5 (the principles for combining fans). Tiles are small integers (see tiles.py).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -10,11 +11,12 @@ from functools import lru_cache
 from itertools import combinations
 
 from ..base import Score
+from ..text import N_, Message
 from . import fans as F
 from .fans import FANS, POINTS
-from .hand import CONCEALED_KONG, CHOW as MELD_CHOW, PUNG as MELD_PUNG, Hand, HandError
+from .hand import CHOW as MELD_CHOW
+from .hand import CONCEALED_KONG, Hand, HandError
 from .tiles import GREEN, NUM_KINDS, WHITE, tile_str, tiles_str
-from ..text import N_, Message
 
 CHOW, PUNG, PAIR = 0, 1, 2
 NOT_KONG, MELDED_KONG, CONCEALED_KONG_SET = 0, 1, 2
@@ -22,11 +24,12 @@ NOT_KONG, MELDED_KONG, CONCEALED_KONG_SET = 0, 1, 2
 # Tiles that look the same upside down (fan 40), and the green tiles (fan 3).
 REVERSIBLE = frozenset([9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, WHITE])
 GREEN_TILES = frozenset([19, 20, 21, 23, 25, GREEN])
-TERMINALS_HONORS = frozenset([0, 8, 9, 17, 18, 26] + list(range(27, 34)))
+TERMINALS_HONORS = frozenset([0, 8, 9, 17, 18, 26, *list(range(27, 34))])
 # The six knitted straights: 1-4-7 in one suit, 2-5-8 in another, 3-6-9 in the third.
 KNITTED = tuple(
     tuple(sorted([a * 9 + r for r in (0, 3, 6)] + [b * 9 + r for r in (1, 4, 7)] + [c * 9 + r for r in (2, 5, 8)]))
-    for a, b, c in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)))
+    for a, b, c in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+)
 KNITTED_SETS = tuple(frozenset(k) for k in KNITTED)
 
 # Appendix 1 exclusions: a fan scored makes the fans listed here not count. Applied from the
@@ -38,8 +41,7 @@ EXCLUDES: dict[int, tuple[int, ...]] = {
     F.ALL_KONGS: (F.ALL_PUNGS, F.SINGLE_WAIT),
     F.SEVEN_SHIFTED_PAIRS: (F.SEVEN_PAIRS, F.FULL_FLUSH, F.CONCEALED_HAND, F.SINGLE_WAIT, F.NO_HONORS),
     F.THIRTEEN_ORPHANS: (F.ALL_TYPES, F.CONCEALED_HAND, F.SINGLE_WAIT),
-    F.ALL_TERMINALS: (F.ALL_TERMINALS_AND_HONORS, F.ALL_PUNGS, F.OUTSIDE_HAND, F.PUNG_TERMINALS_HONORS,
-                      F.NO_HONORS),
+    F.ALL_TERMINALS: (F.ALL_TERMINALS_AND_HONORS, F.ALL_PUNGS, F.OUTSIDE_HAND, F.PUNG_TERMINALS_HONORS, F.NO_HONORS),
     F.LITTLE_FOUR_WINDS: (F.BIG_THREE_WINDS,),
     F.LITTLE_THREE_DRAGONS: (F.TWO_DRAGON_PUNGS, F.DRAGON_PUNG),
     F.ALL_HONORS: (F.ALL_TERMINALS_AND_HONORS, F.ALL_PUNGS, F.OUTSIDE_HAND, F.PUNG_TERMINALS_HONORS),
@@ -78,6 +80,7 @@ _EXCLUSION_ORDER = sorted(EXCLUDES)
 
 
 # ---------------------------------------------------------------- decomposition
+
 
 def _split(counts, i, sets_left, need_pair, current, out):
     while i < NUM_KINDS and counts[i] == 0:
@@ -201,9 +204,7 @@ def _has_win(counts: list, sets: int, closed: bool, knitted: bool) -> bool:
         return True
     if closed and _is_seven_pairs(counts):
         return True
-    if knitted and _knitted_straight_rests(tuple(counts), sets - 3):
-        return True
-    return False
+    return bool(knitted and _knitted_straight_rests(tuple(counts), sets - 3))
 
 
 @lru_cache(maxsize=4096)
@@ -240,6 +241,7 @@ def waiting_tiles(standing: tuple, sets: int, closed: bool) -> tuple:
 
 
 # ---------------------------------------------------------------- fan helpers
+
 
 def _two_chows_fan(a: int, b: int) -> int:
     if a // 9 == b // 9:
@@ -425,6 +427,7 @@ def pung_fans(pungs: tuple) -> tuple:
 
 # ---------------------------------------------------------------- results
 
+
 @dataclass
 class FanScore:
     id: int
@@ -436,8 +439,15 @@ class FanScore:
     name_zh: str = ""
 
     def to_dict(self) -> dict:
-        return {"id": self.id, "name": self.name, "points": self.points, "count": self.count,
-                "name_es": self.name_es, "name_zh": self.name_zh, "from": list(self.sources)}
+        return {
+            "id": self.id,
+            "name": self.name,
+            "points": self.points,
+            "count": self.count,
+            "name_es": self.name_es,
+            "name_zh": self.name_zh,
+            "from": list(self.sources),
+        }
 
 
 # A scored hand: valid, total, fans, error (the shape every rule set answers with).
@@ -463,9 +473,22 @@ def _unit_str(unit) -> str:
 class _Context:
     """What is fixed for every arrangement of one hand."""
 
-    __slots__ = ("hand", "win", "self_drawn", "seat", "prevalent", "melds", "melded_count",
-                 "kong_count", "closed", "all_counts", "hand_fans", "flag_fans", "waits",
-                 "nine_gates")
+    __slots__ = (
+        "all_counts",
+        "closed",
+        "flag_fans",
+        "hand",
+        "hand_fans",
+        "kong_count",
+        "melded_count",
+        "melds",
+        "nine_gates",
+        "prevalent",
+        "seat",
+        "self_drawn",
+        "waits",
+        "win",
+    )
 
 
 def _flag_fans(hand: Hand, ctx: _Context) -> list:
@@ -569,7 +592,7 @@ def _score_basic(ctx: _Context, units: list) -> list:
     # A pung completed by a discard is not concealed, unless the discard can be read as
     # part of a concealed chow instead.
     concealed_pungs = 0
-    for kind, t, exposed, kong in pung_units:
+    for _kind, _tile, exposed, _kong in pung_units:
         if not exposed:
             concealed_pungs += 1
     if not ctx.self_drawn and any(k == PUNG and t == win and not e and not kg for k, t, e, kg in units[:4]):
@@ -740,7 +763,7 @@ def _score_knitted_straight(ctx: _Context, units: list) -> list:
     for fan in ctx.hand_fans:
         f[fan] += 1
     f[F.KNITTED_STRAIGHT] += 1
-    kind, t, exposed, kong = units[0]
+    kind, t, _exposed, kong = units[0]
     if kind == PUNG:
         if kong == MELDED_KONG:
             f[F.MELDED_KONG] += 1
@@ -834,8 +857,12 @@ def _candidates(hand: Hand, ctx: _Context):
     if ctx.closed:
         if _is_seven_pairs(key):
             present = [t for t in range(NUM_KINDS) if key[t]]
-            shifted = (len(present) == 7 and present[6] - present[0] == 6 and present[6] < 27
-                       and present[0] // 9 == present[6] // 9)
+            shifted = (
+                len(present) == 7
+                and present[6] - present[0] == 6
+                and present[6] < 27
+                and present[0] // 9 == present[6] // 9
+            )
             fan = F.SEVEN_SHIFTED_PAIRS if shifted else F.SEVEN_PAIRS
             out.append((_score_special(ctx, fan, True), "seven pairs", []))
         elif _is_thirteen_orphans(key):
@@ -851,7 +878,7 @@ def _candidates(hand: Hand, ctx: _Context):
     if len(hand.melds) <= 1:
         for k, arr in _knitted_straight_rests(key, 1 - len(hand.melds)):
             units = _units(ctx, arr)
-            out.append((_score_knitted_straight(ctx, units), "knitted straight", [k] + units))
+            out.append((_score_knitted_straight(ctx, units), "knitted straight", [k, *units]))
     for arr in arrangements(key, sets_needed):
         units = _units(ctx, arr)
         out.append((_score_basic(ctx, units), "basic", units))
@@ -896,13 +923,23 @@ def score_hand(hand: Hand) -> Result:
     best = None
     if tied:
         best = tied[-1]
-        if len(tied) > 1 and all(kind == "basic" and f[F.PURE_TRIPLE_CHOW] and all(u[0] == CHOW for u in units[:4])
-                                 for f, kind, units in tied):
+        if len(tied) > 1 and all(
+            kind == "basic" and f[F.PURE_TRIPLE_CHOW] and all(u[0] == CHOW for u in units[:4])
+            for f, kind, units in tied
+        ):
             best = tied[0]
     if best is None:
-        return Result(False, 0, [], Message(N_(
-            "not a winning hand: the tiles do not form four sets and a pair, seven pairs, thirteen orphans, "
-            "honors and knitted tiles, or a knitted straight with a set and a pair")))
+        return Result(
+            False,
+            0,
+            [],
+            Message(
+                N_(
+                    "not a winning hand: the tiles do not form four sets and a pair, seven pairs, thirteen orphans, "
+                    "honors and knitted tiles, or a knitted straight with a set and a pair"
+                )
+            ),
+        )
     f, kind, units = best
     f = list(f)
     f[F.FLOWER_TILES] = hand.flowers
@@ -910,25 +947,61 @@ def score_hand(hand: Hand) -> Result:
     for fan_id in range(1, 82):
         if f[fan_id]:
             d = FANS[fan_id]
-            fans.append(FanScore(fan_id, d.points, f[fan_id], d.name, d.name_es,
-                                 _sources(fan_id, ctx, kind, units), d.name_zh))
+            fans.append(
+                FanScore(fan_id, d.points, f[fan_id], d.name, d.name_es, _sources(fan_id, ctx, kind, units), d.name_zh)
+            )
     total = _total(f)
     if best_total < 8:
-        return Result(False, total, fans,
-                      Message(N_("under 8 points: the hand scores %(points)s without flowers, and a win needs at "
-                                 "least 8"), points=best_total))
+        return Result(
+            False,
+            total,
+            fans,
+            Message(
+                N_("under 8 points: the hand scores %(points)s without flowers, and a win needs at least 8"),
+                points=best_total,
+            ),
+        )
     return Result(True, total, fans, None)
 
 
 # ---------------------------------------------------------------- sources
 
-_HAND_FANS = {F.ALL_GREEN, F.ALL_TERMINALS, F.ALL_HONORS, F.ALL_TERMINALS_AND_HONORS, F.FULL_FLUSH,
-              F.UPPER_TILES, F.MIDDLE_TILES, F.LOWER_TILES, F.UPPER_FOUR, F.LOWER_FOUR,
-              F.REVERSIBLE_TILES, F.HALF_FLUSH, F.ALL_TYPES, F.ALL_SIMPLES, F.ONE_VOIDED_SUIT,
-              F.NO_HONORS, F.SEVEN_PAIRS, F.SEVEN_SHIFTED_PAIRS, F.THIRTEEN_ORPHANS,
-              F.GREATER_HONORS_KNITTED, F.LESSER_HONORS_KNITTED, F.NINE_GATES, F.CHICKEN_HAND}
-_WIN_FANS = {F.LAST_TILE_DRAW, F.LAST_TILE_CLAIM, F.OUT_WITH_REPLACEMENT, F.ROBBING_THE_KONG, F.LAST_TILE,
-             F.SELF_DRAWN, F.EDGE_WAIT, F.CLOSED_WAIT, F.SINGLE_WAIT}
+_HAND_FANS = {
+    F.ALL_GREEN,
+    F.ALL_TERMINALS,
+    F.ALL_HONORS,
+    F.ALL_TERMINALS_AND_HONORS,
+    F.FULL_FLUSH,
+    F.UPPER_TILES,
+    F.MIDDLE_TILES,
+    F.LOWER_TILES,
+    F.UPPER_FOUR,
+    F.LOWER_FOUR,
+    F.REVERSIBLE_TILES,
+    F.HALF_FLUSH,
+    F.ALL_TYPES,
+    F.ALL_SIMPLES,
+    F.ONE_VOIDED_SUIT,
+    F.NO_HONORS,
+    F.SEVEN_PAIRS,
+    F.SEVEN_SHIFTED_PAIRS,
+    F.THIRTEEN_ORPHANS,
+    F.GREATER_HONORS_KNITTED,
+    F.LESSER_HONORS_KNITTED,
+    F.NINE_GATES,
+    F.CHICKEN_HAND,
+}
+_WIN_FANS = {
+    F.LAST_TILE_DRAW,
+    F.LAST_TILE_CLAIM,
+    F.OUT_WITH_REPLACEMENT,
+    F.ROBBING_THE_KONG,
+    F.LAST_TILE,
+    F.SELF_DRAWN,
+    F.EDGE_WAIT,
+    F.CLOSED_WAIT,
+    F.SINGLE_WAIT,
+}
 
 
 def _sources(fan: int, ctx: _Context, kind: str, units: list) -> list:
@@ -949,8 +1022,7 @@ def _sources(fan: int, ctx: _Context, kind: str, units: list) -> list:
         kongs = {u[1] for u in units if u[0] == PUNG and u[3]}
         return ["four of " + tile_str(t) for t, c in enumerate(ctx.all_counts) if c == 4 and t not in kongs]
     sets = units[:-1]
-    if fan in (F.MELDED_KONG, F.CONCEALED_KONG, F.TWO_MELDED_KONGS, F.TWO_CONCEALED_KONGS, F.THREE_KONGS,
-               F.ALL_KONGS):
+    if fan in (F.MELDED_KONG, F.CONCEALED_KONG, F.TWO_MELDED_KONGS, F.TWO_CONCEALED_KONGS, F.THREE_KONGS, F.ALL_KONGS):
         if fan == F.CONCEALED_KONG:
             return [_unit_str(u) for u in sets if u[3] == CONCEALED_KONG_SET]
         if fan == F.TWO_MELDED_KONGS:
@@ -959,9 +1031,11 @@ def _sources(fan: int, ctx: _Context, kind: str, units: list) -> list:
             return [_unit_str(u) for u in sets if u[3] == MELDED_KONG]
         return [_unit_str(u) for u in sets if u[3]]
     if fan in (F.TWO_CONCEALED_PUNGS, F.THREE_CONCEALED_PUNGS, F.FOUR_CONCEALED_PUNGS):
-        return [_unit_str(u) for u in sets if u[0] == PUNG and not u[2]
-                and not (not ctx.self_drawn and u[1] == ctx.win and not u[3])] or \
-            [_unit_str(u) for u in sets if u[0] == PUNG and not u[2]]
+        return [
+            _unit_str(u)
+            for u in sets
+            if u[0] == PUNG and not u[2] and not (not ctx.self_drawn and u[1] == ctx.win and not u[3])
+        ] or [_unit_str(u) for u in sets if u[0] == PUNG and not u[2]]
     if fan in (F.DRAGON_PUNG, F.BIG_THREE_DRAGONS, F.TWO_DRAGON_PUNGS, F.LITTLE_THREE_DRAGONS):
         return [_unit_str(u) for u in units if u[1] >= 31]
     if fan in (F.BIG_FOUR_WINDS, F.LITTLE_FOUR_WINDS, F.BIG_THREE_WINDS):
@@ -972,15 +1046,20 @@ def _sources(fan: int, ctx: _Context, kind: str, units: list) -> list:
         return [_unit_str(u) for u in sets if u[0] == PUNG and u[1] == ctx.prevalent]
     if fan == F.PUNG_TERMINALS_HONORS:
         wind_pungs = sum(1 for u in sets if u[0] == PUNG and 27 <= u[1] <= 30)
-        return [_unit_str(u) for u in sets if u[0] == PUNG and (
-            (u[1] < 27 and u[1] % 9 in (0, 8))
-            or (27 <= u[1] <= 30 and u[1] not in (ctx.seat, ctx.prevalent) and wind_pungs < 3))]
+        return [
+            _unit_str(u)
+            for u in sets
+            if u[0] == PUNG
+            and (
+                (u[1] < 27 and u[1] % 9 in (0, 8))
+                or (27 <= u[1] <= 30 and u[1] not in (ctx.seat, ctx.prevalent) and wind_pungs < 3)
+            )
+        ]
     chows = sorted((u for u in sets if u[0] == CHOW), key=lambda u: u[1])
     pungs = sorted((u for u in sets if u[0] == PUNG), key=lambda u: u[1])
     for group, finder in ((chows, chow_fans), (pungs, pung_fans)):
         if len(group) >= 2:
-            found = [[_unit_str(group[i]) for i in idx]
-                     for f, idx in finder(tuple(u[1] for u in group)) if f == fan]
+            found = [[_unit_str(group[i]) for i in idx] for f, idx in finder(tuple(u[1] for u in group)) if f == fan]
             if found:
                 return [" + ".join(x) for x in found]
     return [_unit_str(u) for u in units]

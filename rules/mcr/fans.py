@@ -5,6 +5,7 @@ appendix 1 (seed 000, OCR noise removed). REFERENCE_NAMES gives the Chinese name
 reference calculator (PyMahjongGB) prints for each fan, so results can be compared;
 ``name_zh`` is the standard Chinese (国标) name a player reads, the same but for the three waits.
 """
+
 from __future__ import annotations
 
 from typing import NamedTuple

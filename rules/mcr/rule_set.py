@@ -3,6 +3,7 @@
 It changes nothing in what MCR computes; it only gives the MCR modules the interface of
 ``rules.base.RuleSet`` so the web app can treat every rule set alike.
 """
+
 from __future__ import annotations
 
 from .. import payments as pay
@@ -21,8 +22,18 @@ class MCRRuleSet(RuleSet):
     name_es = "Reglas de Competición de Mahjong"
     label = N_("Mahjong Competition Rules (MCR)")
     tiles = tuple(tile_str(t) for t in range(NUM_KINDS))
-    hand_fields = ("concealed", "melds", "win_tile", "self_drawn", "flowers", "last_tile", "kong",
-                   "last_wall", "seat_wind", "prevalent_wind")
+    hand_fields = (
+        "concealed",
+        "melds",
+        "win_tile",
+        "self_drawn",
+        "flowers",
+        "last_tile",
+        "kong",
+        "last_wall",
+        "seat_wind",
+        "prevalent_wind",
+    )
     # 8 is the minimum without flowers (3.9.1.1). 336 is the most a hand can be worth, so anything
     # above is a typing slip: four concealed kongs of the three dragons and the seat-and-prevalent
     # wind, self-drawn on a wind pair, score 320 in this engine (Big Three Dragons 88, All Kongs 88,
@@ -31,8 +42,13 @@ class MCRRuleSet(RuleSet):
     # let Last Tile Drawn and Out with Supplement Tile go together reach 328, the highest published
     # for a regular hand; the irregular shapes stay far below (Thirteen Orphans 88 plus the winning
     # tile's fans). 328 + 8 flowers = 336.
-    entry = PointsEntry(every_player=False, minimum=8, maximum=336,
-                        description="the winner's hand points, flowers included (MCR 3.9.1.4)", flowers=True)
+    entry = PointsEntry(
+        every_player=False,
+        minimum=8,
+        maximum=336,
+        description="the winner's hand points, flowers included (MCR 3.9.1.4)",
+        flowers=True,
+    )
     hands_per_session = 16
     payment_texts = {
         "self_drawn": N_("Self-drawn: each of the three other players pays %(each)s (8 + the hand's points)."),

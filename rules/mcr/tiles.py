@@ -4,6 +4,7 @@ Numbering: 0-8 characters (1m-9m), 9-17 dots (1p-9p), 18-26 bamboo (1s-9s),
 27-30 winds East, South, West, North, 31-33 dragons red (C), green (F), white (P).
 Small integers let the engine work on a 34-slot counts array.
 """
+
 from __future__ import annotations
 
 from ..text import N_, MessageError
@@ -11,8 +12,7 @@ from ..text import N_, MessageError
 SUIT_LETTERS = "mps"
 SUIT_NAMES = ("characters", "dots", "bamboo")
 HONOR_LETTERS = "ESWNCFP"
-HONOR_NAMES = ("East Wind", "South Wind", "West Wind", "North Wind",
-               "Red Dragon", "Green Dragon", "White Dragon")
+HONOR_NAMES = ("East Wind", "South Wind", "West Wind", "North Wind", "Red Dragon", "Green Dragon", "White Dragon")
 WINDS = (27, 28, 29, 30)
 DRAGONS = (31, 32, 33)
 EAST, SOUTH, WEST, NORTH = WINDS
@@ -106,31 +106,49 @@ def parse_tiles(text: str) -> list[Tile]:
     for pos, ch in enumerate(text):
         if ch.isdigit():
             if ch == "0":
-                raise TileError(N_("'0' at position %(position)s of %(text)s is not a tile number (use 1-9)"),
-                                position=pos + 1, text=repr(text))
+                raise TileError(
+                    N_("'0' at position %(position)s of %(text)s is not a tile number (use 1-9)"),
+                    position=pos + 1,
+                    text=repr(text),
+                )
             digits.append(ch)
         elif ch in "mps":
             if not digits:
-                raise TileError(N_("suit letter '%(letter)s' at position %(position)s of %(text)s has no numbers "
-                                   "before it"), letter=ch, position=pos + 1, text=repr(text))
+                raise TileError(
+                    N_("suit letter '%(letter)s' at position %(position)s of %(text)s has no numbers before it"),
+                    letter=ch,
+                    position=pos + 1,
+                    text=repr(text),
+                )
             base = 9 * SUIT_LETTERS.index(ch)
             tiles.extend(Tile(base + int(d) - 1) for d in digits)
             digits = []
         elif ch in HONOR_LETTERS:
             if digits:
-                raise TileError(N_("numbers %(numbers)s in %(text)s have no suit letter (m, p or s)"),
-                                numbers=repr("".join(digits)), text=repr(text))
+                raise TileError(
+                    N_("numbers %(numbers)s in %(text)s have no suit letter (m, p or s)"),
+                    numbers=repr("".join(digits)),
+                    text=repr(text),
+                )
             tiles.append(Tile(27 + HONOR_LETTERS.index(ch)))
         elif ch in " ,\t":
             continue
         else:
             raise TileError(
-                N_("unknown tile character %(character)s at position %(position)s of %(text)s; "
-                   "use 1-9 with m/p/s, winds E S W N, dragons C (red) F (green) P (white)"),
-                character=repr(ch), position=pos + 1, text=repr(text))
+                N_(
+                    "unknown tile character %(character)s at position %(position)s of %(text)s; "
+                    "use 1-9 with m/p/s, winds E S W N, dragons C (red) F (green) P (white)"
+                ),
+                character=repr(ch),
+                position=pos + 1,
+                text=repr(text),
+            )
     if digits:
-        raise TileError(N_("numbers %(numbers)s at the end of %(text)s have no suit letter (m, p or s)"),
-                        numbers=repr("".join(digits)), text=repr(text))
+        raise TileError(
+            N_("numbers %(numbers)s at the end of %(text)s have no suit letter (m, p or s)"),
+            numbers=repr("".join(digits)),
+            text=repr(text),
+        )
     return tiles
 
 

@@ -4,6 +4,7 @@ the 100-point limit, special hands at fixed values, rounding up to tens, two pay
     from rules.spanish import SpanishHand, score_hand
     score_hand(SpanishHand.from_dict({"concealed": "123m456p789s234sE", "win_tile": "E"}))
 """
+
 from .elements import ELEMENTS
 from .engine import score_hand
 from .hand import SpanishHand

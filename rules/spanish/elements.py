@@ -5,6 +5,7 @@ Kinds: ``basic`` points are added; a ``double`` multiplies the basic points by `
 a ``special`` hand is worth exactly ``points`` and takes nothing else (001 l.132); ``limit`` is
 the 100-point ceiling of a basic hand (001 l.27-28).
 """
+
 from __future__ import annotations
 
 from typing import NamedTuple
@@ -95,7 +96,13 @@ ELEMENTS: dict[int, Element] = {row[0]: Element(*row) for row in _TABLE}
 
 PUNG_TERMINALS, PUNG_HONOURS = 2, 3
 KONG_POINTS = {  # (tile class, concealed) -> element; tile class 0 simples, 1 terminals, 2 honours
-    (0, False): 4, (0, True): 5, (1, False): 6, (1, True): 7, (2, False): 8, (2, True): 9}
+    (0, False): 4,
+    (0, True): 5,
+    (1, False): 6,
+    (1, True): 7,
+    (2, False): 8,
+    (2, True): 9,
+}
 FLOWER_OR_SEASON, MAH_JONG = 10, 11
 
 OWN_FLOWER, OWN_SEASON, GAME_WIND, DRAGON, VOIDED_SUIT, NO_HONOURS = 20, 21, 22, 23, 24, 25

@@ -7,30 +7,32 @@ The score is rounded up to the next ten (l.32). Every reading of the tiles is sc
 highest kept. A loser's hand (first payment mode) scores its sets, bonus tiles and the
 doublings that belong to sets and bonus tiles only; it has no Mah Jong.
 """
+
 from __future__ import annotations
 
 from ..base import Item, Score, round_up_to
 from ..handparse import is_kong
-from ..mcr.engine import CHOW, PAIR, PUNG, REVERSIBLE, GREEN_TILES, arrangements
+from ..mcr.engine import CHOW, GREEN_TILES, PAIR, PUNG, REVERSIBLE, arrangements
 from ..mcr.hand import CONCEALED_KONG
 from ..mcr.tiles import GREEN, NUM_KINDS, RED, WHITE, tile_str, tiles_str
+from ..text import N_, Message, message_of
 from . import elements as E
 from .hand import SpanishHand
-from ..text import N_, Message, message_of
 
 CAP = 100
 CAP_MULTIPLIER = 32
 WINDS = range(27, 31)
 DRAGONS = (RED, GREEN, WHITE)
-TERMINALS_HONOURS = frozenset([0, 8, 9, 17, 18, 26] + list(range(27, 34)))
+TERMINALS_HONOURS = frozenset([0, 8, 9, 17, 18, 26, *list(range(27, 34))])
 # Colour hands: one suit with the pung of "its" dragon (footnote (8), which the text prints under
 # (9)): bamboo with green, characters with red, circles with white; see docs/rule-sets.md.
 COLOUR_HANDS = ((E.GREEN_HAND, 2, GREEN), (E.RED_HAND, 0, RED), (E.WHITE_HAND, 1, WHITE))
 
-NOT_WINNING = N_("not a winning hand: the tiles do not form four sets and a pair (001 l.11), seven pairs, "
-                 "thirteen orphans or an orphan straight")
-NO_X8 = N_("official mode: a Mah Jong needs at least one x8 doubling or a special hand (001 l.11); "
-           "this hand has none")
+NOT_WINNING = N_(
+    "not a winning hand: the tiles do not form four sets and a pair (001 l.11), seven pairs, "
+    "thirteen orphans or an orphan straight"
+)
+NO_X8 = N_("official mode: a Mah Jong needs at least one x8 doubling or a special hand (001 l.11); this hand has none")
 
 
 def _cls(t: int) -> int:
@@ -91,7 +93,7 @@ class _Tally:
 def _bonus_and_sets(hand: SpanishHand, sets, tally: _Tally) -> None:
     """Basic points and doublings that belong to sets and bonus tiles: winners and losers alike."""
     for u in sets:
-        kind, t, exposed, kong = u
+        kind, t, _exposed, kong = u
         if kind != PUNG:
             continue
         c = _cls(t)
@@ -192,6 +194,7 @@ def _pure_straight(chows) -> str:
 
 # ------------------------------------------------------------------ special hands
 
+
 def _tile_specials(counts, found: list) -> None:
     """Special hands that depend only on which tiles the hand holds (any winning structure)."""
     present = [t for t in range(NUM_KINDS) if counts[t]]
@@ -276,8 +279,11 @@ def _seven_pairs_specials(counts, found: list) -> None:
 
 
 def _is_thirteen_orphans(counts) -> bool:
-    return sum(counts) == 14 and all(counts[t] for t in TERMINALS_HONOURS) and \
-        sum(counts[t] for t in TERMINALS_HONOURS) == 14
+    return (
+        sum(counts) == 14
+        and all(counts[t] for t in TERMINALS_HONOURS)
+        and sum(counts[t] for t in TERMINALS_HONOURS) == 14
+    )
 
 
 def _is_orphan_straight(counts) -> bool:
@@ -294,7 +300,7 @@ def _is_nine_gates(hand: SpanishHand, counts) -> bool:
     if hand.melds:
         return False
     for s in range(3):
-        ranks = counts[9 * s: 9 * s + 9]
+        ranks = counts[9 * s : 9 * s + 9]
         if sum(ranks) == 14 and ranks[0] >= 3 and ranks[8] >= 3 and all(ranks[1:8]):
             if hand.self_drawn:
                 return True
@@ -306,6 +312,7 @@ def _is_nine_gates(hand: SpanishHand, counts) -> bool:
 
 
 # ------------------------------------------------------------------ totals
+
 
 def _special_score(found: list, sources: dict) -> tuple:
     best = max(found, key=lambda e: (E.ELEMENTS[e].points, e))
@@ -319,7 +326,7 @@ def _basic_total(tally: _Tally) -> tuple:
     multiplier = 1
     for i in items:
         if i.kind == "double":
-            multiplier *= i.points ** i.count
+            multiplier *= i.points**i.count
     raw = basic * multiplier
     if multiplier >= CAP_MULTIPLIER or raw > CAP:
         e = E.ELEMENTS[E.LIMIT]

@@ -8,19 +8,42 @@ l.50), so they are given by number, not counted: ``"flowers": "13"`` holds flowe
 In the first payment mode the losers' hands score too (001 l.38-42): ``"winning": false``
 declares a player's tiles at the end of the hand, 13 tiles (kongs counting 3), no winning tile.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from ..base import HandError
+from ..handparse import (
+    check_copies,
+    check_fields,
+    check_tile_count,
+    count_tiles,
+    is_kong,
+    read_flag,
+    read_melds,
+    read_tile,
+    read_tiles,
+    read_wind,
+)
 from ..mcr.hand import HeldTiles
-from ..handparse import (check_copies, check_fields, check_tile_count, count_tiles, is_kong, read_flag,
-                         read_melds, read_tile, read_tiles, read_wind)
 from ..mcr.tiles import tile_str
 from ..text import N_, word
 
-FIELDS = ("concealed", "melds", "win_tile", "self_drawn", "flowers", "seasons", "last_tile", "kong",
-          "last_wall", "seat_wind", "prevalent_wind", "winning")
+FIELDS = (
+    "concealed",
+    "melds",
+    "win_tile",
+    "self_drawn",
+    "flowers",
+    "seasons",
+    "last_tile",
+    "kong",
+    "last_wall",
+    "seat_wind",
+    "prevalent_wind",
+    "winning",
+)
 
 BONUS_NOTATION = tuple(f"flower{n}" for n in range(1, 5)) + tuple(f"season{n}" for n in range(1, 5))
 # How a message names the bonus tiles: (the field, plural; one of them), translatable words.
@@ -33,19 +56,25 @@ def _read_bonus(data: dict, key: str) -> tuple:
         return ()
     plural, one = BONUS_WORDS[key]
     if isinstance(value, bool):
-        raise HandError(N_("%(tiles)s must list tile numbers 1-4, e.g. \"13\"; got %(value)s"),
-                        tiles=word(plural), value=repr(value))
+        raise HandError(
+            N_('%(tiles)s must list tile numbers 1-4, e.g. "13"; got %(value)s'), tiles=word(plural), value=repr(value)
+        )
     if isinstance(value, int):
-        raise HandError(N_("%(tiles)s must say which %(tiles)s (numbers 1-4, e.g. \"13\" for %(tiles)s 1 and 3), "
-                           "not how many: in the Spanish rules a player's own flower and season double (001 l.50)"),
-                        tiles=word(plural))
+        raise HandError(
+            N_(
+                '%(tiles)s must say which %(tiles)s (numbers 1-4, e.g. "13" for %(tiles)s 1 and 3), '
+                "not how many: in the Spanish rules a player's own flower and season double (001 l.50)"
+            ),
+            tiles=word(plural),
+        )
     if isinstance(value, str):
         items = [c for c in value if c not in " ,"]
     elif isinstance(value, (list, tuple)):
         items = list(value)
     else:
-        raise HandError(N_("%(tiles)s must list tile numbers 1-4, e.g. \"13\"; got %(value)s"),
-                        tiles=word(plural), value=repr(value))
+        raise HandError(
+            N_('%(tiles)s must list tile numbers 1-4, e.g. "13"; got %(value)s'), tiles=word(plural), value=repr(value)
+        )
     numbers = []
     for item in items:
         try:
@@ -53,12 +82,22 @@ def _read_bonus(data: dict, key: str) -> tuple:
         except (TypeError, ValueError):
             n = None
         if isinstance(item, bool) or n is None or not 1 <= n <= 4:
-            raise HandError(N_("%(tiles)s: %(item)s is not a %(tile)s number; there are four %(tiles)s, numbered "
-                               "1 to 4 (1 East, 2 South, 3 West, 4 North)"),
-                            tiles=word(plural), tile=word(one), item=repr(item))
+            raise HandError(
+                N_(
+                    "%(tiles)s: %(item)s is not a %(tile)s number; there are four %(tiles)s, numbered "
+                    "1 to 4 (1 East, 2 South, 3 West, 4 North)"
+                ),
+                tiles=word(plural),
+                tile=word(one),
+                item=repr(item),
+            )
         if n in numbers:
-            raise HandError(N_("%(tiles)s: %(tile)s %(number)s is listed twice; there is only one of each"),
-                            tiles=word(plural), tile=word(one), number=n)
+            raise HandError(
+                N_("%(tiles)s: %(tile)s %(number)s is listed twice; there is only one of each"),
+                tiles=word(plural),
+                tile=word(one),
+                number=n,
+            )
         numbers.append(n)
     return tuple(sorted(numbers))
 
@@ -73,14 +112,14 @@ class SpanishHand(HeldTiles):
     self_drawn: bool = False
     flowers: tuple = ()
     seasons: tuple = ()
-    kong: bool = False       # on a discard: robbing a kong (l.68); self-drawn: replacement tile, no doubling
+    kong: bool = False  # on a discard: robbing a kong (l.68); self-drawn: replacement tile, no doubling
     last_wall: bool = False  # last tile of the wall, or the discard of it (l.67)
     seat_wind: int = 0
     prevalent_wind: int = 0
     winning: bool = True
 
     @classmethod
-    def from_dict(cls, data) -> "SpanishHand":
+    def from_dict(cls, data) -> SpanishHand:
         check_fields(data, FIELDS)
         winning = True if data.get("winning") is None else read_flag(data, "winning")
         flowers, seasons = _read_bonus(data, "flowers"), _read_bonus(data, "seasons")
@@ -89,17 +128,26 @@ class SpanishHand(HeldTiles):
             win_tile = read_tile(data, "win_tile", N_("the winning tile"))
         elif data.get("win_tile") not in (None, ""):
             if not winning:
-                raise HandError(N_("a hand that did not win has no winning tile; leave win_tile out "
-                                   "(or set winning to true)"))
+                raise HandError(
+                    N_("a hand that did not win has no winning tile; leave win_tile out (or set winning to true)")
+                )
             win_tile = read_tile(data, "win_tile", N_("the winning tile"))
         else:
             win_tile = None
         read_flag(data, "last_tile")  # accepted like MCR; 001 scores no doubling for it
-        hand = cls(concealed=read_tiles(data, "concealed"), melds=read_melds(data), win_tile=win_tile,
-                   self_drawn=read_flag(data, "self_drawn"), flowers=flowers, seasons=seasons,
-                   kong=read_flag(data, "kong"), last_wall=read_flag(data, "last_wall"),
-                   seat_wind=read_wind(data, "seat_wind"), prevalent_wind=read_wind(data, "prevalent_wind"),
-                   winning=winning)
+        hand = cls(
+            concealed=read_tiles(data, "concealed"),
+            melds=read_melds(data),
+            win_tile=win_tile,
+            self_drawn=read_flag(data, "self_drawn"),
+            flowers=flowers,
+            seasons=seasons,
+            kong=read_flag(data, "kong"),
+            last_wall=read_flag(data, "last_wall"),
+            seat_wind=read_wind(data, "seat_wind"),
+            prevalent_wind=read_wind(data, "prevalent_wind"),
+            winning=winning,
+        )
         hand.validate()
         return hand
 
@@ -113,21 +161,32 @@ class SpanishHand(HeldTiles):
         if not self.winning:
             for flag in ("self_drawn", "kong", "last_wall"):
                 if getattr(self, flag):
-                    raise HandError(N_("%(field)s describes how a hand was won; a hand that did not win has none"),
-                                    field=flag)
+                    raise HandError(
+                        N_("%(field)s describes how a hand was won; a hand that did not win has none"), field=flag
+                    )
             if self.all_bonus:
-                raise HandError(N_("all four flowers and all four seasons win at once (001 l.94, l.100): "
-                                   "this hand is the winner's"))
+                raise HandError(
+                    N_("all four flowers and all four seasons win at once (001 l.94, l.100): this hand is the winner's")
+                )
             return
         if self.win_tile is None:
             return
         win = self.win_tile
         held = sum(1 for t in self.concealed if t == win) + sum(m.tiles.count(win) for m in self.melds)
         if self.kong and not self.self_drawn and held:
-            raise HandError(N_("robbing a kong of %(tile)s is impossible: the winner holds another "
-                               "%(tile)s, so no one else can add the fourth to a pung"), tile=tile_str(win))
+            raise HandError(
+                N_(
+                    "robbing a kong of %(tile)s is impossible: the winner holds another "
+                    "%(tile)s, so no one else can add the fourth to a pung"
+                ),
+                tile=tile_str(win),
+            )
         if self.kong and self.self_drawn and not any(is_kong(m) for m in self.melds):
             raise HandError(N_("a win on a replacement tile (kong, self-drawn) needs a kong declared in the hand"))
         if self.kong and self.last_wall:
-            raise HandError(N_("a kong cannot be declared on the last tile of the wall (there is no replacement "
-                               "tile), so robbing a kong does not go with the last tile"))
+            raise HandError(
+                N_(
+                    "a kong cannot be declared on the last tile of the wall (there is no replacement "
+                    "tile), so robbing a kong does not go with the last tile"
+                )
+            )

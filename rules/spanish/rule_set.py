@@ -1,4 +1,5 @@
 """The Spanish Mah-Jong rules (001) behind the rule-set seam."""
+
 from __future__ import annotations
 
 from .. import rotation
@@ -24,24 +25,39 @@ class SpanishRuleSet(RuleSet):
     bonus_by_number = ("flowers", "seasons")
     OPTIONS = {
         "payment_mode": Option(
-            "payment_mode", RANKED, (RANKED, OFFICIAL),
-            N_("ranked (001 l.38-42): the winner collects x3, the next best x2, the third x1, so every "
-               "player's hand is scored; official (l.44): only the winner collects, and a Mah Jong needs "
-               "at least one x8 (l.11)."),
-            label=N_("Payment mode"), choice_labels=(N_("ranked: every player's hand scores"),
-                                                     N_("official: only the winner collects"))),
+            "payment_mode",
+            RANKED,
+            (RANKED, OFFICIAL),
+            N_(
+                "ranked (001 l.38-42): the winner collects x3, the next best x2, the third x1, so every "
+                "player's hand is scored; official (l.44): only the winner collects, and a Mah Jong needs "
+                "at least one x8 (l.11)."
+            ),
+            label=N_("Payment mode"),
+            choice_labels=(N_("ranked: every player's hand scores"), N_("official: only the winner collects")),
+        ),
         "official_payers": Option(
-            "official_payers", EACH_PAYS, (EACH_PAYS, DISCARDER_PAYS),
-            N_("Official mode, who pays the winner (001 does not say): each_pays, each of the three others "
-               "pays the score; discarder_pays, the discarder pays it, and on a self-drawn win each of "
-               "the three does."),
+            "official_payers",
+            EACH_PAYS,
+            (EACH_PAYS, DISCARDER_PAYS),
+            N_(
+                "Official mode, who pays the winner (001 does not say): each_pays, each of the three others "
+                "pays the score; discarder_pays, the discarder pays it, and on a self-drawn win each of "
+                "the three does."
+            ),
             label=N_("Who pays the winner (official mode)"),
-            choice_labels=(N_("each of the three others"), N_("the discarder (each of three on a self-draw)"))),
+            choice_labels=(N_("each of the three others"), N_("the discarder (each of three on a self-draw)")),
+        ),
         "hands_per_session": Option(
-            "hands_per_session", 16, (4, 8, 12, 16),
-            N_("001 does not say how long a session is: 16 hands (four wind rounds, as MCR) unless the "
-               "organizer chooses fewer whole rounds."),
-            label=N_("Hands per session")),
+            "hands_per_session",
+            16,
+            (4, 8, 12, 16),
+            N_(
+                "001 does not say how long a session is: 16 hands (four wind rounds, as MCR) unless the "
+                "organizer chooses fewer whole rounds."
+            ),
+            label=N_("Hands per session"),
+        ),
     }
 
     def __init__(self, **options):
@@ -49,11 +65,18 @@ class SpanishRuleSet(RuleSet):
         self.hands_per_session = self.options["hands_per_session"]
         ranked = self.options["payment_mode"] == RANKED
         self.entry = PointsEntry(
-            every_player=ranked, minimum=10, maximum=1000, step=10,
-            loser_minimum=0, loser_maximum=100 if ranked else 0,
-            description=("every player's points, rounded up to tens (001 l.32): the winner's and each "
-                         "loser's hand" if ranked else
-                         "the winner's points, rounded up to tens (001 l.32)"))
+            every_player=ranked,
+            minimum=10,
+            maximum=1000,
+            step=10,
+            loser_minimum=0,
+            loser_maximum=100 if ranked else 0,
+            description=(
+                "every player's points, rounded up to tens (001 l.32): the winner's and each loser's hand"
+                if ranked
+                else "the winner's points, rounded up to tens (001 l.32)"
+            ),
+        )
 
     def parse_hand(self, data):
         return SpanishHand.from_dict(data)
@@ -77,20 +100,31 @@ class SpanishRuleSet(RuleSet):
         if winner is None:
             return tuple(changes)
         if self.options["payment_mode"] == OFFICIAL:
-            payers = [discarder] if discarder is not None and \
-                self.options["official_payers"] == DISCARDER_PAYS else [s for s in range(4) if s != winner]
+            payers = (
+                [discarder]
+                if discarder is not None and self.options["official_payers"] == DISCARDER_PAYS
+                else [s for s in range(4) if s != winner]
+            )
             for s in payers:
                 changes[s] -= points
                 changes[winner] += points
             return tuple(changes)
         if player_points is None or len(player_points) != 4:
-            raise PaymentError(N_("the ranked payment mode needs every player's points (four values, by seat)"),
-                               code="player_points_missing", field="player_points")
+            raise PaymentError(
+                N_("the ranked payment mode needs every player's points (four values, by seat)"),
+                code="player_points_missing",
+                field="player_points",
+            )
         for s, p in enumerate(player_points):
             self.entry.check(p, winner=s == winner)
         if points and points != player_points[winner]:
-            raise PaymentError(N_("the winner's points are %(points)s, but the points by seat give %(given)s"),
-                               code="winner_points", field="points", points=points, given=player_points[winner])
+            raise PaymentError(
+                N_("the winner's points are %(points)s, but the points by seat give %(given)s"),
+                code="winner_points",
+                field="points",
+                points=points,
+                given=player_points[winner],
+            )
         w = player_points[winner]
         for s in range(4):
             if s != winner:

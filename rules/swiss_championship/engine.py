@@ -7,20 +7,23 @@ are kongs and tile hogs (7.5); the bonuses of 7.6 double the basic points only, 
 ("Basic points x 2"); 7.4 multiplies the total (basic + extra, 7.4.3) by 3 when self-drawn.
 Every reading of the tiles is scored and the highest kept, as a referee would credit it.
 """
+
 from __future__ import annotations
 
 from ..base import Item, Score
+from ..handparse import is_kong
 from ..mcr.engine import CHOW, PAIR, PUNG, arrangements
 from ..mcr.tiles import NUM_KINDS, tile_str, tiles_str
-from ..handparse import is_kong
+from ..text import N_, Message, message_of
 from . import fans as F
 from .hand import SwissHand
-from ..text import N_, Message, message_of
 
 ADD, HIGHEST = "add", "highest"
 
-_NOT_WINNING = N_("not a winning hand: the tiles do not form four sets (pungs, kongs or concealed sequences) "
-                  "and a pair, or seven pairs (002 5.2)")
+_NOT_WINNING = N_(
+    "not a winning hand: the tiles do not form four sets (pungs, kongs or concealed sequences) "
+    "and a pair, or seven pairs (002 5.2)"
+)
 
 
 def _is_terminal(t: int) -> bool:
@@ -42,7 +45,8 @@ def _standard_fans(units, one_suit: bool) -> dict:
     found = {F.BASIC_HU: ["whole hand"]}
     all_pungs = all(k == PUNG for k, _ in sets)
     outside = _is_terminal(pair) and all(
-        (k == CHOW and t % 9 in (0, 6)) or (k == PUNG and _is_terminal(t)) for k, t in sets)
+        (k == CHOW and t % 9 in (0, 6)) or (k == PUNG and _is_terminal(t)) for k, t in sets
+    )
     if all_pungs:
         found[F.ALL_PUNGS] = [text for k, t, text in units if k != PAIR]
         if all(t % 9 in (1, 4, 7) for k, t, _ in units):
@@ -109,15 +113,20 @@ def score_hand(hand: SwissHand, combination: str = ADD) -> Score:
             label = "concealed kong" if m.kind == "concealed_kong" else "kong"
         else:
             label = "pung"
-        melded_units.append((PUNG, m.tile, f"{label} {tiles_str(m.tiles)}" + ("" if label == "concealed kong" else " (melded)")))
+        melded_units.append(
+            (PUNG, m.tile, f"{label} {tiles_str(m.tiles)}" + ("" if label == "concealed kong" else " (melded)"))
+        )
     one_suit = len({t // 9 for t in range(NUM_KINDS) if all_counts[t]}) == 1
 
     readings = []  # (found fans, tile hog sources)
     for arr in arrangements(tuple(counts), 4 - len(hand.melds)):
         units = list(melded_units) + [(k, t, _set_text(k, t)) for k, t in arr]
-        readings.append((_standard_fans(units, one_suit),
-                         [f"four of {tile_str(t)}" for t in range(NUM_KINDS)
-                          if all_counts[t] == 4 and t not in kong_tiles]))
+        readings.append(
+            (
+                _standard_fans(units, one_suit),
+                [f"four of {tile_str(t)}" for t in range(NUM_KINDS) if all_counts[t] == 4 and t not in kong_tiles],
+            )
+        )
     if not hand.melds and sum(counts) == 14 and all(c % 2 == 0 for c in counts):
         fours = [t for t in range(NUM_KINDS) if counts[t] == 4]
         # The first four-of-a-kind is what makes the Seven Pairs with a Kong fan (6.4.3); it
@@ -130,7 +139,8 @@ def score_hand(hand: SwissHand, combination: str = ADD) -> Score:
     for found, hogs in readings:
         if hand.first_draw:
             found[F.SKY_HU if hand.is_dealer else F.EARTH_HU] = [
-                "dealer wins on the dealt tiles" if hand.is_dealer else "won on the first tile drawn"]
+                "dealer wins on the dealt tiles" if hand.is_dealer else "won on the first tile drawn"
+            ]
         kept = _apply_non_repeat(found, combination)
         result = _total(hand, kept, hogs)
         if best is None or result[0] > best[0]:
@@ -142,8 +152,11 @@ def score_hand(hand: SwissHand, combination: str = ADD) -> Score:
 def _total(hand: SwissHand, fans: dict, hogs: list):
     items = [_item(f, 1, fans[f]) for f in sorted(fans)]
     basic = sum(F.ELEMENTS[f].points for f in fans)
-    kongs = [f"{'concealed kong' if m.kind == 'concealed_kong' else 'kong'} {tiles_str(m.tiles)}"
-             for m in hand.melds if is_kong(m)]
+    kongs = [
+        f"{'concealed kong' if m.kind == 'concealed_kong' else 'kong'} {tiles_str(m.tiles)}"
+        for m in hand.melds
+        if is_kong(m)
+    ]
     extras = len(kongs) + len(hogs)
     if kongs:
         items.append(_item(F.KONG, len(kongs), kongs))

@@ -1,4 +1,5 @@
 """The Swiss Championship rules (002) behind the rule-set seam."""
+
 from __future__ import annotations
 
 from ..base import HandError, Option, PaymentError, PointsEntry, RuleSet, check_payment_args
@@ -22,28 +23,43 @@ class SwissChampionshipRuleSet(RuleSet):
     hand_fields = tuple(f for f in FIELDS if f not in ("last_tile", "prevalent_wind"))
     # 1 is the least a win is worth (Basic Hu on a discard, 7.7.1 style); the maximum is only a
     # typing check: Sky Hu with a seven-pairs one-suit hand and every extra stays below it.
-    entry = PointsEntry(every_player=False, minimum=1, maximum=600,
-                        description="the winner's final points, bonuses and self-drawn x3 included "
-                                    "(002 7.4-7.7)")
+    entry = PointsEntry(
+        every_player=False,
+        minimum=1,
+        maximum=600,
+        description="the winner's final points, bonuses and self-drawn x3 included (002 7.4-7.7)",
+    )
     hands_per_session = 4  # one round (002 1.4, 2.2)
     OPTIONS = {
         "payment": Option(
-            "payment", DISCARDER_PAYS, (DISCARDER_PAYS, ALL_PAY),
-            N_("002 does not say who pays. discarder_pays: on a discard the discarder pays the final "
-               "points; self-drawn (already x3) each other player pays a third. all_pay: every other "
-               "player pays the final points on any win."),
-            label=N_("Who pays"), choice_labels=(N_("the discarder (a third each on a self-draw)"),
-                                                  N_("every other player, on any win"))),
+            "payment",
+            DISCARDER_PAYS,
+            (DISCARDER_PAYS, ALL_PAY),
+            N_(
+                "002 does not say who pays. discarder_pays: on a discard the discarder pays the final "
+                "points; self-drawn (already x3) each other player pays a third. all_pay: every other "
+                "player pays the final points on any win."
+            ),
+            label=N_("Who pays"),
+            choice_labels=(N_("the discarder (a third each on a self-draw)"), N_("every other player, on any win")),
+        ),
         "fan_combination": Option(
-            "fan_combination", ADD, (ADD, HIGHEST),
-            N_("7.3 only drops fans implied by another. add: fans that do not imply each other add up "
-               "(e.g. All Pungs + Outside Hand); highest: only the single highest fan counts."),
-            label=N_("How fans combine"), choice_labels=(N_("add up the fans that do not imply each other"),
-                                                          N_("only the highest fan counts"))),
+            "fan_combination",
+            ADD,
+            (ADD, HIGHEST),
+            N_(
+                "7.3 only drops fans implied by another. add: fans that do not imply each other add up "
+                "(e.g. All Pungs + Outside Hand); highest: only the single highest fan counts."
+            ),
+            label=N_("How fans combine"),
+            choice_labels=(N_("add up the fans that do not imply each other"), N_("only the highest fan counts")),
+        ),
     }
 
-    sheet_note = N_("Shaded: the dealer (East) of the hand; the East column gives the dealer's number. "
-                    "Seats stay; the deal passes to the next player after every hand (002 1.4).")
+    sheet_note = N_(
+        "Shaded: the dealer (East) of the hand; the East column gives the dealer's number. "
+        "Seats stay; the deal passes to the next player after every hand (002 1.4)."
+    )
 
     def sheet_fan_table(self):
         """The fan table of the 002 score sheet (l.225-262): each fan with its points on a discard and
@@ -51,12 +67,27 @@ class SwissChampionshipRuleSet(RuleSet):
         elements = F.ELEMENTS
         multiplier = elements[F.SELF_DRAWN].points
         return {
-            "fans": [{"id": e.id, "name": e.name, "name_zh": e.name_zh, "points": e.points,
-                      "self_drawn": e.points * multiplier} for e in (elements[i] for i in F.FAN_IDS)],
+            "fans": [
+                {
+                    "id": e.id,
+                    "name": e.name,
+                    "name_zh": e.name_zh,
+                    "points": e.points,
+                    "self_drawn": e.points * multiplier,
+                }
+                for e in (elements[i] for i in F.FAN_IDS)
+            ],
             "extras": [(elements[i].name, f"+{elements[i].points}") for i in (F.KONG, F.TILE_HOG)],
-            "bonuses": [(elements[i].name, f"x{elements[i].points}")
-                        for i in (F.OUT_WITH_REPLACEMENT, F.DISCARD_AFTER_KONG, F.ROBBING_THE_KONG,
-                                  F.LAST_TILE_DRAW, F.LAST_TILE_CLAIM)],
+            "bonuses": [
+                (elements[i].name, f"x{elements[i].points}")
+                for i in (
+                    F.OUT_WITH_REPLACEMENT,
+                    F.DISCARD_AFTER_KONG,
+                    F.ROBBING_THE_KONG,
+                    F.LAST_TILE_DRAW,
+                    F.LAST_TILE_CLAIM,
+                )
+            ],
         }
 
     def parse_hand(self, data):
@@ -83,9 +114,15 @@ class SwissChampionshipRuleSet(RuleSet):
             changes[winner] += points
         else:
             if points % 3:
-                raise PaymentError(N_("A self-drawn win is worth three times its points (002 7.4.1), so a "
-                                      "multiple of 3; got %(points)s."), code="self_drawn_multiple",
-                                   field="points", points=points)
+                raise PaymentError(
+                    N_(
+                        "A self-drawn win is worth three times its points (002 7.4.1), so a "
+                        "multiple of 3; got %(points)s."
+                    ),
+                    code="self_drawn_multiple",
+                    field="points",
+                    points=points,
+                )
             for s in range(4):
                 if s != winner:
                     changes[s] -= points // 3
@@ -105,4 +142,4 @@ class SwissChampionshipRuleSet(RuleSet):
         return "E"  # one round only (002 1.4): the East round
 
 
-__all__ = ["SwissChampionshipRuleSet", "HandError"]
+__all__ = ["HandError", "SwissChampionshipRuleSet"]

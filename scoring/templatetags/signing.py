@@ -1,11 +1,12 @@
 """The fouls and the confirmation panels of the score-sheet page, as inclusion tags, so the sheet page only
 includes them: ``{% load signing %}{% fouls_panel %}`` and ``{% signing_panel %}``. They read what the sheet
 view put in the context (the sheet's data, the players, the user's roles) and any form a failed post left."""
+
 from django import template
 
+from rules import fouls
 from scoring.forms_signing import FoulForm, ReopenForm, SignForm
 from scoring.models import Signature
-from rules import fouls
 from tournament.permissions import is_chief_referee
 
 register = template.Library()
@@ -23,8 +24,11 @@ def fouls_panel(context):
     out = context.flatten()
     data, players, tournament = out.get("data"), out.get("players") or [], out["tournament"]
     if out.get("can_edit") and len(players) == 4 and out.get("foul_form") is None:
-        out["foul_form"] = FoulForm(players=players, hands_per_session=tournament.hands_per_session,
-                                    initial={"hand_number": _hand_in_play(data)})
+        out["foul_form"] = FoulForm(
+            players=players,
+            hands_per_session=tournament.hands_per_session,
+            initial={"hand_number": _hand_in_play(data)},
+        )
     out["foul_inputs"] = FoulForm.INPUTS
     out["given"] = data.given_penalties if data is not None else []
     out["escalating"] = fouls.ESCALATING
@@ -42,22 +46,34 @@ def signing_panel(context):
     rows = [{"player": p, "confirmation": data.confirmation_of(p) if data else None} for p in players]
     complete = data is not None and not data.missing and not data.pending
     out.update(
-        rows=rows, complete=complete, methods=methods,
-        device_allowed="device" in methods, phone_allowed="phone" in methods,
+        rows=rows,
+        complete=complete,
+        methods=methods,
+        device_allowed="device" in methods,
+        phone_allowed="phone" in methods,
         all_confirmed=all(r["confirmation"] for r in rows),
         referee_signature=data.signature_of(Signature.Role.REFEREE) if data else None,
         chief_signature=data.signature_of(Signature.Role.CHIEF_REFEREE) if data else None,
         void=[s for s in (data.signatures if data else []) if not s.active],
         is_chief=bool(user) and is_chief_referee(user, tournament),
-        signed=sheet.is_submitted, status_label=sheet.get_status_display(),
-        pending=[{"hand": h, "own": bool(user) and h.pending.created_by_id == getattr(user, "pk", None)}
-                 for h in (data.pending if data else [])],
+        signed=sheet.is_submitted,
+        status_label=sheet.get_status_display(),
+        pending=[
+            {"hand": h, "own": bool(user) and h.pending.created_by_id == getattr(user, "pk", None)}
+            for h in (data.pending if data else [])
+        ],
     )
     out.setdefault("sign_form", SignForm())
     out.setdefault("reopen_form", ReopenForm())
     errors = []
-    for name in ("sign_form", "reopen_form", "confirm_form", "countersign_form", "not_played_form",
-                 "hand_confirm_form"):
+    for name in (
+        "sign_form",
+        "reopen_form",
+        "confirm_form",
+        "countersign_form",
+        "not_played_form",
+        "hand_confirm_form",
+    ):
         form = context.get(name)
         if form is None or not form.is_bound:
             continue

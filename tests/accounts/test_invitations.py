@@ -1,5 +1,6 @@
 """Organizers make referee accounts without the admin: a role at once, a single-use, expiring link for the
 owner to choose a password; only the token's hash is stored; bad links all look alike."""
+
 import re
 from datetime import timedelta
 
@@ -24,6 +25,7 @@ def invite(tournament, organizer, username="ana", role="referee", **extra):
 
 
 # --- services -----------------------------------------------------------------------------------------
+
 
 def test_invite_makes_an_account_with_the_role_and_no_password(tournament, organizer):
     user, token = invite(tournament, organizer, first_name="Ana", email="ana@example.org")
@@ -55,8 +57,9 @@ def test_accepting_sets_the_password_once(tournament, organizer):
 def test_link_expires(tournament, organizer, settings):
     settings.INVITATION_HOURS = 1
     user, token = invite(tournament, organizer)
-    Invitation.objects.filter(user=user).update(created_at=timezone.now() - timedelta(hours=2),
-                                                expires_at=timezone.now() - timedelta(seconds=1))
+    Invitation.objects.filter(user=user).update(
+        created_at=timezone.now() - timedelta(hours=2), expires_at=timezone.now() - timedelta(seconds=1)
+    )
     assert services.invitation_for_token(token) is None
     with pytest.raises(ValidationError):
         services.invitation_accept(token=token, password=GOOD_PASSWORD)
@@ -90,9 +93,15 @@ def test_no_link_for_an_account_in_use(tournament, organizer, referee):
     assert exc.value.code == "in_use"
 
 
-@pytest.mark.parametrize("username, field", [
-    ("", "username"), ("ana lópez!", "username"), ("REFEREE", "username"), ("x" * 151, "username"),
-])
+@pytest.mark.parametrize(
+    "username, field",
+    [
+        ("", "username"),
+        ("ana lópez!", "username"),
+        ("REFEREE", "username"),
+        ("x" * 151, "username"),
+    ],
+)
 def test_bad_usernames(tournament, organizer, username, field):
     with pytest.raises(ValidationError) as exc:
         invite(tournament, organizer, username=username)
@@ -123,6 +132,7 @@ def test_unknown_tokens(token):
 
 # --- pages ----------------------------------------------------------------------------------------------
 
+
 def test_organizer_makes_an_account_and_sees_the_link_once(client_for, tournament):
     client = client_for("organizer")
     url = reverse("manage-accounts", args=[tournament.slug])
@@ -147,15 +157,17 @@ def test_organizer_makes_an_account_and_sees_the_link_once(client_for, tournamen
 
 
 def test_errors_keep_what_was_typed(client_for, tournament):
-    response = client_for("organizer").post(reverse("manage-accounts", args=[tournament.slug]),
-                                            {"username": "referee", "first_name": "Zoë", "role": "referee"})
+    response = client_for("organizer").post(
+        reverse("manage-accounts", args=[tournament.slug]),
+        {"username": "referee", "first_name": "Zoë", "role": "referee"},
+    )
     content = response.content.decode()
     assert response.status_code == 200
     assert "already exists" in content and 'value="Zoë"' in content
 
 
 def test_mismatched_passwords_keep_the_link_usable(tournament, organizer):
-    user, token = invite(tournament, organizer)
+    _user, token = invite(tournament, organizer)
     client = Client()
     client.get(reverse("invitation", args=[token]))
     response = client.post(reverse("invitation-accept"), {"new_password1": GOOD_PASSWORD, "new_password2": "other"})
@@ -164,11 +176,12 @@ def test_mismatched_passwords_keep_the_link_usable(tournament, organizer):
 
 
 def test_bad_links_all_look_alike(tournament, organizer):
-    used_user, used = invite(tournament, organizer, username="used")
+    _used_user, used = invite(tournament, organizer, username="used")
     services.invitation_accept(token=used, password=GOOD_PASSWORD)
     _user, expired = invite(tournament, organizer, username="late")
-    Invitation.objects.filter(user=_user).update(created_at=timezone.now() - timedelta(hours=2),
-                                                 expires_at=timezone.now() - timedelta(minutes=1))
+    Invitation.objects.filter(user=_user).update(
+        created_at=timezone.now() - timedelta(hours=2), expires_at=timezone.now() - timedelta(minutes=1)
+    )
     pages = [Client().get(reverse("invitation", args=[t])) for t in (used, expired, "made-up-token")]
     assert {p.status_code for p in pages} == {404}
     # The same page, apart from the link's own address (in the log-in and language links).

@@ -1,4 +1,5 @@
 """The JSON API (docs/api.md): the shape of every endpoint, and what a caller without a token cannot see."""
+
 import io
 import json
 
@@ -34,50 +35,99 @@ def test_root_and_tournament_list(client, two_sessions):
     _r, root = get(client, api("api-root"))
     assert root == {"version": 1, "tournaments": "/api/v1/tournaments/"}
     _r, listed = get(client, root["tournaments"])
-    assert listed == [{"slug": "test-open", "name": "Test Open", "start_date": None, "end_date": None, "venue": "",
-                       "url": "/api/v1/tournaments/test-open/", "web_url": "/t/test-open/"}]
+    assert listed == [
+        {
+            "slug": "test-open",
+            "name": "Test Open",
+            "start_date": None,
+            "end_date": None,
+            "venue": "",
+            "url": "/api/v1/tournaments/test-open/",
+            "web_url": "/t/test-open/",
+        }
+    ]
 
 
 def test_tournament_detail(client, two_sessions):
     _r, data = get(client, api("api-tournament", "test-open"))
-    assert set(data) == SUMMARY | {"rules", "rule_options", "format", "round_robin_sessions", "session_count",
-                                   "hands_per_session", "session_minutes", "table_points", "tiebreaks",
-                                   "appeal_minutes", "published", "players", "teams", "current_session", "sessions",
-                                   "links"}
+    assert set(data) == SUMMARY | {
+        "rules",
+        "rule_options",
+        "format",
+        "round_robin_sessions",
+        "session_count",
+        "hands_per_session",
+        "session_minutes",
+        "table_points",
+        "tiebreaks",
+        "appeal_minutes",
+        "published",
+        "players",
+        "teams",
+        "current_session",
+        "sessions",
+        "links",
+    }
     assert data["table_points"] == [4, 2, 1, 0] and data["tiebreaks"] == ["first_places", "best_session_score"]
     assert (data["players"], data["teams"], data["session_count"]) == (8, 4, 4)
     assert data["current_session"] == 1
-    assert data["sessions"] == [{"number": 1, "status": "published", "tables": 2,
-                                 "url": "/api/v1/tournaments/test-open/sessions/1/",
-                                 "results_url": "/api/v1/tournaments/test-open/sessions/1/results/",
-                                 "tables_under_appeal": [], "eliminated": []}]
-    assert data["links"] == {"players": "/api/v1/tournaments/test-open/players/",
-                             "sessions": "/api/v1/tournaments/test-open/sessions/",
-                             "standings": "/api/v1/tournaments/test-open/standings/",
-                             "team_standings": "/api/v1/tournaments/test-open/standings/teams/"}
+    assert data["sessions"] == [
+        {
+            "number": 1,
+            "status": "published",
+            "tables": 2,
+            "url": "/api/v1/tournaments/test-open/sessions/1/",
+            "results_url": "/api/v1/tournaments/test-open/sessions/1/results/",
+            "tables_under_appeal": [],
+            "eliminated": [],
+        }
+    ]
+    assert data["links"] == {
+        "players": "/api/v1/tournaments/test-open/players/",
+        "sessions": "/api/v1/tournaments/test-open/sessions/",
+        "standings": "/api/v1/tournaments/test-open/standings/",
+        "team_standings": "/api/v1/tournaments/test-open/standings/teams/",
+    }
 
 
 def test_players(client, two_sessions):
     _r, data = get(client, api("api-players", "test-open"))
     assert [p["number"] for p in data] == list(range(1, 9))
     assert set(data[0]) == PLAYER
-    assert data[0] == {"number": 1, "name": "Player 1", "country": "ES", "club": "", "team": "Dragons",
-                       "substitute": False, "url": "/api/v1/tournaments/test-open/players/1/"}
+    assert data[0] == {
+        "number": 1,
+        "name": "Player 1",
+        "country": "ES",
+        "club": "",
+        "team": "Dragons",
+        "substitute": False,
+        "url": "/api/v1/tournaments/test-open/players/1/",
+    }
 
 
 def test_player_detail(client, two_sessions):
     _r, data = get(client, api("api-player", "test-open", 2))
     assert set(data) == PLAYER | {"sessions", "standing"}
     # Player 2 (South at table 1) paid 16 for player 1's self-drawn 8, then won 10 off player 3 (+34).
-    assert data["sessions"] == [{"session": 1, "table": 1, "wind": "S", "score": 18, "place": 2,
-                                 "table_points": 2.0, "submitted": False}]
+    assert data["sessions"] == [
+        {"session": 1, "table": 1, "wind": "S", "score": 18, "place": 2, "table_points": 2.0, "submitted": False}
+    ]
     assert set(data["standing"]) == {"rank", "table_points", "score"}
 
 
 def test_session_with_seating(client, two_sessions):
     _r, data = get(client, api("api-session", "test-open", 1))
-    assert set(data) == {"number", "status", "tables", "url", "results_url", "tables_under_appeal", "eliminated", "clock",
-                         "seating"}
+    assert set(data) == {
+        "number",
+        "status",
+        "tables",
+        "url",
+        "results_url",
+        "tables_under_appeal",
+        "eliminated",
+        "clock",
+        "seating",
+    }
     assert data["clock"] is None  # sessions have no start time yet
     assert [t["number"] for t in data["seating"]] == [1, 2]
     first = data["seating"][0]
@@ -90,12 +140,33 @@ def test_session_results_and_one_table(client, two_sessions):
     _r, data = get(client, api("api-session-results", "test-open", 1))
     assert [t["table"] for t in data] == [1, 2]
     table = data[0]
-    assert set(table) == {"session", "table", "hands_entered", "hands_per_session", "started", "submitted",
-                          "under_appeal", "players"}
-    assert (table["hands_entered"], table["hands_per_session"], table["started"], table["submitted"]) == (2, 16, True,
-                                                                                                         False)
-    assert set(table["players"][0]) == {"wind", "number", "name", "team", "hand_score", "penalties", "score", "place",
-                                        "table_points"}
+    assert set(table) == {
+        "session",
+        "table",
+        "hands_entered",
+        "hands_per_session",
+        "started",
+        "submitted",
+        "under_appeal",
+        "players",
+    }
+    assert (table["hands_entered"], table["hands_per_session"], table["started"], table["submitted"]) == (
+        2,
+        16,
+        True,
+        False,
+    )
+    assert set(table["players"][0]) == {
+        "wind",
+        "number",
+        "name",
+        "team",
+        "hand_score",
+        "penalties",
+        "score",
+        "place",
+        "table_points",
+    }
     # Hand 1: player 1 self-drawn 8 (+48, others -16); hand 2: player 2 wins 10 off player 3 (18 from 3, 8 from 1 and 4).
     assert [p["score"] for p in table["players"]] == [40, 18, -34, -24]
     assert [p["place"] for p in table["players"]] == [1, 2, 4, 3]
@@ -110,8 +181,10 @@ def test_team_standings(client, two_sessions):
     _r, data = get(client, api("api-team-standings", "test-open"))
     assert [row["team"] for row in data][:1] == ["Dragons"]
     assert set(data[0]) == {"rank", "team", "table_points", "score", "members"}
-    assert data[0]["members"] == [{"number": 1, "name": "Player 1", "team": "Dragons"},
-                                  {"number": 2, "name": "Player 2", "team": "Dragons"}]
+    assert data[0]["members"] == [
+        {"number": 1, "name": "Player 1", "team": "Dragons"},
+        {"number": 2, "name": "Player 2", "team": "Dragons"},
+    ]
 
 
 COMMAND_FIELDS = ["rank", "number", "name", "team", "table_points", "score"]
@@ -127,8 +200,17 @@ def test_standings_are_the_standings_command_rows(client, hands_entered, tournam
     _r, data = get(client, api("api-standings", tournament.slug))
     assert [{k: row[k] for k in COMMAND_FIELDS} for row in data] == command_json(tournament.slug)
     assert list(data[0]) == [*COMMAND_FIELDS, "under_appeal", "eliminated_in", "played"]
-    assert data[0] == {"rank": 1, "number": 1, "name": "Player 1", "team": "Dragons", "table_points": 4.0, "score": 40,
-                       "under_appeal": False, "eliminated_in": None, "played": True}
+    assert data[0] == {
+        "rank": 1,
+        "number": 1,
+        "name": "Player 1",
+        "team": "Dragons",
+        "table_points": 4.0,
+        "score": 40,
+        "under_appeal": False,
+        "eliminated_in": None,
+        "played": True,
+    }
 
 
 def test_standings_of_the_demo_match_the_command_exactly(client):
@@ -147,10 +229,17 @@ def test_unpublished_tournament_is_not_found_and_not_listed(client, two_sessions
     Tournament.objects.filter(pk=two_sessions.pk).update(published=False)
     _r, listed = get(client, api("api-tournaments"))
     assert listed == []
-    for url in (api("api-tournament", "test-open"), api("api-players", "test-open"), api("api-player", "test-open", 1),
-                api("api-sessions", "test-open"), api("api-session", "test-open", 1),
-                api("api-session-results", "test-open", 1), api("api-table-result", "test-open", 1, 1),
-                api("api-standings", "test-open"), api("api-team-standings", "test-open")):
+    for url in (
+        api("api-tournament", "test-open"),
+        api("api-players", "test-open"),
+        api("api-player", "test-open", 1),
+        api("api-sessions", "test-open"),
+        api("api-session", "test-open", 1),
+        api("api-session-results", "test-open", 1),
+        api("api-table-result", "test-open", 1, 1),
+        api("api-standings", "test-open"),
+        api("api-team-standings", "test-open"),
+    ):
         response, data = get(client, url)
         # The same answer as for a tournament that does not exist.
         assert response.status_code == 404, url
@@ -169,8 +258,11 @@ def test_a_logged_in_organizer_gets_nothing_more_without_a_token(two_sessions, o
 
 
 def test_session_with_unpublished_seating_is_hidden_with_its_results(client, two_sessions):
-    for url in (api("api-session", "test-open", 2), api("api-session-results", "test-open", 2),
-                api("api-table-result", "test-open", 2, 2)):
+    for url in (
+        api("api-session", "test-open", 2),
+        api("api-session-results", "test-open", 2),
+        api("api-table-result", "test-open", 2, 2),
+    ):
         response, data = get(client, url)
         assert response.status_code == 404 and data["error"]["code"] == "not_found", url
     _r, sessions = get(client, api("api-sessions", "test-open"))
@@ -184,8 +276,11 @@ def test_session_with_unpublished_seating_is_hidden_with_its_results(client, two
     assert client.get(api("api-session", "test-open", 99)).status_code == 404
 
 
-@pytest.mark.xfail(strict=True, reason="issue 12 (hardening) adds the published-only switch to standings.selectors; "
-                                       "api.data.standings_data picks it up there")
+@pytest.mark.xfail(
+    strict=True,
+    reason="issue 12 (hardening) adds the published-only switch to standings.selectors; "
+    "api.data.standings_data picks it up there",
+)
 def test_public_standings_leave_out_results_of_unpublished_sessions(client, two_sessions):
     _r, data = get(client, api("api-standings", "test-open"))
     eight = next(row for row in data if row["number"] == 8)
@@ -194,6 +289,7 @@ def test_public_standings_leave_out_results_of_unpublished_sessions(client, two_
 
 def test_ema_ids_only_with_a_token(client, two_sessions, organizer, token):
     from tournament import services as ts
+
     ts.player_update(player=two_sessions.players.get(number=1), ema_id="04000001", by=organizer)
     _r, public = get(client, api("api-players", "test-open"))
     assert "ema_id" not in public[0]
@@ -212,8 +308,12 @@ def test_a_token_shows_its_tournament_as_organizers_see_it(client, two_sessions,
     assert [t["slug"] for t in listed] == ["test-open"]
     response, detail = get(client, api("api-tournament", "test-open"), **bearer(token))
     assert response.status_code == 200
-    assert [(s["number"], s["status"]) for s in detail["sessions"]] == [(1, "published"), (2, "seated"),
-                                                                          (3, "planned"), (4, "planned")]
+    assert [(s["number"], s["status"]) for s in detail["sessions"]] == [
+        (1, "published"),
+        (2, "seated"),
+        (3, "planned"),
+        (4, "planned"),
+    ]
     response, session = get(client, api("api-session", "test-open", 2), **bearer(token))
     assert response.status_code == 200 and session["status"] == "seated"
     response, results = get(client, api("api-session-results", "test-open", 2), **bearer(token))
@@ -224,6 +324,7 @@ def test_a_token_shows_its_tournament_as_organizers_see_it(client, two_sessions,
 
 def test_a_token_is_for_its_own_tournament_only(client, two_sessions, organizer, token):
     from tournament import services as ts
+
     ts.tournament_create(by=organizer, name="Other Cup", slug="other-cup", session_count=1, published=False)
     response, data = get(client, api("api-tournament", "other-cup"), **bearer(token))
     assert response.status_code == 403
@@ -243,6 +344,7 @@ def test_a_bad_token_is_refused_not_ignored(client, two_sessions, header):
 def test_a_revoked_token_stops_working(client, two_sessions, organizer, token):
     from api import services
     from api.models import ApiToken
+
     services.api_token_revoke(token=ApiToken.objects.get(), by=organizer)
     response, data = get(client, api("api-tournament", "test-open"), **bearer(token))
     assert response.status_code == 401 and "revoked" in data["error"]["message"]
@@ -250,10 +352,13 @@ def test_a_revoked_token_stops_working(client, two_sessions, organizer, token):
 
 def test_a_token_stops_working_when_its_organizer_loses_the_role(client, two_sessions, organizer, make_user, token):
     from tournament import services as ts
+
     other = make_user("second-organizer")
     ts.role_grant(tournament=two_sessions, user=other, role=TournamentRole.Role.ORGANIZER, by=organizer)
-    ts.role_revoke(role=TournamentRole.objects.get(user=organizer, tournament=two_sessions,
-                                                   role=TournamentRole.Role.ORGANIZER), by=other)
+    ts.role_revoke(
+        role=TournamentRole.objects.get(user=organizer, tournament=two_sessions, role=TournamentRole.Role.ORGANIZER),
+        by=other,
+    )
     assert client.get(api("api-tournament", "test-open"), **bearer(token)).status_code == 401
 
 
@@ -271,8 +376,9 @@ def test_cors_and_caching_headers(client, two_sessions):
 
 
 def test_the_etag_changes_with_the_results(client, two_sessions, players, referee):
-    from scoring import services as ss
     from rules import payments as pay
+    from scoring import services as ss
+
     first = client.get(api("api-standings", "test-open"))["ETag"]
     sheet = two_sessions.sessions.get(number=1).tables.get(number=2).sheet
     ss.hand_record(sheet=sheet, number=1, outcome=pay.SELF_DRAWN, winner=players[5], points=8, by=referee)
@@ -281,9 +387,12 @@ def test_the_etag_changes_with_the_results(client, two_sessions, players, refere
 
 
 def test_preflight_allows_a_bearer_token_from_anywhere(client, two_sessions):
-    response = client.options(api("api-standings", "test-open"), HTTP_ORIGIN="https://overlay.example",
-                              HTTP_ACCESS_CONTROL_REQUEST_METHOD="GET",
-                              HTTP_ACCESS_CONTROL_REQUEST_HEADERS="authorization")
+    response = client.options(
+        api("api-standings", "test-open"),
+        HTTP_ORIGIN="https://overlay.example",
+        HTTP_ACCESS_CONTROL_REQUEST_METHOD="GET",
+        HTTP_ACCESS_CONTROL_REQUEST_HEADERS="authorization",
+    )
     assert response.status_code == 204
     assert response["Access-Control-Allow-Origin"] == "*"
     assert "Authorization" in response["Access-Control-Allow-Headers"]
@@ -293,8 +402,9 @@ def test_preflight_allows_a_bearer_token_from_anywhere(client, two_sessions):
 @pytest.mark.parametrize("method", ["post", "put", "patch", "delete"])
 def test_writes_are_refused_and_change_nothing(client, two_sessions, token, method):
     audit_before = AuditLog.objects.count()
-    response = getattr(client, method)(api("api-tournament", "test-open"), data="{}",
-                                       content_type="application/json", **bearer(token))
+    response = getattr(client, method)(
+        api("api-tournament", "test-open"), data="{}", content_type="application/json", **bearer(token)
+    )
     assert response.status_code == 405
     assert response.json()["error"]["code"] == "method_not_allowed"
     assert AuditLog.objects.count() == audit_before

@@ -1,6 +1,7 @@
 """What the API adds for viewers since version 1 began (additive fields, docs/api.md): the rule set's
 options, tables whose result is under appeal, and who went out after which round of an elimination
 tournament."""
+
 import pytest
 from django.urls import reverse
 
@@ -25,11 +26,12 @@ def get(client, url):
 
 def test_tournament_gives_its_rule_set_options_with_the_defaults(client, tournament, organizer, players):
     assert get(client, api("api-tournament", tournament.slug))["rule_options"] == {}  # MCR has no options
-    ts.tournament_update(tournament=tournament, by=organizer, rules="spanish", rule_options={"payment_mode": "official"})
+    ts.tournament_update(
+        tournament=tournament, by=organizer, rules="spanish", rule_options={"payment_mode": "official"}
+    )
     data = get(client, api("api-tournament", tournament.slug))
     assert data["rules"] == "spanish"
-    assert data["rule_options"] == {"payment_mode": "official", "official_payers": "each_pays",
-                                    "hands_per_session": 16}
+    assert data["rule_options"] == {"payment_mode": "official", "official_payers": "each_pays", "hands_per_session": 16}
 
 
 @pytest.fixture
@@ -37,8 +39,13 @@ def appealed(hands_entered, tournament, players, referee):
     """Table 1 of session 1 signed, then appealed by player 3: its result may still change."""
     ss.sheet_sign(sheet=hands_entered, by=referee, mark_rest_not_played=True)
     hands_entered.refresh_from_db()
-    return ap.appeal_file(sheet=hands_entered, filer=players[2], kind="rule", by=referee,
-                          statement="The referee ruled my claim late; it was in time.")
+    return ap.appeal_file(
+        sheet=hands_entered,
+        filer=players[2],
+        kind="rule",
+        by=referee,
+        statement="The referee ruled my claim late; it was in time.",
+    )
 
 
 def test_an_undecided_appeal_marks_the_table_the_session_and_the_players(client, tournament, appealed, referee):
@@ -52,8 +59,7 @@ def test_an_undecided_appeal_marks_the_table_the_session_and_the_players(client,
     standings = {row["number"]: row["under_appeal"] for row in get(client, api("api-standings", slug))}
     assert standings == {1: True, 2: True, 3: True, 4: True, 5: False, 6: False, 7: False, 8: False}
     # Decided: the mark goes.
-    ap.appeal_decide(appeal=appealed, outcome="rejected", reasons="The claim came after the next discard.",
-                     by=referee)
+    ap.appeal_decide(appeal=appealed, outcome="rejected", reasons="The claim came after the next discard.", by=referee)
     assert get(client, api("api-table-result", slug, 1, 1))["under_appeal"] is False
     assert get(client, api("api-sessions", slug))[0]["tables_under_appeal"] == []
     assert not any(row["under_appeal"] for row in get(client, api("api-standings", slug)))
@@ -63,8 +69,9 @@ def test_elimination_says_who_went_out_after_which_session(client, organizer, re
     t = elimination_tournament(organizer, referee, players=16, sessions=3, slug="ko-api", published=True)
     sched.session_seat_random(session=t.sessions.get(number=1), by=organizer, seed=3)
     first = play_round(t.sessions.get(number=1), referee, organizer)
-    outcome = sched.session_eliminate_and_seat(session=first, rule=sched.elimination_rule("best_per_table", 2),
-                                               by=organizer)
+    outcome = sched.session_eliminate_and_seat(
+        session=first, rule=sched.elimination_rule("best_per_table", 2), by=organizer
+    )
     expected = sorted((rank, player.number) for player, rank in outcome.eliminated)
     sessions = get(client, api("api-sessions", "ko-api"))
     eliminated = sessions[0]["eliminated"]

@@ -1,5 +1,6 @@
 """The hall display page: who sees it, which session it is about, and that it shows only public data.
 (The page in a real browser, cycling and polling: tests/browser/test_hall.py.)"""
+
 import html
 import json
 import re
@@ -42,10 +43,14 @@ def test_shows_the_current_session_seating_and_the_standings(client, two_session
     content = page(client)
     assert "Session 1 · " in content and "Seating published" in content
     assert "Tables · Session 1" in content and "Find your table · Session 1" in content
-    table_1 = content[content.index("Table 1"):content.index("Table 2")]
+    table_1 = content[content.index("Table 1") : content.index("Table 2")]
     assert re.findall(r'wind-(\w)">(\w+)</span><span class="name">([^<]+)<', table_1) == [
-        ("E", "East", "Player 1"), ("S", "South", "Player 2"), ("W", "West", "Player 3"), ("N", "North", "Player 4")]
-    standings = content[content.index("<h2>Standings"):content.index('data-kind="teams"')]
+        ("E", "East", "Player 1"),
+        ("S", "South", "Player 2"),
+        ("W", "West", "Player 3"),
+        ("N", "North", "Player 4"),
+    ]
+    standings = content[content.index("<h2>Standings") : content.index('data-kind="teams"')]
     assert standings.index("Player 1") < standings.index("Player 2") < standings.index("Player 4")
     assert '<meta http-equiv="refresh"' in content  # without script, the page still updates
     data = embedded(content, "hall-data")

@@ -1,4 +1,5 @@
 """Organizer tokens: the services (hashed, audited, limits) and the organizer page, per role."""
+
 import hashlib
 
 import pytest
@@ -26,8 +27,10 @@ def test_create_stores_only_a_hash_and_audits(tournament, organizer):
     assert raw not in str(entry.data)  # the secret never reaches the log
 
 
-@pytest.mark.parametrize("name, message", [("", "Give the token a name"), ("   ", "Give the token a name"),
-                                           ("x" * 101, "at most 100 characters")])
+@pytest.mark.parametrize(
+    "name, message",
+    [("", "Give the token a name"), ("   ", "Give the token a name"), ("x" * 101, "at most 100 characters")],
+)
 def test_create_needs_a_sensible_name(tournament, organizer, name, message):
     with pytest.raises(ValidationError, match=message):
         services.api_token_create(tournament=tournament, name=name, by=organizer)
@@ -97,8 +100,10 @@ def test_a_new_token_is_shown_once(client_for, tournament):
     assert raw in content and "it is not shown again" in content
     assert f"Authorization: Bearer {raw}" in content
     # The token works, and the page never shows it again.
-    assert client.get(reverse("api-tournament", args=[tournament.slug]),
-                      HTTP_AUTHORIZATION=f"Bearer {raw}").status_code == 200
+    assert (
+        client.get(reverse("api-tournament", args=[tournament.slug]), HTTP_AUTHORIZATION=f"Bearer {raw}").status_code
+        == 200
+    )
     again = client.get(url).content.decode()
     assert raw not in again and "stream overlay" in again and raw[:10] in again
 
@@ -106,7 +111,9 @@ def test_a_new_token_is_shown_once(client_for, tournament):
 def test_a_blank_name_is_refused_on_the_form(client_for, tournament):
     response = client_for("organizer").post(reverse("manage-api-tokens", args=[tournament.slug]), {"name": " "})
     assert response.status_code == 200
-    assert "This field is required." in response.content.decode() or "Give the token a name" in response.content.decode()
+    assert (
+        "This field is required." in response.content.decode() or "Give the token a name" in response.content.decode()
+    )
     assert not ApiToken.objects.exists()
 
 
@@ -115,8 +122,10 @@ def test_revoking_from_the_page(client_for, tournament, organizer):
     client = client_for("organizer")
     response = client.post(reverse("manage-api-token-revoke", args=[tournament.slug, token.pk]), follow=True)
     assert "Token “old app” revoked" in response.content.decode()
-    assert client.get(reverse("api-tournament", args=[tournament.slug]),
-                      HTTP_AUTHORIZATION=f"Bearer {raw}").status_code == 401
+    assert (
+        client.get(reverse("api-tournament", args=[tournament.slug]), HTTP_AUTHORIZATION=f"Bearer {raw}").status_code
+        == 401
+    )
     # Revoking again says so and changes nothing.
     response = client.post(reverse("manage-api-token-revoke", args=[tournament.slug, token.pk]), follow=True)
     assert "already revoked" in response.content.decode()
@@ -124,6 +133,7 @@ def test_revoking_from_the_page(client_for, tournament, organizer):
 
 def test_a_token_of_another_tournament_cannot_be_revoked_here(client_for, tournament, organizer):
     from tournament import services as ts
+
     other = ts.tournament_create(by=organizer, name="Other", slug="other", session_count=1)
     token, _raw = services.api_token_create(tournament=other, name="theirs", by=organizer)
     response = client_for("organizer").post(reverse("manage-api-token-revoke", args=[tournament.slug, token.pk]))

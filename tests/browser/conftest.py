@@ -9,6 +9,7 @@ assert_phone_friendly(page) (no sideways scroll, every form control at least 44 
 screenshot(page, name) (docs/screenshots/NAME.png with UPDATE_SCREENSHOTS=1, else a temp folder,
 so an ordinary test run leaves the repository untouched).
 """
+
 import os
 import shutil
 import threading
@@ -21,8 +22,14 @@ SCREENSHOTS = HERE.parent.parent / "docs" / "screenshots"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 MIN_TARGET = 44  # CSS px, WCAG 2.5.5
-CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                  "--no-first-run", "--disable-sync"]
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
 
 
 def browser_unavailable():
@@ -137,8 +144,9 @@ def desktop_page(chromium_browser, live_server):
 
 @pytest.fixture
 def nojs_phone_page(chromium_browser, live_server):
-    context, page = _page(chromium_browser, live_server, viewport=PHONE, is_mobile=True, has_touch=True,
-                          java_script_enabled=False)
+    context, page = _page(
+        chromium_browser, live_server, viewport=PHONE, is_mobile=True, has_touch=True, java_script_enabled=False
+    )
     yield page
     context.close()
 
@@ -152,9 +160,16 @@ def login(live_server):
     def log_in(page, user):
         client = Client()
         client.force_login(user)
-        page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME,
-                                   "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-                                   "url": live_server.url}])
+        page.context.add_cookies(
+            [
+                {
+                    "name": settings.SESSION_COOKIE_NAME,
+                    "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                    "url": live_server.url,
+                }
+            ]
+        )
+
     return log_in
 
 
@@ -189,11 +204,14 @@ _MEASURE = """(selector) => {
 def assert_phone_friendly():
     """assert_phone_friendly(page, forms="form"): no sideways scroll; every visible control in those forms
     (its label, for a checkbox or radio) is at least 44 x 44 CSS px."""
+
     def check(page, forms="form"):
         found = page.evaluate(_MEASURE, forms)
-        assert found["scrollWidth"] <= found["width"], \
+        assert found["scrollWidth"] <= found["width"], (
             f"the page scrolls sideways: scrollWidth {found['scrollWidth']} > {found['width']}"
+        )
         assert not found["small"], "controls smaller than 44 x 44 px:\n" + "\n".join(found["small"])
+
     return check
 
 
@@ -207,4 +225,5 @@ def screenshot(tmp_path):
         path = folder / f"{name}.png"
         page.screenshot(path=str(path), full_page=full_page, animations="disabled")
         return path
+
     return take

@@ -1,6 +1,7 @@
 """The organizer's token page and the tournament-file upload on a phone: no sideways scroll, and what they
 show after the action. (Their controls are the site's ordinary form controls, 38-40 px high like every
 organizer form; the 44 px rule is checked on the referee's forms, which are used standing at a table.)"""
+
 from django.contrib.auth.models import Permission
 from django.urls import reverse
 
@@ -29,8 +30,10 @@ def test_tournament_file_upload_on_a_phone(phone_page, login, make_user, tmp_pat
     phone_page.goto(reverse("tournament-import"))
     no_sideways_scroll(phone_page)
     bad = tmp_path / "bad.json"
-    bad.write_text('{"name": "Cup", "slug": "cup", "players": [{"number": 1, "name": "Ana", "country": "Spain"}]}',
-                   encoding="utf-8")
+    bad.write_text(
+        '{"name": "Cup", "slug": "cup", "players": [{"number": 1, "name": "Ana", "country": "Spain"}]}',
+        encoding="utf-8",
+    )
     phone_page.set_input_files('input[name="file"]', str(bad))
     phone_page.get_by_role("button", name="Import tournament").click()
     error = phone_page.locator("#import-error")

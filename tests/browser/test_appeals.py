@@ -1,15 +1,16 @@
 """Appeals in real Chromium: a player opens their private link on a phone, sees their next seat, and files an
 appeal about a hand of the session just played; the chief referee upholds it on a laptop and corrects the hand
 on the signed sheet; the player's page and the standings change."""
+
 import re
 
 import pytest
 from django.urls import reverse
 
+from rules import payments as pay
 from schedule import services as sched
 from scoring import services as ss
 from scoring.models import Appeal
-from rules import payments as pay
 from standings.selectors import player_standings
 from tournament import services as ts
 
@@ -17,18 +18,23 @@ from tournament import services as ts
 @pytest.fixture
 def played(tournament, organizer, published_session, sheet, players, referee):
     """Session 1 (four hands) signed at table 1; session 2 seated and published: the players' next seat."""
-    ts.tournament_update(tournament=tournament, by=organizer, hands_per_session=4, appeal_fee="50",
-                         appeal_fee_currency="EUR")
+    ts.tournament_update(
+        tournament=tournament, by=organizer, hands_per_session=4, appeal_fee="50", appeal_fee_currency="EUR"
+    )
     ss.hand_record(sheet=sheet, number=1, outcome=pay.SELF_DRAWN, winner=players[0], points=8, by=referee)
-    ss.hand_record(sheet=sheet, number=2, outcome=pay.DISCARD, winner=players[1], discarder=players[2], points=12,
-                   by=referee)
+    ss.hand_record(
+        sheet=sheet, number=2, outcome=pay.DISCARD, winner=players[1], discarder=players[2], points=12, by=referee
+    )
     ss.hand_record(sheet=sheet, number=3, outcome=pay.DRAW, by=referee)
     ss.hand_record(sheet=sheet, number=4, outcome=pay.DRAW, by=referee)
     ss.sheet_sign(sheet=sheet, by=referee)
     second = tournament.sessions.get(number=2)
-    sched.session_seat(session=second, tables=[[players[4], players[2], players[6], players[0]],
-                                               [players[1], players[5], players[3], players[7]]],
-                       by=organizer, method="manual")
+    sched.session_seat(
+        session=second,
+        tables=[[players[4], players[2], players[6], players[0]], [players[1], players[5], players[3], players[7]]],
+        by=organizer,
+        method="manual",
+    )
     sched.session_publish(session=second, by=organizer)
     ts.player_codes_generate(tournament=tournament, by=organizer)
     return sheet
@@ -38,9 +44,9 @@ def score_of(tournament, number):
     return next(r.score for r in player_standings(tournament) if r.player.number == number)
 
 
-def test_player_appeals_on_the_phone_and_the_chief_referee_upholds(phone_page, desktop_page, login, chief_referee,
-                                                                   tournament, played, players,
-                                                                   assert_phone_friendly, screenshot):
+def test_player_appeals_on_the_phone_and_the_chief_referee_upholds(
+    phone_page, desktop_page, login, chief_referee, tournament, played, players, assert_phone_friendly, screenshot
+):
     code = tournament.players.get(number=2).code
     page = phone_page
     page.goto(reverse("player-page", args=[tournament.slug, code]))
@@ -106,13 +112,20 @@ def test_player_appeals_on_the_phone_and_the_chief_referee_upholds(phone_page, d
     assert chief.locator("#table-1 .under-appeal").count() == 0
 
 
-def test_a_referee_decides_on_a_phone(phone_page, desktop_page, login, referee, tournament, played,
-                                      assert_phone_friendly, screenshot):
+def test_a_referee_decides_on_a_phone(
+    phone_page, desktop_page, login, referee, tournament, played, assert_phone_friendly, screenshot
+):
     from scoring import appeals as ap
 
     player = tournament.players.get(number=4)
-    ap.appeal_file(sheet=played, filer=player, code=player.code, kind="rule", hand_number=2,
-                   statement="The discard was called after the next player had drawn.")
+    ap.appeal_file(
+        sheet=played,
+        filer=player,
+        code=player.code,
+        kind="rule",
+        hand_number=2,
+        statement="The discard was called after the next player had drawn.",
+    )
     page = phone_page
     login(page, referee)
     page.goto(reverse("appeal-list", args=[tournament.slug]))

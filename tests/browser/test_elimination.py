@@ -1,6 +1,7 @@
 """Deciding who plays on after an elimination round in real Chromium, on a phone and a desktop:
 the choice, the preview, the confirmation, the next round seated, the standings. Screenshots go to
 docs/screenshots with UPDATE_SCREENSHOTS=1."""
+
 import pytest
 from django.urls import reverse
 
@@ -8,9 +9,24 @@ from schedule import services as sched
 from tests.schedule.elimination_helpers import elimination_tournament, play_round
 from tournament.models import Elimination
 
-NAMES = ["Ana López", "Bruno Díaz", "Carla Ruiz", "Diego Martín", "Elena Sanz", "Fermín Gil", "Gloria Vidal",
-         "Hugo Torres", "Inés Molina", "Jorge Castro", "Lucía Ortega", "Mario Rubio", "Nuria Peña",
-         "Óscar Navarro", "Paula Ramos", "Quique Soler"]
+NAMES = [
+    "Ana López",
+    "Bruno Díaz",
+    "Carla Ruiz",
+    "Diego Martín",
+    "Elena Sanz",
+    "Fermín Gil",
+    "Gloria Vidal",
+    "Hugo Torres",
+    "Inés Molina",
+    "Jorge Castro",
+    "Lucía Ortega",
+    "Mario Rubio",
+    "Nuria Peña",
+    "Óscar Navarro",
+    "Paula Ramos",
+    "Quique Soler",
+]
 
 
 @pytest.fixture
@@ -24,8 +40,9 @@ def ko(organizer, referee):
     return t
 
 
-def test_organizer_decides_who_plays_on_from_a_phone(phone_page, ko, organizer, login, assert_phone_friendly,
-                                                     screenshot):
+def test_organizer_decides_who_plays_on_from_a_phone(
+    phone_page, ko, organizer, login, assert_phone_friendly, screenshot
+):
     page = phone_page
     login(page, organizer)
     page.goto(reverse("manage-sessions", args=[ko.slug]))
@@ -47,8 +64,7 @@ def test_organizer_decides_who_plays_on_from_a_phone(phone_page, ko, organizer, 
     assert Elimination.objects.count() == 8 and ko.sessions.get(number=2).seats.count() == 8
 
 
-def test_a_tie_is_explained_and_standings_show_who_is_out_on_a_desktop(desktop_page, ko, organizer, login,
-                                                                       screenshot):
+def test_a_tie_is_explained_and_standings_show_who_is_out_on_a_desktop(desktop_page, ko, organizer, login, screenshot):
     page = desktop_page
     login(page, organizer)
     page.goto(reverse("manage-session-eliminate", args=[ko.slug, 1]))

@@ -1,5 +1,6 @@
 """Issue 15, items 3 and 5 in real Chromium: the cursor starts in the hand form; a refused entry can be
 reloaded (and its address opened again) with what was typed and the reason; signing asks first."""
+
 import pytest
 from django.urls import reverse
 
@@ -16,8 +17,9 @@ def focused(page):
 
 
 @pytest.mark.parametrize("device", ["phone_page", "desktop_page"])
-def test_a_refused_entry_survives_a_reload(request, device, login, referee, players, published_session, sheet,
-                                           tournament, screenshot):
+def test_a_refused_entry_survives_a_reload(
+    request, device, login, referee, players, published_session, sheet, tournament, screenshot
+):
     page = request.getfixturevalue(device)
     login(page, referee)
     page.goto(sheet_url(tournament))
@@ -64,8 +66,9 @@ def test_a_refused_entry_survives_a_reload(request, device, login, referee, play
     assert page.url.endswith(sheet_url(tournament) + "#entry")
 
 
-def test_signing_asks_first(desktop_page, phone_page, login, referee, organizer, players, published_session, sheet,
-                            tournament, screenshot):
+def test_signing_asks_first(
+    desktop_page, phone_page, login, referee, organizer, players, published_session, sheet, tournament, screenshot
+):
     ts.tournament_update(tournament=tournament, by=organizer, hands_per_session=4, player_confirmation="none")
     page = phone_page
     login(page, referee)
@@ -110,7 +113,8 @@ def test_import_page_lists_columns_and_names_a_pdf(request, device, login, organ
     assert download.value.suggested_filename == "players-template.csv"
     screenshot(page, f"import-columns-{device.split('_')[0]}")
     page.locator("input[type=file]").set_input_files(
-        files=[{"name": "Inscritos.pdf", "mimeType": "application/pdf", "buffer": b"%PDF-1.7\n..."}])
+        files=[{"name": "Inscritos.pdf", "mimeType": "application/pdf", "buffer": b"%PDF-1.7\n..."}]
+    )
     with page.expect_navigation():
         page.get_by_role("button", name="Preview").click()
     assert "“Inscritos.pdf” is not a CSV or XLSX file (it is in PDF format)." in page.locator(".errors").inner_text()

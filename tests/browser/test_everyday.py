@@ -1,15 +1,16 @@
 """Everyday use in real Chromium (issue 15): where a login lands for a referee and an organizer, making a
 referee account and revoking a role, a confirmation step (with and without JavaScript), finding a seat,
 and the audit log. Screenshots of these pages go to docs/screenshots with UPDATE_SCREENSHOTS=1."""
+
 import re
 
 import pytest
 from django.urls import reverse
 
 from accounts.models import Invitation
+from rules import payments as pay
 from schedule import services as sched
 from scoring import services as ss
-from rules import payments as pay
 from tournament import services as ts
 from tournament.models import Session, TournamentRole
 
@@ -26,24 +27,46 @@ def log_in_with_the_form(page, username, password):
 def day(organizer, referee):
     """Sixteen players with real-looking names; session 1 in play (table 1 two hands in, table 2 submitted),
     session 2 seated and not published."""
-    names = ["Ana López", "Bruno Díaz", "Carla Ruiz", "Diego Martín", "Elena Sanz", "Fermín Gil", "Gloria Vidal",
-             "Hugo Torres", "Inés Molina", "Jorge Castro", "Lucía Ortega", "Mario Rubio", "Nuria Peña",
-             "Óscar Navarro", "Paula Ramos", "Quique Soler"]
-    t = ts.tournament_create(by=organizer, name="Madrid Open", slug="madrid-open", session_count=4,
-                             venue="Madrid")
+    names = [
+        "Ana López",
+        "Bruno Díaz",
+        "Carla Ruiz",
+        "Diego Martín",
+        "Elena Sanz",
+        "Fermín Gil",
+        "Gloria Vidal",
+        "Hugo Torres",
+        "Inés Molina",
+        "Jorge Castro",
+        "Lucía Ortega",
+        "Mario Rubio",
+        "Nuria Peña",
+        "Óscar Navarro",
+        "Paula Ramos",
+        "Quique Soler",
+    ]
+    t = ts.tournament_create(by=organizer, name="Madrid Open", slug="madrid-open", session_count=4, venue="Madrid")
     ts.role_grant(tournament=t, user=referee, role="referee", by=organizer)
-    players = [ts.player_create(tournament=t, number=i, name=n, country="ES", by=organizer)
-               for i, n in enumerate(names, start=1)]
+    [ts.player_create(tournament=t, number=i, name=n, country="ES", by=organizer) for i, n in enumerate(names, start=1)]
     sched.schedule_generate(tournament=t, by=organizer, seed=7)
     first = t.sessions.get(number=1)
     sched.session_publish(session=first, by=organizer)
     tables = list(first.tables.order_by("number"))
     one = tables[0].sheet
     seated = tables[0].seated_players()
-    ss.hand_record(sheet=one, number=1, outcome=pay.DISCARD, winner=seated[1], discarder=seated[2], points=8,
-                   by=referee)
-    ss.hand_record(sheet=one, number=1, outcome=pay.DISCARD, winner=seated[1], discarder=seated[2], points=24,
-                   by=referee, expected_version=1)
+    ss.hand_record(
+        sheet=one, number=1, outcome=pay.DISCARD, winner=seated[1], discarder=seated[2], points=8, by=referee
+    )
+    ss.hand_record(
+        sheet=one,
+        number=1,
+        outcome=pay.DISCARD,
+        winner=seated[1],
+        discarder=seated[2],
+        points=24,
+        by=referee,
+        expected_version=1,
+    )
     ss.hand_record(sheet=one, number=2, outcome=pay.SELF_DRAWN, winner=seated[0], points=12, by=referee)
     ss.penalty_record(sheet=one, player=seated[3], amount=10, to=pay.TO_EACH_OTHER, reason="false Hu", by=referee)
     ss.sheet_submit(sheet=tables[1].sheet, by=referee, mark_rest_not_played=True)
@@ -69,8 +92,7 @@ def test_referee_lands_on_the_tables_being_played(phone_page, day, referee, asse
     assert page.url.endswith(reverse("sheet", args=["madrid-open", 1, 3]))
 
 
-def test_organizer_lands_on_the_dashboard(desktop_page, phone_page, day, organizer, assert_phone_friendly,
-                                          screenshot):
+def test_organizer_lands_on_the_dashboard(desktop_page, phone_page, day, organizer, assert_phone_friendly, screenshot):
     page = desktop_page
     log_in_with_the_form(page, "organizer", "pw-organizer")
     assert page.url.endswith(reverse("manage-home", args=["madrid-open"]))
@@ -87,7 +109,8 @@ def test_organizer_lands_on_the_dashboard(desktop_page, phone_page, day, organiz
 
 
 def test_organizer_makes_a_referee_account_and_the_referee_sets_a_password(
-        desktop_page, phone_page, tournament, login, organizer, assert_phone_friendly, screenshot):
+    desktop_page, phone_page, tournament, login, organizer, assert_phone_friendly, screenshot
+):
     page = desktop_page
     login(page, organizer)
     page.goto(reverse("manage-roles", args=[tournament.slug]))
@@ -160,6 +183,7 @@ def test_publish_all_asks_first(phone_page, day, login, organizer, assert_phone_
 
 def test_reopen_warns_without_javascript(nojs_phone_page, organizer, referee, login, screenshot):
     from tests.schedule.conftest import make_tournament, play_and_close
+
     t = make_tournament(organizer, referee, slug="swiss-open", players=8, sessions=3, format="swiss")
     sched.session_seat_random(session=t.sessions.get(number=1), by=organizer, seed=3)
     play_and_close(t.sessions.get(number=1), referee, organizer)
@@ -180,9 +204,11 @@ def test_reopen_warns_without_javascript(nojs_phone_page, organizer, referee, lo
     assert t.sessions.get(number=1).status == Session.Status.PUBLISHED
 
 
-def test_find_my_seat_as_you_type_and_without_javascript(phone_page, nojs_phone_page, day, assert_phone_friendly,
-                                                         screenshot):
+def test_find_my_seat_as_you_type_and_without_javascript(
+    phone_page, nojs_phone_page, day, assert_phone_friendly, screenshot
+):
     from schedule.services import seat_list
+
     where = {r["player"].name: r["table"] for r in seat_list(day.sessions.get(number=1))}
     page = phone_page
     page.goto(reverse("session-detail", args=[day.slug, 1]))
@@ -222,8 +248,9 @@ def test_seat_list_and_player_page(phone_page, desktop_page, day, assert_phone_f
     screenshot(player, "player-seat-desktop")
 
 
-def test_audit_log_reads_as_sentences(desktop_page, phone_page, day, login, organizer, assert_phone_friendly,
-                                      screenshot):
+def test_audit_log_reads_as_sentences(
+    desktop_page, phone_page, day, login, organizer, assert_phone_friendly, screenshot
+):
     page = desktop_page
     login(page, organizer)
     page.goto(reverse("manage-audit", args=[day.slug]) + "?kind=hands")

@@ -2,25 +2,28 @@
 times (a warning, then 5 to each other player, then 10), the four players confirm on the referee's device, the
 referee signs, a further edit is refused, and the chief referee reopens the sheet giving a reason. Then a
 player's own phone with their code."""
+
 import re
 
 import pytest
 from django.urls import reverse
 
+from rules import payments as pay
 from scoring import services as ss
 from scoring.models import Penalty, ScoreSheet, Signature
-from rules import payments as pay
 from tournament import services as ts
 
 
 @pytest.fixture
 def table(tournament, organizer, published_session, sheet, players, referee):
     """Four-hand sessions, players confirming on the referee's device or their phone; every hand entered."""
-    ts.tournament_update(tournament=tournament, by=organizer, hands_per_session=4, player_confirmation="either",
-                         group="A")
+    ts.tournament_update(
+        tournament=tournament, by=organizer, hands_per_session=4, player_confirmation="either", group="A"
+    )
     ss.hand_record(sheet=sheet, number=1, outcome=pay.SELF_DRAWN, winner=players[0], points=8, by=referee)
-    ss.hand_record(sheet=sheet, number=2, outcome=pay.DISCARD, winner=players[2], discarder=players[1], points=12,
-                   by=referee)
+    ss.hand_record(
+        sheet=sheet, number=2, outcome=pay.DISCARD, winner=players[2], discarder=players[1], points=12, by=referee
+    )
     ss.hand_record(sheet=sheet, number=3, outcome=pay.DRAW, by=referee)
     ss.hand_record(sheet=sheet, number=4, outcome=pay.DRAW, by=referee)
     return sheet
@@ -40,8 +43,18 @@ def record_foul(page, player, foul, hand):
     return page.locator(".msg.success").inner_text()
 
 
-def test_escalating_foul_confirm_sign_refuse_reopen(phone_page, desktop_page, login, referee, chief_referee,
-                                                    tournament, table, players, assert_phone_friendly, screenshot):
+def test_escalating_foul_confirm_sign_refuse_reopen(
+    phone_page,
+    desktop_page,
+    login,
+    referee,
+    chief_referee,
+    tournament,
+    table,
+    players,
+    assert_phone_friendly,
+    screenshot,
+):
     page = phone_page
     login(page, referee)
     page.goto(sheet_url(tournament))
@@ -117,8 +130,9 @@ def test_escalating_foul_confirm_sign_refuse_reopen(phone_page, desktop_page, lo
     screenshot(chief, "reopened-sheet-desktop")
 
 
-def test_a_player_confirms_on_their_own_phone(phone_page, tournament, table, players, organizer,
-                                              assert_phone_friendly, screenshot):
+def test_a_player_confirms_on_their_own_phone(
+    phone_page, tournament, table, players, organizer, assert_phone_friendly, screenshot
+):
     ts.player_codes_generate(tournament=tournament, by=organizer)
     code = tournament.players.get(number=3).code
     page = phone_page

@@ -3,18 +3,19 @@ turn, takes new results from the API without reloading, keeps the session clock,
 
 Time is playwright's fake clock (page.clock), so nothing here waits for real seconds.
 """
+
 import datetime
 import json
 import re
 from email.utils import format_datetime
 
 import pytest
-from playwright.sync_api import expect
 from django.urls import reverse
+from playwright.sync_api import expect
 
+from rules import payments as pay
 from schedule import services as sched
 from scoring import services as ss
-from rules import payments as pay
 from tournament import services as ts
 
 PROJECTOR = {"width": 1920, "height": 1080}
@@ -87,8 +88,7 @@ def test_projector_view_pages_the_standings_to_fit(projector_page, hall_tourname
     assert page.locator("#hall-session").inner_text() == "Session 1 · Seating published"
 
 
-def test_new_results_and_seating_arrive_without_a_reload(projector_page, hall_tournament, players, referee,
-                                                         organizer):
+def test_new_results_and_seating_arrive_without_a_reload(projector_page, hall_tournament, players, referee, organizer):
     page = projector_page
     page.clock.install()
     page.goto(hall() + "?show=standings")
@@ -106,8 +106,9 @@ def test_new_results_and_seating_arrive_without_a_reload(projector_page, hall_to
     second = hall_tournament.sessions.get(number=2)
     sched.session_seat(session=second, tables=[players[0:4], players[4:8]], by=organizer, method="manual")
     ss.sheet_submit(sheet=sheet, by=organizer, mark_rest_not_played=True)
-    ss.sheet_submit(sheet=hall_tournament.sessions.get(number=1).tables.get(number=1).sheet, by=organizer,
-                    mark_rest_not_played=True)
+    ss.sheet_submit(
+        sheet=hall_tournament.sessions.get(number=1).tables.get(number=1).sheet, by=organizer, mark_rest_not_played=True
+    )
     sched.session_close(session=hall_tournament.sessions.get(number=1), by=organizer)
     sched.session_publish(session=second, by=organizer)
     page.clock.run_for(POLL_MS)
@@ -136,24 +137,31 @@ def test_a_lost_connection_keeps_the_last_data_and_says_so(projector_page, hall_
 
 def with_clock(clock, now):
     """A route handler: the session resource as the server gives it, plus the clock of issue 10."""
+
     def handle(route):
         response = route.fetch()
         data = response.json()
         data["clock"] = clock
-        route.fulfill(response=response, body=json.dumps(data),
-                      headers={**response.headers, "date": format_datetime(now, usegmt=True)})
+        route.fulfill(
+            response=response,
+            body=json.dumps(data),
+            headers={**response.headers, "date": format_datetime(now, usegmt=True)},
+        )
+
     return handle
 
 
 @pytest.mark.parametrize("minutes_left, shown, note", [(90, "1:30:00", "left"), (-5, "0:00:00", "Time is up")])
-def test_the_clock_counts_down_once_sessions_have_times(projector_page, hall_tournament, minutes_left, shown,
-                                                        note):
+def test_the_clock_counts_down_once_sessions_have_times(projector_page, hall_tournament, minutes_left, shown, note):
     page = projector_page
-    now = datetime.datetime(2026, 5, 16, 10, 0, tzinfo=datetime.timezone.utc)
+    now = datetime.datetime(2026, 5, 16, 10, 0, tzinfo=datetime.UTC)
     page.clock.install(time=now)
     end = now + datetime.timedelta(milliseconds=POLL_MS, minutes=minutes_left)
-    clock = {"starts_at": (end - datetime.timedelta(minutes=150)).isoformat(), "ends_at": end.isoformat(),
-             "minutes": 150}
+    clock = {
+        "starts_at": (end - datetime.timedelta(minutes=150)).isoformat(),
+        "ends_at": end.isoformat(),
+        "minutes": 150,
+    }
     # Every API answer carries the fake clock's time when the hall polls as its Date, as a server in step
     # with it would.
     polled = now + datetime.timedelta(milliseconds=POLL_MS)
@@ -174,6 +182,7 @@ def with_clock_date(now):
     def handle(route):
         response = route.fetch()
         route.fulfill(response=response, headers={**response.headers, "date": format_datetime(now, usegmt=True)})
+
     return handle
 
 
@@ -203,8 +212,7 @@ def test_players_of_a_table_under_appeal_are_marked(projector_page, hall_tournam
     page.goto(hall() + "?show=standings")
     assert page.locator(".panel.standings .under-appeal").count() == 0
     sheet = hall_tournament.sessions.get(number=1).tables.get(number=1).sheet
-    ap.appeal_file(sheet=sheet, filer=players[2], kind="rule", statement="The win was ruled off wrongly.",
-                   by=referee)
+    ap.appeal_file(sheet=sheet, filer=players[2], kind="rule", statement="The win was ruled off wrongly.", by=referee)
     page.clock.run_for(POLL_MS)
     expect(page.locator(".panel.standings .under-appeal")).to_have_count(4, timeout=30_000)
     assert page.locator(".panel.standings .under-appeal").first.get_attribute("title") == "Under appeal"

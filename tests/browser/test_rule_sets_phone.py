@@ -1,6 +1,7 @@
 """Hand entry on a phone under the Swiss championship and Spanish rules (issue 13), in real Chromium: the tile
 picker offers the rule set's tiles only and the live score follows its rules; the Spanish form takes every
 player's points."""
+
 import pytest
 from django.urls import reverse
 
@@ -12,12 +13,12 @@ from .test_tile_picker import fields, mode, tap
 
 @pytest.fixture
 def swiss(tournament, organizer):
-    return ts.tournament_update(tournament=tournament, by=organizer, rules="swiss_championship",
-                                hands_per_session=4)
+    return ts.tournament_update(tournament=tournament, by=organizer, rules="swiss_championship", hands_per_session=4)
 
 
-def test_referee_taps_a_swiss_hand_on_a_phone(phone_page, login, referee, players, swiss, published_session, sheet,
-                                              assert_phone_friendly, screenshot):
+def test_referee_taps_a_swiss_hand_on_a_phone(
+    phone_page, login, referee, players, swiss, published_session, sheet, assert_phone_friendly, screenshot
+):
     page = phone_page
     login(page, referee)
     page.goto(reverse("sheet", args=[swiss.slug, 1, 1]))
@@ -35,8 +36,10 @@ def test_referee_taps_a_swiss_hand_on_a_phone(phone_page, login, referee, player
     tap(page, "7p")
     assert fields(page) == {"concealed": "2344567p345789s", "melds": "", "win_tile": "7p"}
     page.locator("#id_first_draw").check()
-    page.wait_for_function("() => document.querySelector('.tp-result .tp-total')"
-                           " && document.querySelector('.tp-result .tp-total').textContent.trim() === '96'")
+    page.wait_for_function(
+        "() => document.querySelector('.tp-result .tp-total')"
+        " && document.querySelector('.tp-result .tp-total').textContent.trim() === '96'"
+    )
     assert "Sky Hu" in page.locator(".tp-result").inner_text()
     assert_phone_friendly(page, "form.hand-form")
     screenshot(page, "swiss-hand-phone")
@@ -46,10 +49,19 @@ def test_referee_taps_a_swiss_hand_on_a_phone(phone_page, login, referee, player
     assert version.points == 96 and version.deltas == [96, -32, -32, -32] and version.tiles["first_draw"]
 
 
-def test_referee_enters_every_players_points_under_the_spanish_rules(phone_page, desktop_page, login, referee,
-                                                                    players, tournament, organizer,
-                                                                    published_session, sheet,
-                                                                    assert_phone_friendly, screenshot):
+def test_referee_enters_every_players_points_under_the_spanish_rules(
+    phone_page,
+    desktop_page,
+    login,
+    referee,
+    players,
+    tournament,
+    organizer,
+    published_session,
+    sheet,
+    assert_phone_friendly,
+    screenshot,
+):
     ts.tournament_update(tournament=tournament, by=organizer, rules="spanish")
     page = phone_page
     login(page, referee)
@@ -99,19 +111,31 @@ def test_organizer_chooses_the_rule_set_on_a_phone(phone_page, login, organizer,
     with page.expect_navigation():
         page.get_by_role("button", name="Create tournament").click()
     from tournament.models import Tournament
+
     liga = Tournament.objects.get(slug="liga-sevilla")
     assert (liga.rules, liga.rule_options, liga.hands_per_session) == ("spanish", {"payment_mode": "official"}, 16)
 
 
 def wait_total(page, total):
-    page.wait_for_function("(t) => { const e = document.querySelector('.tp-result .tp-total');"
-                           " return e && e.textContent.trim() === t; }", arg=str(total))
+    page.wait_for_function(
+        "(t) => { const e = document.querySelector('.tp-result .tp-total'); return e && e.textContent.trim() === t; }",
+        arg=str(total),
+    )
 
 
-def test_referee_ticks_the_own_flower_and_season_under_the_spanish_rules(phone_page, desktop_page, login, referee,
-                                                                         players, tournament, organizer,
-                                                                         published_session, sheet,
-                                                                         assert_phone_friendly, screenshot):
+def test_referee_ticks_the_own_flower_and_season_under_the_spanish_rules(
+    phone_page,
+    desktop_page,
+    login,
+    referee,
+    players,
+    tournament,
+    organizer,
+    published_session,
+    sheet,
+    assert_phone_friendly,
+    screenshot,
+):
     """001 l.50: a player's own flower and own season double. The winner (players[0]) is East in hand 1, so
     flower 1 and season 1 are theirs: 10 bare, 30 with the flower, 60 with the season too."""
     ts.tournament_update(tournament=tournament, by=organizer, rules="spanish")
@@ -152,8 +176,10 @@ def test_referee_ticks_the_own_flower_and_season_under_the_spanish_rules(phone_p
     assert page.get_by_label("Flower 1 (East)").is_checked() and page.get_by_label("Season 1 (East)").is_checked()
     screenshot(page, "spanish-bonus-history-phone")
 
-    desktop_page.goto(reverse("calculator") + "?rules=spanish&seat_wind=S&concealed=234m567m345p5s"
-                      "&melds=pung+888s&win_tile=5s&held_flowers=2&held_seasons=2&held_seasons=4")
+    desktop_page.goto(
+        reverse("calculator") + "?rules=spanish&seat_wind=S&concealed=234m567m345p5s"
+        "&melds=pung+888s&win_tile=5s&held_flowers=2&held_seasons=2&held_seasons=4"
+    )
     assert "Own Season" in desktop_page.locator(".calc-result").inner_text()
     assert desktop_page.get_by_label("Season 4 (North)").is_checked()
     assert_phone_friendly(desktop_page, "form.calculator")

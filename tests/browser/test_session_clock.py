@@ -1,6 +1,7 @@
 """The session clock in Chromium (static/js/session-clock.js, static/js/hall.js): the time left counted from the
 server's clock, amber in the last 15 minutes, red at the end. The browser's own clock is set hours off on
 purpose: the page must follow the server, not the machine it runs on. No real waiting: playwright's fake clock."""
+
 import datetime
 
 import pytest
@@ -27,11 +28,12 @@ def sheet(slug="test-open"):
 
 
 def fast_browser_clock(page):
-    page.clock.install(time=datetime.datetime.now(datetime.timezone.utc) + WRONG_BY)
+    page.clock.install(time=datetime.datetime.now(datetime.UTC) + WRONG_BY)
 
 
-def test_table_clock_turns_amber_at_15_minutes_and_red_at_the_end(phone_page, login, referee, published_session,
-                                                                    screenshot):
+def test_table_clock_turns_amber_at_15_minutes_and_red_at_the_end(
+    phone_page, login, referee, published_session, screenshot
+):
     set_clock(published_session, ends_in=datetime.timedelta(minutes=15, seconds=4))
     page = phone_page
     fast_browser_clock(page)
@@ -61,8 +63,7 @@ def test_a_bell_already_rung_is_red_at_once(phone_page, login, referee, publishe
     expect(page.get_by_text("This hand ended before the bell")).to_be_visible()
 
 
-def test_organizer_starts_the_clock_on_the_clock_page(desktop_page, login, organizer, published_session,
-                                                      screenshot):
+def test_organizer_starts_the_clock_on_the_clock_page(desktop_page, login, organizer, published_session, screenshot):
     page = desktop_page
     login(page, organizer)
     page.goto(reverse("manage-session-clock", args=["test-open", 1]))
@@ -77,8 +78,9 @@ def test_organizer_starts_the_clock_on_the_clock_page(desktop_page, login, organ
 def test_hall_clock_turns_amber_from_the_server_clock(chromium_browser, live_server, published_session, organizer):
     clock_services.session_clock_start(session=published_session, by=organizer)
     set_clock(published_session, ends_in=datetime.timedelta(minutes=10))
-    context = chromium_browser.new_context(base_url=live_server.url, locale="en-GB",
-                                           viewport={"width": 1920, "height": 1080})
+    context = chromium_browser.new_context(
+        base_url=live_server.url, locale="en-GB", viewport={"width": 1920, "height": 1080}
+    )
     try:
         page = context.new_page()
         fast_browser_clock(page)
@@ -89,10 +91,12 @@ def test_hall_clock_turns_amber_from_the_server_clock(chromium_browser, live_ser
         context.close()
 
 
-@pytest.mark.parametrize("ends_in,state", [(datetime.timedelta(minutes=40), "running"),
-                                           (-datetime.timedelta(minutes=1), "ended")])
-def test_without_script_the_table_says_when_the_session_ends(nojs_phone_page, login, referee, published_session,
-                                                             ends_in, state):
+@pytest.mark.parametrize(
+    "ends_in,state", [(datetime.timedelta(minutes=40), "running"), (-datetime.timedelta(minutes=1), "ended")]
+)
+def test_without_script_the_table_says_when_the_session_ends(
+    nojs_phone_page, login, referee, published_session, ends_in, state
+):
     session = set_clock(published_session, ends_in=ends_in)
     page = nojs_phone_page
     login(page, referee)
@@ -103,8 +107,9 @@ def test_without_script_the_table_says_when_the_session_ends(nojs_phone_page, lo
 
 
 @pytest.mark.parametrize("page_fixture", ["phone_page", "desktop_page"])
-def test_organizer_withdraws_a_player_with_a_substitute(request, page_fixture, login, organizer, published_session,
-                                                        players, screenshot):
+def test_organizer_withdraws_a_player_with_a_substitute(
+    request, page_fixture, login, organizer, published_session, players, screenshot
+):
     page = request.getfixturevalue(page_fixture)
     login(page, organizer)
     page.goto(reverse("manage-withdrawals", args=["test-open"]))
@@ -121,13 +126,15 @@ def test_organizer_withdraws_a_player_with_a_substitute(request, page_fixture, l
 
 
 def test_hall_counts_down_to_a_scheduled_start(chromium_browser, live_server, published_session, organizer):
-    clock_services.session_clock_schedule(session=published_session, by=organizer,
-                                          starts_at=timezone.now() + datetime.timedelta(minutes=20))
-    context = chromium_browser.new_context(base_url=live_server.url, locale="en-GB",
-                                           viewport={"width": 1920, "height": 1080})
+    clock_services.session_clock_schedule(
+        session=published_session, by=organizer, starts_at=timezone.now() + datetime.timedelta(minutes=20)
+    )
+    context = chromium_browser.new_context(
+        base_url=live_server.url, locale="en-GB", viewport={"width": 1920, "height": 1080}
+    )
     try:
         page = context.new_page()
-        page.clock.install(time=datetime.datetime.now(datetime.timezone.utc))
+        page.clock.install(time=datetime.datetime.now(datetime.UTC))
         # No answers from the API: the page's own copy (and the server's time it carries) is all there is, so
         # the fake clock's 21 minutes are not undone by a real Date header.
         page.route("**/api/v1/**", lambda route: route.abort())
@@ -141,18 +148,21 @@ def test_hall_counts_down_to_a_scheduled_start(chromium_browser, live_server, pu
         context.close()
 
 
-def test_standings_list_substitutes_apart_on_a_phone(phone_page, organizer, referee, published_session, players,
-                                                     sheet, screenshot):
+def test_standings_list_substitutes_apart_on_a_phone(
+    phone_page, organizer, referee, published_session, players, sheet, screenshot
+):
+    from rules import payments as pay
     from schedule import withdrawals
     from scoring import services as ss
-    from rules import payments as pay
     from tournament import services as ts
 
-    reserve = ts.player_create(tournament=published_session.tournament, number=9, name="Rosa Reserve",
-                               is_substitute=True, by=organizer)
+    reserve = ts.player_create(
+        tournament=published_session.tournament, number=9, name="Rosa Reserve", is_substitute=True, by=organizer
+    )
     ss.hand_record(sheet=sheet, number=1, outcome=pay.SELF_DRAWN, winner=players[1], points=8, by=referee)
-    withdrawals.player_withdraw(player=players[4], from_session=published_session, reason="illness",
-                                substitute=reserve, by=organizer)
+    withdrawals.player_withdraw(
+        player=players[4], from_session=published_session, reason="illness", substitute=reserve, by=organizer
+    )
     table2 = published_session.tables.get(number=2).sheet
     ss.hand_record(sheet=table2, number=1, outcome=pay.SELF_DRAWN, winner=reserve, points=8, by=referee)
     page = phone_page

@@ -2,14 +2,15 @@
 keypad, by tapping tiles (live score from the real endpoint), corrects a hand; the page never scrolls
 sideways and every control is a 44 px target; a desktop keeps the full grid and keyboard entry; the
 Chinese interface. Screenshots of each step go to docs/screenshots with UPDATE_SCREENSHOTS=1."""
+
 import re
 
 import pytest
 from django.urls import reverse
 
+from rules import payments as pay
 from scoring import services as ss
 from scoring.models import Hand
-from rules import payments as pay
 
 from .test_tile_picker import mode, tap
 
@@ -53,8 +54,9 @@ def session_ready(published_session, sheet):
     return published_session
 
 
-def test_referee_enters_a_hand_by_buttons_and_keypad(phone_page, login, referee, players, session_ready, sheet,
-                                                      tournament, assert_phone_friendly, screenshot):
+def test_referee_enters_a_hand_by_buttons_and_keypad(
+    phone_page, login, referee, players, session_ready, sheet, tournament, assert_phone_friendly, screenshot
+):
     page = phone_page
     login(page, referee)
     page.goto(sheet_url(tournament))
@@ -89,8 +91,13 @@ def test_referee_enters_a_hand_by_buttons_and_keypad(phone_page, login, referee,
     assert page.locator(".entry .msg").inner_text() == "Hand 1 recorded."
     assert page.locator(".hand-announce .hand-no").inner_text() == "Hand 2 of 16"
     version = Hand.objects.get(sheet=sheet, number=1).current
-    assert (version.outcome, version.winner, version.discarder, version.points, version.flowers) == \
-        (pay.DISCARD, players[2], players[0], 12, 2)
+    assert (version.outcome, version.winner, version.discarder, version.points, version.flowers) == (
+        pay.DISCARD,
+        players[2],
+        players[0],
+        12,
+        2,
+    )
     row = page.locator("#list-hand-1")
     assert row.locator(".delta").all_inner_texts() == ["-20", "-8", "+36", "-8"]
     check_tap_sizes(page, assert_phone_friendly)
@@ -105,8 +112,9 @@ def test_referee_enters_a_hand_by_buttons_and_keypad(phone_page, login, referee,
     assert page.locator(".hand-announce .hand-no").inner_text() == "Hand 3 of 16"
 
 
-def test_a_missing_choice_is_named_and_what_was_tapped_is_kept(phone_page, login, referee, players, session_ready,
-                                                               sheet, tournament):
+def test_a_missing_choice_is_named_and_what_was_tapped_is_kept(
+    phone_page, login, referee, players, session_ready, sheet, tournament
+):
     page = phone_page
     login(page, referee)
     page.goto(sheet_url(tournament))
@@ -120,8 +128,9 @@ def test_a_missing_choice_is_named_and_what_was_tapped_is_kept(phone_page, login
     assert not Hand.objects.filter(sheet=sheet).exists()
 
 
-def test_referee_enters_a_hand_with_the_tile_picker(phone_page, login, referee, players, session_ready, sheet,
-                                                    tournament, assert_phone_friendly, screenshot):
+def test_referee_enters_a_hand_with_the_tile_picker(
+    phone_page, login, referee, players, session_ready, sheet, tournament, assert_phone_friendly, screenshot
+):
     page = phone_page
     login(page, referee)
     page.goto(sheet_url(tournament))
@@ -162,8 +171,9 @@ def test_referee_enters_a_hand_with_the_tile_picker(phone_page, login, referee, 
     assert page.locator("#list-hand-1 .delta").all_inner_texts() == ["+41", "-8", "-25", "-8"]
 
 
-def test_referee_corrects_a_hand(phone_page, login, referee, players, hands_entered, tournament,
-                                 assert_phone_friendly, screenshot):
+def test_referee_corrects_a_hand(
+    phone_page, login, referee, players, hands_entered, tournament, assert_phone_friendly, screenshot
+):
     page = phone_page
     login(page, referee)
     page.goto(sheet_url(tournament))
@@ -188,14 +198,33 @@ def test_referee_corrects_a_hand(phone_page, login, referee, players, hands_ente
     assert "v2" in page.locator("#list-hand-2").inner_text()
 
 
-def test_a_full_sheet_never_scrolls_sideways(phone_page, nojs_phone_page, login, referee, players, session_ready,
-                                             sheet, tournament, assert_phone_friendly, screenshot):
+def test_a_full_sheet_never_scrolls_sideways(
+    phone_page,
+    nojs_phone_page,
+    login,
+    referee,
+    players,
+    session_ready,
+    sheet,
+    tournament,
+    assert_phone_friendly,
+    screenshot,
+):
     for number in range(1, 15):
         winner, discarder = players[number % 4], players[(number + 1) % 4]
-        ss.hand_record(sheet=sheet, number=number, outcome=pay.DISCARD, winner=winner, discarder=discarder,
-                       points=8 + number * 7, flowers=number % 3, by=referee)
-    ss.penalty_record(sheet=sheet, player=players[3], amount=10, to=pay.TO_EACH_OTHER, reason="False Hu",
-                      hand_number=3, by=referee)
+        ss.hand_record(
+            sheet=sheet,
+            number=number,
+            outcome=pay.DISCARD,
+            winner=winner,
+            discarder=discarder,
+            points=8 + number * 7,
+            flowers=number % 3,
+            by=referee,
+        )
+    ss.penalty_record(
+        sheet=sheet, player=players[3], amount=10, to=pay.TO_EACH_OTHER, reason="False Hu", hand_number=3, by=referee
+    )
     for page in (phone_page, nojs_phone_page):
         login(page, referee)
         page.goto(sheet_url(tournament))
@@ -207,8 +236,9 @@ def test_a_full_sheet_never_scrolls_sideways(phone_page, nojs_phone_page, login,
     screenshot(phone_page, "table-phone-full-sheet")
 
 
-def test_without_javascript_the_buttons_still_record_a_hand(nojs_phone_page, login, referee, players, session_ready,
-                                                            sheet, tournament, assert_phone_friendly):
+def test_without_javascript_the_buttons_still_record_a_hand(
+    nojs_phone_page, login, referee, players, session_ready, sheet, tournament, assert_phone_friendly
+):
     page = nojs_phone_page
     login(page, referee)
     page.goto(sheet_url(tournament))
@@ -223,8 +253,9 @@ def test_without_javascript_the_buttons_still_record_a_hand(nojs_phone_page, log
     assert (version.outcome, version.winner, version.points) == (pay.SELF_DRAWN, players[3], 8)
 
 
-def test_desktop_keeps_the_full_grid_and_keyboard_entry(desktop_page, login, referee, players, hands_entered,
-                                                        tournament, screenshot):
+def test_desktop_keeps_the_full_grid_and_keyboard_entry(
+    desktop_page, login, referee, players, hands_entered, tournament, screenshot
+):
     page = desktop_page
     login(page, referee)
     page.goto(sheet_url(tournament))

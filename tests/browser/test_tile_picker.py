@@ -4,6 +4,7 @@ The live score comes from the real endpoints (calculator-live, sheet-hand-live);
 page sent them. Only the tests of the script's own handling of odd answers (an error, a server down) put
 LiveStub (page.route: canned JSON, or fake_live_score below, the engine called directly) in their place.
 """
+
 import json
 from urllib.parse import parse_qs, urlencode, urlparse
 
@@ -57,8 +58,10 @@ def fields(page):
 
 def server_result(page):
     rows = page.locator(".calc-result tr.fan")
-    return {"fans": [rows.nth(i).get_attribute("data-fan") for i in range(rows.count())],
-            "total": page.locator(".calc-result .fans-total").inner_text()}
+    return {
+        "fans": [rows.nth(i).get_attribute("data-fan") for i in range(rows.count())],
+        "total": page.locator(".calc-result .fans-total").inner_text(),
+    }
 
 
 def form_fields(request):
@@ -69,15 +72,29 @@ def form_fields(request):
 
 def fake_live_score(values):
     """What the server's live endpoint answers, made with the forms' own scoring code (winds E, E)."""
-    scored = tile_entry.score(tile_entry.engine_input(
-        concealed=values.get("concealed", ""), melds=values.get("melds", ""), win_tile=values.get("win_tile", ""),
-        self_drawn=values.get("self_drawn") == "on" or values.get("outcome") == "self_drawn",
-        flowers=int(values.get("flowers") or 0), last_tile="last_tile" in values, kong="kong" in values,
-        last_wall="last_wall" in values, seat_wind=values.get("seat_wind", "E"),
-        prevalent_wind=values.get("prevalent_wind", "E")))
-    return {"valid": scored.valid, "total": scored.total or 0, "error": scored.error or None,
-            "fans": [{"id": f["id"], "name": f["name"], "points": f["points"], "count": f["count"],
-                      "from": f["sources"]} for f in scored.fans]}
+    scored = tile_entry.score(
+        tile_entry.engine_input(
+            concealed=values.get("concealed", ""),
+            melds=values.get("melds", ""),
+            win_tile=values.get("win_tile", ""),
+            self_drawn=values.get("self_drawn") == "on" or values.get("outcome") == "self_drawn",
+            flowers=int(values.get("flowers") or 0),
+            last_tile="last_tile" in values,
+            kong="kong" in values,
+            last_wall="last_wall" in values,
+            seat_wind=values.get("seat_wind", "E"),
+            prevalent_wind=values.get("prevalent_wind", "E"),
+        )
+    )
+    return {
+        "valid": scored.valid,
+        "total": scored.total or 0,
+        "error": scored.error or None,
+        "fans": [
+            {"id": f["id"], "name": f["name"], "points": f["points"], "count": f["count"], "from": f["sources"]}
+            for f in scored.fans
+        ],
+    }
 
 
 class LiveStub:
@@ -92,13 +109,15 @@ class LiveStub:
         values = form_fields(route.request)
         self.requests.append((route.request.method, values, route.request.headers))
         body = self.answer(values)
-        route.fulfill(status=self.status, content_type="application/json" if isinstance(body, dict) else "text/html",
-                      body=json.dumps(body) if isinstance(body, dict) else body)
+        route.fulfill(
+            status=self.status,
+            content_type="application/json" if isinstance(body, dict) else "text/html",
+            body=json.dumps(body) if isinstance(body, dict) else body,
+        )
 
     def attach(self):
         """Point the page's form at the stub (the real URL is the server's to give)."""
-        self.page.evaluate("(url) => document.querySelector('form[data-tile-picker]').dataset.liveScoreUrl = url",
-                           STUB)
+        self.page.evaluate("(url) => document.querySelector('form[data-tile-picker]').dataset.liveScoreUrl = url", STUB)
 
 
 class LiveSpy:
@@ -121,8 +140,9 @@ class LiveSpy:
     def finished(self, request):
         if "/live/" in request.url:
             response = request.response()
-            self.requests.append((request.method, form_fields(request), request.headers,
-                                  response.status, response.json()))
+            self.requests.append(
+                (request.method, form_fields(request), request.headers, response.status, response.json())
+            )
 
 
 @pytest.fixture
@@ -136,6 +156,7 @@ def spy(phone_page):
 
 
 # ------------------------------------------------------------------ the calculator on a phone
+
 
 def test_tapping_the_hand_posts_what_typing_posts(phone_page, assert_phone_friendly, screenshot):
     page = phone_page
@@ -166,8 +187,11 @@ def test_tapping_the_hand_posts_what_typing_posts(phone_page, assert_phone_frien
     assert page.locator(".tp-hand .tp-htile").count() == 14
     assert_phone_friendly(page, "form.calculator")
 
-    page.goto(reverse("calculator") + "?" + urlencode({"concealed": HAND, "win_tile": WIN, "seat_wind": "E",
-                                                       "prevalent_wind": "E", "flowers": 0}))
+    page.goto(
+        reverse("calculator")
+        + "?"
+        + urlencode({"concealed": HAND, "win_tile": WIN, "seat_wind": "E", "prevalent_wind": "E", "flowers": 0})
+    )
     typed = server_result(page)
     assert tapped == typed and "33" not in tapped["fans"]
     assert typed["fans"] and int(typed["total"]) >= 8
@@ -199,8 +223,12 @@ def test_melds_are_built_by_tapping_and_counts_are_kept(phone_page):
     assert page.locator('.tp-tile[data-tile="E"] .tp-used').inner_text() == "×3"
     # A concealed kong lies with its end tiles face down.
     ckong = page.locator(".tp-meld").nth(3)
-    assert [ckong.locator("img").nth(i).get_attribute("src").rsplit("/", 1)[1] for i in range(4)] == \
-        ["back.svg", "9s.svg", "9s.svg", "back.svg"]
+    assert [ckong.locator("img").nth(i).get_attribute("src").rsplit("/", 1)[1] for i in range(4)] == [
+        "back.svg",
+        "9s.svg",
+        "9s.svg",
+        "back.svg",
+    ]
     assert ckong.get_attribute("aria-label") == "Remove Concealed kong: 9 bamboo, 9 bamboo, 9 bamboo, 9 bamboo"
 
     # Kongs count as three: 12 tiles stand, one more and then the winning tile.
@@ -208,15 +236,17 @@ def test_melds_are_built_by_tapping_and_counts_are_kept(phone_page):
     tap(page, "1p")
     assert page.locator('.tp-mode[data-mode="win"]').get_attribute("aria-pressed") == "true"
     tap(page, "1p")
-    assert fields(page) == {"concealed": "1p", "melds": "chow 234m\npung EEE\nkong 5555p\nconcealed_kong 9999s",
-                            "win_tile": "1p"}
+    assert fields(page) == {
+        "concealed": "1p",
+        "melds": "chow 234m\npung EEE\nkong 5555p\nconcealed_kong 9999s",
+        "win_tile": "1p",
+    }
     assert page.locator(".tp-palette .tp-tile:not(:disabled):not([data-tile^=f])").count() == 0
 
     # Tap to remove: a meld, a standing tile, the winning tile.
     page.get_by_role("button", name="Remove Pung: East wind, East wind, East wind").click()
     page.get_by_role("button", name="Remove 1 dots").first.click()
-    assert fields(page) == {"concealed": "", "melds": "chow 234m\nkong 5555p\nconcealed_kong 9999s",
-                            "win_tile": "1p"}
+    assert fields(page) == {"concealed": "", "melds": "chow 234m\nkong 5555p\nconcealed_kong 9999s", "win_tile": "1p"}
     page.locator(".tp-wintile").click()
     assert fields(page)["win_tile"] == ""
     page.get_by_role("button", name="Clear tiles").click()
@@ -271,6 +301,7 @@ def test_without_javascript_the_text_fields_work(nojs_phone_page, assert_phone_f
 
 # ------------------------------------------------------------------ live scoring
 
+
 def test_live_result_follows_the_taps(phone_page, spy, screenshot, assert_phone_friendly):
     page = phone_page
     live = spy
@@ -292,8 +323,10 @@ def test_live_result_follows_the_taps(phone_page, spy, screenshot, assert_phone_
     # A flag or a flower is sent again and the result follows.
     before = len(live.requests)
     page.locator('label[for="id_self_drawn"]').click()
-    page.wait_for_function("(n) => document.querySelector('.tp-result .tp-total').textContent == n",
-                           arg=str(fake_live_score({**values, "self_drawn": "on"})["total"]))
+    page.wait_for_function(
+        "(n) => document.querySelector('.tp-result .tp-total').textContent == n",
+        arg=str(fake_live_score({**values, "self_drawn": "on"})["total"]),
+    )
     assert live.wait(before + 1)[-1][1].get("self_drawn") == "on"
     assert "Self-drawn: each of the three other players pays" in page.locator(".tp-result").inner_text()
     assert_phone_friendly(page, "form.calculator")
@@ -304,9 +337,20 @@ def test_live_result_shows_errors_and_a_missing_server(phone_page, live):
     page = phone_page
     page.goto(reverse("calculator"))
     live.attach()
-    live.answer = lambda values: {"valid": False, "total": 6, "error": "Not a valid winning hand: under 8 points.",
-                                  "fans": [{"id": 70, "name": "Pung of Terminals or Honours", "points": 1, "count": 2,
-                                            "from": ["pung EEE", "pung 999s"]}]}
+    live.answer = lambda values: {
+        "valid": False,
+        "total": 6,
+        "error": "Not a valid winning hand: under 8 points.",
+        "fans": [
+            {
+                "id": 70,
+                "name": "Pung of Terminals or Honours",
+                "points": 1,
+                "count": 2,
+                "from": ["pung EEE", "pung 999s"],
+            }
+        ],
+    }
     tap(page, "123m456p789s23sEE", WIN)
     page.wait_for_selector(".tp-result .tp-error")
     assert page.locator(".tp-result .tp-error").inner_text() == "Not a valid winning hand: under 8 points."
@@ -324,9 +368,9 @@ def test_live_result_shows_errors_and_a_missing_server(phone_page, live):
 PUNGS_MELDS = ["pung EEE", "pung 222m", "pung 555m"]
 
 
-def test_referee_taps_a_hand_sees_the_difference_and_records_it(phone_page, spy, login, referee, players,
-                                                                published_session, sheet, assert_phone_friendly,
-                                                                screenshot):
+def test_referee_taps_a_hand_sees_the_difference_and_records_it(
+    phone_page, spy, login, referee, players, published_session, sheet, assert_phone_friendly, screenshot
+):
     page = phone_page
     login(page, referee)
     page.goto(reverse("sheet", args=[published_session.tournament.slug, 1, 1]))
@@ -342,7 +386,9 @@ def test_referee_taps_a_hand_sees_the_difference_and_records_it(phone_page, spy,
     page.wait_for_selector(".tp-result .tp-total")
     # The hand form posts its fields to the table's endpoint, with the CSRF token as a header too.
     method, values, headers, status, answer = spy.wait(1)[-1]
-    assert method == "POST" and values["csrfmiddlewaretoken"] and headers["x-csrftoken"] == values["csrfmiddlewaretoken"]
+    assert (
+        method == "POST" and values["csrfmiddlewaretoken"] and headers["x-csrftoken"] == values["csrfmiddlewaretoken"]
+    )
     assert values["winner"] == str(players[0].pk) and values["melds"].splitlines() == PUNGS_MELDS
     assert status == 200 and answer["total"] == 16
     total = int(page.locator(".tp-result .tp-total").inner_text())
@@ -350,8 +396,7 @@ def test_referee_taps_a_hand_sees_the_difference_and_records_it(phone_page, spy,
 
     # Points typed as well: a difference is shown before saving, and goes when they agree.
     page.locator("#id_points").fill("20")
-    assert page.locator(".tp-differs").inner_text() == \
-        "20 points were typed, but the tiles score 16 (difference +4)."
+    assert page.locator(".tp-differs").inner_text() == "20 points were typed, but the tiles score 16 (difference +4)."
     assert_phone_friendly(page, "form.hand-form")
     screenshot(page, "hand-form-phone")
     page.locator("#id_points").fill("16")
@@ -364,7 +409,9 @@ def test_referee_taps_a_hand_sees_the_difference_and_records_it(phone_page, spy,
 
 
 def test_picker_speaks_the_page_language(chromium_browser, live_server):
-    context = chromium_browser.new_context(base_url=live_server.url, locale="es-ES", viewport={"width": 390, "height": 844})
+    context = chromium_browser.new_context(
+        base_url=live_server.url, locale="es-ES", viewport={"width": 390, "height": 844}
+    )
     page = context.new_page()
     page.goto(reverse("calculator"))
     assert page.locator('.tp-mode[data-mode="concealed_kong"]').inner_text() == "Kong oculto"
@@ -382,9 +429,14 @@ def test_notation_is_read_as_the_engine_reads_it(desktop_page):
         assert page.evaluate(f"{tp}.parseTiles({bad!r})") is None, bad
     assert page.evaluate(f"{tp}.formatTiles(['E', '9s', '1m', '5p', '2m', 'C', '1s'])") == "12m5p19sEC"
     assert page.evaluate(f"{tp}.parseMelds('Pong EEE, chi 342m\\nangang 9999s;gang 1111p')") == [
-        {"kind": "pung", "tiles": ["E", "E", "E"]}, {"kind": "chow", "tiles": ["2m", "3m", "4m"]},
-        {"kind": "concealed_kong", "tiles": ["9s", "9s", "9s", "9s"]}, {"kind": "kong", "tiles": ["1p", "1p", "1p", "1p"]}]
+        {"kind": "pung", "tiles": ["E", "E", "E"]},
+        {"kind": "chow", "tiles": ["2m", "3m", "4m"]},
+        {"kind": "concealed_kong", "tiles": ["9s", "9s", "9s", "9s"]},
+        {"kind": "kong", "tiles": ["1p", "1p", "1p", "1p"]},
+    ]
     for bad in ("chow 246m", "chow 789s9s", "pung EES", "kong 555p", "triple EEE", "chow EEE", "chow 891s"):
         assert page.evaluate(f"{tp}.parseMelds({bad!r})") is None, bad
-    assert page.evaluate(f"{tp}.formatMelds({tp}.parseMelds('pung 222m, concealed-kong 9999s'))") == \
-        "pung 222m\nconcealed_kong 9999s"
+    assert (
+        page.evaluate(f"{tp}.formatMelds({tp}.parseMelds('pung 222m, concealed-kong 9999s'))")
+        == "pung 222m\nconcealed_kong 9999s"
+    )

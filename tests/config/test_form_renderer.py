@@ -1,5 +1,6 @@
 """The Python form renderer (config/form_renderer.py) draws exactly what Django's templates draw: every kind
 of widget and label the project uses, with awkward values, compared byte for byte."""
+
 import datetime
 import re
 
@@ -12,14 +13,16 @@ from django.utils.translation import gettext_lazy, override
 
 from config.form_renderer import FormRenderer
 
-CHOICES = [("", "---"), (1, "One & <two>"), ("x\"y", "Quote")]
+CHOICES = [("", "---"), (1, "One & <two>"), ('x"y', "Quote")]
 GROUPED = [("Winds", [("E", "East"), ("S", "South")]), ("Dragons", [("R", "Red"), ("G", "Green")]), ("N", "None")]
 
 
 class Everything(forms.Form):
     text = forms.CharField(label="Name <&>", initial='A "quoted" <b>name</b> & co', help_text="Help")
-    empty = forms.CharField(required=False, widget=forms.TextInput(attrs={"placeholder": "e.g. 12", "data-on": True,
-                                                                          "data-off": False, "autofocus": True}))
+    empty = forms.CharField(
+        required=False,
+        widget=forms.TextInput(attrs={"placeholder": "e.g. 12", "data-on": True, "data-off": False, "autofocus": True}),
+    )
     number = forms.IntegerField(initial=12345, min_value=0, max_value=99999)
     decimal = forms.DecimalField(initial="1.5", required=False)
     email = forms.EmailField(required=False)
@@ -31,24 +34,43 @@ class Everything(forms.Form):
     grouped = forms.ChoiceField(choices=GROUPED, initial="R")
     radio = forms.ChoiceField(choices=[("a", "Alpha"), ("b", "Beta <b>")], widget=forms.RadioSelect, initial="b")
     radio_groups = forms.ChoiceField(choices=GROUPED, widget=forms.RadioSelect, required=False)
-    many = forms.MultipleChoiceField(choices=[(1, "1"), (2, "2"), (3, "3")], widget=forms.CheckboxSelectMultiple,
-                                     initial=[1, 3], required=False)
+    many = forms.MultipleChoiceField(
+        choices=[(1, "1"), (2, "2"), (3, "3")], widget=forms.CheckboxSelectMultiple, initial=[1, 3], required=False
+    )
     note = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), initial="line 1\nline <2>", required=False)
     blank_note = forms.CharField(widget=forms.Textarea, required=False)
-    day = forms.DateField(initial=datetime.date(2026, 5, 16), required=False,
-                          widget=forms.DateInput(attrs={"type": "date"}))
+    day = forms.DateField(
+        initial=datetime.date(2026, 5, 16), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
     safe = forms.CharField(initial=mark_safe("<i>safe</i>"), label=mark_safe("<i>Safe</i> label"), required=False)
     tel = forms.CharField(widget=forms.TextInput(attrs={"inputmode": "numeric", "class": "a b"}), required=False)
 
 
 def drawn(form):
     """Every field's widget and label, and the form's errors, as the page would show them."""
-    return [(name, str(form[name]), str(form[name].label_tag()), str(form[name].label_tag(attrs={"class": "x"})))
-            for name in form.fields]
+    return [
+        (name, str(form[name]), str(form[name].label_tag()), str(form[name].label_tag(attrs={"class": "x"})))
+        for name in form.fields
+    ]
 
 
-@pytest.mark.parametrize("data", [None, {"text": "", "number": "abc", "choice": "9", "radio": "a", "many": ["2"],
-                                         "note": "typed <b>", "on": "on", "grouped": "S", "hidden": "3"}])
+@pytest.mark.parametrize(
+    "data",
+    [
+        None,
+        {
+            "text": "",
+            "number": "abc",
+            "choice": "9",
+            "radio": "a",
+            "many": ["2"],
+            "note": "typed <b>",
+            "on": "on",
+            "grouped": "S",
+            "hidden": "3",
+        },
+    ],
+)
 @pytest.mark.parametrize("auto_id", ["id_%s", False])
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_every_widget_is_drawn_as_by_the_templates(data, auto_id, language):
@@ -102,8 +124,14 @@ def test_a_template_of_the_same_name_elsewhere_wins(tmp_path, settings):
             from django.template.backends.django import DjangoTemplates as Engine
 
             if not hasattr(self, "_engine"):
-                self._engine = Engine({"APP_DIRS": True, "DIRS": [tmp_path, *FormRenderer().engine.dirs],
-                                       "NAME": "overridden", "OPTIONS": {}})
+                self._engine = Engine(
+                    {
+                        "APP_DIRS": True,
+                        "DIRS": [tmp_path, *FormRenderer().engine.dirs],
+                        "NAME": "overridden",
+                        "OPTIONS": {},
+                    }
+                )
             return self._engine
 
     form = Everything(renderer=Overridden())

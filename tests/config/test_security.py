@@ -1,4 +1,5 @@
 """Login throttling, the Content-Security-Policy header and DEBUG's default."""
+
 import os
 import subprocess
 import sys
@@ -62,8 +63,12 @@ def test_the_lockout_limit_is_configurable(client, organizer, settings):
 def test_the_lockout_message_is_in_spanish(client, organizer):
     for _ in range(10):
         _login(client, "organizer", "wrong")
-    response = client.post(reverse("login"), {"username": "organizer", "password": "pw-organizer"},
-                           REMOTE_ADDR="10.0.0.1", HTTP_ACCEPT_LANGUAGE="es")
+    response = client.post(
+        reverse("login"),
+        {"username": "organizer", "password": "pw-organizer"},
+        REMOTE_ADDR="10.0.0.1",
+        HTTP_ACCEPT_LANGUAGE="es",
+    )
     assert "Demasiados intentos" in response.content.decode()
 
 
@@ -94,8 +99,7 @@ def _settings_value(name, **env):
     clean = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY", "DJANGO_SETTINGS_MODULE"}}
     clean.update(env)
     code = f"import config.settings as s; print(s.{name})"
-    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=clean, capture_output=True, text=True,
-                          timeout=60)
+    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=clean, capture_output=True, text=True, timeout=60)
 
 
 def test_debug_is_off_unless_turned_on():

@@ -1,5 +1,6 @@
 """Static files in production: collected, compressed, and served by the app itself through WhiteNoise,
 including the tile artwork the picker finds under its {% static 'tiles/' %} prefix."""
+
 import os
 import subprocess
 import sys
@@ -19,10 +20,24 @@ print("prefix", 'data-tile-base="/static/tiles/"' in page)
 
 
 def test_collected_static_files_are_served_compressed_with_debug_off(tmp_path):
-    env = {**os.environ, "DEBUG": "0", "SECRET_KEY": "static-test-" + "s" * 50, "ALLOWED_HOSTS": "testserver",
-           "STATIC_ROOT": str(tmp_path / "static")}
-    run = lambda *args: subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env,  # noqa: E731
-                                       capture_output=True, text=True, timeout=300)
+    env = {
+        **os.environ,
+        "DEBUG": "0",
+        "SECRET_KEY": "static-test-" + "s" * 50,
+        "ALLOWED_HOSTS": "testserver",
+        "STATIC_ROOT": str(tmp_path / "static"),
+    }
+
+    def run(*args):
+        return subprocess.run(
+            [sys.executable, "manage.py", *args],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+
     collected = run("collectstatic", "--noinput")
     assert collected.returncode == 0, collected.stderr
     assert (tmp_path / "static" / "css" / "site.css.gz").exists()

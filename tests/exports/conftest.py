@@ -1,8 +1,9 @@
 """Export fixtures: a small tournament with known results over two sessions, clients per role."""
+
 import pytest
 
-from schedule import services as sched
 from rules import payments as pay
+from schedule import services as sched
 from scoring import services as ss
 from tournament import services as ts
 
@@ -23,8 +24,9 @@ def played(tournament, players, seated_session, organizer, referee):
     t1 = seated_session.tables.get(number=1).sheet
     t2 = seated_session.tables.get(number=2).sheet
     ss.hand_record(sheet=t1, number=1, outcome=pay.DRAW, by=referee)
-    withdrawn = ss.penalty_record(sheet=t1, player=players[0], amount=20, to=pay.TO_NOBODY,
-                                  reason="touching the wall", hand_number=5, by=referee)
+    withdrawn = ss.penalty_record(
+        sheet=t1, player=players[0], amount=20, to=pay.TO_NOBODY, reason="touching the wall", hand_number=5, by=referee
+    )
     ss.penalty_withdraw(penalty=withdrawn, reason="given in error", by=organizer)
     ss.hand_record(sheet=t2, number=1, outcome=pay.SELF_DRAWN, winner=players[4], points=8, by=referee)
     ss.penalty_record(sheet=t2, player=players[7], amount=10, to=pay.TO_NOBODY, reason="late arrival", by=referee)
@@ -42,8 +44,9 @@ def ema_ready(played, players, organizer, referee):
     every player with family and given names and an EMA id or marked as having none."""
     ts.player_update(player=players[0], family_name="López Ruiz", given_name="Ana", by=organizer)
     for player in players[1:]:
-        ts.player_update(player=player, family_name="Player", given_name=str(player.number), no_ema_id=True,
-                         by=organizer)
+        ts.player_update(
+            player=player, family_name="Player", given_name=str(player.number), no_ema_id=True, by=organizer
+        )
     for session in played.sessions.exclude(status="planned"):
         for table in session.tables.all():
             ss.sheet_submit(sheet=table.sheet, mark_rest_not_played=True, by=referee)

@@ -1,4 +1,5 @@
 """Hands entered after the session's bell are marked on the PDF score sheet, as on the web sheet."""
+
 import io
 import re
 from datetime import timedelta
@@ -8,9 +9,9 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from pypdf import PdfReader
 
+from rules import payments as pay
 from schedule import clock
 from scoring import services as ss
-from rules import payments as pay
 
 pytestmark = pytest.mark.django_db
 
@@ -34,8 +35,16 @@ def after_bell(published_session, sheet, players, referee, organizer):
     bell = running.ends_at
     ss.hand_record(sheet=sheet, number=1, outcome=pay.DRAW, by=referee, now=bell - timedelta(minutes=1))
     # Hand 2 finished in time but was entered late: the referee says so, and it counts.
-    ss.hand_record(sheet=sheet, number=2, outcome=pay.SELF_DRAWN, winner=players[0], points=8, by=referee,
-                   before_bell=True, now=bell + timedelta(minutes=2))
+    ss.hand_record(
+        sheet=sheet,
+        number=2,
+        outcome=pay.SELF_DRAWN,
+        winner=players[0],
+        points=8,
+        by=referee,
+        before_bell=True,
+        now=bell + timedelta(minutes=2),
+    )
     return sheet
 
 
@@ -47,8 +56,9 @@ def test_score_sheet_pdf_marks_the_hand_entered_after_the_bell(client_for, tourn
     assert f"* {LEGEND}" in " ".join(text.split())
 
 
-def test_score_sheet_pdf_without_late_hands_has_no_mark_or_legend(client_for, tournament, published_session,
-                                                                  sheet, referee):
+def test_score_sheet_pdf_without_late_hands_has_no_mark_or_legend(
+    client_for, tournament, published_session, sheet, referee
+):
     ss.hand_record(sheet=sheet, number=1, outcome=pay.DRAW, by=referee)
     text = pdf_text(client_for("referee").get(reverse("export-score-sheet", args=[tournament.slug, 1, 1])).content)
     assert not any(n.endswith("*") for n in hand_numbers(text)) and "after the bell" not in text

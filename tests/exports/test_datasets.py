@@ -1,4 +1,5 @@
 """Row generators: the exported rows are the standings, not a recomputation of them."""
+
 from fractions import Fraction
 
 import pytest
@@ -21,7 +22,8 @@ def test_standings_rows_match_player_standings(played):
     assert dataset.header[:7] == ["Rank", "No.", "Name", "Country", "Team", "Table points", "Score"]
     assert [r[:7] for r in dataset.rows] == [
         [r.rank, r.player.number, r.player.name, r.player.country, r.player.team.name, r.table_points, r.score]
-        for r in rows]
+        for r in rows
+    ]
     lines = by_number(dataset)
     assert 3 not in lines  # the substitute is not ranked
     assert lines[5][5] == Fraction(23, 4) and lines[5][6] == 48 and lines[5][0] == 1
@@ -32,8 +34,9 @@ def test_standings_rows_match_player_standings(played):
 def test_team_standings_rows_match(played):
     dataset = datasets.team_standings_dataset(played)
     assert dataset.header == ["Rank", "Team", "Table points", "Score", "Members"]
-    assert [r[:4] for r in dataset.rows] == [[t.rank, t.team.name, t.table_points, t.score]
-                                            for t in team_standings(played)]
+    assert [r[:4] for r in dataset.rows] == [
+        [t.rank, t.team.name, t.table_points, t.score] for t in team_standings(played)
+    ]
 
 
 def test_tabulation_has_session_values_and_running_sums(played):
@@ -51,13 +54,16 @@ def test_tabulation_has_session_values_and_running_sums(played):
     assert [r[0] for r in dataset.rows] == [r.player.number for r in player_standings(played)]
 
 
-@pytest.mark.parametrize("name, expected", [
-    ("Ana López Ruiz", ("Ana", "López Ruiz")),
-    ("Li Wei", ("Li", "Wei")),
-    ("  Yuki   Sato ", ("Yuki", "Sato")),
-    ("Madonna", ("", "Madonna")),
-    ("", ("", "")),
-])
+@pytest.mark.parametrize(
+    "name, expected",
+    [
+        ("Ana López Ruiz", ("Ana", "López Ruiz")),
+        ("Li Wei", ("Li", "Wei")),
+        ("  Yuki   Sato ", ("Yuki", "Sato")),
+        ("Madonna", ("", "Madonna")),
+        ("", ("", "")),
+    ],
+)
 def test_split_name(name, expected):
     assert datasets.split_name(name) == expected
 
@@ -79,8 +85,22 @@ def test_ema_results_columns_names_and_substitutes(ema_ready):
 
 def test_record_of_fouls_lists_withdrawn_penalties_with_position(played):
     dataset = datasets.fouls_dataset(played)
-    assert dataset.header == ["Team", "Player", "No.", "Session", "Round", "Table", "Position", "Hand",
-                              "Nature of the foul", "Penalty", "Paid to", "Remarks", "Umpire", "Date"]
+    assert dataset.header == [
+        "Team",
+        "Player",
+        "No.",
+        "Session",
+        "Round",
+        "Table",
+        "Position",
+        "Hand",
+        "Nature of the foul",
+        "Penalty",
+        "Paid to",
+        "Remarks",
+        "Umpire",
+        "Date",
+    ]
     assert len(dataset.rows) == 2
     withdrawn, late = dataset.rows
     # Player 1 started East; in hand 5 (South round) the seats have changed: player 1 sits South.
@@ -136,5 +156,6 @@ def test_wide_tabulation_continues_in_blocks_repeating_who(played):
     assert sorted({c for block in blocks for c in block}) == list(range(len(dataset.columns)))
     assert blocks[-1][-3:] == [len(dataset.columns) - 3, len(dataset.columns) - 2, len(dataset.columns) - 1]
     assert renderers._column_blocks(dataset, [5] * len(dataset.columns), available=800) == [
-        list(range(len(dataset.columns)))]
+        list(range(len(dataset.columns)))
+    ]
     assert renderers.render_pdf(dataset, played).startswith(b"%PDF")

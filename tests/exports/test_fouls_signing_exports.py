@@ -1,5 +1,6 @@
 """The record of fouls (appendix 6) with the catalogue's names, the "Group" field of both documents, and the
 confirmations and signatures on the score-sheet PDF (appendix 5)."""
+
 import pytest
 from django.urls import reverse
 
@@ -13,13 +14,15 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def searchable_pdf(monkeypatch):
     from reportlab import rl_config
+
     monkeypatch.setattr(rl_config, "pageCompression", 0)
 
 
 @pytest.fixture
 def fouled(tournament, sheet, players, referee, organizer):
-    tournament = ts.tournament_update(tournament=tournament, by=organizer, group="B", hands_per_session=4,
-                                      player_confirmation="device")
+    tournament = ts.tournament_update(
+        tournament=tournament, by=organizer, group="B", hands_per_session=4, player_confirmation="device"
+    )
     a, b, c, d = players[:4]
     ss.foul_record(sheet=sheet, player=d, foul="claim_changed", hand_number=1, by=referee)
     ss.foul_record(sheet=sheet, player=d, foul="claim_changed", hand_number=2, reason="again", by=referee)
@@ -33,8 +36,12 @@ def test_record_of_fouls_uses_the_catalogues_names(fouled):
     dataset = datasets.fouls_dataset(fouled)
     rows = {(r[2], r[8]): r for r in dataset.rows}
     assert [r[8] for r in dataset.rows] == [
-        "Changing one's mind on a claim (first time)", "Changing one's mind on a claim (second time)",
-        "Late arrival (17 min late)", "Revealing another player's tile", "False Hu: under 8 points"]
+        "Changing one's mind on a claim (first time)",
+        "Changing one's mind on a claim (second time)",
+        "Late arrival (17 min late)",
+        "Revealing another player's tile",
+        "False Hu: under 8 points",
+    ]
     first = rows[(4, "Changing one's mind on a claim (first time)")]
     assert (first[9], first[10]) == (0, "Warning, no points")
     second = rows[(4, "Changing one's mind on a claim (second time)")]
@@ -52,8 +59,9 @@ def test_record_of_fouls_pdf_has_the_group(client_for, fouled, searchable_pdf):
     assert b"(Group: B)" in content and b"Late arrival \\(17 min late\\)" in content
 
 
-def test_score_sheet_pdf_shows_group_confirmations_and_signatures(client_for, fouled, sheet, players, referee,
-                                                                  searchable_pdf):
+def test_score_sheet_pdf_shows_group_confirmations_and_signatures(
+    client_for, fouled, sheet, players, referee, searchable_pdf
+):
     ss.sheet_mark_rest_not_played(sheet=sheet, by=referee)
     for player in players[:4]:
         ss.sheet_confirm(sheet=sheet, player=player, method="device", by=referee)

@@ -1,4 +1,5 @@
 """Names from anywhere print in every PDF, and no name becomes a formula in any CSV or XLSX file."""
+
 import csv
 import io
 import re
@@ -10,8 +11,8 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from exports import renderers
-from scoring import services as ss
 from rules import payments as pay
+from scoring import services as ss
 from tournament import services as ts
 
 CJK_NAMES = {1: "李伟 (Li Wei)", 2: "山田 たろう", 4: "김민준"}  # player 3 is a substitute, not ranked
@@ -34,8 +35,7 @@ def named(played, players, organizer, referee):
         ts.player_update(player=players[number - 1], name=name, by=organizer)
     ts.player_update(player=players[4], team=HOSTILE_TEAM, by=organizer)
     sheet = played.sessions.get(number=2).tables.get(number=1).sheet
-    ss.penalty_record(sheet=sheet, player=players[0], amount=5, to=pay.TO_NOBODY, reason="李伟 slow play",
-                      by=referee)
+    ss.penalty_record(sheet=sheet, player=players[0], amount=5, to=pay.TO_NOBODY, reason="李伟 slow play", by=referee)
     return played
 
 
@@ -44,9 +44,10 @@ def pdf_text(content):
 
 
 def pdf_urls(slug):
-    return ([reverse(name, args=[slug, "pdf"]) for name in ("export-standings", "export-team-standings",
-                                                            "export-tabulation", "export-fouls")]
-            + [reverse("export-score-sheets", args=[slug, 1]), reverse("export-score-sheet", args=[slug, 2, 1])])
+    return [
+        reverse(name, args=[slug, "pdf"])
+        for name in ("export-standings", "export-team-standings", "export-tabulation", "export-fouls")
+    ] + [reverse("export-score-sheets", args=[slug, 1]), reverse("export-score-sheet", args=[slug, 2, 1])]
 
 
 def test_every_pdf_prints_chinese_japanese_and_korean_names(client_for, named):
@@ -85,9 +86,11 @@ def assert_no_formula(cells, url):
 
 def test_every_csv_and_xlsx_export_neutralises_formulas(client_for, named, players, organizer):
     client = client_for("organizer")
-    urls = [reverse(name, args=[named.slug, fmt]) for name in ("export-standings", "export-team-standings",
-                                                                "export-tabulation", "export-fouls")
-            for fmt in ("csv", "xlsx")]
+    urls = [
+        reverse(name, args=[named.slug, fmt])
+        for name in ("export-standings", "export-team-standings", "export-tabulation", "export-fouls")
+        for fmt in ("csv", "xlsx")
+    ]
     for url in urls:
         response = client.get(url)
         assert response.status_code == 200, url
@@ -119,9 +122,18 @@ def test_the_standings_command_csv_neutralises_formulas(named):
     assert live_formulas(cells) == []
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("=1+1", "'=1+1"), ("+1", "'+1"), ("-1", "'-1"), ("@A1", "'@A1"), ("\tx", "'\tx"), ("\rx", "'\rx"),
-    ("Ana", "Ana"), ("a=b", "a=b"),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("=1+1", "'=1+1"),
+        ("+1", "'+1"),
+        ("-1", "'-1"),
+        ("@A1", "'@A1"),
+        ("\tx", "'\tx"),
+        ("\rx", "'\rx"),
+        ("Ana", "Ana"),
+        ("a=b", "a=b"),
+    ],
+)
 def test_neutralise(text, expected):
     assert renderers.neutralise(text) == expected

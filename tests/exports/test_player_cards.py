@@ -1,4 +1,5 @@
 """Player cards: organizer-only, one card per player with their seats, and a QR code of their page."""
+
 import pytest
 from django.urls import reverse
 
@@ -16,6 +17,7 @@ ALL = ("anonymous", "outsider", "other_referee", "referee", "organizer")
 def searchable_pdf(monkeypatch):
     """reportlab compresses page streams by default; uncompressed, the text is in the bytes."""
     from reportlab import rl_config
+
     monkeypatch.setattr(rl_config, "pageCompression", 0)
 
 
@@ -28,6 +30,7 @@ def qr_codes(monkeypatch):
     def record(canvas, url, x, y, size):
         drawn.append(url)
         real(canvas, url, x, y, size)
+
     monkeypatch.setattr(player_cards, "_qr", record)
     return drawn
 
@@ -61,9 +64,12 @@ def test_a_card_per_player_with_a_qr_code_of_their_page(client_for, seated_sessi
 
 def test_seats_per_session(seated_session, tournament, players, organizer):
     second = tournament.sessions.get(number=2)
-    sched.session_seat(session=second, tables=[[players[4], players[1], players[6], players[3]],
-                                               [players[0], players[5], players[2], players[7]]],
-                       by=organizer, method="manual")
+    sched.session_seat(
+        session=second,
+        tables=[[players[4], players[1], players[6], players[3]], [players[0], players[5], players[2], players[7]]],
+        by=organizer,
+        method="manual",
+    )
     cards = player_cards.player_cards(tournament, lambda p: p.get_absolute_url())
     assert [c.number for c in cards] == list(range(1, 9))
     # Four sessions: 1 and 2 seated, 3 and 4 left blank on the card.
@@ -82,8 +88,13 @@ def test_substitutes_get_a_card_saying_so(client_for, tournament, organizer, sea
 def test_many_sessions_and_long_names_still_fit(client_for, organizer, searchable_pdf):
     big = ts.tournament_create(by=organizer, name="Long One", slug="long-one", session_count=40)
     for n in range(1, 10):
-        ts.player_create(tournament=big, number=n, name="Maximiliano Alejandro de la Santísima Trinidad Pérez",
-                         team="Los Dragones Rojos del Mediterráneo Occidental", by=organizer)
+        ts.player_create(
+            tournament=big,
+            number=n,
+            name="Maximiliano Alejandro de la Santísima Trinidad Pérez",
+            team="Los Dragones Rojos del Mediterráneo Occidental",
+            by=organizer,
+        )
     response = client_for("organizer").get(url("long-one"))
     assert response.status_code == 200
     # Forty sessions need four rows of the grid: two cards a column, four to a page.

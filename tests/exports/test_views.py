@@ -1,4 +1,5 @@
 """Export downloads: who may fetch them, content types, file names, and the files' content."""
+
 import io
 
 import pytest
@@ -17,12 +18,16 @@ XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 def searchable_pdf(monkeypatch):
     """reportlab compresses page streams by default; uncompressed, the text is in the bytes."""
     from reportlab import rl_config
+
     monkeypatch.setattr(rl_config, "pageCompression", 0)
 
 
 def standings_urls(slug):
-    return [reverse(name, args=[slug, fmt]) for name in ("export-standings", "export-team-standings",
-                                                         "export-tabulation") for fmt in ("xlsx", "pdf", "csv")]
+    return [
+        reverse(name, args=[slug, fmt])
+        for name in ("export-standings", "export-team-standings", "export-tabulation")
+        for fmt in ("xlsx", "pdf", "csv")
+    ]
 
 
 def sheet_urls(slug):
@@ -31,8 +36,11 @@ def sheet_urls(slug):
 
 
 def organizer_urls(slug):
-    return [reverse("export-ema", args=[slug]), reverse("export-fouls", args=[slug, "pdf"]),
-            reverse("export-fouls", args=[slug, "xlsx"])]
+    return [
+        reverse("export-ema", args=[slug]),
+        reverse("export-fouls", args=[slug, "pdf"]),
+        reverse("export-fouls", args=[slug, "xlsx"]),
+    ]
 
 
 def expect_role_only(response, role, allowed):
@@ -190,8 +198,10 @@ def test_pages_link_the_exports_for_who_may_use_them(client_for, played, role):
     assert reverse("export-standings", args=[slug, "pdf"]) in standings
     tabulation = client.get(reverse("tabulation", args=[slug])).content.decode()
     assert reverse("export-tabulation", args=[slug, "pdf"]) in tabulation
-    assert reverse("export-team-standings", args=[slug, "xlsx"]) in client.get(
-        reverse("team-standings", args=[slug])).content.decode()
+    assert (
+        reverse("export-team-standings", args=[slug, "xlsx"])
+        in client.get(reverse("team-standings", args=[slug])).content.decode()
+    )
     scorer = role in ("referee", "organizer")
     session = client.get(reverse("session-detail", args=[slug, 1])).content.decode()
     assert (reverse("export-score-sheets", args=[slug, 1]) + "?blank=1" in session) == scorer

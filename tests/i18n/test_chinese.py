@@ -1,6 +1,7 @@
 """The Simplified Chinese interface: chosen by browser preference (zh-CN too) or the footer, a complete
 compiled catalogue (locale/zh_Hans/LC_MESSAGES) covering every message the Spanish one does, the
 standard terms of the Chinese Official rules, and the fans' standard Chinese names on the pages."""
+
 import gettext
 import html
 import re
@@ -12,8 +13,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from scoring import services as ss
 from rules import payments as pay
+from scoring import services as ss
 
 from .test_spanish import parse_po
 
@@ -50,15 +51,18 @@ def test_the_whole_interface_is_there(po_entries):
     """Every message of the Spanish catalogue has its Chinese translation, and no English was left in."""
     spanish = parse_po(LOCALE / "es" / "LC_MESSAGES" / "django.po")
     assert set(po_entries) == set(spanish)
-    english_left = [msgid for (ctx, msgid, plural), e in po_entries.items()
-                    if e["str"][0] == msgid and re.search(r"[A-Za-z]{3}", msgid)]
+    english_left = [
+        msgid
+        for (ctx, msgid, plural), e in po_entries.items()
+        if e["str"][0] == msgid and re.search(r"[A-Za-z]{3}", msgid)
+    ]
     assert english_left == []
 
 
 def test_placeholders_are_kept(po_entries):
     placeholder = re.compile(r"%\(\w+\)[sdr]|%[sd]|\{\w*\}")
-    for (ctx, msgid, plural), e in po_entries.items():
-        for index, msgstr in e["str"].items():
+    for (_ctx, msgid, plural), e in po_entries.items():
+        for _index, msgstr in e["str"].items():
             sources = {msgid, plural} if plural else {msgid}
             assert any(sorted(placeholder.findall(msgstr)) == sorted(placeholder.findall(s)) for s in sources), msgid
 
@@ -86,8 +90,12 @@ def test_terms_of_the_chinese_official_rules():
         assert gettext("Seat wind") == "门风" and gettext("Prevalent wind") == "圈风"
         assert gettext("East (dealer)") == "庄家（东）"
         assert gettext("Flowers") == "花牌"
-        assert (gettext("Chow"), gettext("Pung"), gettext("Kong"), gettext("Concealed kong")) == \
-            ("吃", "碰", "杠", "暗杠")
+        assert (gettext("Chow"), gettext("Pung"), gettext("Kong"), gettext("Concealed kong")) == (
+            "吃",
+            "碰",
+            "杠",
+            "暗杠",
+        )
         assert gettext("Table points") == "桌分" and gettext("Score") == "比赛分"
         assert gettext("Winning tile") == "和张" and gettext("Last of its kind") == "和绝张"
         assert gettext("Hand %(n)s") % {"n": 5} == "第 5 盘"
@@ -123,11 +131,26 @@ def test_footer_offers_chinese_and_the_switch_sticks(tournament):
 
 def test_table_page_in_chinese(client_for, published_session, tournament, players, sheet, referee):
     client = client_for("referee")
-    client.post(reverse("sheet-hand", args=[tournament.slug, 1, 1]),
-                {"number": 1, "expected_version": 0, "winner": players[0].pk, "discarder": players[2].pk, **PUNGS})
+    client.post(
+        reverse("sheet-hand", args=[tournament.slug, 1, 1]),
+        {"number": 1, "expected_version": 0, "winner": players[0].pk, "discarder": players[2].pk, **PUNGS},
+    )
     content = text(client.get(reverse("sheet", args=[tournament.slug, 1, 1]), **CHINESE))
-    for phrase in ("第 2 盘（共 16 盘）", "东风圈", "庄家（东）：Player 2", "谁和牌？", "自摸，还是谁点炮？", "荒庄",
-                   "或点炮者：", "和牌番数（含花牌）", "记录第 2 盘", "各盘", "记分表", "罚分", "签署记分表"):
+    for phrase in (
+        "第 2 盘（共 16 盘）",
+        "东风圈",
+        "庄家（东）：Player 2",
+        "谁和牌？",
+        "自摸，还是谁点炮？",
+        "荒庄",
+        "或点炮者：",
+        "和牌番数（含花牌）",
+        "记录第 2 盘",
+        "各盘",
+        "记分表",
+        "罚分",
+        "签署记分表",
+    ):
         assert phrase in content, phrase
     # The fans of the hand entered by its tiles, by their standard Chinese names.
     tiles = re.search(r'<tr class="tiles-row" id="hand-1-tiles">.*?</table>', content, re.S).group(0)
@@ -136,7 +159,11 @@ def test_table_page_in_chinese(client_for, published_session, tournament, player
     assert "All Pungs" not in tiles
     # The buttons' seat winds are written as characters (hand 2: players 1-4 sit N E S W).
     assert re.findall(r'<abbr title="(.)">(.)</abbr></span><span class="who">', content)[:4] == [
-        ("北", "北"), ("东", "东"), ("南", "南"), ("西", "西")]
+        ("北", "北"),
+        ("东", "东"),
+        ("南", "南"),
+        ("西", "西"),
+    ]
 
 
 def test_calculator_in_chinese(client):

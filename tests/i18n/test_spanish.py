@@ -1,5 +1,6 @@
 """The Spanish interface: pages in Spanish by browser preference or cookie, the language switcher,
 and a complete, compiled catalogue (locale/es/LC_MESSAGES)."""
+
 import ast
 import gettext
 import html
@@ -12,10 +13,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from schedule import services as sched
 from rules import payments as pay
+from schedule import services as sched
 from scoring import services as ss
-from tournament import services as ts
 
 pytestmark = pytest.mark.django_db
 
@@ -39,8 +39,13 @@ def text(response):
 def test_home_in_spanish_by_accept_language(client, tournament):
     content = text(client.get(reverse("home"), **SPANISH))
     assert '<html lang="es">' in content
-    for phrase in ("Torneos MCR", "Calculadora de manos", "Iniciar sesión",
-                   "Sistema de torneos de las Reglas de Competición de Mahjong", "Idioma:"):
+    for phrase in (
+        "Torneos MCR",
+        "Calculadora de manos",
+        "Iniciar sesión",
+        "Sistema de torneos de las Reglas de Competición de Mahjong",
+        "Idioma:",
+    ):
         assert phrase in content
     assert "Hand calculator" not in content
 
@@ -71,14 +76,22 @@ def test_session_page_in_spanish(client, tournament, published_session):
 
 def test_calculator_in_spanish(client):
     content = text(client.get(reverse("calculator"), **SPANISH))
-    for phrase in ("<h1>Calculadora de manos</h1>", "Fichas ocultas", "Ficha ganadora", "Cómo se ganó",
-                   "Viento propio", "Viento de la ronda", "Cerrar del muro", "Última ficha del muro", ">Calcular<"):
+    for phrase in (
+        "<h1>Calculadora de manos</h1>",
+        "Fichas ocultas",
+        "Ficha ganadora",
+        "Cómo se ganó",
+        "Viento propio",
+        "Viento de la ronda",
+        "Cerrar del muro",
+        "Última ficha del muro",
+        ">Calcular<",
+    ):
         assert phrase in content
 
 
 def test_calculator_result_in_spanish(client):
-    content = text(client.get(reverse("calculator"), {"concealed": "19m19p19sESWNCFP", "win_tile": "1m"},
-                              **SPANISH))
+    content = text(client.get(reverse("calculator"), {"concealed": "19m19p19sESWNCFP", "win_tile": "1m"}, **SPANISH))
     assert "Total: 88 puntos" in content
     assert "Por descarte: el jugador que descarta paga 96 (8 + los puntos de la mano)." in content
     assert "Cada uno de los otros dos jugadores paga 8." in content
@@ -98,8 +111,9 @@ def test_language_cookie_selects_spanish(tournament):
 
 def test_footer_has_a_language_switcher(client):
     content = text(client.get(reverse("home")))
-    form = re.search(r'<form action="%s" method="post" class="lang-switch">.*?</form>' % reverse("set_language"),
-                     content, re.S)
+    form = re.search(
+        r'<form action="{}" method="post" class="lang-switch">.*?</form>'.format(reverse("set_language")), content, re.S
+    )
     assert form, "the footer offers the language form"
     form = form.group(0)
     assert 'name="csrfmiddlewaretoken"' in form and 'name="next" value="/"' in form
@@ -140,7 +154,7 @@ def parse_po(path):
         if current and current.get("id"):
             entries[(current.get("ctx"), current["id"], current.get("plural"))] = current
 
-    for line in path.read_text(encoding="utf-8").splitlines() + [""]:
+    for line in [*path.read_text(encoding="utf-8").splitlines(), ""]:
         if not line.strip():
             finish()
             current, field = None, None
@@ -192,7 +206,7 @@ def test_every_message_is_translated_and_none_fuzzy(po_entries):
 
 def test_placeholders_are_kept(po_entries):
     placeholder = re.compile(r"%\(\w+\)[sd]|%[sd]|\{\w*\}")
-    for (ctx, msgid, plural), e in po_entries.items():
+    for (_ctx, msgid, plural), e in po_entries.items():
         for index, msgstr in e["str"].items():
             source = plural if plural and index else msgid
             assert sorted(placeholder.findall(msgstr)) == sorted(placeholder.findall(source)), msgid
@@ -208,8 +222,7 @@ def test_compiled_catalogue_matches_the_po(po_entries):
             assert [catalog.get((key, i)) for i in range(3)] == [e["str"][i] for i in range(3)], msgid
         else:
             assert catalog.get(key) == e["str"][0], msgid
-    assert len([k for k in catalog if k != "" and not isinstance(k, tuple)]) == \
-        len([k for k in po_entries if not k[2]])
+    assert len([k for k in catalog if k != "" and not isinstance(k, tuple)]) == len([k for k in po_entries if not k[2]])
 
 
 def test_rulebook_vocabulary():
@@ -231,8 +244,9 @@ def test_settings_help_text_is_translated_per_request(client, tournament, organi
     """The tie-break help text is interpolated lazily, so it follows the language of each request."""
     client.force_login(organizer)
     url = reverse("manage-settings", args=[tournament.slug])
-    assert "Tras los puntos de mesa y la puntuación, separados por comas y por orden: table_points" in \
-        text(client.get(url, **SPANISH))
+    assert "Tras los puntos de mesa y la puntuación, separados por comas y por orden: table_points" in text(
+        client.get(url, **SPANISH)
+    )
     assert "After table points and score, comma-separated, in order: table_points" in text(client.get(url))
 
 
@@ -244,8 +258,15 @@ def test_exports_in_spanish(client, tournament, published_session, players, refe
 
     sheet = published_session.tables.get(number=1).sheet
     ss.hand_record(sheet=sheet, number=1, outcome=pay.SELF_DRAWN, winner=players[0], points=8, by=referee)
-    ss.penalty_record(sheet=sheet, player=players[1], amount=10, to=pay.TO_EACH_OTHER,
-                      reason="Tocar la ficha del muro", hand_number=1, by=referee)
+    ss.penalty_record(
+        sheet=sheet,
+        player=players[1],
+        amount=10,
+        to=pay.TO_EACH_OTHER,
+        reason="Tocar la ficha del muro",
+        hand_number=1,
+        by=referee,
+    )
     response = client.get(reverse("export-standings", args=[tournament.slug, "xlsx"]), **SPANISH)
     header = [c.value for c in load_workbook(io.BytesIO(response.content)).active[1]]
     assert header[:7] == ["Puesto", "N.º", "Nombre", "País", "Equipo", "Puntos de mesa", "Puntuación"]

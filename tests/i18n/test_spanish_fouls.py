@@ -1,12 +1,13 @@
 """Fouls, confirmations and signatures in Spanish: the catalogue's names, the computed penalties, the service
 messages and the players' own page."""
+
 import html
 
 import pytest
 from django.urls import reverse
 
-from scoring import services as ss
 from rules import payments as pay
+from scoring import services as ss
 from tournament import services as ts
 
 pytestmark = pytest.mark.django_db
@@ -30,16 +31,27 @@ def page(client, name, *args, **kwargs):
 
 def test_sheet_panels_in_spanish(client_for, tournament, sheet_es):
     content = page(client_for("referee"), "sheet", tournament.slug, 1, 1)
-    for phrase in ("Faltas y penalizaciones", "Tocar la ficha del muro antes de tiempo (segunda vez)",
-                   "Advertencia, sin puntos", "−15 en total, 5 a cada uno de los otros jugadores", "Registrar una falta",
-                   "Confirmación y firmas", "Pendiente de confirmación", "Player 1 confirma",
-                   "Firmar la hoja de puntuación", "Impuntualidad (hasta 10 min: 10 puntos"):
+    for phrase in (
+        "Faltas y penalizaciones",
+        "Tocar la ficha del muro antes de tiempo (segunda vez)",
+        "Advertencia, sin puntos",
+        "−15 en total, 5 a cada uno de los otros jugadores",
+        "Registrar una falta",
+        "Confirmación y firmas",
+        "Pendiente de confirmación",
+        "Player 1 confirma",
+        "Firmar la hoja de puntuación",
+        "Impuntualidad (hasta 10 min: 10 puntos",
+    ):
         assert phrase in content, phrase
 
 
 def test_service_errors_in_spanish(client_for, tournament, sheet_es, players):
-    response = client_for("referee").post(reverse("sheet-foul", args=[tournament.slug, 1, 1]),
-                                          {"player": players[0].pk, "foul": "late", "minutes": -3}, **SPANISH)
+    response = client_for("referee").post(
+        reverse("sheet-foul", args=[tournament.slug, 1, 1]),
+        {"player": players[0].pk, "foul": "late", "minutes": -3},
+        **SPANISH,
+    )
     assert "El retraso es un número entero de minutos, 1 o más (no -3)." in html.unescape(response.content.decode())
     response = client_for("referee").post(reverse("sheet-sign", args=[tournament.slug, 1, 1]), {}, **SPANISH)
     assert "No todos los jugadores han confirmado la hoja todavía" in html.unescape(response.content.decode())

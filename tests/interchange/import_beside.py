@@ -11,6 +11,7 @@ holds SQLite's write lock), touches INSIDE_FILE and waits for GO_FILE before goi
 pages of "other" and ``login`` logs "ana" in through the login form, touching POSTING_FILE just before it
 posts; each prints a JSON report.
 """
+
 import json
 import os
 import sys
@@ -61,9 +62,17 @@ def main(mode, *args):
         return {"imported": tournament.slug, "hands": 40 // 4 * 3 * 16}
     client = Client()
     if mode == "read":
-        return {path: client.get(path).status_code
-                for path in ("/t/other/", "/t/other/standings/", "/t/other/sessions/1/", "/t/other/players/3/",
-                             "/t/other/seating/", "/accounts/login/")}
+        return {
+            path: client.get(path).status_code
+            for path in (
+                "/t/other/",
+                "/t/other/standings/",
+                "/t/other/sessions/1/",
+                "/t/other/players/3/",
+                "/t/other/seating/",
+                "/accounts/login/",
+            )
+        }
     client.get("/accounts/login/")
     Path(args[0]).touch()
     response = client.post("/accounts/login/", {"username": "ana", "password": PASSWORD})

@@ -1,5 +1,6 @@
 """Whole-tournament files in the browser: the organizer's download, and creating a tournament from a file
 (same checks and messages as import_tournament, all or nothing, the uploader becomes organizer)."""
+
 import json
 
 import pytest
@@ -32,11 +33,26 @@ def upload(client, content, **fields):
 
 
 def small_file(slug="spring-open"):
-    return {"name": "Spring Open", "slug": slug, "rules": "mcr", "session_count": 2,
-            "players": [{"number": n, "name": f"Player {n}", "team": "Dragons" if n < 3 else None}
-                        for n in range(1, 5)],
-            "sessions": [{"number": 1, "status": "published", "tables": [{"number": 1, "seats": [1, 2, 3, 4],
-                          "hands": [{"winner": 1, "self_drawn": True, "points": 8}, {"draw": True}]}]}]}
+    return {
+        "name": "Spring Open",
+        "slug": slug,
+        "rules": "mcr",
+        "session_count": 2,
+        "players": [{"number": n, "name": f"Player {n}", "team": "Dragons" if n < 3 else None} for n in range(1, 5)],
+        "sessions": [
+            {
+                "number": 1,
+                "status": "published",
+                "tables": [
+                    {
+                        "number": 1,
+                        "seats": [1, 2, 3, 4],
+                        "hands": [{"winner": 1, "self_drawn": True, "points": 8}, {"draw": True}],
+                    }
+                ],
+            }
+        ],
+    }
 
 
 def counts():
@@ -123,15 +139,24 @@ def error_text(response):
     return response.content.decode()
 
 
-@pytest.mark.parametrize("mutate, where, message", [
-    (lambda d: d["players"][1].update(number="two"), "players[1].number", "expected a whole number, found a string"),
-    (lambda d: d["sessions"][0]["tables"][0]["hands"][0].update(winner=9), "sessions[0].tables[0].hands[0].winner",
-     "player 9"),
-    (lambda d: d["players"][2].update(country="Spain"), "players[2].country", "two-letter country code"),
-    (lambda d: d.update(colour="red"), "colour", "unknown field"),
-    (lambda d: d["sessions"][0]["tables"][0]["hands"][0].update(points=5), "sessions[0].tables[0].hands[0]",
-     "8"),
-])
+@pytest.mark.parametrize(
+    "mutate, where, message",
+    [
+        (
+            lambda d: d["players"][1].update(number="two"),
+            "players[1].number",
+            "expected a whole number, found a string",
+        ),
+        (
+            lambda d: d["sessions"][0]["tables"][0]["hands"][0].update(winner=9),
+            "sessions[0].tables[0].hands[0].winner",
+            "player 9",
+        ),
+        (lambda d: d["players"][2].update(country="Spain"), "players[2].country", "two-letter country code"),
+        (lambda d: d.update(colour="red"), "colour", "unknown field"),
+        (lambda d: d["sessions"][0]["tables"][0]["hands"][0].update(points=5), "sessions[0].tables[0].hands[0]", "8"),
+    ],
+)
 def test_a_file_with_a_mistake_imports_nothing_and_names_the_field(client_for, creator, mutate, where, message):
     data = small_file()
     mutate(data)
@@ -152,12 +177,15 @@ def test_an_existing_short_name_is_refused_on_its_field(client_for, tournament, 
     assert Tournament.objects.get(slug="test-open").name == "Test Open"
 
 
-@pytest.mark.parametrize("content, message", [
-    (b"{\"name\": \"x\",\n \"slug\": }", "The file is not valid JSON: line 2, column 10: invalid JSON"),
-    ("{\"name\": \"Año\"}".encode("latin-1"), "The file is not UTF-8 text"),
-    (b"[1, 2]", "The file holds no tournament"),
-    (b"", "The submitted file is empty."),
-])
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        (b'{"name": "x",\n "slug": }', "The file is not valid JSON: line 2, column 10: invalid JSON"),
+        ('{"name": "Año"}'.encode("latin-1"), "The file is not UTF-8 text"),
+        (b"[1, 2]", "The file holds no tournament"),
+        (b"", "The submitted file is empty."),
+    ],
+)
 def test_unreadable_files_are_explained(client_for, creator, content, message):
     before = counts()
     text = error_text(upload(client_for("creator"), content))

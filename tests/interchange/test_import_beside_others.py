@@ -6,6 +6,7 @@ The import is held open between its players and its sessions (tests/interchange/
 other processes read and log in; the suite's own database is in memory, so the test migrates a file
 database of its own in tmp_path.
 """
+
 import json
 import os
 import subprocess
@@ -19,13 +20,15 @@ from django.db import connection
 SCRIPT = Path(__file__).with_name("import_beside.py")
 ROOT = SCRIPT.parents[2]
 
-pytestmark = pytest.mark.skipif(connection.vendor != "sqlite",
-                                reason="an SQLite file test; it runs once, in the SQLite run of the suite")
+pytestmark = pytest.mark.skipif(
+    connection.vendor != "sqlite", reason="an SQLite file test; it runs once, in the SQLite run of the suite"
+)
 
 
 def run(env, *args, timeout=120):
-    result = subprocess.run([sys.executable, *map(str, args)], cwd=ROOT, env=env, capture_output=True, text=True,
-                            timeout=timeout)
+    result = subprocess.run(
+        [sys.executable, *map(str, args)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout
+    )
     assert result.returncode == 0, result.stderr[-3000:]
     return result.stdout
 
@@ -35,13 +38,24 @@ def report(out):
 
 
 def test_pages_answer_and_a_login_waits_its_turn_during_an_import(tmp_path):
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'beside.sqlite3'}", "DEBUG": "1",
-           "ALLOWED_HOSTS": "testserver", "LOG_LEVEL": "ERROR"}
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'beside.sqlite3'}",
+        "DEBUG": "1",
+        "ALLOWED_HOSTS": "testserver",
+        "LOG_LEVEL": "ERROR",
+    }
     run(env, "manage.py", "migrate", "--noinput")
     run(env, SCRIPT, "setup")
     inside, go = tmp_path / "inside", tmp_path / "go"
-    importer = subprocess.Popen([sys.executable, str(SCRIPT), "import", str(inside), str(go)], cwd=ROOT, env=env,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    importer = subprocess.Popen(
+        [sys.executable, str(SCRIPT), "import", str(inside), str(go)],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         deadline = time.monotonic() + 120
         while not inside.exists():
@@ -52,8 +66,14 @@ def test_pages_answer_and_a_login_waits_its_turn_during_an_import(tmp_path):
         pages = report(run(env, SCRIPT, "read"))
         assert set(pages.values()) == {200}, pages
         posting = tmp_path / "posting"
-        login = subprocess.Popen([sys.executable, str(SCRIPT), "login", str(posting)], cwd=ROOT, env=env,
-                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        login = subprocess.Popen(
+            [sys.executable, str(SCRIPT), "login", str(posting)],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         while not posting.exists():
             assert login.poll() is None, login.communicate()[1][-3000:]
             assert time.monotonic() < deadline + 120, "the login never got going"

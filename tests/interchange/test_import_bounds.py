@@ -1,5 +1,6 @@
 """The same file is refused on SQLite and on PostgreSQL: the models bound numbers and text themselves,
 so an import never depends on what the database would have let through."""
+
 import copy
 
 import pytest
@@ -8,8 +9,8 @@ from django.core.management import CommandError, call_command
 
 from interchange.format import InterchangeError
 from interchange.load import tournament_import
-from scoring import services as ss
 from rules import payments as pay
+from scoring import services as ss
 from tests.interchange.test_interchange_json import SMALL, counts
 from tournament import services as ts
 
@@ -19,18 +20,30 @@ def table(data):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("change, path, message", [
-    (lambda d: table(d)["hands"][1].update(points=10**12), "sessions[0].tables[0].hands[1].points",
-     "less than or equal to 9999"),
-    (lambda d: table(d)["penalties"][0].update(amount=10**12), "sessions[0].tables[0].penalties[0].amount",
-     "less than or equal to 9999"),
-    (lambda d: d["players"].append({"number": 2**31, "name": "Big"}), "players[8].number",
-     "less than or equal to 99999"),
-    (lambda d: d["players"][0].update(name="Ana\x00"), "players[0].name", "NUL"),
-    (lambda d: table(d)["hands"][0].update(note="x\x00"), "sessions[0].tables[0].hands[0].note", "NUL"),
-    (lambda d: table(d)["hands"][1].update(tiles={"a": "\x00"}), "sessions[0].tables[0].hands[1].tiles.a", "NUL"),
-    (lambda d: d.update(session_minutes=70_000), "session_minutes", "less than or equal to 1440"),
-])
+@pytest.mark.parametrize(
+    "change, path, message",
+    [
+        (
+            lambda d: table(d)["hands"][1].update(points=10**12),
+            "sessions[0].tables[0].hands[1].points",
+            "less than or equal to 9999",
+        ),
+        (
+            lambda d: table(d)["penalties"][0].update(amount=10**12),
+            "sessions[0].tables[0].penalties[0].amount",
+            "less than or equal to 9999",
+        ),
+        (
+            lambda d: d["players"].append({"number": 2**31, "name": "Big"}),
+            "players[8].number",
+            "less than or equal to 99999",
+        ),
+        (lambda d: d["players"][0].update(name="Ana\x00"), "players[0].name", "NUL"),
+        (lambda d: table(d)["hands"][0].update(note="x\x00"), "sessions[0].tables[0].hands[0].note", "NUL"),
+        (lambda d: table(d)["hands"][1].update(tiles={"a": "\x00"}), "sessions[0].tables[0].hands[1].tiles.a", "NUL"),
+        (lambda d: d.update(session_minutes=70_000), "session_minutes", "less than or equal to 1440"),
+    ],
+)
 def test_out_of_bounds_files_are_refused_whatever_the_database(change, path, message):
     before = counts()
     data = copy.deepcopy(SMALL)
@@ -64,8 +77,15 @@ def test_services_refuse_nul_and_large_numbers(tournament, sheet, players, refer
     with pytest.raises(ValidationError):
         ts.player_create(tournament=tournament, number=51, name="T", team="Dra\x00gons", by=organizer)
     with pytest.raises(ValidationError):
-        ss.hand_record(sheet=sheet, number=1, outcome=pay.SELF_DRAWN, winner=players[0], points=10**12,
-                       by=referee, expected_version=0)
+        ss.hand_record(
+            sheet=sheet,
+            number=1,
+            outcome=pay.SELF_DRAWN,
+            winner=players[0],
+            points=10**12,
+            by=referee,
+            expected_version=0,
+        )
     with pytest.raises(ValidationError):
         ss.penalty_record(sheet=sheet, player=players[0], amount=10**12, to=pay.TO_NOBODY, reason="x", by=referee)
     with pytest.raises(ValidationError):

@@ -1,6 +1,7 @@
 """Appeals travel in the tournament file: their numbers, states, fees, decisions and the hand versions and
 penalties an upheld appeal amended come back from an import, and the export of the copy is the same file.
 A file whose appeal refers to something it does not hold is refused, naming the appeal, importing nothing."""
+
 import copy
 import json
 from datetime import timedelta
@@ -13,10 +14,10 @@ from interchange.export import dumps, tournament_export
 from interchange.format import InterchangeError
 from interchange.load import tournament_import
 from interchange.shape import parse_json
+from rules import payments as pay
 from scoring import appeals as ap
 from scoring import services as ss
 from scoring.models import Appeal, AppealAmendment, AppealDecision, HandVersion, Penalty
-from rules import payments as pay
 from standings.selectors import player_standings
 from tournament import services as ts
 from tournament.models import AuditLog, Session, Tournament, TournamentRole
@@ -32,8 +33,7 @@ def committee(make_user, tournament):
 
 
 @pytest.fixture
-def appealed(hands_entered, published_session, tournament, players, referee, organizer, chief_referee,
-             committee):
+def appealed(hands_entered, published_session, tournament, players, referee, organizer, chief_referee, committee):
     """Session 1, both sheets signed, with five appeals:
     1 filed about hand 2 of table 1 (still open);
     2 a rule appeal the referees rejected, taken to the chief referee (open);
@@ -47,8 +47,9 @@ def appealed(hands_entered, published_session, tournament, players, referee, org
         p.refresh_from_db()
     table_1 = hands_entered
     table_2 = published_session.tables.get(number=2).sheet
-    ss.hand_record(sheet=table_2, number=1, outcome=pay.DISCARD, winner=players[4], discarder=players[5], points=9,
-                   by=referee)
+    ss.hand_record(
+        sheet=table_2, number=1, outcome=pay.DISCARD, winner=players[4], discarder=players[5], points=9, by=referee
+    )
     ss.hand_record(sheet=table_2, number=2, outcome=pay.DRAW, by=referee)
     ss.foul_record(sheet=table_1, player=players[3], foul="warning", reason="slow", by=referee)
     wall = ss.foul_record(sheet=table_2, player=players[6], foul="violation", amount=20, hand_number=2, by=referee)
@@ -56,32 +57,62 @@ def appealed(hands_entered, published_session, tournament, players, referee, org
     ss.sheet_sign(sheet=table_1, by=referee, mark_rest_not_played=True)
     ss.sheet_sign(sheet=table_2, by=referee, mark_rest_not_played=True)
 
-    ap.appeal_file(sheet=table_1, filer=players[2], kind="rule", hand_number=2, code=players[2].code, by=None,
-                   statement="My discard was not the winning tile.")
-    second = ap.appeal_file(sheet=table_1, filer=players[0], kind="rule", hand_number=1, by=referee,
-                            statement="Self-drawn 8 was scored as 6.")
+    ap.appeal_file(
+        sheet=table_1,
+        filer=players[2],
+        kind="rule",
+        hand_number=2,
+        code=players[2].code,
+        by=None,
+        statement="My discard was not the winning tile.",
+    )
+    second = ap.appeal_file(
+        sheet=table_1,
+        filer=players[0],
+        kind="rule",
+        hand_number=1,
+        by=referee,
+        statement="Self-drawn 8 was scored as 6.",
+    )
     second = ap.appeal_decide(appeal=second, outcome="rejected", reasons="The fans add to 6.", by=referee)
     ap.appeal_escalate(appeal=second, reason="Two concealed kongs count.", code=players[0].code)
-    third = ap.appeal_file(sheet=table_2, filer=players[6], kind="rule", hand_number=1, penalty=wall, by=referee,
-                           statement="I never touched the wall; and hand 1 was self-drawn.")
+    third = ap.appeal_file(
+        sheet=table_2,
+        filer=players[6],
+        kind="rule",
+        hand_number=1,
+        penalty=wall,
+        by=referee,
+        statement="I never touched the wall; and hand 1 was self-drawn.",
+    )
     third = ap.appeal_decide(appeal=third, outcome="upheld", reasons="The video agrees.", by=referee)
-    ap.appeal_amend_hand(appeal=third, number=1, outcome=pay.SELF_DRAWN, winner=players[4], points=9,
-                         expected_version=1, by=referee)
+    ap.appeal_amend_hand(
+        appeal=third, number=1, outcome=pay.SELF_DRAWN, winner=players[4], points=9, expected_version=1, by=referee
+    )
     ap.appeal_amend_withdraw_penalty(appeal=third, penalty=wall, reason="Not touched, on video.", by=referee)
     ap.appeal_amend_foul(appeal=third, player=players[5], foul="warning", reason="false accusation", by=referee)
-    fourth = ap.appeal_file(sheet=table_2, filer=players[5], kind="other", by=referee,
-                            statement="The neighbouring table was too loud.")
+    fourth = ap.appeal_file(
+        sheet=table_2, filer=players[5], kind="other", by=referee, statement="The neighbouring table was too loud."
+    )
     ap.appeal_decide(appeal=fourth, outcome="rejected", reasons="Not loud enough to matter.", by=committee)
-    Session.objects.filter(pk=published_session.pk).update(status=Session.Status.CLOSED,
-                                                           closed_at=timezone.now() - timedelta(hours=3))
-    ap.appeal_file(sheet=table_1, filer=players[3], kind="other", by=organizer, statement="Seat was changed.",
-                   late_reason="At the medical desk until now.")
+    Session.objects.filter(pk=published_session.pk).update(
+        status=Session.Status.CLOSED, closed_at=timezone.now() - timedelta(hours=3)
+    )
+    ap.appeal_file(
+        sheet=table_1,
+        filer=players[3],
+        kind="other",
+        by=organizer,
+        statement="Seat was changed.",
+        late_reason="At the medical desk until now.",
+    )
     return tournament
 
 
 def standings(tournament):
     return [(r.rank, r.player.number, r.table_points, r.score) for r in player_standings(tournament)] + [
-        (r.rank, r.player.number, r.table_points, r.score) for r in player_standings(tournament, public=True)]
+        (r.rank, r.player.number, r.table_points, r.score) for r in player_standings(tournament, public=True)
+    ]
 
 
 def as_copy(data, slug="appeals-copy"):
@@ -102,14 +133,19 @@ def test_appeals_in_every_state_round_trip_exactly(appealed):
 
     appeals = {a.number: a for a in Appeal.objects.filter(tournament=imported)}
     assert {n: (a.status, a.fee_status) for n, a in appeals.items()} == {
-        1: ("filed", "paid"), 2: ("escalated", "paid"), 3: ("upheld", "returned"), 4: ("rejected", "forfeited"),
-        5: ("filed", "paid")}
+        1: ("filed", "paid"),
+        2: ("escalated", "paid"),
+        3: ("upheld", "returned"),
+        4: ("rejected", "forfeited"),
+        5: ("filed", "paid"),
+    }
     assert appeals[5].late_reason == "At the medical desk until now."
     assert appeals[5].late_accepted_by.username == "organizer" and appeals[5].filed_by.username == "organizer"
     assert appeals[1].via == "link" and appeals[1].filed_by is None
     assert (appeals[3].fee_amount, appeals[3].fee_currency) == (Decimal("12.50"), "EUR")
     assert [(d.body, d.outcome, d.decided_by_name) for d in appeals[2].decisions.all()] == [
-        ("referees", "rejected", "referee")]
+        ("referees", "rejected", "referee")
+    ]
     assert appeals[2].escalation_reason == "Two concealed kongs count."
     assert [(d.body, d.decided_by.username) for d in appeals[4].decisions.all()] == [("committee", "committee")]
 
@@ -133,17 +169,47 @@ def test_the_file_says_what_each_appeal_is_about(appealed):
     table_2 = data["sessions"][0]["tables"][1]
     # Only the withdrawn penalty an appeal refers to travels, beside the table's penalties.
     assert table_2["withdrawn_penalties"] == [
-        {"player": 7, "foul": "violation", "amount": 20, "hand": 2, "withdrawn_reason": "Not touched, on video."}]
+        {"player": 7, "foul": "violation", "amount": 20, "hand": 2, "withdrawn_reason": "Not touched, on video."}
+    ]
     assert table_2["penalties"][1] == {"player": 6, "foul": "warning", "reason": "false accusation"}
     third = data["appeals"][2]
-    assert {k: third[k] for k in ("number", "session", "table", "hand", "withdrawn_penalty", "kind", "filer", "via",
-                                  "filed_by", "fee_amount", "fee_currency", "fee_status", "status")} == {
-        "number": 3, "session": 1, "table": 2, "hand": 1, "withdrawn_penalty": 0, "kind": "rule", "filer": 7,
-        "via": "referee", "filed_by": "referee", "fee_amount": 12.5, "fee_currency": "EUR", "fee_status": "returned",
-        "status": "upheld"}
-    assert third["amendments"] == [{"kind": "hand", "hand": 1, "version": 2},
-                                   {"kind": "penalty_withdrawn", "withdrawn_penalty": 0},
-                                   {"kind": "penalty_added", "penalty": 1}]
+    assert {
+        k: third[k]
+        for k in (
+            "number",
+            "session",
+            "table",
+            "hand",
+            "withdrawn_penalty",
+            "kind",
+            "filer",
+            "via",
+            "filed_by",
+            "fee_amount",
+            "fee_currency",
+            "fee_status",
+            "status",
+        )
+    } == {
+        "number": 3,
+        "session": 1,
+        "table": 2,
+        "hand": 1,
+        "withdrawn_penalty": 0,
+        "kind": "rule",
+        "filer": 7,
+        "via": "referee",
+        "filed_by": "referee",
+        "fee_amount": 12.5,
+        "fee_currency": "EUR",
+        "fee_status": "returned",
+        "status": "upheld",
+    }
+    assert third["amendments"] == [
+        {"kind": "hand", "hand": 1, "version": 2},
+        {"kind": "penalty_withdrawn", "withdrawn_penalty": 0},
+        {"kind": "penalty_added", "penalty": 1},
+    ]
     assert [d["body"] for d in third["decisions"]] == ["referees"] and third["decisions"][0]["by"] == "referee"
     assert data["appeals"][4]["late_accepted_by"] == "organizer"
 
@@ -159,36 +225,63 @@ def test_a_file_without_appeals_imports_as_before(appealed):
     assert "appeals" not in AuditLog.objects.get(tournament=imported, action="tournament.import").data
 
 
-@pytest.mark.parametrize("change, path, words", [
-    (lambda d: d["appeals"][2]["amendments"][2].update(penalty=7), "appeals[2].amendments[2].penalty",
-     "appeal 3: the table's “penalties” has no [7]"),
-    (lambda d: d["appeals"][2].update(withdrawn_penalty=3), "appeals[2].withdrawn_penalty", "appeal 3:"),
-    (lambda d: d["appeals"][2]["amendments"][0].update(hand=17), "appeals[2].amendments[0].hand",
-     "appeal 3: session 1 table 2 has no hand 17"),
-    (lambda d: d["appeals"][1].update(table=5), "appeals[1].table", "appeal 2: session 1 has no table 5"),
-    (lambda d: d["appeals"][0].update(filer=99), "appeals[0].filer", "appeal 1: player 99 is not in the players"),
-    (lambda d: d["appeals"][3].update(number=1), "appeals[3].number", "appeal 1:"),
-    (lambda d: d["appeals"][0].update(status="pending"), "appeals[0].status", "not one of"),
-    # Only the form is checked before writing; these the service refuses while importing, all the same.
-    (lambda d: d["appeals"][0].update(filer=5), "appeals[0].filer", "Player 5 neither played at this table"),
-    # The file holds one version of hand 1, the one that counts: two versions of it cannot both count.
-    (lambda d: d["appeals"][2]["amendments"].append({"kind": "hand", "hand": 1, "version": 3}), "appeals[2].amendments",
-     "appeal 3: Version 3 of hand 1 is not the one that counts"),
-    (lambda d: d["appeals"][3].update(amendments=[{"kind": "penalty_added", "penalty": 0}]), "appeals[3]",
-     "appeal 4: Only an upheld appeal changes the sheet"),
-])
+@pytest.mark.parametrize(
+    "change, path, words",
+    [
+        (
+            lambda d: d["appeals"][2]["amendments"][2].update(penalty=7),
+            "appeals[2].amendments[2].penalty",
+            "appeal 3: the table's “penalties” has no [7]",
+        ),
+        (lambda d: d["appeals"][2].update(withdrawn_penalty=3), "appeals[2].withdrawn_penalty", "appeal 3:"),
+        (
+            lambda d: d["appeals"][2]["amendments"][0].update(hand=17),
+            "appeals[2].amendments[0].hand",
+            "appeal 3: session 1 table 2 has no hand 17",
+        ),
+        (lambda d: d["appeals"][1].update(table=5), "appeals[1].table", "appeal 2: session 1 has no table 5"),
+        (lambda d: d["appeals"][0].update(filer=99), "appeals[0].filer", "appeal 1: player 99 is not in the players"),
+        (lambda d: d["appeals"][3].update(number=1), "appeals[3].number", "appeal 1:"),
+        (lambda d: d["appeals"][0].update(status="pending"), "appeals[0].status", "not one of"),
+        # Only the form is checked before writing; these the service refuses while importing, all the same.
+        (lambda d: d["appeals"][0].update(filer=5), "appeals[0].filer", "Player 5 neither played at this table"),
+        # The file holds one version of hand 1, the one that counts: two versions of it cannot both count.
+        (
+            lambda d: d["appeals"][2]["amendments"].append({"kind": "hand", "hand": 1, "version": 3}),
+            "appeals[2].amendments",
+            "appeal 3: Version 3 of hand 1 is not the one that counts",
+        ),
+        (
+            lambda d: d["appeals"][3].update(amendments=[{"kind": "penalty_added", "penalty": 0}]),
+            "appeals[3]",
+            "appeal 4: Only an upheld appeal changes the sheet",
+        ),
+    ],
+)
 def test_a_bad_appeal_reference_is_refused_and_nothing_is_saved(appealed, change, path, words):
     data = as_copy(tournament_export(appealed))
     change(data)
-    before = (Tournament.objects.count(), Appeal.objects.count(), AppealDecision.objects.count(),
-              AppealAmendment.objects.count(), HandVersion.objects.count(), Penalty.objects.count(),
-              AuditLog.objects.count())
+    before = (
+        Tournament.objects.count(),
+        Appeal.objects.count(),
+        AppealDecision.objects.count(),
+        AppealAmendment.objects.count(),
+        HandVersion.objects.count(),
+        Penalty.objects.count(),
+        AuditLog.objects.count(),
+    )
     with pytest.raises(InterchangeError) as exc:
         tournament_import(data)
     assert exc.value.path == path and words in exc.value.message
-    assert (Tournament.objects.count(), Appeal.objects.count(), AppealDecision.objects.count(),
-            AppealAmendment.objects.count(), HandVersion.objects.count(), Penalty.objects.count(),
-            AuditLog.objects.count()) == before
+    assert (
+        Tournament.objects.count(),
+        Appeal.objects.count(),
+        AppealDecision.objects.count(),
+        AppealAmendment.objects.count(),
+        HandVersion.objects.count(),
+        Penalty.objects.count(),
+        AuditLog.objects.count(),
+    ) == before
     assert not Tournament.objects.filter(slug="appeals-copy").exists()
 
 
@@ -228,6 +321,8 @@ def test_the_audit_log_says_the_appeals_were_imported(appealed):
     imported = tournament_import(as_copy(tournament_export(appealed)))
     entries = AuditLog.objects.filter(tournament=imported, action="appeal.file").order_by("id")
     texts = [line.text for line in describe(entries, imported)]
-    assert texts[2] == ("The system imported appeal 3 about table 2, session 1, filed by Player 7 (7), from a "
-                        "tournament file, as it stood: Upheld.")
+    assert texts[2] == (
+        "The system imported appeal 3 about table 2, session 1, filed by Player 7 (7), from a "
+        "tournament file, as it stood: Upheld."
+    )
     assert len(texts) == 5

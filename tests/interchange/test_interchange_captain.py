@@ -1,5 +1,6 @@
 """The team captain in the interchange JSON: written on the captain's player row, set again on import; a
 file without it imports as before."""
+
 import copy
 import json
 
@@ -9,13 +10,15 @@ from interchange.export import export_json, tournament_export
 from interchange.format import InterchangeError
 from interchange.load import tournament_import
 from interchange.shape import parse_json
-from tournament import services as ts
 from tournament.models import Team, Tournament
 
 pytestmark = pytest.mark.django_db
 
 FILE = {
-    "name": "Captains Cup", "slug": "captains-cup", "rules": "mcr", "session_count": 1,
+    "name": "Captains Cup",
+    "slug": "captains-cup",
+    "rules": "mcr",
+    "session_count": 1,
     "players": [{"number": n, "name": f"Player {n}", "team": "Dragons" if n <= 2 else "Winds"} for n in range(1, 5)],
 }
 
@@ -38,12 +41,17 @@ def test_no_captain_no_key(organizer):
     assert "team_captain" not in json.dumps(tournament_export(t))
 
 
-@pytest.mark.parametrize("change, path", [
-    (lambda d: d["players"][0].update(team_captain=True) or d["players"][1].update(team_captain=True),
-     "players[1].team_captain"),
-    (lambda d: d["players"][0].update(team=None, team_captain=True), "players[0].team_captain"),
-    (lambda d: d["players"][0].update(team_captain="yes"), "players[0].team_captain"),
-])
+@pytest.mark.parametrize(
+    "change, path",
+    [
+        (
+            lambda d: d["players"][0].update(team_captain=True) or d["players"][1].update(team_captain=True),
+            "players[1].team_captain",
+        ),
+        (lambda d: d["players"][0].update(team=None, team_captain=True), "players[0].team_captain"),
+        (lambda d: d["players"][0].update(team_captain="yes"), "players[0].team_captain"),
+    ],
+)
 def test_bad_captains_are_refused(change, path):
     data = copy.deepcopy(FILE)
     change(data)

@@ -1,5 +1,6 @@
 """An elimination tournament travels in the interchange JSON: the format, who played on after each session
 (with the organizer's order for a tie), and so every final rank."""
+
 import pytest
 
 from interchange.export import tournament_export
@@ -14,8 +15,9 @@ pytestmark = pytest.mark.django_db
 
 
 def ranks(t):
-    return sorted(Elimination.objects.filter(tournament=t).values_list("player__number", "session__number",
-                                                                       "final_rank"))
+    return sorted(
+        Elimination.objects.filter(tournament=t).values_list("player__number", "session__number", "final_rank")
+    )
 
 
 def test_round_trip_of_an_elimination_tournament_to_its_final_ranking(organizer, referee):
@@ -24,8 +26,9 @@ def test_round_trip_of_an_elimination_tournament_to_its_final_ranking(organizer,
     sched.session_seat_random(session=s1, by=organizer, seed=9)
     tied_round(s1, referee, organizer)
     order = [p.number for p in t.players.order_by("-number")]  # a draw's outcome, best first
-    sched.session_eliminate_and_seat(session=s1, rule=sched.elimination_rule("best_overall", 4), by=organizer,
-                                     decided_order=order)
+    sched.session_eliminate_and_seat(
+        session=s1, rule=sched.elimination_rule("best_overall", 4), by=organizer, decided_order=order
+    )
     sched.session_publish(session=s2, by=organizer)
     play_round(s2, referee, organizer)
     sched.session_eliminate_and_seat(session=s2, rule=sched.elimination_rule("final"), by=organizer)

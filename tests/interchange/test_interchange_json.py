@@ -1,41 +1,61 @@
 """Interchange JSON: exact round trip, and bad files refused with the path at fault, importing nothing."""
+
 import copy
 import json
 
 import pytest
 from django.core.management import CommandError, call_command
 
-from schedule import services as sched
-from rules import payments as pay
-from scoring import services as ss
-from scoring.models import Hand, HandVersion, Penalty, ScoreSheet
-from tournament import services as ts
 from interchange.export import tournament_export
 from interchange.format import InterchangeError
 from interchange.load import tournament_import
 from interchange.shape import parse_json
+from rules import payments as pay
+from schedule import services as sched
+from scoring import services as ss
+from scoring.models import Hand, HandVersion, Penalty, ScoreSheet
+from tournament import services as ts
 from tournament.models import AuditLog, Player, Seat, Session, Table, Team, Tournament
 
 SMALL = {
-    "name": "Small Open", "slug": "small-open", "rules": "mcr", "session_count": 2,
+    "name": "Small Open",
+    "slug": "small-open",
+    "rules": "mcr",
+    "session_count": 2,
     "players": [
         {"number": n, "name": f"Player {n}", "country": "ES", "team": "Dragons" if n <= 2 else "Winds"}
         for n in range(1, 9)
     ],
-    "sessions": [{"number": 1, "tables": [
-        {"number": 1, "seats": [1, 2, 3, 4],
-         "hands": [{"winner": 2, "from": 3, "points": 8}, {"winner": 1, "self_drawn": True, "points": 12, "flowers": 1},
-                   {"draw": True}, {"not_played": True}],
-         "penalties": [{"player": 4, "amount": 10, "to": "each_other", "reason": "false Hu"},
-                       {"player": 3, "amount": 20, "to": "nobody", "reason": "late 12 min"}]},
-        {"number": 2, "seats": [5, 6, 7, 8], "hands": [{"winner": 5, "from": 6, "points": 10}]},
-    ]}],
+    "sessions": [
+        {
+            "number": 1,
+            "tables": [
+                {
+                    "number": 1,
+                    "seats": [1, 2, 3, 4],
+                    "hands": [
+                        {"winner": 2, "from": 3, "points": 8},
+                        {"winner": 1, "self_drawn": True, "points": 12, "flowers": 1},
+                        {"draw": True},
+                        {"not_played": True},
+                    ],
+                    "penalties": [
+                        {"player": 4, "amount": 10, "to": "each_other", "reason": "false Hu"},
+                        {"player": 3, "amount": 20, "to": "nobody", "reason": "late 12 min"},
+                    ],
+                },
+                {"number": 2, "seats": [5, 6, 7, 8], "hands": [{"winner": 5, "from": 6, "points": 10}]},
+            ],
+        }
+    ],
 }
 
 
 def counts():
-    return {m.__name__: m.objects.count()
-            for m in (Tournament, Player, Team, Session, Table, Seat, ScoreSheet, Hand, HandVersion, Penalty, AuditLog)}
+    return {
+        m.__name__: m.objects.count()
+        for m in (Tournament, Player, Team, Session, Table, Seat, ScoreSheet, Hand, HandVersion, Penalty, AuditLog)
+    }
 
 
 def without_identity(data):
@@ -50,11 +70,16 @@ def test_small_example_imports_and_scores():
     t = tournament_import(copy.deepcopy(SMALL))
     sheet = t.sessions.get(number=1).tables.get(number=1).sheet
     assert [h.current.outcome for h in sheet.hands.order_by("number")] == [
-        pay.DISCARD, pay.SELF_DRAWN, pay.DRAW, pay.NOT_PLAYED]
+        pay.DISCARD,
+        pay.SELF_DRAWN,
+        pay.DRAW,
+        pay.NOT_PLAYED,
+    ]
     second = sheet.hands.get(number=2).current
     assert (second.winner.number, second.points, second.flowers) == (1, 12, 1)
     # Player 1: -8 (hand 1) + 60 (self-drawn 12) + 10 (false Hu by 4) = 62
     from scoring.results import table_results
+
     result = next(r for r in table_results(t).values() if r.table == 1)
     assert result.scores == [-8 + 60 + 10, 32 - 20 + 10, -16 - 20 + 10 - 20, -8 - 20 - 30]
     exported = tournament_export(t)
@@ -81,28 +106,62 @@ def test_demo_round_trip_is_exact():
 
 @pytest.mark.django_db
 def test_round_trip_with_settings_corrections_withdrawals_and_reopened_sessions(organizer):
-    t = ts.tournament_create(by=organizer, name="Full", slug="full", session_count=3, hands_per_session=4,
-                             venue="Casa", start_date="2026-01-10", end_date="2026-01-11", table_points="4/2/1/0",
-                             tiebreaks="fewest_last_places", appeal_minutes=20, appeal_fee="12.50",
-                             appeal_fee_currency="USD", published=False, session_minutes=120, format="mixed",
-                             round_robin_sessions=1)
+    t = ts.tournament_create(
+        by=organizer,
+        name="Full",
+        slug="full",
+        session_count=3,
+        hands_per_session=4,
+        venue="Casa",
+        start_date="2026-01-10",
+        end_date="2026-01-11",
+        table_points="4/2/1/0",
+        tiebreaks="fewest_last_places",
+        appeal_minutes=20,
+        appeal_fee="12.50",
+        appeal_fee_currency="USD",
+        published=False,
+        session_minutes=120,
+        format="mixed",
+        round_robin_sessions=1,
+    )
     ts.team_get_or_create(tournament=t, name="Nobody Yet", by=organizer)
-    ps = [ts.player_create(tournament=t, number=n * 10, name=f"P{n}", club="C" if n % 2 else "", by=organizer,
-                           ema_id="01234567" if n == 1 else "", team="Winds" if n < 3 else None,
-                           is_substitute=n == 4)
-          for n in range(1, 5)]
+    ps = [
+        ts.player_create(
+            tournament=t,
+            number=n * 10,
+            name=f"P{n}",
+            club="C" if n % 2 else "",
+            by=organizer,
+            ema_id="01234567" if n == 1 else "",
+            team="Winds" if n < 3 else None,
+            is_substitute=n == 4,
+        )
+        for n in range(1, 5)
+    ]
     s1 = t.sessions.get(number=1)
     sched.session_seat(session=s1, tables=[ps], by=organizer, method="random", seed=42)
     sheet = s1.tables.get().sheet
     ss.hand_record(sheet=sheet, number=1, outcome=pay.DISCARD, winner=ps[0], discarder=ps[1], points=9, by=organizer)
-    ss.hand_record(sheet=sheet, number=1, outcome=pay.DISCARD, winner=ps[0], discarder=ps[2], points=16,
-                   flowers=2, note="corrected", by=organizer)  # version 2 is current
-    ss.hand_record(sheet=sheet, number=2, outcome=pay.SELF_DRAWN, winner=ps[3], points=88,
-                   tiles={"hand": "123m"}, by=organizer)
+    ss.hand_record(
+        sheet=sheet,
+        number=1,
+        outcome=pay.DISCARD,
+        winner=ps[0],
+        discarder=ps[2],
+        points=16,
+        flowers=2,
+        note="corrected",
+        by=organizer,
+    )  # version 2 is current
+    ss.hand_record(
+        sheet=sheet, number=2, outcome=pay.SELF_DRAWN, winner=ps[3], points=88, tiles={"hand": "123m"}, by=organizer
+    )
     wrong = ss.penalty_record(sheet=sheet, player=ps[1], amount=30, to="nobody", reason="oops", by=organizer)
     ss.penalty_withdraw(penalty=wrong, reason="given in error", by=organizer)
-    ss.penalty_record(sheet=sheet, player=ps[2], amount=5, to="each_other", reason="touching the wall",
-                      hand_number=2, by=organizer)
+    ss.penalty_record(
+        sheet=sheet, player=ps[2], amount=5, to="each_other", reason="touching the wall", hand_number=2, by=organizer
+    )
     ss.sheet_submit(sheet=sheet, by=organizer, mark_rest_not_played=True)
     sched.session_publish(session=s1, by=organizer)
     sched.session_close(session=s1, by=organizer)
@@ -117,7 +176,8 @@ def test_round_trip_with_settings_corrections_withdrawals_and_reopened_sessions(
     assert hands[0] == {"winner": 10, "from": 30, "points": 16, "flowers": 2, "note": "corrected"}
     assert len(hands) == 4 and hands[3]["not_played"] is True
     assert data["sessions"][0]["tables"][0]["penalties"] == [
-        {"player": 30, "amount": 5, "to": "each_other", "reason": "touching the wall", "hand": 2}]
+        {"player": 30, "amount": 5, "to": "each_other", "reason": "touching the wall", "hand": 2}
+    ]
 
     json_text = json.dumps(data)
     again = tournament_import(dict(json.loads(json_text), slug="full-2"))
@@ -185,57 +245,77 @@ def test_bad_json_syntax_names_the_line(tmp_path):
     with pytest.raises(CommandError, match=r"line 4, column 2: invalid JSON"):
         call_command("import_tournament", str(path))
     with pytest.raises(InterchangeError) as exc:
-        parse_json('[1,\n2,,]')
+        parse_json("[1,\n2,,]")
     assert exc.value.path.startswith("line 2")
     assert counts() == before
 
 
 @pytest.mark.django_db
 def test_unknown_player_in_seats():
-    refused(lambda d: table(d, 1)["seats"].__setitem__(2, 17), "sessions[0].tables[1].seats[2]",
-            "player 17 is not in the players list")
+    refused(
+        lambda d: table(d, 1)["seats"].__setitem__(2, 17),
+        "sessions[0].tables[1].seats[2]",
+        "player 17 is not in the players list",
+    )
 
 
 @pytest.mark.django_db
 def test_winner_not_at_table():
-    refused(lambda d: table(d, 1)["hands"].__setitem__(0, {"winner": 1, "from": 6, "points": 8}),
-            "sessions[0].tables[1].hands[0].winner", "player 1 is not at this table")
+    refused(
+        lambda d: table(d, 1)["hands"].__setitem__(0, {"winner": 1, "from": 6, "points": 8}),
+        "sessions[0].tables[1].hands[0].winner",
+        "player 1 is not at this table",
+    )
 
 
 @pytest.mark.django_db
 def test_discarder_not_at_table():
-    refused(lambda d: table(d)["hands"].__setitem__(3, {"winner": 1, "from": 17, "points": 8}),
-            "sessions[0].tables[0].hands[3].from", "player 17 is not at this table")
+    refused(
+        lambda d: table(d)["hands"].__setitem__(3, {"winner": 1, "from": 17, "points": 8}),
+        "sessions[0].tables[0].hands[3].from",
+        "player 17 is not at this table",
+    )
 
 
 @pytest.mark.django_db
 def test_discarder_is_winner():
-    refused(lambda d: table(d)["hands"].__setitem__(0, {"winner": 2, "from": 2, "points": 8}),
-            "sessions[0].tables[0].hands[0].from", "cannot have discarded")
+    refused(
+        lambda d: table(d)["hands"].__setitem__(0, {"winner": 2, "from": 2, "points": 8}),
+        "sessions[0].tables[0].hands[0].from",
+        "cannot have discarded",
+    )
 
 
 @pytest.mark.django_db
 def test_seven_points_without_flowers():
-    refused(lambda d: table(d)["hands"].__setitem__(1, {"winner": 1, "self_drawn": True, "points": 8, "flowers": 1}),
-            "sessions[0].tables[0].hands[1].points", "leaves 7")
+    refused(
+        lambda d: table(d)["hands"].__setitem__(1, {"winner": 1, "self_drawn": True, "points": 8, "flowers": 1}),
+        "sessions[0].tables[0].hands[1].points",
+        "leaves 7",
+    )
 
 
 @pytest.mark.django_db
 def test_penalty_to_unknown_target():
-    refused(lambda d: table(d)["penalties"][0].__setitem__("to", "the_referee"),
-            "sessions[0].tables[0].penalties[0].to", "not one of")
+    refused(
+        lambda d: table(d)["penalties"][0].__setitem__("to", "the_referee"),
+        "sessions[0].tables[0].penalties[0].to",
+        "not one of",
+    )
 
 
 @pytest.mark.django_db
 def test_penalised_player_not_at_table():
-    refused(lambda d: table(d)["penalties"][1].__setitem__("player", 7),
-            "sessions[0].tables[0].penalties[1].player", "not at this table")
+    refused(
+        lambda d: table(d)["penalties"][1].__setitem__("player", 7),
+        "sessions[0].tables[0].penalties[1].player",
+        "not at this table",
+    )
 
 
 @pytest.mark.django_db
 def test_duplicate_player_number():
-    refused(lambda d: d["players"][5].__setitem__("number", 2), "players[5].number",
-            "also used by players[1]")
+    refused(lambda d: d["players"][5].__setitem__("number", 2), "players[5].number", "also used by players[1]")
 
 
 @pytest.mark.django_db
@@ -246,8 +326,11 @@ def test_unknown_keys_types_and_missing_fields():
     refused(lambda d: d["players"][0].__setitem__("number", "1"), "players[0].number", "whole number")
     refused(lambda d: table(d).__setitem__("seats", [1, 2, 3]), "sessions[0].tables[0].seats", "four players")
     refused(lambda d: table(d)["hands"][0].pop("from"), "sessions[0].tables[0].hands[0].from", "missing")
-    refused(lambda d: table(d)["hands"].append({"winner": 1, "from": 2, "points": 8}),
-            "sessions[0].tables[0].hands[4]", "no later hand")
+    refused(
+        lambda d: table(d)["hands"].append({"winner": 1, "from": 2, "points": 8}),
+        "sessions[0].tables[0].hands[4]",
+        "no later hand",
+    )
     refused(lambda d: table(d, 1)["seats"].__setitem__(0, 1), "sessions[0].tables[1].seats[0]", "already seated")
     refused(lambda d: d["sessions"][0].__setitem__("status", "closed"), "sessions[0].tables[0].submitted")
     refused(lambda d: d.__setitem__("start_date", "16/05/2026"), "start_date", "YYYY-MM-DD")
@@ -283,6 +366,7 @@ def test_import_command_copy_under_another_slug(tmp_path):
 def test_export_command_prints_json_to_stdout():
     tournament_import(copy.deepcopy(SMALL))
     import io
+
     out = io.StringIO()
     call_command("export_tournament", "small-open", stdout=out)
     data = json.loads(out.getvalue())

@@ -1,4 +1,5 @@
 """The players import parser: CSV (comma, or semicolon with BOM and Spanish headers), XLSX, bad rows."""
+
 import io
 
 import pytest
@@ -15,23 +16,47 @@ def test_good_csv(tournament):
         "1,Ana López,es,Club Madrid,04000001,Dragons,no\n"
         "\n"
         "2,Kenji Tanaka,JP,,,Winds,\n"
-        "3,\"Müller, Hans\",DE,Berlin MJ,,,yes\n"
+        '3,"Müller, Hans",DE,Berlin MJ,,,yes\n'
     ).encode()
     preview = parse_players_file(data, "players.csv", tournament)
     assert preview.errors == []
     assert preview.ok
     assert preview.rows == [
-        {"number": 1, "name": "Ana López", "country": "ES", "club": "Club Madrid", "ema_id": "04000001",
-         "team": "Dragons", "is_substitute": False},
-        {"number": 2, "name": "Kenji Tanaka", "country": "JP", "club": "", "ema_id": "", "team": "Winds",
-         "is_substitute": False},
-        {"number": 3, "name": "Müller, Hans", "country": "DE", "club": "Berlin MJ", "ema_id": "", "team": "",
-         "is_substitute": True},
+        {
+            "number": 1,
+            "name": "Ana López",
+            "country": "ES",
+            "club": "Club Madrid",
+            "ema_id": "04000001",
+            "team": "Dragons",
+            "is_substitute": False,
+        },
+        {
+            "number": 2,
+            "name": "Kenji Tanaka",
+            "country": "JP",
+            "club": "",
+            "ema_id": "",
+            "team": "Winds",
+            "is_substitute": False,
+        },
+        {
+            "number": 3,
+            "name": "Müller, Hans",
+            "country": "DE",
+            "club": "Berlin MJ",
+            "ema_id": "",
+            "team": "",
+            "is_substitute": True,
+        },
     ]
     assert preview.row_numbers == [2, 4, 5]
     ts.players_import(tournament=tournament, rows=preview.rows, by=None)
     assert list(tournament.players.values_list("number", "name", "team__name")) == [
-        (1, "Ana López", "Dragons"), (2, "Kenji Tanaka", "Winds"), (3, "Müller, Hans", None)]
+        (1, "Ana López", "Dragons"),
+        (2, "Kenji Tanaka", "Winds"),
+        (3, "Müller, Hans", None),
+    ]
 
 
 def test_semicolon_csv_with_bom_and_spanish_headers(tournament, players):
@@ -74,37 +99,53 @@ def _xlsx(rows):
 
 
 def test_xlsx(tournament):
-    data = _xlsx([
-        ["Number", "Name", "Country", "Club", "EMA id", "Team", "Substitute"],
-        [1, "Ana López", "es", "Club Madrid", 4000001, "Dragons", None],
-        [None, None, None, None, None, None, None],
-        [2.0, "Pierre Martin", "FR", None, "07000042", "Winds", "x"],
-    ])
+    data = _xlsx(
+        [
+            ["Number", "Name", "Country", "Club", "EMA id", "Team", "Substitute"],
+            [1, "Ana López", "es", "Club Madrid", 4000001, "Dragons", None],
+            [None, None, None, None, None, None, None],
+            [2.0, "Pierre Martin", "FR", None, "07000042", "Winds", "x"],
+        ]
+    )
     preview = parse_players_file(data, "players.xlsx", tournament)
     assert preview.errors == []
     assert preview.rows == [
-        {"number": 1, "name": "Ana López", "country": "ES", "club": "Club Madrid", "ema_id": "04000001",
-         "team": "Dragons", "is_substitute": False},
-        {"number": 2, "name": "Pierre Martin", "country": "FR", "club": "", "ema_id": "07000042",
-         "team": "Winds", "is_substitute": True},
+        {
+            "number": 1,
+            "name": "Ana López",
+            "country": "ES",
+            "club": "Club Madrid",
+            "ema_id": "04000001",
+            "team": "Dragons",
+            "is_substitute": False,
+        },
+        {
+            "number": 2,
+            "name": "Pierre Martin",
+            "country": "FR",
+            "club": "",
+            "ema_id": "07000042",
+            "team": "Winds",
+            "is_substitute": True,
+        },
     ]
     assert preview.row_numbers == [2, 4]
 
 
 def test_bad_rows_reported_per_row_and_nothing_imported(tournament, players):
     data = (
-        "number,name,country,ema_id,substitute\n"
-        "10,Good Player,ES,,\n"          # row 2: fine
-        "11,,ES,,\n"                     # row 3: no name
-        "0,Zero,ES,,\n"                  # row 4: number not positive
-        "abc,Letters,ES,,\n"             # row 5: not a number
-        "12,Bad Country,ESP,,\n"         # row 6: three letters
-        "13,Bad Ema,FR,1234,\n"          # row 7: EMA id too short
-        "10,Same Number,IT,,\n"          # row 8: duplicate in the file
-        "3,Taken Number,IT,,\n"          # row 9: duplicate of an existing player
-        "14,Player 1,IT,,\n"             # row 10: existing player's name
-        "15,Maybe Sub,IT,,perhaps\n"     # row 11: not yes/no
-    ).encode()
+        b"number,name,country,ema_id,substitute\n"
+        b"10,Good Player,ES,,\n"  # row 2: fine
+        b"11,,ES,,\n"  # row 3: no name
+        b"0,Zero,ES,,\n"  # row 4: number not positive
+        b"abc,Letters,ES,,\n"  # row 5: not a number
+        b"12,Bad Country,ESP,,\n"  # row 6: three letters
+        b"13,Bad Ema,FR,1234,\n"  # row 7: EMA id too short
+        b"10,Same Number,IT,,\n"  # row 8: duplicate in the file
+        b"3,Taken Number,IT,,\n"  # row 9: duplicate of an existing player
+        b"14,Player 1,IT,,\n"  # row 10: existing player's name
+        b"15,Maybe Sub,IT,,perhaps\n"  # row 11: not yes/no
+    )
     before = Player.objects.count()
     preview = parse_players_file(data, "players.csv", tournament)
     assert not preview.ok
@@ -140,7 +181,9 @@ def test_crlf_and_tab_separated(tournament):
     preview = parse_players_file(data, "players.txt", tournament)
     assert preview.errors == []
     assert [(r["number"], r["name"], r["country"], r["team"]) for r in preview.rows] == [
-        (1, "Ana López", "ES", "Dragons"), (2, "Bo Chen", "CN", "")]
+        (1, "Ana López", "ES", "Dragons"),
+        (2, "Bo Chen", "CN", ""),
+    ]
     assert preview.row_numbers == [2, 4]
 
 

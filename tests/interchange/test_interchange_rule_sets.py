@@ -1,5 +1,6 @@
 """Interchange under the Swiss championship and Spanish rules (issue 13): "rules" takes the registry's codes,
 rule_options and every player's points round-trip, and bad values are refused naming the field."""
+
 import copy
 
 import pytest
@@ -14,27 +15,71 @@ pytestmark = pytest.mark.django_db
 PLAYERS = [{"number": n, "name": f"Player {n}"} for n in range(1, 5)]
 
 SWISS = {
-    "name": "Swiss Open", "slug": "swiss-open", "rules": "swiss_championship", "session_count": 1,
+    "name": "Swiss Open",
+    "slug": "swiss-open",
+    "rules": "swiss_championship",
+    "session_count": 1,
     "rule_options": {"payment": "all_pay"},
     "players": PLAYERS,
-    "sessions": [{"number": 1, "tables": [{"number": 1, "seats": [1, 2, 3, 4], "hands": [
-        {"winner": 2, "from": 3, "points": 4},
-        {"winner": 1, "self_drawn": True, "points": 96,
-         "tiles": {"concealed": "234456p7p345789s", "melds": [], "win_tile": "7p", "self_drawn": True,
-                   "flowers": 0, "last_tile": False, "kong": False, "last_wall": False, "seat_wind": "S",
-                   "prevalent_wind": "E", "kong_discard": False, "first_draw": True}},
-        {"draw": True},
-        {"winner": 4, "from": 1, "points": 2},
-    ]}]}],
+    "sessions": [
+        {
+            "number": 1,
+            "tables": [
+                {
+                    "number": 1,
+                    "seats": [1, 2, 3, 4],
+                    "hands": [
+                        {"winner": 2, "from": 3, "points": 4},
+                        {
+                            "winner": 1,
+                            "self_drawn": True,
+                            "points": 96,
+                            "tiles": {
+                                "concealed": "234456p7p345789s",
+                                "melds": [],
+                                "win_tile": "7p",
+                                "self_drawn": True,
+                                "flowers": 0,
+                                "last_tile": False,
+                                "kong": False,
+                                "last_wall": False,
+                                "seat_wind": "S",
+                                "prevalent_wind": "E",
+                                "kong_discard": False,
+                                "first_draw": True,
+                            },
+                        },
+                        {"draw": True},
+                        {"winner": 4, "from": 1, "points": 2},
+                    ],
+                }
+            ],
+        }
+    ],
 }
 
 SPANISH = {
-    "name": "Liga", "slug": "liga", "rules": "spanish", "session_count": 1, "hands_per_session": 4,
+    "name": "Liga",
+    "slug": "liga",
+    "rules": "spanish",
+    "session_count": 1,
+    "hands_per_session": 4,
     "players": PLAYERS,
-    "sessions": [{"number": 1, "tables": [{"number": 1, "seats": [1, 2, 3, 4], "hands": [
-        {"winner": 1, "from": 3, "points": 40, "player_points": [40, 30, 20, 10]},
-        {"winner": 2, "self_drawn": True, "points": 60, "player_points": [0, 60, 20, 20]},
-    ]}]}],
+    "sessions": [
+        {
+            "number": 1,
+            "tables": [
+                {
+                    "number": 1,
+                    "seats": [1, 2, 3, 4],
+                    "hands": [
+                        {"winner": 1, "from": 3, "points": 40, "player_points": [40, 30, 20, 10]},
+                        {"winner": 2, "self_drawn": True, "points": 60, "player_points": [0, 60, 20, 20]},
+                    ],
+                }
+            ],
+        }
+    ],
 }
 
 
@@ -74,14 +119,24 @@ def test_a_rule_set_played_longer_than_its_own_session_keeps_its_length():
     assert t.hands_per_session == 8 and tournament_export(t)["hands_per_session"] == 8
 
 
-@pytest.mark.parametrize("mutate, path, text", [
-    (lambda d: d.update(rules="swiss"), "rules", "not a rule set; expected one of mcr, swiss_championship, spanish"),
-    (lambda d: d.update(rules=3), "rules", "expected a string"),
-    (lambda d: d.update(rule_options=["all_pay"]), "rule_options", "expected an object"),
-    (lambda d: d.update(rule_options={"payment": "loser_pays"}), "rule_options", "must be one of"),
-    (lambda d: d["sessions"][0]["tables"][0]["hands"][0].update(points=0), "sessions[0].tables[0].hands[0].points",
-     "from 1 to 600"),
-])
+@pytest.mark.parametrize(
+    "mutate, path, text",
+    [
+        (
+            lambda d: d.update(rules="swiss"),
+            "rules",
+            "not a rule set; expected one of mcr, swiss_championship, spanish",
+        ),
+        (lambda d: d.update(rules=3), "rules", "expected a string"),
+        (lambda d: d.update(rule_options=["all_pay"]), "rule_options", "expected an object"),
+        (lambda d: d.update(rule_options={"payment": "loser_pays"}), "rule_options", "must be one of"),
+        (
+            lambda d: d["sessions"][0]["tables"][0]["hands"][0].update(points=0),
+            "sessions[0].tables[0].hands[0].points",
+            "from 1 to 600",
+        ),
+    ],
+)
 def test_bad_rules_refused_naming_the_field(mutate, path, text):
     data = copy.deepcopy(SWISS)
     mutate(data)
@@ -91,11 +146,14 @@ def test_bad_rules_refused_naming_the_field(mutate, path, text):
     assert not Tournament.objects.exists()
 
 
-@pytest.mark.parametrize("points, path, text", [
-    ([40, 30, 20], "sessions[0].tables[0].hands[0].player_points", "four numbers"),
-    ([40, 30, "20", 10], "sessions[0].tables[0].hands[0].player_points[2]", "whole number"),
-    ([40, 35, 20, 10], "sessions[0].tables[0].hands[0].player_points", "steps of 10"),
-])
+@pytest.mark.parametrize(
+    "points, path, text",
+    [
+        ([40, 30, 20], "sessions[0].tables[0].hands[0].player_points", "four numbers"),
+        ([40, 30, "20", 10], "sessions[0].tables[0].hands[0].player_points[2]", "whole number"),
+        ([40, 35, 20, 10], "sessions[0].tables[0].hands[0].player_points", "steps of 10"),
+    ],
+)
 def test_bad_points_by_player_refused(points, path, text):
     data = copy.deepcopy(SPANISH)
     data["sessions"][0]["tables"][0]["hands"][0]["player_points"] = points

@@ -1,4 +1,5 @@
 """The standings command (JSON and CSV) and the demo tournament."""
+
 import csv
 import io
 import json
@@ -10,8 +11,8 @@ from django.core.management import CommandError, call_command
 from rules import payments as pay
 from scoring import services as ss
 from scoring.models import Hand, HandVersion, Penalty
-from tournament.models import Player, Tournament, TournamentRole
 from standings.selectors import player_standings, team_standings
+from tournament.models import Player, Tournament, TournamentRole
 
 
 def run(*args, **kwargs):
@@ -36,9 +37,14 @@ def tied_session(seated_session, players, organizer):
 def test_standings_json_with_ties(tournament, tied_session):
     rows = json.loads(run("standings", tournament.slug, format="json"))
     assert [(r["rank"], r["number"], r["table_points"], r["score"]) for r in rows] == [
-        (1, 5, 3, 32), (1, 6, 3, 32),
-        (3, 1, 1.75, 0), (3, 2, 1.75, 0), (3, 3, 1.75, 0), (3, 4, 1.75, 0),
-        (7, 7, 0.5, -32), (7, 8, 0.5, -32),
+        (1, 5, 3, 32),
+        (1, 6, 3, 32),
+        (3, 1, 1.75, 0),
+        (3, 2, 1.75, 0),
+        (3, 3, 1.75, 0),
+        (3, 4, 1.75, 0),
+        (7, 7, 0.5, -32),
+        (7, 8, 0.5, -32),
     ]
     assert set(rows[0]) == {"rank", "number", "name", "team", "table_points", "score"}
     assert rows[0]["name"] == "Player 5" and rows[0]["team"] == "Bamboo"
@@ -58,8 +64,9 @@ def test_standings_thirds_rounded(tournament, seated_session, players, organizer
     # Three tied for first share 4+2+1: 7/3 each, printed as 2.33.
     t1 = seated_session.tables.get(number=1).sheet
     for n, winner in enumerate(players[0:3], start=1):
-        ss.hand_record(sheet=t1, number=n, outcome=pay.DISCARD, winner=winner, discarder=players[3], points=8,
-                       by=organizer)
+        ss.hand_record(
+            sheet=t1, number=n, outcome=pay.DISCARD, winner=winner, discarder=players[3], points=8, by=organizer
+        )
     rows = json.loads(run("standings", tournament.slug))
     assert [r["table_points"] for r in rows if r["number"] in (1, 2, 3)] == [2.33, 2.33, 2.33]
 
@@ -75,12 +82,24 @@ def test_load_demo_loads_and_is_idempotent():
     assert "Loaded the demo tournament" in first
     for text in ("http://127.0.0.1:8000/", "organizer", "organizer-demo", "referee-demo", "admin-demo"):
         assert text in first
-    counts = (Tournament.objects.count(), Player.objects.count(), HandVersion.objects.count(),
-              Penalty.objects.count(), get_user_model().objects.count(), TournamentRole.objects.count())
+    counts = (
+        Tournament.objects.count(),
+        Player.objects.count(),
+        HandVersion.objects.count(),
+        Penalty.objects.count(),
+        get_user_model().objects.count(),
+        TournamentRole.objects.count(),
+    )
     second = run("load_demo")
     assert "already loaded" in second and "admin-demo" in second
-    assert counts == (Tournament.objects.count(), Player.objects.count(), HandVersion.objects.count(),
-                      Penalty.objects.count(), get_user_model().objects.count(), TournamentRole.objects.count())
+    assert counts == (
+        Tournament.objects.count(),
+        Player.objects.count(),
+        HandVersion.objects.count(),
+        Penalty.objects.count(),
+        get_user_model().objects.count(),
+        TournamentRole.objects.count(),
+    )
 
     demo = Tournament.objects.get(slug="demo-open")
     User = get_user_model()
@@ -126,7 +145,7 @@ def test_demo_contents():
         for table in sessions[n].tables.all():
             numbers = sorted(p.number for p in table.seated_players())
             for i, a in enumerate(numbers):
-                for b in numbers[i + 1:]:
+                for b in numbers[i + 1 :]:
                     assert (a, b) not in met
                     met.add((a, b))
     rows = player_standings(demo)
@@ -138,5 +157,7 @@ def test_demo_contents():
 
 def test_checked_in_fixture_matches_the_generator():
     from interchange.management.commands.load_demo import FIXTURE, fixture_text
-    assert FIXTURE.read_text(encoding="utf-8") == fixture_text(), \
+
+    assert FIXTURE.read_text(encoding="utf-8") == fixture_text(), (
         "fixtures/demo.json is stale: run python manage.py load_demo --regenerate-fixture"
+    )

@@ -1,4 +1,5 @@
 """The demo tournaments of the Swiss championship and Spanish rules, loaded beside the MCR demo (issue 13)."""
+
 import io
 import json
 
@@ -38,8 +39,9 @@ def test_rule_set_demos_are_scored_by_their_rules():
     swiss_versions = HandVersion.objects.filter(hand__sheet__table__session__tournament=swiss)
     assert swiss_versions.filter(points__lt=8, outcome="discard").exists()  # no MCR minimum
     assert swiss_versions.exclude(tiles={}).exists()
-    spanish_versions = HandVersion.objects.filter(hand__sheet__table__session__tournament=spanish,
-                                                  outcome__in=["discard", "self_drawn"])
+    spanish_versions = HandVersion.objects.filter(
+        hand__sheet__table__session__tournament=spanish, outcome__in=["discard", "self_drawn"]
+    )
     assert spanish_versions.exists() and all(v.player_points and len(v.player_points) == 4 for v in spanish_versions)
     for t in (swiss, spanish):
         rows = player_standings(t)
@@ -52,5 +54,6 @@ def test_rule_set_demos_are_scored_by_their_rules():
 
 def test_checked_in_rule_set_fixtures_match_the_generator():
     for slug in RULE_SET_DEMOS:
-        assert rule_set_fixture(slug).read_text(encoding="utf-8") == rule_set_fixture_text(slug), \
+        assert rule_set_fixture(slug).read_text(encoding="utf-8") == rule_set_fixture_text(slug), (
             f"{rule_set_fixture(slug)} is stale: run python manage.py load_demo --regenerate-fixture"
+        )

@@ -5,6 +5,7 @@
 KIND is players, chart or interchange. The parser runs as the server runs it, with Django set up; only
 the parsing is timed, and the peak resident memory covers the whole process (Django included).
 """
+
 import json
 import os
 import resource

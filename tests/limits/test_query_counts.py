@@ -2,6 +2,7 @@
 size of the tournament (issue 11, item 4): the same tournament at two sizes must cost the same number of
 queries, and at most MAX_QUERIES. A page that ran one query per player (a link, a team name, a seat)
 would pass at one size and fail at the other."""
+
 import random
 from collections import Counter
 
@@ -23,27 +24,58 @@ def _data(players, sessions, seed=7):
     file has something to show for every player, table and session."""
     rng = random.Random(seed)
     numbers = list(range(1, players + 1))
-    data = {"name": f"Size {players}", "slug": f"size-{players}", "rules": "mcr", "session_count": sessions + 1,
-            "hands_per_session": HANDS, "published": True, "teams": TEAMS,
-            "players": [{"number": n, "name": f"Player {n}", "family_name": "Player", "given_name": str(n),
-                         "country": "ES", "no_ema_id": True, "team": TEAMS[n % len(TEAMS)]} for n in numbers],
-            "sessions": []}
+    data = {
+        "name": f"Size {players}",
+        "slug": f"size-{players}",
+        "rules": "mcr",
+        "session_count": sessions + 1,
+        "hands_per_session": HANDS,
+        "published": True,
+        "teams": TEAMS,
+        "players": [
+            {
+                "number": n,
+                "name": f"Player {n}",
+                "family_name": "Player",
+                "given_name": str(n),
+                "country": "ES",
+                "no_ema_id": True,
+                "team": TEAMS[n % len(TEAMS)],
+            }
+            for n in numbers
+        ],
+        "sessions": [],
+    }
     for s in range(1, sessions + 1):
         rng.shuffle(numbers)
         tables = []
         for i in range(0, players, 4):
-            seats = numbers[i:i + 4]
+            seats = numbers[i : i + 4]
             hands = []
             for _h in range(HANDS):
                 winner = rng.choice(seats)
                 if rng.random() < 0.5:
                     hands.append({"winner": winner, "self_drawn": True, "points": rng.choice((8, 12, 16))})
                 else:
-                    hands.append({"winner": winner, "from": rng.choice([p for p in seats if p != winner]),
-                                  "points": rng.choice((8, 9, 24))})
-            tables.append({"number": i // 4 + 1, "seats": seats, "hands": hands, "submitted": True,
-                           "penalties": [{"player": seats[0], "foul": "claim_changed", "hand": 2},
-                                         {"player": seats[1], "foul": "late", "minutes": 3}]})
+                    hands.append(
+                        {
+                            "winner": winner,
+                            "from": rng.choice([p for p in seats if p != winner]),
+                            "points": rng.choice((8, 9, 24)),
+                        }
+                    )
+            tables.append(
+                {
+                    "number": i // 4 + 1,
+                    "seats": seats,
+                    "hands": hands,
+                    "submitted": True,
+                    "penalties": [
+                        {"player": seats[0], "foul": "claim_changed", "hand": 2},
+                        {"player": seats[1], "foul": "late", "minutes": 3},
+                    ],
+                }
+            )
         data["sessions"].append({"number": s, "status": "closed", "tables": tables})
     return data
 
@@ -51,22 +83,43 @@ def _data(players, sessions, seed=7):
 @pytest.fixture
 def sized(db, organizer, referee):
     """sized((players, sessions)): such a tournament, with the organizer and referee roles."""
+
     def make(size):
         tournament = tournament_import(_data(*size))
         for user, role in ((organizer, TournamentRole.Role.ORGANIZER), (referee, TournamentRole.Role.REFEREE)):
             TournamentRole.objects.create(tournament=tournament, user=user, role=role)
         return tournament
+
     return make
 
 
-RESULT_PAGES = ["players/", "standings/", "standings/teams/", "standings/sessions/", "players/3/", "sessions/2/",
-                "seating/", "sessions/2/seats/", "sessions/2/tables/1/"]
-EXPORTS = [f"exports/{name}.{fmt}" for name in ("standings", "team-standings", "tabulation")
-           for fmt in ("csv", "xlsx", "pdf")]
-ORGANIZER_EXPORTS = ["exports/ema-results.csv", "exports/fouls.csv", "exports/fouls.xlsx", "exports/fouls.pdf",
-                     "exports/player-cards.pdf"]
-SCORER_EXPORTS = ["exports/sessions/2/score-sheets.pdf", "exports/sessions/2/tables/1/score-sheet.pdf",
-                  "exports/sessions/2/score-sheets.pdf?blank=1", "exports/sessions/2/seats.pdf"]
+RESULT_PAGES = [
+    "players/",
+    "standings/",
+    "standings/teams/",
+    "standings/sessions/",
+    "players/3/",
+    "sessions/2/",
+    "seating/",
+    "sessions/2/seats/",
+    "sessions/2/tables/1/",
+]
+EXPORTS = [
+    f"exports/{name}.{fmt}" for name in ("standings", "team-standings", "tabulation") for fmt in ("csv", "xlsx", "pdf")
+]
+ORGANIZER_EXPORTS = [
+    "exports/ema-results.csv",
+    "exports/fouls.csv",
+    "exports/fouls.xlsx",
+    "exports/fouls.pdf",
+    "exports/player-cards.pdf",
+]
+SCORER_EXPORTS = [
+    "exports/sessions/2/score-sheets.pdf",
+    "exports/sessions/2/tables/1/score-sheet.pdf",
+    "exports/sessions/2/score-sheets.pdf?blank=1",
+    "exports/sessions/2/seats.pdf",
+]
 
 PATHS = {
     "anonymous": RESULT_PAGES + EXPORTS + ["exports/sessions/2/seats.pdf"],
@@ -99,8 +152,17 @@ def test_query_counts_do_not_grow_with_the_tournament(sized, client_for, role):
     assert not problems, "\n".join(problems)
 
 
-API_PATHS = ["", "players/", "players/3/", "sessions/", "sessions/2/", "sessions/2/results/", "sessions/2/tables/1/",
-             "standings/", "standings/teams/"]
+API_PATHS = [
+    "",
+    "players/",
+    "players/3/",
+    "sessions/",
+    "sessions/2/",
+    "sessions/2/results/",
+    "sessions/2/tables/1/",
+    "standings/",
+    "standings/teams/",
+]
 
 
 def test_api_query_counts_do_not_grow_with_the_tournament(sized, client):

@@ -1,4 +1,5 @@
 """`python -m scoring --rules swiss_championship|spanish`: the MCR contract, one line in, one out."""
+
 import json
 import os
 import subprocess
@@ -11,14 +12,28 @@ ROOT = Path(__file__).resolve().parents[2]
 def run_cli(lines, *args):
     env = dict(os.environ)
     env.pop("DJANGO_SETTINGS_MODULE", None)  # the rules must not need Django
-    return subprocess.run([sys.executable, "-m", "scoring", *args], input="\n".join(lines) + "\n",
-                          capture_output=True, text=True, cwd=ROOT, env=env, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "scoring", *args],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=60,
+    )
 
 
 def test_swiss_championship_lines_in_order_and_bad_lines_answered():
     lines = [
-        json.dumps({"concealed": "222555999m6m", "melds": ["concealed_kong 1111m"], "win_tile": "6m",
-                    "self_drawn": True, "kong": True}),
+        json.dumps(
+            {
+                "concealed": "222555999m6m",
+                "melds": ["concealed_kong 1111m"],
+                "win_tile": "6m",
+                "self_drawn": True,
+                "kong": True,
+            }
+        ),
         "{not json",
         json.dumps({"concealed": "123m345m999p6pE", "win_tile": "6p"}),
         "",
@@ -30,8 +45,15 @@ def test_swiss_championship_lines_in_order_and_bad_lines_answered():
     out = [json.loads(x) for x in proc.stdout.splitlines()]
     assert len(out) == 5  # the blank line is skipped
     assert out[0]["valid"] and out[0]["total"] == 51 and "error" not in out[0]
-    assert out[0]["fans"][0] == {"id": 6, "name": "All Pungs in One Suit", "points": 8, "count": 1,
-                                 "name_es": "Todo Pungs de una Familia", "from": ["whole hand"], "kind": "fan"}
+    assert out[0]["fans"][0] == {
+        "id": 6,
+        "name": "All Pungs in One Suit",
+        "points": 8,
+        "count": 1,
+        "name_es": "Todo Pungs de una Familia",
+        "from": ["whole hand"],
+        "kind": "fan",
+    }
     assert out[1]["error"].startswith("bad JSON") and out[1]["fans"] == [] and out[1]["total"] == 0
     assert "108 tiles" in out[2]["error"]
     assert "JSON object" in out[3]["error"]
@@ -40,8 +62,16 @@ def test_swiss_championship_lines_in_order_and_bad_lines_answered():
 
 def test_spanish_lines_and_the_official_option():
     lines = [
-        json.dumps({"concealed": "678s345mE", "melds": ["chow 234p", "chow 789m"], "win_tile": "E",
-                    "flowers": "1", "seat_wind": "S", "prevalent_wind": "W"}),
+        json.dumps(
+            {
+                "concealed": "678s345mE",
+                "melds": ["chow 234p", "chow 789m"],
+                "win_tile": "E",
+                "flowers": "1",
+                "seat_wind": "S",
+                "prevalent_wind": "W",
+            }
+        ),
         json.dumps({"concealed": "19m19p19sESWNCFP", "win_tile": "P"}),
         json.dumps({"concealed": "123m456p99sEE", "melds": ["pung CCC"], "winning": False}),
     ]

@@ -1,4 +1,5 @@
 """The scoring CLI answers every line, however bad, and goes on with the next one."""
+
 import json
 
 import pytest
@@ -10,9 +11,15 @@ GOOD = json.dumps({"concealed": "123m456p789s23sEE", "win_tile": "4s"})
 
 
 def test_every_bad_line_gets_an_answer_and_the_run_goes_on():
-    lines = [GOOD, "[" * 5000 + "]" * 5000, '{"concealed": ' + "9" * 5000 + "}", '{"x": NaN}',
-             json.dumps({"concealed": "x" * 20000}), '{"concealed": {"a": {"b": {"c": {"d": {"e": {"f": {"g": {}}}}}}}}}',
-             GOOD]
+    lines = [
+        GOOD,
+        "[" * 5000 + "]" * 5000,
+        '{"concealed": ' + "9" * 5000 + "}",
+        '{"x": NaN}',
+        json.dumps({"concealed": "x" * 20000}),
+        '{"concealed": {"a": {"b": {"c": {"d": {"e": {"f": {"g": {}}}}}}}}}',
+        GOOD,
+    ]
     proc = run_cli(lines, "--rules", "mcr")
     assert proc.returncode == 0, proc.stderr
     out = [json.loads(x) for x in proc.stdout.splitlines()]
@@ -26,9 +33,15 @@ def test_every_bad_line_gets_an_answer_and_the_run_goes_on():
     assert all(not o["valid"] and o["total"] == 0 for o in out[1:-1])
 
 
-@pytest.mark.parametrize("text, kind", [
-    ("[" * 33 + "]" * 33, "depth"), ("1" * 16, "number"), ("-1e999", "number"), ("Infinity", "constant"),
-])
+@pytest.mark.parametrize(
+    "text, kind",
+    [
+        ("[" * 33 + "]" * 33, "depth"),
+        ("1" * 16, "number"),
+        ("-1e999", "number"),
+        ("Infinity", "constant"),
+    ],
+)
 def test_safe_json_refuses_what_would_hurt(text, kind):
     with pytest.raises(safejson.JSONLimitError) as error:
         safejson.loads(text)
@@ -36,4 +49,7 @@ def test_safe_json_refuses_what_would_hurt(text, kind):
 
 
 def test_safe_json_reads_ordinary_json_and_brackets_inside_strings():
-    assert safejson.loads('{"a": "[[[[\\"{{{{", "b": [1, 2.5, -3]}', max_depth=2) == {"a": '[[[["{{{{', "b": [1, 2.5, -3]}
+    assert safejson.loads('{"a": "[[[[\\"{{{{", "b": [1, 2.5, -3]}', max_depth=2) == {
+        "a": '[[[["{{{{',
+        "b": [1, 2.5, -3],
+    }

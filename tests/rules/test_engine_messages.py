@@ -1,6 +1,7 @@
 """The rules' refusals as templates: every HandError, TileError and invalid score carries an N_ template and
 named parameters whose English rendering is exactly the message the CLI prints, and no raise in the rules
 can slip back to an unmarked English string (the web layer could not translate it)."""
+
 import ast
 from pathlib import Path
 
@@ -11,7 +12,7 @@ from rules.mcr.hand import HandError as MCRHandError
 from rules.mcr.tiles import TileError, parse_tile, parse_tiles
 from rules.payments import PaymentError
 from rules.registry import get_rule_set
-from rules.text import Message, MessageError, N_
+from rules.text import N_, Message, MessageError
 
 RULES_DIR = Path(base.__file__).resolve().parent
 # Thirteen tiles that win on 1p (the pung of 1p, the pair of 5p); the flags make it impossible.
@@ -37,47 +38,73 @@ BAD_HANDS = [
     ("mcr", {"concealed": "1111m23m456m789m5p", "win_tile": "1m"}, "5 copies of 1m"),
     ("mcr", {"concealed": "456m789m1p", "melds": ["chow 124m"], "win_tile": "1p"}, "chow 124m is not a chow"),
     ("mcr", {"concealed": "456m789m1p", "melds": ["pung 123m"], "win_tile": "1p"}, "pung 123m is not a pung"),
-    ("mcr", {"concealed": "456m789m1p", "melds": ["concealed_kong 1112m"], "win_tile": "1p"},
-     "concealed kong 1112m is not a kong"),
+    (
+        "mcr",
+        {"concealed": "456m789m1p", "melds": ["concealed_kong 1112m"], "win_tile": "1p"},
+        "concealed kong 1112m is not a kong",
+    ),
     ("mcr", {"concealed": "456m789m1p", "melds": ["trio 111m"], "win_tile": "1p"}, "unknown kind 'trio'"),
     ("mcr", {"concealed": "456m789m1p", "melds": ["pung"], "win_tile": "1p"}, "needs a kind and its tiles"),
     ("mcr", {"concealed": "456m789m1p", "melds": ["pung 1x"], "win_tile": "1p"}, "meld 'pung 1x': unknown tile"),
     ("mcr", {"concealed": "456m789m1p", "melds": [3], "win_tile": "1p"}, "a meld must be written as text"),
     ("mcr", {"concealed": "456m789m1p", "melds": {"a": 1}, "win_tile": "1p"}, "melds must be a list"),
     ("mcr", {"concealed": FULL, "win_tile": "1p", "kong": True}, "robbing a kong of 1p"),
-    ("mcr", {"concealed": FULL, "win_tile": "1p", "last_tile": True},
-     "1p cannot be the last tile of its kind"),
-    ("mcr", {"concealed": FULL, "win_tile": "1p", "kong": True, "self_drawn": True},
-     "needs a kong declared"),
+    ("mcr", {"concealed": FULL, "win_tile": "1p", "last_tile": True}, "1p cannot be the last tile of its kind"),
+    ("mcr", {"concealed": FULL, "win_tile": "1p", "kong": True, "self_drawn": True}, "needs a kong declared"),
     ("swiss_championship", {"concealed": "1x", "win_tile": "1m"}, "concealed: unknown tile character"),
     ("swiss_championship", {"concealed": "123m456m789m1p"}, "win_tile is missing"),
     ("swiss_championship", {"concealed": "123m456m789m1p", "win_tile": "1p", "flowers": 2}, "flowers must be 0"),
-    ("swiss_championship", {"concealed": "123m456m789m1p", "win_tile": "1p", "last_tile": True},
-     "last_tile (last tile of its kind)"),
+    (
+        "swiss_championship",
+        {"concealed": "123m456m789m1p", "win_tile": "1p", "last_tile": True},
+        "last_tile (last tile of its kind)",
+    ),
     ("swiss_championship", {"concealed": "123m456m789mEE", "win_tile": "E"}, "E is not one of the 108 tiles"),
-    ("swiss_championship", {"concealed": "456m789m1p", "melds": ["chow 123m"], "win_tile": "1p"},
-     "chow 123m may not be melded"),
+    (
+        "swiss_championship",
+        {"concealed": "456m789m1p", "melds": ["chow 123m"], "win_tile": "1p"},
+        "chow 123m may not be melded",
+    ),
     ("swiss_championship", {"concealed": "123m456m789p11s55s", "win_tile": "1s"}, "uses all three suits"),
-    ("swiss_championship", {"concealed": FULL, "win_tile": "1p", "first_draw": True},
-     "first_draw is Sky Hu (the dealer wins on the dealt tiles), which is self-drawn"),
-    ("swiss_championship", {"concealed": FULL, "win_tile": "1p", "first_draw": True,
-                            "self_drawn": True, "seat_wind": "S", "last_wall": True},
-     "first_draw is Earth Hu"),
-    ("swiss_championship", {"concealed": FULL, "win_tile": "1p", "kong_discard": True,
-                            "self_drawn": True}, "kong_discard is a win on the discard"),
+    (
+        "swiss_championship",
+        {"concealed": FULL, "win_tile": "1p", "first_draw": True},
+        "first_draw is Sky Hu (the dealer wins on the dealt tiles), which is self-drawn",
+    ),
+    (
+        "swiss_championship",
+        {
+            "concealed": FULL,
+            "win_tile": "1p",
+            "first_draw": True,
+            "self_drawn": True,
+            "seat_wind": "S",
+            "last_wall": True,
+        },
+        "first_draw is Earth Hu",
+    ),
+    (
+        "swiss_championship",
+        {"concealed": FULL, "win_tile": "1p", "kong_discard": True, "self_drawn": True},
+        "kong_discard is a win on the discard",
+    ),
     ("swiss_championship", {"concealed": "123m456m789m1p2p", "win_tile": "1p"}, "besides the winning tile"),
     ("spanish", {"concealed": "123m456m789m1p", "win_tile": "1p", "flowers": 2}, "flowers must say which flowers"),
-    ("spanish", {"concealed": "123m456m789m1p", "win_tile": "1p", "seasons": "15"},
-     "seasons: '5' is not a season number"),
+    (
+        "spanish",
+        {"concealed": "123m456m789m1p", "win_tile": "1p", "seasons": "15"},
+        "seasons: '5' is not a season number",
+    ),
     ("spanish", {"concealed": "123m456m789m1p", "win_tile": "1p", "flowers": "11"}, "flower 1 is listed twice"),
     ("spanish", {"concealed": "123m456m789m1p", "win_tile": "1p", "seasons": True}, "seasons must list tile"),
-    ("spanish", {"concealed": "123m456m789m1p", "win_tile": "1p", "winning": False},
-     "a hand that did not win has no winning tile"),
-    ("spanish", {"concealed": FULL, "winning": False, "self_drawn": True},
-     "self_drawn describes how a hand was won"),
+    (
+        "spanish",
+        {"concealed": "123m456m789m1p", "win_tile": "1p", "winning": False},
+        "a hand that did not win has no winning tile",
+    ),
+    ("spanish", {"concealed": FULL, "winning": False, "self_drawn": True}, "self_drawn describes how a hand was won"),
     ("spanish", {"concealed": "123m456m789m1p", "winning": False}, "must have 13 tiles, but it has 10"),
-    ("spanish", {"concealed": FULL, "win_tile": "1p", "kong": True, "self_drawn": True},
-     "a win on a replacement tile"),
+    ("spanish", {"concealed": FULL, "win_tile": "1p", "kong": True, "self_drawn": True}, "a win on a replacement tile"),
 ]
 
 
@@ -94,7 +121,7 @@ def test_every_refusal_is_a_template_that_renders_to_the_english_message(code, d
         rules.parse_hand(data)
     exc = caught.value
     assert reason in str(exc)
-    assert exc.template and "%(" in exc.template or not exc.params
+    assert (exc.template and "%(" in exc.template) or not exc.params
     assert rendered(exc.message) == str(exc)
     # The CLI answers the same English text as before templates existed.
     assert rules.score_dict(data)["error"] == str(exc)
@@ -127,13 +154,21 @@ def test_tile_errors_carry_their_template(text):
 
 # (rule set, options, hand, the English reason the score gives)
 INVALID_SCORES = [
-    ("mcr", {}, {"concealed": "234m67p99s", "melds": ["chow 345s", "chow 678s"], "win_tile": "8p"},
-     "under 8 points: the hand scores "),
+    (
+        "mcr",
+        {},
+        {"concealed": "234m67p99s", "melds": ["chow 345s", "chow 678s"], "win_tile": "8p"},
+        "under 8 points: the hand scores ",
+    ),
     ("mcr", {}, {"concealed": NOT_WINNING, "win_tile": "9p"}, "not a winning hand"),
     ("swiss_championship", {}, {"concealed": NOT_WINNING, "win_tile": "9p"}, "not a winning hand"),
     ("spanish", {}, {"concealed": NOT_WINNING, "win_tile": "9p"}, "not a winning hand"),
-    ("spanish", {"payment_mode": "official"}, {"concealed": "234m456m678m22p55p", "win_tile": "2p"},
-     "official mode: a Mah Jong needs at least one x8 doubling"),
+    (
+        "spanish",
+        {"payment_mode": "official"},
+        {"concealed": "234m456m678m22p55p", "win_tile": "2p"},
+        "official mode: a Mah Jong needs at least one x8 doubling",
+    ),
 ]
 
 
@@ -156,8 +191,9 @@ def test_a_hand_that_fails_validation_inside_the_engine_keeps_the_template():
 def test_an_error_keeps_its_english_text_when_reraised_and_pickled():
     import pickle
 
-    exc = MCRHandError(N_("%(copies)s copies of %(tile)s in the hand; there are only four of each tile"),
-                       copies=5, tile="1m")
+    exc = MCRHandError(
+        N_("%(copies)s copies of %(tile)s in the hand; there are only four of each tile"), copies=5, tile="1m"
+    )
     again = base.HandError(exc.message)
     assert str(again) == str(exc) == "5 copies of 1m in the hand; there are only four of each tile"
     assert again.params == {"copies": 5, "tile": "1m"}
@@ -175,8 +211,9 @@ def _marked(node, scope_assignments) -> bool:
     """True when `node` is N_("..."), a Message, another error's message, or a name only ever bound to those."""
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
         if node.func.id == "N_":
-            return len(node.args) == 1 and isinstance(node.args[0], ast.Constant) and isinstance(
-                node.args[0].value, str)
+            return (
+                len(node.args) == 1 and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)
+            )
         if node.func.id == "Message":
             return bool(node.args) and _marked(node.args[0], scope_assignments)
         return node.func.id == "message_of"
@@ -191,9 +228,7 @@ def _marked(node, scope_assignments) -> bool:
         return _marked(node.value, scope_assignments)
     if isinstance(node, ast.Dict):
         return bool(node.values) and all(_marked(v, scope_assignments) for v in node.values)
-    if isinstance(node, ast.Constant) and node.value is None:
-        return True
-    return False
+    return bool(isinstance(node, ast.Constant) and node.value is None)
 
 
 def _assignments(tree) -> dict:
@@ -223,8 +258,11 @@ def _unmarked_sites():
                 if name in ERRORS and not (node.exc.args and _marked(node.exc.args[0], names)):
                     found.append(f"{where}: raise {name} without an N_ template")
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in SCORES:
-                error = node.args[3] if len(node.args) > 3 else next(
-                    (k.value for k in node.keywords if k.arg == "error"), None)
+                error = (
+                    node.args[3]
+                    if len(node.args) > 3
+                    else next((k.value for k in node.keywords if k.arg == "error"), None)
+                )
                 if error is not None and not _marked(error, names):
                     found.append(f"{where}: {node.func.id} with an unmarked error")
     return found
@@ -237,10 +275,12 @@ def test_no_raise_in_the_rules_uses_unmarked_text():
 
 def test_the_check_catches_an_f_string(tmp_path, monkeypatch):
     # The walker itself must see the mistakes it guards against, or the test above proves nothing.
-    source = ('def f(x):\n    raise HandError(f"bad {x}")\n'
-              'def g(x):\n    raise TileError("plain")\n'
-              'def h(x):\n    return Score(False, 0, [], f"no {x}")\n'
-              'def i(x):\n    raise HandError(N_(f"bad {x}"))\n')
+    source = (
+        'def f(x):\n    raise HandError(f"bad {x}")\n'
+        'def g(x):\n    raise TileError("plain")\n'
+        'def h(x):\n    return Score(False, 0, [], f"no {x}")\n'
+        'def i(x):\n    raise HandError(N_(f"bad {x}"))\n'
+    )
     (tmp_path / "bad.py").write_text(source, encoding="utf-8")
     monkeypatch.setattr(__import__(__name__, fromlist=["RULES_DIR"]), "RULES_DIR", tmp_path)
     found = _unmarked_sites()
@@ -255,6 +295,7 @@ def test_errors_of_the_rules_are_message_errors():
 
 # ------------------------------------------------------------------ payment checks of the rule sets
 
+
 def _payment_error(call):
     with pytest.raises(PaymentError) as caught:
         call()
@@ -267,11 +308,14 @@ def test_payment_checks_keep_their_english_and_carry_a_template():
     spanish = get_rule_set("spanish")
     entry = spanish.entry
     assert _payment_error(lambda: entry.check(entry.maximum + 10)) == (
-        f"the winner's points must be from {entry.minimum} to {entry.maximum}; got {entry.maximum + 10}")
+        f"the winner's points must be from {entry.minimum} to {entry.maximum}; got {entry.maximum + 10}"
+    )
     assert _payment_error(lambda: entry.check("3", winner=False)) == "a player's points must be a whole number; got '3'"
     assert _payment_error(lambda: base.check_payment_args(7, None, 8)) == "the winner must be a seat from 0 to 3; got 7"
     assert _payment_error(lambda: base.check_payment_args(None, 1, 0)) == "a drawn hand has no discarder"
     assert _payment_error(lambda: base.check_payment_args(1, 2, -1)) == (
-        "points must be a whole number, 0 or more; got -1")
+        "points must be a whole number, 0 or more; got -1"
+    )
     assert _payment_error(lambda: spanish.payments(0, None, 40)) == (
-        "the ranked payment mode needs every player's points (four values, by seat)")
+        "the ranked payment mode needs every player's points (four values, by seat)"
+    )

@@ -1,11 +1,21 @@
 """The most an MCR hand can be worth bounds what a referee may type (rules/mcr/rule_set.py)."""
+
 from rules.mcr import Hand, score_hand
 from rules.registry import get_rule_set
 
 # Four concealed kongs of the three dragons and the seat-and-prevalent wind, self-drawn on the pair.
-HIGHEST = dict(concealed="N", melds=["concealed_kong CCCC", "concealed_kong FFFF", "concealed_kong PPPP",
-                                     "concealed_kong EEEE"], win_tile="N", self_drawn=True, flowers=0,
-               last_tile=False, kong=True, last_wall=False, seat_wind="E", prevalent_wind="E")
+HIGHEST = dict(
+    concealed="N",
+    melds=["concealed_kong CCCC", "concealed_kong FFFF", "concealed_kong PPPP", "concealed_kong EEEE"],
+    win_tile="N",
+    self_drawn=True,
+    flowers=0,
+    last_tile=False,
+    kong=True,
+    last_wall=False,
+    seat_wind="E",
+    prevalent_wind="E",
+)
 
 
 def test_the_highest_hand_we_know_fits_under_the_bound_with_every_flower():

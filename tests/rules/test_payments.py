@@ -1,9 +1,18 @@
 """Payments for every outcome (MCR 3.9.1.3) and penalties (MCR 3.11)."""
+
 import pytest
 
 from rules.payments import (
-    DISCARD, DRAW, NOT_PLAYED, SELF_DRAWN, TO_EACH_OTHER, TO_NOBODY, HandOutcome, PaymentError,
-    hand_payments, penalty_payments,
+    DISCARD,
+    DRAW,
+    NOT_PLAYED,
+    SELF_DRAWN,
+    TO_EACH_OTHER,
+    TO_NOBODY,
+    HandOutcome,
+    PaymentError,
+    hand_payments,
+    penalty_payments,
 )
 
 P = ["A", "B", "C", "D"]
@@ -14,10 +23,17 @@ P = ["A", "B", "C", "D"]
     [
         pytest.param(HandOutcome(DISCARD, "A", "B", 8), {"A": 32, "B": -16, "C": -8, "D": -8}, id="discard-8"),
         pytest.param(HandOutcome(DISCARD, "C", "D", 24), {"A": -8, "B": -8, "C": 48, "D": -32}, id="discard-24"),
-        pytest.param(HandOutcome(DISCARD, "D", "A", 10, flowers=2), {"A": -18, "B": -8, "C": -8, "D": 34},
-                     id="discard-with-flowers"),
-        pytest.param(HandOutcome(SELF_DRAWN, "B", None, 12), {"A": -20, "B": 60, "C": -20, "D": -20}, id="self-drawn-12"),
-        pytest.param(HandOutcome(SELF_DRAWN, "A", None, 88), {"A": 288, "B": -96, "C": -96, "D": -96}, id="self-drawn-88"),
+        pytest.param(
+            HandOutcome(DISCARD, "D", "A", 10, flowers=2),
+            {"A": -18, "B": -8, "C": -8, "D": 34},
+            id="discard-with-flowers",
+        ),
+        pytest.param(
+            HandOutcome(SELF_DRAWN, "B", None, 12), {"A": -20, "B": 60, "C": -20, "D": -20}, id="self-drawn-12"
+        ),
+        pytest.param(
+            HandOutcome(SELF_DRAWN, "A", None, 88), {"A": 288, "B": -96, "C": -96, "D": -96}, id="self-drawn-88"
+        ),
         pytest.param(HandOutcome(DRAW), {"A": 0, "B": 0, "C": 0, "D": 0}, id="draw"),
         pytest.param(HandOutcome(NOT_PLAYED), {"A": 0, "B": 0, "C": 0, "D": 0}, id="not-played"),
     ],

@@ -3,6 +3,7 @@
 Hands are built from one integer seed (sets, a pair and random flags, or seven pairs), so
 hypothesis explores cheaply and any failure is reproducible from its seed.
 """
+
 import random
 
 from hypothesis import given, settings
@@ -60,9 +61,14 @@ def build(seed, kinds, chows=True, pairs=0.15):
         concealed += [t, t]
     rnd.shuffle(concealed)
     win = concealed.pop()
-    hand = {"concealed": tiles_str(concealed), "melds": melds, "win_tile": tiles_str([win]),
-            "self_drawn": rnd.random() < 0.4, "seat_wind": rnd.choice("ESWN"),
-            "prevalent_wind": rnd.choice("ESWN")}
+    hand = {
+        "concealed": tiles_str(concealed),
+        "melds": melds,
+        "win_tile": tiles_str([win]),
+        "self_drawn": rnd.random() < 0.4,
+        "seat_wind": rnd.choice("ESWN"),
+        "prevalent_wind": rnd.choice("ESWN"),
+    }
     for flag in ("kong", "last_wall"):
         if rnd.random() < 0.1:
             hand[flag] = True
@@ -165,9 +171,14 @@ def test_unknown_tiles_are_refused_by_every_rule_set(seed, code, bad):
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.sampled_from(sorted(RULE_SETS)), st.sampled_from(["each_pays", "discarder_pays"]),
-       st.one_of(st.none(), st.integers(0, 3)), st.integers(0, 3),
-       st.lists(st.integers(0, 10), min_size=4, max_size=4), st.booleans())
+@given(
+    st.sampled_from(sorted(RULE_SETS)),
+    st.sampled_from(["each_pays", "discarder_pays"]),
+    st.one_of(st.none(), st.integers(0, 3)),
+    st.integers(0, 3),
+    st.lists(st.integers(0, 10), min_size=4, max_size=4),
+    st.booleans(),
+)
 def test_payments_sum_to_zero(code, payers, winner, discarder, tens, ranked):
     if code == "spanish":
         rules = get_rule_set(code, payment_mode="ranked" if ranked else "official", official_payers=payers)

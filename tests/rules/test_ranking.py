@@ -1,4 +1,5 @@
 """Standings tie-breaks (MCR 3.10): table points, score, then the organizer's order."""
+
 from fractions import Fraction as F
 
 import pytest
@@ -7,7 +8,9 @@ from rules.ranking import Entry, SessionResult, rank_entries, tiebreak_order
 
 
 def entry(key, *sessions):
-    return Entry(key=key, results=[SessionResult(i + 1, score, rank, F(tp)) for i, (score, rank, tp) in enumerate(sessions)])
+    return Entry(
+        key=key, results=[SessionResult(i + 1, score, rank, F(tp)) for i, (score, rank, tp) in enumerate(sessions)]
+    )
 
 
 def ranks(entries, order=()):

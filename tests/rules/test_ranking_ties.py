@@ -1,4 +1,5 @@
 """Tied entries keep a natural order: player numbers as numbers, team names with numbers inside them too."""
+
 import pytest
 
 from rules.ranking import Entry, natural_key, rank_entries
@@ -16,8 +17,16 @@ def test_tied_team_names_sort_naturally():
     assert [e.key for e in ranked] == ["Bamboo", "Team 1", "team 2", "Team 10"]
 
 
-@pytest.mark.parametrize("smaller, bigger", [
-    (2, 10), (9, 100), ("a2", "a10"), ("A", "b"), ("Table 3", "Table 12"), ("x", "x1"),
-])
+@pytest.mark.parametrize(
+    "smaller, bigger",
+    [
+        (2, 10),
+        (9, 100),
+        ("a2", "a10"),
+        ("A", "b"),
+        ("Table 3", "Table 12"),
+        ("x", "x1"),
+    ],
+)
 def test_natural_key_order(smaller, bigger):
     assert natural_key(smaller) < natural_key(bigger)

@@ -1,4 +1,5 @@
 """The rule-set seam: one registry, one interface, the MCR adapter unchanged in behaviour."""
+
 import pytest
 
 from rules.base import HandError, PaymentError, RuleSet

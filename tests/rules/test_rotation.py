@@ -1,4 +1,5 @@
 """Seat rotation inside a session (appendix 4) and the dealer of each hand."""
+
 import pytest
 
 from rules.rotation import dealer_position, prevalent_wind, seat_winds

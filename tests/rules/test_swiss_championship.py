@@ -2,6 +2,7 @@
 
 "l.N" is the line of shared/seeds/002_3e797dc2789e30a5.txt the case comes from.
 """
+
 import pytest
 
 from rules.base import HandError, PaymentError
@@ -19,18 +20,21 @@ def fans(result):
 
 
 # Chapter 6, each fan from its own example (4 sets + pair written as concealed tiles + winning tile).
-@pytest.mark.parametrize("line, concealed, win, fan, points", [
-    (134, "234456p7p345789s", "7p", "Basic Hu", 1),                 # 234 456 77 Tong; 345 789 Tiao
-    (138, "111222444m3339p", "9p", "All Pungs", 2),                 # 111 222 444 Wan; 333 99 Tong
-    (142, "1122233345699s", "9s", "Full Flush", 4),                 # 11 333 222 456 999 Tiao
-    (287, "123123789s1789p", "1p", "Outside Hand", 4),              # 123 123 789 Tiao, 789 11 Tong (sheet)
-    (148, "2244556699m119p", "9p", "Seven Pairs", 4),               # 22 44 55 66 99 Wan; 11 99 Tong
-    (152, "111555777999p6p", "6p", "All Pungs in One Suit", 8),     # 999 777 555 111 66 Tong
-    (154, "222555888s8885m", "5m", "All Pungs of 2, 5 and 8", 8),   # 222 555 888 Tiao; 888 55 Wan
-    (156, "1122224p557799m", "4p", "Seven Pairs with a Kong", 8),   # 11 22 22 44 Tong; 55 77 99 Wan
-    (160, "1133446677889s", "9s", "Seven Pairs in One Suit", 16),   # 11 33 44 66 77 88 99 Tiao
-    (162, "1112377788899p", "9p", "Outside Hand in One Suit", 16),  # 11 123 789 789 789 Tong
-])
+@pytest.mark.parametrize(
+    "line, concealed, win, fan, points",
+    [
+        (134, "234456p7p345789s", "7p", "Basic Hu", 1),  # 234 456 77 Tong; 345 789 Tiao
+        (138, "111222444m3339p", "9p", "All Pungs", 2),  # 111 222 444 Wan; 333 99 Tong
+        (142, "1122233345699s", "9s", "Full Flush", 4),  # 11 333 222 456 999 Tiao
+        (287, "123123789s1789p", "1p", "Outside Hand", 4),  # 123 123 789 Tiao, 789 11 Tong (sheet)
+        (148, "2244556699m119p", "9p", "Seven Pairs", 4),  # 22 44 55 66 99 Wan; 11 99 Tong
+        (152, "111555777999p6p", "6p", "All Pungs in One Suit", 8),  # 999 777 555 111 66 Tong
+        (154, "222555888s8885m", "5m", "All Pungs of 2, 5 and 8", 8),  # 222 555 888 Tiao; 888 55 Wan
+        (156, "1122224p557799m", "4p", "Seven Pairs with a Kong", 8),  # 11 22 22 44 Tong; 55 77 99 Wan
+        (160, "1133446677889s", "9s", "Seven Pairs in One Suit", 16),  # 11 33 44 66 77 88 99 Tiao
+        (162, "1112377788899p", "9p", "Outside Hand in One Suit", 16),  # 11 123 789 789 789 Tong
+    ],
+)
 def test_each_fan_of_chapter_6_from_its_example(line, concealed, win, fan, points):
     result = score(concealed=concealed, win_tile=win)
     assert result["valid"], result
@@ -66,24 +70,32 @@ def test_sky_hu_adds_a_pattern_fan_it_does_not_imply():
     assert result["total"] == (32 + 4) * 3
 
 
-@pytest.mark.parametrize("hand, error", [
-    (dict(concealed="234456p7p345789s", win_tile="7p", first_draw=True), "self_drawn"),
-    (dict(concealed="456p7p345789s", melds=["pung 222p"], win_tile="7p", self_drawn=True, first_draw=True),
-     "no set can have been claimed"),
-])
+@pytest.mark.parametrize(
+    "hand, error",
+    [
+        (dict(concealed="234456p7p345789s", win_tile="7p", first_draw=True), "self_drawn"),
+        (
+            dict(concealed="456p7p345789s", melds=["pung 222p"], win_tile="7p", self_drawn=True, first_draw=True),
+            "no set can have been claimed",
+        ),
+    ],
+)
 def test_first_draw_refused_when_it_cannot_have_happened(hand, error):
     result = score(**hand)
     assert not result["valid"] and error in result["error"]
 
 
 # 7.3 non-repeat principle (l.178)
-@pytest.mark.parametrize("concealed, win, kept, dropped", [
-    ("111555777999p6p", "6p", "All Pungs in One Suit", {"All Pungs", "Full Flush", "Basic Hu"}),
-    ("222555888s8885m", "5m", "All Pungs of 2, 5 and 8", {"All Pungs", "Basic Hu"}),
-    ("1133446677889s", "9s", "Seven Pairs in One Suit", {"Seven Pairs", "Full Flush"}),
-    ("1112377788899p", "9p", "Outside Hand in One Suit", {"Outside Hand", "Full Flush", "Basic Hu"}),
-    ("1122224p557799m", "4p", "Seven Pairs with a Kong", {"Seven Pairs"}),
-])
+@pytest.mark.parametrize(
+    "concealed, win, kept, dropped",
+    [
+        ("111555777999p6p", "6p", "All Pungs in One Suit", {"All Pungs", "Full Flush", "Basic Hu"}),
+        ("222555888s8885m", "5m", "All Pungs of 2, 5 and 8", {"All Pungs", "Basic Hu"}),
+        ("1133446677889s", "9s", "Seven Pairs in One Suit", {"Seven Pairs", "Full Flush"}),
+        ("1112377788899p", "9p", "Outside Hand in One Suit", {"Outside Hand", "Full Flush", "Basic Hu"}),
+        ("1122224p557799m", "4p", "Seven Pairs with a Kong", {"Seven Pairs"}),
+    ],
+)
 def test_non_repeat_drops_implied_fans(concealed, win, kept, dropped):
     names = set(fans(score(concealed=concealed, win_tile=win)))
     assert kept in names and not names & dropped
@@ -124,13 +136,16 @@ def test_seven_pairs_with_a_kong_does_not_count_its_four_again_as_a_tile_hog():
 
 
 # 7.6 bonuses: basic points x 2 (l.189-195); extras are not doubled (7.4.3 l.182)
-@pytest.mark.parametrize("flags, meld, bonus", [
-    (dict(self_drawn=True, kong=True), "kong 2222p", "Out with Replacement Tile"),   # l.191
-    (dict(kong_discard=True), "kong 2222p", "Discard after a Kong"),                  # l.192
-    (dict(kong=True), "pung 222p", "Robbing the Kong"),                               # l.193
-    (dict(self_drawn=True, last_wall=True), "kong 2222p", "Last Tile Draw"),          # l.194
-    (dict(last_wall=True), "pung 222p", "Last Tile Claim"),                           # l.195
-])
+@pytest.mark.parametrize(
+    "flags, meld, bonus",
+    [
+        (dict(self_drawn=True, kong=True), "kong 2222p", "Out with Replacement Tile"),  # l.191
+        (dict(kong_discard=True), "kong 2222p", "Discard after a Kong"),  # l.192
+        (dict(kong=True), "pung 222p", "Robbing the Kong"),  # l.193
+        (dict(self_drawn=True, last_wall=True), "kong 2222p", "Last Tile Draw"),  # l.194
+        (dict(last_wall=True), "pung 222p", "Last Tile Claim"),  # l.195
+    ],
+)
 def test_each_bonus_doubles_the_basic_points_not_the_extras(flags, meld, bonus):
     result = score(concealed="123m345m99p78p", melds=[meld], win_tile="6p", **flags)
     assert result["valid"], result
@@ -141,8 +156,7 @@ def test_each_bonus_doubles_the_basic_points_not_the_extras(flags, meld, bonus):
 
 
 def test_two_bonuses_double_twice():
-    result = score(concealed="123m345m99p78p", melds=["kong 2222p"], win_tile="6p", kong_discard=True,
-                   last_wall=True)
+    result = score(concealed="123m345m99p78p", melds=["kong 2222p"], win_tile="6p", kong_discard=True, last_wall=True)
     assert result["total"] == 1 * 2 * 2 + 1
 
 
@@ -172,10 +186,13 @@ def test_example_7_7_3_is_all_pungs_in_one_suit_with_its_kong_point():
     # l.207-209: 1111 Wan 222 555 999 66 Wan out with a replacement tile. The text names Seven
     # Pairs in the same suit (8 points) -- the hand has no pairs but one; it is All Pungs in One
     # Suit (8, l.152) -- and leaves out the kong's extra point (7.5.1 l.186): (8 x 2 + 1) x 3 = 51.
-    result = score(concealed="222555999m6m", melds=["concealed_kong 1111m"], win_tile="6m",
-                   self_drawn=True, kong=True)
-    assert fans(result) == {"All Pungs in One Suit": (8, 1), "Kong": (1, 1),
-                            "Out with Replacement Tile": (2, 1), "Self-Drawn": (3, 1)}
+    result = score(concealed="222555999m6m", melds=["concealed_kong 1111m"], win_tile="6m", self_drawn=True, kong=True)
+    assert fans(result) == {
+        "All Pungs in One Suit": (8, 1),
+        "Kong": (1, 1),
+        "Out with Replacement Tile": (2, 1),
+        "Self-Drawn": (3, 1),
+    }
     assert result["total"] == 51
 
 
@@ -186,22 +203,29 @@ def test_example_7_7_4_all_pungs_and_a_kong_by_discard():
 
 
 # Refusals (chapter 1, 5.2)
-@pytest.mark.parametrize("hand, words", [
-    (dict(concealed="123m345m999p6pE", win_tile="6p"), "not one of the 108 tiles"),          # 1.1 l.7
-    (dict(concealed="123m345m99p66p", melds=["pung CCC"], win_tile="9p"), "no winds or dragons"),
-    (dict(concealed="123m345m999p6p", melds=["pung 222p"], win_tile="6p", flowers=1), "without flowers"),
-    (dict(concealed="123m345m999p6p", melds=["chow 234p"], win_tile="6p"), "only pung and kong claims"),  # 1.2 l.8
-    (dict(concealed="123m345m999p1s", melds=["pung 222p"], win_tile="1s"), "must lack one"),  # 1.3 l.9
-    (dict(concealed="123m345m999p6p", melds=["pung 222p"], win_tile="7p"), "not a winning hand"),  # 5.2 l.97
-    (dict(concealed="12m", win_tile="3m"), "wrong number of tiles"),
-    (dict(concealed="1111234567899m", win_tile="1m"), "copies of 1m"),
-    (dict(concealed="123m345m999p6p", melds=["pung 222p"], win_tile="6p", last_tile=True), "last_tile"),
-    (dict(concealed="123m345m999p6p", melds=["pung 222p"], win_tile="6p", self_drawn=True, kong=True),
-     "needs a kong"),
-    (dict(concealed="123m345m999p6p", melds=["kong 2222p"], win_tile="6p", self_drawn=True, kong_discard=True),
-     "no discard"),
-    (dict(concealed="123m345m999p6p", melds=["pung 222p"], win_tile="6p", colour="red"), "unknown field"),
-])
+@pytest.mark.parametrize(
+    "hand, words",
+    [
+        (dict(concealed="123m345m999p6pE", win_tile="6p"), "not one of the 108 tiles"),  # 1.1 l.7
+        (dict(concealed="123m345m99p66p", melds=["pung CCC"], win_tile="9p"), "no winds or dragons"),
+        (dict(concealed="123m345m999p6p", melds=["pung 222p"], win_tile="6p", flowers=1), "without flowers"),
+        (dict(concealed="123m345m999p6p", melds=["chow 234p"], win_tile="6p"), "only pung and kong claims"),  # 1.2 l.8
+        (dict(concealed="123m345m999p1s", melds=["pung 222p"], win_tile="1s"), "must lack one"),  # 1.3 l.9
+        (dict(concealed="123m345m999p6p", melds=["pung 222p"], win_tile="7p"), "not a winning hand"),  # 5.2 l.97
+        (dict(concealed="12m", win_tile="3m"), "wrong number of tiles"),
+        (dict(concealed="1111234567899m", win_tile="1m"), "copies of 1m"),
+        (dict(concealed="123m345m999p6p", melds=["pung 222p"], win_tile="6p", last_tile=True), "last_tile"),
+        (
+            dict(concealed="123m345m999p6p", melds=["pung 222p"], win_tile="6p", self_drawn=True, kong=True),
+            "needs a kong",
+        ),
+        (
+            dict(concealed="123m345m999p6p", melds=["kong 2222p"], win_tile="6p", self_drawn=True, kong_discard=True),
+            "no discard",
+        ),
+        (dict(concealed="123m345m999p6p", melds=["pung 222p"], win_tile="6p", colour="red"), "unknown field"),
+    ],
+)
 def test_refused_hands_say_why(hand, words):
     result = score(**hand)
     assert result == {"valid": False, "total": 0, "fans": [], "error": result["error"]}
@@ -234,10 +258,15 @@ def test_a_draw_pays_nothing():
     assert RULES.payments(None, None) == (0, 0, 0, 0)
 
 
-@pytest.mark.parametrize("args, words", [
-    ((0, 0, 5), "cannot have discarded"), ((4, 1, 5), "seat from 0 to 3"), ((None, 1, 0), "no discarder"),
-    ((0, 1, -3), "0 or more"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        ((0, 0, 5), "cannot have discarded"),
+        ((4, 1, 5), "seat from 0 to 3"),
+        ((None, 1, 0), "no discarder"),
+        ((0, 1, -3), "0 or more"),
+    ],
+)
 def test_bad_payment_arguments_are_refused(args, words):
     with pytest.raises(PaymentError, match=words):
         RULES.payments(*args)

@@ -1,4 +1,5 @@
 """Table points for every tie pattern, shared exactly (MCR 3.9.2)."""
+
 from fractions import Fraction as F
 
 import pytest

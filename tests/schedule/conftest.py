@@ -1,8 +1,9 @@
 """Seating fixtures: clients per role, a 16-player round-robin field, and closing sessions with results."""
+
 import pytest
 
-from schedule import services as sched
 from rules import payments as pay
+from schedule import services as sched
 from scoring import services as ss
 from tournament import services as ts
 from tournament.models import TournamentRole
@@ -11,8 +12,9 @@ ROLES = ("anonymous", "outsider", "referee", "organizer")
 
 
 def make_tournament(organizer, referee, *, slug="seat-open", players=16, sessions=5, teams=None, **fields):
-    t = ts.tournament_create(by=organizer, name=slug.replace("-", " ").title(), slug=slug, session_count=sessions,
-                             **fields)
+    t = ts.tournament_create(
+        by=organizer, name=slug.replace("-", " ").title(), slug=slug, session_count=sessions, **fields
+    )
     TournamentRole.objects.get_or_create(tournament=t, user=referee, role=TournamentRole.Role.REFEREE)
     for i in range(1, players + 1):
         ts.player_create(tournament=t, number=i, name=f"Player {i}", team=(teams or {}).get(i), by=organizer)
@@ -31,8 +33,14 @@ def play_and_close(session, referee, organizer, points=None):
     for i, table in enumerate(session.tables.order_by("number")):
         sheet = table.sheet
         winner = table.seated_players()[0]
-        ss.hand_record(sheet=sheet, number=1, outcome=pay.SELF_DRAWN, winner=winner,
-                       points=(points or {}).get(table.number, 8 + 2 * i), by=referee)
+        ss.hand_record(
+            sheet=sheet,
+            number=1,
+            outcome=pay.SELF_DRAWN,
+            winner=winner,
+            points=(points or {}).get(table.number, 8 + 2 * i),
+            by=referee,
+        )
         ss.sheet_submit(sheet=sheet, by=referee, mark_rest_not_played=True)
     if session.status == "seated":
         sched.session_publish(session=session, by=organizer)

@@ -1,14 +1,16 @@
 """Playing elimination rounds through the services, with results that separate every player."""
+
+from rules import payments as pay
 from schedule import services as sched
 from scoring import services as ss
-from rules import payments as pay
 
 from .conftest import make_tournament
 
 
 def elimination_tournament(organizer, referee, *, players=64, sessions=5, slug="ko-open", **fields):
-    return make_tournament(organizer, referee, slug=slug, players=players, sessions=sessions,
-                           format="elimination", **fields)
+    return make_tournament(
+        organizer, referee, slug=slug, players=players, sessions=sessions, format="elimination", **fields
+    )
 
 
 def play_round(session, referee, organizer, *, close=True):
@@ -18,8 +20,9 @@ def play_round(session, referee, organizer, *, close=True):
     for i, table in enumerate(session.tables.order_by("number")):
         best, second, _third, last = sorted(table.seated_players(), key=lambda p: p.number)
         ss.hand_record(sheet=table.sheet, number=1, outcome=pay.SELF_DRAWN, winner=best, points=8 + i, by=referee)
-        ss.hand_record(sheet=table.sheet, number=2, outcome=pay.DISCARD, winner=second, discarder=last, points=8,
-                       by=referee)
+        ss.hand_record(
+            sheet=table.sheet, number=2, outcome=pay.DISCARD, winner=second, discarder=last, points=8, by=referee
+        )
         ss.sheet_submit(sheet=table.sheet, by=referee, mark_rest_not_played=True)
     session.refresh_from_db()
     if session.status == "seated":
@@ -32,8 +35,9 @@ def play_round(session, referee, organizer, *, close=True):
 def tied_round(session, referee, organizer):
     """Every table: East self-draws one hand, nothing else; the three others are level."""
     for table in session.tables.order_by("number"):
-        ss.hand_record(sheet=table.sheet, number=1, outcome=pay.SELF_DRAWN, winner=table.seated_players()[0],
-                       points=8, by=referee)
+        ss.hand_record(
+            sheet=table.sheet, number=1, outcome=pay.SELF_DRAWN, winner=table.seated_players()[0], points=8, by=referee
+        )
         ss.sheet_submit(sheet=table.sheet, by=referee, mark_rest_not_played=True)
     sched.session_publish(session=session, by=organizer)
     return sched.session_close(session=session, by=organizer)

@@ -1,15 +1,16 @@
 """The session clock: starting, scheduling and moving it, and the cut-off it puts on score entry (MCR 3.5.6)."""
+
 from datetime import timedelta
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
 
+from rules import payments as pay
 from schedule import clock
 from schedule import services as sched
 from scoring import services as ss
 from scoring.models import Hand, Penalty
-from rules import payments as pay
 from tournament.clock import clock_data
 from tournament.models import AuditLog, Session
 
@@ -76,8 +77,9 @@ def test_schedule_then_start_early_replaces_the_scheduled_start(published_sessio
 
 def test_schedule_refuses_the_past_and_a_running_clock(published_session, organizer, running):
     with pytest.raises(ValidationError, match="already running"):
-        clock.session_clock_schedule(session=running, starts_at=T0 + timedelta(hours=5), by=organizer,
-                                     now=T0 + timedelta(minutes=1))
+        clock.session_clock_schedule(
+            session=running, starts_at=T0 + timedelta(hours=5), by=organizer, now=T0 + timedelta(minutes=1)
+        )
     session = reload(running)
     session.starts_at = session.ends_at = None
     session.save()
@@ -94,8 +96,9 @@ def test_adjust_moves_the_bell_and_logs_old_and_new(running, organizer):
     assert entry.data["changes"]["ends_at"][1] == session.ends_at.isoformat()
 
 
-@pytest.mark.parametrize("minutes,message", [(0, "not zero"), (-150, "end before it starts"),
-                                             (5000, "not zero and at most")])
+@pytest.mark.parametrize(
+    "minutes,message", [(0, "not zero"), (-150, "end before it starts"), (5000, "not zero and at most")]
+)
 def test_adjust_refuses_bad_minutes(running, organizer, minutes, message):
     with pytest.raises(ValidationError, match=message):
         clock.session_clock_adjust(session=running, minutes=minutes, by=organizer)
@@ -119,6 +122,7 @@ def test_clock_states_turn_amber_15_minutes_before_the_end_and_red_at_the_end(ru
 
 # --- the cut-off -------------------------------------------------------------------------------------
 
+
 def test_before_the_bell_hands_are_entered_as_usual(running, sheet, referee):
     ss.hand_record(sheet=sheet, number=1, outcome=pay.DRAW, by=referee, now=T0 + timedelta(minutes=149))
     assert Hand.objects.get(sheet=sheet, number=1).current.after_bell is False
@@ -128,21 +132,35 @@ def test_after_the_bell_a_new_hand_is_refused_unless_it_ended_before(running, sh
     bell = running.ends_at
     ss.hand_record(sheet=sheet, number=1, outcome=pay.DRAW, by=referee, now=bell - timedelta(minutes=1))
     with pytest.raises(ValidationError) as exc:
-        ss.hand_record(sheet=sheet, number=2, outcome=pay.SELF_DRAWN, winner=players[0], points=8, by=referee,
-                       now=bell)
+        ss.hand_record(sheet=sheet, number=2, outcome=pay.SELF_DRAWN, winner=players[0], points=8, by=referee, now=bell)
     assert exc.value.code == "time_up" and "Time ran out at" in exc.value.messages[0]
     assert not Hand.objects.filter(sheet=sheet, number=2).exists()
     # The referee says hand 2 ended before the bell: it counts, marked as entered after it.
-    version = ss.hand_record(sheet=sheet, number=2, outcome=pay.SELF_DRAWN, winner=players[0], points=8,
-                             by=referee, before_bell=True, now=bell + timedelta(minutes=2))
+    version = ss.hand_record(
+        sheet=sheet,
+        number=2,
+        outcome=pay.SELF_DRAWN,
+        winner=players[0],
+        points=8,
+        by=referee,
+        before_bell=True,
+        now=bell + timedelta(minutes=2),
+    )
     assert version.after_bell
     assert AuditLog.objects.filter(action="hand.record", data__after_bell=True).count() == 1
 
 
 def test_after_the_bell_corrections_of_entered_hands_are_accepted(running, sheet, referee, players):
     ss.hand_record(sheet=sheet, number=1, outcome=pay.DRAW, by=referee, now=T0 + timedelta(minutes=5))
-    version = ss.hand_record(sheet=sheet, number=1, outcome=pay.SELF_DRAWN, winner=players[1], points=8,
-                             by=referee, now=running.ends_at + timedelta(minutes=1))
+    version = ss.hand_record(
+        sheet=sheet,
+        number=1,
+        outcome=pay.SELF_DRAWN,
+        winner=players[1],
+        points=8,
+        by=referee,
+        now=running.ends_at + timedelta(minutes=1),
+    )
     assert version.version == 2 and not version.after_bell
 
 
@@ -164,12 +182,14 @@ def test_without_a_clock_nothing_is_cut_off(published_session, sheet, referee):
 
 
 def test_a_late_arrival_takes_its_minutes_from_the_clock(running, sheet, referee, players):
-    penalty = ss.foul_record(sheet=sheet, player=players[2], foul="late", by=referee,
-                             now=T0 + timedelta(minutes=10, seconds=20))
+    penalty = ss.foul_record(
+        sheet=sheet, player=players[2], foul="late", by=referee, now=T0 + timedelta(minutes=10, seconds=20)
+    )
     # 10 min 20 s is more than 10 minutes late: 20 points (MCR 3.11.2).
     assert penalty.minutes == 11 and penalty.amount == 20
-    typed = ss.foul_record(sheet=sheet, player=players[3], foul="late", minutes=4, by=referee,
-                           now=T0 + timedelta(minutes=30))
+    typed = ss.foul_record(
+        sheet=sheet, player=players[3], foul="late", minutes=4, by=referee, now=T0 + timedelta(minutes=30)
+    )
     assert typed.minutes == 4 and typed.amount == 10
 
 
@@ -189,8 +209,12 @@ def test_the_clock_stops_changing_once_the_session_is_closed(running, organizer,
 
 def test_schedule_refuses_a_start_far_ahead(published_session, organizer):
     with pytest.raises(ValidationError, match="at most 30 days ahead"):
-        clock.session_clock_schedule(session=published_session, by=organizer, now=T0,
-                                     starts_at=timezone.make_aware(timezone.datetime(9999, 12, 31, 23, 59)))
+        clock.session_clock_schedule(
+            session=published_session,
+            by=organizer,
+            now=T0,
+            starts_at=timezone.make_aware(timezone.datetime(9999, 12, 31, 23, 59)),
+        )
     assert reload(published_session).ends_at is None
 
 

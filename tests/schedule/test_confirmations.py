@@ -1,6 +1,7 @@
 """Actions that reach many people or are hard to undo ask first, saying what they affect; nothing changes
 until the confirmation (issue 15, item 5). Without JavaScript: the confirmation is a page whose form posts
 again with confirm=1."""
+
 import pytest
 from django.urls import reverse
 
@@ -49,6 +50,7 @@ def test_close_asks_then_closes(client_for, rr16, organizer, referee):
     open_sheets = client.post(u("manage-session-close", rr16, 1)).content.decode()
     assert "have not submitted their" in open_sheets and 'name="confirm"' not in open_sheets
     from scoring import services as ss
+
     for table in session.tables.all():
         ss.sheet_submit(sheet=table.sheet, by=referee, mark_rest_not_played=True)
     content = client.post(u("manage-session-close", rr16, 1)).content.decode()
@@ -64,6 +66,7 @@ def test_closing_before_swiss_says_the_next_session_can_be_seated(client_for, or
     sched.session_seat_random(session=first, by=organizer, seed=4)
     sched.session_publish(session=first, by=organizer)
     from scoring import services as ss
+
     for table in first.tables.all():
         ss.sheet_submit(sheet=table.sheet, by=referee, mark_rest_not_played=True)
     content = client_for("organizer").post(u("manage-session-close", t, 1)).content.decode()
@@ -116,8 +119,7 @@ def test_reopen_an_open_session_is_refused_at_once(client_for, rr16):
 @pytest.mark.parametrize("role", ("anonymous", "outsider", "referee"))
 def test_others_get_no_confirmation_page(client_for, swiss_after_one, role):
     t = swiss_after_one
-    for name, args in (("manage-session-reopen", (1,)), ("manage-session-close", (2,)),
-                       ("manage-seating-publish", ())):
+    for name, args in (("manage-session-reopen", (1,)), ("manage-session-close", (2,)), ("manage-seating-publish", ())):
         for data in ({}, {"confirm": "1"}):
             response = client_for(role).post(u(name, t, *args), data)
             assert response.status_code in (302, 403)

@@ -1,4 +1,5 @@
 """The organizer's dashboard and where a login lands (issue 15, item 1)."""
+
 from datetime import timedelta
 
 import pytest
@@ -6,11 +7,11 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from rules import payments as pay
 from schedule import dashboard
 from schedule import services as sched
 from scoring import progress as pg
 from scoring import services as ss
-from rules import payments as pay
 from tournament import services as ts
 from tournament.models import TournamentRole
 
@@ -24,6 +25,7 @@ def texts(items):
 
 
 # --- the dashboard's problems and next steps --------------------------------------------------------
+
 
 def test_new_tournament_asks_for_players_and_referees(organizer):
     t = ts.tournament_create(by=organizer, name="Empty", slug="empty", session_count=2)
@@ -112,10 +114,14 @@ def test_dashboard_page_shows_sheet_counts(client_for, hands_entered, tournament
 
 # --- where a login lands ----------------------------------------------------------------------------
 
+
 def login_and_follow(user, **extra):
     client = Client()
-    response = client.post(reverse("login") + extra.get("query", ""),
-                           {"username": user.username, "password": "pw-" + user.username}, follow=True)
+    response = client.post(
+        reverse("login") + extra.get("query", ""),
+        {"username": user.username, "password": "pw-" + user.username},
+        follow=True,
+    )
     return response
 
 
@@ -179,8 +185,11 @@ def test_organizer_who_also_referees_elsewhere_sees_both(tournament, organizer, 
 def test_start_and_dashboard_in_spanish(hands_entered, client_for, tournament):
     content = client_for("referee").get(reverse("start"), HTTP_ACCEPT_LANGUAGE="es").content.decode()
     assert "Sus mesas · Test Open, sesión 1" in content and "sin empezar" in content
-    content = client_for("organizer").get(reverse("manage-home", args=[tournament.slug]),
-                                          HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    content = (
+        client_for("organizer")
+        .get(reverse("manage-home", args=[tournament.slug]), HTTP_ACCEPT_LANGUAGE="es")
+        .content.decode()
+    )
     assert "Próximos pasos" in content and "En juego" in content
 
 

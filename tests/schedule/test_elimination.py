@@ -1,12 +1,13 @@
 """Elimination tournaments through the services: who plays on, final ranks, the next round's seating,
 and every refusal (docs/elimination.md, "In the web app")."""
+
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 
 from schedule import services as sched
 from standings.selectors import final_ranking_done, player_standings, standings_rows
-from tournament.models import AuditLog, Elimination, Seat, Session
+from tournament.models import AuditLog, Elimination, Session
 
 from .elimination_helpers import elimination_tournament, play_round, tied_round
 
@@ -63,8 +64,9 @@ def run(t, organizer, referee, rules):
                 assert pairs_of(following) and not pairs_of(following) & met(t, n + 1)
                 # ... and everyone starts in another wind than in the first round.
                 first = dict(s.seats.values_list("player_id", "position"))
-                assert all(first[pk] != position for pk, position in following.seats.values_list("player_id",
-                                                                                                  "position"))
+                assert all(
+                    first[pk] != position for pk, position in following.seats.values_list("player_id", "position")
+                )
     return counts
 
 
@@ -86,13 +88,16 @@ def test_64_players_table_winners_to_a_final_table(organizer, referee):
     # The final table's places are the final ranks 1 to 4 (play_round: the lowest number wins, and so on).
     assert [Elimination.objects.get(player=p).final_rank for p in final_table] == [1, 2, 3, 4]
     # Table winners go on: the lowest number of each first-round table.
-    assert {p.number for p in final_table} <= {min(p.number for p in table.seated_players())
-                                               for table in session(t, 1).tables.all()}
+    assert {p.number for p in final_table} <= {
+        min(p.number for p in table.seated_players()) for table in session(t, 1).tables.all()
+    }
     # The first round's eliminated rank 17..64; the second round's 5..16.
-    assert sorted(Elimination.objects.filter(session__number=1).values_list("final_rank", flat=True)) == \
-        list(range(17, 65))
-    assert sorted(Elimination.objects.filter(session__number=2).values_list("final_rank", flat=True)) == \
-        list(range(5, 17))
+    assert sorted(Elimination.objects.filter(session__number=1).values_list("final_rank", flat=True)) == list(
+        range(17, 65)
+    )
+    assert sorted(Elimination.objects.filter(session__number=2).values_list("final_rank", flat=True)) == list(
+        range(5, 17)
+    )
 
 
 def test_64_players_best_two_per_table(organizer, referee):
@@ -115,8 +120,9 @@ def test_best_overall_and_standings_while_players_are_still_in(organizer, refere
     t = elimination_tournament(organizer, referee, players=32, sessions=3, slug="ko-overall")
     sched.session_seat_random(session=session(t, 1), by=organizer, seed=3)
     play_round(session(t, 1), referee, organizer)
-    outcome = sched.session_eliminate_and_seat(session=session(t, 1), rule=sched.elimination_rule("best_overall", 12),
-                                               by=organizer, order="draw", seed=5)
+    outcome = sched.session_eliminate_and_seat(
+        session=session(t, 1), rule=sched.elimination_rule("best_overall", 12), by=organizer, order="draw", seed=5
+    )
     assert len(outcome.survivors) == 12 and session(t, 2).tables.count() == 3
     assert session(t, 2).seating_method == "elimination" and session(t, 2).seed == 5
     rows = standings_rows(t)
@@ -167,8 +173,7 @@ def test_a_tie_at_the_cut_names_the_players_and_a_decided_order_resolves_it(orga
     assert not Elimination.objects.exists()
     # The table winners alone are clear: the three level players share the rank they go out with.
     order = [n for table in session(t, 1).tables.all() for n in sorted(p.number for p in table.seated_players())]
-    outcome = sched.session_eliminate_and_seat(session=session(t, 1), rule=best(2), by=organizer,
-                                               decided_order=order)
+    outcome = sched.session_eliminate_and_seat(session=session(t, 1), rule=best(2), by=organizer, decided_order=order)
     assert len(outcome.survivors) == 8
     for table in session(t, 1).tables.all():
         east, *others = table.seated_players()
@@ -214,8 +219,9 @@ def test_refuses_bad_rules_no_next_session_and_other_formats(organizer, referee)
     sched.session_seat_random(session=session(t, 1), by=organizer, seed=1)
     play_round(session(t, 1), referee, organizer)
     with pytest.raises(ValidationError) as exc:
-        sched.session_eliminate_and_seat(session=session(t, 1), rule=sched.elimination_rule("best_overall", 16),
-                                         by=organizer)
+        sched.session_eliminate_and_seat(
+            session=session(t, 1), rule=sched.elimination_rule("best_overall", 16), by=organizer
+        )
     assert exc.value.code == "rule_count"
     with pytest.raises(ValidationError) as exc:
         sched.session_eliminate_and_seat(session=session(t, 1), rule=WINNER, by=organizer)
@@ -296,6 +302,7 @@ def test_the_database_refuses_a_rule_without_its_count_and_a_second_final_rank(o
 
 def test_the_audit_log_tells_who_went_on(organizer, referee):
     from tournament import audit_text
+
     t = elimination_tournament(organizer, referee, players=16, sessions=3, slug="ko-audit")
     sched.session_seat_random(session=session(t, 1), by=organizer, seed=1)
     play_round(session(t, 1), referee, organizer)
@@ -318,6 +325,7 @@ def test_the_audit_log_tells_who_went_on(organizer, referee):
 
 def test_the_format_stays_elimination_while_players_are_eliminated(organizer, referee):
     from tournament import services as ts
+
     t = elimination_tournament(organizer, referee, players=16, sessions=3, slug="ko-format")
     sched.session_seat_random(session=session(t, 1), by=organizer, seed=1)
     play_round(session(t, 1), referee, organizer)

@@ -1,4 +1,5 @@
 """The organizer's elimination page: who may see and confirm it, the preview, the errors, the undo."""
+
 import pytest
 from django.urls import reverse
 
@@ -60,27 +61,33 @@ def test_errors_are_shown_with_what_was_typed(client_for, organizer, referee):
     t = elimination_tournament(organizer, referee, players=16, sessions=3, slug="ko-errors")
     sched.session_seat_random(session=t.sessions.get(number=1), by=organizer, seed=2)
     client = client_for("organizer")
-    not_closed = client.post(u("manage-session-eliminate", t, 1), {"rule": "best_per_table", "count": "2",
-                                                                   "order": "standings"})
+    not_closed = client.post(
+        u("manage-session-eliminate", t, 1), {"rule": "best_per_table", "count": "2", "order": "standings"}
+    )
     text = not_closed.content.decode()
     assert "Close session 1 first" in text and 'value="2"' in text
     tied_round(t.sessions.get(number=1), referee, organizer)
-    bad_k = client.post(u("manage-session-eliminate", t, 1), {"rule": "best_per_table", "count": "5",
-                                                              "order": "standings"})
+    bad_k = client.post(
+        u("manage-session-eliminate", t, 1), {"rule": "best_per_table", "count": "5", "order": "standings"}
+    )
     assert "k is 1, 2 or 3" in bad_k.content.decode()
-    tie = client.post(u("manage-session-eliminate", t, 1), {"rule": "best_per_table", "count": "2",
-                                                            "order": "standings", "decided_order": "3"})
+    tie = client.post(
+        u("manage-session-eliminate", t, 1),
+        {"rule": "best_per_table", "count": "2", "order": "standings", "decided_order": "3"},
+    )
     text = tie.content.decode()
     assert "play-off or a draw" in text and 'value="3"' in text
-    bad_order = client.post(u("manage-session-eliminate", t, 1), {"rule": "final", "order": "standings",
-                                                                  "decided_order": "3 x"})
+    bad_order = client.post(
+        u("manage-session-eliminate", t, 1), {"rule": "final", "order": "standings", "decided_order": "3 x"}
+    )
     assert "player numbers only" in bad_order.content.decode()
     assert not Elimination.objects.exists()
 
 
 def test_undo_asks_then_takes_back_the_elimination(client_for, ko16, organizer):
-    sched.session_eliminate_and_seat(session=ko16.sessions.get(number=1), rule=sched.elimination_rule("table_winner"),
-                                     by=organizer)
+    sched.session_eliminate_and_seat(
+        session=ko16.sessions.get(number=1), rule=sched.elimination_rule("table_winner"), by=organizer
+    )
     client = client_for("organizer")
     ask = client.post(u("manage-session-eliminate-undo", ko16, 1))
     assert "Undo the elimination after session 1?" in ask.content.decode()
@@ -94,8 +101,9 @@ def test_undo_asks_then_takes_back_the_elimination(client_for, ko16, organizer):
 
 @pytest.mark.parametrize("role", ("anonymous", "referee"))
 def test_others_cannot_undo(client_for, ko16, organizer, role):
-    sched.session_eliminate_and_seat(session=ko16.sessions.get(number=1), rule=sched.elimination_rule("table_winner"),
-                                     by=organizer)
+    sched.session_eliminate_and_seat(
+        session=ko16.sessions.get(number=1), rule=sched.elimination_rule("table_winner"), by=organizer
+    )
     client_for(role).post(u("manage-session-eliminate-undo", ko16, 1), {"confirm": "1"})
     assert Elimination.objects.count() == 12
 
@@ -114,19 +122,24 @@ def test_the_dashboard_and_seating_page_point_to_the_decision(client_for, ko16, 
     assert "Session 1 is closed: decide who plays on" in home
     assert "Session 2 is not seated yet" not in home
     assert u("manage-session-eliminate", ko16, 1) in client.get(u("manage-seating", ko16)).content.decode()
-    sched.session_eliminate_and_seat(session=ko16.sessions.get(number=1), rule=sched.elimination_rule("table_winner"),
-                                     by=organizer)
+    sched.session_eliminate_and_seat(
+        session=ko16.sessions.get(number=1), rule=sched.elimination_rule("table_winner"), by=organizer
+    )
     home = client.get(u("manage-home", ko16)).content.decode()
     assert "decide who plays on" not in home and "Publish the seating of session 2" in home
 
 
 def test_a_draw_is_confirmed_with_the_seed_the_preview_chose(client_for, ko16):
     import re
+
     client = client_for("organizer")
-    preview = client.post(u("manage-session-eliminate", ko16, 1),
-                          {"rule": "best_overall", "count": "8", "order": "draw"}).content.decode()
+    preview = client.post(
+        u("manage-session-eliminate", ko16, 1), {"rule": "best_overall", "count": "8", "order": "draw"}
+    ).content.decode()
     seed = re.search(r'type="hidden" name="seed" value="(\d+)"', preview).group(1)
-    client.post(u("manage-session-eliminate", ko16, 1),
-                {"rule": "best_overall", "count": "8", "order": "draw", "seed": seed, "confirm": "1"})
+    client.post(
+        u("manage-session-eliminate", ko16, 1),
+        {"rule": "best_overall", "count": "8", "order": "draw", "seed": seed, "confirm": "1"},
+    )
     following = ko16.sessions.get(number=2)
     assert following.seed == int(seed) and following.seats.count() == 8

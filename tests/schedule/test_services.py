@@ -1,15 +1,16 @@
 """schedule.services: the seating engine wired to sessions, tables and seats."""
+
 import json
 from itertools import combinations
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from schedule import services as sched
 from rules import payments as pay
-from scoring import services as ss
 from schedule import services as sch
+from schedule import services as sched
 from schedule.charts import parse_chart
+from scoring import services as ss
 from tournament import services as ts
 from tournament.models import AuditLog, Seat, Session
 
@@ -21,8 +22,11 @@ pytestmark = pytest.mark.django_db
 def seated(tournament):
     """{session number: [[player numbers E..N] per table]} from the database."""
     out = {}
-    for seat in Seat.objects.filter(session__tournament=tournament).order_by(
-            "session__number", "table__number", "position").select_related("session", "table", "player"):
+    for seat in (
+        Seat.objects.filter(session__tournament=tournament)
+        .order_by("session__number", "table__number", "position")
+        .select_related("session", "table", "player")
+    ):
         out.setdefault(seat.session.number, {}).setdefault(seat.table.number, []).append(seat.player.number)
     return {n: [t[k] for k in sorted(t)] for n, t in out.items()}
 
@@ -37,6 +41,7 @@ def meetings(chart):
 
 
 # --- generate -------------------------------------------------------------------------------------
+
 
 def test_generate_16_players_5_sessions_no_repeats(rr16, organizer):
     schedule = sch.schedule_generate(tournament=rr16, by=organizer, seed=7)
@@ -80,6 +85,7 @@ def test_generate_keeps_team_mates_apart(organizer, referee):
 
 def test_generate_passes_teams_by_engine_index(organizer, referee, monkeypatch):
     import seating
+
     t = make_tournament(organizer, referee, slug="teams-idx", players=8, sessions=2)
     ts.player_create(tournament=t, number=20, name="Late", team="Red", by=organizer)  # numbers need not be 1..N
     ts.player_create(tournament=t, number=30, name="Later", team="Red", by=organizer)
@@ -91,6 +97,7 @@ def test_generate_passes_teams_by_engine_index(organizer, referee, monkeypatch):
     def spy(players, sessions, teams=None, seed=0, **kw):
         seen.update(players=players, sessions=sessions, teams=teams, seed=seed)
         return real(players, sessions, teams=teams, seed=seed, **kw)
+
     monkeypatch.setattr(seating, "round_robin", spy)
     sch.schedule_generate(tournament=t, by=organizer, seed=9)
     red = t.teams.get(name="Red").pk
@@ -99,7 +106,7 @@ def test_generate_passes_teams_by_engine_index(organizer, referee, monkeypatch):
 
 
 def test_generate_team_of_five_is_not_kept_apart_but_does_not_block(organizer, referee):
-    teams = {i: "Big" for i in range(1, 6)}
+    teams = dict.fromkeys(range(1, 6), "Big")
     t = make_tournament(organizer, referee, slug="big-team", sessions=2, teams=teams)
     assert sch.oversized_teams(t) == ["Big"]
     sch.schedule_generate(tournament=t, by=organizer, seed=1)
@@ -154,6 +161,7 @@ def test_generate_mixed_seats_only_round_robin_sessions(organizer, referee):
 
 # --- Swiss ----------------------------------------------------------------------------------------
 
+
 def test_swiss_after_closed_session_puts_top_four_together(organizer, referee):
     t = make_tournament(organizer, referee, slug="swiss-cup", format="swiss", sessions=3)
     s1, s2 = t.sessions.get(number=1), t.sessions.get(number=2)
@@ -180,8 +188,9 @@ def test_swiss_refusals(organizer, referee):
     rr = make_tournament(organizer, referee, slug="rr-a", players=8, sessions=3)
     with pytest.raises(ValidationError, match="round robin"):
         sch.session_seat_swiss(session=rr.sessions.get(number=2), by=organizer)
-    mixed = make_tournament(organizer, referee, slug="mixed-a", players=8, sessions=3, format="mixed",
-                            round_robin_sessions=2)
+    mixed = make_tournament(
+        organizer, referee, slug="mixed-a", players=8, sessions=3, format="mixed", round_robin_sessions=2
+    )
     with pytest.raises(ValidationError, match="Swiss pairing starts with session 3"):
         sch.session_seat_swiss(session=mixed.sessions.get(number=2), by=organizer)
     with pytest.raises(PermissionDenied):
@@ -216,18 +225,21 @@ def test_parse_chart_csv_and_json():
     assert spaces.errors == [] and spaces.sessions == semicolons.sessions
 
 
-@pytest.mark.parametrize("text, where, fragment", [
-    ("1,1,1,2,3,4\n1,2,5,6,7\n", "line 2", "expected 6 values"),
-    ("1,1,1,2,3,4\n1,2,5,6,x,8\n", "line 2", "'x' is not a whole number"),
-    ("1,1,1,2,3,4\n1,1,5,6,7,8\n", "line 2", "given twice"),
-    ("1,1,1,2,3,4\n1,2,5,6,7,1\n", "line 2", "player 1 is seated twice in session 1"),
-    ("1,1,1,2,3,4\n1,3,5,6,7,8\n", "", "table(s) 2 missing"),
-    ("1,1,1,2,3,4\n3,1,1,2,3,4\n", "", "Session 2 has no tables"),
-    ("[[[1,2,3,4],[5,6,7]]]", "session 1, table 2", "four player numbers"),
-    ("[[[1,2,3,4],[5,6,7,\"8\"]]]", "session 1, table 2", "not a list of player numbers"),
-    ("[[1,2", "", "not valid JSON"),
-    ("", "", "empty"),
-])
+@pytest.mark.parametrize(
+    "text, where, fragment",
+    [
+        ("1,1,1,2,3,4\n1,2,5,6,7\n", "line 2", "expected 6 values"),
+        ("1,1,1,2,3,4\n1,2,5,6,x,8\n", "line 2", "'x' is not a whole number"),
+        ("1,1,1,2,3,4\n1,1,5,6,7,8\n", "line 2", "given twice"),
+        ("1,1,1,2,3,4\n1,2,5,6,7,1\n", "line 2", "player 1 is seated twice in session 1"),
+        ("1,1,1,2,3,4\n1,3,5,6,7,8\n", "", "table(s) 2 missing"),
+        ("1,1,1,2,3,4\n3,1,1,2,3,4\n", "", "Session 2 has no tables"),
+        ("[[[1,2,3,4],[5,6,7]]]", "session 1, table 2", "four player numbers"),
+        ('[[[1,2,3,4],[5,6,7,"8"]]]', "session 1, table 2", "not a list of player numbers"),
+        ("[[1,2", "", "not valid JSON"),
+        ("", "", "empty"),
+    ],
+)
 def test_parse_chart_errors_name_the_row(text, where, fragment):
     result = parse_chart(text)
     assert any(w == where and fragment in m for w, m in result.errors), result.errors
@@ -271,8 +283,9 @@ def test_schedule_from_chart_seats_in_given_order(organizer, referee):
 def test_schedule_from_chart_refuses_bad_chart_and_seats_nothing(organizer, referee):
     t = make_tournament(organizer, referee, slug="chart-c", players=8, sessions=3)
     with pytest.raises(ValidationError) as exc:
-        sch.schedule_from_chart(tournament=t, chart=[[[1, 2, 3, 4], [5, 6, 7, 8]], [[1, 2, 3, 4], [5, 6, 7, 9]]],
-                                by=organizer)
+        sch.schedule_from_chart(
+            tournament=t, chart=[[[1, 2, 3, 4], [5, 6, 7, 8]], [[1, 2, 3, 4], [5, 6, 7, 9]]], by=organizer
+        )
     assert any("not registered: 9" in m for m in exc.value.messages)
     assert not Seat.objects.filter(session__tournament=t).exists()
     with pytest.raises(PermissionDenied):
@@ -291,6 +304,7 @@ def test_schedule_from_chart_refuses_scored_session(organizer, referee):
 
 
 # --- publish and read -----------------------------------------------------------------------------
+
 
 def test_publish_all_seated_sessions(rr16, organizer, referee):
     with pytest.raises(ValidationError, match="No session is seated"):
@@ -311,7 +325,11 @@ def test_metrics_and_chart_data(organizer, referee):
     metrics = sch.tournament_schedule_metrics(t)
     assert metrics["repeated_pairs"] == 4 and metrics["max_meetings"] == 2
     assert [(r["a"].number, r["b"].number, r["times"]) for r in metrics["repeats"]] == [
-        (1, 2, 2), (3, 4, 2), (5, 6, 2), (7, 8, 2)]
+        (1, 2, 2),
+        (3, 4, 2),
+        (5, 6, 2),
+        (7, 8, 2),
+    ]
     assert metrics["wind_counts"][0]["counts"] == [2, 0, 0, 0]
     data = sch.tournament_chart(t, t.sessions.filter(number__lte=2).order_by("number"))
     assert [[p.number for p in tb["players"]] for tb in data["sessions"][1]["tables"]] == [[1, 5, 2, 6], [3, 7, 4, 8]]
@@ -322,6 +340,7 @@ def test_metrics_and_chart_data(organizer, referee):
 
 def test_parse_chart_accepts_the_seating_command_output(organizer, referee):
     import seating
+
     t = make_tournament(organizer, referee, slug="chart-f", players=8, sessions=2)
     text = json.dumps(seating.round_robin(8, 2, seed=3).as_dict())
     parsed = parse_chart(text)

@@ -1,16 +1,16 @@
 """Seating in the browser: who may generate, seat, upload and publish; what each page shows."""
+
 import json
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from schedule import services as sched
 from rules import payments as pay
-from scoring import services as ss
 from schedule import services as sch
+from schedule import services as sched
 from schedule.charts import parse_chart
-from tournament import services as ts
+from scoring import services as ss
 from tournament.models import AuditLog, Seat, Session
 
 from .conftest import ROLES, make_tournament, play_and_close
@@ -26,10 +26,15 @@ def u(name, tournament, *extra):
 
 
 def state(tournament):
-    return (list(Seat.objects.filter(session__tournament=tournament).order_by("pk")
-                 .values_list("session__number", "table__number", "player__number", "position")),
-            list(tournament.sessions.order_by("number").values_list("status", "seating_method", "seed")),
-            AuditLog.objects.filter(tournament=tournament).count())
+    return (
+        list(
+            Seat.objects.filter(session__tournament=tournament)
+            .order_by("pk")
+            .values_list("session__number", "table__number", "player__number", "position")
+        ),
+        list(tournament.sessions.order_by("number").values_list("status", "seating_method", "seed")),
+        AuditLog.objects.filter(tournament=tournament).count(),
+    )
 
 
 @pytest.fixture
@@ -43,6 +48,7 @@ def chart8(organizer, referee):
 
 
 # --- access: only organizers change anything --------------------------------------------------------
+
 
 @pytest.mark.parametrize("role", ("anonymous", "outsider", "referee"))
 def test_others_cannot_generate_seat_upload_or_publish(client_for, rr16, swiss16, chart8, organizer, referee, role):
@@ -81,6 +87,7 @@ def test_get_on_actions_is_refused(client_for, rr16):
 
 def test_posts_need_csrf(organizer, rr16):
     from django.test import Client
+
     client = Client(enforce_csrf_checks=True)
     client.force_login(organizer)
     assert client.post(u("manage-seating-generate", rr16), {"seed": "1"}).status_code == 403
@@ -88,6 +95,7 @@ def test_posts_need_csrf(organizer, rr16):
 
 
 # --- generate -------------------------------------------------------------------------------------
+
 
 def test_organizer_generates_schedule_and_sees_metrics(client_for, rr16):
     client = client_for("organizer")
@@ -155,6 +163,7 @@ def test_swiss_tournament_page_has_no_generate_form(client_for, swiss16):
 
 # --- Swiss ----------------------------------------------------------------------------------------
 
+
 def test_swiss_button_errors_then_seats_top_four_together(client_for, swiss16, organizer, referee):
     client = client_for("organizer")
     s1 = swiss16.sessions.get(number=1)
@@ -173,6 +182,7 @@ def test_swiss_button_errors_then_seats_top_four_together(client_for, swiss16, o
 
 # --- chart upload ---------------------------------------------------------------------------------
 
+
 def test_chart_preview_shows_problems_and_seats_nothing_until_confirm(client_for, chart8):
     client = client_for("organizer")
     response = client.post(u("manage-seating-chart", chart8), {"text": CHART8, "winds_given": "on", "preview": "1"})
@@ -186,8 +196,9 @@ def test_chart_preview_shows_problems_and_seats_nothing_until_confirm(client_for
     assert set(chart8.sessions.values_list("status", flat=True)) == {"planned"}
     chart = content.split('name="chart" value="')[1].split('"')[0].replace("&quot;", '"')
     winds = content.split('name="winds_given" value="')[1].split('"')[0]
-    response = client.post(u("manage-seating-chart", chart8), {"confirm": "1", "chart": chart, "winds_given": winds},
-                           follow=True)
+    response = client.post(
+        u("manage-seating-chart", chart8), {"confirm": "1", "chart": chart, "winds_given": winds}, follow=True
+    )
     assert "Sessions 1 to 2 seated from the chart" in response.content.decode()
     t1 = chart8.sessions.get(number=2).tables.get(number=1)
     assert [p.number for p in t1.seated_players()] == [1, 5, 2, 6]
@@ -199,27 +210,35 @@ def test_chart_without_winds_is_balanced(client_for, chart8):
     same = "".join(f"{s},1,1,2,3,4\n{s},2,5,6,7,8\n" for s in (1, 2, 3))
     content = client.post(u("manage-seating-chart", chart8), {"text": same, "preview": "1"}).content.decode()
     assert "Starting winds are uneven" not in content
-    with_winds = client.post(u("manage-seating-chart", chart8),
-                             {"text": same, "winds_given": "on", "preview": "1"}).content.decode()
+    with_winds = client.post(
+        u("manage-seating-chart", chart8), {"text": same, "winds_given": "on", "preview": "1"}
+    ).content.decode()
     assert "Starting winds are uneven" in with_winds
 
 
 def test_chart_file_upload_json(client_for, chart8):
     client = client_for("organizer")
-    upload = SimpleUploadedFile("chart.json", json.dumps([[[1, 2, 3, 4], [5, 6, 7, 8]]]).encode(),
-                                content_type="application/json")
+    upload = SimpleUploadedFile(
+        "chart.json", json.dumps([[[1, 2, 3, 4], [5, 6, 7, 8]]]).encode(), content_type="application/json"
+    )
     content = client.post(u("manage-seating-chart", chart8), {"file": upload, "preview": "1"}).content.decode()
     assert "Seat 1 session from this chart" in content
     assert not Seat.objects.filter(session__tournament=chart8).exists()
 
 
-@pytest.mark.parametrize("text, message", [
-    ("1,1,1,2,3,4\n1,2,5,6,7\n", "line 2: expected 6 values"),
-    ("1,1,1,2,3,4\n1,2,5,6,7,1\n", "line 2: player 1 is seated twice in session 1"),
-    ("1,1,1,2,3,4\n1,2,5,6,7,9\n", "not registered: 9"),
-    ("1,1,1,2,3,4\n", "does not seat players 5, 6, 7, 8"),
-    ("".join(f"{s},1,1,2,3,4\n{s},2,5,6,7,8\n" for s in (1, 2, 3, 4)), "The chart has 4 sessions; the tournament has 3"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("1,1,1,2,3,4\n1,2,5,6,7\n", "line 2: expected 6 values"),
+        ("1,1,1,2,3,4\n1,2,5,6,7,1\n", "line 2: player 1 is seated twice in session 1"),
+        ("1,1,1,2,3,4\n1,2,5,6,7,9\n", "not registered: 9"),
+        ("1,1,1,2,3,4\n", "does not seat players 5, 6, 7, 8"),
+        (
+            "".join(f"{s},1,1,2,3,4\n{s},2,5,6,7,8\n" for s in (1, 2, 3, 4)),
+            "The chart has 4 sessions; the tournament has 3",
+        ),
+    ],
+)
 def test_bad_chart_refused_with_clear_message(client_for, chart8, text, message):
     response = client_for("organizer").post(u("manage-seating-chart", chart8), {"text": text, "preview": "1"})
     content = response.content.decode()
@@ -231,8 +250,10 @@ def test_bad_chart_refused_with_clear_message(client_for, chart8, text, message)
 
 def test_chart_empty_and_tampered_confirm(client_for, chart8):
     client = client_for("organizer")
-    assert "Paste a chart or choose a file" in client.post(u("manage-seating-chart", chart8),
-                                                           {"text": "  "}).content.decode()
+    assert (
+        "Paste a chart or choose a file"
+        in client.post(u("manage-seating-chart", chart8), {"text": "  "}).content.decode()
+    )
     bad = client.post(u("manage-seating-chart", chart8), {"confirm": "1", "chart": "1,1,1,2,3,4"}).content.decode()
     assert "damaged" in bad
     wrong = json.dumps([[[1, 2, 3, 4], [5, 6, 7, 9]]])
@@ -244,8 +265,9 @@ def test_chart_empty_and_tampered_confirm(client_for, chart8):
 def test_chart_confirm_refused_when_session_scored_meanwhile(client_for, chart8, organizer, referee):
     client = client_for("organizer")
     sch.schedule_from_chart(tournament=chart8, chart=[[[1, 2, 3, 4], [5, 6, 7, 8]]], by=organizer)
-    ss.hand_record(sheet=chart8.sessions.get(number=1).tables.get(number=1).sheet, number=1, outcome=pay.DRAW,
-                   by=referee)
+    ss.hand_record(
+        sheet=chart8.sessions.get(number=1).tables.get(number=1).sheet, number=1, outcome=pay.DRAW, by=referee
+    )
     chart = json.dumps(parse_chart(GOOD8).sessions)
     content = client.post(u("manage-seating-chart", chart8), {"confirm": "1", "chart": chart}).content.decode()
     assert "already have scores" in content
@@ -255,6 +277,7 @@ def test_chart_confirm_refused_when_session_scored_meanwhile(client_for, chart8,
 
 
 # --- publish --------------------------------------------------------------------------------------
+
 
 def test_publish_all_seated_sessions(client_for, rr16, organizer):
     client = client_for("organizer")
@@ -270,6 +293,7 @@ def test_publish_all_seated_sessions(client_for, rr16, organizer):
 
 
 # --- viewing --------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("role", ROLES)
 def test_chart_view_public_only_when_published(client_for, rr16, organizer, role):

@@ -1,12 +1,13 @@
 """Withdrawals and substitutes through the services, the standings they give, and seating a field that is not
 a multiple of four with substitutes."""
+
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
+from rules import payments as pay
 from schedule import services as sched
 from schedule import withdrawals as wd
 from scoring import services as ss
-from rules import payments as pay
 from standings import selectors
 from tournament import services as ts
 from tournament.models import AuditLog, Player, Seat, Withdrawal
@@ -36,9 +37,11 @@ def session(t, number):
 
 # --- withdrawing ---------------------------------------------------------------------------------------
 
+
 def test_withdraw_records_reason_and_is_audited(scheduled, organizer):
-    w = wd.player_withdraw(player=player(scheduled, 3), from_session=session(scheduled, 2), reason="illness",
-                           note="flu", by=organizer)
+    w = wd.player_withdraw(
+        player=player(scheduled, 3), from_session=session(scheduled, 2), reason="illness", note="flu", by=organizer
+    )
     assert w.active and w.keep_in_standings and w.reason == "illness"
     entry = AuditLog.objects.get(action="player.withdraw")
     assert entry.data["player"] == 3 and entry.data["session"] == 2 and entry.data["note"] == "flu"
@@ -47,8 +50,7 @@ def test_withdraw_records_reason_and_is_audited(scheduled, organizer):
 @pytest.mark.parametrize("reason", ["", "bored"])
 def test_withdraw_refuses_an_unknown_reason_and_changes_nothing(scheduled, organizer, reason):
     with pytest.raises(ValidationError) as exc:
-        wd.player_withdraw(player=player(scheduled, 3), from_session=session(scheduled, 2), reason=reason,
-                           by=organizer)
+        wd.player_withdraw(player=player(scheduled, 3), from_session=session(scheduled, 2), reason=reason, by=organizer)
     assert "reason" in exc.value.message_dict
     assert not Withdrawal.objects.exists() and not AuditLog.objects.filter(action="player.withdraw").exists()
 
@@ -56,27 +58,29 @@ def test_withdraw_refuses_an_unknown_reason_and_changes_nothing(scheduled, organ
 def test_withdraw_refuses_a_closed_session_twice_and_other_tournaments(scheduled, organizer, referee):
     play_and_close(session(scheduled, 1), referee, organizer)
     with pytest.raises(ValidationError, match="Session 1 is closed"):
-        wd.player_withdraw(player=player(scheduled, 3), from_session=session(scheduled, 1), reason="illness",
-                           by=organizer)
-    wd.player_withdraw(player=player(scheduled, 3), from_session=session(scheduled, 2), reason="illness",
-                       by=organizer)
+        wd.player_withdraw(
+            player=player(scheduled, 3), from_session=session(scheduled, 1), reason="illness", by=organizer
+        )
+    wd.player_withdraw(player=player(scheduled, 3), from_session=session(scheduled, 2), reason="illness", by=organizer)
     with pytest.raises(ValidationError, match="already withdrawn from session 2"):
-        wd.player_withdraw(player=player(scheduled, 3), from_session=session(scheduled, 3), reason="other",
-                           by=organizer)
+        wd.player_withdraw(
+            player=player(scheduled, 3), from_session=session(scheduled, 3), reason="other", by=organizer
+        )
     other = make_tournament(organizer, referee, slug="other", players=4, sessions=1)
     with pytest.raises(ValidationError, match="session of this tournament"):
-        wd.player_withdraw(player=player(scheduled, 4), from_session=session(other, 1), reason="other",
-                           by=organizer)
+        wd.player_withdraw(player=player(scheduled, 4), from_session=session(other, 1), reason="other", by=organizer)
     assert Withdrawal.objects.count() == 1
 
 
 def test_only_an_organizer_withdraws(scheduled, referee):
     with pytest.raises(PermissionDenied):
-        wd.player_withdraw(player=player(scheduled, 3), from_session=session(scheduled, 2), reason="illness",
-                           by=referee)
+        wd.player_withdraw(
+            player=player(scheduled, 3), from_session=session(scheduled, 2), reason="illness", by=referee
+        )
 
 
 # --- substituting ---------------------------------------------------------------------------------------
+
 
 def test_a_new_substitute_takes_the_seats_of_sessions_not_played(scheduled, organizer, referee):
     """Session 1 is played; session 2 has a hand at one table; sessions 3-5 are untouched."""
@@ -100,8 +104,13 @@ def test_a_new_substitute_takes_the_seats_of_sessions_not_played(scheduled, orga
 def test_an_existing_substitute_takes_the_seats(scheduled, organizer):
     reserve = ts.player_create(tournament=scheduled, number=30, name="Reserve", is_substitute=True, by=organizer)
     withdrawn = player(scheduled, 2)
-    wd.player_withdraw(player=withdrawn, from_session=session(scheduled, 3), reason="disqualification",
-                       keep_in_standings=False, by=organizer)
+    wd.player_withdraw(
+        player=withdrawn,
+        from_session=session(scheduled, 3),
+        reason="disqualification",
+        keep_in_standings=False,
+        by=organizer,
+    )
     wd.player_substitute(withdrawn=withdrawn, substitute=reserve, by=organizer)
     assert seats_of(withdrawn) == [1, 2] and seats_of(reserve) == [3, 4, 5]
 
@@ -148,6 +157,7 @@ def test_undo_gives_back_the_seats_not_played_since(scheduled, organizer, refere
 
 # --- standings -------------------------------------------------------------------------------------------
 
+
 @pytest.fixture
 def one_session_played(scheduled, organizer, referee):
     play_and_close(session(scheduled, 1), referee, organizer)
@@ -165,16 +175,22 @@ def test_a_withdrawn_player_stays_ranked_with_what_they_earned(one_session_playe
 
 def test_a_disqualified_player_leaves_the_standings(one_session_played, organizer):
     t = one_session_played
-    wd.player_withdraw(player=player(t, 4), from_session=session(t, 2), reason="disqualification",
-                       keep_in_standings=False, by=organizer)
+    wd.player_withdraw(
+        player=player(t, 4),
+        from_session=session(t, 2),
+        reason="disqualification",
+        keep_in_standings=False,
+        by=organizer,
+    )
     numbers = [r.player.number for r in selectors.player_standings(t)]
     assert 4 not in numbers and len(numbers) == 15
 
 
 def test_substitutes_are_listed_apart_unless_ranked(scheduled, organizer, referee):
     withdrawn = player(scheduled, 1)
-    wd.player_withdraw(player=withdrawn, from_session=session(scheduled, 1), reason="illness",
-                       keep_in_standings=False, by=organizer)
+    wd.player_withdraw(
+        player=withdrawn, from_session=session(scheduled, 1), reason="illness", keep_in_standings=False, by=organizer
+    )
     sub = wd.player_substitute(withdrawn=withdrawn, new_name="Stand-in", by=organizer).substitute
     play_and_close(session(scheduled, 1), referee, organizer)
     assert sub.number not in [r.player.number for r in selectors.player_standings(scheduled)]
@@ -186,6 +202,7 @@ def test_substitutes_are_listed_apart_unless_ranked(scheduled, organizer, refere
 
 
 # --- filling a field with substitutes when seating -------------------------------------------------------
+
 
 @pytest.mark.parametrize("count,missing", [(13, 3), (14, 2), (15, 1)])
 def test_generate_fills_the_field_with_new_substitutes(organizer, referee, count, missing):
@@ -218,8 +235,7 @@ def test_without_fill_the_count_is_still_refused(organizer, referee):
 
 
 def test_a_withdrawn_player_is_not_seated_and_a_refusal_rolls_back_new_substitutes(organizer, referee):
-    t = make_tournament(organizer, referee, slug="field-withdrawn", players=16, sessions=2,
-                        format="swiss")
+    t = make_tournament(organizer, referee, slug="field-withdrawn", players=16, sessions=2, format="swiss")
     sched.session_seat_random(session=session(t, 1), by=organizer, seed=1)
     play_and_close(session(t, 1), referee, organizer)
     wd.player_withdraw(player=player(t, 9), from_session=session(t, 2), reason="illness", by=organizer)
@@ -234,11 +250,13 @@ def test_a_withdrawn_player_is_not_seated_and_a_refusal_rolls_back_new_substitut
 def test_withdraw_with_a_substitute_is_all_or_nothing(scheduled, organizer):
     withdrawn, regular = player(scheduled, 6), player(scheduled, 7)
     with pytest.raises(ValidationError, match="not flagged as a substitute"):
-        wd.player_withdraw(player=withdrawn, from_session=session(scheduled, 2), reason="illness",
-                           substitute=regular, by=organizer)
+        wd.player_withdraw(
+            player=withdrawn, from_session=session(scheduled, 2), reason="illness", substitute=regular, by=organizer
+        )
     assert not Withdrawal.objects.exists()
-    w = wd.player_withdraw(player=withdrawn, from_session=session(scheduled, 2), reason="illness",
-                           new_name="Late Reserve", by=organizer)
+    w = wd.player_withdraw(
+        player=withdrawn, from_session=session(scheduled, 2), reason="illness", new_name="Late Reserve", by=organizer
+    )
     assert w.substitute.name == "Late Reserve" and seats_of(w.substitute) == [2, 3, 4, 5]
 
 
@@ -250,18 +268,29 @@ def test_audit_log_reads_the_day_as_sentences(scheduled, organizer):
     clock.session_clock_start(session=s1, by=organizer, minutes=120)
     clock.session_clock_adjust(session=s1, minutes=5, reason="late start", by=organizer)
     withdrawn = player(scheduled, 2)
-    w = wd.player_withdraw(player=withdrawn, from_session=session(scheduled, 2), reason="disqualification",
-                           keep_in_standings=False, new_name="Sam Stand-in", by=organizer)
+    w = wd.player_withdraw(
+        player=withdrawn,
+        from_session=session(scheduled, 2),
+        reason="disqualification",
+        keep_in_standings=False,
+        new_name="Sam Stand-in",
+        by=organizer,
+    )
     wd.withdrawal_undo(withdrawal=w, by=organizer)
     lines = {action: text for action, text, _url in sentences(scheduled)}
     assert lines["session.clock_start"].startswith(
-        "Organizer organizer started the clock of session 1: 120 minutes, until")
+        "Organizer organizer started the clock of session 1: 120 minutes, until"
+    )
     assert lines["session.clock_adjust"].startswith("Organizer organizer moved the end of session 1 by 5 minutes")
     assert lines["session.clock_adjust"].endswith("Reason: late start")
-    assert lines["player.withdraw"] == ("Organizer organizer withdrew player 2, Player 2, from session 2 on "
-                                        "(Disqualification (MCR 3.11.4-5)). They leave the standings.")
-    assert lines["player.substitute"] == ("Organizer organizer named player 17, Sam Stand-in, substitute for player 2, "
-                                          "Player 2, seated in sessions 2, 3, 4, 5.")
+    assert lines["player.withdraw"] == (
+        "Organizer organizer withdrew player 2, Player 2, from session 2 on "
+        "(Disqualification (MCR 3.11.4-5)). They leave the standings."
+    )
+    assert lines["player.substitute"] == (
+        "Organizer organizer named player 17, Sam Stand-in, substitute for player 2, "
+        "Player 2, seated in sessions 2, 3, 4, 5."
+    )
     assert lines["player.withdraw_undo"] == "Organizer organizer undid the withdrawal of player 2, Player 2."
 
 
@@ -270,8 +299,9 @@ def test_dashboard_asks_for_a_substitute_while_a_withdrawn_player_is_seated(sche
 
     from schedule import dashboard
 
-    w = wd.player_withdraw(player=player(scheduled, 2), from_session=session(scheduled, 4), reason="illness",
-                           by=organizer)
+    w = wd.player_withdraw(
+        player=player(scheduled, 2), from_session=session(scheduled, 4), reason="illness", by=organizer
+    )
     problems = [i.text for i in dashboard.tournament_dashboard(scheduled, timezone.now()).problems]
     assert "2. Player 2 is withdrawn but still seated in sessions 4, 5: name a substitute." in problems
     wd.player_substitute(withdrawn=w.player, new_name="Sub", by=organizer)
@@ -282,8 +312,9 @@ def test_dashboard_asks_for_a_substitute_while_a_withdrawn_player_is_seated(sche
 def test_fill_counts_a_stand_in_only_from_the_withdrawal_on(organizer, referee):
     t = make_tournament(organizer, referee, slug="field-later", players=16, sessions=3)
     reserve = ts.player_create(tournament=t, number=20, name="Reserve", is_substitute=True, by=organizer)
-    wd.player_withdraw(player=player(t, 5), from_session=session(t, 3), reason="other", substitute=reserve,
-                       by=organizer)
+    wd.player_withdraw(
+        player=player(t, 5), from_session=session(t, 3), reason="other", substitute=reserve, by=organizer
+    )
     assert wd.fill_plan(t, 2).added == 0 and player(t, 5) in wd.fill_plan(t, 2).field
     assert reserve not in wd.fill_plan(t, 2).field
     plan3 = wd.fill_plan(t, 3)
@@ -296,8 +327,13 @@ def test_a_tournament_with_withdrawals_can_be_replaced_and_keeps_its_sessions(or
 
     scheduled = make_tournament(organizer, referee, slug="replace-me", players=8, sessions=5)
     reserve = ts.player_create(tournament=scheduled, number=30, name="Reserve", is_substitute=True, by=organizer)
-    wd.player_withdraw(player=player(scheduled, 1), from_session=session(scheduled, 5), reason="other",
-                       substitute=reserve, by=organizer)
+    wd.player_withdraw(
+        player=player(scheduled, 1),
+        from_session=session(scheduled, 5),
+        reason="other",
+        substitute=reserve,
+        by=organizer,
+    )
     with pytest.raises(ValidationError, match="withdrawal is recorded from session 5"):
         ts.tournament_update(tournament=scheduled, session_count=4, by=organizer)
     assert scheduled.sessions.count() == 5
@@ -311,17 +347,25 @@ def test_the_database_refuses_a_second_active_withdrawal_and_a_clock_ending_befo
     from django.db import IntegrityError, transaction
     from django.utils import timezone
 
-    w = wd.player_withdraw(player=player(scheduled, 3), from_session=session(scheduled, 2), reason="other",
-                           by=organizer)
+    w = wd.player_withdraw(
+        player=player(scheduled, 3), from_session=session(scheduled, 2), reason="other", by=organizer
+    )
     with pytest.raises(IntegrityError), transaction.atomic():
-        Withdrawal.objects.create(tournament=scheduled, player=w.player, from_session=session(scheduled, 3),
-                                  reason="illness")
+        Withdrawal.objects.create(
+            tournament=scheduled, player=w.player, from_session=session(scheduled, 3), reason="illness"
+        )
     with pytest.raises(IntegrityError), transaction.atomic():
-        Withdrawal.objects.create(tournament=scheduled, player=player(scheduled, 4), from_session=session(scheduled, 3),
-                                  reason="illness", substitute=player(scheduled, 4))
+        Withdrawal.objects.create(
+            tournament=scheduled,
+            player=player(scheduled, 4),
+            from_session=session(scheduled, 3),
+            reason="illness",
+            substitute=player(scheduled, 4),
+        )
     now = timezone.now()
     with pytest.raises(IntegrityError), transaction.atomic():
         type(session(scheduled, 1)).objects.filter(pk=session(scheduled, 1).pk).update(
-            starts_at=now, ends_at=now - timedelta(minutes=1))
+            starts_at=now, ends_at=now - timedelta(minutes=1)
+        )
     with pytest.raises(IntegrityError), transaction.atomic():
         type(session(scheduled, 1)).objects.filter(pk=session(scheduled, 1).pk).update(starts_at=now)

@@ -10,6 +10,7 @@ form and enters hands through the sheet's hand form with Django's test client: i
 WORKERS-th of the unshared ones) and, racing every other worker, each hand of the last SHARED tables,
 reading the standings between hands. It prints a JSON report; ``check`` prints what was stored.
 """
+
 import json
 import os
 import sys
@@ -46,11 +47,14 @@ def setup(tables):
     for worker in range(8):
         referee = users.create_user(f"ref{worker}", password=f"ref{worker}-pw")
         TournamentRole.objects.create(tournament=tournament, user=referee, role=TournamentRole.Role.REFEREE)
-    players = [ts.player_create(tournament=tournament, number=n, name=f"Player {n}", by=organizer)
-               for n in range(1, 4 * tables + 1)]
+    players = [
+        ts.player_create(tournament=tournament, number=n, name=f"Player {n}", by=organizer)
+        for n in range(1, 4 * tables + 1)
+    ]
     session = tournament.sessions.get(number=1)
-    sched.session_seat(session=session, tables=[players[i:i + 4] for i in range(0, len(players), 4)],
-                       by=organizer, method="manual")
+    sched.session_seat(
+        session=session, tables=[players[i : i + 4] for i in range(0, len(players), 4)], by=organizer, method="manual"
+    )
     sched.session_publish(session=session, by=organizer)
 
 
@@ -61,16 +65,20 @@ def hand_fields(table_number, number, players):
     if kind == 0:
         return {"outcome": "self_drawn", "winner": winner.pk, "points": 8 + number}
     if kind == 1:
-        return {"outcome": "discard", "winner": winner.pk, "discarder": players[(number + 1) % 4].pk,
-                "points": 8 + table_number % 5}
+        return {
+            "outcome": "discard",
+            "winner": winner.pk,
+            "discarder": players[(number + 1) % 4].pk,
+            "points": 8 + table_number % 5,
+        }
     return {"outcome": "draw"}
 
 
 def write(worker, workers, shared, go_file):
     tournament = Tournament.objects.get(slug=SLUG)
     tables = list(Table.objects.filter(session__tournament=tournament).order_by("number"))
-    own = [t for t in tables[:len(tables) - shared] if t.number % workers == worker]
-    mine = own + tables[len(tables) - shared:]
+    own = [t for t in tables[: len(tables) - shared] if t.number % workers == worker]
+    mine = own + tables[len(tables) - shared :]
     players = {t.number: t.seated_players() for t in tables}
     client = Client()
     report = {"worker": worker, "status": {}, "errors": [], "recorded": 0, "stale": 0, "reads": 0}
@@ -90,8 +98,11 @@ def write(worker, workers, shared, go_file):
         for number in range(1, HANDS + 1):
             for table in mine:
                 url = reverse("sheet-hand", args=[SLUG, 1, table.number])
-                data = {"number": number, "expected_version": 0, **hand_fields(table.number, number,
-                                                                                  players[table.number])}
+                data = {
+                    "number": number,
+                    "expected_version": 0,
+                    **hand_fields(table.number, number, players[table.number]),
+                }
                 response = count(client.post(url, data))
                 if response.status_code == 302:
                     report["recorded"] += 1
@@ -101,7 +112,7 @@ def write(worker, workers, shared, go_file):
                     report["errors"].append(f"table {table.number} hand {number}: {response.status_code}")
             if count(client.get(standings)).status_code == 200:
                 report["reads"] += 1
-    except Exception as exc:  # noqa: BLE001 - "database is locked" surfaces here; reported to the test
+    except Exception as exc:
         report["errors"].append(f"{type(exc).__name__}: {exc}")
     return report
 
@@ -111,7 +122,7 @@ def check():
     return {
         "journal_mode": settings.DATABASES["default"]["OPTIONS"].get("init_command", ""),
         "hands": hands.count(),
-        "versions": sorted({n for n in hands.annotate(n=Count("versions")).values_list("n", flat=True)}),
+        "versions": sorted(set(hands.annotate(n=Count("versions")).values_list("n", flat=True))),
         "without_current": hands.filter(current__isnull=True).count(),
     }
 

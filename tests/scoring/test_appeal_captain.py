@@ -1,5 +1,6 @@
 """A team captain appeals a ruling at a table where a member of their team played (MCR 3.12.1), from their
 own private page; never for a table without one."""
+
 import pytest
 from django.core.exceptions import PermissionDenied
 from django.urls import reverse
@@ -37,8 +38,14 @@ def file_url(tournament, player, t):
 
 
 def test_captain_files_for_a_teammates_table_and_the_audit_says_so(captain, published_session):
-    appeal = ap.appeal_file(sheet=sheet_of(published_session, 1), filer=captain, code=captain.code, kind="rule",
-                            statement=STATEMENT, by=None)
+    appeal = ap.appeal_file(
+        sheet=sheet_of(published_session, 1),
+        filer=captain,
+        code=captain.code,
+        kind="rule",
+        statement=STATEMENT,
+        by=None,
+    )
     assert appeal.filer == captain and appeal.via == Appeal.Via.LINK
     entry = AuditLog.objects.get(action="appeal.file")
     assert entry.data["as_captain"] is True and entry.data["for_players"] == [1, 2]
@@ -46,19 +53,27 @@ def test_captain_files_for_a_teammates_table_and_the_audit_says_so(captain, publ
 
 def test_captain_cannot_file_for_a_table_without_a_member_of_their_team(captain, published_session):
     with pytest.raises(PermissionDenied, match="no member of a team you captain"):
-        ap.appeal_file(sheet=sheet_of(published_session, 2), filer=captain, code=captain.code, kind="rule",
-                       statement=STATEMENT, by=None)
+        ap.appeal_file(
+            sheet=sheet_of(published_session, 2),
+            filer=captain,
+            code=captain.code,
+            kind="rule",
+            statement=STATEMENT,
+            by=None,
+        )
     assert not Appeal.objects.exists()
 
 
-def test_a_team_member_who_is_not_captain_cannot_file_for_a_teammates_table(tournament, players, organizer,
-                                                                         published_session):
+def test_a_team_member_who_is_not_captain_cannot_file_for_a_teammates_table(
+    tournament, players, organizer, published_session
+):
     ten = ts.player_create(tournament=tournament, number=10, name="Player 10", team="Dragons", by=organizer)
     ts.player_codes_generate(tournament=tournament, by=organizer)
     ten.refresh_from_db()
     with pytest.raises(PermissionDenied):
-        ap.appeal_file(sheet=sheet_of(published_session, 1), filer=ten, code=ten.code, kind="rule",
-                       statement=STATEMENT, by=None)
+        ap.appeal_file(
+            sheet=sheet_of(published_session, 1), filer=ten, code=ten.code, kind="rule", statement=STATEMENT, by=None
+        )
 
 
 def test_captain_page_shows_the_teams_tables_and_files_from_there(client, tournament, captain, published_session):
@@ -77,8 +92,9 @@ def test_captain_page_shows_the_teams_tables_and_files_from_there(client, tourna
     assert "Appeal 1 · session 1, table 1" in mine and "Fee" in mine  # the captain follows what they filed
 
 
-def test_players_and_former_captains_see_no_captain_links(client, tournament, captain, players, organizer,
-                                                          published_session):
+def test_players_and_former_captains_see_no_captain_links(
+    client, tournament, captain, players, organizer, published_session
+):
     member = players[0]
     member.refresh_from_db()
     page = client.get(page_url(tournament, member)).content.decode()
@@ -92,8 +108,7 @@ def test_players_and_former_captains_see_no_captain_links(client, tournament, ca
 
 def test_referee_still_files_for_the_captain(client_for, tournament, captain, published_session):
     sheet_url = reverse("sheet-appeal", args=[tournament.slug, 1, 1])
-    response = client_for("referee").post(sheet_url, {"filer": str(captain.pk), "kind": "rule",
-                                                      "statement": STATEMENT})
+    response = client_for("referee").post(sheet_url, {"filer": str(captain.pk), "kind": "rule", "statement": STATEMENT})
     assert response.status_code == 302
     appeal = Appeal.objects.get()
     assert appeal.filer == captain and appeal.via == Appeal.Via.REFEREE

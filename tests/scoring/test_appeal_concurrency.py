@@ -1,5 +1,6 @@
 """Two referees deciding one appeal at once, and players filing at once, on two app servers: the locks
 serialise them (PostgreSQL only, since SQLite has no row locks)."""
+
 import threading
 
 import pytest
@@ -10,8 +11,10 @@ from scoring import appeals as ap
 from scoring.models import Appeal, AppealDecision
 from tournament import services as ts
 
-pytestmark = [pytest.mark.django_db(transaction=True),
-              pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks need PostgreSQL")]
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks need PostgreSQL"),
+]
 
 
 def run_together(*calls):
@@ -21,7 +24,7 @@ def run_together(*calls):
         try:
             barrier.wait()
             call()
-        except Exception as exc:  # noqa: BLE001 - surfaced in the assertions
+        except Exception as exc:
             errors.append(exc)
         finally:
             connections.close_all()
@@ -45,14 +48,17 @@ def test_one_decision_wins_the_other_is_told(sheet, coded_players, referee, chie
     appeal = ap.appeal_file(sheet=sheet, filer=player, code=player.code, kind="rule", statement="x")
     errors = run_together(
         lambda: ap.appeal_decide(appeal=appeal, outcome="upheld", reasons="a", by=referee),
-        lambda: ap.appeal_decide(appeal=appeal, outcome="rejected", reasons="b", by=chief_referee))
+        lambda: ap.appeal_decide(appeal=appeal, outcome="rejected", reasons="b", by=chief_referee),
+    )
     assert len(errors) == 1 and isinstance(errors[0], ValidationError) and "decided already" in errors[0].messages[0]
     decision = AppealDecision.objects.get()
     assert Appeal.objects.get().status == {"upheld": "upheld", "rejected": "referee_rejected"}[decision.outcome]
 
 
 def test_appeals_filed_at_once_get_distinct_numbers(sheet, coded_players):
-    calls = [lambda p=p: ap.appeal_file(sheet=sheet, filer=p, code=p.code, kind="other", statement="x")
-             for p in coded_players[:4]]
+    calls = [
+        lambda p=p: ap.appeal_file(sheet=sheet, filer=p, code=p.code, kind="other", statement="x")
+        for p in coded_players[:4]
+    ]
     assert run_together(*calls) == []
     assert sorted(Appeal.objects.values_list("number", flat=True)) == [1, 2, 3, 4]

@@ -1,5 +1,6 @@
 """The player's private page (seat, results, fouls, appeals), appeals through the pages per role, the public
 "under appeal" marker, the appeal PDF and the player card's QR code."""
+
 from datetime import timedelta
 
 import pytest
@@ -7,10 +8,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from exports import player_cards
+from rules import payments as pay
 from scoring import appeals as ap
 from scoring import services as ss
 from scoring.models import Appeal, AppealAmendment, AppealDecision
-from rules import payments as pay
 from standings.selectors import player_standings
 from tournament import services as ts
 from tournament.models import Session, TournamentRole
@@ -68,11 +69,17 @@ def an_appeal(sheet, player, kind="rule"):
 
 # ------------------------------------------------------------------ the private page
 
+
 def test_private_page_shows_seat_results_fouls_and_appeals(client, tournament, signed, coded, organizer, players):
     from schedule import services as sched
+
     second = tournament.sessions.get(number=2)
-    sched.session_seat(session=second, tables=[[players[4], players[5], players[6], players[3]],
-                                               players[0:3] + [players[7]]], by=organizer, method="manual")
+    sched.session_seat(
+        session=second,
+        tables=[[players[4], players[5], players[6], players[3]], [*players[0:3], players[7]]],
+        by=organizer,
+        method="manual",
+    )
     page = text(client.get(my_page(tournament, coded[3])))
     assert "Session 1: table 1, starting wind North" in page
     assert "Session 2" not in page  # seated, not published: not shown yet
@@ -102,25 +109,30 @@ def test_wrong_and_revoked_links_are_404_without_a_hint(client, tournament, sign
     other_tournament = client.get(reverse("player-page", args=["no-such-cup", old_code]))
     assert other_tournament.status_code == 404
     assert main(revoked) == main_text(wrong) == main(other_tournament)  # one and the same answer
-    assert client.post(file_url(tournament, coded[0]).replace(coded[0].code, old_code),
-                       {"kind": "rule", "statement": "x"}).status_code == 404
+    assert (
+        client.post(
+            file_url(tournament, coded[0]).replace(coded[0].code, old_code), {"kind": "rule", "statement": "x"}
+        ).status_code
+        == 404
+    )
     assert not Appeal.objects.exists()
 
 
 def test_player_card_qr_code_is_the_private_link(rf, tournament, coded, seated_session):
     player = coded[0]
-    assert player_cards.player_card_url(player, rf.get("/")) == \
-        f"http://testserver/t/{tournament.slug}/p/{player.code}/"
+    assert (
+        player_cards.player_card_url(player, rf.get("/")) == f"http://testserver/t/{tournament.slug}/p/{player.code}/"
+    )
 
 
 # ------------------------------------------------------------------ filing from the private page
+
 
 def test_player_files_an_appeal_from_their_phone(client, tournament, signed, coded):
     assert "Appeal a ruling at this table" in text(client.get(my_page(tournament, coded[1])))
     form = client.get(file_url(tournament, coded[1]))
     assert form.status_code == 200 and "File the appeal" in text(form)
-    response = client.post(file_url(tournament, coded[1]), {"kind": "rule", "hand_number": "2",
-                                                            "statement": STATEMENT})
+    response = client.post(file_url(tournament, coded[1]), {"kind": "rule", "hand_number": "2", "statement": STATEMENT})
     assert response.status_code == 302 and response.url.endswith("#my-appeals")
     appeal = Appeal.objects.get()
     assert (appeal.filer, appeal.via, appeal.hand_number, appeal.statement) == (coded[1], "link", 2, STATEMENT)
@@ -139,7 +151,8 @@ def test_bad_input_keeps_what_was_typed_and_saves_nothing(client, tournament, si
 
 def test_late_appeal_is_refused_on_the_page(client, tournament, signed, coded):
     Session.objects.filter(number=1, tournament=tournament).update(
-        status="closed", closed_at=timezone.now() - timedelta(minutes=tournament.appeal_minutes + 5))
+        status="closed", closed_at=timezone.now() - timedelta(minutes=tournament.appeal_minutes + 5)
+    )
     page = text(client.get(my_page(tournament, coded[1])))
     assert "The appeal window closed at" in page and "Appeal a ruling at this table" not in page
     response = client.post(file_url(tournament, coded[1]), {"kind": "rule", "statement": STATEMENT})
@@ -157,8 +170,12 @@ def test_the_filer_takes_a_rejected_rule_appeal_to_the_chief_referee(client, tou
     page = text(client.get(my_page(tournament, coded[1])))
     assert "Discard seen by the referee." in page and "Take it to the chief referee" in page
     escalate = reverse("player-appeal-escalate", args=[tournament.slug, coded[1].code, 1])
-    assert client.post(reverse("player-appeal-escalate", args=[tournament.slug, coded[0].code, 1]),
-                       {"reason": "x"}).status_code == 404  # not their appeal
+    assert (
+        client.post(
+            reverse("player-appeal-escalate", args=[tournament.slug, coded[0].code, 1]), {"reason": "x"}
+        ).status_code
+        == 404
+    )  # not their appeal
     response = client.post(escalate, {"reason": ""})
     assert "Say why" in text(response)
     assert client.post(escalate, {"reason": "The referee did not see the tile."}).status_code == 302
@@ -167,25 +184,30 @@ def test_the_filer_takes_a_rejected_rule_appeal_to_the_chief_referee(client, tou
 
 # ------------------------------------------------------------------ referees, committee, organizers
 
+
 def sheet_appeal_url(tournament):
     return reverse("sheet-appeal", args=[tournament.slug, 1, 1])
 
 
-@pytest.mark.parametrize("role, status", [("anonymous", 302), ("outsider", 403), ("other_referee", 403),
-                                          ("referee", 200), ("organizer", 200)])
+@pytest.mark.parametrize(
+    "role, status",
+    [("anonymous", 302), ("outsider", 403), ("other_referee", 403), ("referee", 200), ("organizer", 200)],
+)
 def test_who_may_file_for_a_player(client_for, tournament, signed, role, status):
     assert client_for(role).get(sheet_appeal_url(tournament)).status_code == status
 
 
-def test_a_referee_files_for_a_player_and_an_organizer_accepts_a_late_one(client_for, tournament, signed, coded,
-                                                                          referee, organizer):
+def test_a_referee_files_for_a_player_and_an_organizer_accepts_a_late_one(
+    client_for, tournament, signed, coded, referee, organizer
+):
     data = {"filer": coded[2].pk, "kind": "other", "statement": STATEMENT}
     response = client_for("referee").post(sheet_appeal_url(tournament), data)
     assert response.status_code == 302 and Appeal.objects.get().filed_by == referee
     sheet_page = text(client_for("referee").get(reverse("sheet", args=[tournament.slug, 1, 1])))
     assert reverse("appeal-detail", args=[tournament.slug, 1]) in sheet_page
     Session.objects.filter(number=1, tournament=tournament).update(
-        status="closed", closed_at=timezone.now() - timedelta(hours=3))
+        status="closed", closed_at=timezone.now() - timedelta(hours=3)
+    )
     refused = client_for("referee").post(sheet_appeal_url(tournament), dict(data, late_reason="Was ill"))
     assert "Only an organizer can accept a late appeal" in text(refused) and Appeal.objects.count() == 1
     no_reason = client_for("organizer").post(sheet_appeal_url(tournament), data)
@@ -196,9 +218,18 @@ def test_a_referee_files_for_a_player_and_an_organizer_accepts_a_late_one(client
     assert (late.late_reason, late.late_accepted_by) == ("Was ill", organizer)
 
 
-@pytest.mark.parametrize("role, status", [("anonymous", 302), ("outsider", 403), ("other_referee", 403),
-                                          ("referee", 200), ("chief_referee", 200), ("committee", 200),
-                                          ("organizer", 200)])
+@pytest.mark.parametrize(
+    "role, status",
+    [
+        ("anonymous", 302),
+        ("outsider", 403),
+        ("other_referee", 403),
+        ("referee", 200),
+        ("chief_referee", 200),
+        ("committee", 200),
+        ("organizer", 200),
+    ],
+)
 def test_who_sees_appeals(client_for, tournament, signed, coded, role, status):
     an_appeal(signed, coded[1])
     for name in ("appeal-list", "appeal-detail", "appeal-pdf"):
@@ -214,8 +245,9 @@ def test_who_sees_appeals(client_for, tournament, signed, coded, role, status):
 def test_deciding_on_the_page(client_for, tournament, signed, coded):
     appeal = an_appeal(signed, coded[1])
     decide = reverse("appeal-decide", args=[tournament.slug, appeal.number])
-    assert "Record the decision" not in text(client_for("organizer").get(reverse("appeal-detail",
-                                                                                  args=[tournament.slug, 1])))
+    assert "Record the decision" not in text(
+        client_for("organizer").get(reverse("appeal-detail", args=[tournament.slug, 1]))
+    )
     refused = client_for("organizer").post(decide, {"outcome": "upheld", "reasons": "Yes"})
     assert refused.status_code == 403 and "Only a referee" in text(refused)
     empty = client_for("referee").post(decide, {"outcome": "upheld", "reasons": ""})
@@ -231,28 +263,39 @@ def test_chief_referee_upholds_and_amends_a_signed_sheet(client_for, tournament,
     chief = client_for("chief_referee")
     detail = reverse("appeal-detail", args=[tournament.slug, 1])
     assert "The chief referee's decision" in text(chief.get(detail))
-    assert chief.post(reverse("appeal-decide", args=[tournament.slug, 1]),
-                      {"outcome": "upheld", "reasons": "Self-drawn."}).status_code == 302
+    assert (
+        chief.post(
+            reverse("appeal-decide", args=[tournament.slug, 1]), {"outcome": "upheld", "reasons": "Self-drawn."}
+        ).status_code
+        == 302
+    )
     before = {r.player.number: r.score for r in player_standings(tournament)}
     amend = reverse("appeal-amend-hand", args=[tournament.slug, 1])
     stale = chief.post(amend, {"hand": "2:0", "outcome": "self_drawn", "winner": coded[1].pk, "points": "10"})
-    import re; print(re.findall(r"errors[^>]*>(.*?)</", text(stale)))
+    import re
+
+    print(re.findall(r"errors[^>]*>(.*?)</", text(stale)))
     assert stale.status_code == 400 and "someone else" in text(stale) and not AppealAmendment.objects.exists()
-    assert chief.post(amend, {"hand": "2:1", "outcome": "self_drawn", "winner": coded[1].pk,
-                              "points": "10"}).status_code == 302
+    assert (
+        chief.post(amend, {"hand": "2:1", "outcome": "self_drawn", "winner": coded[1].pk, "points": "10"}).status_code
+        == 302
+    )
     after = {r.player.number: r.score for r in player_standings(tournament)}
     assert after[2] == before[2] + 20 and after[1] == before[1] - 10  # self-drawn: every other player pays 18
     page = text(chief.get(detail))
     assert "hand 2, version 2" in page
     penalty = signed.penalties.get()
-    assert chief.post(reverse("appeal-amend-withdraw", args=[tournament.slug, 1]),
-                      {"penalty": penalty.pk}).status_code == 302
+    assert (
+        chief.post(reverse("appeal-amend-withdraw", args=[tournament.slug, 1]), {"penalty": penalty.pk}).status_code
+        == 302
+    )
     penalty.refresh_from_db()
     assert not penalty.active
     assert client_for("committee").post(amend, {"hand": "3:1", "outcome": "draw"}).status_code == 403
 
 
 # ------------------------------------------------------------------ what the public sees
+
 
 def test_public_sees_under_appeal_until_it_is_decided(client, tournament, signed, coded, committee):
     session_page = reverse("session-detail", args=[tournament.slug, 1])
@@ -272,22 +315,33 @@ def test_public_sees_under_appeal_until_it_is_decided(client, tournament, signed
 
 def test_the_pdf_carries_the_statement_and_the_decisions(client_for, tournament, signed, coded, referee, monkeypatch):
     from reportlab import rl_config
+
     monkeypatch.setattr(rl_config, "pageCompression", 0)
     appeal = an_appeal(signed, coded[1])
     ap.appeal_decide(appeal=appeal, outcome="upheld", reasons="Seen on video.", by=referee)
-    ap.appeal_amend_hand(appeal=appeal, number=2, outcome=pay.SELF_DRAWN, winner=coded[1], points=10,
-                         expected_version=1, by=referee)
+    ap.appeal_amend_hand(
+        appeal=appeal, number=2, outcome=pay.SELF_DRAWN, winner=coded[1], points=10, expected_version=1, by=referee
+    )
     pdf = client_for("organizer").get(reverse("appeal-pdf", args=[tournament.slug, 1])).content
-    for words in ("Appeal 1", "Hand 2 was a self-drawn win of mine", "Seen on video.", "Returned", "appeal upheld",
-                  "hand 2, version 2"):
+    for words in (
+        "Appeal 1",
+        "Hand 2 was a self-drawn win of mine",
+        "Seen on video.",
+        "Returned",
+        "appeal upheld",
+        "hand 2, version 2",
+    ):
         assert words.encode() in pdf, words
 
 
 def test_the_audit_page_lists_the_appeal_steps(client_for, tournament, signed, coded, referee):
     appeal = an_appeal(signed, coded[1])
     ap.appeal_decide(appeal=appeal, outcome="rejected", reasons="Seen.", by=referee)
-    page = text(client_for("organizer").get(reverse("manage-audit", args=[tournament.slug]),
-                                            {"kind": "appeals", "session": 1, "table": 1}))
+    page = text(
+        client_for("organizer").get(
+            reverse("manage-audit", args=[tournament.slug]), {"kind": "appeals", "session": 1, "table": 1}
+        )
+    )
     assert "Player 2 (2) filed appeal 1 about table 1, session 1 on their private link." in page
     assert "decided appeal 1 about table 1, session 1: rejected. Reasons: Seen." in page
     assert "entered hand" not in page

@@ -1,4 +1,5 @@
 """Appeals through the services (MCR 3.12-3.13): the window, the paths, the fee, and amendments of the sheet."""
+
 from datetime import timedelta
 from decimal import Decimal
 
@@ -6,10 +7,10 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
 
+from rules import payments as pay
 from scoring import appeals as ap
 from scoring import services as ss
 from scoring.models import Appeal, AppealAmendment, AppealDecision, HandVersion
-from rules import payments as pay
 from standings.selectors import player_standings
 from tournament import services as ts
 from tournament.models import AuditLog, Session, TournamentRole
@@ -44,7 +45,8 @@ def committee(make_user, tournament):
 def end_session(sheet, minutes_ago):
     """The session ended `minutes_ago` minutes ago (its close time is what the window counts from)."""
     Session.objects.filter(pk=sheet.table.session_id).update(
-        status=Session.Status.CLOSED, closed_at=timezone.now() - timedelta(minutes=minutes_ago))
+        status=Session.Status.CLOSED, closed_at=timezone.now() - timedelta(minutes=minutes_ago)
+    )
 
 
 def file_by_link(sheet, player, **kw):
@@ -88,8 +90,14 @@ def test_late_appeal_accepted_by_an_organizer_who_says_why(finished, coded, orga
     with pytest.raises(ValidationError) as exc:
         ap.appeal_file(sheet=finished, filer=coded[0], kind="rule", statement="Ruled wrongly.", by=organizer)
     assert "late_reason" in exc.value.message_dict and not Appeal.objects.exists()
-    appeal = ap.appeal_file(sheet=finished, filer=coded[0], kind="rule", statement="Ruled wrongly.",
-                            late_reason="The player was at the medical desk.", by=organizer)
+    appeal = ap.appeal_file(
+        sheet=finished,
+        filer=coded[0],
+        kind="rule",
+        statement="Ruled wrongly.",
+        late_reason="The player was at the medical desk.",
+        by=organizer,
+    )
     assert appeal.late_reason == "The player was at the medical desk." and appeal.late_accepted_by == organizer
     assert appeal.via == Appeal.Via.REFEREE and appeal.filed_by == organizer
     assert AuditLog.objects.get(action="appeal.file").data["late"] is True
@@ -105,8 +113,9 @@ def test_who_may_file(finished, coded, referee, outsider, players, organizer):
     with pytest.raises(ValidationError):  # table 1 is Dragons and Winds: a Dots player is nobody's captain there
         ap.appeal_file(sheet=finished, filer=coded[7], kind="rule", statement="x", by=referee)
     # The captain of team Dragons (players 1 and 2 sat here) did not play at this table: a referee files for them.
-    captain = ts.player_create(tournament=finished.table.session.tournament, number=9, name="Captain",
-                               team="Dragons", by=organizer)
+    captain = ts.player_create(
+        tournament=finished.table.session.tournament, number=9, name="Captain", team="Dragons", by=organizer
+    )
     appeal = ap.appeal_file(sheet=finished, filer=captain, kind="other", statement="x", by=referee)
     assert appeal.filed_by == referee and appeal.filer == captain
     with pytest.raises(PermissionDenied):  # on their own link they are not a player of this table
@@ -116,12 +125,15 @@ def test_who_may_file(finished, coded, referee, outsider, players, organizer):
     assert Appeal.objects.count() == 1
 
 
-@pytest.mark.parametrize("bad, field", [
-    ({"statement": "   "}, "statement"),
-    ({"kind": "whim"}, "kind"),
-    ({"hand_number": 17}, "hand_number"),
-    ({"statement": "nul\x00"}, "statement"),
-])
+@pytest.mark.parametrize(
+    "bad, field",
+    [
+        ({"statement": "   "}, "statement"),
+        ({"kind": "whim"}, "kind"),
+        ({"hand_number": 17}, "hand_number"),
+        ({"statement": "nul\x00"}, "statement"),
+    ],
+)
 def test_bad_input_names_the_field_and_saves_nothing(finished, coded, bad, field):
     with pytest.raises(ValidationError) as exc:
         file_by_link(finished, coded[0], **bad)
@@ -176,29 +188,52 @@ def test_other_appeal_goes_to_the_committee(finished, coded, referee, chief_refe
         ap.appeal_escalate(appeal=appeal, reason="x", code=coded[0].code)
 
 
-def test_upheld_appeal_amends_a_signed_sheet_and_the_standings_move(finished, coded, referee, chief_referee,
-                                                                     tournament):
+def test_upheld_appeal_amends_a_signed_sheet_and_the_standings_move(
+    finished, coded, referee, chief_referee, tournament
+):
     # Hand 2 was recorded as player 2 winning 10 off player 3; the appeal says player 3's penalty-free win.
     before = {r.player.number: r for r in player_standings(tournament)}
     appeal = file_by_link(finished, coded[3], hand_number=2)
     with pytest.raises(ValidationError):  # not upheld yet
-        ap.appeal_amend_hand(appeal=appeal, number=2, outcome=pay.SELF_DRAWN, winner=coded[3], points=20,
-                             expected_version=1, by=chief_referee)
+        ap.appeal_amend_hand(
+            appeal=appeal,
+            number=2,
+            outcome=pay.SELF_DRAWN,
+            winner=coded[3],
+            points=20,
+            expected_version=1,
+            by=chief_referee,
+        )
     appeal = ap.appeal_decide(appeal=appeal, outcome="rejected", reasons="Stands.", by=referee)
     appeal = ap.appeal_escalate(appeal=appeal, reason="Ask the chief.", by=referee)
     appeal = ap.appeal_decide(appeal=appeal, outcome="upheld", reasons="Player 4 won self-drawn.", by=chief_referee)
     assert appeal.fee_status == Appeal.Fee.RETURNED
     # The ordinary path still refuses the signed sheet
     with pytest.raises(ValidationError):
-        ss.hand_record(sheet=finished, number=2, outcome=pay.SELF_DRAWN, winner=coded[3], points=20, by=referee,
-                       expected_version=1)
+        ss.hand_record(
+            sheet=finished, number=2, outcome=pay.SELF_DRAWN, winner=coded[3], points=20, by=referee, expected_version=1
+        )
     # Bad input through the appeal: a stale version is refused and nothing is kept
     with pytest.raises(ValidationError):
-        ap.appeal_amend_hand(appeal=appeal, number=2, outcome=pay.SELF_DRAWN, winner=coded[3], points=20,
-                             expected_version=0, by=chief_referee)
+        ap.appeal_amend_hand(
+            appeal=appeal,
+            number=2,
+            outcome=pay.SELF_DRAWN,
+            winner=coded[3],
+            points=20,
+            expected_version=0,
+            by=chief_referee,
+        )
     assert not AppealAmendment.objects.exists()
-    amendment = ap.appeal_amend_hand(appeal=appeal, number=2, outcome=pay.SELF_DRAWN, winner=coded[3], points=20,
-                                     expected_version=1, by=chief_referee)
+    amendment = ap.appeal_amend_hand(
+        appeal=appeal,
+        number=2,
+        outcome=pay.SELF_DRAWN,
+        winner=coded[3],
+        points=20,
+        expected_version=1,
+        by=chief_referee,
+    )
     assert amendment.hand_version.version == 2 and amendment.hand_version.hand.current == amendment.hand_version
     assert HandVersion.objects.filter(hand__sheet=finished, hand__number=2).count() == 2  # the old one kept
     finished.refresh_from_db()

@@ -1,5 +1,6 @@
 """Two app servers entering the same hand at once: the sheet lock serialises them (PostgreSQL only,
 since SQLite has no row locks)."""
+
 import threading
 
 import pytest
@@ -13,7 +14,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks need PostgreSQL")
 def test_concurrent_corrections_get_distinct_versions(sheet, referee):
-    a, b, c, d = sheet.table.seated_players()
+    a, _b, _c, _d = sheet.table.seated_players()
     errors = []
     barrier = threading.Barrier(4)
 
@@ -21,7 +22,7 @@ def test_concurrent_corrections_get_distinct_versions(sheet, referee):
         try:
             barrier.wait()
             ss.hand_record(sheet=sheet, number=1, outcome="self_drawn", winner=a, points=points, by=referee)
-        except Exception as exc:  # noqa: BLE001 - surfaced in the assertion below
+        except Exception as exc:
             errors.append(exc)
         finally:
             connections.close_all()

@@ -1,11 +1,12 @@
 """The database itself refuses score records the rules forbid, whatever writes them (a bug, a script,
 the admin): each check constraint is tried with a write that skips the services."""
+
 import pytest
 from django.db import IntegrityError, transaction
 
+from rules import payments as pay
 from scoring import services as ss
 from scoring.models import Hand, HandVersion, Penalty, ScoreSheet, Signature
-from rules import payments as pay
 
 
 def refused(queryset, **changes):
@@ -17,8 +18,9 @@ def refused(queryset, **changes):
 def entered(sheet, players, referee):
     """Hand 1 a draw, hand 2 a win by discard (player 2 off player 3), hand 3 self-drawn by player 1."""
     ss.hand_record(sheet=sheet, number=1, outcome=pay.DRAW, by=referee)
-    ss.hand_record(sheet=sheet, number=2, outcome=pay.DISCARD, winner=players[1], discarder=players[2], points=8,
-                   by=referee)
+    ss.hand_record(
+        sheet=sheet, number=2, outcome=pay.DISCARD, winner=players[1], discarder=players[2], points=8, by=referee
+    )
     ss.hand_record(sheet=sheet, number=3, outcome=pay.SELF_DRAWN, winner=players[0], points=8, by=referee)
     return {n: HandVersion.objects.filter(hand__sheet=sheet, hand__number=n) for n in (1, 2, 3)}
 
@@ -73,8 +75,9 @@ def test_only_fouls_that_can_cost_nothing_are_recorded_without_points(sheet, pla
 
 
 def test_one_recipient_exactly_when_paid_to_one_player(sheet, players, referee):
-    penalty = ss.foul_record(sheet=sheet, player=players[0], foul="revealed_tile", amount=10, recipient=players[1],
-                             by=referee)
+    penalty = ss.foul_record(
+        sheet=sheet, player=players[0], foul="revealed_tile", amount=10, recipient=players[1], by=referee
+    )
     refused(Penalty.objects.filter(pk=penalty.pk), recipient=None)
     refused(Penalty.objects.filter(pk=penalty.pk), recipient=players[0])
     refused(Penalty.objects.filter(pk=penalty.pk), to=pay.TO_NOBODY)
@@ -99,19 +102,23 @@ def test_signatures_have_their_shape_and_are_not_given_twice(sheet, players, ref
     with pytest.raises(IntegrityError), transaction.atomic():
         Signature.objects.create(sheet=sheet, role="referee", name="again", signed_at=signature.get().signed_at)
     with pytest.raises(IntegrityError), transaction.atomic():
-        Signature.objects.create(sheet=sheet, role="player", method="", player=players[0],
-                                 signed_at=signature.get().signed_at)
+        Signature.objects.create(
+            sheet=sheet, role="player", method="", player=players[0], signed_at=signature.get().signed_at
+        )
 
 
 def test_a_player_confirms_a_sheet_once(sheet, players, referee):
-    first = Signature.objects.create(sheet=sheet, role="player", method="device", player=players[0],
-                                     signed_at="2026-01-01T10:00:00Z")
+    first = Signature.objects.create(
+        sheet=sheet, role="player", method="device", player=players[0], signed_at="2026-01-01T10:00:00Z"
+    )
     with pytest.raises(IntegrityError), transaction.atomic():
-        Signature.objects.create(sheet=sheet, role="player", method="phone", player=players[0],
-                                 signed_at="2026-01-01T10:01:00Z")
+        Signature.objects.create(
+            sheet=sheet, role="player", method="phone", player=players[0], signed_at="2026-01-01T10:01:00Z"
+        )
     Signature.objects.filter(pk=first.pk).update(voided_at="2026-01-01T10:02:00Z")
-    Signature.objects.create(sheet=sheet, role="player", method="phone", player=players[0],
-                             signed_at="2026-01-01T10:03:00Z")  # again, after the first was voided
+    Signature.objects.create(
+        sheet=sheet, role="player", method="phone", player=players[0], signed_at="2026-01-01T10:03:00Z"
+    )  # again, after the first was voided
 
 
 def test_a_hand_is_confirmed_by_a_scorer_or_a_player_not_both(entered, players, referee):
@@ -120,6 +127,5 @@ def test_a_hand_is_confirmed_by_a_scorer_or_a_player_not_both(entered, players, 
 
 def test_hand_points_and_penalty_amounts_bounded(entered, sheet, players, referee):
     refused(entered[3], points=10_000)
-    penalty = ss.penalty_record(sheet=sheet, player=players[0], amount=5, to=pay.TO_NOBODY, reason="late",
-                                by=referee)
+    penalty = ss.penalty_record(sheet=sheet, player=players[0], amount=5, to=pay.TO_NOBODY, reason="late", by=referee)
     refused(Penalty.objects.filter(pk=penalty.pk), amount=10_000)

@@ -1,14 +1,14 @@
 """Fouls through the services: every catalogue entry's penalty, the escalation and its scope, dead hands,
 lost sessions, and bad input that changes nothing."""
+
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
+from rules import payments as pay
 from schedule import services as sched
 from scoring import services as ss
 from scoring.models import Hand, Penalty
 from scoring.results import table_results
-from rules import fouls
-from rules import payments as pay
 from standings.selectors import player_standings, standings_rows
 from tournament import services as ts
 from tournament.models import AuditLog
@@ -24,26 +24,29 @@ def record(sheet, player, foul, by, **kwargs):
     return ss.foul_record(sheet=sheet, player=player, foul=foul, by=by, **kwargs)
 
 
-@pytest.mark.parametrize("foul, kwargs, amount, to, deltas", [
-    ("warning", {}, 0, "nobody", [0, 0, 0, 0]),
-    ("late", {"minutes": 7}, 10, "nobody", [-10, 0, 0, 0]),
-    ("late", {"minutes": 12}, 20, "nobody", [-20, 0, 0, 0]),
-    ("late", {"minutes": 16}, 0, "nobody", [0, 0, 0, 0]),
-    ("violation", {"amount": 40}, 40, "nobody", [-40, 0, 0, 0]),
-    ("claim_changed", {}, 0, "nobody", [0, 0, 0, 0]),
-    ("wall_touched", {}, 0, "nobody", [0, 0, 0, 0]),
-    ("late_pung", {}, 0, "nobody", [0, 0, 0, 0]),
-    ("false_hu_under_8", {"hand_number": 2}, 10, "each_other", [-30, 10, 10, 10]),
-    ("false_hu_invalid", {"hand_number": 2}, 20, "each_other", [-60, 20, 20, 20]),
-    ("exposed_tiles", {}, 30, "each_other", [-90, 30, 30, 30]),
-    ("exposed_tiles", {"amount": 0}, 0, "nobody", [0, 0, 0, 0]),
-    ("revealed_tile", {"amount": 15, "recipient": 2}, 15, "player", [-15, 0, 15, 0]),
-    ("dead_hand", {"hand_number": 2}, 0, "nobody", [0, 0, 0, 0]),
-    ("time", {"seconds": 40, "hand_number": 2}, 15, "nobody", [-15, 0, 0, 0]),
-    ("other", {"amount": 7, "reason": "phone rang"}, 7, "nobody", [-7, 0, 0, 0]),
-    ("other", {"amount": 12, "to": "each_other", "reason": "slow play"}, 12, "each_other", [-36, 12, 12, 12]),
-    ("other", {"amount": 25, "recipient": 3, "reason": "knocked tiles"}, 25, "player", [-25, 0, 0, 25]),
-])
+@pytest.mark.parametrize(
+    "foul, kwargs, amount, to, deltas",
+    [
+        ("warning", {}, 0, "nobody", [0, 0, 0, 0]),
+        ("late", {"minutes": 7}, 10, "nobody", [-10, 0, 0, 0]),
+        ("late", {"minutes": 12}, 20, "nobody", [-20, 0, 0, 0]),
+        ("late", {"minutes": 16}, 0, "nobody", [0, 0, 0, 0]),
+        ("violation", {"amount": 40}, 40, "nobody", [-40, 0, 0, 0]),
+        ("claim_changed", {}, 0, "nobody", [0, 0, 0, 0]),
+        ("wall_touched", {}, 0, "nobody", [0, 0, 0, 0]),
+        ("late_pung", {}, 0, "nobody", [0, 0, 0, 0]),
+        ("false_hu_under_8", {"hand_number": 2}, 10, "each_other", [-30, 10, 10, 10]),
+        ("false_hu_invalid", {"hand_number": 2}, 20, "each_other", [-60, 20, 20, 20]),
+        ("exposed_tiles", {}, 30, "each_other", [-90, 30, 30, 30]),
+        ("exposed_tiles", {"amount": 0}, 0, "nobody", [0, 0, 0, 0]),
+        ("revealed_tile", {"amount": 15, "recipient": 2}, 15, "player", [-15, 0, 15, 0]),
+        ("dead_hand", {"hand_number": 2}, 0, "nobody", [0, 0, 0, 0]),
+        ("time", {"seconds": 40, "hand_number": 2}, 15, "nobody", [-15, 0, 0, 0]),
+        ("other", {"amount": 7, "reason": "phone rang"}, 7, "nobody", [-7, 0, 0, 0]),
+        ("other", {"amount": 12, "to": "each_other", "reason": "slow play"}, 12, "each_other", [-36, 12, 12, 12]),
+        ("other", {"amount": 25, "recipient": 3, "reason": "knocked tiles"}, 25, "player", [-25, 0, 0, 25]),
+    ],
+)
 def test_every_catalogue_entry(sheet, referee, foul, kwargs, amount, to, deltas):
     players = seats(sheet)
     if "recipient" in kwargs:
@@ -57,10 +60,13 @@ def test_every_catalogue_entry(sheet, referee, foul, kwargs, amount, to, deltas)
 
 
 def test_escalating_foul_three_times_warning_then_5_then_10_each(sheet, referee):
-    a, b, c, d = seats(sheet)
+    _a, _b, _c, d = seats(sheet)
     given = [record(sheet, d, "claim_changed", referee, hand_number=n) for n in (1, 3, 6)]
-    assert [(p.amount, p.to, p.occurrence) for p in given] == [(0, "nobody", 1), (5, "each_other", 2),
-                                                                (10, "each_other", 3)]
+    assert [(p.amount, p.to, p.occurrence) for p in given] == [
+        (0, "nobody", 1),
+        (5, "each_other", 2),
+        (10, "each_other", 3),
+    ]
     fourth = record(sheet, d, "claim_changed", referee)
     fifth = record(sheet, d, "claim_changed", referee)
     assert (fourth.amount, fifth.amount) == (20, 40)
@@ -68,7 +74,7 @@ def test_escalating_foul_three_times_warning_then_5_then_10_each(sheet, referee)
 
 
 def test_escalation_counts_each_kind_and_player_apart(sheet, referee):
-    a, b, c, d = seats(sheet)
+    a, b, _c, _d = seats(sheet)
     assert record(sheet, a, "wall_touched", referee).amount == 0
     assert record(sheet, a, "late_pung", referee).amount == 0  # another kind: its own first time
     assert record(sheet, b, "wall_touched", referee).amount == 0  # another player
@@ -111,7 +117,7 @@ def test_withdrawn_fouls_do_not_count_and_later_ones_go_first(sheet, referee):
 
 
 def test_dead_hand_player_cannot_be_entered_as_winner(sheet, referee):
-    a, b, c, d = seats(sheet)
+    a, _b, c, _d = seats(sheet)
     ss.hand_record(sheet=sheet, number=1, outcome=pay.DRAW, by=referee)
     record(sheet, c, "false_hu_under_8", referee, hand_number=2)
     with pytest.raises(ValidationError) as exc:
@@ -150,7 +156,7 @@ def test_false_hu_without_a_hand_costs_points_but_kills_no_hand(sheet, referee):
 
 
 def test_late_over_15_minutes_loses_the_session(sheet, referee, tournament):
-    a, b, c, d = seats(sheet)
+    a, _b, _c, _d = seats(sheet)
     ss.hand_record(sheet=sheet, number=1, outcome=pay.SELF_DRAWN, winner=a, points=20, by=referee)
     record(sheet, a, "late", referee, minutes=20)
     result = table_results(tournament)[sheet.table_id]
@@ -174,20 +180,23 @@ def test_time_penalties_over_80_in_one_hand_forfeit_the_session(sheet, referee, 
     assert by_number[2].sessions[1].lost
 
 
-@pytest.mark.parametrize("foul, kwargs, field", [
-    ("late", {"minutes": -3}, "minutes"),
-    ("late", {"minutes": 0}, "minutes"),
-    ("late", {}, "minutes"),
-    ("violation", {"amount": 7}, "amount"),
-    ("revealed_tile", {"amount": 70, "recipient": 1}, "amount"),
-    ("revealed_tile", {"amount": 10, "recipient": 0}, "recipient"),
-    ("revealed_tile", {"amount": 10}, "recipient"),
-    ("time", {"seconds": 0}, "seconds"),
-    ("dead_hand", {}, "hand_number"),
-    ("other", {"amount": 5}, "reason"),
-    ("warning", {"hand_number": 17}, "hand_number"),
-    ("chombo", {}, "foul"),
-])
+@pytest.mark.parametrize(
+    "foul, kwargs, field",
+    [
+        ("late", {"minutes": -3}, "minutes"),
+        ("late", {"minutes": 0}, "minutes"),
+        ("late", {}, "minutes"),
+        ("violation", {"amount": 7}, "amount"),
+        ("revealed_tile", {"amount": 70, "recipient": 1}, "amount"),
+        ("revealed_tile", {"amount": 10, "recipient": 0}, "recipient"),
+        ("revealed_tile", {"amount": 10}, "recipient"),
+        ("time", {"seconds": 0}, "seconds"),
+        ("dead_hand", {}, "hand_number"),
+        ("other", {"amount": 5}, "reason"),
+        ("warning", {"hand_number": 17}, "hand_number"),
+        ("chombo", {}, "foul"),
+    ],
+)
 def test_bad_foul_says_what_is_wrong_and_changes_nothing(sheet, referee, foul, kwargs, field):
     players = seats(sheet)
     if "recipient" in kwargs:

@@ -1,13 +1,16 @@
 """A hand posted without the version the referee saw is refused: a stale form never overwrites silently."""
+
 from scoring.models import Hand, HandVersion
 from tests.scoring.test_sheet_views import url
 
 
-def test_a_correction_without_expected_version_is_refused_and_keeps_the_input(client_for, hands_entered, tournament,
-                                                                              players):
+def test_a_correction_without_expected_version_is_refused_and_keeps_the_input(
+    client_for, hands_entered, tournament, players
+):
     before = HandVersion.objects.count()
-    response = client_for("organizer").post(url("sheet-hand", tournament), {
-        "number": 1, "outcome": "self_drawn", "winner": players[3].pk, "points": 16})
+    response = client_for("organizer").post(
+        url("sheet-hand", tournament), {"number": 1, "outcome": "self_drawn", "winner": players[3].pk, "points": 16}
+    )
     assert response.status_code == 200
     content = response.content.decode()
     assert "does not say which version of the hand you saw" in content

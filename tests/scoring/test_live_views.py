@@ -1,5 +1,6 @@
 """The live-score endpoints the tile picker asks while tiles are tapped: the public calculator's and the
 table's (scorers only). JSON in every case, names in the page's language, nothing written."""
+
 import pytest
 from django.urls import reverse
 
@@ -17,9 +18,14 @@ def live_url(tournament, table=1):
 
 
 def hand(players, winner=0, discarder=2, number=1, **extra):
-    data = {"number": number, "winner": players[winner].pk if winner is not None else "",
-            "discarder": "self" if discarder == "self" else (players[discarder].pk if discarder is not None else ""),
-            "points": "", "flowers": "", **PUNGS}
+    data = {
+        "number": number,
+        "winner": players[winner].pk if winner is not None else "",
+        "discarder": "self" if discarder == "self" else (players[discarder].pk if discarder is not None else ""),
+        "points": "",
+        "flowers": "",
+        **PUNGS,
+    }
     data.update(extra)
     return data
 
@@ -30,21 +36,25 @@ def fan_ids(answer):
 
 # ------------------------------------------------------------------ the calculator's
 
+
 def test_calculator_live_scores_a_hand(client_for, db):
     response = client_for("anonymous").get(reverse("calculator-live"), THIRTEEN_ORPHANS)
     assert response.status_code == 200 and response["Content-Type"] == "application/json"
     answer = response.json()
     assert answer["valid"] is True and answer["total"] == 88 and answer["error"] is None
-    assert answer["fans"] == [{"id": 7, "name": "Thirteen Orphans", "points": 88, "count": 1,
-                               "from": ["whole hand"]}]
-    assert answer["payments"] == ["By discard: the discarder pays 96 (8 + the hand's points).",
-                                  "Each of the other two players pays 8.", "The winner receives 112 in all."]
+    assert answer["fans"] == [{"id": 7, "name": "Thirteen Orphans", "points": 88, "count": 1, "from": ["whole hand"]}]
+    assert answer["payments"] == [
+        "By discard: the discarder pays 96 (8 + the hand's points).",
+        "Each of the other two players pays 8.",
+        "The winner receives 112 in all.",
+    ]
 
 
 def test_calculator_live_explains_what_is_wrong(client_for, db):
     client = client_for("anonymous")
-    answer = client.get(reverse("calculator-live"), {"concealed": "234m67p99s", "melds": "chow 345s, chow 678s",
-                                                     "win_tile": "8p"}).json()
+    answer = client.get(
+        reverse("calculator-live"), {"concealed": "234m67p99s", "melds": "chow 345s, chow 678s", "win_tile": "8p"}
+    ).json()
     assert answer["valid"] is False and "under 8 points" in answer["error"] and answer["fans"]
     assert "payments" not in answer
     answer = client.get(reverse("calculator-live"), {"concealed": "1z", "win_tile": "1m"}).json()
@@ -72,8 +82,11 @@ def test_calculator_live_reads_only(client_for, db):
 
 # ------------------------------------------------------------------ the table's
 
-@pytest.mark.parametrize("role, status", [("anonymous", 403), ("outsider", 403), ("other_referee", 403),
-                                          ("referee", 200), ("organizer", 200)])
+
+@pytest.mark.parametrize(
+    "role, status",
+    [("anonymous", 403), ("outsider", 403), ("other_referee", 403), ("referee", 200), ("organizer", 200)],
+)
 def test_table_live_only_for_the_tables_scorers(client_for, published_session, tournament, players, role, status):
     response = client_for(role).post(live_url(tournament), hand(players))
     assert response.status_code == status
@@ -92,8 +105,7 @@ def test_table_live_hidden_tournament_and_unknown_table_are_404(client_for, publ
     assert client_for("referee").post(live_url(tournament), hand(players)).status_code == 200
 
 
-def test_table_live_takes_the_winds_from_the_hand_number_and_the_winner(client_for, draws_before, tournament,
-                                                                        players):
+def test_table_live_takes_the_winds_from_the_hand_number_and_the_winner(client_for, draws_before, tournament, players):
     client = client_for("referee")
     # Hand 1: Player 1 is East in the East round; the pung of East is seat and prevalent wind.
     answer = client.post(live_url(tournament), hand(players)).json()
@@ -115,8 +127,12 @@ def test_table_live_self_drawn_and_flowers_from_the_form(client_for, published_s
 def test_table_live_answers_a_hand_not_ready_yet(client_for, published_session, tournament, players):
     client = client_for("referee")
     answer = client.post(live_url(tournament), hand(players, winner=None, discarder=None)).json()
-    assert answer == {"valid": False, "total": 0, "fans": [],
-                      "error": "Choose the winner: the seat wind for the tiles depends on it."}
+    assert answer == {
+        "valid": False,
+        "total": 0,
+        "fans": [],
+        "error": "Choose the winner: the seat wind for the tiles depends on it.",
+    }
     # Typed points that differ do not hide the tiles' score: the page shows both.
     answer = client.post(live_url(tournament), hand(players, points="20")).json()
     assert answer["valid"] and answer["total"] == 16

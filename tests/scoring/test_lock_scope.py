@@ -5,14 +5,15 @@ are held. Meanwhile an entry on table 2 of the same tournament must complete, an
 table 1 must wait until A commits. Every wait has a time-out, so a regression fails instead of
 hanging CI.
 """
+
 import threading
 
 import pytest
 from django.db import OperationalError, connection, connections, transaction
 
+from rules import payments as pay
 from scoring import services as ss
 from scoring.models import Hand, ScoreSheet
-from rules import payments as pay
 from tournament.models import Session, Tournament
 
 pytestmark = [
@@ -37,7 +38,7 @@ class Worker(threading.Thread):
                 # A lock wait that outlives the test's patience ends with an error, never a hang.
                 cursor.execute("SET lock_timeout = '%ss'" % (WAIT + 10))
             self.result = self.work()
-        except Exception as exc:  # noqa: BLE001 - asserted by the test
+        except Exception as exc:
             self.error = exc
         finally:
             self.done.set()
@@ -51,8 +52,9 @@ def held_entry(published_session, sheet, players, referee):
 
     def work():
         with transaction.atomic():
-            version = ss.hand_record(sheet=sheet, number=1, outcome=pay.SELF_DRAWN, winner=players[0], points=8,
-                                     by=referee)
+            version = ss.hand_record(
+                sheet=sheet, number=1, outcome=pay.SELF_DRAWN, winner=players[0], points=8, by=referee
+            )
             entered.set()
             assert release.wait(WAIT), "the test never released entry A"
         return version
@@ -68,8 +70,11 @@ def held_entry(published_session, sheet, players, referee):
 def test_another_table_enters_while_one_table_is_held(held_entry, published_session, players, referee):
     a, release = held_entry
     other = published_session.tables.get(number=2).sheet
-    b = Worker(lambda: ss.hand_record(sheet=other, number=1, outcome=pay.DISCARD, winner=players[4],
-                                      discarder=players[5], points=9, by=referee))
+    b = Worker(
+        lambda: ss.hand_record(
+            sheet=other, number=1, outcome=pay.DISCARD, winner=players[4], discarder=players[5], points=9, by=referee
+        )
+    )
     b.start()
     assert b.done.wait(WAIT), "an entry on table 2 waited for table 1: the lock covers more than the sheet"
     assert b.error is None, b.error
@@ -89,12 +94,15 @@ def test_same_table_waits_for_the_held_entry(held_entry, sheet, players, referee
     assert c.done.wait(WAIT), "the second entry on table 1 never finished after the first committed"
     assert a.error is None and c.error is None, (a.error, c.error)
     # It ran after A committed, so it saw hand 1 and could enter hand 2 in order.
-    assert list(Hand.objects.filter(sheet=sheet).order_by("number").values_list("number", "current__version")) == \
-        [(1, 1), (2, 1)]
+    assert list(Hand.objects.filter(sheet=sheet).order_by("number").values_list("number", "current__version")) == [
+        (1, 1),
+        (2, 1),
+    ]
 
 
 def test_held_entry_locks_only_its_sheet(held_entry, published_session, sheet):
     """The rows a hand entry reads through joins (tournament, session, table 2's sheet) stay free."""
+
     def try_lock(queryset):
         with transaction.atomic():
             return list(queryset.select_for_update(nowait=True))

@@ -1,5 +1,6 @@
 """Who may post to a table's sheet when the tournament is not public: its referees may; anyone else is refused
 (403, "only a referee or organizer"), and nothing is saved."""
+
 import pytest
 from django.urls import reverse
 

@@ -1,12 +1,13 @@
 """A hand entry whose table was seated again meanwhile (it waited for the sheet lock while the organizer
 re-seated the session) is refused with a message, not a server error."""
+
 import pytest
 from django.core.exceptions import ValidationError
 from django.utils import translation
 
+from rules import payments as pay
 from schedule import services as sched
 from scoring import services as ss
-from rules import payments as pay
 
 pytestmark = pytest.mark.django_db
 

@@ -1,14 +1,15 @@
 """Score-entry services: their rules, failures, history and audit."""
+
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
 from schedule import services as sched
 from scoring import services as ss
 from scoring.models import Hand, HandVersion, Penalty
-from tournament import services as ts
-from tournament.models import AuditLog, TournamentRole
 from scoring.results import table_results
 from standings.selectors import player_standings
+from tournament import services as ts
+from tournament.models import AuditLog, TournamentRole
 
 pytestmark = pytest.mark.django_db
 
@@ -18,7 +19,7 @@ def seats(sheet):
 
 
 def test_hand_by_discard_pays_and_is_logged(sheet, referee):
-    a, b, c, d = seats(sheet)
+    a, b, _c, _d = seats(sheet)
     version = ss.hand_record(sheet=sheet, number=1, outcome="discard", winner=a, discarder=b, points=8, by=referee)
     assert version.deltas == [32, -16, -8, -8]
     log = AuditLog.objects.get(action="hand.record")
@@ -26,7 +27,7 @@ def test_hand_by_discard_pays_and_is_logged(sheet, referee):
 
 
 def test_correction_adds_version_and_keeps_history(sheet, referee):
-    a, b, c, d = seats(sheet)
+    a, b, c, _d = seats(sheet)
     ss.hand_record(sheet=sheet, number=1, outcome="discard", winner=a, discarder=b, points=8, by=referee)
     ss.hand_record(sheet=sheet, number=1, outcome="self_drawn", winner=c, points=16, by=referee, note="wrong winner")
     hand = Hand.objects.get(sheet=sheet, number=1)
@@ -39,7 +40,7 @@ def test_correction_adds_version_and_keeps_history(sheet, referee):
 
 
 def test_bad_hand_saves_nothing(sheet, referee):
-    a, b, c, d = seats(sheet)
+    a, b, _c, _d = seats(sheet)
     with pytest.raises(ValidationError, match="at least 8"):
         ss.hand_record(sheet=sheet, number=1, outcome="discard", winner=a, discarder=b, points=9, flowers=2, by=referee)
     with pytest.raises(ValidationError, match="cannot have discarded"):
@@ -50,7 +51,7 @@ def test_bad_hand_saves_nothing(sheet, referee):
 
 def test_winner_must_sit_at_the_table(sheet, referee, players):
     outsider = players[5]  # seated at table 2
-    a, b, c, d = seats(sheet)
+    _a, b, _c, _d = seats(sheet)
     with pytest.raises(ValidationError, match="winner must be"):
         ss.hand_record(sheet=sheet, number=1, outcome="discard", winner=outsider, discarder=b, points=8, by=referee)
 
@@ -61,7 +62,7 @@ def test_hands_in_order(sheet, referee):
 
 
 def test_no_played_hand_after_not_played(sheet, referee):
-    a, b, c, d = seats(sheet)
+    a, _b, _c, _d = seats(sheet)
     ss.hand_record(sheet=sheet, number=1, outcome="not_played", by=referee)
     with pytest.raises(ValidationError, match="not played"):
         ss.hand_record(sheet=sheet, number=2, outcome="self_drawn", winner=a, points=8, by=referee)
@@ -78,7 +79,7 @@ def test_outsider_and_other_referee_cannot_score(sheet, outsider, make_user, org
 
 
 def test_penalties_to_each_other_and_to_nobody(sheet, referee):
-    a, b, c, d = seats(sheet)
+    _a, _b, c, d = seats(sheet)
     ss.penalty_record(sheet=sheet, player=d, amount=10, to="each_other", reason="false Hu", by=referee)
     ss.penalty_record(sheet=sheet, player=c, amount=20, to="nobody", reason="late 12 min", by=referee)
     result = table_results(sheet.table.session.tournament)[sheet.table_id]
@@ -86,7 +87,7 @@ def test_penalties_to_each_other_and_to_nobody(sheet, referee):
 
 
 def test_withdrawn_penalty_kept_but_not_counted(sheet, referee):
-    a, b, c, d = seats(sheet)
+    _a, _b, _c, d = seats(sheet)
     penalty = ss.penalty_record(sheet=sheet, player=d, amount=10, to="nobody", reason="late", by=referee)
     ss.penalty_withdraw(penalty=penalty, reason="arrived on time after all", by=referee)
     assert Penalty.objects.count() == 1
@@ -101,7 +102,7 @@ def test_penalty_needs_reason(sheet, referee):
 
 
 def test_submit_requires_complete_sheet(sheet, referee):
-    a, b, c, d = seats(sheet)
+    a, _b, _c, _d = seats(sheet)
     ss.hand_record(sheet=sheet, number=1, outcome="self_drawn", winner=a, points=8, by=referee)
     with pytest.raises(ValidationError, match="hands 2, 3"):
         ss.sheet_submit(sheet=sheet, by=referee)
@@ -138,7 +139,7 @@ def test_session_close_needs_every_sheet(seated_session, referee, organizer):
 
 def test_full_session_standings(seated_session, referee, players):
     t1, t2 = seated_session.tables.order_by("number")
-    a, b, c, d = seats(t1.sheet)
+    a, b, c, _d = seats(t1.sheet)
     ss.hand_record(sheet=t1.sheet, number=1, outcome="self_drawn", winner=a, points=10, by=referee)
     ss.hand_record(sheet=t1.sheet, number=2, outcome="discard", winner=b, discarder=c, points=8, by=referee)
     # Table 2: nothing happens, all four tie at 0 and share 7 points: 1.75 each.
@@ -185,7 +186,7 @@ def test_seating_locked_once_scores_entered(sheet, referee, organizer):
 
 
 def test_stale_correction_refused_under_the_lock(sheet, referee, organizer):
-    a, b, c, d = seats(sheet)
+    a, b, _c, _d = seats(sheet)
     ss.hand_record(sheet=sheet, number=1, outcome="draw", by=referee, expected_version=0)
     # The organizer corrects it first; the referee's form still shows version 1.
     ss.hand_record(sheet=sheet, number=1, outcome="self_drawn", winner=b, points=8, by=organizer, expected_version=1)
@@ -200,5 +201,6 @@ def test_penalty_hand_number_within_session(sheet, referee, tournament):
     tournament.hands_per_session = 12
     tournament.save()
     with pytest.raises(ValidationError, match="1 to 12"):
-        ss.penalty_record(sheet=sheet, player=seats(sheet)[0], amount=10, to="nobody", reason="slow",
-                          hand_number=14, by=referee)
+        ss.penalty_record(
+            sheet=sheet, player=seats(sheet)[0], amount=10, to="nobody", reason="slow", hand_number=14, by=referee
+        )

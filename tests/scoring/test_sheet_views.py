@@ -1,12 +1,13 @@
 """Score entry through the views: hands, corrections with history, penalties, submit and reopen."""
+
 import re
 
 import pytest
 from django.urls import reverse
 
+from rules.rotation import dealer_position
 from scoring import services as ss
 from scoring.models import Hand, HandVersion, Penalty, ScoreSheet
-from rules.rotation import dealer_position
 from standings import selectors as results
 
 pytestmark = pytest.mark.django_db
@@ -38,9 +39,18 @@ def test_sheet_shows_east_and_seat_winds_for_every_hand(client_for, published_se
 
 def test_enter_hand_through_view_changes_standings(client_for, published_session, tournament, players, sheet):
     client = client_for("referee")
-    response = client.post(url("sheet-hand", tournament), {
-        "number": 1, "outcome": "discard", "winner": players[2].pk, "discarder": players[0].pk,
-        "points": 12, "flowers": 2, "expected_version": 0})
+    response = client.post(
+        url("sheet-hand", tournament),
+        {
+            "number": 1,
+            "outcome": "discard",
+            "winner": players[2].pk,
+            "discarder": players[0].pk,
+            "points": 12,
+            "flowers": 2,
+            "expected_version": 0,
+        },
+    )
     assert response.status_code == 302
     version = Hand.objects.get(sheet=sheet, number=1).current
     assert version.deltas == [-20, -8, 36, -8]
@@ -55,17 +65,28 @@ def test_enter_hand_through_view_changes_standings(client_for, published_session
     assert 'name="number" value="2"' in sheet_page
 
 
-@pytest.mark.parametrize("data, message", [
-    ({"outcome": "self_drawn", "points": 7, "flowers": 0}, "at least 8 points without flowers"),
-    ({"outcome": "self_drawn", "points": 9, "flowers": 2}, "at least 8 points without flowers"),
-    ({"outcome": "discard", "points": 10, "flowers": 0, "same_discarder": True}, "cannot have discarded"),
-    ({"outcome": "discard", "points": 10, "flowers": 0, "no_discarder": True}, "needs the discarder"),
-    ({"outcome": "self_drawn", "points": 10, "flowers": 0, "no_winner": True}, "winner must be one of"),
-])
-def test_bad_hand_shows_error_keeps_input_saves_nothing(client_for, published_session, tournament, players, sheet,
-                                                         data, message):
-    post = {"number": 1, "outcome": data["outcome"], "points": data["points"], "flowers": data["flowers"],
-            "winner": "" if data.get("no_winner") else players[1].pk, "note": "typed note", "expected_version": 0}
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        ({"outcome": "self_drawn", "points": 7, "flowers": 0}, "at least 8 points without flowers"),
+        ({"outcome": "self_drawn", "points": 9, "flowers": 2}, "at least 8 points without flowers"),
+        ({"outcome": "discard", "points": 10, "flowers": 0, "same_discarder": True}, "cannot have discarded"),
+        ({"outcome": "discard", "points": 10, "flowers": 0, "no_discarder": True}, "needs the discarder"),
+        ({"outcome": "self_drawn", "points": 10, "flowers": 0, "no_winner": True}, "winner must be one of"),
+    ],
+)
+def test_bad_hand_shows_error_keeps_input_saves_nothing(
+    client_for, published_session, tournament, players, sheet, data, message
+):
+    post = {
+        "number": 1,
+        "outcome": data["outcome"],
+        "points": data["points"],
+        "flowers": data["flowers"],
+        "winner": "" if data.get("no_winner") else players[1].pk,
+        "note": "typed note",
+        "expected_version": 0,
+    }
     if data["outcome"] == "discard" and not data.get("no_discarder"):
         post["discarder"] = players[1].pk if data.get("same_discarder") else players[3].pk
     response = client_for("referee").post(url("sheet-hand", tournament), post)
@@ -80,23 +101,34 @@ def test_bad_hand_shows_error_keeps_input_saves_nothing(client_for, published_se
     if data["outcome"] == "self_drawn":
         assert 'value="self" id="id_discarder_self" checked' in content
     elif not data.get("no_discarder"):
-        assert re.search(rf'name="discarder" value="{post["discarder"]}" id="[^"]+"( data-player="\d+")? checked', content)
+        assert re.search(
+            rf'name="discarder" value="{post["discarder"]}" id="[^"]+"( data-player="\d+")? checked', content
+        )
     assert not Hand.objects.filter(sheet=sheet).exists()
     assert HandVersion.objects.count() == 0
 
 
 def test_hands_must_be_entered_in_order(client_for, published_session, tournament, players, sheet):
-    response = client_for("referee").post(url("sheet-hand", tournament), {"number": 3, "outcome": "draw",
-                                                                                  "expected_version": 0})
+    response = client_for("referee").post(
+        url("sheet-hand", tournament), {"number": 3, "outcome": "draw", "expected_version": 0}
+    )
     assert "hand 1 comes first" in response.content.decode()
     assert not Hand.objects.filter(sheet=sheet).exists()
 
 
 def test_correction_keeps_history(client_for, hands_entered, tournament, players, referee, organizer):
     client = client_for("organizer")
-    response = client.post(url("sheet-hand", tournament), {
-        "number": 1, "outcome": "self_drawn", "winner": players[3].pk, "points": 16, "from_history": "1",
-        "expected_version": 1})
+    response = client.post(
+        url("sheet-hand", tournament),
+        {
+            "number": 1,
+            "outcome": "self_drawn",
+            "winner": players[3].pk,
+            "points": 16,
+            "from_history": "1",
+            "expected_version": 1,
+        },
+    )
     assert response.status_code == 302
     hand = Hand.objects.get(sheet=hands_entered, number=1)
     assert hand.versions.count() == 2 and hand.current.version == 2
@@ -117,9 +149,18 @@ def test_correction_keeps_history(client_for, hands_entered, tournament, players
 
 
 def test_bad_correction_from_history_rerenders_history(client_for, hands_entered, tournament, players):
-    response = client_for("referee").post(url("sheet-hand", tournament), {
-        "number": 2, "outcome": "discard", "winner": players[1].pk, "discarder": players[1].pk, "points": 8,
-        "from_history": "1", "expected_version": 1})
+    response = client_for("referee").post(
+        url("sheet-hand", tournament),
+        {
+            "number": 2,
+            "outcome": "discard",
+            "winner": players[1].pk,
+            "discarder": players[1].pk,
+            "points": 8,
+            "from_history": "1",
+            "expected_version": 1,
+        },
+    )
     content = response.content.decode()
     assert response.status_code == 200
     assert "cannot have discarded" in content and "Correct this hand" in content
@@ -128,8 +169,10 @@ def test_bad_correction_from_history_rerenders_history(client_for, hands_entered
 
 def test_penalty_and_withdrawal(client_for, hands_entered, tournament, players):
     client = client_for("referee")
-    response = client.post(url("sheet-penalty", tournament), {
-        "player": players[0].pk, "amount": 10, "to": "each_other", "reason": "False Hu", "hand_number": 2})
+    response = client.post(
+        url("sheet-penalty", tournament),
+        {"player": players[0].pk, "amount": 10, "to": "each_other", "reason": "False Hu", "hand_number": 2},
+    )
     assert response.status_code == 302
     penalty = Penalty.objects.get()
     assert penalty.deltas == [-30, 10, 10, 10]
@@ -146,8 +189,9 @@ def test_penalty_and_withdrawal(client_for, hands_entered, tournament, players):
 
 
 def test_penalty_without_reason_keeps_input(client_for, hands_entered, tournament, players):
-    response = client_for("referee").post(url("sheet-penalty", tournament), {
-        "player": players[0].pk, "amount": 15, "to": "nobody", "reason": ""})
+    response = client_for("referee").post(
+        url("sheet-penalty", tournament), {"player": players[0].pk, "amount": 15, "to": "nobody", "reason": ""}
+    )
     assert response.status_code == 200
     assert 'name="amount" value="15"' in response.content.decode()
     assert not Penalty.objects.exists()
@@ -193,21 +237,25 @@ def test_stale_hand_form_is_refused_then_accepted(client_for, hands_entered, tou
     first, second = client_for("referee"), client_for("organizer")
     form = {"number": 3, "outcome": "draw", "expected_version": 0}
     assert first.post(url("sheet-hand", tournament), form).status_code == 302
-    response = second.post(url("sheet-hand", tournament), dict(form, outcome="self_drawn", winner=players[0].pk,
-                                                                 points=8))
+    response = second.post(
+        url("sheet-hand", tournament), dict(form, outcome="self_drawn", winner=players[0].pk, points=8)
+    )
     assert response.status_code == 200
     content = response.content.decode()
     assert "someone else meanwhile" in content
     assert 'name="expected_version" value="1"' in content
     assert Hand.objects.get(sheet=hands_entered, number=3).versions.count() == 1
-    response = second.post(url("sheet-hand", tournament), dict(form, outcome="self_drawn", winner=players[0].pk,
-                                                                 points=8, expected_version=1))
+    response = second.post(
+        url("sheet-hand", tournament),
+        dict(form, outcome="self_drawn", winner=players[0].pk, points=8, expected_version=1),
+    )
     assert response.status_code == 302
     assert Hand.objects.get(sheet=hands_entered, number=3).current.version == 2
 
 
 def test_csrf_enforced_on_score_entry(hands_entered, tournament, referee):
     from django.test import Client
+
     client = Client(enforce_csrf_checks=True)
     client.force_login(referee)
     response = client.post(url("sheet-hand", tournament), {"number": 3, "outcome": "draw", "expected_version": 0})
@@ -218,8 +266,14 @@ def test_csrf_enforced_on_score_entry(hands_entered, tournament, referee):
 def test_get_on_action_urls_changes_nothing(client_for, hands_entered, tournament):
     client = client_for("organizer")
     # The forms' addresses are reloaded after a refused post: they lead back to the sheet, to the form's panel.
-    for name, anchor in (("sheet-hand", "#entry"), ("sheet-penalty", "#fouls"), ("sheet-submit", "#signing"),
-                         ("sheet-sign", "#signing"), ("sheet-reopen", "#signing"), ("sheet-foul", "#fouls")):
+    for name, anchor in (
+        ("sheet-hand", "#entry"),
+        ("sheet-penalty", "#fouls"),
+        ("sheet-submit", "#signing"),
+        ("sheet-sign", "#signing"),
+        ("sheet-reopen", "#signing"),
+        ("sheet-foul", "#fouls"),
+    ):
         assert client.get(url(name, tournament))["Location"] == url("sheet", tournament) + anchor, name
     assert Hand.objects.filter(sheet=hands_entered).count() == 2
     assert not ScoreSheet.objects.get(pk=hands_entered.pk).is_submitted

@@ -1,5 +1,6 @@
 """Issue 15, item 5: signing a score sheet makes its results final, so the referee is asked first, with the
 totals it makes final. A signature that would be refused is refused at once; nothing changes before the yes."""
+
 import html
 import re
 
@@ -7,9 +8,9 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from rules import payments as pay
 from scoring import services as ss
 from scoring.models import ScoreSheet, Signature
-from rules import payments as pay
 from tournament import services as ts
 from tournament.models import AuditLog
 
@@ -85,15 +86,27 @@ def test_who_may_not_sign_is_not_asked_either(client_for, two_entered, short, ro
 
 # -- issue 15, item 7: a penalty says what the player loses in all ------------------------------------------
 
-@pytest.mark.parametrize("to, recipient, cost", [
-    ("each_other", None, "−30 in all, 10 to each other player"),
-    ("nobody", None, "−10, paid to nobody"),
-    ("player", 2, "−10, paid to Player 3"),
-])
-def test_a_penalty_shows_the_total_the_player_loses(client_for, short, published_session, sheet, referee, players,
-                                                    to, recipient, cost):
-    ss.penalty_record(sheet=sheet, player=players[0], amount=10, to=to, reason="test",
-                      recipient=players[recipient] if recipient is not None else None, by=referee)
+
+@pytest.mark.parametrize(
+    "to, recipient, cost",
+    [
+        ("each_other", None, "−30 in all, 10 to each other player"),
+        ("nobody", None, "−10, paid to nobody"),
+        ("player", 2, "−10, paid to Player 3"),
+    ],
+)
+def test_a_penalty_shows_the_total_the_player_loses(
+    client_for, short, published_session, sheet, referee, players, to, recipient, cost
+):
+    ss.penalty_record(
+        sheet=sheet,
+        player=players[0],
+        amount=10,
+        to=to,
+        reason="test",
+        recipient=players[recipient] if recipient is not None else None,
+        by=referee,
+    )
     for role in ("anonymous", "referee"):
         page = text(client_for(role).get(url("sheet", short)))
         assert re.search(r'<span class="foul-cost">([^<]*)</span>', page).group(1) == cost

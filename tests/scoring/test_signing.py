@@ -1,14 +1,15 @@
 """Confirmation and signatures through the services: the sheet's states, the players' confirmations (on the
 referee's device, on their own phone with their code), the referee's signature, the chief referee's
 countersignature and reopening, and two-person entry."""
+
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
+from rules import payments as pay
 from schedule import services as sched
 from scoring import services as ss
 from scoring.models import Hand, HandVersion, Penalty, ScoreSheet, Signature
 from scoring.results import sheet_data, table_results
-from rules import payments as pay
 from standings.selectors import player_standings
 from tournament import services as ts
 from tournament.models import AuditLog, TournamentRole
@@ -60,7 +61,7 @@ def test_players_confirm_the_referee_signs_and_the_sheet_is_locked(short, sheet,
     a, b, c, d = seats(sheet)
     ss.sheet_confirm(sheet=sheet, player=a, method="device", by=referee)
     ss.sheet_confirm(sheet=sheet, player=b, method="phone", by=None, code=coded[2].code)
-    with pytest.raises(ValidationError, match="Not every player has confirmed.*Player 3.*Player 4"):
+    with pytest.raises(ValidationError, match=r"Not every player has confirmed.*Player 3.*Player 4"):
         ss.sheet_sign(sheet=sheet, by=referee)
     ss.sheet_confirm(sheet=sheet, player=c, method="phone", by=None, code=coded[3].code.lower())
     ss.sheet_confirm(sheet=sheet, player=d, method="device", by=referee)
@@ -100,8 +101,10 @@ def test_confirmations_are_voided_by_a_change(short, sheet, referee):
     ss.sheet_sign(sheet=sheet, by=referee)
 
 
-@pytest.mark.parametrize("case", ["unfinished", "twice", "not_at_table", "wrong_code", "phone_not_allowed",
-                                  "device_by_outsider", "paper_only"])
+@pytest.mark.parametrize(
+    "case",
+    ["unfinished", "twice", "not_at_table", "wrong_code", "phone_not_allowed", "device_by_outsider", "paper_only"],
+)
 def test_bad_confirmations_change_nothing(short, sheet, referee, outsider, coded, players, organizer, case):
     a = seats(sheet)[0]
     kwargs = {"sheet": sheet, "player": a, "method": "device", "by": referee}
@@ -196,7 +199,8 @@ def test_only_the_chief_referee_reopens_with_a_reason(short, sheet, referee, org
     # The signatures are kept, void, with the reason; the players confirm again.
     assert Signature.objects.filter(sheet=sheet, voided_at__isnull=True).count() == 0
     assert set(Signature.objects.filter(sheet=sheet).values_list("voided_reason", flat=True)) == {
-        "wrong winner in hand 1"}
+        "wrong winner in hand 1"
+    }
     log = AuditLog.objects.get(action="sheet.reopen")
     assert log.actor == chief_referee and log.data["reason"] == "wrong winner in hand 1"
     ss.hand_record(sheet=sheet, number=1, outcome=pay.SELF_DRAWN, winner=seats(sheet)[1], points=8, by=referee)
@@ -232,6 +236,7 @@ def test_chief_referee_may_score(sheet, chief_referee):
 
 # ------------------------------------------------------------------ two-person entry
 
+
 @pytest.fixture
 def two_person(short, organizer, referee, make_user):
     ts.tournament_update(tournament=short, by=organizer, two_person_entry=True)
@@ -241,7 +246,7 @@ def two_person(short, organizer, referee, make_user):
 
 
 def test_two_person_entry_counts_a_hand_once_confirmed(two_person, sheet, referee, short):
-    a, b, c, d = seats(sheet)
+    a, _b, _c, _d = seats(sheet)
     version = ss.hand_record(sheet=sheet, number=1, outcome=pay.SELF_DRAWN, winner=a, points=8, by=referee)
     hand = Hand.objects.get(sheet=sheet, number=1)
     assert hand.current is None and hand.pending == version
@@ -260,7 +265,7 @@ def test_two_person_entry_counts_a_hand_once_confirmed(two_person, sheet, refere
 
 
 def test_a_player_confirms_a_hand_with_their_code(two_person, sheet, referee, coded):
-    a, b, c, d = seats(sheet)
+    a, b, c, _d = seats(sheet)
     ss.hand_record(sheet=sheet, number=1, outcome=pay.DISCARD, winner=a, discarder=b, points=8, by=referee)
     with pytest.raises(PermissionDenied):
         ss.hand_confirm(sheet=sheet, number=1, by=None, player=c, code=coded[4].code)  # d's code
@@ -269,11 +274,10 @@ def test_a_player_confirms_a_hand_with_their_code(two_person, sheet, referee, co
 
 
 def test_a_correction_waits_while_the_confirmed_version_counts(two_person, sheet, referee, short):
-    a, b, c, d = seats(sheet)
+    a, b, _c, _d = seats(sheet)
     ss.hand_record(sheet=sheet, number=1, outcome=pay.SELF_DRAWN, winner=a, points=8, by=referee)
     ss.hand_confirm(sheet=sheet, number=1, by=two_person)
-    ss.hand_record(sheet=sheet, number=1, outcome=pay.SELF_DRAWN, winner=b, points=8, by=two_person,
-                   expected_version=1)
+    ss.hand_record(sheet=sheet, number=1, outcome=pay.SELF_DRAWN, winner=b, points=8, by=two_person, expected_version=1)
     assert table_results(short)[sheet.table_id].scores == [48, -16, -16, -16]  # still the confirmed one
     with pytest.raises(ValidationError, match="corrected meanwhile"):
         ss.hand_confirm(sheet=sheet, number=1, by=referee, expected_version=1)
@@ -300,6 +304,7 @@ def test_nothing_to_confirm(two_person, sheet, referee):
 
 
 # ------------------------------------------------------------------ player codes
+
 
 def test_player_codes_are_unique_and_only_organizers_make_them(tournament, players, organizer, referee):
     with pytest.raises(PermissionDenied):

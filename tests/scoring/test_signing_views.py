@@ -1,13 +1,14 @@
 """Fouls, confirmations and signatures through the pages, per role; the players' own pages by their code;
 the organizer's player codes."""
+
 import re
 
 import pytest
 from django.urls import resolve, reverse
 
+from rules import payments as pay
 from scoring import services as ss
 from scoring.models import Hand, Penalty, ScoreSheet, Signature
-from rules import payments as pay
 from tournament import services as ts
 from tournament.models import CodeFailure, TournamentRole
 
@@ -40,8 +41,11 @@ def test_escalating_foul_through_the_page(client_for, short, published_session, 
     client = client_for("referee")
     costs = []
     for hand in (1, 2, 3):
-        response = client.post(url("sheet-foul", short), {"player": players[3].pk, "foul": "wall_touched",
-                                                          "hand_number": hand, "reason": ""}, follow=True)
+        response = client.post(
+            url("sheet-foul", short),
+            {"player": players[3].pk, "foul": "wall_touched", "hand_number": hand, "reason": ""},
+            follow=True,
+        )
         costs.append(re.search(r'class="msg success">([^<]*)<', text(response)).group(1))
     assert "a warning, no points" in costs[0]
     assert "5 points to each other player" in costs[1] and "10 points to each other player" in costs[2]
@@ -52,24 +56,44 @@ def test_escalating_foul_through_the_page(client_for, short, published_session, 
 
 def test_the_form_passes_on_only_what_the_foul_takes(client_for, short, published_session, sheet, players):
     """Inputs left over from another foul (the page hides them) do not make the entry fail."""
-    response = client_for("referee").post(url("sheet-foul", short), {
-        "player": players[1].pk, "foul": "late", "minutes": 12, "seconds": 30, "violation": "20", "amount": 5,
-        "to": "player", "recipient": players[2].pk, "reason": "bus"})
+    response = client_for("referee").post(
+        url("sheet-foul", short),
+        {
+            "player": players[1].pk,
+            "foul": "late",
+            "minutes": 12,
+            "seconds": 30,
+            "violation": "20",
+            "amount": 5,
+            "to": "player",
+            "recipient": players[2].pk,
+            "reason": "bus",
+        },
+    )
     assert response.status_code == 302
     penalty = Penalty.objects.get()
     assert (penalty.foul, penalty.minutes, penalty.seconds, penalty.amount, penalty.recipient) == (
-        "late", 12, None, 20, None)
+        "late",
+        12,
+        None,
+        20,
+        None,
+    )
 
 
-@pytest.mark.parametrize("data, field, message", [
-    ({"foul": "late", "minutes": -3}, "minutes", "1 or more"),
-    ({"foul": "violation", "violation": ""}, "violation", "Give the points"),
-    ({"foul": "revealed_tile", "amount": 15}, "recipient", "whose tile was revealed"),
-    ({"foul": "other", "amount": 7}, "reason", "Describe the foul"),
-    ({"foul": "dead_hand", "hand_number": ""}, "hand_number", "which hand"),
-])
-def test_bad_foul_shows_the_error_keeps_the_input_saves_nothing(client_for, short, published_session, sheet,
-                                                                players, data, field, message):
+@pytest.mark.parametrize(
+    "data, field, message",
+    [
+        ({"foul": "late", "minutes": -3}, "minutes", "1 or more"),
+        ({"foul": "violation", "violation": ""}, "violation", "Give the points"),
+        ({"foul": "revealed_tile", "amount": 15}, "recipient", "whose tile was revealed"),
+        ({"foul": "other", "amount": 7}, "reason", "Describe the foul"),
+        ({"foul": "dead_hand", "hand_number": ""}, "hand_number", "which hand"),
+    ],
+)
+def test_bad_foul_shows_the_error_keeps_the_input_saves_nothing(
+    client_for, short, published_session, sheet, players, data, field, message
+):
     post = {"player": players[0].pk, "hand_number": 2, "reason": "", **data}
     response = client_for("referee").post(url("sheet-foul", short), post)
     assert response.status_code == 200
@@ -89,9 +113,17 @@ def test_a_foul_for_a_player_not_at_the_table_is_refused(client_for, short, publ
 
 def test_dead_hand_winner_is_refused_on_the_hand_form(client_for, short, published_session, sheet, players, referee):
     ss.foul_record(sheet=sheet, player=players[2], foul="false_hu_invalid", hand_number=1, by=referee)
-    response = client_for("referee").post(url("sheet-hand", short), {
-        "number": 1, "outcome": "self_drawn", "winner": players[2].pk, "points": 8, "flowers": 0,
-        "expected_version": 0})
+    response = client_for("referee").post(
+        url("sheet-hand", short),
+        {
+            "number": 1,
+            "outcome": "self_drawn",
+            "winner": players[2].pk,
+            "points": 8,
+            "flowers": 0,
+            "expected_version": 0,
+        },
+    )
     assert response.status_code == 200
     assert "has a dead hand in hand 1" in text(response)
     assert not Hand.objects.filter(sheet=sheet).exists()
@@ -120,20 +152,21 @@ def test_confirm_on_the_referees_device_sign_and_lock(client_for, finished, shor
 @pytest.mark.parametrize("role", ("anonymous", "outsider", "other_referee"))
 def test_outsiders_cannot_confirm_sign_or_record_fouls(client_for, finished, short, players, role):
     client = client_for(role)
-    posts = [(url("sheet-foul", short), {"player": players[0].pk, "foul": "warning"}),
-             (url("sheet-confirm", short), {"player": players[0].pk}),
-             (url("sheet-sign", short), {}),
-             (url("sheet-countersign", short), {}),
-             (url("hand-confirm", short, 1), {"version": 1}),
-             (url("sheet-not-played", short), {})]
+    posts = [
+        (url("sheet-foul", short), {"player": players[0].pk, "foul": "warning"}),
+        (url("sheet-confirm", short), {"player": players[0].pk}),
+        (url("sheet-sign", short), {}),
+        (url("sheet-countersign", short), {}),
+        (url("hand-confirm", short, 1), {"version": 1}),
+        (url("sheet-not-played", short), {}),
+    ]
     for address, data in posts:
         response = client.post(address, data)
         assert response.status_code == (302 if role == "anonymous" else 403), address
     assert not Penalty.objects.exists() and not Signature.objects.exists()
 
 
-def test_only_the_chief_referee_countersigns_and_reopens(client_for, finished, short, players, referee,
-                                                         chief_referee):
+def test_only_the_chief_referee_countersigns_and_reopens(client_for, finished, short, players, referee, chief_referee):
     for player in players[:4]:
         ss.sheet_confirm(sheet=finished, player=player, method="device", by=referee)
     ss.sheet_sign(sheet=finished, by=referee)
@@ -168,6 +201,7 @@ def test_two_person_entry_on_the_page(client_for, short, published_session, shee
 
 
 # ------------------------------------------------------------------ the players' own pages
+
 
 @pytest.fixture
 def codes(short, players, organizer):
@@ -265,6 +299,7 @@ def test_settings_page_has_the_new_settings(client_for, tournament):
 
 def test_escalation_scope_is_fixed_once_repeated_fouls_are_recorded(tournament, sheet, players, referee, organizer):
     from django.core.exceptions import ValidationError
+
     ss.foul_record(sheet=sheet, player=players[0], foul="late_pung", by=referee)
     with pytest.raises(ValidationError) as exc:
         ts.tournament_update(tournament=tournament, by=organizer, escalation_scope="tournament")

@@ -5,6 +5,7 @@ Each writer is its own OS process (tests/scoring/sqlite_writers.py) logging in a
 through the hand form, on tables of its own and, racing the other, on shared tables. The suite's own
 database is in memory, so the test migrates a file database of its own in tmp_path.
 """
+
 import json
 import os
 import subprocess
@@ -18,26 +19,40 @@ SCRIPT = Path(__file__).with_name("sqlite_writers.py")
 ROOT = SCRIPT.parents[2]
 TABLES, SHARED, WORKERS, HANDS = 10, 2, 2, 16
 
-pytestmark = pytest.mark.skipif(connection.vendor != "sqlite",
-                                reason="an SQLite file test; it runs once, in the SQLite run of the suite")
+pytestmark = pytest.mark.skipif(
+    connection.vendor != "sqlite", reason="an SQLite file test; it runs once, in the SQLite run of the suite"
+)
 
 
 def run(env, *args, timeout=120):
-    result = subprocess.run([sys.executable, *map(str, args)], cwd=ROOT, env=env, capture_output=True, text=True,
-                            timeout=timeout)
+    result = subprocess.run(
+        [sys.executable, *map(str, args)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout
+    )
     assert result.returncode == 0, result.stderr[-3000:]
     return result.stdout
 
 
 def test_two_writer_processes_never_see_database_is_locked(tmp_path):
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'writers.sqlite3'}", "DEBUG": "1",
-           "LOG_LEVEL": "ERROR"}
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'writers.sqlite3'}",
+        "DEBUG": "1",
+        "LOG_LEVEL": "ERROR",
+    }
     run(env, "manage.py", "migrate", "--noinput")
     run(env, SCRIPT, "setup", TABLES)
     go = tmp_path / "go"
-    writers = [subprocess.Popen([sys.executable, *map(str, (SCRIPT, "write", w, WORKERS, SHARED, go))], cwd=ROOT, env=env,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-               for w in range(WORKERS)]
+    writers = [
+        subprocess.Popen(
+            [sys.executable, *map(str, (SCRIPT, "write", w, WORKERS, SHARED, go))],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for w in range(WORKERS)
+    ]
     go.touch()  # both processes are up and waiting: they start writing together
     reports = []
     for writer in writers:

@@ -1,4 +1,5 @@
 """Elimination rounds: who plays on, final ranks of the eliminated, seating of the survivors."""
+
 import random
 from itertools import combinations
 
@@ -57,8 +58,10 @@ def test_sixty_four_players_down_to_a_final_table_of_four():
 
 
 def test_best_k_per_table_and_the_eliminated_rank_second_places_first():
-    results = [table((1, 4, 50), (2, 2, 10), (3, 1, -20), (4, 0, -40)),
-               table((5, 4, 80), (6, 2, 30), (7, 1, -50), (8, 0, -60))]
+    results = [
+        table((1, 4, 50), (2, 2, 10), (3, 1, -20), (4, 0, -40)),
+        table((5, 4, 80), (6, 2, 30), (7, 1, -50), (8, 0, -60)),
+    ]
     out = eliminate(results, Rule.best_per_table(2))
     assert out.survivors == [5, 1, 6, 2]
     assert out.eliminated == [3, 7, 4, 8]
@@ -66,8 +69,10 @@ def test_best_k_per_table_and_the_eliminated_rank_second_places_first():
 
 
 def test_best_n_overall_ignores_tables():
-    results = [table((1, 4, 50), (2, 2, 40), (3, 1, -20), (4, 0, -70)),
-               table((5, 4, 80), (6, 2, 30), (7, 1, -50), (8, 0, -60))]
+    results = [
+        table((1, 4, 50), (2, 2, 40), (3, 1, -20), (4, 0, -70)),
+        table((5, 4, 80), (6, 2, 30), (7, 1, -50), (8, 0, -60)),
+    ]
     out = eliminate(results, Rule.best_overall(4))
     assert out.survivors == [5, 1, 2, 6]
     assert out.ranks == {3: 5, 7: 6, 8: 7, 4: 8}
@@ -75,8 +80,10 @@ def test_best_n_overall_ignores_tables():
 
 def test_a_tie_at_the_cut_needs_the_organizer_or_a_seeding():
     # 3/3/1/0: players 1 and 2 share first place with the same score (MCR 3.9.2 shared points)
-    results = [table((1, 3, 20), (2, 3, 20), (3, 1, -10), (4, 0, -30)),
-               table((5, 4, 80), (6, 2, 30), (7, 1, -50), (8, 0, -60))]
+    results = [
+        table((1, 3, 20), (2, 3, 20), (3, 1, -10), (4, 0, -30)),
+        table((5, 4, 80), (6, 2, 30), (7, 1, -50), (8, 0, -60)),
+    ]
     with pytest.raises(EliminationTie, match="players 1, 2 are level") as err:
         eliminate(results, Rule.table_winner())
     assert err.value.players == [1, 2]
@@ -103,10 +110,13 @@ def test_draw_order_is_seeded_and_seats_only_survivors():
     assert a == b and sorted(p for t in a for p in t) == list(range(1, 17))
 
 
-@pytest.mark.parametrize("tables, words", [
-    ([[Result(1, 4, 0), Result(2, 2, 0), Result(3, 1, 0)]], "has 3 results"),
-    ([table((1, 4, 0), (2, 2, 0), (3, 1, 0), (1, 0, 0))], "listed twice"),
-])
+@pytest.mark.parametrize(
+    "tables, words",
+    [
+        ([[Result(1, 4, 0), Result(2, 2, 0), Result(3, 1, 0)]], "has 3 results"),
+        ([table((1, 4, 0), (2, 2, 0), (3, 1, 0), (1, 0, 0))], "listed twice"),
+    ],
+)
 def test_malformed_rounds_are_refused(tables, words):
     with pytest.raises(SeatingError, match=words):
         eliminate(tables, Rule.table_winner())

@@ -1,7 +1,8 @@
 """Predefined charts: validation messages, repeats and winds."""
+
 import pytest
 
-from seating import PlayerCountError, SeatingError, check_chart
+from seating import SeatingError, check_chart
 
 GOOD = [
     [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14, 15, 16]],
@@ -38,16 +39,23 @@ def test_repeats_and_team_clashes_reported():
     assert any("team-mates share a table 2 times" in p for p in r["problems"])
 
 
-@pytest.mark.parametrize("chart,message", [
-    ([[[1, 2, 3], [4, 5, 6, 7, 8]]], "session 1, table 1 seats 3 players; every table seats exactly four"),
-    ([GOOD[0], [[1, 2, 3, 4], [1, 6, 7, 8], [9, 10, 11, 12], [13, 14, 15, 16]]],
-     "session 2: player 1 is seated twice (tables 1 and 2)"),
-    ([GOOD[0], [[1, 2, 3, 4], [5, 6, 7, 17], [9, 10, 11, 12], [13, 14, 15, 16]]],
-     "session 2: missing player 8; player 17 not seated in session 1"),
-    ([[[1, 1, 2, 3]]], "player 1 is seated twice (twice at table 1)"),
-    ([], "no sessions"),
-    ([[[1, 2, "x", 4]]], "'x' is not a player number"),
-])
+@pytest.mark.parametrize(
+    "chart,message",
+    [
+        ([[[1, 2, 3], [4, 5, 6, 7, 8]]], "session 1, table 1 seats 3 players; every table seats exactly four"),
+        (
+            [GOOD[0], [[1, 2, 3, 4], [1, 6, 7, 8], [9, 10, 11, 12], [13, 14, 15, 16]]],
+            "session 2: player 1 is seated twice (tables 1 and 2)",
+        ),
+        (
+            [GOOD[0], [[1, 2, 3, 4], [5, 6, 7, 17], [9, 10, 11, 12], [13, 14, 15, 16]]],
+            "session 2: missing player 8; player 17 not seated in session 1",
+        ),
+        ([[[1, 1, 2, 3]]], "player 1 is seated twice (twice at table 1)"),
+        ([], "no sessions"),
+        ([[[1, 2, "x", 4]]], "'x' is not a player number"),
+    ],
+)
 def test_invalid_charts(chart, message):
     with pytest.raises(SeatingError) as exc:
         check_chart(chart)

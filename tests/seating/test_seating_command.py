@@ -1,4 +1,5 @@
 """``manage.py seating`` (no database needed)."""
+
 import json
 from io import StringIO
 
@@ -18,8 +19,14 @@ def test_json_output():
     for ses in data["sessions"]:
         assert sorted(p for tb in ses for p in tb) == list(range(1, 17))
     assert data["metrics"]["repeat_excess"] == 0
-    assert set(data["metrics"]) >= {"repeated_pairs", "repeat_excess", "max_meetings", "wind_spread",
-                                     "team_clashes", "lower_bound"}
+    assert set(data["metrics"]) >= {
+        "repeated_pairs",
+        "repeat_excess",
+        "max_meetings",
+        "wind_spread",
+        "team_clashes",
+        "lower_bound",
+    }
 
 
 def test_team_size_and_seed():
@@ -55,8 +62,9 @@ def test_32_players_10_sessions_repeat_free(seed):
 
 @pytest.mark.parametrize("seed", [0, 3])
 def test_32_by_9_keeps_teams_of_four_apart_without_repeats(seed):
-    data = json.loads(run("--players", "32", "--sessions", "9", "--team-size", "4", "--seed", str(seed),
-                          "--format", "json"))
+    data = json.loads(
+        run("--players", "32", "--sessions", "9", "--team-size", "4", "--seed", str(seed), "--format", "json")
+    )
     assert data["metrics"]["team_clashes"] == 0 and data["metrics"]["repeat_excess"] == 0
 
 
@@ -64,7 +72,8 @@ def test_prefer_clashes_keeps_teams_apart_at_the_cost_of_repeats():
     # 16x5 is the affine plane: everybody meets everybody, so with teams of
     # four either team-mates meet or somebody meets twice
     rep = json.loads(run("--players", "16", "--sessions", "5", "--team-size", "4", "--format", "json"))["metrics"]
-    cl = json.loads(run("--players", "16", "--sessions", "5", "--team-size", "4", "--prefer", "clashes",
-                        "--format", "json"))["metrics"]
+    cl = json.loads(
+        run("--players", "16", "--sessions", "5", "--team-size", "4", "--prefer", "clashes", "--format", "json")
+    )["metrics"]
     assert rep["repeat_excess"] == 0 and rep["team_clashes"] > 0
     assert cl["team_clashes"] == 0 and cl["repeat_excess"] > 0

@@ -1,5 +1,6 @@
 """The offline design tool (tools/seating_designs.py) still builds what it
 claims; the shipped data itself is re-verified in test_seating_round_robin."""
+
 from itertools import combinations
 
 from seating.metrics import schedule_metrics

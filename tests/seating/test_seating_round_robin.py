@@ -1,21 +1,50 @@
 """Round robin: every quality property of issue #4, proven on many fields."""
+
 import json
 import os
 
 import pytest
 
 from seating import PlayerCountError, SeatingError, lower_bound, round_robin, schedule_metrics
-from seating.roundrobin import _designs, _from_data
+from seating.roundrobin import _from_data
 
 # Every repeat-free limit the issue lists, plus the 40x13 resolvable design.
 # 32x10 (a 4-RGDD of type 2^16) is the one not reached yet: see docs/seating.md.
-LIMITS = [(8, 1), (12, 1), (16, 5), (20, 5), (24, 7), (28, 9),
-          (32, 10),
-          (36, 11), (40, 13)]
-SAMPLE = [(8, 1), (12, 1), (16, 3), (16, 4), (20, 3), (20, 4), (24, 5), (24, 6), (28, 6), (28, 8),
-          (32, 5), (32, 8), (32, 9), (36, 6), (36, 9), (36, 10), (40, 7), (40, 11), (40, 12),
-          (44, 10), (48, 10), (52, 10), (60, 10), (64, 10), (68, 10), (80, 8), (96, 10),
-          (100, 10), (120, 12), (200, 10), (400, 12), (1000, 10)]
+LIMITS = [(8, 1), (12, 1), (16, 5), (20, 5), (24, 7), (28, 9), (32, 10), (36, 11), (40, 13)]
+SAMPLE = [
+    (8, 1),
+    (12, 1),
+    (16, 3),
+    (16, 4),
+    (20, 3),
+    (20, 4),
+    (24, 5),
+    (24, 6),
+    (28, 6),
+    (28, 8),
+    (32, 5),
+    (32, 8),
+    (32, 9),
+    (36, 6),
+    (36, 9),
+    (36, 10),
+    (40, 7),
+    (40, 11),
+    (40, 12),
+    (44, 10),
+    (48, 10),
+    (52, 10),
+    (60, 10),
+    (64, 10),
+    (68, 10),
+    (80, 8),
+    (96, 10),
+    (100, 10),
+    (120, 12),
+    (200, 10),
+    (400, 12),
+    (1000, 10),
+]
 
 
 def check_shape(sched, n, s):
@@ -54,8 +83,9 @@ def test_sample_has_no_repeats_and_exact_winds(n, s):
     assert sched.metrics["wind_spread"] <= (0 if s % 4 == 0 else 1)
 
 
-@pytest.mark.parametrize("n,s", [(8, 2), (8, 5), (12, 4), (16, 6), (16, 8), (20, 6), (20, 9), (24, 8),
-                                 (28, 10), (32, 11), (12, 12), (4, 3)])
+@pytest.mark.parametrize(
+    "n,s", [(8, 2), (8, 5), (12, 4), (16, 6), (16, 8), (20, 6), (20, 9), (24, 8), (28, 10), (32, 11), (12, 12), (4, 3)]
+)
 def test_repeats_unavoidable_are_reported_with_bound(n, s):
     sched = round_robin(n, s, seed=1)
     check_shape(sched, n, s)
@@ -109,9 +139,28 @@ def test_sessions_past_a_design_fit_its_leave(n, s, bound):
     assert m["repeat_excess"] == bound
 
 
-@pytest.mark.parametrize("n,s", [(16, 4), (24, 6), (28, 8), (32, 7), (32, 8), (36, 8), (36, 9), (36, 10),
-                                 (40, 9), (40, 10), (40, 11), (40, 12), (44, 10), (52, 10), (64, 10), (100, 10),
-                                 (400, 12)])
+@pytest.mark.parametrize(
+    "n,s",
+    [
+        (16, 4),
+        (24, 6),
+        (28, 8),
+        (32, 7),
+        (32, 8),
+        (36, 8),
+        (36, 9),
+        (36, 10),
+        (40, 9),
+        (40, 10),
+        (40, 11),
+        (40, 12),
+        (44, 10),
+        (52, 10),
+        (64, 10),
+        (100, 10),
+        (400, 12),
+    ],
+)
 def test_teams_of_four_kept_apart(n, s):
     teams = {p: (p - 1) // 4 for p in range(1, n + 1)}
     sched = round_robin(n, s, teams=teams, seed=2)
@@ -164,7 +213,7 @@ def test_bad_arguments():
     with pytest.raises(SeatingError, match="session"):
         round_robin(16, 0)
     with pytest.raises(SeatingError, match="at most four"):
-        round_robin(16, 3, teams={p: "big" for p in range(1, 6)})
+        round_robin(16, 3, teams=dict.fromkeys(range(1, 6), "big"))
     with pytest.raises(SeatingError, match="numbered 1 to 16"):
         round_robin(16, 3, teams={17: "x"})
 
@@ -191,5 +240,7 @@ def test_shipped_data_is_what_it_claims():
             groups = lay.groups()
             assert sorted(p for g in groups for p in g) == list(range(n))
             gid = {p + 1: i for i, g in enumerate(groups) for p in g}
-            assert schedule_metrics([[tuple(p + 1 for p in tb) for tb in ses] for ses in sessions],
-                                    gid)["team_clashes"] == 0, key
+            assert (
+                schedule_metrics([[tuple(p + 1 for p in tb) for tb in ses] for ses in sessions], gid)["team_clashes"]
+                == 0
+            ), key

@@ -1,4 +1,5 @@
 """Swiss and mixed seating."""
+
 import random
 from itertools import combinations, permutations
 
@@ -56,7 +57,7 @@ def _random_case(rng, n, sessions):
     history = []
     for _ in range(sessions):
         rng.shuffle(players)
-        history.append([tuple(players[i:i + 4]) for i in range(0, n, 4)])
+        history.append([tuple(players[i : i + 4]) for i in range(0, n, 4)])
     ranking = players[:]
     rng.shuffle(ranking)
     return ranking, history
@@ -72,6 +73,7 @@ def test_local_search_matches_exhaustive_on_small_fields(seed):
 
     def cost(tabs):
         return sum(ctx.table_cost(tb, j) for j, tb in enumerate(tabs))
+
     # the heuristic must avoid repeats whenever the optimum does
     assert (cost(heur) >= 1 << 20) == (cost(exact) >= 1 << 20)
     assert cost(heur) >= cost(exact)
@@ -102,6 +104,7 @@ def test_large_fields_avoid_repeats(n, done):
             c[w] += 1
             out = max(out, max(c) - min(c))
         return out
+
     for tb in tables:
         assert worst(tb) == min(worst(o) for o in permutations(tb))
 

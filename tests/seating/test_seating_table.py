@@ -1,6 +1,7 @@
 """The N x S table in docs/seating.md is what tools/seating_table.py
 produces (the full 16-40 x 1-12 grid: a few seconds, most cells are shipped
 designs)."""
+
 from seating import lower_bound
 from tools import seating_table
 

@@ -1,4 +1,5 @@
 """Exact wind balance (edge colouring) on any schedule, not only ours."""
+
 import random
 
 from hypothesis import given, settings
@@ -8,14 +9,14 @@ from seating.winds import balance_winds, seat_table
 
 
 @settings(max_examples=80, deadline=None)
-@given(n=st.sampled_from([4, 8, 12, 16, 20, 28, 40, 64, 100]), s=st.integers(1, 17), seed=st.integers(0, 10 ** 6))
+@given(n=st.sampled_from([4, 8, 12, 16, 20, 28, 40, 64, 100]), s=st.integers(1, 17), seed=st.integers(0, 10**6))
 def test_any_schedule_gets_exactly_balanced_winds(n, s, seed):
     rng = random.Random(seed)
     sessions = []
     for _ in range(s):
         p = list(range(1, n + 1))
         rng.shuffle(p)
-        sessions.append([tuple(p[i:i + 4]) for i in range(0, n, 4)])
+        sessions.append([tuple(p[i : i + 4]) for i in range(0, n, 4)])
     out = balance_winds(sessions, random.Random(seed))
     # same tables, only the order inside each changes
     assert [[set(tb) for tb in ses] for ses in out] == [[set(tb) for tb in ses] for ses in sessions]

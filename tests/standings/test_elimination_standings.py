@@ -1,5 +1,6 @@
 """Standings of an elimination tournament: players still in above the eliminated, who keep their final
 rank; the page and the files say who went out when, and show the final ranking once the final is played."""
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -19,8 +20,9 @@ def ko(organizer, referee):
     t = elimination_tournament(organizer, referee, players=16, sessions=2, slug="ko-standings")
     sched.session_seat_random(session=t.sessions.get(number=1), by=organizer, seed=4)
     play_round(t.sessions.get(number=1), referee, organizer)
-    sched.session_eliminate_and_seat(session=t.sessions.get(number=1), rule=sched.elimination_rule("table_winner"),
-                                     by=organizer)
+    sched.session_eliminate_and_seat(
+        session=t.sessions.get(number=1), rule=sched.elimination_rule("table_winner"), by=organizer
+    )
     return t
 
 

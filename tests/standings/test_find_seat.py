@@ -1,5 +1,6 @@
 """Players find their seat: by name or number on the session page, highlighted on their own page, and a list
 by name for the wall, as a page and a PDF (issue 15, item 9)."""
+
 import re
 
 import pytest
@@ -67,6 +68,7 @@ def test_player_page_highlights_the_current_seat(client, named, published_sessio
     assert reverse("session-detail", args=[named.slug, 1]) + "#table-2" in content
     # Once the session is over and the next one published, the next one is highlighted.
     from scoring import services as ss
+
     for table in published_session.tables.all():
         ss.sheet_submit(sheet=table.sheet, by=referee, mark_rest_not_played=True)
     sched.session_close(session=published_session, by=organizer)
@@ -83,10 +85,21 @@ def test_player_page_highlights_the_current_seat(client, named, published_sessio
 def test_seat_list_sorted_by_name(client, named, published_session):
     content = client.get(reverse("seat-list", args=[named.slug, 1])).content.decode()
     names_in_order = re.findall(r'<tr data-search="[^"]*"><td>(.*?)</td>', content)
-    assert names_in_order == ["Álvaro Zapata", "Ana López", "bruno Díaz", "Player 1", "Player 2", "Player 4",
-                              "Player 5", "Player 7"]
-    row = re.search(r'<tr data-search="6 ana lopez"><td>Ana López</td><td class="num">6</td>'
-                    r'<td class="num"><strong>2</strong></td><td>South</td></tr>', content)
+    assert names_in_order == [
+        "Álvaro Zapata",
+        "Ana López",
+        "bruno Díaz",
+        "Player 1",
+        "Player 2",
+        "Player 4",
+        "Player 5",
+        "Player 7",
+    ]
+    row = re.search(
+        r'<tr data-search="6 ana lopez"><td>Ana López</td><td class="num">6</td>'
+        r'<td class="num"><strong>2</strong></td><td>South</td></tr>',
+        content,
+    )
     assert row
     assert reverse("export-seat-list", args=[named.slug, 1]) in content
 
@@ -116,10 +129,18 @@ def test_unseated_session_seat_list(client, client_for, named):
     assert "not been seated yet" in content
 
 
-@pytest.mark.parametrize("number, name, query, hit", [
-    (14, "Ana López", "lopez", True), (14, "Ana López", "14", True), (14, "Ana López", "1", False),
-    (14, "Ana López", "", False), (14, "Ana López", "  ", False), (3, "Øyvind", "øy", True),
-    (3, "Straße", "STRASSE", True), (3, "Zoë", "zoe", True),
-])
+@pytest.mark.parametrize(
+    "number, name, query, hit",
+    [
+        (14, "Ana López", "lopez", True),
+        (14, "Ana López", "14", True),
+        (14, "Ana López", "1", False),
+        (14, "Ana López", "", False),
+        (14, "Ana López", "  ", False),
+        (3, "Øyvind", "øy", True),
+        (3, "Straße", "STRASSE", True),
+        (3, "Zoë", "zoe", True),
+    ],
+)
 def test_matches(number, name, query, hit):
     assert names.matches(number, name, query) is hit

@@ -1,6 +1,7 @@
 """The public standings page is kept for PUBLIC_STANDINGS_CACHE_SECONDS in the shared page cache: the public
 may see it that many seconds late, organizers and referees never; each visitor still gets their own page
 around it (menu, language form with their own CSRF token)."""
+
 import datetime
 import re
 from unittest import mock
@@ -11,8 +12,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from scoring import services as ss
 from rules import payments as pay
+from scoring import services as ss
 
 pytestmark = pytest.mark.django_db
 URL = reverse("standings", args=["test-open"])

@@ -1,11 +1,12 @@
 """Public pages: key content (standings order and shared ranks, 2-decimal table points, seats, East)."""
+
 import re
 
 import pytest
 from django.urls import reverse
 
-from schedule import services as sched
 from rules import payments as pay
+from schedule import services as sched
 from scoring import services as ss
 from tournament import services as ts
 
@@ -96,7 +97,7 @@ def test_player_detail_hides_unpublished_seating(client, seated_session, tournam
 
 def test_session_detail_lists_tables_in_wind_order(client, tied_results, tournament):
     content = client.get(reverse("session-detail", args=[tournament.slug, 1])).content.decode()
-    table2 = content[content.index("Table 2"):]
+    table2 = content[content.index("Table 2") :]
     winds = re.findall(r"<tr><td>(East|South|West|North)</td><td><a[^>]*>(\d+)\.", table2)
     assert winds == [("East", "5"), ("South", "6"), ("West", "7"), ("North", "8")]
     assert "48" in table2
@@ -129,17 +130,27 @@ def test_configured_tiebreak_columns_follow_settings(client, tied_results, tourn
     content = client.get(reverse("standings", args=[tournament.slug])).content.decode()
     assert "Last places" in content and "First places" not in content
     rows = dict(standings_rows(content))
-    assert rows[5][7] == "0"   # player 5 won table 2: no last place
-    assert rows[6][7] == "0"   # three tied at -16 share 2nd place
+    assert rows[5][7] == "0"  # player 5 won table 2: no last place
+    assert rows[6][7] == "0"  # three tied at -16 share 2nd place
 
 
 def test_tabulation_cumulates_across_sessions(client, tied_results, tournament, players, organizer, referee):
     session2 = tournament.sessions.get(number=2)
-    sched.session_seat(session=session2, tables=[[players[i] for i in (0, 4, 1, 5)], [players[i] for i in (2, 6, 3, 7)]],
-                    by=organizer, method="manual")
+    sched.session_seat(
+        session=session2,
+        tables=[[players[i] for i in (0, 4, 1, 5)], [players[i] for i in (2, 6, 3, 7)]],
+        by=organizer,
+        method="manual",
+    )
     sched.session_publish(session=session2, by=organizer)
-    ss.hand_record(sheet=session2.tables.get(number=1).sheet, number=1, outcome=pay.SELF_DRAWN, winner=players[0],
-                   points=10, by=referee)
+    ss.hand_record(
+        sheet=session2.tables.get(number=1).sheet,
+        number=1,
+        outcome=pay.SELF_DRAWN,
+        winner=players[0],
+        points=10,
+        by=referee,
+    )
     content = client.get(reverse("tabulation", args=[tournament.slug])).content.decode()
     row = re.search(r'<tr>\s*<td class="num">\d+\*?.*?/players/1/.*?</tr>', content, re.S).group(0)
     cells = [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]

@@ -1,5 +1,6 @@
 """Issue 15, item 7: before any result no team is "rank 1"; once a member has played, teams are ranked. A table
 not started shows no score."""
+
 import html
 import re
 
@@ -30,8 +31,9 @@ def test_teams_are_ranked_once_hands_are_in(client_for, hands_entered, tournamen
 
 
 def test_a_table_not_started_shows_no_score_on_the_session_page(client_for, hands_entered, tournament):
-    content = html.unescape(client_for("anonymous").get(reverse("session-detail", args=[tournament.slug, 1]))
-                            .content.decode())
+    content = html.unescape(
+        client_for("anonymous").get(reverse("session-detail", args=[tournament.slug, 1])).content.decode()
+    )
     row = r'>(\d+)\. Player \d+</a></td><td class="num">([^<]*)</td><td class="num">([^<]*)</td>'
     cells = {number: (score, tp) for number, score, tp in re.findall(row, content)}
     assert cells["1"] == ("40", "4.00")  # table 1 has played

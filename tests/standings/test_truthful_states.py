@@ -1,14 +1,15 @@
 """Empty and in-progress states say what is true: no ranks before results, numbers sorted as numbers,
 a session being played reads "in play"."""
+
 import re
 
 import pytest
 from django.urls import reverse
 
+from rules import payments as pay
 from schedule import services as sched
 from scoring import progress
 from scoring import services as ss
-from rules import payments as pay
 from tournament import services as ts
 
 pytestmark = pytest.mark.django_db
@@ -16,8 +17,7 @@ pytestmark = pytest.mark.django_db
 
 def rank_cells(content):
     rows = re.findall(r'<tr[^>]*data-number="(\d+)"[^>]*>(.*?)</tr>', content, re.S)
-    return {int(n): re.sub(r"<[^>]+>", "", re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)[0]).strip()
-            for n, row in rows}
+    return {int(n): re.sub(r"<[^>]+>", "", re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)[0]).strip() for n, row in rows}
 
 
 def test_no_ranks_before_any_result(client, published_session, tournament):
@@ -101,8 +101,14 @@ def test_progress_counts_sheets(tournament, published_session, players, referee,
     p = progress.session_progress(tournament)
     assert [s.session.number for s in p] == [1, 2, 3, 4]
     first = p[0]
-    assert (first.tables, first.started, first.submitted, first.in_progress, first.not_started, first.open) == \
-        (2, 2, 1, 1, 0, 1)
+    assert (first.tables, first.started, first.submitted, first.in_progress, first.not_started, first.open) == (
+        2,
+        2,
+        1,
+        1,
+        0,
+        1,
+    )
     assert first.phase == progress.IN_PLAY and first.first_entry_at is not None
     assert [s.phase for s in p[1:]] == [progress.PLANNED] * 3
     assert (p[1].tables, p[1].started, p[1].submitted) == (0, 0, 0)
@@ -110,8 +116,7 @@ def test_progress_counts_sheets(tournament, published_session, players, referee,
 
 def test_withdrawn_penalty_alone_does_not_start_a_sheet(tournament, published_session, players, referee):
     sheet = published_session.tables.get(number=2).sheet
-    penalty = ss.penalty_record(sheet=sheet, player=players[4], amount=10, to=pay.TO_NOBODY, reason="late",
-                                by=referee)
+    penalty = ss.penalty_record(sheet=sheet, player=players[4], amount=10, to=pay.TO_NOBODY, reason="late", by=referee)
     ss.penalty_withdraw(penalty=penalty, reason="mistake", by=referee)
     first = progress.session_progress(tournament)[0]
     assert first.started == 0 and first.phase == progress.PUBLISHED
@@ -119,6 +124,7 @@ def test_withdrawn_penalty_alone_does_not_start_a_sheet(tournament, published_se
 
 def test_overdue_counts_from_the_first_hand(tournament, published_session, referee):
     from datetime import timedelta
+
     sheet = published_session.tables.get(number=1).sheet
     ss.hand_record(sheet=sheet, number=1, outcome=pay.DRAW, by=referee)
     first = progress.session_progress(tournament)[0]

@@ -1,5 +1,6 @@
 """Results of a session that is not published yet stay out of everything the public sees; organizers and
 referees see them, marked as not public."""
+
 import csv
 import io
 import json
@@ -8,8 +9,8 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from scoring import services as ss
 from rules import payments as pay
+from scoring import services as ss
 
 
 @pytest.fixture
@@ -21,16 +22,23 @@ def hidden_hand(hands_entered, tournament, players, organizer, referee):
     second = tournament.sessions.get(number=2)
     sched.session_seat(session=second, tables=[players[4:8], players[0:4]], by=organizer, method="manual")
     sheet = second.tables.get(number=1).sheet
-    ss.hand_record(sheet=sheet, number=1, outcome=pay.SELF_DRAWN, winner=players[7], points=88, by=referee,
-                   expected_version=0)
+    ss.hand_record(
+        sheet=sheet, number=1, outcome=pay.SELF_DRAWN, winner=players[7], points=88, by=referee, expected_version=0
+    )
     return tournament
 
 
 def public_urls(slug):
-    return ([reverse("standings", args=[slug]), reverse("team-standings", args=[slug]),
-             reverse("tabulation", args=[slug]), reverse("player-detail", args=[slug, 8])]
-            + [reverse(name, args=[slug, fmt]) for name in ("export-standings", "export-team-standings",
-                                                            "export-tabulation") for fmt in ("csv", "xlsx", "pdf")])
+    return [
+        reverse("standings", args=[slug]),
+        reverse("team-standings", args=[slug]),
+        reverse("tabulation", args=[slug]),
+        reverse("player-detail", args=[slug, 8]),
+    ] + [
+        reverse(name, args=[slug, fmt])
+        for name in ("export-standings", "export-team-standings", "export-tabulation")
+        for fmt in ("csv", "xlsx", "pdf")
+    ]
 
 
 def first_in_standings_csv(client, slug):
@@ -62,11 +70,13 @@ def test_staff_see_every_session_marked_not_public(client_for, hidden_hand, role
     first, _rows = first_in_standings_csv(client, hidden_hand.slug)
     assert first == "8"
     from openpyxl import load_workbook
+
     xlsx = load_workbook(io.BytesIO(client.get(reverse("export-standings", args=[hidden_hand.slug, "xlsx"])).content))
     notes = [c.value for row in xlsx.active.iter_rows() for c in row if isinstance(c.value, str)]
     assert "Not public: includes the results of session(s) 2, not published yet." in notes
-    tabulation = load_workbook(io.BytesIO(client.get(reverse("export-tabulation",
-                                                             args=[hidden_hand.slug, "xlsx"])).content)).active
+    tabulation = load_workbook(
+        io.BytesIO(client.get(reverse("export-tabulation", args=[hidden_hand.slug, "xlsx"])).content)
+    ).active
     assert "Session 2 (not public)" in [c.value for c in tabulation[1]]
     page = client.get(reverse("standings", args=[hidden_hand.slug])).content.decode()
     assert "Includes the results of session 2, which is not public yet" in page

@@ -1,14 +1,14 @@
 """The audit log in sentences: one table of actions and what people read, plus links, filters, changes,
 unknown actions and the page itself (issue 15, item 6)."""
+
 import pytest
-from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
 from accounts import services as accounts
+from rules import payments as pay
 from schedule import services as sched
 from scoring import services as ss
-from rules import payments as pay
 from tournament import audit_text
 from tournament import services as ts
 from tournament.audit import audit
@@ -26,14 +26,24 @@ def story(tournament, players, organizer, referee, chief_referee, make_user):
     sched.session_seat(session=session, tables=[players[0:4], players[4:8]], by=organizer, method="manual")
     sched.session_publish(session=session, by=organizer)
     sheet = session.tables.get(number=1).sheet
-    ss.hand_record(sheet=sheet, number=1, outcome=pay.DISCARD, winner=players[1], discarder=players[2], points=8,
-                   by=referee)
-    ss.hand_record(sheet=sheet, number=1, outcome=pay.DISCARD, winner=players[1], discarder=players[2], points=24,
-                   by=referee, expected_version=1)
+    ss.hand_record(
+        sheet=sheet, number=1, outcome=pay.DISCARD, winner=players[1], discarder=players[2], points=8, by=referee
+    )
+    ss.hand_record(
+        sheet=sheet,
+        number=1,
+        outcome=pay.DISCARD,
+        winner=players[1],
+        discarder=players[2],
+        points=24,
+        by=referee,
+        expected_version=1,
+    )
     ss.hand_record(sheet=sheet, number=2, outcome=pay.SELF_DRAWN, winner=players[0], points=10, by=referee)
     ss.hand_record(sheet=sheet, number=2, outcome=pay.DRAW, by=referee, expected_version=1)
-    penalty = ss.penalty_record(sheet=sheet, player=players[3], amount=10, to=pay.TO_EACH_OTHER,
-                                reason="false Hu", by=referee)
+    penalty = ss.penalty_record(
+        sheet=sheet, player=players[3], amount=10, to=pay.TO_EACH_OTHER, reason="false Hu", by=referee
+    )
     ss.penalty_withdraw(penalty=penalty, reason="misheard", by=organizer)
     ss.penalty_record(sheet=sheet, player=players[0], amount=5, to=pay.TO_NOBODY, reason="late", by=referee)
     ss.sheet_submit(sheet=sheet, by=referee, mark_rest_not_played=True)
@@ -64,28 +74,57 @@ EXPECTED = [
     ("team.create", 0, "Organizer organizer created the team Dragons.", "/t/test-open/manage/teams/"),
     ("session.seat", 0, "Organizer organizer seated session 1 at 2 tables (by hand).", "/t/test-open/sessions/1/"),
     ("session.publish", 0, "Organizer organizer published the seating of session 1.", "/t/test-open/sessions/1/"),
-    ("hand.record", 0, "Referee Ana Ruiz entered hand 1 of table 1, session 1: Player 2 (2) won 8 points off "
-                       "Player 3 (3).", SHEET + "hands/1/"),
-    ("hand.correct", 0, "Referee Ana Ruiz corrected hand 1 of table 1, session 1: 8 → 24 points.",
-     SHEET + "hands/1/"),
+    (
+        "hand.record",
+        0,
+        "Referee Ana Ruiz entered hand 1 of table 1, session 1: Player 2 (2) won 8 points off Player 3 (3).",
+        SHEET + "hands/1/",
+    ),
+    ("hand.correct", 0, "Referee Ana Ruiz corrected hand 1 of table 1, session 1: 8 → 24 points.", SHEET + "hands/1/"),
     # Players are named as they are called now (player 1 was renamed later in the story); numbers stay.
-    ("hand.record", 1, "Referee Ana Ruiz entered hand 2 of table 1, session 1: Player One (1) won 10 points, "
-                       "self-drawn.", SHEET + "hands/2/"),
-    ("hand.correct", 1, "Referee Ana Ruiz corrected hand 2 of table 1, session 1: Player One (1) won 10 points, "
-                        "self-drawn → a drawn hand.", SHEET + "hands/2/"),
-    ("penalty.record", 0, "Referee Ana Ruiz penalised Player 4 (4) at table 1, session 1: −30 in all, 10 to each "
-                          "other player. Reason: false Hu", SHEET),
-    ("penalty.withdraw", 0, "Organizer organizer withdrew the penalty of Player 4 (4) at table 1, session 1. "
-                            "Reason: misheard", SHEET),
-    ("penalty.record", 1, "Referee Ana Ruiz penalised Player One (1) at table 1, session 1: −5, paid to nobody. "
-                          "Reason: late", SHEET),
+    (
+        "hand.record",
+        1,
+        "Referee Ana Ruiz entered hand 2 of table 1, session 1: Player One (1) won 10 points, self-drawn.",
+        SHEET + "hands/2/",
+    ),
+    (
+        "hand.correct",
+        1,
+        "Referee Ana Ruiz corrected hand 2 of table 1, session 1: Player One (1) won 10 points, "
+        "self-drawn → a drawn hand.",
+        SHEET + "hands/2/",
+    ),
+    (
+        "penalty.record",
+        0,
+        "Referee Ana Ruiz penalised Player 4 (4) at table 1, session 1: −30 in all, 10 to each "
+        "other player. Reason: false Hu",
+        SHEET,
+    ),
+    (
+        "penalty.withdraw",
+        0,
+        "Organizer organizer withdrew the penalty of Player 4 (4) at table 1, session 1. Reason: misheard",
+        SHEET,
+    ),
+    (
+        "penalty.record",
+        1,
+        "Referee Ana Ruiz penalised Player One (1) at table 1, session 1: −5, paid to nobody. Reason: late",
+        SHEET,
+    ),
     ("sheet.sign", 0, "Referee Ana Ruiz signed the score sheet of table 1, session 1.", SHEET),
     ("sheet.reopen", 0, "Chief referee chief reopened the score sheet of table 1, session 1. Reason: appeal", SHEET),
     ("player.update", 0, "Organizer organizer changed player Player One (1).", "/t/test-open/players/1/"),
     ("role.grant", 0, "Organizer organizer made helper referee.", "/t/test-open/manage/roles/"),
     ("role.revoke", 0, "Organizer organizer took the referee role from helper.", "/t/test-open/manage/roles/"),
-    ("account.invite", 0, "Organizer organizer made an account for luis as referee, with an invitation link.",
-     "/t/test-open/manage/accounts/"),
+    (
+        "account.invite",
+        0,
+        "Organizer organizer made an account for luis as referee, with an invitation link.",
+        "/t/test-open/manage/accounts/",
+    ),
 ]
 
 
@@ -116,13 +155,17 @@ def test_session_lifecycle_sentences(tournament, players, organizer, referee):
 
 def test_schedule_and_import_and_copy_sentences(organizer, referee, settings):
     from tests.schedule.conftest import make_tournament
+
     t = make_tournament(organizer, referee, slug="rr", players=8, sessions=2)
     sched.schedule_generate(tournament=t, by=organizer, seed=5)
     copy = ts.tournament_copy(source=t, name="RR 2", slug="rr-2", by=organizer)
-    assert first(sentences(t), "schedule.generate")[1] == \
-        "Organizer organizer generated the round-robin schedule of sessions 1, 2 (seed 5)."
-    assert first(sentences(copy), "tournament.copy")[1] == \
-        "Organizer organizer created this tournament as a copy of Rr."
+    assert (
+        first(sentences(t), "schedule.generate")[1]
+        == "Organizer organizer generated the round-robin schedule of sessions 1, 2 (seed 5)."
+    )
+    assert (
+        first(sentences(copy), "tournament.copy")[1] == "Organizer organizer created this tournament as a copy of Rr."
+    )
 
 
 def test_system_and_unknown_and_older_shapes(tournament):
@@ -134,13 +177,21 @@ def test_system_and_unknown_and_older_shapes(tournament):
 
 
 def test_changes_rendered_when_present_and_names_otherwise(tournament, organizer, players):
-    audit(tournament=tournament, actor=organizer, action="player.update", obj=players[0],
-          changes={"name": ["Player 1", "Ana López"], "country": ["ES", ""], "is_substitute": [False, True]})
+    audit(
+        tournament=tournament,
+        actor=organizer,
+        action="player.update",
+        obj=players[0],
+        changes={"name": ["Player 1", "Ana López"], "country": ["ES", ""], "is_substitute": [False, True]},
+    )
     ts.tournament_update(tournament=tournament, by=organizer, venue="Madrid")
     entries = list(AuditLog.objects.filter(tournament=tournament).order_by("-id")[:2])
     settings_line, player_line = audit_text.describe(entries, tournament)
-    assert player_line.changes == [("name", "Player 1", "Ana López"), ("country", "ES", "—"),
-                                   ("substitute", "no", "yes")]
+    assert player_line.changes == [
+        ("name", "Player 1", "Ana López"),
+        ("country", "ES", "—"),
+        ("substitute", "no", "yes"),
+    ]
     assert settings_line.text == "Organizer organizer changed the tournament's settings."
     assert settings_line.changes == [("venue", "—", "Madrid")]  # old and new values, now that they are kept
 
@@ -159,6 +210,7 @@ def test_queries_do_not_grow_with_the_page(story, django_assert_max_num_queries)
 
 
 # --- filters and the page -------------------------------------------------------------------------
+
 
 def page(client, tournament, **params):
     return client.get(reverse("manage-audit", args=[tournament.slug]), params)
@@ -220,9 +272,15 @@ def test_page_reads_as_sentences(client_for, story):
 
 
 def test_bulk_player_sentences_agree_with_their_count(tournament, organizer):
-    """"changed 1 players" read wrong; each count takes its own form, in Spanish too (one, many, other)."""
-    for action, count in (("players.import_update", 1), ("players.import_update", 3), ("players.import", 1),
-                          ("players.import", 12), ("player.codes", 1), ("player.codes", 8)):
+    """ "changed 1 players" read wrong; each count takes its own form, in Spanish too (one, many, other)."""
+    for action, count in (
+        ("players.import_update", 1),
+        ("players.import_update", 3),
+        ("players.import", 1),
+        ("players.import", 12),
+        ("player.codes", 1),
+        ("player.codes", 8),
+    ):
         audit(tournament=tournament, actor=organizer, action=action, count=count)
     audit(tournament=tournament, actor=organizer, action="tournament.import", players=1)
     audit(tournament=tournament, actor=organizer, action="tournament.import", players=40)

@@ -1,4 +1,5 @@
 """The database refuses tournament records outside their choices, or ending before they start."""
+
 import datetime
 
 import pytest

@@ -1,13 +1,14 @@
 """Who may create tournaments (the site's TOURNAMENT_CREATORS), and copying one as a template."""
+
 import pytest
 from django.contrib.auth.models import Permission
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.test import Client
 from django.urls import reverse
 
+from rules import payments as pay
 from schedule import services as sched
 from scoring import services as ss
-from rules import payments as pay
 from tournament import services as ts
 from tournament.models import AuditLog, Tournament, TournamentRole
 from tournament.views.mixins import can_create_tournament
@@ -29,11 +30,14 @@ def get_fresh(user):
     return type(user).objects.get(pk=user.pk)  # permissions are cached on the instance
 
 
-@pytest.mark.parametrize("setting, allowed", [
-    ("staff", {"staff", "root"}),
-    ("permission", {"staff", "holder", "root"}),
-    ("any_user", {"plain", "staff", "holder", "root"}),
-])
+@pytest.mark.parametrize(
+    "setting, allowed",
+    [
+        ("staff", {"staff", "root"}),
+        ("permission", {"staff", "holder", "root"}),
+        ("any_user", {"plain", "staff", "holder", "root"}),
+    ],
+)
 def test_site_setting_decides_who_creates(settings, people, setting, allowed):
     settings.TOURNAMENT_CREATORS = setting
     assert {name for name, user in people.items() if can_create_tournament(user)} == allowed
@@ -53,20 +57,35 @@ def test_anonymous_never_creates(settings, client):
 def test_bad_setting_refused_at_start():
     import subprocess
     import sys
-    result = subprocess.run([sys.executable, "-c", "import django; from django.conf import settings; "
-                             "settings.INSTALLED_APPS"], capture_output=True, text=True,
-                            env={"DJANGO_SETTINGS_MODULE": "config.settings", "TOURNAMENT_CREATORS": "everyone", "DEBUG": "1",
-                                 "PATH": "/usr/bin:/bin"})
+
+    result = subprocess.run(
+        [sys.executable, "-c", "import django; from django.conf import settings; settings.INSTALLED_APPS"],
+        capture_output=True,
+        text=True,
+        env={
+            "DJANGO_SETTINGS_MODULE": "config.settings",
+            "TOURNAMENT_CREATORS": "everyone",
+            "DEBUG": "1",
+            "PATH": "/usr/bin:/bin",
+        },
+    )
     assert result.returncode != 0 and "TOURNAMENT_CREATORS must be" in result.stderr
 
 
 # --- copying a tournament ------------------------------------------------------------------------------
 
+
 @pytest.fixture
 def played(tournament, players, organizer, referee):
     """The conftest tournament with results in session 1 and custom settings."""
-    ts.tournament_update(tournament=tournament, by=organizer, table_points="8/4/2/0", hands_per_session=12,
-                         venue="Madrid", tiebreaks="first_places")
+    ts.tournament_update(
+        tournament=tournament,
+        by=organizer,
+        table_points="8/4/2/0",
+        hands_per_session=12,
+        venue="Madrid",
+        tiebreaks="first_places",
+    )
     session = tournament.sessions.get(number=1)
     sched.session_seat(session=session, tables=[players[0:4], players[4:8]], by=organizer, method="manual")
     sched.session_publish(session=session, by=organizer)
@@ -76,8 +95,13 @@ def played(tournament, players, organizer, referee):
 
 def test_copy_takes_settings_not_results(played, organizer):
     copy = ts.tournament_copy(source=played, name="Test Open 2027", slug="test-open-2027", by=organizer)
-    assert (copy.table_points, copy.hands_per_session, copy.venue, copy.tiebreaks, copy.session_count) == \
-        ("8/4/2/0", 12, "Madrid", "first_places", 4)
+    assert (copy.table_points, copy.hands_per_session, copy.venue, copy.tiebreaks, copy.session_count) == (
+        "8/4/2/0",
+        12,
+        "Madrid",
+        "first_places",
+        4,
+    )
     assert not copy.published
     assert copy.sessions.count() == 4 and not copy.sessions.exclude(status="planned").exists()
     assert not copy.players.exists() and not copy.teams.exists()
@@ -87,13 +111,18 @@ def test_copy_takes_settings_not_results(played, organizer):
 
 
 def test_copy_with_teams_players_and_roles(played, organizer):
-    copy = ts.tournament_copy(source=played, name="Next", slug="next", by=organizer, teams=True, players=True,
-                              roles=True)
+    copy = ts.tournament_copy(
+        source=played, name="Next", slug="next", by=organizer, teams=True, players=True, roles=True
+    )
     assert sorted(copy.teams.values_list("name", flat=True)) == ["Bamboo", "Dots", "Dragons", "Winds"]
     assert list(copy.players.values_list("number", "name", "team__name"))[:2] == [
-        (1, "Player 1", "Dragons"), (2, "Player 2", "Dragons")]
+        (1, "Player 1", "Dragons"),
+        (2, "Player 2", "Dragons"),
+    ]
     assert sorted(copy.roles.values_list("user__username", "role")) == [
-        ("organizer", "organizer"), ("referee", "referee")]
+        ("organizer", "organizer"),
+        ("referee", "referee"),
+    ]
     assert AuditLog.objects.filter(tournament=copy, action="player.create").count() == 8
 
 

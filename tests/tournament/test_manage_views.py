@@ -1,4 +1,5 @@
 """Organizer pages: create and edit the tournament, players, sessions, roles, audit log."""
+
 import pytest
 from django.contrib.auth.models import Permission
 from django.test import Client
@@ -17,11 +18,22 @@ def m(name, tournament, *extra):
 
 def settings_data(tournament, **changes):
     data = {
-        "name": tournament.name, "start_date": "2026-05-01", "end_date": "2026-05-02", "venue": "Madrid",
-        "rules": "mcr", "format": "round_robin", "session_count": 4, "round_robin_sessions": 0,
-        "hands_per_session": 16, "session_minutes": 150, "table_points": "4/2/1/0",
-        "tiebreaks": "first_places,best_session_score", "appeal_minutes": 30, "appeal_fee": "20.00",
-        "appeal_fee_currency": "EUR", "published": "on",
+        "name": tournament.name,
+        "start_date": "2026-05-01",
+        "end_date": "2026-05-02",
+        "venue": "Madrid",
+        "rules": "mcr",
+        "format": "round_robin",
+        "session_count": 4,
+        "round_robin_sessions": 0,
+        "hands_per_session": 16,
+        "session_minutes": 150,
+        "table_points": "4/2/1/0",
+        "tiebreaks": "first_places,best_session_score",
+        "appeal_minutes": 30,
+        "appeal_fee": "20.00",
+        "appeal_fee_currency": "EUR",
+        "published": "on",
     }
     data.update(changes)
     return data
@@ -48,8 +60,7 @@ def test_create_tournament_errors_keep_input(make_user):
     user = make_user("creator", is_staff=True)
     client = Client()
     client.force_login(user)
-    data = settings_data(Tournament(name="Bad Cup"), slug="bad-cup", table_points="1/2/3/4",
-                         end_date="2026-04-01")
+    data = settings_data(Tournament(name="Bad Cup"), slug="bad-cup", table_points="1/2/3/4", end_date="2026-04-01")
     response = client.post(reverse("tournament-create"), data)
     assert response.status_code == 200
     content = response.content.decode()
@@ -61,8 +72,10 @@ def test_create_tournament_errors_keep_input(make_user):
 
 def test_edit_settings(client_for, tournament):
     client = client_for("organizer")
-    response = client.post(m("manage-settings", tournament), settings_data(tournament, name="Test Open 2026",
-                                                                          session_count=6, table_points="4/2/1/0"))
+    response = client.post(
+        m("manage-settings", tournament),
+        settings_data(tournament, name="Test Open 2026", session_count=6, table_points="4/2/1/0"),
+    )
     assert response.status_code == 302
     tournament.refresh_from_db()
     assert tournament.name == "Test Open 2026" and tournament.sessions.count() == 6
@@ -70,8 +83,9 @@ def test_edit_settings(client_for, tournament):
 
 
 def test_edit_settings_invalid_tiebreak_keeps_input(client_for, tournament):
-    response = client_for("organizer").post(m("manage-settings", tournament),
-                                            settings_data(tournament, name="Renamed", tiebreaks="coin_toss"))
+    response = client_for("organizer").post(
+        m("manage-settings", tournament), settings_data(tournament, name="Renamed", tiebreaks="coin_toss")
+    )
     assert response.status_code == 200
     content = response.content.decode()
     assert "Unknown tie-break" in content and 'value="coin_toss"' in content
@@ -84,13 +98,15 @@ def test_add_and_edit_player(client_for, tournament, players):
     client = client_for("organizer")
     page = client.get(m("manage-player-add", tournament)).content.decode()
     assert 'name="number" value="9"' in page
-    response = client.post(m("manage-player-add", tournament),
-                           {"number": 9, "name": "Nueve", "country": "fr", "team": "Newcomers"})
+    response = client.post(
+        m("manage-player-add", tournament), {"number": 9, "name": "Nueve", "country": "fr", "team": "Newcomers"}
+    )
     assert response.status_code == 302
     p = Player.objects.get(tournament=tournament, number=9)
     assert p.country == "FR" and p.team.name == "Newcomers"
-    response = client.post(m("manage-player-edit", tournament, 9),
-                           {"number": 9, "name": "Nine", "country": "FR", "team": ""})
+    response = client.post(
+        m("manage-player-edit", tournament, 9), {"number": 9, "name": "Nine", "country": "FR", "team": ""}
+    )
     assert response.status_code == 302
     p.refresh_from_db()
     assert p.name == "Nine" and p.team is None
@@ -98,15 +114,16 @@ def test_add_and_edit_player(client_for, tournament, players):
 
 
 def test_add_player_errors_keep_input(client_for, tournament, players):
-    response = client_for("organizer").post(m("manage-player-add", tournament),
-                                            {"number": 1, "name": "Duplicate", "country": "España",
-                                             "ema_id": "123"})
+    response = client_for("organizer").post(
+        m("manage-player-add", tournament), {"number": 1, "name": "Duplicate", "country": "España", "ema_id": "123"}
+    )
     assert response.status_code == 200
     content = response.content.decode()
     assert 'value="Duplicate"' in content
     assert not Player.objects.filter(name="Duplicate").exists()
-    response = client_for("organizer").post(m("manage-player-add", tournament),
-                                            {"number": 1, "name": "Duplicate", "country": "ES"})
+    response = client_for("organizer").post(
+        m("manage-player-add", tournament), {"number": 1, "name": "Duplicate", "country": "ES"}
+    )
     assert response.status_code == 200
     assert "already exists" in response.content.decode()
     assert not Player.objects.filter(name="Duplicate").exists()
@@ -129,8 +146,9 @@ def test_seat_publish_close_reopen(client_for, tournament, players, referee):
     # Closing and reopening ask first (issue 15); confirm=1 is the answer.
     assert client.post(m("manage-session-close", tournament, 1), {"confirm": "1"}).status_code == 302
     assert Session.objects.get(pk=session.pk).status == "closed"
-    assert client.post(m("manage-session-reopen", tournament, 1),
-                       {"reason": "Appeal", "confirm": "1"}).status_code == 302
+    assert (
+        client.post(m("manage-session-reopen", tournament, 1), {"reason": "Appeal", "confirm": "1"}).status_code == 302
+    )
     assert Session.objects.get(pk=session.pk).status == "published"
 
 
@@ -168,8 +186,9 @@ def test_granted_referee_can_score(client_for, tournament, make_user, published_
     client_for("organizer").post(m("manage-roles", tournament), {"username": "newref", "role": "referee"})
     client = Client()
     client.force_login(newref)
-    response = client.post(reverse("sheet-hand", args=[tournament.slug, 1, 1]), {"number": 1, "outcome": "draw",
-                                                                                 "expected_version": 0})
+    response = client.post(
+        reverse("sheet-hand", args=[tournament.slug, 1, 1]), {"number": 1, "outcome": "draw", "expected_version": 0}
+    )
     assert response.status_code == 302
 
 
@@ -199,8 +218,7 @@ def test_only_organizers_revoke_roles(client_for, tournament, referee):
     assert TournamentRole.objects.filter(pk=role.pk).exists()
 
 
-def test_admin_shows_tournament_records_but_changes_go_through_the_services(client, tournament, players,
-                                                                            make_user):
+def test_admin_shows_tournament_records_but_changes_go_through_the_services(client, tournament, players, make_user):
     admin = make_user("root", is_staff=True, is_superuser=True)
     client.force_login(admin)
     assert client.get("/admin/tournament/tournament/").status_code == 200

@@ -1,4 +1,5 @@
 """Import players through the browser: preview, row errors, confirm; nothing imported on any bad row."""
+
 import base64
 import re
 
@@ -16,8 +17,10 @@ BAD = b"number,name,country,team\n1,Ana,ES,Dragons\n2,,GB,\n3,Carl,Germany,\n"
 
 
 def upload(client, tournament, content, name="players.csv"):
-    return client.post(reverse("manage-import", args=[tournament.slug]),
-                       {"file": SimpleUploadedFile(name, content, content_type="text/csv")})
+    return client.post(
+        reverse("manage-import", args=[tournament.slug]),
+        {"file": SimpleUploadedFile(name, content, content_type="text/csv")},
+    )
 
 
 def test_bad_rows_import_nothing_and_show_errors(client_for, tournament):
@@ -31,8 +34,10 @@ def test_bad_rows_import_nothing_and_show_errors(client_for, tournament):
 
 
 def test_confirm_with_tampered_bad_content_imports_nothing(client_for, tournament):
-    response = client_for("organizer").post(reverse("manage-import", args=[tournament.slug]), {
-        "confirm": "1", "content": base64.b64encode(BAD).decode(), "filename": "players.csv"})
+    response = client_for("organizer").post(
+        reverse("manage-import", args=[tournament.slug]),
+        {"confirm": "1", "content": base64.b64encode(BAD).decode(), "filename": "players.csv"},
+    )
     assert response.status_code == 200
     assert not Player.objects.filter(tournament=tournament).exists()
 
@@ -45,16 +50,19 @@ def test_preview_then_confirm_imports_all(client_for, tournament):
     assert not Player.objects.filter(tournament=tournament).exists()  # preview writes nothing
     encoded = re.search(r'name="content" value="([^"]+)"', content).group(1)
     assert base64.b64decode(encoded) == GOOD
-    response = client.post(reverse("manage-import", args=[tournament.slug]),
-                           {"confirm": "1", "content": encoded, "filename": "players.csv"})
+    response = client.post(
+        reverse("manage-import", args=[tournament.slug]),
+        {"confirm": "1", "content": encoded, "filename": "players.csv"},
+    )
     assert response.status_code == 302
-    assert list(Player.objects.filter(tournament=tournament).values_list("number", "name")) == [
-        (1, "Ana"), (2, "Ben")]
+    assert list(Player.objects.filter(tournament=tournament).values_list("number", "name")) == [(1, "Ana"), (2, "Ben")]
 
 
 def test_damaged_confirm_content(client_for, tournament):
-    response = client_for("organizer").post(reverse("manage-import", args=[tournament.slug]),
-                                            {"confirm": "1", "content": "!!not base64!!", "filename": "p.csv"})
+    response = client_for("organizer").post(
+        reverse("manage-import", args=[tournament.slug]),
+        {"confirm": "1", "content": "!!not base64!!", "filename": "p.csv"},
+    )
     assert response.status_code == 200
     assert "damaged" in response.content.decode()
 
@@ -70,6 +78,7 @@ def test_xlsx_preview_with_bad_row(client_for, tournament):
     import io
 
     from openpyxl import Workbook
+
     wb = Workbook()
     ws = wb.active
     ws.append(["Número", "Nombre", "País"])
@@ -77,8 +86,10 @@ def test_xlsx_preview_with_bad_row(client_for, tournament):
     ws.append([1, "Bea", "ES"])
     buffer = io.BytesIO()
     wb.save(buffer)
-    response = client_for("organizer").post(reverse("manage-import", args=[tournament.slug]), {
-        "file": SimpleUploadedFile("jugadores.xlsx", buffer.getvalue())})
+    response = client_for("organizer").post(
+        reverse("manage-import", args=[tournament.slug]),
+        {"file": SimpleUploadedFile("jugadores.xlsx", buffer.getvalue())},
+    )
     content = response.content.decode()
     assert "Number 1 is also on row 2" in content
     assert 'name="confirm"' not in content

@@ -1,5 +1,6 @@
 """Settings that shape results are locked once results exist; the audit log keeps old and new values and
 outlives a replaced tournament; a player never changes tournament; a team with members is not deleted."""
+
 import pytest
 from django.core.exceptions import ValidationError
 from django.db.models import RestrictedError
@@ -7,8 +8,8 @@ from django.urls import reverse
 
 from interchange.export import tournament_export
 from interchange.load import tournament_import
-from scoring import services as ss
 from rules import payments as pay
+from scoring import services as ss
 from tournament import services as ts
 from tournament.models import AuditLog, Player, Team, Tournament
 
@@ -37,6 +38,7 @@ def test_a_penalty_alone_locks_them_too(published_session, sheet, players, refer
 def test_session_count_not_below_a_seated_session(seated_session, tournament, organizer):
     second = tournament.sessions.get(number=2)
     from schedule import services as sched
+
     players = list(tournament.players.order_by("number"))
     sched.session_seat(session=second, tables=[players[0:4], players[4:8]], by=organizer, method="manual")
     with pytest.raises(ValidationError) as error:

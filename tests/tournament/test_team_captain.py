@@ -1,4 +1,5 @@
 """Team captains (MCR 3.12.1): named by an organizer among the team's members, on the Teams page."""
+
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
@@ -71,7 +72,8 @@ def test_only_organizers_reach_the_captain_form(client_for, tournament, players,
 
 def test_a_copy_with_teams_and_players_keeps_the_captains(tournament, players, organizer):
     ts.team_captain_set(team=team(tournament, "Winds"), captain=players[3], by=organizer)
-    copy = ts.tournament_copy(source=tournament, name="Test Open II", slug="test-open-2", by=organizer,
-                              teams=True, players=True)
+    copy = ts.tournament_copy(
+        source=tournament, name="Test Open II", slug="test-open-2", by=organizer, teams=True, players=True
+    )
     assert team(copy, "Winds").captain.number == 4 and team(copy, "Winds").captain.tournament == copy
     assert team(copy, "Dragons").captain is None

@@ -1,4 +1,5 @@
 """Who may see and who may write, per role; forbidden writes leave the state unchanged."""
+
 import pytest
 from django.urls import reverse
 
@@ -13,18 +14,34 @@ SCORERS = ("referee", "organizer")
 
 def public_urls(slug):
     return [
-        reverse("home"), reverse("tournament-detail", args=[slug]), reverse("standings", args=[slug]),
-        reverse("team-standings", args=[slug]), reverse("tabulation", args=[slug]),
-        reverse("player-list", args=[slug]), reverse("player-detail", args=[slug, 1]),
-        reverse("session-detail", args=[slug, 1]), reverse("sheet", args=[slug, 1, 1]),
+        reverse("home"),
+        reverse("tournament-detail", args=[slug]),
+        reverse("standings", args=[slug]),
+        reverse("team-standings", args=[slug]),
+        reverse("tabulation", args=[slug]),
+        reverse("player-list", args=[slug]),
+        reverse("player-detail", args=[slug, 1]),
+        reverse("session-detail", args=[slug, 1]),
+        reverse("sheet", args=[slug, 1, 1]),
         reverse("hand-history", args=[slug, 1, 1, 1]),
     ]
 
 
 def organizer_urls(slug):
-    return [reverse(name, args=[slug]) for name in (
-        "manage-home", "manage-settings", "manage-players", "manage-player-add", "manage-teams", "manage-import",
-        "manage-sessions", "manage-roles", "manage-audit")] + [reverse("manage-player-edit", args=[slug, 1])]
+    return [
+        reverse(name, args=[slug])
+        for name in (
+            "manage-home",
+            "manage-settings",
+            "manage-players",
+            "manage-player-add",
+            "manage-teams",
+            "manage-import",
+            "manage-sessions",
+            "manage-roles",
+            "manage-audit",
+        )
+    ] + [reverse("manage-player-edit", args=[slug, 1])]
 
 
 @pytest.mark.parametrize("role", ALL)
@@ -66,8 +83,10 @@ def test_forbidden_score_writes_change_nothing(client_for, hands_entered, tourna
     posts = [
         (reverse("sheet-hand", args=[slug, 1, 1]), {"number": 3, "outcome": "draw"}),
         (reverse("sheet-hand", args=[slug, 1, 1]), {"number": 1, "outcome": "draw"}),
-        (reverse("sheet-penalty", args=[slug, 1, 1]),
-         {"player": players[0].pk, "amount": 10, "to": "nobody", "reason": "late"}),
+        (
+            reverse("sheet-penalty", args=[slug, 1, 1]),
+            {"player": players[0].pk, "amount": 10, "to": "nobody", "reason": "late"},
+        ),
         (reverse("sheet-submit", args=[slug, 1, 1]), {"mark_rest_not_played": "on"}),
     ]
     for url, data in posts:
@@ -91,8 +110,10 @@ def test_forbidden_organizer_writes_change_nothing(client_for, seated_session, t
         (reverse("manage-player-edit", args=[slug, 1]), {"number": 1, "name": "Renamed"}),
         (reverse("manage-session-publish", args=[slug, 1]), {}),
         (reverse("manage-session-seat", args=[slug, 2]), {}),
-        (reverse("manage-roles", args=[slug]), {"username": role if role != "anonymous" else "outsider",
-                                                 "role": "organizer"}),
+        (
+            reverse("manage-roles", args=[slug]),
+            {"username": role if role != "anonymous" else "outsider", "role": "organizer"},
+        ),
     ]
     roles_before = TournamentRole.objects.count()
     for url, data in posts:
@@ -111,6 +132,7 @@ def test_forbidden_organizer_writes_change_nothing(client_for, seated_session, t
 
 def test_referee_cannot_reopen_a_sheet(client_for, hands_entered, tournament, organizer):
     from scoring import services as ss
+
     ss.sheet_submit(sheet=hands_entered, by=organizer, mark_rest_not_played=True)
     response = client_for("referee").post(reverse("sheet-reopen", args=[tournament.slug, 1, 1]), {"reason": "x"})
     assert response.status_code == 403

@@ -1,4 +1,5 @@
 """Template tags shared by the apps' pages."""
+
 from django import template
 
 from tournament.models import TournamentRole
@@ -13,8 +14,9 @@ def _role_labels(context, tournament):
     if key not in cache:
         labels = {}
         # Organizer wins over referee for someone holding both roles.
-        for user_id, role in (TournamentRole.objects.filter(tournament=tournament)
-                              .order_by("role").values_list("user_id", "role")):
+        for user_id, role in (
+            TournamentRole.objects.filter(tournament=tournament).order_by("role").values_list("user_id", "role")
+        ):
             if role == TournamentRole.Role.ORGANIZER or user_id not in labels:
                 labels[user_id] = TournamentRole.Role(role).label
         cache[key] = labels

@@ -1,5 +1,6 @@
 """Organizer page of the players' private codes: made, shown and printed for the player cards. With their code
 a player confirms score sheets on their own phone (the pages are scoring.views_signing's)."""
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect
@@ -23,10 +24,16 @@ class PlayerCodesView(OrganizerRequiredMixin, TemplateView):
         players = list(self.tournament.players.order_by("number"))
         # The player's own page (confirm sheets, see results, file an appeal), absolute: it is printed on slips.
         for player in players:
-            player.private_url = (self.request.build_absolute_uri(
-                reverse("player-page", args=[self.tournament.slug, player.code])) if player.code else "")
-        context.update(players=players, missing=sum(1 for p in players if not p.code),
-                       confirm_url=self.request.build_absolute_uri(reverse("player-code", args=[self.tournament.slug])))
+            player.private_url = (
+                self.request.build_absolute_uri(reverse("player-page", args=[self.tournament.slug, player.code]))
+                if player.code
+                else ""
+            )
+        context.update(
+            players=players,
+            missing=sum(1 for p in players if not p.code),
+            confirm_url=self.request.build_absolute_uri(reverse("player-code", args=[self.tournament.slug])),
+        )
         return context
 
     def post(self, request, *args, **kwargs):

@@ -1,6 +1,7 @@
 """Organizer pages of the tournament app under /t/<slug>/manage/, and tournament creation.
 
 Thin: forms, then services. The seating and session pages are in ``schedule.views``."""
+
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -13,12 +14,17 @@ from django.utils.translation import ngettext
 from django.views import View
 from django.views.generic import FormView, ListView, TemplateView
 
-from tournament import audit_text, services
+from tournament import audit_text, importing, services
 from tournament.forms import (
-    AuditFilterForm, ImportConfirmForm, ImportUploadForm, PlayerForm, RoleGrantForm,
-    TournamentCopyForm, TournamentCreateForm, TournamentForm,
+    AuditFilterForm,
+    ImportConfirmForm,
+    ImportUploadForm,
+    PlayerForm,
+    RoleGrantForm,
+    TournamentCopyForm,
+    TournamentCreateForm,
+    TournamentForm,
 )
-from tournament import importing
 from tournament.importing import parse_players_file
 from tournament.models import AuditLog, Player, Team, Tournament, TournamentRole
 from tournament.views.mixins import OrganizerRequiredMixin, add_service_error, can_create_tournament
@@ -39,8 +45,9 @@ class TournamentCreateView(LoginRequiredMixin, FormView):
         except (ValidationError, PermissionDenied) as exc:
             add_service_error(form, exc)
             return self.form_invalid(form)
-        messages.success(self.request, _("Tournament %(name)s created; you are its organizer.")
-                         % {"name": tournament.name})
+        messages.success(
+            self.request, _("Tournament %(name)s created; you are its organizer.") % {"name": tournament.name}
+        )
         return redirect("manage-home", slug=tournament.slug)
 
     def get_context_data(self, **kwargs):
@@ -72,8 +79,11 @@ class TournamentCopyView(OrganizerRequiredMixin, FormView):
         except (ValidationError, PermissionDenied) as exc:
             add_service_error(form, exc)
             return self.form_invalid(form)
-        messages.success(self.request, _("Tournament %(name)s created from %(source)s; it is not public yet.")
-                         % {"name": copy.name, "source": self.tournament.name})
+        messages.success(
+            self.request,
+            _("Tournament %(name)s created from %(source)s; it is not public yet.")
+            % {"name": copy.name, "source": self.tournament.name},
+        )
         return redirect("manage-settings", slug=copy.slug)
 
 
@@ -108,8 +118,7 @@ class PlayerManageListView(OrganizerRequiredMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         players = self.tournament.players.select_related("team")
-        context.update(players=players,
-                       seating_problem=services.seating_problem(players.count()))
+        context.update(players=players, seating_problem=services.seating_problem(players.count()))
         return context
 
 
@@ -125,8 +134,7 @@ class PlayerCreateView(OrganizerRequiredMixin, FormView):
 
     def form_valid(self, form):
         try:
-            player = services.player_create(tournament=self.tournament, by=self.request.user,
-                                            **form.service_fields())
+            player = services.player_create(tournament=self.tournament, by=self.request.user, **form.service_fields())
         except (ValidationError, PermissionDenied) as exc:
             add_service_error(form, exc)
             return self.form_invalid(form)
@@ -144,14 +152,24 @@ class PlayerCreateView(OrganizerRequiredMixin, FormView):
 class PlayerEditView(PlayerCreateView):
     @cached_property
     def player(self):
-        return get_object_or_404(Player.objects.select_related("team"), tournament=self.tournament,
-                                 number=self.kwargs["number"])
+        return get_object_or_404(
+            Player.objects.select_related("team"), tournament=self.tournament, number=self.kwargs["number"]
+        )
 
     def get_initial(self):
         p = self.player
-        return {"number": p.number, "name": p.name, "family_name": p.family_name, "given_name": p.given_name,
-                "country": p.country, "club": p.club, "ema_id": p.ema_id, "no_ema_id": p.no_ema_id,
-                "team": p.team.name if p.team_id else "", "is_substitute": p.is_substitute}
+        return {
+            "number": p.number,
+            "name": p.name,
+            "family_name": p.family_name,
+            "given_name": p.given_name,
+            "country": p.country,
+            "club": p.club,
+            "ema_id": p.ema_id,
+            "no_ema_id": p.no_ema_id,
+            "team": p.team.name if p.team_id else "",
+            "is_substitute": p.is_substitute,
+        }
 
     def form_valid(self, form):
         try:
@@ -199,15 +217,22 @@ class TeamCaptainView(OrganizerRequiredMixin, View):
             if captain is None:
                 messages.success(request, _("Team %(team)s has no captain now.") % {"team": team.name})
             else:
-                messages.success(request, _("%(player)s is now captain of team %(team)s.")
-                                 % {"player": captain, "team": team.name})
+                messages.success(
+                    request, _("%(player)s is now captain of team %(team)s.") % {"player": captain, "team": team.name}
+                )
         return redirect("manage-teams", slug=self.tournament.slug)
 
 
 IMPORT_COLUMNS = [
-    ("number", _lazy("number")), ("name", _lazy("name")), ("family_name", _lazy("family name")),
-    ("given_name", _lazy("given name")), ("country", _lazy("country")), ("club", _lazy("club")),
-    ("ema_id", _lazy("EMA id")), ("team", _lazy("team")), ("is_substitute", _lazy("substitute")),
+    ("number", _lazy("number")),
+    ("name", _lazy("name")),
+    ("family_name", _lazy("family name")),
+    ("given_name", _lazy("given name")),
+    ("country", _lazy("country")),
+    ("club", _lazy("club")),
+    ("ema_id", _lazy("EMA id")),
+    ("team", _lazy("team")),
+    ("is_substitute", _lazy("substitute")),
 ]
 
 
@@ -249,39 +274,58 @@ class PlayerImportView(OrganizerRequiredMixin, TemplateView):
         try:
             preview, errors_by_row = self._preview(raw, filename, update)
         except (ValueError, ValidationError) as exc:
-            messages.error(request, _("The file could not be read: %(e)s") % {"e": "; ".join(
-                getattr(exc, "messages", [str(exc)]))})
+            messages.error(
+                request, _("The file could not be read: %(e)s") % {"e": "; ".join(getattr(exc, "messages", [str(exc)]))}
+            )
             return self.render_to_response(self.get_context_data())
         if "confirm" in request.POST and not preview.errors and preview.rows:
             try:
                 if update:
-                    done = services.players_import_update(tournament=self.tournament, rows=preview.rows,
-                                                          by=request.user)
+                    done = services.players_import_update(
+                        tournament=self.tournament, rows=preview.rows, by=request.user
+                    )
                 else:
                     done = services.players_import(tournament=self.tournament, rows=preview.rows, by=request.user)
             except (ValidationError, PermissionDenied) as exc:
                 messages.error(request, " ".join(getattr(exc, "messages", [str(exc)])))
             else:
                 if update:
-                    messages.success(request, ngettext("%(n)s player changed.", "%(n)s players changed.", len(done))
-                                     % {"n": len(done)})
+                    messages.success(
+                        request,
+                        ngettext("%(n)s player changed.", "%(n)s players changed.", len(done)) % {"n": len(done)},
+                    )
                 else:
                     messages.success(request, _("%(n)s players imported.") % {"n": len(done)})
                 return redirect("manage-players", slug=self.tournament.slug)
         confirm_form = None
         if not preview.errors and preview.rows:
-            confirm_form = ImportConfirmForm(initial={"content": ImportConfirmForm.encode(raw), "filename": filename,
-                                                      "update": update})
+            confirm_form = ImportConfirmForm(
+                initial={"content": ImportConfirmForm.encode(raw), "filename": filename, "update": update}
+            )
         columns = [c for c in IMPORT_COLUMNS if any(c[0] in row for row in preview.rows)]
         row_numbers = list(getattr(preview, "row_numbers", None) or range(2, len(preview.rows) + 2))
-        rows = [{"row_number": number, "values": [row.get(key, "") for key, _label in columns],
-                 "errors": errors_by_row.pop(number, [])}
-                for number, row in zip(row_numbers, preview.rows)]
+        rows = [
+            {
+                "row_number": number,
+                "values": [row.get(key, "") for key, _label in columns],
+                "errors": errors_by_row.pop(number, []),
+            }
+            for number, row in zip(row_numbers, preview.rows)
+        ]
         other_errors = sorted(errors_by_row.items(), key=lambda item: (item[0] is None, item[0] or 0))
-        return self.render_to_response(self.get_context_data(
-            preview=preview, columns=[label for _key, label in columns], rows=rows, other_errors=other_errors,
-            warnings=getattr(preview, "warnings", []), confirm_form=confirm_form, filename=filename,
-            update=update, upload_form=upload_form))
+        return self.render_to_response(
+            self.get_context_data(
+                preview=preview,
+                columns=[label for _key, label in columns],
+                rows=rows,
+                other_errors=other_errors,
+                warnings=getattr(preview, "warnings", []),
+                confirm_form=confirm_form,
+                filename=filename,
+                update=update,
+                upload_form=upload_form,
+            )
+        )
 
 
 class PlayerImportTemplateView(OrganizerRequiredMixin, View):
@@ -305,13 +349,17 @@ class RoleView(OrganizerRequiredMixin, FormView):
 
     def form_valid(self, form):
         try:
-            services.role_grant(tournament=self.tournament, user=form.user, role=form.cleaned_data["role"],
-                                by=self.request.user)
+            services.role_grant(
+                tournament=self.tournament, user=form.user, role=form.cleaned_data["role"], by=self.request.user
+            )
         except (ValidationError, PermissionDenied) as exc:
             add_service_error(form, exc)
             return self.form_invalid(form)
-        messages.success(self.request, _("%(user)s is now %(role)s.") % {
-            "user": form.user.get_username(), "role": TournamentRole.Role(form.cleaned_data["role"]).label})
+        messages.success(
+            self.request,
+            _("%(user)s is now %(role)s.")
+            % {"user": form.user.get_username(), "role": TournamentRole.Role(form.cleaned_data["role"]).label},
+        )
         return redirect("manage-roles", slug=self.tournament.slug)
 
     def get_context_data(self, **kwargs):
@@ -330,8 +378,11 @@ class RoleRevokeView(OrganizerRequiredMixin, View):
         except (ValidationError, PermissionDenied) as exc:
             messages.error(request, " ".join(getattr(exc, "messages", [str(exc)])))
         else:
-            messages.success(request, _("%(user)s is no longer %(role)s.") % {
-                "user": role.user.get_username(), "role": role.get_role_display()})
+            messages.success(
+                request,
+                _("%(user)s is no longer %(role)s.")
+                % {"user": role.user.get_username(), "role": role.get_role_display()},
+            )
         return redirect("manage-roles", slug=self.tournament.slug)
 
 
@@ -344,8 +395,7 @@ class AuditLogView(OrganizerRequiredMixin, ListView):
 
     @cached_property
     def filter_form(self):
-        form = AuditFilterForm(self.request.GET or None, tournament=self.tournament,
-                               kinds=audit_text.kind_choices())
+        form = AuditFilterForm(self.request.GET or None, tournament=self.tournament, kinds=audit_text.kind_choices())
         form.is_valid()
         return form
 
@@ -357,6 +407,10 @@ class AuditLogView(OrganizerRequiredMixin, ListView):
         context = super().get_context_data(**kwargs)
         query = self.request.GET.copy()
         query.pop("page", None)
-        context.update(lines=audit_text.describe(context["entries"], self.tournament), filter_form=self.filter_form,
-                       query=query.urlencode(), filtered=any(self.filter_form.filters().values()))
+        context.update(
+            lines=audit_text.describe(context["entries"], self.tournament),
+            filter_form=self.filter_form,
+            query=query.urlencode(),
+            filtered=any(self.filter_form.filters().values()),
+        )
         return context

@@ -1,4 +1,5 @@
 """Shared view plumbing: load the tournament from the URL and check the user's role in it."""
+
 from django.conf import settings
 from django.contrib.auth.mixins import AccessMixin
 from django.core.exceptions import PermissionDenied
@@ -85,7 +86,6 @@ class TournamentMixin:
         return context
 
 
-
 class RoleRequiredMixin(TournamentMixin, AccessMixin):
     """Anonymous users go to the login page; logged-in users without the role get 403."""
 
@@ -151,4 +151,3 @@ def can_create_tournament(user):
     if who == "staff":
         return user.is_staff or user.is_superuser
     return user.is_staff or user.has_perm("tournament.add_tournament")
-

@@ -1,4 +1,5 @@
 """Public read-only pages of the tournament app: the tournaments, one tournament, its players."""
+
 from django.db.models import Count, Q
 from django.views.generic import TemplateView
 from django_tables2 import RequestConfig
@@ -51,10 +52,18 @@ class PlayerListView(TournamentMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        data = [{
-            "number": p.number, "name": p.name, "country": p.country, "club": p.club,
-            "team": p.team.name if p.team_id else "", "substitute": p.is_substitute, "url": p.get_absolute_url(),
-        } for p in self.tournament.players.select_related("team")]
+        data = [
+            {
+                "number": p.number,
+                "name": p.name,
+                "country": p.country,
+                "club": p.club,
+                "team": p.team.name if p.team_id else "",
+                "substitute": p.is_substitute,
+                "url": p.get_absolute_url(),
+            }
+            for p in self.tournament.players.select_related("team")
+        ]
         table = PlayersTable(data, request=self.request)
         RequestConfig(self.request, paginate={"per_page": PER_PAGE}).configure(table)
         context["table"] = table

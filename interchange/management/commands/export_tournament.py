@@ -1,4 +1,5 @@
 """python manage.py export_tournament SLUG [--output FILE]"""
+
 from django.core.management.base import BaseCommand, CommandError
 
 from interchange.export import export_json

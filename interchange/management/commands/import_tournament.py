@@ -1,4 +1,5 @@
 """python manage.py import_tournament FILE.json [--replace]"""
+
 import time
 
 from django.core.management.base import BaseCommand, CommandError
@@ -40,8 +41,11 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("file", help="JSON file, or - for standard input")
-        parser.add_argument("--replace", action="store_true",
-                            help="Delete an existing tournament with the same slug first (in the same transaction).")
+        parser.add_argument(
+            "--replace",
+            action="store_true",
+            help="Delete an existing tournament with the same slug first (in the same transaction).",
+        )
         parser.add_argument("--slug", help="Import under this short name instead of the file's (e.g. to make a copy).")
         parser.add_argument("--name", help="Import under this name instead of the file's.")
 
@@ -50,6 +54,7 @@ class Command(BaseCommand):
             # Read one character past the limit at most: a huge file is refused without being held.
             if file == "-":
                 import sys
+
                 text = sys.stdin.read(MAX_FILE_BYTES + 1)
             else:
                 with open(file, encoding="utf-8-sig") as fh:
@@ -66,6 +71,9 @@ class Command(BaseCommand):
             tournament = tournament_import(data, replace=replace, progress=progress)
         except InterchangeError as exc:
             raise CommandError(f"{file}: {exc}") from exc
-        self.stdout.write(self.style.SUCCESS(
-            f"Imported “{tournament.name}” ({tournament.slug}): {tournament.players.count()} players, "
-            f"{tournament.sessions.exclude(status='planned').count()} sessions seated."))
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Imported “{tournament.name}” ({tournament.slug}): {tournament.players.count()} players, "
+                f"{tournament.sessions.exclude(status='planned').count()} sessions seated."
+            )
+        )

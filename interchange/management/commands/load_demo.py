@@ -6,6 +6,7 @@ The fixture is generated deterministically by `generate_demo()` below; --regener
 Beside it, a small demo of each other rule set (fixtures/demo-swiss.json, fixtures/demo-spanish.json,
 from `generate_rule_set_demo()`), loaded the same way, with the same logins.
 """
+
 import random
 
 from django.conf import settings
@@ -65,9 +66,35 @@ TEAMS = {
 # Hand values without flowers, weighted roughly like real MCR play: most wins are 8-30 points,
 # big hands are rare.
 POINTS = [
-    (8, 18), (9, 9), (10, 9), (11, 6), (12, 9), (13, 5), (14, 5), (15, 3), (16, 5), (17, 3), (18, 3),
-    (19, 2), (20, 3), (21, 1), (22, 2), (24, 3), (25, 2), (26, 2), (28, 2), (30, 2), (32, 2), (34, 1),
-    (36, 1), (40, 1), (44, 1), (48, 1), (52, 0.5), (64, 0.6), (88, 0.3),
+    (8, 18),
+    (9, 9),
+    (10, 9),
+    (11, 6),
+    (12, 9),
+    (13, 5),
+    (14, 5),
+    (15, 3),
+    (16, 5),
+    (17, 3),
+    (18, 3),
+    (19, 2),
+    (20, 3),
+    (21, 1),
+    (22, 2),
+    (24, 3),
+    (25, 2),
+    (26, 2),
+    (28, 2),
+    (30, 2),
+    (32, 2),
+    (34, 1),
+    (36, 1),
+    (40, 1),
+    (44, 1),
+    (48, 1),
+    (52, 0.5),
+    (64, 0.6),
+    (88, 0.3),
 ]
 FLOWERS = [(0, 52), (1, 26), (2, 14), (3, 6), (4, 2)]
 
@@ -106,7 +133,7 @@ def _teams_partition(rng, points, lines):
     while True:
         shuffled = points[:]
         rng.shuffle(shuffled)
-        teams = [shuffled[i:i + 4] for i in range(0, 16, 4)]
+        teams = [shuffled[i : i + 4] for i in range(0, 16, 4)]
         if all(len(set(team) & line) <= 2 for team in teams for line in line_sets):
             return teams
 
@@ -156,12 +183,26 @@ def generate_demo():
     sessions = []
     penalties = {  # (session, table) -> penalties
         (1, 2): [{"player_seat": 3, "amount": 10, "to": "nobody", "reason": "late arrival, 7 minutes"}],
-        (2, 3): [{"player_seat": 1, "amount": 10, "to": "each_other", "reason": "false Hu (6 points without flowers)",
-                  "hand": 9}],
+        (2, 3): [
+            {
+                "player_seat": 1,
+                "amount": 10,
+                "to": "each_other",
+                "reason": "false Hu (6 points without flowers)",
+                "hand": 9,
+            }
+        ],
         (3, 1): [{"player_seat": 2, "amount": 20, "to": "nobody", "reason": "late arrival, 12 minutes"}],
-        (4, 4): [{"player_seat": 0, "amount": 10, "to": "each_other", "reason": "false Hu (7 points without flowers)",
-                  "hand": 5},
-                 {"player_seat": 2, "amount": 10, "to": "nobody", "reason": "late arrival, 4 minutes"}],
+        (4, 4): [
+            {
+                "player_seat": 0,
+                "amount": 10,
+                "to": "each_other",
+                "reason": "false Hu (7 points without flowers)",
+                "hand": 5,
+            },
+            {"player_seat": 2, "amount": 10, "to": "nobody", "reason": "late arrival, 4 minutes"},
+        ],
     }
     time_ran_out = {(3, 2): 13, (4, 1): 15}  # (session, table) -> hands played before the bell
     partial = {1: 3, 2: 2}  # session 5: table -> hands entered so far
@@ -187,14 +228,25 @@ def generate_demo():
             if session_number <= 4:
                 table["submitted"] = True
             tables.append(table)
-        sessions.append({"number": session_number,
-                         "status": "closed" if session_number <= 4 else "published",
-                         "seating_method": "manual", "tables": tables})
+        sessions.append(
+            {
+                "number": session_number,
+                "status": "closed" if session_number <= 4 else "published",
+                "seating_method": "manual",
+                "tables": tables,
+            }
+        )
     return {
-        "name": "Demo Open", "slug": DEMO_SLUG, "rules": "mcr", "session_count": 6,
-        "start_date": "2026-05-16", "end_date": "2026-05-17", "venue": "Hotel Miramar, Valencia",
+        "name": "Demo Open",
+        "slug": DEMO_SLUG,
+        "rules": "mcr",
+        "session_count": 6,
+        "start_date": "2026-05-16",
+        "end_date": "2026-05-17",
+        "venue": "Hotel Miramar, Valencia",
         "appeal_fee": 20,
-        "players": players, "sessions": sessions,
+        "players": players,
+        "sessions": sessions,
     }
 
 
@@ -209,8 +261,14 @@ RULE_SET_DEMOS = {
     "demo-spanish": ("demo-spanish.json", "spanish", "Liga Mah-Jong Demo", "Casa del Mahjong, Sevilla", 20260602),
 }
 RULE_SET_DEMO_PLAYERS = [
-    ("Lea Meier", "CH"), ("Noah Keller", "CH"), ("Mia Weber", "CH"), ("Luca Brunner", "CH"),
-    ("Carmen Vidal", "ES"), ("Diego Navarro", "ES"), ("Elena Castro", "ES"), ("Hugo Romero", "ES"),
+    ("Lea Meier", "CH"),
+    ("Noah Keller", "CH"),
+    ("Mia Weber", "CH"),
+    ("Luca Brunner", "CH"),
+    ("Carmen Vidal", "ES"),
+    ("Diego Navarro", "ES"),
+    ("Elena Castro", "ES"),
+    ("Hugo Romero", "ES"),
 ]
 # Three sessions of two tables in which everyone meets six of the other seven players.
 RULE_SET_DEMO_SEATING = [
@@ -224,9 +282,20 @@ SWISS_POINTS = [(1, 20), (2, 14), (3, 6), (4, 14), (5, 5), (8, 8), (9, 3), (16, 
 SPANISH_WINNER = [(20, 10), (30, 14), (40, 12), (50, 8), (60, 6), (80, 4), (100, 3), (150, 1), (200, 1)]
 SPANISH_LOSER = [(0, 10), (10, 12), (20, 10), (30, 6), (40, 3), (60, 1)]
 # One Swiss hand entered by its tiles, so the sheet shows the fans: Basic Hu (002 l.134).
-SWISS_TILES = {"concealed": "234456p7p345789s", "melds": [], "win_tile": "7p", "self_drawn": False, "flowers": 0,
-               "last_tile": False, "kong": False, "last_wall": False, "seat_wind": "S", "prevalent_wind": "E",
-               "kong_discard": False, "first_draw": False}
+SWISS_TILES = {
+    "concealed": "234456p7p345789s",
+    "melds": [],
+    "win_tile": "7p",
+    "self_drawn": False,
+    "flowers": 0,
+    "last_tile": False,
+    "kong": False,
+    "last_wall": False,
+    "seat_wind": "S",
+    "prevalent_wind": "E",
+    "kong_discard": False,
+    "first_draw": False,
+}
 
 
 def _rule_set_hand(rng, code, seats):
@@ -253,8 +322,10 @@ def generate_rule_set_demo(slug):
     _fixture, code, name, venue, seed = RULE_SET_DEMOS[slug]
     rng = random.Random(seed)
     hands_per_session = 4 if code == "swiss_championship" else 8
-    players = [{"number": n, "name": pname, "country": country}
-               for n, (pname, country) in enumerate(RULE_SET_DEMO_PLAYERS, start=1)]
+    players = [
+        {"number": n, "name": pname, "country": country}
+        for n, (pname, country) in enumerate(RULE_SET_DEMO_PLAYERS, start=1)
+    ]
     sessions = []
     for number, tables in enumerate(RULE_SET_DEMO_SEATING, start=1):
         rows = []
@@ -270,10 +341,23 @@ def generate_rule_set_demo(slug):
             if number < 3:
                 row["submitted"] = True
             rows.append(row)
-        sessions.append({"number": number, "status": "closed" if number < 3 else "published",
-                         "seating_method": "manual", "tables": rows})
-    data = {"name": name, "slug": slug, "rules": code, "session_count": 3, "venue": venue,
-            "players": players, "sessions": sessions}
+        sessions.append(
+            {
+                "number": number,
+                "status": "closed" if number < 3 else "published",
+                "seating_method": "manual",
+                "tables": rows,
+            }
+        )
+    data = {
+        "name": name,
+        "slug": slug,
+        "rules": code,
+        "session_count": 3,
+        "venue": venue,
+        "players": players,
+        "sessions": sessions,
+    }
     if code == "spanish":
         data["rule_options"] = {"hands_per_session": hands_per_session}
     return data
@@ -291,8 +375,11 @@ class Command(BaseCommand):
     help = "Load the demo tournament and demo logins (does nothing if already loaded)."
 
     def add_arguments(self, parser):
-        parser.add_argument("--regenerate-fixture", action="store_true",
-                            help=f"Rewrite {FIXTURE.relative_to(settings.BASE_DIR)} from the generator first.")
+        parser.add_argument(
+            "--regenerate-fixture",
+            action="store_true",
+            help=f"Rewrite {FIXTURE.relative_to(settings.BASE_DIR)} from the generator first.",
+        )
 
     def handle(self, *args, regenerate_fixture=False, **options):
         if regenerate_fixture:
@@ -310,9 +397,12 @@ class Command(BaseCommand):
                     tournament = tournament_import(parse_json(text))
                 except InterchangeError as exc:
                     raise CommandError(f"{FIXTURE}: {exc}") from exc
-                self.stdout.write(self.style.SUCCESS(
-                    f"Loaded the demo tournament “{tournament.name}”: {tournament.players.count()} players, "
-                    f"{tournament.sessions.filter(status='closed').count()} sessions closed."))
+                self.stdout.write(
+                    self.style.SUCCESS(
+                        f"Loaded the demo tournament “{tournament.name}”: {tournament.players.count()} players, "
+                        f"{tournament.sessions.filter(status='closed').count()} sessions closed."
+                    )
+                )
             else:
                 self.stdout.write(f"The demo tournament “{tournament.name}” is already loaded.")
             notes = self._users(tournament)
@@ -331,8 +421,9 @@ class Command(BaseCommand):
                 tournament = tournament_import(parse_json(text))
             except InterchangeError as exc:
                 raise CommandError(f"{path}: {exc}") from exc
-            self.stdout.write(self.style.SUCCESS(
-                f"Loaded the {tournament.rule_set.name} demo “{tournament.name}” ({slug})."))
+            self.stdout.write(
+                self.style.SUCCESS(f"Loaded the {tournament.rule_set.name} demo “{tournament.name}” ({slug}).")
+            )
         self._users(tournament)
 
     def _users(self, tournament):

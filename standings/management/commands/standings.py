@@ -3,6 +3,7 @@
 The organizer's view: every session with results, published or not (as organizers and referees see
 the standings page). ``--public`` gives what the public sees: published and closed sessions only.
 """
+
 import csv
 import io
 import json
@@ -17,8 +18,14 @@ COLUMNS = ("rank", "number", "name", "team", "table_points", "score")
 
 def command_row(r):
     """One row of ``standings_rows`` with the command's fields; table points rounded to 2 decimals."""
-    return {"rank": r["rank"], "number": r["number"], "name": r["name"], "team": r["team"],
-            "table_points": round(float(r["table_points"]), 2), "score": r["score"]}
+    return {
+        "rank": r["rank"],
+        "number": r["number"],
+        "name": r["name"],
+        "team": r["team"],
+        "table_points": round(float(r["table_points"]), 2),
+        "score": r["score"],
+    }
 
 
 def command_rows(tournament, public=False):
@@ -35,14 +42,17 @@ def _csv_text(text):
 
 
 class Command(BaseCommand):
-    help = ("Print a tournament's player standings as JSON or CSV: the organizer's view, every session with "
-            "results; --public for the public's (published sessions only).")
+    help = (
+        "Print a tournament's player standings as JSON or CSV: the organizer's view, every session with "
+        "results; --public for the public's (published sessions only)."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("slug")
         parser.add_argument("--format", choices=("json", "csv"), default="json")
-        parser.add_argument("--public", action="store_true",
-                            help="Only published and closed sessions, as the public pages show them.")
+        parser.add_argument(
+            "--public", action="store_true", help="Only published and closed sessions, as the public pages show them."
+        )
 
     def handle(self, *args, slug, format="json", public=False, **options):
         tournament = Tournament.objects.filter(slug=slug).first()
@@ -56,6 +66,14 @@ class Command(BaseCommand):
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(COLUMNS)
         for row in rows:
-            writer.writerow([row["rank"], row["number"], _csv_text(row["name"]), _csv_text(row["team"] or ""),
-                             f"{row['table_points']:.2f}", row["score"]])
+            writer.writerow(
+                [
+                    row["rank"],
+                    row["number"],
+                    _csv_text(row["name"]),
+                    _csv_text(row["team"] or ""),
+                    f"{row['table_points']:.2f}",
+                    row["score"],
+                ]
+            )
         self.stdout.write(out.getvalue(), ending="")

@@ -12,6 +12,7 @@ sets flags that a real table could produce.
 Tiles are ints 0..33: 0-8 characters (m), 9-17 dots (p), 18-26 bamboo (s), 27-30 winds
 E S W N, 31-33 dragons C (red), F (green), P (white).
 """
+
 import random
 
 SUIT_LETTERS = "mps"
@@ -179,6 +180,7 @@ def _numbers_in(numbers, suits=(0, 1, 2)):
 
 # --- recipes: each returns a Shape -------------------------------------------------------
 
+
 def r_random(rng):
     cands = chows_within(range(27)) + pungs_within(ALL_TILES)
     return _pick_sets(rng, cands, 4, p_chow=rng.choice((0.3, 0.6, 0.9)))
@@ -226,6 +228,7 @@ def r_pool(pool, p_chow=None, pair_pool=None):
         cands = chows_within(pool) + pungs_within(pool)
         p = rng.choice((0.0, 0.4, 0.8)) if p_chow is None else p_chow
         return _pick_sets(rng, cands, 4, p_chow=p, pairs=pair_pool)
+
     return recipe
 
 
@@ -268,6 +271,7 @@ def r_pattern(make_fixed):
     def recipe(rng):
         fixed = make_fixed(rng)
         return _pick_sets(rng, _others(rng), 4, p_chow=0.5, fixed=fixed)
+
     return recipe
 
 
@@ -371,6 +375,7 @@ def r_little(group):
             if _fits(shape.all_tiles()):
                 return shape
         raise Retry
+
     return recipe
 
 
@@ -405,7 +410,7 @@ def r_nine_gates(rng):
     s = rng.randrange(3)
     gate = [tile(s, n) for n in (1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9)]
     extra = tile(s, rng.randrange(1, 10))
-    return Shape("free", tiles=gate + [extra], win_hint=extra if rng.random() < 0.8 else None)
+    return Shape("free", tiles=[*gate, extra], win_hint=extra if rng.random() < 0.8 else None)
 
 
 def r_seven_pairs(rng):
@@ -423,7 +428,7 @@ def r_seven_shifted_pairs(rng):
 
 def r_thirteen_orphans(rng):
     orphans = [t for t in range(27) if is_terminal(t)] + list(HONORS)
-    return Shape("free", tiles=orphans + [rng.choice(orphans)])
+    return Shape("free", tiles=[*orphans, rng.choice(orphans)])
 
 
 def _knitted_nine(rng):
@@ -440,6 +445,7 @@ def r_honors_knitted(greater):
             n_honors = rng.randrange(5, 7)  # seven honors is the greater hand
             tiles = rng.sample(HONORS, n_honors) + rng.sample(knit, 14 - n_honors)
         return Shape("free", tiles=tiles)
+
     return recipe
 
 
@@ -636,9 +642,11 @@ def hand_notation(d):
     """One line for a failure message: melds in brackets, then the standing tiles, then flags."""
     flags = [k for k in ("self_drawn", "last_tile", "kong", "last_wall") if d.get(k)]
     melds = " ".join(f"[{m}]" for m in d.get("melds", ()))
-    return (f"{melds} {d['concealed']} +{d['win_tile']}".strip()
-            + f" flowers={d.get('flowers', 0)} seat={d.get('seat_wind')} wind={d.get('prevalent_wind')}"
-            + (" " + ",".join(flags) if flags else ""))
+    return (
+        f"{melds} {d['concealed']} +{d['win_tile']}".strip()
+        + f" flowers={d.get('flowers', 0)} seat={d.get('seat_wind')} wind={d.get('prevalent_wind')}"
+        + (" " + ",".join(flags) if flags else "")
+    )
 
 
 def hand_from_notation(text):
@@ -658,7 +666,7 @@ def hand_from_notation(text):
         elif word.startswith("wind="):
             d["prevalent_wind"] = word.split("=")[1]
         elif "=" not in word and all(f in ("self_drawn", "last_tile", "kong", "last_wall") for f in word.split(",")):
-            d.update({f: True for f in word.split(",")})
+            d.update(dict.fromkeys(word.split(","), True))
         else:
             d["concealed"] = word
     return d

@@ -6,6 +6,7 @@
 It reports the reference's own judgement, raw: the accepted rulebook differences are applied
 by the differential test, never here.
 """
+
 import MahjongGB
 
 from tests.rules.mcr.handgen import parse_meld, parse_tiles

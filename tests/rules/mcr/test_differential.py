@@ -5,6 +5,7 @@ reference's result has gone through `normalise_reference`, which applies the acc
 rulebook-vs-reference differences (docs/mcr-differences.md), each a named rule that fires
 only when its condition holds. Anything else is an engine bug.
 """
+
 import collections
 import functools
 import warnings
@@ -13,37 +14,48 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.rules.mcr.reference import MIXED_KONGS_KEY, OUR_ID_TO_REFERENCE, reference_score
 from tests.rules.mcr.handgen import HandGenerator, hand_from_notation, hand_notation, parse_meld, parse_tiles
+from tests.rules.mcr.reference import MIXED_KONGS_KEY, OUR_ID_TO_REFERENCE, reference_score
 
 HANDS = 20_000
 SEED = 20260522
 
 # Rulebook points of the fans the normalisation rules touch.
 POINTS = {48: 8, 50: 6, 56: 4, 57: 4, 58: 4, 65: 2, 67: 2, 73: 1, 80: 1}
-CONCEALED_SPECIALS = {4: "Nine Gates", 6: "Seven Shifted Pairs", 7: "Thirteen Orphans",
-                      12: "Four Concealed Pungs", 19: "Seven Pairs",
-                      20: "Greater Honors and Knitted Tiles", 34: "Lesser Honors and Knitted Tiles"}
+CONCEALED_SPECIALS = {
+    4: "Nine Gates",
+    6: "Seven Shifted Pairs",
+    7: "Thirteen Orphans",
+    12: "Four Concealed Pungs",
+    19: "Seven Pairs",
+    20: "Greater Honors and Knitted Tiles",
+    34: "Lesser Honors and Knitted Tiles",
+}
+
 
 # Engine bugs still open at the deadline: (name, predicate(hand, ours, reference)). Each is
 # printed with its count on every run; see tests/rules/mcr/KNOWN_MISMATCHES.md.
 def _tied_swap(*swaps):
     """A predicate: same total, and the fans differ exactly by one of the given swaps
     ({fan id: ours minus reference}), i.e. two readings tie and the engine keeps the other."""
+
     def predicate(d, ours, expected):
         if "error" in ours or "error" in expected or ours["total"] != expected["total"]:
             return False
         a, b = ours["fans"], expected["fans"]
         diff = {k: a.get(k, 0) - b.get(k, 0) for k in a.keys() | b.keys() if a.get(k, 0) != b.get(k, 0)}
         return diff in swaps
+
     return predicate
 
 
 KNOWN_ENGINE_BUGS = [
     # 888m 888s 5556788p +8p on a discard: 888p 55 567 (Triple Pung + Two Concealed Pungs)
     # or 555p 678p 88 (Three Concealed Pungs + Double Pung), 18 either way.
-    ("triple_pung_vs_three_concealed_pungs_on_tied_readings",
-     _tied_swap({32: -1, 33: 1, 65: 1, 66: -1}, {32: 1, 33: -1, 65: -1, 66: 1})),
+    (
+        "triple_pung_vs_three_concealed_pungs_on_tied_readings",
+        _tied_swap({32: -1, 33: 1, 65: 1, 66: -1}, {32: 1, 33: -1, 65: -1, 66: 1}),
+    ),
 ]
 
 
@@ -63,6 +75,7 @@ def _add(fans, fan_id, count=1):
 # --- accepted differences, one function per rule ------------------------------------------
 # Each takes (hand dict, fans dict, total) and returns the new total, changing fans in place,
 # or None when its condition does not hold.
+
 
 def rule_two_concealed_kongs(d, fans, total):
     """Two Concealed Kongs is 8 points in the rulebook (48), 6 in the reference."""
@@ -148,6 +161,7 @@ RULES = [
 # Where an accepted difference changes WHICH arrangement is the highest, the reference's fans
 # cannot be rewritten into ours; such a rule accepts our result only under its condition.
 
+
 def accept_seven_pairs_outranks_on_self_draw(d, ours, expected):
     """Difference 5 as it affects the choice: self-drawn, the tiles also form Seven Pairs, the
     reference tied or nearly tied and kept four sets and a pair; with Fully Concealed Hand (+3)
@@ -209,6 +223,7 @@ def fan_diff(ours, ref):
 
 
 # --- generator sanity: needs only the reference ---------------------------------------------
+
 
 def test_reference_accepts_every_generated_hand():
     refused = [(recipe, d, r) for recipe, d, r in generated_run() if "error" in r]
@@ -300,9 +315,17 @@ def coverage(run):
 
 EXPECTED_COVERAGE = (
     [f"fan {i}" for i in range(1, 82)]
-    + [f"structure {s}" for s in ("thirteen orphans", "seven pairs", "greater honors and knitted",
-                                  "lesser honors and knitted", "knitted straight + set + pair",
-                                  "four sets and a pair")]
+    + [
+        f"structure {s}"
+        for s in (
+            "thirteen orphans",
+            "seven pairs",
+            "greater honors and knitted",
+            "lesser honors and knitted",
+            "knitted straight + set + pair",
+            "four sets and a pair",
+        )
+    ]
     + [f"meld {k}" for k in ("chow", "pung", "kong", "concealed_kong", "concealed set")]
     + ["flag self_drawn=True", "flag self_drawn=False"]
     + [f"flag flowers={n}" for n in range(9)]
@@ -329,6 +352,7 @@ def test_normalisation_rules_each_fire():
 
 
 # --- the differential run itself ------------------------------------------------------------
+
 
 def test_engine_reference_names_agree_with_adapter():
     fans = pytest.importorskip("rules.mcr.fans", reason="engine fan table not there yet")
@@ -399,6 +423,7 @@ PINNED_HANDS = [
 def _require_engine():
     try:
         import rules.mcr as mcr
+
         mcr.Hand, mcr.score_hand, mcr.HandError  # noqa: B018
     except (ImportError, AttributeError) as exc:
         pytest.skip(f"MCR engine not importable yet (rules.mcr.Hand/score_hand): {exc}")

@@ -1,4 +1,5 @@
 """`python -m scoring --rules mcr`: one JSON line in, one JSON line out, never stopping."""
+
 import json
 import os
 import subprocess
@@ -11,9 +12,15 @@ ROOT = Path(__file__).resolve().parents[3]
 def run_cli(lines, *args):
     env = dict(os.environ)
     env.pop("DJANGO_SETTINGS_MODULE", None)  # the engine must not need Django
-    proc = subprocess.run([sys.executable, "-m", "scoring", *(args or ("--rules", "mcr"))],
-                          input="\n".join(lines) + "\n", capture_output=True, text=True, cwd=ROOT,
-                          env=env, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "scoring", *(args or ("--rules", "mcr"))],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=60,
+    )
     return proc
 
 
@@ -35,8 +42,14 @@ def test_lines_in_order_and_bad_lines_answered():
     assert first["valid"] is True and "error" not in first
     assert {f["id"] for f in first["fans"]} == {39, 62, 79}
     assert first["total"] == 11 and first["fans"][0] == {
-        "id": 39, "name": "Mixed Straight", "points": 8, "count": 1, "name_es": "Escalera Mixta",
-        "name_zh": "花龙", "from": ["chow 123m + chow 456p + chow 789s"]}
+        "id": 39,
+        "name": "Mixed Straight",
+        "points": 8,
+        "count": 1,
+        "name_es": "Escalera Mixta",
+        "name_zh": "花龙",
+        "from": ["chow 123m + chow 456p + chow 789s"],
+    }
     assert out[1] == {"valid": False, "total": 0, "fans": [], "error": out[1]["error"]}
     assert out[1]["error"].startswith("bad JSON")
     assert out[2]["valid"] and out[2]["total"] == 96
@@ -52,8 +65,10 @@ def test_rules_argument_required():
 
 
 def test_engine_never_imports_django():
-    code = ("import sys, rules.mcr, scoring.__main__; "
-            "assert not any(m == 'django' or m.startswith('django.') for m in sys.modules), 'django imported'")
+    code = (
+        "import sys, rules.mcr, scoring.__main__; "
+        "assert not any(m == 'django' or m.startswith('django.') for m in sys.modules), 'django imported'"
+    )
     env = dict(os.environ)
     env.pop("DJANGO_SETTINGS_MODULE", None)
     proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, env=env)

@@ -1,4 +1,5 @@
 """Property tests (hypothesis) over hands built from random sets and a pair."""
+
 import random
 
 from hypothesis import given, settings
@@ -24,7 +25,7 @@ def build_hand(seed):
 
     melds, concealed = [], []
     suit = rnd.choice([None, 0, 1, 2])
-    pool = list(range(34)) if suit is None else list(range(suit * 9, suit * 9 + 9)) + [27, 31]
+    pool = list(range(34)) if suit is None else [*list(range(suit * 9, suit * 9 + 9)), 27, 31]
     if rnd.random() < 0.2:
         while len(concealed) < 14:
             t = rnd.choice(pool)
@@ -53,12 +54,19 @@ def build_hand(seed):
                 concealed += list(tiles)
     rnd.shuffle(concealed)
     win = concealed.pop()
-    return Hand(concealed=concealed, melds=melds, win_tile=win, self_drawn=rnd.random() < 0.5,
-                flowers=rnd.randint(0, 8), seat_wind=27 + rnd.randrange(4), prevalent_wind=27 + rnd.randrange(4))
+    return Hand(
+        concealed=concealed,
+        melds=melds,
+        win_tile=win,
+        self_drawn=rnd.random() < 0.5,
+        flowers=rnd.randint(0, 8),
+        seat_wind=27 + rnd.randrange(4),
+        prevalent_wind=27 + rnd.randrange(4),
+    )
 
 
 def hands():
-    return st.integers(0, 2 ** 32).map(build_hand)
+    return st.integers(0, 2**32).map(build_hand)
 
 
 @settings(max_examples=300, deadline=None)

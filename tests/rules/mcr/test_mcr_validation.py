@@ -1,4 +1,5 @@
 """Validation: every kind of bad declaration gets a clear error a referee understands."""
+
 import pytest
 
 from rules.mcr import Hand, HandError, parse_tiles, score_hand
@@ -15,13 +16,16 @@ def test_parse_tiles_shares_suit_letters():
     assert tiles_str(parse_tiles("55p123m")) == "123m55p"
 
 
-@pytest.mark.parametrize("text,words", [
-    ("123", "no suit letter"),
-    ("m", "no numbers before it"),
-    ("12x", "unknown tile character"),
-    ("0m", "not a tile number"),
-    ("12E", "no suit letter"),
-])
+@pytest.mark.parametrize(
+    "text,words",
+    [
+        ("123", "no suit letter"),
+        ("m", "no numbers before it"),
+        ("12x", "unknown tile character"),
+        ("0m", "not a tile number"),
+        ("12E", "no suit letter"),
+    ],
+)
 def test_parse_tiles_errors(text, words):
     with pytest.raises(TileError, match=words):
         parse_tiles(text)
@@ -35,29 +39,34 @@ def bad(words, **changes):
     return data
 
 
-@pytest.mark.parametrize("changes,words", [
-    (dict(concealed="123m456p789s234s"), "must have 13 tiles besides the winning tile, but it has 12"),
-    (dict(concealed="123m456p789sE", melds=["chow 234s", "pung 555m"]), "must have 7 tiles"),
-    (dict(concealed="1111m456p789s23sE", win_tile="1m"), "5 copies of 1m"),
-    (dict(concealed="123m456p789sE", melds=["chow 245s"]), "is not a chow"),
-    (dict(concealed="123m456p789sE", melds=["chow 89s1m"]), "is not a chow"),
-    (dict(concealed="123m456p789sE", melds=["pung 556s"]), "is not a pung"),
-    (dict(concealed="123m456p789sE", melds=["kong 555s"]), "is not a kong"),
-    (dict(concealed="123m456p789sE", melds=["triple 555s"]), "unknown kind"),
-    (dict(concealed="123m456p789sE", melds=["555s"]), "needs a kind and its tiles"),
-    (dict(win_tile="EE"), "exactly one tile"),
-    (dict(win_tile=None), "win_tile is missing"),
-    (dict(flowers=9), "flowers must be from 0 to 8"),
-    (dict(flowers="two"), "whole number"),
-    (dict(seat_wind="X"), "seat_wind must be one of"),
-    (dict(self_drawn="yes"), "true or false"),
-    (dict(colour="red"), "unknown field"),
-    (dict(concealed="123m456p789s23sEE", win_tile="E", kong=True), "robbing a kong of E is impossible"),
-    (dict(kong=True, self_drawn=True), "needs a kong declared"),
-    (dict(last_tile=True), "cannot be the last tile of its kind"),
-    (dict(concealed="123m456p789sE", melds=["kong 5555s"], self_drawn=True, kong=True, last_wall=True),
-     "cannot be declared on the last tile"),
-])
+@pytest.mark.parametrize(
+    "changes,words",
+    [
+        (dict(concealed="123m456p789s234s"), "must have 13 tiles besides the winning tile, but it has 12"),
+        (dict(concealed="123m456p789sE", melds=["chow 234s", "pung 555m"]), "must have 7 tiles"),
+        (dict(concealed="1111m456p789s23sE", win_tile="1m"), "5 copies of 1m"),
+        (dict(concealed="123m456p789sE", melds=["chow 245s"]), "is not a chow"),
+        (dict(concealed="123m456p789sE", melds=["chow 89s1m"]), "is not a chow"),
+        (dict(concealed="123m456p789sE", melds=["pung 556s"]), "is not a pung"),
+        (dict(concealed="123m456p789sE", melds=["kong 555s"]), "is not a kong"),
+        (dict(concealed="123m456p789sE", melds=["triple 555s"]), "unknown kind"),
+        (dict(concealed="123m456p789sE", melds=["555s"]), "needs a kind and its tiles"),
+        (dict(win_tile="EE"), "exactly one tile"),
+        (dict(win_tile=None), "win_tile is missing"),
+        (dict(flowers=9), "flowers must be from 0 to 8"),
+        (dict(flowers="two"), "whole number"),
+        (dict(seat_wind="X"), "seat_wind must be one of"),
+        (dict(self_drawn="yes"), "true or false"),
+        (dict(colour="red"), "unknown field"),
+        (dict(concealed="123m456p789s23sEE", win_tile="E", kong=True), "robbing a kong of E is impossible"),
+        (dict(kong=True, self_drawn=True), "needs a kong declared"),
+        (dict(last_tile=True), "cannot be the last tile of its kind"),
+        (
+            dict(concealed="123m456p789sE", melds=["kong 5555s"], self_drawn=True, kong=True, last_wall=True),
+            "cannot be declared on the last tile",
+        ),
+    ],
+)
 def test_hand_errors(changes, words):
     bad(words, **changes)
 
@@ -80,8 +89,7 @@ def test_not_a_winning_structure():
 
 
 def test_under_eight_points_still_lists_fans():
-    result = score_hand(Hand.from_dict(dict(concealed="234m567p2299s", melds=["pung EEE"], win_tile="9s",
-                                            flowers=4)))
+    result = score_hand(Hand.from_dict(dict(concealed="234m567p2299s", melds=["pung EEE"], win_tile="9s", flowers=4)))
     assert not result.valid
     assert "under 8 points" in result.error and "scores 5 without flowers" in result.error
     assert {f.id for f in result.fans} == {60, 61, 73, 81}
@@ -106,7 +114,17 @@ def test_winds_as_words_and_numbers():
 
 
 def test_payments():
-    assert payment_summary(10, self_drawn=True) == {"self_drawn": True, "each": 18, "discarder": None,
-                                                    "others": 18, "winner_gets": 54}
-    assert payment_summary(10, self_drawn=False) == {"self_drawn": False, "each": None, "discarder": 18,
-                                                     "others": 8, "winner_gets": 34}
+    assert payment_summary(10, self_drawn=True) == {
+        "self_drawn": True,
+        "each": 18,
+        "discarder": None,
+        "others": 18,
+        "winner_gets": 54,
+    }
+    assert payment_summary(10, self_drawn=False) == {
+        "self_drawn": False,
+        "each": None,
+        "discarder": 18,
+        "others": 8,
+        "winner_gets": 34,
+    }
