@@ -20,6 +20,8 @@ from scoring.forms_signing import ConfirmForm, FoulForm, HandConfirmForm, Player
 from scoring.models import SIGNED_STATUSES, Appeal, ScoreSheet, Signature
 from scoring.results import sheets_data
 from scoring.views import SheetView
+from tournament import client as tournament_client
+from tournament import code_guard
 from tournament import services as tournament_services
 from tournament.models import Seat, Session, Table, Tournament
 from tournament.permissions import is_chief_referee
@@ -191,7 +193,7 @@ class SheetReopenView(SheetActionView):
 
 
 def client_address(request) -> str:
-    return request.META.get("REMOTE_ADDR", "")
+    return tournament_client.client_address(request)
 
 
 class PlayerPageMixin:
@@ -216,12 +218,14 @@ class PlayerCodeView(PlayerPageMixin, TemplateView):
         form = PlayerCodeForm(request.POST)
         if form.is_valid():
             try:
-                player = tournament_services.player_for_code(
-                    tournament=self.tournament, code=form.cleaned_data["code"], address=client_address(request)
+                player = code_guard.player_for_request(
+                    request, tournament=self.tournament, code=form.cleaned_data["code"]
                 )
-            except tournament_services.TooManyCodeFailures:
-                form.add_error("code", _("Too many wrong codes from here; wait a quarter of an hour and try again."))
-                return self.render_to_response(self.get_context_data(form=form), status=429)
+            except tournament_services.TooManyCodeFailures as exc:
+                form.add_error("code", code_guard.refused_message(exc.until))
+                response = self.render_to_response(self.get_context_data(form=form), status=429)
+                response["Retry-After"] = str(code_guard.wait_minutes(exc.until) * 60)
+                return response
             if player is not None:
                 return redirect("player-sheets", slug=self.tournament.slug, code=player.code)
             form.add_error("code", _("No player of this tournament has that code. Check it on your player card."))
@@ -240,19 +244,19 @@ class PlayerSheetsView(PlayerPageMixin, TemplateView):
 
     @cached_property
     def player(self):
-        try:
-            player = tournament_services.player_for_code(
-                tournament=self.tournament, code=self.kwargs["code"], address=client_address(self.request)
-            )
-        except tournament_services.TooManyCodeFailures:
-            raise Http404() from None
+        player = code_guard.player_for_request(self.request, tournament=self.tournament, code=self.kwargs["code"])
         if player is None:
             raise Http404()  # no hint whether the tournament or the code was wrong
         return player
 
     def dispatch(self, request, *args, **kwargs):
-        self.player  # noqa: B018 -- a wrong code is a 404 before anything else
-        return super().dispatch(request, *args, **kwargs)
+        try:
+            self.player  # noqa: B018 -- a wrong code is a 404 before anything else
+        except tournament_services.TooManyCodeFailures as exc:
+            return code_guard.refused_response(request, self.tournament, exc.until)
+        response = super().dispatch(request, *args, **kwargs)
+        code_guard.remember(response, request, self.tournament, self.player.code)
+        return response
 
     def seats(self):
         # Published sessions only: a seating not yet published is not shown to players, here either.

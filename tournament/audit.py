@@ -5,6 +5,7 @@ import decimal
 
 from django.db import models
 
+from tournament.client import current_address
 from tournament.models import AuditLog
 
 
@@ -31,6 +32,7 @@ def audit_entry(*, tournament, actor, action, obj=None, **data):
         object_type=obj._meta.label if obj is not None else "",
         object_id=str(obj.pk) if obj is not None else "",
         data=data,
+        address=current_address() or "",
     )
 
 
