@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from rules import safejson, textfile
 from tournament.models import PLAYER_NUMBER_MAX, compose_display_name
 
 FIELDS = ("number", "name", "family_name", "given_name", "country", "club", "ema_id", "team", "is_substitute")
@@ -179,12 +180,34 @@ def _cell_text(value):
 
 
 def _decode(data):
-    for encoding in ("utf-8-sig", "cp1252"):
-        try:
-            return data.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-    return data.decode("latin-1")
+    """UTF-8 (with or without a byte-order mark), UTF-16 ("Unicode text"), else Windows-1252 (rules.textfile)."""
+    try:
+        return textfile.decode_text_file(data)
+    except textfile.UndecodableText as exc:
+        raise ValueError(_undecodable_message(exc)) from None
+
+
+def _undecodable_message(exc):
+    return _(
+        "The file is marked as %(encoding)s text, but byte %(n)s cannot be read as %(encoding)s: it is damaged. "
+        "Save the sheet again as CSV (UTF-8) or XLSX."
+    ) % {"encoding": exc.encoding, "n": exc.position}
+
+
+def _lone_surrogate_cell(records):
+    """(row, message) for the first cell holding a lone surrogate, or None: such text is no character, and
+    neither a page nor the database can hold it. CSV decoding never yields one; this guards the spreadsheet
+    reader (XLSX spells any UTF-16 unit as ``_xD800_``, which openpyxl leaves as typed today)."""
+    from openpyxl.utils import get_column_letter
+
+    for index, record in enumerate(records):
+        for col, value in enumerate(record):
+            if isinstance(value, str) and safejson.has_lone_surrogate(value):
+                return index + 1, _(
+                    "Column %(c)s: the text holds a lone surrogate (half of a UTF-16 pair), which is not a "
+                    "character. Retype that cell."
+                ) % {"c": get_column_letter(col + 1)}
+    return None
 
 
 def _recognised(header_cells):
@@ -385,6 +408,9 @@ def parse_players_file(data: bytes, filename: str, tournament, *, update: bool =
         records, is_xlsx = _read_records(data, filename)
     except ValueError as exc:
         preview.errors.append((1, str(exc)))
+        return preview
+    if problem := _lone_surrogate_cell(records):
+        preview.errors.append(problem)
         return preview
 
     # The header is the first non-blank row.
