@@ -114,6 +114,7 @@ class PlayerAppealFileView(PlayerSheetsView):
                 )
             except (ValidationError, PermissionDenied) as exc:
                 add_service_error(form, exc)
+                form.open_appeal = getattr(exc, "appeal", None)  # a duplicate: the page links to the open one
             else:
                 messages.success(
                     request, _("Appeal %(n)s is filed. You will see its decision on this page.") % {"n": appeal.number}
@@ -194,6 +195,7 @@ class SheetAppealFileView(SheetMixin, TemplateView):
                 appeal = ap.appeal_file(sheet=self.sheet, by=request.user, **form.service_kwargs())
             except (ValidationError, PermissionDenied) as exc:
                 add_service_error(form, exc)
+                form.open_appeal = getattr(exc, "appeal", None)  # a duplicate: the page links to the open one
             else:
                 messages.success(request, _("Appeal %(n)s is filed.") % {"n": appeal.number})
                 return redirect("appeal-detail", slug=self.tournament.slug, number=appeal.number)
@@ -225,6 +227,7 @@ class AppealListView(AppealRoleMixin, TemplateView):
             .select_related("sheet__table__session", "filer")
             .order_by("-number")
         )
+        context["by_table"] = ap.appeal_counts_by_table(self.tournament)
         return context
 
 
