@@ -107,7 +107,7 @@ class LimitedJSONField(forms.JSONField):
             if not self.widget.is_hidden:
                 raise
             # A hidden field's error is shown above the form: say which field it is about.
-            label = self.label or _("JSON")
+            label = self.label or "JSON"  # the name of the format, the same in every language
             raise ValidationError(
                 [_("%(field)s: %(error)s") % {"field": label, "error": message} for message in exc.messages]
             ) from None
