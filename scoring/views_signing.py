@@ -20,7 +20,6 @@ from scoring.forms_signing import ConfirmForm, FoulForm, HandConfirmForm, Player
 from scoring.models import SIGNED_STATUSES, Appeal, ScoreSheet, Signature
 from scoring.results import sheets_data
 from scoring.views import SheetView
-from tournament import client as tournament_client
 from tournament import code_guard
 from tournament import services as tournament_services
 from tournament.models import Seat, Session, Table, Tournament
@@ -190,10 +189,6 @@ class SheetReopenView(SheetActionView):
 
 
 # ------------------------------------------------------------------ the players' own pages (no login)
-
-
-def client_address(request) -> str:
-    return tournament_client.client_address(request)
 
 
 class PlayerPageMixin:
