@@ -90,3 +90,17 @@ def test_options_saved_earlier_still_show(client, tournament, organizer):
     tournament_update(tournament=tournament, by=organizer, rules="spanish", rule_options={"payment_mode": "ranked"})
     client.force_login(organizer)
     assert client.get(reverse("manage-settings", args=[tournament.slug])).status_code == 200
+
+
+@pytest.mark.parametrize("raw", [b"%ED%A0%80x", b"%ED%B0%80", b"x%F4%90%80%80"])
+def test_a_text_field_posted_with_surrogate_bytes_is_never_a_server_error(client, tournament, organizer, raw):
+    """A form's text arrives as UTF-8, which cannot carry a lone surrogate: Django reads such bytes as U+FFFD, so
+    the name is stored as the replacement character, never half a pair (and never a server error)."""
+    client.force_login(organizer)
+    body = b"number=40&name=" + raw
+    response = client.post(
+        reverse("manage-player-add", args=[tournament.slug]), body, content_type="application/x-www-form-urlencoded"
+    )
+    assert response.status_code in (200, 302)
+    names = list(tournament.players.filter(number=40).values_list("name", flat=True))
+    assert all("\ufffd" in name and not any(0xD800 <= ord(c) <= 0xDFFF for c in name) for name in names)
