@@ -183,6 +183,7 @@ def tournament_import(data: dict, replace=False, by=None, progress: Progress | N
                 with _At(f"players[{i}].team_captain"):
                     captain = players[row["number"]]
                     ts.team_captain_set(team=captain.team, captain=captain, by=None)
+        ts.player_codes_make_missing(tournament=tournament, by=None)  # for the player cards
         progress.players(len(players))
         # {(session, table): (its penalties, its withdrawn penalties)} in the file's order, for the appeals.
         table_penalties = {}
