@@ -152,11 +152,14 @@ def _column_blocks(dataset: Dataset, widths: list[float], available: float) -> l
     page is cut between groups, the first group (who the row is) repeated in every block."""
     if not dataset.groups or sum(widths) <= available + 1 or len(dataset.groups) < 3:
         return [list(range(len(widths)))]
-    spans, col = [], 0
+    spans: list[list[int]] = []
+    col = 0
     for _label, span in dataset.groups:
         spans.append(list(range(col, col + span)))
         col += span
-    key, blocks, current = spans[0], [], []
+    key = spans[0]
+    blocks: list[list[int]] = []
+    current: list[int] = []
     key_width = sum(widths[c] for c in key)
     for group in spans[1:]:
         width = sum(widths[c] for c in group)

@@ -224,7 +224,8 @@ def _signatures(data: SheetData, styles: dict[str, Any], font: str, blank: bool)
     from reportlab.platypus import Spacer
 
     cell = styles["cell"]
-    date = timezone.localtime(data.submitted_at).strftime("%Y-%m-%d") if data.submitted_at else ""
+    submitted = data.submitted_at
+    date = timezone.localtime(submitted).strftime("%Y-%m-%d") if isinstance(submitted, datetime) else ""
     referee, chief = (None, None) if blank else (data.signature_of("referee"), data.signature_of("chief_referee"))
     signatures = table(
         [

@@ -100,7 +100,7 @@ def text_and_fonts(content):
 def embedded_cjk_font():
     """The PostScript name and the characters of the TrueType CJK font in use."""
     name = typography.truetype_cjk_font()
-    return pdfmetrics.getFont(name).face.name.decode(), typography._truetype_fonts().__next__()[1]
+    return pdfmetrics.getFont(name).face.name.decode(), next(typography._truetype_fonts())[1]
 
 
 def assert_cjk_has_glyphs(pieces, path, url):
@@ -183,10 +183,14 @@ def test_a_font_without_the_characters_is_not_used(settings):
     assert typography.runs("김민수", "Helvetica") == [("김민수", "HYGothic-Medium")]
 
 
-def test_latin_letters_beyond_western_europe_get_a_unicode_font():
+def test_latin_letters_beyond_western_europe_get_a_unicode_font(settings):
+    settings.PDF_CJK_FONT = "auto"
     assert typography.document_fonts(["Ana López", CHINESE]) == ("Helvetica", "Helvetica-Bold")
-    regular, _bold = typography.document_fonts(["Иван Петров"])
-    assert regular != "Helvetica" or typography._unicode_fonts() is None
+    regular, bold = typography.document_fonts(["Иван Петров"])
+    if regular == "Helvetica":  # neither DejaVu Sans nor a TrueType CJK font installed
+        assert typography._unicode_fonts() is None and typography.truetype_cjk_font() is None
+    else:
+        assert all(ord(ch) in pdfmetrics.getFont(face).face.charToGlyph for ch in "Иван" for face in (regular, bold))
 
 
 def test_a_table_cell_with_cjk_text_keeps_its_font_size_and_alignment(settings):
