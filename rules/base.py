@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import payments as pay
+from .core.winds import WINDS
 from .payments import PaymentError
 from .text import N_, Message, MessageError
 
-WINDS = ("E", "S", "W", "N")
 SEATS = (0, 1, 2, 3)
 
 __all__ = [

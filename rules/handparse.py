@@ -1,20 +1,19 @@
 """Reading declared hands from JSON/form fields, shared by the Swiss and Spanish rule sets.
 
-Same notation and field names as MCR (``rules.mcr.hand``), whose tile and meld
-parsers are reused, so a referee types a hand the same way whatever the rule set; only the
-errors are re-raised as ``rules.base.HandError``.
+Same notation and field names as MCR: the tile, meld, flag and wind readers of ``rules.core`` are
+reused, so a referee types a hand the same way whatever the rule set; only their errors are
+re-raised as ``rules.base.HandError``, the seam's one error.
 """
 
 from __future__ import annotations
 
 from .base import HandError
-from .mcr.hand import CONCEALED_KONG, KONG, Meld
-from .mcr.hand import HandError as MCRHandError
-from .mcr.hand import read_flag as mcr_read_flag
-from .mcr.tiles import NUM_KINDS, TileError, parse_tile, parse_tiles, tile_str
+from .core import hand as core
+from .core.hand import CONCEALED_KONG, KONG, Meld
+from .core.tiles import TileError, parse_tile, parse_tiles, tile_str
+from .core.tiles import count_tiles as count_tiles
 from .text import N_, word
 
-WIND_NAMES = ("east", "south", "west", "north")
 # Fields a message names as the subject of a sentence, as translatable words; any other field is
 # named by its key (the input's notation).
 FIELD_WORDS = {"concealed": N_("concealed"), "win_tile": N_("win_tile")}
@@ -68,39 +67,24 @@ def read_melds(data: dict) -> list:
     for m in melds_data:
         try:
             out.append(Meld.parse(m))
-        except MCRHandError as exc:
+        except core.HandError as exc:
             raise HandError(exc.message) from None
     return out
 
 
 def read_flag(data: dict, key: str) -> bool:
     try:
-        return mcr_read_flag(data, key)
-    except MCRHandError as exc:
+        return core.read_flag(data, key)
+    except core.HandError as exc:
         raise HandError(exc.message) from None
 
 
 def read_wind(data: dict, key: str) -> int:
     """Wind index 0..3 (East..North); East when absent."""
-    value = data.get(key)
-    if value is None:
-        return 0
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3:
-        return value
-    if isinstance(value, str):
-        v = value.strip()
-        if v.upper() in ("E", "S", "W", "N"):
-            return "ESWN".index(v.upper())
-        if v.lower() in WIND_NAMES:
-            return WIND_NAMES.index(v.lower())
-    raise HandError(N_("%(field)s must be one of E, S, W, N; got %(value)s"), field=key, value=repr(value))
-
-
-def count_tiles(tiles) -> list:
-    counts = [0] * NUM_KINDS
-    for t in tiles:
-        counts[t] += 1
-    return counts
+    try:
+        return core.read_wind(data.get(key), key)
+    except core.HandError as exc:
+        raise HandError(exc.message) from None
 
 
 def check_copies(counts) -> None:

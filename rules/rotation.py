@@ -3,7 +3,20 @@
 Positions 0..3 are the players who drew initial East, South, West, North (A, B, C, D).
 """
 
-WINDS = ("E", "S", "W", "N")
+from __future__ import annotations
+
+from .core.winds import WINDS
+
+__all__ = [
+    "HANDS_PER_ROUND",
+    "ROUND_SEATS",
+    "WINDS",
+    "dealer_position",
+    "prevalent_wind",
+    "round_of_hand",
+    "seat_winds",
+]
+
 HANDS_PER_ROUND = 4
 
 # Appendix 4: after each round the players change seats; row = round, column = seat wind

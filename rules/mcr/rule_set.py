@@ -9,11 +9,11 @@ from __future__ import annotations
 from .. import payments as pay
 from .. import rotation
 from ..base import HandError, PointsEntry, RuleSet, check_payment_args
+from ..core.tiles import NUM_KINDS, tile_str
 from ..text import N_
 from .engine import score_hand
 from .hand import Hand
 from .hand import HandError as MCRHandError
-from .tiles import NUM_KINDS, tile_str
 
 
 class MCRRuleSet(RuleSet):

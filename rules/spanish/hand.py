@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..base import HandError
+from ..core.hand import HeldTiles
+from ..core.tiles import tile_str
 from ..handparse import (
     check_copies,
     check_fields,
@@ -26,8 +28,6 @@ from ..handparse import (
     read_tiles,
     read_wind,
 )
-from ..mcr.hand import HeldTiles
-from ..mcr.tiles import tile_str
 from ..text import N_, word
 
 FIELDS = (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .. import rotation
 from ..base import Option, PaymentError, PointsEntry, RuleSet, check_payment_args
-from ..mcr.tiles import tile_str
+from ..core.tiles import tile_str
 from ..text import N_
 from .engine import score_hand
 from .hand import BONUS_NOTATION, FIELDS, SpanishHand

@@ -11,9 +11,9 @@ Every reading of the tiles is scored and the highest kept, as a referee would cr
 from __future__ import annotations
 
 from ..base import Item, Score
+from ..core.arrangements import CHOW, PAIR, PUNG, arrangements, has_terminal_or_honor, is_seven_pairs
+from ..core.tiles import NUM_KINDS, is_terminal, number, suit, tile_str, tiles_str
 from ..handparse import is_kong
-from ..mcr.engine import CHOW, PAIR, PUNG, arrangements
-from ..mcr.tiles import NUM_KINDS, tile_str, tiles_str
 from ..text import N_, Message, message_of
 from . import fans as F
 from .hand import SwissHand
@@ -24,10 +24,6 @@ _NOT_WINNING = N_(
     "not a winning hand: the tiles do not form four sets (pungs, kongs or concealed sequences) "
     "and a pair, or seven pairs (002 5.2)"
 )
-
-
-def _is_terminal(t: int) -> bool:
-    return t % 9 in (0, 8)
 
 
 def _set_text(kind: int, t: int) -> str:
@@ -41,15 +37,12 @@ def _set_text(kind: int, t: int) -> str:
 def _standard_fans(units, one_suit: bool) -> dict:
     """Fans of one reading as four sets and a pair: fan id -> what it was counted from."""
     sets = [(k, t) for k, t, _ in units if k != PAIR]
-    pair = next(t for k, t, _ in units if k == PAIR)
     found = {F.BASIC_HU: ["whole hand"]}
     all_pungs = all(k == PUNG for k, _ in sets)
-    outside = _is_terminal(pair) and all(
-        (k == CHOW and t % 9 in (0, 6)) or (k == PUNG and _is_terminal(t)) for k, t in sets
-    )
+    outside = all(has_terminal_or_honor(k, t) for k, t, _ in units)
     if all_pungs:
         found[F.ALL_PUNGS] = [text for k, t, text in units if k != PAIR]
-        if all(t % 9 in (1, 4, 7) for k, t, _ in units):
+        if all(number(t) in (2, 5, 8) for _, t, _ in units):
             found[F.ALL_PUNGS_258] = [text for _, _, text in units]
         if one_suit:
             found[F.ALL_PUNGS_ONE_SUIT] = ["whole hand"]
@@ -71,7 +64,7 @@ def _seven_pairs_fans(counts, one_suit: bool) -> dict:
     if one_suit:
         found[F.SEVEN_PAIRS_ONE_SUIT] = ["whole hand"]
         found[F.FULL_FLUSH] = ["whole hand"]
-    if all(_is_terminal(t) for t in pairs):
+    if all(is_terminal(t) for t in pairs):
         found[F.OUTSIDE_HAND] = ["every pair holds a 1 or a 9"]
     return found
 
@@ -116,7 +109,7 @@ def score_hand(hand: SwissHand, combination: str = ADD) -> Score:
         melded_units.append(
             (PUNG, m.tile, f"{label} {tiles_str(m.tiles)}" + ("" if label == "concealed kong" else " (melded)"))
         )
-    one_suit = len({t // 9 for t in range(NUM_KINDS) if all_counts[t]}) == 1
+    one_suit = len({suit(t) for t in range(NUM_KINDS) if all_counts[t]}) == 1
 
     readings = []  # (found fans, tile hog sources)
     for arr in arrangements(tuple(counts), 4 - len(hand.melds)):
@@ -127,7 +120,7 @@ def score_hand(hand: SwissHand, combination: str = ADD) -> Score:
                 [f"four of {tile_str(t)}" for t in range(NUM_KINDS) if all_counts[t] == 4 and t not in kong_tiles],
             )
         )
-    if not hand.melds and sum(counts) == 14 and all(c % 2 == 0 for c in counts):
+    if not hand.melds and is_seven_pairs(counts):
         fours = [t for t in range(NUM_KINDS) if counts[t] == 4]
         # The first four-of-a-kind is what makes the Seven Pairs with a Kong fan (6.4.3); it
         # is not counted again as a tile hog (7.3). Further ones are tile hogs (7.5.2).

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..base import HandError
+from ..core.hand import CHOW, HeldTiles
+from ..core.tiles import is_honor, suit, tile_str, tiles_str
 from ..handparse import (
     check_copies,
     check_fields,
@@ -21,8 +23,6 @@ from ..handparse import (
     read_tiles,
     read_wind,
 )
-from ..mcr.hand import CHOW, HeldTiles
-from ..mcr.tiles import tile_str, tiles_str
 from ..text import N_, word
 
 FIELDS = (
@@ -95,7 +95,7 @@ class SwissHand(HeldTiles):
 
     def validate(self) -> None:
         for t in self.all_tiles():
-            if t >= 27:
+            if is_honor(t):
                 raise HandError(
                     N_(
                         "%(tile)s is not one of the 108 tiles: the Swiss Championship rules use "
@@ -115,7 +115,7 @@ class SwissHand(HeldTiles):
                 )
         check_tile_count(self.concealed, self.melds, with_win_tile=True)
         check_copies(count_tiles(self.all_tiles()))
-        suits = {t // 9 for t in self.all_tiles()}
+        suits = {suit(t) for t in self.all_tiles()}
         if len(suits) == 3:
             raise HandError(
                 N_(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..base import HandError, Option, PaymentError, PointsEntry, RuleSet, check_payment_args
-from ..mcr.tiles import tile_str
+from ..core.tiles import SUITED, tile_str
 from ..text import N_
 from . import fans as F
 from .engine import ADD, HIGHEST, score_hand
@@ -17,7 +17,7 @@ class SwissChampionshipRuleSet(RuleSet):
     name = "Swiss Mahjong Championships"
     name_es = "Campeonato Suizo de Mahjong"
     label = N_("Swiss Mahjong Championship rules")
-    tiles = tuple(tile_str(t) for t in range(27))  # 108 tiles: three suits only (002 1.1)
+    tiles = tuple(tile_str(t) for t in range(SUITED))  # 108 tiles: three suits only (002 1.1)
     # What the forms offer: FIELDS less what the parser accepts only for input shared with MCR and never
     # scores (last_tile is refused when set; prevalent_wind is read and ignored, 002 has no wind tiles).
     hand_fields = tuple(f for f in FIELDS if f not in ("last_tile", "prevalent_wind"))
