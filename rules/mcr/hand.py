@@ -23,8 +23,8 @@ def _wind(value: object, field_name: str) -> int:
 class Hand(HeldTiles):
     """Standing tiles WITHOUT the winning tile, declared melds, the winning tile and context."""
 
-    concealed: list
-    melds: list = field(default_factory=list)
+    concealed: list[int]
+    melds: list[Meld] = field(default_factory=list)
     win_tile: int = 0
     self_drawn: bool = False
     flowers: int = 0
@@ -35,7 +35,7 @@ class Hand(HeldTiles):
     prevalent_wind: int = WIND_TILES[0]
 
     @classmethod
-    def from_dict(cls, data) -> Hand:
+    def from_dict(cls, data: object) -> Hand:
         """Build a hand from the CLI/JSON fields; raises HandError on anything malformed."""
         if not isinstance(data, dict):
             raise HandError(N_("a hand must be a JSON object with fields such as concealed, melds, win_tile"))
@@ -62,7 +62,7 @@ class Hand(HeldTiles):
         if concealed_text is None:
             concealed_text = ""
         try:
-            concealed = list(parse_tiles(concealed_text))
+            concealed: list[int] = list(parse_tiles(concealed_text))
         except TileError as exc:
             raise HandError(N_("%(field)s: %(error)s"), field=word(N_("concealed tiles")), error=exc.message) from None
         melds_data = data.get("melds", []) or []

@@ -10,6 +10,8 @@ doublings that belong to sets and bonus tiles only; it has no Mah Jong.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ..base import Item, Score, round_up_to
@@ -34,6 +36,7 @@ from ..core.tiles import (
     TERMINALS_HONORS,
     WHITE,
     WIND_TILES,
+    Counts,
     count_tiles,
     is_dragon,
     is_honor,
@@ -45,7 +48,6 @@ from ..core.tiles import (
     tile_str,
     tiles_str,
 )
-from ..handparse import is_kong
 from ..text import N_, Message, message_of
 from . import elements as E
 from .hand import SpanishHand
@@ -94,34 +96,50 @@ class _Unit(NamedTuple):
 
 def _meld_unit(m: Meld) -> _Unit:
     kind = CHOW if m.kind == "chow" else PUNG
-    return _Unit(kind, m.tile, m.kind != CONCEALED_KONG, m.kind if is_kong(m) else "")
+    return _Unit(kind, m.tile, m.kind != CONCEALED_KONG, m.kind if m.is_kong else "")
+
+
+@dataclass
+class _Counted:
+    """How many times an element counts, and what from."""
+
+    count: int = 0
+    sources: list[str] = field(default_factory=list)
 
 
 class _Tally:
     """Items collected for one reading, merged by element."""
 
-    def __init__(self):
-        self.items: dict[int, list] = {}
+    def __init__(self) -> None:
+        self.items: dict[int, _Counted] = {}
 
     def add(self, eid: int, source: str, count: int = 1) -> None:
-        entry = self.items.setdefault(eid, [0, []])
-        entry[0] += count
-        entry[1].append(source)
+        entry = self.items.setdefault(eid, _Counted())
+        entry.count += count
+        entry.sources.append(source)
 
-    def drop(self, eids) -> None:
+    def put(self, eid: int, sources: list[str]) -> None:
+        """The element counted once for each source, whatever was added before."""
+        self.items[eid] = _Counted(len(sources), sources)
+
+    def drop(self, eids: Iterable[int]) -> None:
         for e in eids:
             self.items.pop(e, None)
 
-    def to_items(self) -> list:
+    def to_items(self) -> list[Item]:
         out = []
         for eid in sorted(self.items):
             e = E.ELEMENTS[eid]
-            count, sources = self.items[eid]
-            out.append(Item(e.id, e.name, e.name_es, e.points, count, sources, e.kind))
+            counted = self.items[eid]
+            out.append(Item(e.id, e.name, e.name_es, e.points, counted.count, counted.sources, e.kind))
         return out
 
 
-def _bonus_and_sets(hand: SpanishHand, sets, tally: _Tally) -> None:
+#: One reading's score: (total, its items, whether it meets the official x8 requirement).
+_Candidate = tuple[int, list[Item], bool]
+
+
+def _bonus_and_sets(hand: SpanishHand, sets: Sequence[_Unit], tally: _Tally) -> None:
     """Basic points and doublings that belong to sets and bonus tiles: winners and losers alike."""
     for u in sets:
         kind, t, _exposed, kong = u
@@ -145,7 +163,7 @@ def _bonus_and_sets(hand: SpanishHand, sets, tally: _Tally) -> None:
             tally.add(E.DRAGON, u.text)
     bonus = [f"flower {n}" for n in hand.flowers] + [f"season {n}" for n in hand.seasons]
     if bonus:
-        tally.items[E.FLOWER_OR_SEASON] = [len(bonus), bonus]
+        tally.put(E.FLOWER_OR_SEASON, bonus)
     own = hand.seat_wind + 1
     for tiles, name, own_id in ((hand.flowers, "flower", E.OWN_FLOWER), (hand.seasons, "season", E.OWN_SEASON)):
         if len(tiles) == 4:
@@ -155,7 +173,7 @@ def _bonus_and_sets(hand: SpanishHand, sets, tally: _Tally) -> None:
             tally.add(own_id, f"{name} {own}")
 
 
-def _winner_doublings(hand: SpanishHand, units, counts, tally: _Tally) -> None:
+def _winner_doublings(hand: SpanishHand, win: int, units: list[_Unit], counts: Counts, tally: _Tally) -> None:
     present = [t for t in range(NUM_KINDS) if counts[t]]
     honours = any(is_honor(t) for t in present)
     suits = {suit(t) for t in present if not is_honor(t)}
@@ -189,9 +207,9 @@ def _winner_doublings(hand: SpanishHand, units, counts, tally: _Tally) -> None:
     if all(t in REVERSIBLE for t in present):
         tally.add(E.MIRROR, whole)
     if hand.last_wall:
-        tally.add(E.LAST_TILE, "winning tile " + tile_str(hand.win_tile))
+        tally.add(E.LAST_TILE, "winning tile " + tile_str(win))
     if hand.kong and not hand.self_drawn:
-        tally.add(E.ROBBING_KONG, "winning tile " + tile_str(hand.win_tile))
+        tally.add(E.ROBBING_KONG, "winning tile " + tile_str(win))
     straight = _pure_straight(chows)
     if straight:
         tally.add(E.PURE_STRAIGHT, straight)
@@ -222,7 +240,7 @@ def _pure_straight(chows: list[int]) -> str:
 # ------------------------------------------------------------------ special hands
 
 
-def _tile_specials(counts, found: list) -> None:
+def _tile_specials(counts: Counts, found: list[int]) -> None:
     """Special hands that depend only on which tiles the hand holds (any winning structure)."""
     present = [t for t in range(NUM_KINDS) if counts[t]]
     honours = [t for t in present if is_honor(t)]
@@ -248,7 +266,7 @@ def _tile_specials(counts, found: list) -> None:
         found.append(E.ALL_GREEN)
 
 
-def _set_specials(hand: SpanishHand, units, found: list) -> None:
+def _set_specials(hand: SpanishHand, units: list[_Unit], found: list[int]) -> None:
     """Special hands of four sets and a pair."""
     sets, pair = units[:-1], units[-1].tile
     pungs = [u for u in sets if u.kind == PUNG]
@@ -283,7 +301,7 @@ def _set_specials(hand: SpanishHand, units, found: list) -> None:
         found.append(E.HIDDEN_TREASURE)
 
 
-def _seven_pairs_specials(counts, found: list) -> None:
+def _seven_pairs_specials(counts: Counts, found: list[int]) -> None:
     present = [t for t in range(NUM_KINDS) if counts[t]]
     found.append(E.SEVEN_PAIRS)
     suits = {suit(t) for t in present if not is_honor(t)}
@@ -297,7 +315,7 @@ def _seven_pairs_specials(counts, found: list) -> None:
             found.append(E.SEVEN_SHIFTED_PAIRS)
 
 
-def _is_orphan_straight(counts) -> bool:
+def _is_orphan_straight(counts: Counts) -> bool:
     """1 to 9 of one suit, one of each wind, and one more of those tiles (our reading of l.113)."""
     if sum(counts) != 14 or any(counts[t] for t in DRAGON_TILES) or not all(counts[t] for t in WIND_TILES):
         return False
@@ -308,7 +326,7 @@ def _is_orphan_straight(counts) -> bool:
     return False
 
 
-def _is_nine_gates(hand: SpanishHand, counts) -> bool:
+def _is_nine_gates(hand: SpanishHand, win: int, counts: Counts) -> bool:
     if hand.melds:
         return False
     for s in range(3):
@@ -318,7 +336,7 @@ def _is_nine_gates(hand: SpanishHand, counts) -> bool:
                 return True
             # A discard may complete it only if the thirteen held were 1112345678999 (l.130).
             before = list(ranks)
-            before[number(hand.win_tile) - 1] -= 1
+            before[number(win) - 1] -= 1
             return before == [3, 1, 1, 1, 1, 1, 1, 1, 3]
     return False
 
@@ -326,13 +344,13 @@ def _is_nine_gates(hand: SpanishHand, counts) -> bool:
 # ------------------------------------------------------------------ totals
 
 
-def _special_score(found: list, sources: dict) -> tuple:
+def _special_score(found: list[int], sources: dict[int, list[str]]) -> tuple[int, list[Item]]:
     best = max(found, key=lambda e: (E.ELEMENTS[e].points, e))
     e = E.ELEMENTS[best]
     return e.points, [Item(e.id, e.name, e.name_es, e.points, 1, sources.get(best, ["whole hand"]), e.kind)]
 
 
-def _basic_total(tally: _Tally) -> tuple:
+def _basic_total(tally: _Tally) -> tuple[int, list[Item]]:
     items = tally.to_items()
     basic = sum(i.points * i.count for i in items if i.kind == "basic")
     multiplier = 1
@@ -364,53 +382,16 @@ def score_hand(hand: SpanishHand, official: bool = False) -> Score:
         # All eight bonus tiles win at once, whatever the other tiles (l.94, l.100).
         total, items = _special_score([E.ALL_BONUS], {E.ALL_BONUS: ["flowers 1-4, seasons 1-4"]})
         return Score(True, total, items)
+    win = hand.win_tile
+    assert win is not None  # validate() refuses a winning hand without its winning tile
     counts = count_tiles(hand.concealed)
-    counts[hand.win_tile] += 1
+    counts[win] += 1
     all_counts = count_tiles(hand.all_tiles())
-
-    candidates = []  # (total, items, has_x8)
-    tile_found: list = []
+    tile_found: list[int] = []
     _tile_specials(all_counts, tile_found)
-    for arr in arrangements(tuple(counts), 4 - len(hand.melds)):
-        units = list(melded)
-        pair = None
-        for kind, t in arr:
-            if kind == PAIR:
-                pair = _Unit(PAIR, t, False, "")
-            else:
-                units.append(_Unit(kind, t, False, ""))
-        units.append(pair)
-        found = list(tile_found)
-        _set_specials(hand, units, found)
-        if _is_nine_gates(hand, all_counts):
-            found.append(E.NINE_GATES)
-        if E.FULL_FLUSH in found and hand.self_drawn and not any(u.exposed for u in units):
-            found.append(E.PURE_FULLY_CONCEALED)
-        if found:
-            total, items = _special_score(found, {})
-            candidates.append((total, items, True))
-            continue
-        tally = _Tally()
-        _bonus_and_sets(hand, units[:-1], tally)
-        tally.add(E.MAH_JONG, "winning hand")
-        _winner_doublings(hand, units, all_counts, tally)
-        total, items = _basic_total(tally)
-        has_x8 = any(i.kind == "double" and i.points >= 8 for i in items)
-        candidates.append((total, items, has_x8))
+    candidates = [_score_reading(hand, win, units, all_counts, tile_found) for units in _readings(melded, counts)]
     if not hand.melds:
-        special = []
-        if is_seven_pairs(counts):
-            special = list(tile_found)
-            _seven_pairs_specials(counts, special)
-            if E.FULL_FLUSH in special and hand.self_drawn:
-                special.append(E.PURE_FULLY_CONCEALED)
-        elif is_thirteen_orphans(counts):
-            special = [E.THIRTEEN_ORPHANS]
-        elif _is_orphan_straight(counts):
-            special = [E.ORPHAN_STRAIGHT]
-        if special:
-            total, items = _special_score(special, {})
-            candidates.append((total, items, True))
+        candidates.extend(_closed_specials(hand, counts, tile_found))
     if not candidates:
         return Score(False, 0, [], Message(NOT_WINNING))
     # The highest reading; among equal totals, one that meets the official x8 requirement.
@@ -424,7 +405,63 @@ def score_hand(hand: SpanishHand, official: bool = False) -> Score:
     return Score(True, total, items)
 
 
-def _loser(hand: SpanishHand, melded: list) -> Score:
+def _readings(melded: list[_Unit], counts: Counts) -> list[list[_Unit]]:
+    """Each reading of the tiles as four sets and a pair: the melds, the concealed sets, the pair last."""
+    readings = []
+    for arr in arrangements(tuple(counts), 4 - len(melded)):
+        units = list(melded)
+        pair = None
+        for kind, t in arr:
+            if kind == PAIR:
+                pair = _Unit(PAIR, t, False, "")
+            else:
+                units.append(_Unit(kind, t, False, ""))
+        assert pair is not None  # an arrangement always holds its pair
+        units.append(pair)
+        readings.append(units)
+    return readings
+
+
+def _score_reading(
+    hand: SpanishHand, win: int, units: list[_Unit], all_counts: Counts, tile_found: list[int]
+) -> _Candidate:
+    """One reading as four sets and a pair: a special hand's value, or basic points times doublings."""
+    found = list(tile_found)
+    _set_specials(hand, units, found)
+    if _is_nine_gates(hand, win, all_counts):
+        found.append(E.NINE_GATES)
+    if E.FULL_FLUSH in found and hand.self_drawn and not any(u.exposed for u in units):
+        found.append(E.PURE_FULLY_CONCEALED)
+    if found:
+        total, items = _special_score(found, {})
+        return total, items, True
+    tally = _Tally()
+    _bonus_and_sets(hand, units[:-1], tally)
+    tally.add(E.MAH_JONG, "winning hand")
+    _winner_doublings(hand, win, units, all_counts, tally)
+    total, items = _basic_total(tally)
+    return total, items, any(i.kind == "double" and i.points >= 8 for i in items)
+
+
+def _closed_specials(hand: SpanishHand, counts: Counts, tile_found: list[int]) -> list[_Candidate]:
+    """Seven pairs, thirteen orphans or the orphan straight, for a hand with nothing declared."""
+    special = []
+    if is_seven_pairs(counts):
+        special = list(tile_found)
+        _seven_pairs_specials(counts, special)
+        if E.FULL_FLUSH in special and hand.self_drawn:
+            special.append(E.PURE_FULLY_CONCEALED)
+    elif is_thirteen_orphans(counts):
+        special = [E.THIRTEEN_ORPHANS]
+    elif _is_orphan_straight(counts):
+        special = [E.ORPHAN_STRAIGHT]
+    if not special:
+        return []
+    total, items = _special_score(special, {})
+    return [(total, items, True)]
+
+
+def _loser(hand: SpanishHand, melded: list[_Unit]) -> Score:
     """A player's tiles at the end of a hand someone else won (first payment mode, l.38-42).
 
     Sets count as declared; among the concealed tiles, three or four alike count as a

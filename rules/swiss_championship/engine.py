@@ -10,10 +10,11 @@ Every reading of the tiles is scored and the highest kept, as a referee would cr
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..base import Item, Score
 from ..core.arrangements import CHOW, PAIR, PUNG, arrangements, has_terminal_or_honor, is_seven_pairs
-from ..core.tiles import NUM_KINDS, is_terminal, number, suit, tile_str, tiles_str
-from ..handparse import is_kong
+from ..core.tiles import NUM_KINDS, Counts, count_tiles, is_terminal, number, suit, tile_str, tiles_str
 from ..text import N_, Message, message_of
 from . import fans as F
 from .hand import SwissHand
@@ -26,6 +27,12 @@ _NOT_WINNING = N_(
 )
 
 
+#: (kind, tile, text): a set or the pair of one reading, as the explanation names it.
+_Unit = tuple[int, int, str]
+#: Fans found in one reading: fan id -> what it was counted from.
+_Found = dict[int, list[str]]
+
+
 def _set_text(kind: int, t: int) -> str:
     if kind == CHOW:
         return "sequence " + tiles_str((t, t + 1, t + 2))
@@ -34,7 +41,7 @@ def _set_text(kind: int, t: int) -> str:
     return "pung " + tiles_str((t,) * 3)
 
 
-def _standard_fans(units, one_suit: bool) -> dict:
+def _standard_fans(units: list[_Unit], one_suit: bool) -> _Found:
     """Fans of one reading as four sets and a pair: fan id -> what it was counted from."""
     sets = [(k, t) for k, t, _ in units if k != PAIR]
     found = {F.BASIC_HU: ["whole hand"]}
@@ -55,7 +62,7 @@ def _standard_fans(units, one_suit: bool) -> dict:
     return found
 
 
-def _seven_pairs_fans(counts, one_suit: bool) -> dict:
+def _seven_pairs_fans(counts: Counts, one_suit: bool) -> _Found:
     pairs = [t for t in range(NUM_KINDS) for _ in range(counts[t] // 2)]
     found = {F.SEVEN_PAIRS: ["pairs " + " ".join(tiles_str((t, t)) for t in pairs)]}
     fours = [t for t in range(NUM_KINDS) if counts[t] == 4]
@@ -69,9 +76,9 @@ def _seven_pairs_fans(counts, one_suit: bool) -> dict:
     return found
 
 
-def _apply_non_repeat(found: dict, combination: str) -> dict:
+def _apply_non_repeat(found: _Found, combination: str) -> _Found:
     """7.3: drop each fan implied by another fan the hand has; with ``highest``, keep one."""
-    dropped = set()
+    dropped: set[int] = set()
     for fan in found:
         dropped |= F.IMPLIES.get(fan, frozenset())
     kept = {f: src for f, src in found.items() if f not in dropped}
@@ -81,7 +88,7 @@ def _apply_non_repeat(found: dict, combination: str) -> dict:
     return kept
 
 
-def _item(eid: int, count: int, sources) -> Item:
+def _item(eid: int, count: int, sources: Iterable[str]) -> Item:
     e = F.ELEMENTS[eid]
     return Item(e.id, e.name, e.name_es, e.points, count, list(sources), e.kind)
 
@@ -92,16 +99,14 @@ def score_hand(hand: SwissHand, combination: str = ADD) -> Score:
         hand.validate()
     except ValueError as exc:
         return Score(False, 0, [], message_of(exc))
-    counts = [0] * NUM_KINDS
-    for t in hand.concealed:
-        counts[t] += 1
+    counts = count_tiles(hand.concealed)
     counts[hand.win_tile] += 1
     all_counts = list(counts)
-    melded_units = []
+    melded_units: list[_Unit] = []
     kong_tiles = set()
     for m in hand.melds:
         all_counts[m.tile] += len(m.tiles)
-        if is_kong(m):
+        if m.is_kong:
             kong_tiles.add(m.tile)
             label = "concealed kong" if m.kind == "concealed_kong" else "kong"
         else:
@@ -111,7 +116,7 @@ def score_hand(hand: SwissHand, combination: str = ADD) -> Score:
         )
     one_suit = len({suit(t) for t in range(NUM_KINDS) if all_counts[t]}) == 1
 
-    readings = []  # (found fans, tile hog sources)
+    readings: list[tuple[_Found, list[str]]] = []  # (found fans, tile hog sources)
     for arr in arrangements(tuple(counts), 4 - len(hand.melds)):
         units = list(melded_units) + [(k, t, _set_text(k, t)) for k, t in arr]
         readings.append(
@@ -128,27 +133,25 @@ def score_hand(hand: SwissHand, combination: str = ADD) -> Score:
     if not readings:
         return Score(False, 0, [], Message(_NOT_WINNING))
 
-    best = None
-    for found, hogs in readings:
-        if hand.first_draw:
+    if hand.first_draw:
+        for found, _ in readings:
             found[F.SKY_HU if hand.is_dealer else F.EARTH_HU] = [
                 "dealer wins on the dealt tiles" if hand.is_dealer else "won on the first tile drawn"
             ]
-        kept = _apply_non_repeat(found, combination)
-        result = _total(hand, kept, hogs)
-        if best is None or result[0] > best[0]:
-            best = result
-    total, items = best
+    # The highest reading; the first of equal ones.
+    total, items = max(
+        (_total(hand, _apply_non_repeat(found, combination), hogs) for found, hogs in readings), key=lambda r: r[0]
+    )
     return Score(True, total, items)
 
 
-def _total(hand: SwissHand, fans: dict, hogs: list):
+def _total(hand: SwissHand, fans: _Found, hogs: list[str]) -> tuple[int, list[Item]]:
     items = [_item(f, 1, fans[f]) for f in sorted(fans)]
     basic = sum(F.ELEMENTS[f].points for f in fans)
     kongs = [
         f"{'concealed kong' if m.kind == 'concealed_kong' else 'kong'} {tiles_str(m.tiles)}"
         for m in hand.melds
-        if is_kong(m)
+        if m.is_kong
     ]
     extras = len(kongs) + len(hogs)
     if kongs:
