@@ -351,42 +351,8 @@ class RuleSet(Generic[HandT]):
         points = hand.points
         seat_points = None
         if entry.every_player:
-            if (
-                player_points is None
-                or len(player_points) != 4
-                or any(isinstance(v, bool) or not isinstance(v, int) for v in player_points)
-            ):
-                raise PaymentError(
-                    N_("These rules score every player's hand: give the points of all four players."),
-                    code="player_points_missing",
-                    field="player_points",
-                )
-            for seat, value in enumerate(player_points):
-                if seat == winner:
-                    continue
-                if not entry.loser_minimum <= value <= entry.loser_maximum or value % entry.step:
-                    raise PaymentError(
-                        N_(
-                            "A losing hand scores from %(minimum)s to %(maximum)s points, in steps of %(step)s; "
-                            "got %(points)s."
-                        ),
-                        code="loser_points",
-                        field="player_points",
-                        minimum=entry.loser_minimum,
-                        maximum=entry.loser_maximum,
-                        step=entry.step,
-                        points=value,
-                    )
-            if points and points != player_points[winner]:
-                raise PaymentError(
-                    N_("The winner's points are %(points)s, but the points by player give the winner %(given)s."),
-                    code="winner_points",
-                    field="points",
-                    points=points,
-                    given=player_points[winner],
-                )
-            points = player_points[winner]
-            seat_points = list(player_points)
+            seat_points = _every_players_points(entry, winner, points, player_points)
+            points = seat_points[winner]
         if not entry.minimum <= points <= entry.maximum:
             raise PaymentError(
                 N_("A winning hand scores from %(minimum)s to %(maximum)s points under these rules; got %(points)s."),
@@ -447,6 +413,47 @@ class RuleSet(Generic[HandT]):
             },
             "options": dict(self.options),
         }
+
+
+def _every_players_points(
+    entry: PointsEntry, winner: int, points: int, player_points: Sequence[int] | None
+) -> list[int]:
+    """The four seats' points where the rules score every player's hand, checked: each loser's within
+    the losers' bounds, and the winner's the hand's points when those were typed too."""
+    if (
+        player_points is None
+        or len(player_points) != 4
+        or any(isinstance(v, bool) or not isinstance(v, int) for v in player_points)
+    ):
+        raise PaymentError(
+            N_("These rules score every player's hand: give the points of all four players."),
+            code="player_points_missing",
+            field="player_points",
+        )
+    for seat, value in enumerate(player_points):
+        if seat == winner:
+            continue
+        if not entry.loser_minimum <= value <= entry.loser_maximum or value % entry.step:
+            raise PaymentError(
+                N_(
+                    "A losing hand scores from %(minimum)s to %(maximum)s points, in steps of %(step)s; got %(points)s."
+                ),
+                code="loser_points",
+                field="player_points",
+                minimum=entry.loser_minimum,
+                maximum=entry.loser_maximum,
+                step=entry.step,
+                points=value,
+            )
+    if points and points != player_points[winner]:
+        raise PaymentError(
+            N_("The winner's points are %(points)s, but the points by player give the winner %(given)s."),
+            code="winner_points",
+            field="points",
+            points=points,
+            given=player_points[winner],
+        )
+    return list(player_points)
 
 
 _SEAT_ERRORS = {
