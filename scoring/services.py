@@ -1007,11 +1007,6 @@ def sheet_sign_check(*, sheet: ScoreSheet, by: User | None, mark_rest_not_played
         pass
 
 
-def sheet_submit(*, sheet: ScoreSheet, by: User | None, mark_rest_not_played: bool = False) -> ScoreSheet:
-    """Submitting a sheet is the referee's signature (:func:`sheet_sign`); the name stays for its callers."""
-    return sheet_sign(sheet=sheet, by=by, mark_rest_not_played=mark_rest_not_played)
-
-
 def sheet_countersign(
     *, sheet: ScoreSheet, by: User | None, at: datetime | None = None, signer_name: str = ""
 ) -> ScoreSheet:

@@ -105,8 +105,8 @@ def test_submit_requires_complete_sheet(sheet, referee):
     a, _b, _c, _d = seats(sheet)
     ss.hand_record(sheet=sheet, number=1, outcome="self_drawn", winner=a, points=8, by=referee)
     with pytest.raises(ValidationError, match="hands 2, 3"):
-        ss.sheet_submit(sheet=sheet, by=referee)
-    ss.sheet_submit(sheet=sheet, by=referee, mark_rest_not_played=True)
+        ss.sheet_sign(sheet=sheet, by=referee)
+    ss.sheet_sign(sheet=sheet, by=referee, mark_rest_not_played=True)
     sheet.refresh_from_db()
     assert sheet.is_submitted
     assert Hand.objects.filter(sheet=sheet, current__outcome="not_played").count() == 15
@@ -115,7 +115,7 @@ def test_submit_requires_complete_sheet(sheet, referee):
 
 
 def test_only_the_chief_referee_reopens(sheet, referee, organizer, chief_referee):
-    ss.sheet_submit(sheet=sheet, by=referee, mark_rest_not_played=True)
+    ss.sheet_sign(sheet=sheet, by=referee, mark_rest_not_played=True)
     for user in (referee, organizer):  # an organizer no longer changes a signed sheet behind the signatures
         with pytest.raises(PermissionDenied):
             ss.sheet_reopen(sheet=sheet, reason="typo", by=user)
@@ -126,10 +126,10 @@ def test_only_the_chief_referee_reopens(sheet, referee, organizer, chief_referee
 
 def test_session_close_needs_every_sheet(seated_session, referee, organizer):
     t1, t2 = seated_session.tables.order_by("number")
-    ss.sheet_submit(sheet=t1.sheet, by=referee, mark_rest_not_played=True)
+    ss.sheet_sign(sheet=t1.sheet, by=referee, mark_rest_not_played=True)
     with pytest.raises(ValidationError, match="Tables 2"):
         sched.session_close(session=seated_session, by=organizer)
-    ss.sheet_submit(sheet=t2.sheet, by=referee, mark_rest_not_played=True)
+    ss.sheet_sign(sheet=t2.sheet, by=referee, mark_rest_not_played=True)
     with pytest.raises(PermissionDenied):
         sched.session_close(session=seated_session, by=referee)
     sched.session_close(session=seated_session, by=organizer)
@@ -143,7 +143,7 @@ def test_full_session_standings(seated_session, referee, players):
     ss.hand_record(sheet=t1.sheet, number=1, outcome="self_drawn", winner=a, points=10, by=referee)
     ss.hand_record(sheet=t1.sheet, number=2, outcome="discard", winner=b, discarder=c, points=8, by=referee)
     # Table 2: nothing happens, all four tie at 0 and share 7 points: 1.75 each.
-    ss.sheet_submit(sheet=t2.sheet, by=referee, mark_rest_not_played=True)
+    ss.sheet_sign(sheet=t2.sheet, by=referee, mark_rest_not_played=True)
     rows = player_standings(seated_session.tournament)
     by_number = {r.player.number: r for r in rows}
     assert by_number[1].score == 54 - 8 and by_number[1].table_points == 4

@@ -225,7 +225,7 @@ def test_a_closed_session_keeps_its_sheets_signed(short, seated_session, referee
 
 
 def test_without_player_confirmation_the_referee_signs_directly(sheet, referee):
-    ss.sheet_submit(sheet=sheet, by=referee, mark_rest_not_played=True)
+    ss.sheet_sign(sheet=sheet, by=referee, mark_rest_not_played=True)
     assert fresh(sheet).is_signed
     assert list(Signature.objects.filter(sheet=sheet).values_list("role", flat=True)) == ["referee"]
 
