@@ -27,7 +27,7 @@ then the appeal, then whatever the scoring service locks below the sheet.
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeGuard
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
@@ -70,7 +70,7 @@ def appeal_deadline(session: Session, tournament: Tournament, sheet: ScoreSheet 
     return ended + timedelta(minutes=tournament.appeal_minutes)
 
 
-def _authenticated(by) -> bool:
+def _authenticated(by: object) -> TypeGuard[User]:
     return getattr(by, "is_authenticated", False)
 
 
@@ -198,7 +198,7 @@ def appeal_file(
             filed_at=now,
             late_reason=late_reason,
             late_accepted_by=by if late else None,
-            late_accepted_by_name=by.get_username() if late else "",
+            late_accepted_by_name=by.get_username() if late and by is not None else "",
             fee_amount=tournament.appeal_fee,
             fee_currency=tournament.appeal_fee_currency,
             fee_status=Appeal.Fee.PAID,
@@ -227,7 +227,7 @@ def appeal_file(
         return appeal
 
 
-def appeal_deciding_body(appeal: Appeal) -> str | None:
+def appeal_deciding_body(appeal: Appeal) -> AppealDecision.Body | None:
     """Who decides the appeal next: the referees or the committee first, the chief referee once escalated."""
     if appeal.status == Appeal.Status.FILED:
         return AppealDecision.Body.REFEREES if appeal.kind == Appeal.Kind.RULE else AppealDecision.Body.COMMITTEE
