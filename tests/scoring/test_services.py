@@ -68,6 +68,29 @@ def test_no_played_hand_after_not_played(sheet, referee):
         ss.hand_record(sheet=sheet, number=2, outcome="self_drawn", winner=a, points=8, by=referee)
 
 
+def test_a_hand_is_not_marked_not_played_before_a_played_one(sheet, referee):
+    for number in (1, 2, 3):
+        ss.hand_record(sheet=sheet, number=number, outcome="draw", by=referee)
+    with pytest.raises(ValidationError, match="Hand 3 was played, so hand 2 cannot be marked not played"):
+        ss.hand_record(sheet=sheet, number=2, outcome="not_played", by=referee)
+    ss.hand_record(sheet=sheet, number=3, outcome="not_played", by=referee)  # the last one may be
+    assert Hand.objects.get(sheet=sheet, number=3).current.outcome == "not_played"
+
+
+def test_the_import_keeps_the_order_of_hands_as_entry_does(seated_session, sheet, referee):
+    """The bulk import asks the same rule, with the same words, naming the refused hand; nothing is stored."""
+    a = seats(sheet)[0]
+    rows = [{"outcome": "not_played"}, {"outcome": "self_drawn", "winner": a, "points": 8}]
+    with pytest.raises(ss.HandRowError) as caught:
+        ss.hands_import(session=seated_session, tables={1: rows}, by=None)
+    assert (caught.value.table, caught.value.index) == (1, 1)
+    ss.hand_record(sheet=sheet, number=1, outcome="not_played", by=referee)
+    with pytest.raises(ValidationError) as by_hand:
+        ss.hand_record(sheet=sheet, number=2, outcome="self_drawn", winner=a, points=8, by=referee)
+    assert caught.value.error.messages == by_hand.value.messages
+    assert "no later hand is played" in by_hand.value.messages[0]
+
+
 def test_outsider_and_other_referee_cannot_score(sheet, outsider, make_user, organizer):
     other = ts.tournament_create(by=organizer, name="Other", slug="other")
     other_ref = make_user("other-ref")
