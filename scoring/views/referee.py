@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 
 from scoring import services
-from scoring.forms.hand import HandForm, PenaltyForm, WithdrawPenaltyForm
+from scoring.forms.hand import PenaltyForm, WithdrawPenaltyForm
 from scoring.forms.signing import ConfirmForm, FoulForm, HandConfirmForm, SignForm
 from scoring.models import Penalty, Signature
 from scoring.selectors import sheet_missing_hands
@@ -47,12 +47,7 @@ class HandRecordView(SheetView):
         data = QueryDict(mutable=True)
         for key, values in draft["data"].items():
             data.setlist(key, values)
-        form = HandForm(
-            data,
-            players=self.players,
-            hands_per_session=self.tournament.hands_per_session,
-            rules=self.tournament.rule_set,
-        )
+        form = self.hand_form(data)
         form.is_valid()
         for field, errors in draft["errors"].items():
             for message in errors:
@@ -79,12 +74,7 @@ class HandRecordView(SheetView):
         return self.render_with(hand_form=form)
 
     def post(self, request, *args, **kwargs):
-        form = HandForm(
-            request.POST,
-            players=self.players,
-            hands_per_session=self.tournament.hands_per_session,
-            rules=self.tournament.rule_set,
-        )
+        form = self.hand_form(request.POST)
         if form.is_valid():
             try:
                 version = services.hand_record(
@@ -98,12 +88,7 @@ class HandRecordView(SheetView):
                     # Offer the hand as it now stands: submitting again, after a look, replaces it.
                     data = request.POST.copy()
                     data["expected_version"] = exc.params["version"]
-                    form = HandForm(
-                        data,
-                        players=self.players,
-                        hands_per_session=self.tournament.hands_per_session,
-                        rules=self.tournament.rule_set,
-                    )
+                    form = self.hand_form(data)
                     form.is_valid()
                 add_service_error(form, exc)
             else:
@@ -191,12 +176,7 @@ class SheetHandLiveView(SheetMixin, View):
     def score(self, data):
         if len(self.players) != 4:
             return live_response(None, _("This table does not have four seated players yet."))
-        form = HandForm(
-            data,
-            players=self.players,
-            hands_per_session=self.tournament.hands_per_session,
-            rules=self.tournament.rule_set,
-        )
+        form = self.hand_form(data)
         scored, error = form.live_score()
         return live_response(scored, error, rules=self.tournament.rule_set)
 

@@ -65,6 +65,16 @@ class SheetMixin(ScorerPostMixin):
             player.tournament = self.tournament  # their links need the slug: no query per player
         return players
 
+    def hand_form(self, data=None, **kwargs):
+        """The table's hand form: its players, the session's number of hands, the tournament's rule set."""
+        return HandForm(
+            data,
+            players=self.players,
+            hands_per_session=self.tournament.hands_per_session,
+            rules=self.tournament.rule_set,
+            **kwargs,
+        )
+
     def sheet_url(self):
         return reverse("sheet", args=[self.tournament.slug, self.session.number, self.table.number])
 
@@ -136,12 +146,7 @@ class SheetView(SheetMixin, TemplateView):
         if self.can_score:
             hps = self.tournament.hands_per_session
             if "hand_form" not in context and context["next_hand"] and not self.sheet.is_submitted:
-                context["hand_form"] = HandForm(
-                    players=self.players,
-                    hands_per_session=hps,
-                    rules=self.tournament.rule_set,
-                    initial={"number": context["next_hand"], "expected_version": 0},
-                )
+                context["hand_form"] = self.hand_form(initial={"number": context["next_hand"], "expected_version": 0})
             if "penalty_form" not in context and not self.sheet.is_submitted:
                 context["penalty_form"] = PenaltyForm(players=self.players, hands_per_session=hps)
             context.setdefault("withdraw_form", WithdrawPenaltyForm())
@@ -194,12 +199,7 @@ class HandHistoryView(SheetMixin, TemplateView):
                 # With two-person entry the latest entry may still wait for confirmation: correct that one.
                 latest = (hand.pending or hand.current) if hand else None
                 initial = HandForm.initial_from_version(latest) if latest else {"number": number}
-                form = HandForm(
-                    players=self.players,
-                    hands_per_session=self.tournament.hands_per_session,
-                    rules=self.tournament.rule_set,
-                    initial=initial,
-                )
+                form = self.hand_form(initial=initial)
             context["hand_form"] = form
         return context
 
