@@ -7,10 +7,10 @@ rows from the hands of the tables asked for. Nothing is cached between requests.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db.models import Count, Prefetch, Sum
 
@@ -20,8 +20,15 @@ from rules.table_points import table_points
 from scoring.models import DELTA_FIELDS, Hand, HandVersion, Penalty, ScoreSheet, Signature
 from tournament.models import Player, Seat, Session, Table, Tournament
 
+if TYPE_CHECKING:
+    from django.db.models import QuerySet
 
-def rank_table(scores: list[int], points_config, lost=()) -> tuple[list[int], list[Fraction]]:
+    from rules.base import RuleSet
+
+
+def rank_table(
+    scores: list[int], points_config: Sequence[Fraction], lost: Iterable[int] = ()
+) -> tuple[list[int], list[Fraction]]:
     """Places (1..4, shared on ties) and table points of the four positions of one table; positions in
     `lost` lost the session and are placed last."""
     by_position = table_points(dict(enumerate(scores)), points_config, lost=lost)
@@ -156,7 +163,7 @@ def table_results(
     return results
 
 
-def _ranked(result: TableResult, points_config) -> TableResult:
+def _ranked(result: TableResult, points_config: Sequence[Fraction]) -> TableResult:
     result.ranks, result.table_points = rank_table(
         result.scores, points_config, lost=[i for i, why in enumerate(result.lost) if why]
     )
@@ -164,7 +171,12 @@ def _ranked(result: TableResult, points_config) -> TableResult:
 
 
 def _loaded_table_result(
-    tournament: Tournament, table: Table, players: list[Player], versions: dict, penalties: list[Penalty], points_config
+    tournament: Tournament,
+    table: Table,
+    players: list[Player],
+    versions: dict[int, HandVersion],
+    penalties: list[Penalty],
+    points_config: Sequence[Fraction],
 ) -> TableResult:
     """``table_results`` for one table, from its hands and penalties already loaded for its sheet: the same
     sums, the same lost sessions, the same places, without reading them again."""
@@ -264,7 +276,7 @@ class SheetData:
     def active_signatures(self) -> list[Signature]:
         return [s for s in self.signatures if s.active]
 
-    def confirmation_of(self, player) -> Signature | None:
+    def confirmation_of(self, player: Player | None) -> Signature | None:
         return next(
             (
                 s
@@ -283,7 +295,7 @@ class SheetData:
         return [p for p in self.given_penalties if p.active]
 
 
-def sheet_hand(number: int, rules=None) -> SheetHand:
+def sheet_hand(number: int, rules: RuleSet | None = None) -> SheetHand:
     """The fixed part of a sheet line: round, dealer and seat winds of hand `number`, as the rule set moves
     seats and the deal (MCR appendix 4 when none is given)."""
     if rules is None:
@@ -293,7 +305,7 @@ def sheet_hand(number: int, rules=None) -> SheetHand:
     return SheetHand(number=number, round_wind=round_wind, dealer=winds.index(0), seat_winds=[WINDS[w] for w in winds])
 
 
-def with_sheet_and_seats(tables):
+def with_sheet_and_seats(tables: QuerySet[Table]) -> QuerySet[Table]:
     """Tables with what a score sheet shows of them loaded: session, sheet, seats with players and teams."""
     return tables.select_related("session", "sheet").prefetch_related(
         Prefetch("seats", queryset=Seat.objects.select_related("player__team").order_by("position"))
@@ -366,7 +378,9 @@ def _sheet_lines(
     return lines
 
 
-def sheets_data(tournament: Tournament, tables, *, blank: bool = False) -> list[SheetData]:
+def sheets_data(
+    tournament: Tournament, tables: QuerySet[Table] | list[Table], *, blank: bool = False
+) -> list[SheetData]:
     """The score sheets of the given tables, in table order: a queryset of one session's tables, or a list
     of tables already loaded by ``with_sheet_and_seats`` (then in the list's order).
 
