@@ -262,7 +262,7 @@ def tournament_import(data: dict, replace=False, by=None, progress: Progress | N
                         _sign(sheet, grow, players)
                 if trow.get("submitted") and not ss.sheet_for_table(table=sheet.table).is_submitted:
                     with _At(f"{tpath}.submitted"):
-                        ss.sheet_submit(sheet=sheet, by=None)
+                        ss.sheet_sign(sheet=sheet, by=None)
             status = srow.get("status", default_status(tables))
             with _At(f"{spath}.status"):
                 if status == Session.Status.PUBLISHED:
