@@ -27,7 +27,7 @@ from tournament.models import (
     split_display_name,
 )
 from tournament.permissions import is_organizer
-from tournament.player_fields import BY_KEY, KEYS, PLAYER_FIELDS, Kind, check_keys
+from tournament.player_fields import BY_KEY, KEYS, PLAYER_FIELDS, Kind, check_keys, values_of
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -213,17 +213,10 @@ def tournament_copy(
         copied_players = 0
         if players:
             for p in source.players.select_related("team").order_by("number"):
-                player_create(
-                    tournament=tournament,
-                    number=p.number,
-                    name=p.name,
-                    country=p.country,
-                    club=p.club,
-                    ema_id=p.ema_id,
-                    team=p.team.name if (teams and p.team is not None) else None,
-                    is_substitute=p.is_substitute,
-                    by=by,
-                )
+                fields = values_of(p)  # every field (tournament.player_fields), the team by its name
+                if not teams:
+                    fields["team"] = None
+                player_create(tournament=tournament, by=by, **fields)
                 copied_players += 1
             if teams:  # each captain again, now that the members are there
                 captains = source.teams.filter(captain__isnull=False).values_list("name", "captain__number")
