@@ -162,6 +162,7 @@ def tournament_import(
             tournament_delete(existing)
         tournament = _create_tournament(data, settings, by)
         players = _load_players(tournament, data)
+        ts.player_codes_make_missing(tournament=tournament, by=None)  # for the player cards
         progress.players(len(players))
         # {(session, table): (its penalties, its withdrawn penalties)} in the file's order, for the appeals.
         table_penalties: TablePenalties = {}

@@ -170,6 +170,22 @@ def tournament_dashboard(tournament: Tournament, now: datetime) -> Dashboard:
         steps.append(
             Item(_("Give your referees an account and the referee role."), url("manage-roles"), _("Roles and accounts"))
         )
+    without_code = tournament.players.filter(code="").count() if player_count else 0
+    if without_code:
+        steps.append(
+            Item(
+                ngettext(
+                    "%(n)s player has no code yet to confirm score sheets with: make the missing codes "
+                    "before printing the player cards.",
+                    "%(n)s players have no code yet to confirm score sheets with: make the missing codes "
+                    "before printing the player cards.",
+                    without_code,
+                )
+                % {"n": without_code},
+                url("manage-player-codes"),
+                _("Player codes"),
+            )
+        )
     if player_count and not problem and not any(p.tables for p in sessions):
         steps.append(
             Item(

@@ -31,7 +31,7 @@ from standings.selectors import player_standings
 from tournament.audit import audit
 from tournament.models import AdvanceRule, Elimination, Seat, Session, Table, Tournament
 from tournament.names import sort_key
-from tournament.services import check_organizer, lock_tournament, seating_problem
+from tournament.services import check_organizer, lock_tournament, player_codes_make_missing, seating_problem
 
 MAX_TEAM_APART = 4  # the engine keeps team-mates apart for teams of at most four
 
@@ -222,6 +222,7 @@ def session_seat_random(
 def session_publish(*, session: Session, by: User | None) -> Session:
     with transaction.atomic():
         check_organizer(by, session.tournament)
+        player_codes_make_missing(tournament=session.tournament, by=by)  # the cards print them; before the session lock
         session = Session.objects.select_for_update().get(pk=session.pk)
         if session.status != Session.Status.SEATED:
             raise ValidationError(_("Only a seated session can be published."))
@@ -584,6 +585,7 @@ def schedule_publish_all(*, tournament: Tournament, by: User | None) -> list[int
         tournament = lock_tournament(tournament)
         check_organizer(by, tournament)
         sessions_to_publish(tournament)
+        player_codes_make_missing(tournament=tournament, by=by)  # the player cards print them
         sessions = list(
             Session.objects.select_for_update()
             .filter(tournament=tournament, status=Session.Status.SEATED)

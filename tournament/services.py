@@ -440,6 +440,7 @@ def players_import(*, tournament: Tournament, rows: list[dict], by: User | None)
         except PlayerRowError as exc:
             raise exc.error from None
         audit(tournament=tournament, actor=by, action="players.import", count=len(created))
+        player_codes_make_missing(tournament=tournament, by=by)  # for the player cards
         return created
 
 
@@ -589,6 +590,15 @@ def player_codes_generate(*, tournament: Tournament, by: User | None, replace: b
             players=[p.number for p in changed],
         )
         return len(changed)
+
+
+def player_codes_make_missing(*, tournament: Tournament, by: User | None) -> int:
+    """Codes for the players who have none, as publishing a session and importing players make them, so the
+    player cards print every code; nothing changes (and nothing is logged) when every player has one.
+    Takes the tournament lock: call it before locking a session."""
+    if not Player.objects.filter(tournament=tournament, code="").exists():
+        return 0
+    return player_codes_generate(tournament=tournament, by=by)
 
 
 def player_code_reset(*, player: Player, by: User | None) -> Player:

@@ -103,6 +103,29 @@ def test_everything_closed_points_to_the_results(organizer, referee):
     assert "Every session is closed" in texts(board.next_steps)
 
 
+def test_players_without_a_code_are_a_next_step_until_publishing_makes_them(rr16, organizer):
+    codes_url = reverse("manage-player-codes", args=[rr16.slug])
+    board = dashboard.tournament_dashboard(rr16, timezone.now())
+    [step] = [i for i in board.next_steps if i.url == codes_url]
+    assert step.text.startswith("16 players have no code yet") and step.link == "Player codes"
+    sched.schedule_generate(tournament=rr16, by=organizer, seed=1)
+    sched.session_publish(session=rr16.sessions.get(number=1), by=organizer)
+    board = dashboard.tournament_dashboard(rr16, timezone.now())
+    assert codes_url not in [i.url for i in board.next_steps]
+    # A substitute added later has none until the codes are made.
+    ts.player_create(tournament=rr16, number=17, name="Sub", is_substitute=True, by=organizer)
+    board = dashboard.tournament_dashboard(rr16, timezone.now())
+    assert "1 player has no code yet" in texts(board.next_steps)
+    ts.player_codes_make_missing(tournament=rr16, by=organizer)
+    assert "no code yet" not in texts(dashboard.tournament_dashboard(rr16, timezone.now()).next_steps)
+
+
+def test_the_code_step_links_to_the_player_codes_page(client_for, seated_session, tournament):
+    content = client_for("organizer").get(reverse("manage-home", args=[tournament.slug])).content.decode()
+    assert "8 players have no code yet" in content
+    assert f'href="{reverse("manage-player-codes", args=[tournament.slug])}"' in content
+
+
 def test_dashboard_page_shows_sheet_counts(client_for, hands_entered, tournament):
     content = client_for("organizer").get(reverse("manage-home", args=[tournament.slug])).content.decode()
     assert "In play" in content and "Next steps" in content
