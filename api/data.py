@@ -17,7 +17,6 @@ from standings import selectors
 from standings.management.commands.standings import command_row
 from tournament.clock import clock_data
 from tournament.models import Elimination, Player, Seat, Session, Tournament
-from tournament.views.mixins import PUBLIC_SESSION_STATUSES
 
 
 def points(value):
@@ -30,22 +29,18 @@ def _number(value):
     return int(value) if value == int(value) else float(value)
 
 
-def session_is_public(session: Session) -> bool:
-    return session.status in PUBLIC_SESSION_STATUSES
-
-
 def visible_sessions(tournament: Tournament, organizer: bool) -> list[Session]:
     """The sessions a caller may see, in order, each with ``table_count``. The public sees a session once
     its seating is published; its results with it."""
     sessions = tournament.sessions.annotate(table_count=Count("tables")).order_by("number")
-    return [s for s in sessions if organizer or session_is_public(s)]
+    return [s for s in sessions if organizer or s.is_public]
 
 
 def current_session(sessions: list[Session]) -> Session | None:
     """The session the hall is about: the lowest-numbered one being played (seating published, not
     closed), else the last one with published seating."""
-    public = [s for s in sessions if session_is_public(s)]
-    playing = [s for s in public if s.status == Session.Status.PUBLISHED]
+    public = [s for s in sessions if s.is_public]
+    playing = [s for s in public if not s.is_closed]
     if playing:
         return playing[0]
     return public[-1] if public else None
@@ -179,7 +174,7 @@ def player_detail_data(tournament: Tournament, player: Player, organizer: bool) 
     """A player, their standing and, per visible session, their table, wind and result there."""
     data = player_data(player, organizer)
     visible = {s.pk for s in visible_sessions(tournament, organizer)}
-    results = table_results(tournament)
+    results = table_results(tournament, public=not organizer)
     lines = []
     for seat in Seat.objects.filter(player=player).select_related("table", "session").order_by("session__number"):
         if seat.session_id not in visible:
@@ -274,9 +269,8 @@ def standings_data(tournament: Tournament, organizer: bool) -> list[dict]:
     after which the player went out, else null) and ``played`` (false before the player's first result,
     when their rank says nothing yet: the pages show a dash).
 
-    HOOK(issue 12): the public standings are to count only sessions whose seating is published; that
-    switch belongs to ``standings.selectors`` and reaches this function through ``command_row``. The
-    organizer view counts every session.
+    The public view counts the public sessions only (``Session.objects.public()``), as the public standings
+    page and ``standings --public`` do; the organizer view counts every session, as organizers see them.
     """
     appealed = players_under_appeal(tournament)
     return [
@@ -286,7 +280,7 @@ def standings_data(tournament: Tournament, organizer: bool) -> list[dict]:
             "eliminated_in": r["eliminated_in"],
             "played": r["played"],
         }
-        for r in selectors.standings_rows(tournament)
+        for r in selectors.standings_rows(tournament, public=not organizer)
     ]
 
 
@@ -299,5 +293,5 @@ def team_standings_data(tournament: Tournament, organizer: bool) -> list[dict]:
             "score": row.score,
             "members": [player_brief(m.player) for m in row.members],
         }
-        for row in selectors.team_standings(tournament)
+        for row in selectors.team_standings(tournament, public=not organizer)
     ]

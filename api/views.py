@@ -90,7 +90,7 @@ class TournamentApiView(ApiView):
 
     def session(self, n):
         session = Session.objects.filter(tournament=self.tournament, number=n).first()
-        if session is None or not (self.organizer or data.session_is_public(session)):
+        if session is None or not (self.organizer or session.is_public):
             raise NotFound(_("No such session, or its seating is not published yet."))
         return session
 

@@ -284,16 +284,14 @@ class SeatingChartView(TournamentMixin, TemplateView):
         sessions = [
             s
             for s in self.tournament.sessions.annotate(table_count=Count("tables")).order_by("number")
-            if s.table_count and self.session_is_public(s)
+            if s.table_count and self.session_visible(s)
         ]
         data = services.tournament_chart(self.tournament, sessions) if sessions else {"sessions": [], "rows": []}
         context.update(
             chart=data,
             sessions=sessions,
             table_numbers=range(1, max((s.table_count for s in sessions), default=0) + 1),
-            unpublished_shown=[
-                s.number for s in sessions if s.status not in (Session.Status.PUBLISHED, Session.Status.CLOSED)
-            ],
+            unpublished_shown=[s.number for s in sessions if not s.is_public],
         )
         return context
 
@@ -509,7 +507,7 @@ class SeatListView(TournamentMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         session = get_object_or_404(Session, tournament=self.tournament, number=self.kwargs["n"])
-        if not self.session_is_public(session):
+        if not self.session_visible(session):
             raise Http404(_("The seating of this session is not published yet."))
         rows = services.seat_list(session)
         for row in rows:

@@ -28,7 +28,7 @@ from scoring.results import sheet_data
 from scoring.views import SheetMixin
 from scoring.views_signing import PlayerSheetsView
 from tournament import services as tournament_services
-from tournament.models import Player, Seat, Tournament
+from tournament.models import Player, Seat, Session, Tournament
 from tournament.permissions import can_score, is_appeals_committee, is_organizer
 from tournament.services import normalise_code
 from tournament.views.mixins import RoleRequiredMixin, add_service_error
@@ -52,7 +52,7 @@ class PlayerAppealFileView(PlayerSheetsView):
             self.player.seats.filter(
                 session__number=self.kwargs["n"],
                 table__number=self.kwargs["t"],
-                session__status__in=("published", "closed"),
+                session__in=Session.objects.public(),
             )
             .select_related("table__session")
             .first()
@@ -66,7 +66,7 @@ class PlayerAppealFileView(PlayerSheetsView):
                     player__team=team,
                     session__number=self.kwargs["n"],
                     table__number=self.kwargs["t"],
-                    session__status__in=("published", "closed"),
+                    session__in=Session.objects.public(),
                 )
                 .select_related("table__session", "player")
                 .order_by("position")

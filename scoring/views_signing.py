@@ -257,7 +257,7 @@ class PlayerSheetsView(PlayerPageMixin, TemplateView):
     def seats(self):
         # Published sessions only: a seating not yet published is not shown to players, here either.
         return (
-            Seat.objects.filter(player=self.player, session__status__in=Session.PUBLIC_STATUSES)
+            Seat.objects.filter(player=self.player, session__in=Session.objects.public())
             .select_related("table__sheet", "session")
             .order_by("-session__number")
         )
@@ -307,7 +307,7 @@ def my_page(tournament, player) -> dict:
     """The rest of a player's private page: their seat and starting wind in every published session, with
     the next one to play first; their results hand by hand; their fouls; the appeals about their tables."""
     seats = list(
-        Seat.objects.filter(player=player, session__status__in=Session.PUBLIC_STATUSES)
+        Seat.objects.filter(player=player, session__in=Session.objects.public())
         .select_related("table__sheet", "session")
         .order_by("session__number")
     )
@@ -368,9 +368,7 @@ def captain_tables(tournament, player, exclude=()) -> list[dict]:
     if team is None:
         return []
     seats = (
-        Seat.objects.filter(
-            session__tournament=tournament, player__team=team, session__status__in=Session.PUBLIC_STATUSES
-        )
+        Seat.objects.filter(session__tournament=tournament, player__team=team, session__in=Session.objects.public())
         .exclude(table_id__in=exclude)
         .exclude(player=player)
         .select_related("table__sheet", "session", "player")

@@ -282,7 +282,7 @@ def unpublished_sessions_with_results(tournament: Tournament) -> list[int]:
     return sorted(
         set(
             ScoreSheet.objects.filter(table__session__tournament=tournament)
-            .exclude(table__session__status__in=Session.PUBLIC_STATUSES)
+            .filter(table__session__in=Session.objects.not_public())
             .filter(Q(hands__current__isnull=False) | Q(penalties__isnull=False))
             .values_list("table__session__number", flat=True)
         )

@@ -113,6 +113,40 @@ class SessionStatus(models.TextChoices):
     CLOSED = "closed", _("Closed")
 
 
+# The questions every reader asks of a session's state, each answered here once: in a query by
+# ``Session.objects`` (``SessionQuerySet``), of one session by the ``Session.is_*`` properties. Pages, the API,
+# the hall display, exports, PDFs and commands read these, never the statuses themselves.
+#
+# public: its seating and results are shown to everyone (published, or closed after being played); before,
+#   only its organizers and referees see them, and nothing of it reaches the public: no page, file, API
+#   answer or hall display.
+_PUBLIC = (SessionStatus.PUBLISHED, SessionStatus.CLOSED)
+# seated: it has tables and seats (seated, published or closed).
+_SEATED = (SessionStatus.SEATED, SessionStatus.PUBLISHED, SessionStatus.CLOSED)
+# closed: its results are final; open: not closed (planned, seated or in play).
+_CLOSED = (SessionStatus.CLOSED,)
+
+
+class SessionQuerySet(models.QuerySet):
+    """Sessions by what a reader asks of them (see ``_PUBLIC`` and beside it). From another model, select
+    through them: ``Seat.objects.filter(session__in=Session.objects.public())``."""
+
+    def public(self) -> "SessionQuerySet":
+        return self.filter(status__in=_PUBLIC)
+
+    def not_public(self) -> "SessionQuerySet":
+        return self.exclude(status__in=_PUBLIC)
+
+    def seated(self) -> "SessionQuerySet":
+        return self.filter(status__in=_SEATED)
+
+    def closed(self) -> "SessionQuerySet":
+        return self.filter(status__in=_CLOSED)
+
+    def open(self) -> "SessionQuerySet":
+        return self.exclude(status__in=_CLOSED)
+
+
 class Tournament(models.Model):
     Rules = RuleSet
     Format = TournamentFormat
@@ -453,9 +487,8 @@ class Player(models.Model):
 
 class Session(models.Model):
     Status = SessionStatus
-    # Seating and results of a session are public once it is published; before, only its organizers
-    # and referees see them.
-    PUBLIC_STATUSES = (SessionStatus.PUBLISHED, SessionStatus.CLOSED)
+
+    objects = SessionQuerySet.as_manager()
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="sessions")
     number = models.PositiveSmallIntegerField(
@@ -500,6 +533,21 @@ class Session(models.Model):
                 name="session_clock_ends_after_start",
             ),
         ]
+
+    @property
+    def is_public(self) -> bool:
+        """Its seating and results are shown to everyone (``SessionQuerySet.public``)."""
+        return self.status in _PUBLIC
+
+    @property
+    def is_seated(self) -> bool:
+        """It has tables and seats (``SessionQuerySet.seated``)."""
+        return self.status in _SEATED
+
+    @property
+    def is_closed(self) -> bool:
+        """Its results are final (``SessionQuerySet.closed``)."""
+        return self.status in _CLOSED
 
     def clock_state(self, now) -> str:
         """``none`` (no clock), ``scheduled`` (not started yet), ``running``, ``warning`` (the last quarter of

@@ -92,12 +92,7 @@ def _check_result_settings(tournament: Tournament, before: dict) -> None:
                 "were made with %(old)s."
             ) % {"field": Tournament._meta.get_field(field_name).verbose_name, "old": before[field_name]}
     if tournament.session_count < before["session_count"]:
-        used = (
-            tournament.sessions.exclude(status=Session.Status.PLANNED)
-            .order_by("-number")
-            .values_list("number", flat=True)
-            .first()
-        )
+        used = tournament.sessions.seated().order_by("-number").values_list("number", flat=True).first()
         if used and tournament.session_count < used:
             errors["session_count"] = _(
                 "Session %(n)s is already seated or played, so the tournament needs at least %(n)s sessions."
