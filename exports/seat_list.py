@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 
 from exports.datasets import local_time
 from exports.renderers import document, fonts, paragraph, styles_for
-from schedule.services import seat_list
+from schedule.selectors import seat_list
 
 FONT_SIZE = 13
 

@@ -35,11 +35,11 @@ def _iso(value: datetime | None) -> str | None:
 def _lock_session(session: Session, by: User | None) -> Session:
     check_organizer(by, session.tournament)
     session = Session.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=session.pk)
-    if session.status == Session.Status.CLOSED:
+    if session.is_closed:
         raise ValidationError(
             _("Session %(n)s is closed; its clock no longer changes.") % {"n": session.number}, code="closed"
         )
-    if session.status == Session.Status.PLANNED:
+    if not session.is_seated:
         raise ValidationError(
             _("Session %(n)s is not seated yet; seat it before starting its clock.") % {"n": session.number},
             code="not_seated",

@@ -71,7 +71,7 @@ def _open_seats(tournament: Tournament, player: Player, from_number: int) -> tup
     )
     open_seats, kept = [], []
     for seat in seats:
-        if seat.session.status == Session.Status.CLOSED or seat.table_id in _played_tables(seat.session):
+        if seat.session.is_closed or seat.table_id in _played_tables(seat.session):
             kept.append(seat.session.number)
         else:
             open_seats.append(seat)
@@ -115,7 +115,7 @@ def _withdraw(*, player, from_session, reason, by, note, keep_in_standings) -> W
         if from_session is None or from_session.tournament_id != tournament.pk:
             raise ValidationError({"from_session": _("Choose a session of this tournament.")}, code="session")
         from_session = Session.objects.get(pk=from_session.pk)
-        if from_session.status == Session.Status.CLOSED:
+        if from_session.is_closed:
             raise ValidationError(
                 {
                     "from_session": _("Session %(n)s is closed; a withdrawal starts with a session not played yet.")
@@ -158,6 +158,27 @@ def _withdraw(*, player, from_session, reason, by, note, keep_in_standings) -> W
         return withdrawal
 
 
+def _available_substitute(tournament: Tournament, substitute: Player) -> Player:
+    """The chosen substitute, read again, once checked: in this tournament, flagged as a substitute, neither
+    standing in for someone else nor withdrawn."""
+    substitute = Player.objects.get(pk=substitute.pk)
+    if substitute.tournament_id != tournament.pk:
+        raise ValidationError(_("%(player)s is not in this tournament.") % {"player": substitute})
+    if not substitute.is_substitute:
+        raise ValidationError(
+            _("%(player)s is not flagged as a substitute; a player of the field cannot take a second seat.")
+            % {"player": substitute},
+            code="not_substitute",
+        )
+    busy = Withdrawal.objects.filter(substitute=substitute, undone_at__isnull=True).first()
+    if busy is not None or Withdrawal.objects.filter(player=substitute, undone_at__isnull=True).exists():
+        raise ValidationError(
+            _("%(player)s is not available: already standing in or withdrawn.") % {"player": substitute},
+            code="busy",
+        )
+    return substitute
+
+
 def player_substitute(
     *, withdrawn: Player, by: User | None, substitute: Player | None = None, new_name: str = ""
 ) -> Withdrawal:
@@ -190,21 +211,7 @@ def player_substitute(
         if substitute is None and not new_name:
             raise ValidationError(_("Choose a substitute or type a new one's name."), code="none")
         if substitute is not None:
-            substitute = Player.objects.get(pk=substitute.pk)
-            if substitute.tournament_id != tournament.pk:
-                raise ValidationError(_("%(player)s is not in this tournament.") % {"player": substitute})
-            if not substitute.is_substitute:
-                raise ValidationError(
-                    _("%(player)s is not flagged as a substitute; a player of the field cannot take a second seat.")
-                    % {"player": substitute},
-                    code="not_substitute",
-                )
-            busy = Withdrawal.objects.filter(substitute=substitute, undone_at__isnull=True).first()
-            if busy is not None or Withdrawal.objects.filter(player=substitute, undone_at__isnull=True).exists():
-                raise ValidationError(
-                    _("%(player)s is not available: already standing in or withdrawn.") % {"player": substitute},
-                    code="busy",
-                )
+            substitute = _available_substitute(tournament, substitute)
         seats, kept = _open_seats(tournament, withdrawn, withdrawal.from_session.number)
         if substitute is not None:
             clash = sorted(

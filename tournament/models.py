@@ -499,7 +499,7 @@ class Session(models.Model):
     seed = models.BigIntegerField(_("seed"), null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
     # Elimination tournaments: the rule that decided, on this session's results, who played on. Set by
-    # schedule.services.session_eliminate_and_seat; empty while nobody has been eliminated after it.
+    # schedule.elimination.session_eliminate_and_seat; empty while nobody has been eliminated after it.
     advance_rule = models.CharField(_("who plays on"), max_length=20, choices=AdvanceRule.choices, blank=True)
     advance_count = models.PositiveSmallIntegerField(_("how many play on"), default=0)
     # Player numbers, best first, that the organizer gave to separate players level at the cut (a
