@@ -28,7 +28,8 @@ def _session_link(f: dict, ctx: Context) -> tuple[str, str]:
 def _session(e: AuditLog, f: dict, ctx: Context) -> tuple[str, str, str]:
     args = {"actor": ctx.actor(e), "n": f.get("session", "?")}
     if e.action == "session.seat":
-        args["method"] = METHODS.get(f.get("method"), f.get("method") or _("by hand"))
+        method = f.get("method") or ""
+        args["method"] = METHODS.get(method) or method or _("by hand")
         tables = f.get("tables")
         args["tables"] = len(tables) if isinstance(tables, list) else "?"
         if f.get("seed"):

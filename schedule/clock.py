@@ -141,7 +141,7 @@ def session_clock_adjust(
     changes hands already entered; it only changes which new hands the sheets still accept."""
     with transaction.atomic():
         session = _lock_session(session, by)
-        if session.ends_at is None:
+        if session.starts_at is None or session.ends_at is None:
             raise ValidationError(
                 _("The clock of session %(n)s has not been started or scheduled.") % {"n": session.number},
                 code="no_clock",

@@ -41,7 +41,7 @@ class Dashboard:
         return pg.current_session(self.sessions)
 
 
-def _numbers(progress_list):
+def _numbers(progress_list: list[pg.SessionProgress]) -> str:
     return ", ".join(str(p.session.number) for p in progress_list)
 
 
@@ -74,7 +74,7 @@ def _withdrawn_still_seated(tournament: Tournament, url: _Url) -> list[Item]:
 class _Url:
     """Addresses of the tournament's pages, for the items' links."""
 
-    def __init__(self, tournament: Tournament):
+    def __init__(self, tournament: Tournament) -> None:
         self.slug = tournament.slug
 
     def __call__(self, name: str, *args: object, anchor: str = "") -> str:

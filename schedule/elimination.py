@@ -140,7 +140,9 @@ class _Round:
     """The players of a round in the engine's terms, and what separates them: table points, then session
     score, then the ranking before this round, then ``decided_order`` (player numbers, best first)."""
 
-    def __init__(self, session: Session, results: list[TableResult], rule: seating.Rule, decided_order: Sequence[int]):
+    def __init__(
+        self, session: Session, results: list[TableResult], rule: seating.Rule, decided_order: Sequence[int]
+    ) -> None:
         self.rule = rule
         self.players = {p.pk: p for r in results for p in r.players}
         self.before = {row.player.pk: row.rank for row in player_standings(session.tournament, before=session.number)}

@@ -9,7 +9,6 @@ import json
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db.models import Count
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
@@ -50,7 +49,7 @@ class SeatingManageView(OrganizerRequiredMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         t = self.tournament
-        sessions = list(t.sessions.annotate(table_count=Count("tables")).order_by("number"))
+        sessions = list(t.sessions.with_table_count().order_by("number"))
         swiss = {s.number for s in selectors.swiss_sessions(t)}
         action_errors = kwargs.get("action_errors", {})
         for s in sessions:
@@ -283,7 +282,7 @@ class SeatingChartView(TournamentMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         sessions = [
             s
-            for s in self.tournament.sessions.annotate(table_count=Count("tables")).order_by("number")
+            for s in self.tournament.sessions.with_table_count().order_by("number")
             if s.table_count and self.session_visible(s)
         ]
         data = selectors.tournament_chart(self.tournament, sessions) if sessions else {"sessions": [], "rows": []}
@@ -301,7 +300,7 @@ class SessionManageView(OrganizerRequiredMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        sessions = list(self.tournament.sessions.annotate(table_count=Count("tables")))
+        sessions = list(self.tournament.sessions.with_table_count())
         action_errors = kwargs.get("action_errors", {})
         seat_forms = kwargs.get("seat_forms", {})
         for session in sessions:

@@ -153,7 +153,7 @@ APPEAL_BODIES = {
 def _appeal_filed(e: AuditLog, f: dict, ctx: Context, args: dict) -> str:
     if f.get("loaded"):
         statuses = dict(Appeal.Status.choices)
-        args["status"] = statuses.get(f.get("status"), f.get("status") or "?")
+        args["status"] = statuses.get(str(f.get("status")), f.get("status") or "?")
         return (
             _(
                 "%(actor)s imported appeal %(n)s about %(where)s, filed by %(player)s, from a tournament file, as "
@@ -186,8 +186,8 @@ def _appeal(e: AuditLog, f: dict, ctx: Context) -> tuple[str, str, str]:
         text = _appeal_filed(e, f, ctx, args)
     elif e.action == "appeal.decide":
         args.update(
-            outcome=APPEAL_OUTCOMES.get(f.get("outcome"), f.get("outcome")),
-            body=APPEAL_BODIES.get(f.get("body"), f.get("body")),
+            outcome=APPEAL_OUTCOMES.get(str(f.get("outcome")), f.get("outcome")),
+            body=APPEAL_BODIES.get(str(f.get("body")), f.get("body")),
         )
         text = (
             _("%(actor)s, for %(body)s, decided appeal %(n)s about %(where)s: %(outcome)s. Reasons: %(reason)s") % args

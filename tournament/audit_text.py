@@ -144,7 +144,7 @@ class Line:
 class Context:
     """What the sentences of one page need, looked up in a fixed number of queries."""
 
-    def __init__(self, tournament: Tournament, entries: list[AuditLog]):
+    def __init__(self, tournament: Tournament, entries: list[AuditLog]) -> None:
         self.tournament = tournament
         self.refs: dict[tuple[str, str], dict] = {}
         by_type: dict[str, list[str]] = {}
@@ -236,7 +236,7 @@ def local_time(value: object) -> str:
 
 def _role(value: object) -> str:
     try:
-        return str(RoleKind(value).label).lower()
+        return str(RoleKind(str(value)).label).lower()
     except ValueError:
         return str(value)
 
@@ -315,4 +315,4 @@ def describe(entries: Iterable[AuditLog], tournament: Tournament) -> list[Line]:
 
 
 def kind_choices() -> list[tuple[str, str]]:
-    return [(key, label) for key, (label, _prefixes) in KINDS.items()]
+    return [(key, str(label)) for key, (label, _prefixes) in KINDS.items()]

@@ -58,7 +58,7 @@ WIND_NAMES = dict(zip(WINDS, (_("East"), _("South"), _("West"), _("North"))))
 # Choices are defined at module level so the models' Meta can constrain the columns to them.
 # The rule sets come from the registry (rules.registry), the one place that lists them: a new
 # rule set appears here, in the forms and in the database constraint (after makemigrations) by itself.
-RuleSet = models.TextChoices(
+RuleSet = models.TextChoices(  # type: ignore[call-overload]  # django-stubs types only one member per call
     "RuleSet", [(code.upper(), (code, _(cls.label or cls.name))) for code, cls in RULE_SETS.items()]
 )
 
@@ -145,6 +145,10 @@ class SessionQuerySet(models.QuerySet):
 
     def open(self) -> "SessionQuerySet":
         return self.exclude(status__in=_CLOSED)
+
+    def with_table_count(self) -> "SessionQuerySet":
+        """Each session with ``table_count``, its number of tables (``CountedSession``)."""
+        return self.annotate(table_count=models.Count("tables"))
 
 
 class Tournament(models.Model):
@@ -350,12 +354,13 @@ class Tournament(models.Model):
     @property
     def confirmation_methods(self) -> tuple[str, ...]:
         """The ways players may confirm a sheet: ``device``, ``phone``; none when they sign on paper."""
-        return {
+        methods: dict[str, tuple[str, ...]] = {
             PlayerConfirmation.NONE: (),
             PlayerConfirmation.DEVICE: ("device",),
             PlayerConfirmation.PHONE: ("phone",),
             PlayerConfirmation.EITHER: ("device", "phone"),
-        }[self.player_confirmation]
+        }
+        return methods[self.player_confirmation]
 
     def tiebreak_keys(self):
         return [k.strip() for k in self.tiebreaks.split(",") if k.strip()]

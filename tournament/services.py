@@ -4,11 +4,11 @@ and logs in one transaction. Seating and the course of sessions are in ``schedul
 from __future__ import annotations
 
 import secrets
-from datetime import timedelta
-from typing import TYPE_CHECKING
+from datetime import date, timedelta
+from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
+from django.db import models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -42,13 +42,15 @@ def lock_tournament(tournament: Tournament) -> Tournament:
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
-def tournament_create(*, by: User | None, **fields) -> Tournament:
+def tournament_create(*, by: User | None, **fields: Any) -> Tournament:
     """A new tournament; its hands per session, unless given, are what its rule set plays (MCR 16, the
     Swiss championship 4)."""
     with transaction.atomic():
         tournament = Tournament(**fields)
         if fields.get("hands_per_session") is None:
-            tournament.hands_per_session = None  # not the model's default: the rule set's, once it is valid
+            # Not the model's default but the rule set's, once it is valid; None meanwhile, so clean() does not
+            # compare the rule set's length with a number nobody chose.
+            tournament.hands_per_session = None  # type: ignore[assignment]
             tournament.full_clean(exclude=["hands_per_session"])  # a bad rule set or option is named first
             tournament.hands_per_session = tournament.rule_set.hands_per_session
         tournament.full_clean()
@@ -80,6 +82,12 @@ def _has_results(tournament: Tournament) -> bool:
     )
 
 
+def _verbose_name(field_name: str) -> str:
+    """A tournament setting's name as the settings page labels it."""
+    field = Tournament._meta.get_field(field_name)
+    return str(field.verbose_name) if isinstance(field, models.Field) else field_name
+
+
 def _check_result_settings(tournament: Tournament, before: dict) -> None:
     """Refuse a change to a setting that shapes results once there are results, and a session count
     below a session already seated or played."""
@@ -90,7 +98,7 @@ def _check_result_settings(tournament: Tournament, before: dict) -> None:
             errors[field_name] = _(
                 "Results have been entered, so %(field)s can no longer change: the score sheets and standings "
                 "were made with %(old)s."
-            ) % {"field": Tournament._meta.get_field(field_name).verbose_name, "old": before[field_name]}
+            ) % {"field": _verbose_name(field_name), "old": before[field_name]}
     if tournament.session_count < before["session_count"]:
         used = tournament.sessions.seated().order_by("-number").values_list("number", flat=True).first()
         if used and tournament.session_count < used:
@@ -111,7 +119,7 @@ def _check_result_settings(tournament: Tournament, before: dict) -> None:
         raise ValidationError(errors)
 
 
-def tournament_update(*, tournament: Tournament, by: User | None, **fields) -> Tournament:
+def tournament_update(*, tournament: Tournament, by: User | None, **fields: Any) -> Tournament:
     with transaction.atomic():
         tournament = lock_tournament(tournament)
         check_organizer(by, tournament)
@@ -177,8 +185,8 @@ def tournament_copy(
     name: str,
     slug: str,
     by: User | None,
-    start_date=None,
-    end_date=None,
+    start_date: date | None = None,
+    end_date: date | None = None,
     teams: bool = False,
     players: bool = False,
     roles: bool = False,
@@ -207,18 +215,19 @@ def tournament_copy(
                     country=p.country,
                     club=p.club,
                     ema_id=p.ema_id,
-                    team=p.team.name if (teams and p.team_id) else None,
+                    team=p.team.name if (teams and p.team is not None) else None,
                     is_substitute=p.is_substitute,
                     by=by,
                 )
                 copied_players += 1
             if teams:  # each captain again, now that the members are there
                 for team in source.teams.filter(captain__isnull=False).select_related("captain"):
-                    team_captain_set(
-                        team=tournament.teams.get(name=team.name),
-                        captain=tournament.players.get(number=team.captain.number),
-                        by=by,
-                    )
+                    if team.captain is not None:
+                        team_captain_set(
+                            team=tournament.teams.get(name=team.name),
+                            captain=tournament.players.get(number=team.captain.number),
+                            by=by,
+                        )
         copied_roles = 0
         if roles:
             for role in source.roles.select_related("user").order_by("role", "user__username"):
@@ -279,7 +288,7 @@ def team_get_or_create(*, tournament: Tournament, name: str, by: User | None) ->
     if not name:
         return None
     max_length = Team._meta.get_field("name").max_length
-    if len(name) > max_length:
+    if max_length is not None and len(name) > max_length:
         raise ValidationError({"team": _("A team name has at most %(n)s characters.") % {"n": max_length}})
     try:
         no_nul(name)
@@ -432,7 +441,7 @@ def team_captain_set(*, team: Team, captain: Player | None, by: User | None) -> 
                     },
                     code="captain_not_member",
                 )
-        before = team.captain.number if team.captain_id else None
+        before = team.captain.number if team.captain is not None else None
         after = captain.number if captain is not None else None
         if before == after:
             return team
