@@ -91,7 +91,7 @@ def check_seating_may_change(sessions: list[Session]) -> None:
             % {"s": ", ".join(map(str, scored))},
             code="scored",
         )
-    published = [s.number for s in sessions if s.status == Session.Status.PUBLISHED]
+    published = [s.number for s in sessions if s.is_public]
     if published:
         raise ValidationError(
             _("The seating of sessions %(s)s is already published; players may have seen it, so it is not replaced.")
