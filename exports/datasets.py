@@ -22,7 +22,7 @@ from scoring.models import Penalty, ScoreSheet
 from scoring.results import lost_sessions, table_results
 from standings import selectors
 from standings.tables import tiebreak_label
-from tournament.models import Seat, Session, Tournament
+from tournament.models import Seat, Tournament
 
 TEXT, INT, POINTS = "text", "int", "points"
 
@@ -197,9 +197,9 @@ def ema_problems(tournament, rows):
     public and every sheet submitted (nothing provisional); at every table the table points total 7;
     every ranked player has a family name and an EMA id or is marked as having none."""
     problems = []
-    sessions = tournament.sessions.exclude(status=Session.Status.PLANNED).order_by("number")
+    sessions = tournament.sessions.seated().order_by("number")
     for session in sessions:
-        if session.status not in Session.PUBLIC_STATUSES:
+        if not session.is_public:
             problems.append(_("Session %(n)s is not published.") % {"n": session.number})
     open_sheets = (
         ScoreSheet.objects.filter(table__session__in=sessions)

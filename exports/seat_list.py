@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from exports.datasets import local_time
 from exports.renderers import document
 from exports.typography import document_fonts, paragraph, styles_for, table
-from schedule.services import seat_list
+from schedule.selectors import seat_list
 from tournament.models import Session, Tournament
 
 FONT_SIZE = 13

@@ -147,7 +147,7 @@ class SeatListPdfView(TournamentMixin, View):
     def get(self, request, *args, **kwargs):
         tournament = self.tournament
         session = get_object_or_404(Session, tournament=tournament, number=kwargs["n"])
-        if not self.session_is_public(session):
+        if not self.session_visible(session):
             raise Http404(_("The seating of this session is not published yet."))
         return file_response(
             seat_list_pdf(tournament, session),

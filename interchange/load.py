@@ -17,7 +17,7 @@ from django.utils import timezone
 from interchange.format import PLAYER_KEYS, InterchangeError
 from interchange.shape import default_status, parse_moment, validate
 from rules import payments as pay
-from schedule import clock, withdrawals
+from schedule import clock, elimination, withdrawals
 from schedule import services as schedule
 from scoring import appeals as appeal_services
 from scoring import services as ss
@@ -335,10 +335,10 @@ def _finish_session(session: Session, srow: dict[str, Any], spath: str) -> None:
     if "advance" in srow:
         advance = srow["advance"]
         with _At(f"{spath}.advance"):
-            rule = schedule.elimination_rule(advance["rule"], advance.get("count"))
+            rule = elimination.elimination_rule(advance["rule"], advance.get("count"))
             # The file gives the next session's seating; the eliminations and final ranks are
             # recomputed from the results, as the organizer's decision made them.
-            schedule.session_eliminate_and_seat(
+            elimination.session_eliminate_and_seat(
                 session=session, rule=rule, by=None, seat_next=False, decided_order=advance.get("order", [])
             )
 

@@ -139,7 +139,7 @@ def appeal_file(
             services._check_player_code(filer, code)
             if filer not in players and not captained_members(filer, players):
                 raise PermissionDenied(_("You did not play at this table, and no member of a team you captain did."))
-        if session.status not in Session.PUBLIC_STATUSES:
+        if not session.is_public:
             raise ValidationError(
                 _("The seating of session %(n)s is not published: there is no ruling to appeal yet.")
                 % {"n": session.number},

@@ -111,7 +111,7 @@ def table_results(
         seats = seats.filter(session=session)
         sheet_filter["sheet__table__session"] = session
     if public:
-        seats = seats.filter(session__status__in=Session.PUBLIC_STATUSES)
+        seats = seats.filter(session__in=Session.objects.public())
     seat_rows = list(seats.values_list("table_id", "position", "player_id", "session__number", "table__number"))
     # Seats as plain values and each player once (a model instance per seat, table and session cost a
     # second for 1,000 players x 10 sessions). Through the related manager, every player knows its tournament

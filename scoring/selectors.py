@@ -2,7 +2,7 @@
 player pages show. No writes here; the services (``scoring.services``) make every change and use these reads
 for their checks. A table's results (totals, places, table points) are ``scoring.results``.
 
-The players' pages show published sessions only (``Session.PUBLIC_STATUSES``): a seating not yet published is
+The players' pages show published sessions only (``Session.objects.public()``): a seating not yet published is
 not shown to players.
 """
 
@@ -202,7 +202,7 @@ def appeal_seat(tournament: Tournament, player: Player, session: int, table: int
 
 
 def _published(seats: QuerySet[Seat]) -> QuerySet[Seat]:
-    return seats.filter(session__status__in=Session.PUBLIC_STATUSES)
+    return seats.filter(session__in=Session.objects.public())
 
 
 def player_seat(player: Player, session: int, table: int) -> Seat | None:

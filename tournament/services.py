@@ -6,10 +6,10 @@ from __future__ import annotations
 import secrets
 from collections.abc import Mapping
 from datetime import date, timedelta
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
+from django.db import models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -31,7 +31,6 @@ from tournament.player_fields import BY_KEY, KEYS, PLAYER_FIELDS, Kind, check_ke
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
-    from django.db.models import Field
 
 
 def check_organizer(by: User | None, tournament: Tournament) -> None:
@@ -85,6 +84,12 @@ def _has_results(tournament: Tournament) -> bool:
     )
 
 
+def _verbose_name(field_name: str) -> str:
+    """A tournament setting's name as the settings page labels it."""
+    field = Tournament._meta.get_field(field_name)
+    return str(field.verbose_name) if isinstance(field, models.Field) else field_name
+
+
 def _check_result_settings(tournament: Tournament, before: dict) -> None:
     """Refuse a change to a setting that shapes results once there are results, and a session count
     below a session already seated or played."""
@@ -95,17 +100,9 @@ def _check_result_settings(tournament: Tournament, before: dict) -> None:
             errors[field_name] = _(
                 "Results have been entered, so %(field)s can no longer change: the score sheets and standings "
                 "were made with %(old)s."
-            ) % {
-                "field": cast("Field[Any, Any]", Tournament._meta.get_field(field_name)).verbose_name,
-                "old": before[field_name],
-            }
+            ) % {"field": _verbose_name(field_name), "old": before[field_name]}
     if tournament.session_count < before["session_count"]:
-        used = (
-            tournament.sessions.exclude(status=Session.Status.PLANNED)
-            .order_by("-number")
-            .values_list("number", flat=True)
-            .first()
-        )
+        used = tournament.sessions.seated().order_by("-number").values_list("number", flat=True).first()
         if used and tournament.session_count < used:
             errors["session_count"] = _(
                 "Session %(n)s is already seated or played, so the tournament needs at least %(n)s sessions."

@@ -41,7 +41,7 @@ class SheetMixin(ScorerPostMixin):
     @cached_property
     def session(self):
         session = get_object_or_404(Session, tournament=self.tournament, number=self.kwargs["n"])
-        if not self.session_is_public(session):
+        if not self.session_visible(session):
             raise Http404(_("The seating of this session is not published yet."))
         return session
 
