@@ -336,7 +336,7 @@ def _differences(previous: SeriesRanking | None, computed: selectors.Computed, r
             if old_parameters.get(k) != new_parameters.get(k)
         }
     if previous.as_of != computed.as_of:
-        out["as_of"] = [previous.as_of.isoformat(), computed.as_of.isoformat()]
+        out["as_of_changed"] = [previous.as_of.isoformat(), computed.as_of.isoformat()]
     before = {r["person"]: r for r in previous.rows if r["listed"]}
     after = {r["person"]: r for r in rows if r["listed"]}
     moved = [

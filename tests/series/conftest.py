@@ -1,5 +1,7 @@
 """Fixtures for the series tests: the six finished tournaments of ``factory.SIX`` and a MERS series over them."""
 
+from datetime import date
+
 import pytest
 
 from series.fileformat import series_import
@@ -46,3 +48,57 @@ def series_organizer(make_user):
 def liga(six_tournaments, liga_data, series_organizer):
     liga_data["organizers"] = [series_organizer.username]
     return series_import(liga_data)
+
+
+SMALL = [
+    dict(
+        slug="club-jan",
+        name="Club January",
+        start=date(2026, 1, 17),
+        end=None,
+        people=[0, 1, 2, 3, 4, 5, 6, 17],
+        sessions=2,
+        seed=21,
+    ),
+    dict(
+        slug="club-feb",
+        name="Club February",
+        start=date(2026, 2, 14),
+        end=None,
+        people=[0, 1, 2, 3, 7, 8, 9, 17],
+        sessions=2,
+        seed=22,
+    ),
+    dict(
+        slug="club-mar",
+        name="Club March",
+        start=date(2026, 3, 14),
+        end=date(2026, 3, 15),
+        people=[0, 1, 4, 5, 7, 8, 10, 11],
+        sessions=2,
+        seed=23,
+    ),
+]
+
+
+@pytest.fixture
+def small_tournaments(db):
+    return [factory.import_tournament(**spec) for spec in SMALL]
+
+
+@pytest.fixture
+def club_series(small_tournaments, series_organizer):
+    """A MERS series over three club tournaments, organized by ``series_organizer``."""
+    return series_import(
+        {
+            "name": "Club Ranking",
+            "slug": "club-ranking",
+            "method": "mers",
+            "as_of": "2026-04-01",
+            "tournaments": [{"slug": s["slug"]} for s in SMALL],
+            "minimum_results": 3,
+            "best_results": 2,
+            "listed_from": 2,
+            "organizers": [series_organizer.username],
+        }
+    )
