@@ -35,6 +35,10 @@ def _fmt(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
+def _two(value: float) -> str:
+    return f"{value:.2f}"
+
+
 def _svg(
     *,
     chart_id: str,
@@ -99,10 +103,9 @@ def _rank_ticks(ranked: int) -> list[int]:
     if ranked <= 6:
         return list(range(1, ranked + 1))
     step = next(s for s in (2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 10_000) if ranked / s <= 5)
-    ticks = [1, *range(step, ranked, step)]
-    if ranked - ticks[-1] < step / 2 and len(ticks) > 1:
-        ticks.pop()
-    return [*ticks, ranked]
+    # Round numbers between the first and the last, none so close to either that their labels touch.
+    between = [t for t in range(step, ranked, step) if t - 1 >= step * 0.75 and ranked - t >= step * 0.75]
+    return [1, *between, ranked]
 
 
 def rank_chart(
@@ -174,7 +177,7 @@ def rating_chart(
         ChartPoint(
             x=0.5 if count == 1 else 0.04 + 0.92 * (day - first).days / length,
             y=value,
-            label=_fmt(value) if i == count - 1 or count <= 4 else "",
+            label=_two(value) if i == count - 1 or count <= 4 else "",
             tip=tip,
             muted=not is_listed,
         )

@@ -47,11 +47,11 @@ class SeriesForm(forms.Form):
         self.fields["slug"] = _model_field("slug")
         self.fields["description"] = _model_field("description", widget=forms.Textarea(attrs={"rows": 2}))
         self.fields["published"] = _model_field("published")
-        self.fields["method"] = forms.ChoiceField(label=_("ranking method"), choices=SeriesMethod.choices)
+        self.fields["method"] = forms.ChoiceField(label=_("Ranking method"), choices=SeriesMethod.choices)
         self.fields["as_of"] = _model_field("as_of", widget=DATE_WIDGET)
         for name in ("minimum_results", "best_results", "listed_from", "part_a_best", "part_a_share"):
             self.fields[name] = _model_field(name)
-        self.fields["league_by"] = forms.ChoiceField(label=_("league: results by"), choices=LeagueBy.choices)
+        self.fields["league_by"] = forms.ChoiceField(label=_("League: results by"), choices=LeagueBy.choices)
         for i in range(DECAY_ROWS):
             self.fields[f"decay_{i}_days"] = forms.IntegerField(
                 label=_("Older than (days), step %(n)s") % {"n": i + 1}, required=False, min_value=0, max_value=36500
@@ -77,6 +77,7 @@ class SeriesForm(forms.Form):
             )
         if series is not None and not self.is_bound:
             self.initial.update({name: getattr(series, name) for name in SERIES_FIELDS})
+            self.initial["part_a_share"] = series.part_a_share.normalize()
             for i, step in enumerate(series.decay[:DECAY_ROWS]):
                 self.initial[f"decay_{i}_days"] = step["older_than_days"]
                 self.initial[f"decay_{i}_factor"] = Decimal(str(step["factor"]))
@@ -84,7 +85,7 @@ class SeriesForm(forms.Form):
                 t = next((t for t in tournaments if t.slug == entry.tournament_slug), None)
                 if t is not None:
                     self.initial[f"t_{t.pk}_include"] = True
-                    self.initial[f"t_{t.pk}_weight"] = entry.weight
+                    self.initial[f"t_{t.pk}_weight"] = entry.weight.normalize() if entry.weight is not None else None
                     self.initial[f"t_{t.pk}_qualification"] = entry.qualification
         elif series is None and not self.is_bound:
             defaults = Series()
@@ -92,6 +93,7 @@ class SeriesForm(forms.Form):
                 {name: getattr(defaults, name) for name in SERIES_FIELDS if name not in ("name", "slug", "method")}
             )
             self.initial["method"] = SeriesMethod.MERS
+            self.initial["part_a_share"] = defaults.part_a_share.normalize()
             for i, step in enumerate(defaults.decay):
                 self.initial[f"decay_{i}_days"] = step["older_than_days"]
                 self.initial[f"decay_{i}_factor"] = Decimal(step["factor"])

@@ -310,10 +310,11 @@ def series_entries(series: Series) -> list[SeriesTournament]:
 def candidate_tournaments(user, series: Series | None = None) -> list[Tournament]:
     """Tournaments that may join a series: public and finished (those already in it too, whatever their
     state, so the form can show them), most recent first."""
-    public = list(Tournament.objects.filter(published=True).order_by("-end_date", "-start_date", "name"))
+    public = list(Tournament.objects.filter(published=True))
     finished = finished_tournament_ids(t.pk for t in public)
     inside = set(series.entries.values_list("tournament_slug", flat=True)) if series is not None else set()
-    return [t for t in public if t.pk in finished or t.slug in inside]
+    found = [t for t in public if t.pk in finished or t.slug in inside]
+    return sorted(found, key=lambda t: (tournament_day(t) or date.min, t.name), reverse=True)
 
 
 # --- series: computing a ranking --------------------------------------------------------------------
