@@ -6,9 +6,10 @@ For each person, on the ranking's date (``as_of``):
    counts with the event's weight times the decay factor of its age (``base.decay_factor``); a factor
    or a weight of 0 drops the result;
 2. a person with fewer results than ``minimum_results`` gets results of 0 at weight 1 to fill the gap;
-3. part A is the weighted mean of all these results (or, with ``part_a_best``, of the best
-   ``part_a_best`` and ``part_a_share`` of the others, rounded up: the EMA's count since 2018 as
-   reported, see docs/series.md); part B the weighted mean of the best ``best_results`` by base rank;
+3. part A is the weighted mean of the best ``part_a_best`` of these results and ``part_a_share`` of the
+   others, rounded up (the EMA's count since 2018: 5 and 80 %, which is every result up to nine; None
+   counts every result, as the EMA did from 2010); part B the weighted mean of the best
+   ``best_results`` by base rank;
 4. the rating is the mean of part A and part B; a person is listed with at least ``listed_from`` real
    results (not counting the zeros added).
 
@@ -58,7 +59,7 @@ class MersParameters:
     minimum_results: int = EMA_MINIMUM_RESULTS
     best_results: int = EMA_BEST_RESULTS
     listed_from: int = EMA_LISTED_FROM
-    part_a_best: int | None = None  # None: part A is the mean of every result
+    part_a_best: int | None = EMA_2018_PART_A_BEST  # None: part A is the mean of every result
     part_a_share: Fraction = EMA_2018_PART_A_SHARE
 
     def problems(self) -> list[ParameterError]:

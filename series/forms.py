@@ -81,12 +81,15 @@ class SeriesForm(forms.Form):
             for i, step in enumerate(series.decay[:DECAY_ROWS]):
                 self.initial[f"decay_{i}_days"] = step["older_than_days"]
                 self.initial[f"decay_{i}_factor"] = Decimal(str(step["factor"]))
+            by_slug = {t.slug: t for t in tournaments}
             for entry in series.entries.all():
-                t = next((t for t in tournaments if t.slug == entry.tournament_slug), None)
-                if t is not None:
-                    self.initial[f"t_{t.pk}_include"] = True
-                    self.initial[f"t_{t.pk}_weight"] = entry.weight.normalize() if entry.weight is not None else None
-                    self.initial[f"t_{t.pk}_qualification"] = entry.qualification
+                found = by_slug.get(entry.tournament_slug)
+                if found is not None:
+                    self.initial[f"t_{found.pk}_include"] = True
+                    self.initial[f"t_{found.pk}_weight"] = (
+                        entry.weight.normalize() if entry.weight is not None else None
+                    )
+                    self.initial[f"t_{found.pk}_qualification"] = entry.qualification
         elif series is None and not self.is_bound:
             defaults = Series()
             self.initial.update(

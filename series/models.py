@@ -132,8 +132,11 @@ class Series(models.Model):
         _("part A: best results"),
         null=True,
         blank=True,
+        default=5,
         validators=[MinValueValidator(1), MaxValueValidator(MAX_RESULTS_PARAMETER)],
-        help_text=_("Empty: part A is the mean of every result. Set (e.g. 5): the best N and a share of the others."),
+        help_text=_(
+            "Part A counts the best N results and a share of the others (the EMA: 5 and 0.8). Empty: every result."
+        ),
     )
     part_a_share = models.DecimalField(
         _("part A: share of the others"),

@@ -570,7 +570,7 @@ def ranking_rows(computed: Computed) -> list[dict]:
                 "part_b": None if s.part_b is None else str(two_decimals(s.part_b)),
             }
         )
-    rows.sort(key=lambda r: (not r["listed"], r["rank"] or 0, names.sort_key(r["name"])))
+    rows.sort(key=lambda r: (not r["listed"], r["rank"] or 0, names.sort_key(str(r["name"]))))
     return rows
 
 

@@ -15,7 +15,7 @@ from datetime import date
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
@@ -67,7 +67,7 @@ class TournamentEntry:
     qualification: bool = False
 
 
-def _actor(by) -> AbstractBaseUser | None:
+def _actor(by) -> User | None:
     return by if getattr(by, "is_authenticated", False) else None
 
 

@@ -3,18 +3,23 @@ Seen by whoever sees the series; ``?ranking=N`` for a kept version."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import ClassVar
+
 from django.http import Http404
 from django.utils.translation import gettext as _
 from django.views import View
 
+from exports.datasets import Dataset
 from exports.renderers import RENDERERS
 from exports.views import file_response
 from series import datasets
+from series.models import SeriesRanking
 from series.views.public import RankingMixin
 
 
 class SeriesExportView(RankingMixin, View):
-    build = None  # function(ranking) -> Dataset
+    build: ClassVar[Callable[[SeriesRanking], Dataset]]
 
     def get(self, request, *args, fmt, **kwargs):
         if fmt not in RENDERERS:

@@ -34,7 +34,7 @@ class CreatorRequiredMixin(LoginRequiredMixin):
 
 
 class SeriesFormMixin:
-    template_name = "series/form.html"
+    template_name: str | None = "series/form.html"
 
     def form_arguments(self, series=None):
         return {"tournaments": selectors.candidate_tournaments(self.request.user, series), "series": series}

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.mixins import AccessMixin
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
@@ -47,6 +49,9 @@ def add_service_error(form, exc, field_for=None) -> None:
 class SeriesMixin:
     """``self.series`` from the ``series`` URL argument. A series that is not public is seen only by its
     organizers (404 for others, so its existence is not revealed)."""
+
+    request: HttpRequest
+    kwargs: dict[str, Any]
 
     @cached_property
     def series(self) -> Series:

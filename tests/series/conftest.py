@@ -24,6 +24,9 @@ LIGA = {
     "minimum_results": 5,
     "best_results": 3,
     "listed_from": 2,
+    # As the issue states the method: part A is the weighted mean of every result.
+    "part_a_best": None,
+    "part_a_share": 0.8,
 }
 
 

@@ -24,7 +24,7 @@ def test_the_series_list_and_a_series(client, club_series):
         }
     ]
     detail = client.get(reverse("api-series", args=["club-ranking"])).json()
-    assert detail["parameters"]["minimum_results"] == 3 and detail["parameters"]["part_a_best"] is None
+    assert detail["parameters"]["minimum_results"] == 3 and detail["parameters"]["part_a_best"] == 5
     assert [t["slug"] for t in detail["tournaments"]] == ["club-jan", "club-feb", "club-mar"]
     assert detail["tournaments"][2] == {
         "slug": "club-mar",
