@@ -109,6 +109,11 @@ def clean_decay(raw, errors: dict) -> list[dict]:
         factor = _decimal(step["factor"], f"decay[{i}].factor", errors)
         if factor is None:
             continue
+        if not 0 <= factor <= 1:
+            errors[f"decay[{i}].factor"] = parameter_error_text(
+                ParameterError(f"decay[{i}].factor", "A factor between 0 and 1.")
+            )
+            continue
         if factor != factor.quantize(Decimal("0.0001")):
             errors[f"decay[{i}].factor"] = _("At most four decimals.")
             continue
