@@ -26,7 +26,9 @@ def series_summary(series: Series, ranking) -> dict:
         "method": series.method,
         "as_of": ranking.as_of.isoformat() if ranking else None,
         "ranking": ranking.number if ranking else None,
-        "tournaments": len(ranking.events) if ranking else series.entries.count(),
+        "tournaments": len(ranking.events)
+        if ranking
+        else getattr(series, "entry_count", None) or series.entries.count(),
         "listed": len(selectors.listed_rows(ranking)) if ranking else 0,
         "url": reverse("api-series", args=[series.slug]),
         "web_url": series.get_absolute_url(),
@@ -66,10 +68,9 @@ class SeriesApiView(ApiView):
 
 class SeriesListApiView(SeriesApiView):
     def resource(self):
-        return [
-            series_summary(s, selectors.latest_ranking(s))
-            for s in Series.objects.filter(published=True).order_by("name")
-        ]
+        series = list(Series.objects.filter(published=True).order_by("name"))
+        latest = selectors.latest_rankings(series)
+        return [series_summary(s, latest.get(s.pk)) for s in series]
 
 
 class SeriesDetailApiView(SeriesApiView):

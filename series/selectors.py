@@ -275,6 +275,21 @@ def link_suggestions(players: Sequence[Player]) -> dict[int, list[Suggestion]]:
 # --- series: who, which tournaments ---------------------------------------------------------------------
 
 
+def latest_rankings(series: Sequence[Series]) -> dict[int, SeriesRanking]:
+    """The latest kept ranking of each series, by series id: two queries for any number of series."""
+    numbers = (
+        SeriesRanking.objects.filter(series_id__in=[s.pk for s in series])
+        .values("series_id")
+        .annotate(latest=Max("number"))
+    )
+    query = Q()
+    for row in numbers:
+        query |= Q(series_id=row["series_id"], number=row["latest"])
+    if not query:
+        return {}
+    return {r.series_id: r for r in SeriesRanking.objects.filter(query)}
+
+
 def is_series_organizer(user, series: Series) -> bool:
     if getattr(user, "is_superuser", False):
         return True
@@ -290,7 +305,7 @@ def visible_series(user) -> list[Series]:
         query = Q()
     elif getattr(user, "is_authenticated", False):
         query |= Q(roles__user=user)
-    return list(Series.objects.filter(query).distinct())
+    return list(Series.objects.filter(query).distinct().annotate(entry_count=Count("entries", distinct=True)))
 
 
 def series_entries(series: Series) -> list[SeriesTournament]:
@@ -656,11 +671,14 @@ def person_history(ranking: SeriesRanking, person: int) -> list[HistoryPoint]:
 def person_rankings(person: Person, user=None) -> list[tuple[Series, SeriesRanking, dict]]:
     """The visible series whose latest ranking rates this person, with the row."""
     out = []
-    for series in visible_series(user):
-        ranking = latest_ranking(series)
+    series = visible_series(user)
+    latest = latest_rankings(series)
+    for one in series:
+        ranking = latest.get(one.pk)
         if ranking is None:
             continue
+        ranking.series = one  # already read: no query for it
         row = next((r for r in ranking.rows if r["person"] == person.pk), None)
         if row is not None:
-            out.append((series, ranking, row))
+            out.append((one, ranking, row))
     return out

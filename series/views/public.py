@@ -26,14 +26,16 @@ class SeriesListView(TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         lines = []
-        for series in selectors.visible_series(self.request.user):
-            ranking = selectors.latest_ranking(series)
+        visible = selectors.visible_series(self.request.user)
+        latest = selectors.latest_rankings(visible)
+        for series in visible:
+            ranking = latest.get(series.pk)
             lines.append(
                 {
                     "series": series,
                     "ranking": ranking,
                     "listed": len(selectors.listed_rows(ranking)) if ranking else 0,
-                    "tournaments": len(ranking.events) if ranking else series.entries.count(),
+                    "tournaments": len(ranking.events) if ranking else series.entry_count,
                 }
             )
         context.update(lines=lines, can_create=can_create_series(self.request.user))

@@ -249,3 +249,46 @@ def test_deleting_needs_the_slug_typed(client_for, club_series):
     assert Series.objects.exists()
     assert client.post(url, {"confirm": club_series.slug}).status_code == 302
     assert not Series.objects.exists()
+
+
+def test_query_counts_do_not_grow_with_the_series(client, club_series):
+    """The public pages read the kept ranking, and a person's places are kept per tournament: as many queries
+    for three tournaments as for five."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from series import services
+    from series.services import TournamentEntry
+    from tests.series import factory
+
+    def count(url):
+        client.get(url)  # a person's places are computed once, then kept
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(url).status_code == 200
+        return len(queries)
+
+    person = ana().pk
+    urls = [
+        reverse("series-list"),
+        reverse("series-detail", args=[club_series.slug]),
+        reverse("series-person", args=[club_series.slug, person]),
+        reverse("api-series-standings", args=[club_series.slug]),
+        reverse("person-detail", args=[person]),
+        reverse("api-person", args=[person]),
+    ]
+    before = [count(url) for url in urls]
+    for n, day in ((4, 18), (5, 16)):
+        factory.import_tournament(
+            slug=f"club-{n}",
+            name=f"Club {n}",
+            start=factory.date(2026, n, day),
+            end=None,
+            people=[0, 1, 12, 13, 14, 15, 16, 19],
+            sessions=2,
+            seed=30 + n,
+        )
+    slugs = ["club-jan", "club-feb", "club-mar", "club-4", "club-5"]
+    services.series_update(series=club_series, by=None, tournaments=[TournamentEntry(s) for s in slugs])
+    after = [count(url) for url in urls]
+    assert after == before, (before, after)
+    assert max(after) <= 15, after
