@@ -36,6 +36,17 @@ def no_sideways_scroll(page, width):
     assert page.evaluate("document.documentElement.scrollWidth") <= width, page.evaluate(WIDER, width)
 
 
+AXE_OPTIONS = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}
+
+
+def assert_accessible(page):
+    """axe-core's WCAG 2.1 A/AA rules pass on the page (axe-playwright-python runs it in the browser)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page, options=AXE_OPTIONS)
+    assert results.violations_count == 0, results.generate_report()
+
+
 def chart_box(page, selector):
     """The chart's size on screen, and the smallest font size of its text in CSS px."""
     return page.evaluate(
@@ -58,6 +69,7 @@ def test_series_ranking_page(request, device, width, liga, screenshot):
     assert rows.count() > 10
     assert rows.first.locator("td").first.inner_text().strip().startswith("1")
     no_sideways_scroll(page, width)
+    assert_accessible(page)
     screenshot(page, f"series-ranking-{device}")
 
 
@@ -76,6 +88,7 @@ def test_person_page_with_both_charts(request, device, width, liga, screenshot):
     assert rank["points"] == 3  # three sessions
     assert rating["points"] >= 4  # each tournament of hers in the series, and the ranking date
     no_sideways_scroll(page, width)
+    assert_accessible(page)
     screenshot(page, f"series-person-{device}")
     # Another tournament's sessions, chosen from the list.
     page.get_by_role("link", name="Madrid Open 2024").last.click()
@@ -88,6 +101,7 @@ def test_person_in_series_page_on_a_phone(phone_page, liga, screenshot):
     assert phone_page.locator("#results tbody tr").count() >= 5
     assert chart_box(phone_page, "#rating-chart")["smallest"] >= 10
     no_sideways_scroll(phone_page, 390)
+    assert_accessible(phone_page)
     screenshot(phone_page, "series-person-results-phone")
 
 
@@ -97,4 +111,5 @@ def test_settings_form_on_desktop(desktop_page, login, liga, series_organizer, s
     desktop_page.fill("#id_decay_1_days", "500")  # before the step above it: out of order
     desktop_page.get_by_role("button", name="Save and compute the ranking").click()
     assert "youngest to the oldest" in desktop_page.locator("form.series-form").inner_text()
+    assert_accessible(desktop_page)
     screenshot(desktop_page, "series-settings-error-desktop")
