@@ -102,7 +102,7 @@ def _rank_ticks(ranked: int) -> list[int]:
     """A few ranks to mark on the axis: 1, the last, and round numbers between."""
     if ranked <= 6:
         return list(range(1, ranked + 1))
-    step = next(s for s in (2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 10_000) if ranked / s <= 5)
+    step = next(s for s in (2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 10_000) if ranked / s <= 6)
     # Round numbers between the first and the last, none so close to either that their labels touch.
     between = [t for t in range(step, ranked, step) if t - 1 >= step * 0.75 and ranked - t >= step * 0.75]
     return [1, *between, ranked]
