@@ -32,12 +32,14 @@ class ReadOnlyInline(admin.TabularInline):
 
 class EntryInline(ReadOnlyInline):
     model = SeriesTournament
-    fields = readonly_fields = ["tournament_slug", "weight", "qualification"]
+    fields = ("tournament_slug", "weight", "qualification")
+    readonly_fields = fields
 
 
 class RoleInline(ReadOnlyInline):
     model = SeriesRole
-    fields = readonly_fields = ["user", "role"]
+    fields = ("user", "role")
+    readonly_fields = fields
 
 
 @admin.register(Series)
@@ -55,7 +57,8 @@ class SeriesRankingAdmin(ReadOnlyAdmin):
 
 class LinkInline(ReadOnlyInline):
     model = PlayerLink
-    fields = readonly_fields = ["player", "tournament", "manual", "linked_by", "linked_at"]
+    fields = ("player", "tournament", "manual", "linked_by", "linked_at")
+    readonly_fields = fields
 
 
 @admin.register(Person)

@@ -106,9 +106,11 @@ class SeriesStandingsApiView(SeriesApiView):
         series = self.series(slug)
         ranking = self.ranking(series)
         mers = ranking.method == SeriesMethod.MERS
+        country = self.request.GET.get("country", "").upper()
         rows = []
-        for row in selectors.listed_rows(ranking):
+        for row in selectors.listed_rows(ranking, country):
             line = {
+                **({"national_rank": row["national_rank"]} if country else {}),
                 "rank": row["rank"],
                 "player": _player(row),
                 "rating": _number(row["rating"]),

@@ -29,10 +29,11 @@ def _notes(ranking: SeriesRanking) -> list[str]:
     return notes
 
 
-def ranking_dataset(ranking: SeriesRanking) -> Dataset:
-    """The listed players, in ranking order."""
+def ranking_dataset(ranking: SeriesRanking, country: str = "") -> Dataset:
+    """The listed players, in ranking order; with ``country``, that country's, with their national rank."""
     mers = ranking.method == SeriesMethod.MERS
-    columns = [
+    columns = [Column(_("National rank"), INT)] if country else []
+    columns += [
         Column(_("Rank"), INT),
         Column(_("Name")),
         Column(_("Country")),
@@ -45,14 +46,20 @@ def ranking_dataset(ranking: SeriesRanking) -> Dataset:
     else:
         columns += [Column(_("Events counted"), INT)]
     rows = []
-    for row in selectors.listed_rows(ranking):
-        line = [row["rank"], row["name"], row["country"], row["ema_id"], _rating(row["rating"]), row["results"]]
+    for row in selectors.listed_rows(ranking, country):
+        line = [row["national_rank"]] if country else []
+        line += [row["rank"], row["name"], row["country"], row["ema_id"], _rating(row["rating"]), row["results"]]
         line += [_rating(row["part_a"]), _rating(row["part_b"])] if mers else [row["counted"]]
         rows.append(line)
+    title = _("%(series)s: ranking as of %(date)s") % {
+        "series": ranking.series.name,
+        "date": date_format(ranking.as_of, "DATE_FORMAT"),
+    }
+    if country:
+        title = _("%(title)s, players of %(country)s") % {"title": title, "country": country}
     return Dataset(
-        name="ranking",
-        title=_("%(series)s: ranking as of %(date)s")
-        % {"series": ranking.series.name, "date": date_format(ranking.as_of, "DATE_FORMAT")},
+        name=f"ranking-{country}" if country else "ranking",
+        title=title,
         columns=columns,
         rows=rows,
         notes=_notes(ranking),

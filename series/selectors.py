@@ -600,8 +600,18 @@ def ranking_version(series: Series, number: int) -> SeriesRanking | None:
     return series.rankings.filter(number=number).first()
 
 
-def listed_rows(ranking: SeriesRanking) -> list[dict]:
-    return [r for r in ranking.rows if r["listed"]]
+def listed_rows(ranking: SeriesRanking, country: str = "") -> list[dict]:
+    """The listed players in ranking order; with ``country``, only that country's, each with its
+    ``national_rank`` among them (a national ranking drawn from a wider one; equal ranks stay equal)."""
+    rows = [r for r in ranking.rows if r["listed"]]
+    if not country:
+        return rows
+    own = [r for r in rows if r["country"] == country]
+    return [{**r, "national_rank": 1 + sum(1 for o in own if o["rank"] < r["rank"])} for r in own]
+
+
+def ranking_countries(ranking: SeriesRanking) -> list[str]:
+    return sorted({r["country"] for r in ranking.rows if r["listed"] and r["country"]})
 
 
 def movements(ranking: SeriesRanking) -> dict[int, int | None]:

@@ -13,13 +13,13 @@ from django.views import View
 from exports.datasets import Dataset
 from exports.renderers import RENDERERS
 from exports.views import file_response
-from series import datasets
-from series.models import SeriesRanking
+from series import datasets, selectors
 from series.views.public import RankingMixin
 
 
 class SeriesExportView(RankingMixin, View):
-    build: ClassVar[Callable[[SeriesRanking], Dataset]]
+    build: ClassVar[Callable[..., Dataset]]
+    by_country: ClassVar[bool] = False
 
     def get(self, request, *args, fmt, **kwargs):
         if fmt not in RENDERERS:
@@ -27,7 +27,13 @@ class SeriesExportView(RankingMixin, View):
         ranking = self.ranking
         if ranking is None:
             raise Http404(_("No ranking yet."))
-        dataset = type(self).build(ranking)
+        country = request.GET.get("country", "").upper()
+        if country and type(self).by_country:
+            if country not in selectors.ranking_countries(ranking):
+                raise Http404(_("Nobody of that country is listed."))
+            dataset = type(self).build(ranking, country)
+        else:
+            dataset = type(self).build(ranking)
         content_type, render = RENDERERS[fmt]
         return file_response(
             render(dataset, self.series),
@@ -39,6 +45,7 @@ class SeriesExportView(RankingMixin, View):
 
 class RankingExportView(SeriesExportView):
     build = datasets.ranking_dataset
+    by_country = True
 
 
 class ResultsExportView(SeriesExportView):

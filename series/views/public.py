@@ -73,8 +73,11 @@ class SeriesDetailView(RankingMixin, TemplateView):
         if ranking is None:
             return context
         before = selectors.movements(ranking)
+        countries = selectors.ranking_countries(ranking)
+        country = self.request.GET.get("country", "").upper()
+        country = country if country in countries else ""
         rows = []
-        for row in selectors.listed_rows(ranking):
+        for row in selectors.listed_rows(ranking, country):
             previous = before.get(row["person"]) if before else None
             kind, by = "", 0  # nothing to compare with
             if before:
@@ -85,6 +88,8 @@ class SeriesDetailView(RankingMixin, TemplateView):
             rows.append({**row, "move": kind, "move_by": by, "previous": previous})
         context.update(
             rows=rows,
+            countries=countries,
+            country=country,
             unlisted=sum(1 for r in ranking.rows if not r["listed"]),
             events=event_rows(ranking),
             parameters=parameter_lines(ranking.parameters),

@@ -88,9 +88,15 @@ def test_writes_are_refused_and_change_nothing(client_for, club_series, tourname
 
 def test_a_series_that_is_not_public_is_seen_by_its_organizers_only(client_for, club_series):
     Series.objects.filter(pk=club_series.pk).update(published=False)
-    for url in public_urls(club_series.slug)[1:5]:
+    hidden = [u for u in public_urls(club_series.slug) if "/series/club-ranking/" in u]
+    assert len(hidden) == 8  # the ranking, its versions, a person in it, its files
+    for url in hidden:
         assert client_for("anonymous").get(url).status_code == 404, url
+        assert client_for("outsider").get(url).status_code == 404, url
         assert client_for("series_organizer").get(url).status_code == 200, url
+    # A person's page shows their public tournaments, not the hidden series.
+    person_page = client_for("anonymous").get(reverse("person-detail", args=[ana().pk])).content.decode()
+    assert "Club Ranking" not in person_page
     assert "Club Ranking" not in client_for("anonymous").get(reverse("series-list")).content.decode()
     assert "Club Ranking" in client_for("series_organizer").get(reverse("series-list")).content.decode()
 
@@ -292,3 +298,23 @@ def test_query_counts_do_not_grow_with_the_series(client, club_series):
     after = [count(url) for url in urls]
     assert after == before, (before, after)
     assert max(after) <= 15, after
+
+
+def test_a_national_ranking_drawn_from_the_series(client, club_series):
+    url = reverse("series-detail", args=[club_series.slug])
+    content = client.get(url + "?country=ES").content.decode()
+    listed = [r for r in club_series.rankings.get().rows if r["listed"]]
+    spanish = [r for r in listed if r["country"] == "ES"]
+    others = [r for r in listed if r["country"] != "ES"]
+    assert spanish and others
+    assert "Rank in ES" in content
+    assert all(r["name"] in content for r in spanish) and not any(f">{r['name']}<" in content for r in others)
+    response = client.get(reverse("series-export-ranking", args=[club_series.slug, "csv"]) + "?country=ES")
+    lines = response.content.decode().splitlines()
+    assert lines[0].startswith("National rank,Rank,Name") and lines[1].startswith("1,")
+    assert len(lines) == 1 + len(spanish)
+    api = client.get(reverse("api-series-standings", args=[club_series.slug]) + "?country=ES").json()
+    assert api["rows"][0]["national_rank"] == 1 and len(api["rows"]) == len(spanish)
+    assert (
+        client.get(reverse("series-export-ranking", args=[club_series.slug, "csv"]) + "?country=ZZ").status_code == 404
+    )
