@@ -18,17 +18,18 @@ from series.models import Series
 COLUMNS = ("rank", "ema_id", "name", "country", "rating", "results")
 
 
-def command_rows(ranking) -> list[dict]:
+def command_rows(ranking, country: str = "") -> list[dict]:
     """The listed players in ranking order: rank, player (EMA id, name, country), rating to two decimals,
-    how many real results counted."""
+    how many real results counted; with ``country``, that country's, each with its national rank."""
     return [
         {
+            **({"national_rank": row["national_rank"]} if country else {}),
             "rank": row["rank"],
             "player": {"ema_id": row["ema_id"], "name": row["name"], "country": row["country"]},
             "rating": round(float(row["rating"]), 2),
             "results": row["results"],
         }
-        for row in selectors.listed_rows(ranking)
+        for row in selectors.listed_rows(ranking, country)
     ]
 
 
@@ -46,8 +47,9 @@ class Command(BaseCommand):
             "--recompute", action="store_true", help="Compute it from the results now; keep it if it changed."
         )
         parser.add_argument("--ranking", type=int, help="Print this kept version instead of the latest.")
+        parser.add_argument("--country", help="Only the players of this country (e.g. ES), with their national rank.")
 
-    def handle(self, *args, slug, format="json", recompute=False, ranking=None, **options):
+    def handle(self, *args, slug, format="json", recompute=False, ranking=None, country=None, **options):
         series = Series.objects.filter(slug=slug).first()
         if series is None:
             raise CommandError(f"No series “{slug}”.")
@@ -64,7 +66,7 @@ class Command(BaseCommand):
             raise CommandError(f"No ranking{f' version {ranking}' if ranking else ''} kept for “{slug}”.")
         if not recompute and ranking is None:
             self._warn_if_stale(series, kept)
-        rows = command_rows(kept)
+        rows = command_rows(kept, (country or "").upper())
         if format == "json":
             self.stdout.write(json.dumps(rows, ensure_ascii=False, indent=1))
             return
