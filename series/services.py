@@ -559,8 +559,9 @@ def people_sync(*, tournaments: Sequence[Tournament], by) -> SyncReport:
                     PlayerLink.objects.filter(pk=link.pk).update(person=person)
                     moved.append([player.number, old, person.pk])
                     touched |= {old, person.pk}
-            if touched:
-                _refresh_names(touched)
+            # Names and countries follow the players (an organizer may have corrected one since).
+            touched |= {link.person_id for p in players if (link := getattr(p, "person_link", None)) is not None}
+            _refresh_names(touched)
             if linked or moved:
                 report.linked += len(linked)
                 report.moved += len(moved)
