@@ -17,7 +17,7 @@ import series.urls
 import standings.urls
 import tournament.urls
 from schedule.views import StartView
-from scoring.views import CalculatorLiveView, CalculatorView
+from scoring.views.public import CalculatorLiveView, CalculatorView
 from tournament.views import manage, public
 
 tournament_patterns = [

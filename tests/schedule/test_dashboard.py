@@ -63,7 +63,7 @@ def test_session_in_play_then_finished_then_close(rr16, organizer, referee):
     assert "Session 1 is in play: 0 of 4 score sheets submitted" in texts(board.next_steps)
     assert board.current.session.number == 1 and board.current.phase == pg.IN_PLAY
     for sheet in sheets:
-        ss.sheet_submit(sheet=sheet, by=referee, mark_rest_not_played=True)
+        ss.sheet_sign(sheet=sheet, by=referee, mark_rest_not_played=True)
     board = dashboard.tournament_dashboard(rr16, timezone.now())
     assert "Every score sheet of session 1 is submitted: close the session" in texts(board.next_steps)
     assert board.next_steps[-1].url.endswith("#session-1")
@@ -75,7 +75,7 @@ def test_sheets_open_past_the_time_limit(rr16, organizer, referee):
     sched.session_publish(session=session, by=organizer)
     sheets = [t.sheet for t in session.tables.order_by("number")]
     ss.hand_record(sheet=sheets[0], number=1, outcome=pay.DRAW, by=referee)
-    ss.sheet_submit(sheet=sheets[1], by=referee, mark_rest_not_played=True)
+    ss.sheet_sign(sheet=sheets[1], by=referee, mark_rest_not_played=True)
     on_time = dashboard.tournament_dashboard(rr16, timezone.now() + timedelta(minutes=100))
     assert not on_time.problems
     late = dashboard.tournament_dashboard(rr16, timezone.now() + timedelta(minutes=rr16.session_minutes + 20))
@@ -138,7 +138,7 @@ def test_referee_lands_on_the_tables_being_played(hands_entered, referee, tourna
 
 def test_referee_sees_submitted_tables_and_the_next_open_session(hands_entered, referee, tournament, organizer):
     for table in hands_entered.table.session.tables.all():
-        ss.sheet_submit(sheet=table.sheet, by=referee, mark_rest_not_played=True)
+        ss.sheet_sign(sheet=table.sheet, by=referee, mark_rest_not_played=True)
     content = login_and_follow(referee).content.decode()
     assert content.count(">submitted<") == 2  # still shown until the organizer closes it
     sched.session_close(session=hands_entered.table.session, by=organizer)

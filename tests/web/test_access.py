@@ -133,7 +133,7 @@ def test_forbidden_organizer_writes_change_nothing(client_for, seated_session, t
 def test_referee_cannot_reopen_a_sheet(client_for, hands_entered, tournament, organizer):
     from scoring import services as ss
 
-    ss.sheet_submit(sheet=hands_entered, by=organizer, mark_rest_not_played=True)
+    ss.sheet_sign(sheet=hands_entered, by=organizer, mark_rest_not_played=True)
     response = client_for("referee").post(reverse("sheet-reopen", args=[tournament.slug, 1, 1]), {"reason": "x"})
     assert response.status_code == 403
     assert ScoreSheet.objects.get(pk=hands_entered.pk).is_submitted
