@@ -19,5 +19,5 @@ def correct_hand(slug: str, session: int, table: int, hand: int, *, seat: int, p
     ss.sheet_reopen(sheet=sheet, reason="a scoring mistake", by=None)
     winner = sheet.table.seated_players()[seat]
     ss.hand_record(sheet=sheet, number=hand, outcome=pay.SELF_DRAWN, winner=winner, points=points, by=None)
-    ss.sheet_submit(sheet=sheet, by=None)
+    ss.sheet_sign(sheet=sheet, by=None)
     sched.session_close(session=session_obj, by=None)
