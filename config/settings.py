@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "exports",
     "interchange",
     "api",
+    "series",
 ]
 
 MIDDLEWARE = [
