@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
+from typing import Any, NoReturn
 
 DEFAULT_MAX_DEPTH = 32
 DEFAULT_MAX_DIGITS = 15  # 10**15 is far beyond any player number, point total or seed
@@ -22,14 +24,14 @@ class JSONLimitError(ValueError):
     """The text is JSON-like but over a limit. ``kind`` is "depth", "number", "constant" or "surrogate" (then
     ``path`` names the text, e.g. ``players[2].name``)."""
 
-    def __init__(self, kind: str, limit, message: str, path: str = ""):
+    def __init__(self, kind: str, limit: int | None, message: str, path: str = ""):
         super().__init__(message)
         self.kind = kind
         self.limit = limit
         self.path = path
 
 
-def _parse_int(max_digits: int):
+def _parse_int(max_digits: int) -> Callable[[str], int]:
     def parse(text: str) -> int:
         if len(text.lstrip("-")) > max_digits:
             raise JSONLimitError("number", max_digits, f"a number has more than {max_digits} digits ({text[:20]}...)")
@@ -38,7 +40,7 @@ def _parse_int(max_digits: int):
     return parse
 
 
-def _parse_float(max_digits: int):
+def _parse_float(max_digits: int) -> Callable[[str], float]:
     def parse(text: str) -> float:
         mantissa = text.lstrip("-").split("e")[0].split("E")[0].replace(".", "")
         if len(mantissa) > max_digits + 2:
@@ -51,7 +53,7 @@ def _parse_float(max_digits: int):
     return parse
 
 
-def _parse_constant(text: str):
+def _parse_constant(text: str) -> NoReturn:
     raise JSONLimitError("constant", None, f"{text} is not a number JSON allows")
 
 
@@ -92,10 +94,10 @@ def has_lone_surrogate(text: str) -> bool:
     return _SURROGATE.search(text) is not None
 
 
-def lone_surrogate_path(data) -> str | None:
+def lone_surrogate_path(data: Any) -> str | None:
     """Where the first text (a string or a key) in parsed JSON holding a lone surrogate is, as
     ``players[2].name`` (a key: ``players[2] (a field name)``), or None; walked without recursion."""
-    stack = [(data, "")]
+    stack: list[tuple[Any, str]] = [(data, "")]
     while stack:
         value, path = stack.pop()
         if isinstance(value, str):
@@ -113,12 +115,8 @@ def lone_surrogate_path(data) -> str | None:
     return None
 
 
-def surrogate_free(text: str) -> str:
-    """``text`` with every lone surrogate replaced by U+FFFD, for echoing it in a message."""
-    return _SURROGATE.sub("\ufffd", text)
-
-
-def loads(text: str, *, max_depth: int = DEFAULT_MAX_DEPTH, max_digits: int = DEFAULT_MAX_DIGITS):
+# Any, as json.loads itself answers: the caller checks the shape of what it reads.
+def loads(text: str, *, max_depth: int = DEFAULT_MAX_DEPTH, max_digits: int = DEFAULT_MAX_DIGITS) -> Any:
     """``json.loads`` that raises ValueError (json.JSONDecodeError or JSONLimitError) for anything bad."""
     if not _max_depth_within(text, max_depth):
         raise JSONLimitError("depth", max_depth, f"objects and lists are nested more than {max_depth} deep")

@@ -56,8 +56,7 @@ def detect_encoding(data: bytes) -> tuple[str | None, int]:
     for bom, encoding in BOMS:
         if data.startswith(bom):
             return encoding, len(bom)
-    encoding = _utf16_without_bom(data)
-    return encoding, 0
+    return _utf16_without_bom(data), 0
 
 
 def decode_text_file(data: bytes, legacy: tuple[str, ...] = ("cp1252", "latin-1")) -> str:

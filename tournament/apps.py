@@ -7,5 +7,11 @@ class TournamentConfig(AppConfig):
     verbose_name = _("Tournaments")
     default_auto_field = "django.db.models.BigAutoField"
 
-    def ready(self):
-        from tournament import checks  # noqa: F401 -- registers the deployment checks
+    def ready(self) -> None:
+        # The audit log's sentences for our own actions; every app above registers its own the same way.
+        from tournament import (
+            audit_sentences,
+            checks,  # noqa: F401 -- registers the deployment checks
+        )
+
+        audit_sentences.register()

@@ -46,9 +46,10 @@ def client_address(request) -> str:
     if not remote or not forwarded or (not proxies and not count):
         return remote
     # The whole chain as the last proxy passed it on: what it received in X-Forwarded-For, then itself.
+    # django-ipware reads only ``META`` of the request it is given.
     chain = SimpleNamespace(META={FORWARDED_HEADER: f"{forwarded[:2000]}, {remote}"})
     address, _routable = get_client_ip(
-        chain,
+        chain,  # type: ignore[arg-type]
         proxy_count=count if not proxies else None,
         proxy_trusted_ips=proxies or None,
         request_header_order=[FORWARDED_HEADER],

@@ -7,6 +7,8 @@ through ``rules.safejson`` (depth, number size, NaN and infinity, lone surrogate
 every refusal is a form error that says what is wrong.
 """
 
+import json
+
 from django import forms
 from django.core.exceptions import ValidationError
 from django.forms.fields import InvalidJSONInput, JSONString
@@ -44,13 +46,11 @@ class LimitedJSONField(forms.JSONField):
             return safejson.loads(value, max_depth=self.max_depth, max_digits=self.max_digits)
         except safejson.JSONLimitError as exc:
             raise ValidationError(self._limit_message(exc), code=exc.kind) from None
-        except ValueError as exc:  # json.JSONDecodeError
-            where = (
-                _(" (line %(line)s, column %(col)s)") % {"line": exc.lineno, "col": exc.colno}
-                if hasattr(exc, "lineno")
-                else ""
-            )
+        except json.JSONDecodeError as exc:
+            where = _(" (line %(line)s, column %(col)s)") % {"line": exc.lineno, "col": exc.colno}
             raise ValidationError(_("This is not valid JSON%(where)s.") % {"where": where}, code="invalid") from None
+        except ValueError:  # anything else json refuses
+            raise ValidationError(_("This is not valid JSON%(where)s.") % {"where": ""}, code="invalid") from None
 
     def _limit_message(self, exc: safejson.JSONLimitError) -> str:
         if exc.kind == "depth":
