@@ -1,10 +1,12 @@
 """Project settings, read from the environment.
 
-DEBUG is off unless DEBUG=1 is set (``make run`` and ``make test`` set it); with DEBUG off a SECRET_KEY
-is required, and with SECRET_KEY, ALLOWED_HOSTS and DATABASE_URL ``manage.py check --deploy`` is clean.
+DEBUG is off unless DEBUG=1 is set (``make run`` and ``make test`` set it); with DEBUG off a SECRET_KEY of
+50 characters or more and ALLOWED_HOSTS without "*" are required, and with SECRET_KEY, ALLOWED_HOSTS,
+DATABASE_URL and TRUSTED_PROXIES (or TRUSTED_PROXY_COUNT) ``manage.py check --deploy`` is clean.
 """
 
 import datetime
+import ipaddress
 import os
 from pathlib import Path
 
@@ -21,6 +23,25 @@ def env_bool(name, default):
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
+def parse_proxies(text):
+    """TRUSTED_PROXIES: addresses or networks (10.0.0.0/8), comma-separated; a wrong one stops the start."""
+    entries = [entry.strip() for entry in text.split(",") if entry.strip()]
+    for entry in entries:
+        try:
+            ipaddress.ip_network(entry, strict=False)
+        except ValueError:
+            raise RuntimeError(f"TRUSTED_PROXIES: {entry!r} is not an IP address or network") from None
+    return entries
+
+
+def parse_proxy_count(text):
+    if text is None or not text.strip():
+        return None
+    if not text.strip().isdigit():
+        raise RuntimeError(f"TRUSTED_PROXY_COUNT must be a whole number, not {text!r}")
+    return int(text)
+
+
 # Off unless turned on: a forgotten variable must never show tracebacks to the public.
 DEBUG = env_bool("DEBUG", False)
 
@@ -32,6 +53,17 @@ if not SECRET_KEY:
 ALLOWED_HOSTS = [
     h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",") if h.strip()
 ]
+# Production refuses to start unsafe (make serve also stops on any warning of `check --deploy`): a short key can
+# be guessed, and "*" lets any Host header in, so links in e-mails and redirects could point anywhere.
+SECRET_KEY_MIN_LENGTH = 50
+if not DEBUG:
+    if len(SECRET_KEY) < SECRET_KEY_MIN_LENGTH:
+        raise RuntimeError(
+            f"SECRET_KEY must be at least {SECRET_KEY_MIN_LENGTH} characters when DEBUG is off "
+            f"(it has {len(SECRET_KEY)}); make one with: python -c 'import secrets; print(secrets.token_urlsafe(50))'"
+        )
+    if "*" in ALLOWED_HOSTS:
+        raise RuntimeError("ALLOWED_HOSTS must name the site's host names when DEBUG is off, not '*'")
 CSRF_TRUSTED_ORIGINS = [o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()]
 
 INSTALLED_APPS = [
@@ -67,6 +99,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    # The visitor's address (behind the trusted proxies), kept while the request is served for the audit log.
+    "tournament.client.ClientAddressMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -77,16 +111,41 @@ AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
 ]
 
-# Login throttling (django-axes): LOGIN_FAILURE_LIMIT failed logins lock that username, and separately
-# that address, for LOGIN_LOCKOUT_MINUTES. A successful login does not clear another address's failures.
+# The proxies in front of the app (docs/deploy.md), whose X-Forwarded-For alone says who a visitor is
+# (tournament/client.py): TRUSTED_PROXIES, their addresses or networks, one per hop, the one nearest the visitors
+# first (nginx on this machine: 127.0.0.1); or TRUSTED_PROXY_COUNT, how many there are, for an app server that
+# only they can reach. Neither: X-Forwarded-For is ignored and the connection's address is the visitor's.
+TRUSTED_PROXIES = parse_proxies(os.environ.get("TRUSTED_PROXIES", ""))
+TRUSTED_PROXY_COUNT = parse_proxy_count(os.environ.get("TRUSTED_PROXY_COUNT"))
+if TRUSTED_PROXIES and TRUSTED_PROXY_COUNT:
+    raise RuntimeError("Set TRUSTED_PROXIES or TRUSTED_PROXY_COUNT, not both (docs/deploy.md)")
+
+# Login throttling (django-axes). At a venue every phone shares the hall's address, so failures lock the pair
+# (username, address): LOGIN_FAILURE_LIMIT wrong passwords for one username from one address lock that username
+# from that address only, for LOGIN_LOCKOUT_MINUTES. An address that fails LOGIN_ADDRESS_FAILURE_LIMIT times in
+# that time, whatever the usernames, is locked as a whole (a flood). config/lockout.py; docs/security.md.
 AXES_ENABLED = env_bool("LOGIN_THROTTLING", True)
 AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "10"))
+LOGIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("LOGIN_ADDRESS_FAILURE_LIMIT", "100"))
+if not 1 <= AXES_FAILURE_LIMIT <= LOGIN_ADDRESS_FAILURE_LIMIT:
+    raise RuntimeError("LOGIN_FAILURE_LIMIT must be at least 1 and at most LOGIN_ADDRESS_FAILURE_LIMIT")
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=int(os.environ.get("LOGIN_LOCKOUT_MINUTES", "15")))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = "config.lockout.lockout_parameters"
+AXES_CLIENT_IP_CALLABLE = "tournament.client.axes_client_address"
 AXES_LOCKOUT_CALLABLE = "config.lockout.lockout_response"
 AXES_USERNAME_CALLABLE = "config.lockout.attempted_username"
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
+
+# Player codes typed or opened from one address (tournament/code_guard.py; docs/security.md): after
+# PLAYER_CODE_FAILURE_LIMIT wrong codes in PLAYER_CODE_WINDOW_MINUTES that address must wait; a phone that has
+# opened its player's page before keeps it meanwhile.
+PLAYER_CODE_FAILURE_LIMIT = int(os.environ.get("PLAYER_CODE_FAILURE_LIMIT", "100"))
+PLAYER_CODE_WINDOW_MINUTES = int(os.environ.get("PLAYER_CODE_WINDOW_MINUTES", "15"))
+# Appeals a player may file on their private link in APPEAL_LINK_WINDOW_MINUTES (a referee filing for them is
+# not counted): scoring/appeals.py.
+APPEAL_LINK_LIMIT = int(os.environ.get("APPEAL_LINK_LIMIT", "5"))
+APPEAL_LINK_WINDOW_MINUTES = int(os.environ.get("APPEAL_LINK_WINDOW_MINUTES", "60"))
 
 # Content-Security-Policy (django-csp): pages load only this site's own scripts, styles and images.
 # No template has inline scripts, inline styles or style attributes; keep it that way.

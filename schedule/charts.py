@@ -150,6 +150,13 @@ def _parse_json(text, result):
                 "Lists are nested too deeply: a chart is a list of sessions, each a list of tables, each "
                 "a list of four player numbers."
             )
+        elif exc.kind == "surrogate":
+            message = _(
+                "The text at %(where)s holds a lone surrogate (like \\ud800): half of a UTF-16 pair, which is not a "
+                "character. Remove it or write the whole character."
+            ) % {"where": exc.path}
+        elif exc.kind == "constant":
+            message = _("NaN and Infinity are not numbers JSON allows.")
         else:
             message = _("A number is too long (at most %(n)s digits).") % {"n": MAX_NUMBER_DIGITS}
         result.errors.append(("", message))

@@ -29,15 +29,24 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import TYPE_CHECKING, TypeGuard
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Count, Max, Q
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from scoring import services
-from scoring.models import Appeal, AppealAmendment, AppealDecision, Penalty, ScoreSheet
+from scoring.models import (
+    APPEAL_FINAL_STATUSES,
+    APPEAL_OPEN_STATUSES,
+    Appeal,
+    AppealAmendment,
+    AppealDecision,
+    Penalty,
+    ScoreSheet,
+)
 from tournament.audit import audit
 from tournament.models import Session, Team
 from tournament.permissions import can_score, is_appeals_committee, is_chief_referee, is_organizer, is_referee
@@ -97,6 +106,104 @@ def captained_members(filer: Player, players: list[Player]) -> list[Player]:
     if not Team.objects.filter(pk=filer.team_id, captain=filer).exists():
         return []
     return [p for p in players if p.team_id == filer.team_id and p.pk != filer.pk]
+
+
+class DuplicateAppeal(ValidationError):
+    """The filer already has an appeal about the same thing at this table that is not decided for good;
+    ``appeal`` is that one, for a link to it."""
+
+    def __init__(self, message: str, appeal: Appeal) -> None:
+        super().__init__(message, code="duplicate")
+        self.appeal = appeal
+
+
+def open_appeal_about(
+    *, sheet: ScoreSheet, filer: Player, hand_number: int | None = None, penalty: Penalty | None = None
+) -> Appeal | None:
+    """The filer's appeal at this table about the same hand (or, naming no hand, the same penalty, or the table
+    as a whole) that is not decided for good: filed, or with the referees' rejection not yet taken further, or
+    before the chief referee. One such appeal per player and subject: the next is answered with a link to it."""
+    appeals = Appeal.objects.filter(sheet=sheet, filer=filer).exclude(status__in=APPEAL_FINAL_STATUSES)
+    if hand_number is not None:
+        appeals = appeals.filter(hand_number=hand_number)
+    elif penalty is not None:
+        appeals = appeals.filter(hand_number__isnull=True, penalty=penalty)
+    else:
+        appeals = appeals.filter(hand_number__isnull=True, penalty__isnull=True)
+    return appeals.order_by("number").first()
+
+
+def _refuse_duplicate(*, sheet: ScoreSheet, filer: Player, hand_number: int | None, penalty: Penalty | None) -> None:
+    existing = open_appeal_about(sheet=sheet, filer=filer, hand_number=hand_number, penalty=penalty)
+    if existing is None:
+        return
+    if hand_number is not None:
+        message = _(
+            "%(player)s already has appeal %(n)s about hand %(h)s of this table, not yet decided for good: follow "
+            "it (or add to it with a referee) rather than filing again."
+        ) % {"player": filer.name, "n": existing.number, "h": hand_number}
+    elif penalty is not None:
+        message = _(
+            "%(player)s already has appeal %(n)s about this penalty, not yet decided for good: follow it rather "
+            "than filing again."
+        ) % {"player": filer.name, "n": existing.number}
+    else:
+        message = _(
+            "%(player)s already has appeal %(n)s about this table, not yet decided for good: follow it, or name the "
+            "hand a new appeal is about."
+        ) % {"player": filer.name, "n": existing.number}
+    raise DuplicateAppeal(message, existing)
+
+
+def appeal_counts_by_table(tournament: Tournament) -> list[dict]:
+    """Tables with appeals, for those who decide them: session and table numbers, how many are open (filed or
+    before the chief referee: ``Appeal.is_open``, as the public marker counts them) and how many in all; the
+    tables with most open appeals first. One query."""
+    rows = (
+        Appeal.objects.filter(tournament=tournament)
+        .values("sheet__table__session__number", "sheet__table__number")
+        .annotate(total=Count("id"), open=Count("id", filter=Q(status__in=APPEAL_OPEN_STATUSES)))
+        .order_by("-open", "-total", "sheet__table__session__number", "sheet__table__number")
+    )
+    return [
+        {
+            "session": row["sheet__table__session__number"],
+            "table": row["sheet__table__number"],
+            "open": row["open"],
+            "total": row["total"],
+        }
+        for row in rows
+    ]
+
+
+def link_appeal_limit() -> tuple[int, timedelta]:
+    """How many appeals one player's private link may file, and in what time (a referee filing is not counted)."""
+    return settings.APPEAL_LINK_LIMIT, timedelta(minutes=settings.APPEAL_LINK_WINDOW_MINUTES)
+
+
+def _refuse_too_many_from_link(*, filer: Player, now: datetime) -> None:
+    limit, window = link_appeal_limit()
+    recent = list(
+        Appeal.objects.filter(filer=filer, via=Appeal.Via.LINK, filed_at__gte=now - window)
+        .order_by("-filed_at")
+        .values_list("filed_at", flat=True)[:limit]
+    )
+    if len(recent) < limit:
+        return
+    again = recent[-1] + window
+    raise ValidationError(
+        _(
+            "%(player)s has filed %(n)s appeals on their private link in the last %(minutes)s minutes, the most it "
+            "may file. A referee can file another for them now; on the link, again from %(time)s."
+        )
+        % {
+            "player": filer.name,
+            "n": limit,
+            "minutes": settings.APPEAL_LINK_WINDOW_MINUTES,
+            "time": date_format(timezone.localtime(again), "TIME_FORMAT"),
+        },
+        code="rate_limited",
+    )
 
 
 def appeal_file(
@@ -183,6 +290,10 @@ def appeal_file(
                 )
         elif late_reason:
             late_reason = ""  # in time: there is nothing to excuse
+        # Under the tournament's lock: two filings at once cannot both pass these.
+        _refuse_duplicate(sheet=sheet, filer=filer, hand_number=hand_number, penalty=penalty)
+        if via == Appeal.Via.LINK:
+            _refuse_too_many_from_link(filer=filer, now=now)
         number = (Appeal.objects.filter(tournament=tournament).aggregate(m=Max("number"))["m"] or 0) + 1
         # Filed by the captain of a team one of whose members sat here (MCR 3.12.1), not by a player of it.
         members = captained_members(filer, players) if filer not in players else []

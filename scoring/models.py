@@ -483,6 +483,8 @@ class AppealStatus(models.TextChoices):
 
 # Still to be decided: the result it concerns is "under appeal" on public pages.
 APPEAL_OPEN_STATUSES = (AppealStatus.FILED, AppealStatus.ESCALATED)
+# Decided for good (the referees' rejection is not: the filer may take it to the chief referee).
+APPEAL_FINAL_STATUSES = (AppealStatus.UPHELD, AppealStatus.REJECTED)
 
 
 class FeeStatus(models.TextChoices):
@@ -573,7 +575,7 @@ class Appeal(models.Model):
 
     @property
     def is_final(self) -> bool:
-        return self.status in (AppealStatus.UPHELD, AppealStatus.REJECTED)
+        return self.status in APPEAL_FINAL_STATUSES
 
 
 class AppealDecision(models.Model):

@@ -9,6 +9,9 @@ class TournamentConfig(AppConfig):
 
     def ready(self) -> None:
         # The audit log's sentences for our own actions; every app above registers its own the same way.
-        from tournament import audit_sentences
+        from tournament import (
+            audit_sentences,
+            checks,  # noqa: F401 -- registers the deployment checks
+        )
 
         audit_sentences.register()

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.db import models
 
+from tournament.client import current_address
 from tournament.models import AuditLog, Tournament
 
 if TYPE_CHECKING:
@@ -42,6 +43,7 @@ def audit_entry(
         object_type=obj._meta.label if obj is not None else "",
         object_id=str(obj.pk) if obj is not None else "",
         data=data,
+        address=current_address() or "",
     )
 
 

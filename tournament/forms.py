@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rules.registry import RULE_SETS
 from tournament.importing import MAX_FILE_BYTES
+from tournament.json_field import LimitedJSONField
 from tournament.models import PLAYER_NUMBER_MAX, Tournament, TournamentRole
 from tournament.player_fields import PLAYER_FIELDS, Kind, PlayerField
 
@@ -51,6 +52,18 @@ TOURNAMENT_FIELDS = [
 ]
 
 
+class RuleOptionsField(LimitedJSONField):
+    """The rule set's options as posted (a hidden field on the page; files and scripts post it): an object."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("require_object", True)
+        kwargs.setdefault(
+            "object_message",
+            _('The rule set options are a JSON object of option names and values, e.g. {"payment_mode": "official"}.'),
+        )
+        super().__init__(*args, **kwargs)
+
+
 def option_field(code, name):
     """The form field of one option of one rule set."""
     return f"option__{code}__{name}"
@@ -66,6 +79,7 @@ class TournamentForm(forms.ModelForm):
         model = Tournament
         fields = TOURNAMENT_FIELDS
         widgets = {"start_date": DATE_WIDGET, "end_date": DATE_WIDGET}
+        field_classes = {"rule_options": RuleOptionsField}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -16,6 +16,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from rules import safejson, textfile
 from tournament.models import Tournament, compose_display_name
 from tournament.player_fields import BY_KEY, FILE_FIELDS
 
@@ -112,13 +113,35 @@ def _cell_text(value):
     return unicodedata.normalize("NFC", str(value)).strip()
 
 
-def _decode(data):
-    for encoding in ("utf-8-sig", "cp1252"):
-        try:
-            return data.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-    return data.decode("latin-1")
+def _decode(data: bytes) -> str:
+    """UTF-8 (with or without a byte-order mark), UTF-16 ("Unicode text"), else Windows-1252 (rules.textfile)."""
+    try:
+        return textfile.decode_text_file(data)
+    except textfile.UndecodableText as exc:
+        raise ValueError(_undecodable_message(exc)) from None
+
+
+def _undecodable_message(exc: textfile.UndecodableText) -> str:
+    return _(
+        "The file is marked as %(encoding)s text, but byte %(n)s cannot be read as %(encoding)s: it is damaged. "
+        "Save the sheet again as CSV (UTF-8) or XLSX."
+    ) % {"encoding": exc.encoding, "n": exc.position}
+
+
+def _lone_surrogate_cell(records: list) -> tuple[int, str] | None:
+    """(row, message) for the first cell holding a lone surrogate, or None: such text is no character, and
+    neither a page nor the database can hold it. CSV decoding never yields one; this guards the spreadsheet
+    reader (XLSX spells any UTF-16 unit as ``_xD800_``, which openpyxl leaves as typed today)."""
+    from openpyxl.utils import get_column_letter
+
+    for index, record in enumerate(records):
+        for col, value in enumerate(record):
+            if isinstance(value, str) and safejson.has_lone_surrogate(value):
+                return index + 1, _(
+                    "Column %(c)s: the text holds a lone surrogate (half of a UTF-16 pair), which is not a "
+                    "character. Retype that cell."
+                ) % {"c": get_column_letter(col + 1)}
+    return None
 
 
 def _recognised(header_cells):
@@ -360,6 +383,9 @@ def parse_players_file(data: bytes, filename: str, tournament: Tournament, *, up
         records, is_xlsx = _read_records(data, filename)
     except ValueError as exc:
         preview.errors.append((1, str(exc)))
+        return preview
+    if problem := _lone_surrogate_cell(records):
+        preview.errors.append(problem)
         return preview
     sheet = _open_sheet(records, is_xlsx, update, preview)
     if sheet is None:

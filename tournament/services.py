@@ -5,18 +5,17 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
-from datetime import date, timedelta
+from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import models, transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from rules import fouls
+from tournament import code_guard
 from tournament.audit import audit, audit_entry, audit_many, changes, snapshot
 from tournament.models import (
-    CodeFailure,
     Player,
     Session,
     Team,
@@ -551,9 +550,8 @@ def seating_problem(player_count: int) -> str | None:
 # Player codes: read off a player card and typed on a phone, so no 0/O or 1/I to confuse.
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 8
-# Wrong codes from one address in a tournament before it must wait; 32**8 codes make guessing hopeless then.
-CODE_FAILURES_ALLOWED = 10
-CODE_FAILURE_WINDOW = timedelta(minutes=15)
+# How many wrong codes an address may try, and the arithmetic that makes guessing hopeless: tournament.code_guard
+# and docs/security.md.
 
 
 def _new_code(taken: set[str]) -> str:
@@ -612,25 +610,27 @@ def player_code_reset(*, player: Player, by: User | None) -> Player:
 
 
 class TooManyCodeFailures(Exception):
-    """Too many wrong player codes from one address lately; try again later."""
+    """Too many wrong player codes from one address lately; ``until`` says when it may try again."""
+
+    def __init__(self, until: datetime | None = None) -> None:
+        super().__init__()
+        self.until = until
 
 
 def normalise_code(code: str) -> str:
     return "".join((code or "").split()).upper().replace("-", "")
 
 
-def player_for_code(*, tournament: Tournament, code: str, address: str = "") -> Player | None:
+def player_for_code(*, tournament: Tournament, code: str, address: str = "", known: bool = False) -> Player | None:
     """The player whose code `code` is, or None. A wrong code is counted for its address (no audit entry:
-    it changes no tournament record); after too many, TooManyCodeFailures until the window has passed."""
-    since = timezone.now() - CODE_FAILURE_WINDOW
-    if (
-        CodeFailure.objects.filter(tournament=tournament, address=address, created_at__gte=since).count()
-        >= CODE_FAILURES_ALLOWED
-    ):
-        raise TooManyCodeFailures()
+    it changes no tournament record); past the limit, TooManyCodeFailures until the window has passed,
+    except for a code this phone opened before (`known`; tournament.code_guard says why)."""
     code = normalise_code(code)
+    if not known:
+        until = code_guard.refused_until(tournament=tournament, address=address)
+        if until is not None:
+            raise TooManyCodeFailures(until)
     player = Player.objects.filter(tournament=tournament, code=code).first() if code else None
     if player is None:
-        CodeFailure.objects.filter(tournament=tournament, created_at__lt=since).delete()  # only the window counts
-        CodeFailure.objects.create(tournament=tournament, address=address[:64])
+        code_guard.record_failure(tournament=tournament, address=address)
     return player

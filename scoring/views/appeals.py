@@ -88,6 +88,7 @@ class PlayerAppealFileView(PlayerSheetsView):
                 )
             except (ValidationError, PermissionDenied) as exc:
                 add_service_error(form, exc)
+                form.open_appeal = getattr(exc, "appeal", None)  # a duplicate: the page links to the open one
             else:
                 messages.success(
                     request, _("Appeal %(n)s is filed. You will see its decision on this page.") % {"n": appeal.number}
@@ -160,6 +161,7 @@ class SheetAppealFileView(SheetMixin, TemplateView):
                 appeal = ap.appeal_file(sheet=self.sheet, by=request.user, **form.service_kwargs())
             except (ValidationError, PermissionDenied) as exc:
                 add_service_error(form, exc)
+                form.open_appeal = getattr(exc, "appeal", None)  # a duplicate: the page links to the open one
             else:
                 messages.success(request, _("Appeal %(n)s is filed.") % {"n": appeal.number})
                 return redirect("appeal-detail", slug=self.tournament.slug, number=appeal.number)
@@ -187,6 +189,7 @@ class AppealListView(AppealRoleMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context["appeals"] = tournament_appeals(self.tournament)
+        context["by_table"] = ap.appeal_counts_by_table(self.tournament)
         return context
 
 

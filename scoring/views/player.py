@@ -15,13 +15,9 @@ from scoring.forms.player import PlayerCodeForm
 from scoring.forms.signing import HandConfirmForm
 from scoring.models import ScoreSheet, Signature
 from scoring.selectors import player_page, player_seat, player_sheets_to_confirm
+from tournament import code_guard
 from tournament import services as tournament_services
 from tournament.models import Tournament
-
-
-def client_address(request) -> str:
-    """Where the request comes from, for counting wrong codes (``tournament.services.player_for_code``)."""
-    return request.META.get("REMOTE_ADDR", "")
 
 
 class PlayerPageMixin:
@@ -46,12 +42,14 @@ class PlayerCodeView(PlayerPageMixin, TemplateView):
         form = PlayerCodeForm(request.POST)
         if form.is_valid():
             try:
-                player = tournament_services.player_for_code(
-                    tournament=self.tournament, code=form.cleaned_data["code"], address=client_address(request)
+                player = code_guard.player_for_request(
+                    request, tournament=self.tournament, code=form.cleaned_data["code"]
                 )
-            except tournament_services.TooManyCodeFailures:
-                form.add_error("code", _("Too many wrong codes from here; wait a quarter of an hour and try again."))
-                return self.render_to_response(self.get_context_data(form=form), status=429)
+            except tournament_services.TooManyCodeFailures as exc:
+                form.add_error("code", code_guard.refused_message(exc.until))
+                response = self.render_to_response(self.get_context_data(form=form), status=429)
+                response["Retry-After"] = str(code_guard.wait_minutes(exc.until) * 60)
+                return response
             if player is not None:
                 return redirect("player-sheets", slug=self.tournament.slug, code=player.code)
             form.add_error("code", _("No player of this tournament has that code. Check it on your player card."))
@@ -70,19 +68,19 @@ class PlayerSheetsView(PlayerPageMixin, TemplateView):
 
     @cached_property
     def player(self):
-        try:
-            player = tournament_services.player_for_code(
-                tournament=self.tournament, code=self.kwargs["code"], address=client_address(self.request)
-            )
-        except tournament_services.TooManyCodeFailures:
-            raise Http404() from None
+        player = code_guard.player_for_request(self.request, tournament=self.tournament, code=self.kwargs["code"])
         if player is None:
             raise Http404()  # no hint whether the tournament or the code was wrong
         return player
 
     def dispatch(self, request, *args, **kwargs):
-        self.player  # noqa: B018 -- a wrong code is a 404 before anything else
-        return super().dispatch(request, *args, **kwargs)
+        try:
+            self.player  # noqa: B018 -- a wrong code is a 404 before anything else
+        except tournament_services.TooManyCodeFailures as exc:
+            return code_guard.refused_response(request, self.tournament, exc.until)
+        response = super().dispatch(request, *args, **kwargs)
+        code_guard.remember(response, request, self.tournament, self.player.code)
+        return response
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)

@@ -31,9 +31,13 @@ def appeal_world(hands_entered, tournament, players, organizer, referee, chief_r
     ts.player_codes_generate(tournament=tournament, by=organizer)
     player = tournament.players.get(number=2)
     filed = ap.appeal_file(sheet=hands_entered, filer=player, code=player.code, kind="other", statement="x")
-    upheld = ap.appeal_file(sheet=hands_entered, filer=player, code=player.code, kind="rule", statement="y")
+    upheld = ap.appeal_file(
+        sheet=hands_entered, filer=player, code=player.code, kind="rule", statement="y", hand_number=1
+    )
     ap.appeal_decide(appeal=upheld, outcome="upheld", reasons="ok", by=referee)
-    rejected = ap.appeal_file(sheet=hands_entered, filer=player, code=player.code, kind="rule", statement="z")
+    rejected = ap.appeal_file(
+        sheet=hands_entered, filer=player, code=player.code, kind="rule", statement="z", hand_number=2
+    )
     ap.appeal_decide(appeal=rejected, outcome="rejected", reasons="no", by=referee)
     clients = {}
     for role, user in (

@@ -208,6 +208,7 @@ def test_a_referee_files_for_a_player_and_an_organizer_accepts_a_late_one(
     Session.objects.filter(number=1, tournament=tournament).update(
         status="closed", closed_at=timezone.now() - timedelta(hours=3)
     )
+    data["hand_number"] = 1  # not the table as a whole again: that appeal is still open
     refused = client_for("referee").post(sheet_appeal_url(tournament), dict(data, late_reason="Was ill"))
     assert "Only an organizer can accept a late appeal" in text(refused) and Appeal.objects.count() == 1
     no_reason = client_for("organizer").post(sheet_appeal_url(tournament), data)
@@ -345,3 +346,51 @@ def test_the_audit_page_lists_the_appeal_steps(client_for, tournament, signed, c
     assert "Player 2 (2) filed appeal 1 about table 1, session 1 on their private link." in page
     assert "decided appeal 1 about table 1, session 1: rejected. Reasons: Seen." in page
     assert "entered hand" not in page
+
+
+# ------------------------------------------------------------------ duplicates, the link's limit, counts per table
+
+
+def test_five_appeals_about_the_same_table_from_the_phone_leave_one_open(client, tournament, signed, coded):
+    """Done when (issue 23), through the pages: the duplicates are answered with a link to the open appeal."""
+    data = {"kind": "other", "statement": STATEMENT}
+    assert client.post(file_url(tournament, coded[1]), data).status_code == 302
+    for _i in range(4):
+        response = client.post(file_url(tournament, coded[1]), data)
+        assert response.status_code == 200
+        page = text(response)
+        assert "already has appeal 1 about this table" in page and STATEMENT in page
+        assert f'href="{my_page(tournament, coded[1])}#appeal-1"' in page
+    assert Appeal.objects.count() == 1
+    assert 'id="appeal-1"' in text(client.get(my_page(tournament, coded[1])))
+
+
+def test_a_referee_filing_a_duplicate_gets_a_link_to_the_open_appeal(client_for, tournament, signed, coded):
+    an_appeal(signed, coded[2])
+    data = {"filer": coded[2].pk, "kind": "other", "statement": STATEMENT}
+    response = client_for("referee").post(sheet_appeal_url(tournament), data)
+    assert response.status_code == 200
+    assert f'href="{reverse("appeal-detail", args=[tournament.slug, 1])}"' in text(response)
+    assert Appeal.objects.count() == 1
+
+
+def test_the_links_limit_on_the_page(client, tournament, signed, coded, settings):
+    settings.APPEAL_LINK_LIMIT = 2
+    for hand in ("1", "2"):
+        data = {"kind": "rule", "hand_number": hand, "statement": STATEMENT}
+        assert client.post(file_url(tournament, coded[1]), data).status_code == 302
+    response = client.post(file_url(tournament, coded[1]), {"kind": "rule", "hand_number": "3", "statement": STATEMENT})
+    assert "has filed 2 appeals on their private link" in text(response) and STATEMENT in text(response)
+    assert Appeal.objects.count() == 2
+
+
+def test_the_chiefs_queue_counts_appeals_per_table(client_for, tournament, signed, coded, referee):
+    an_appeal(signed, coded[0])
+    an_appeal(signed, coded[1])
+    decided = an_appeal(signed, coded[2])
+    ap.appeal_decide(appeal=decided, outcome="upheld", reasons="Yes.", by=referee)
+    page = main(client_for("chief_referee").get(reverse("appeal-list", args=[tournament.slug])))
+    assert "Appeals per table" in page
+    row = page.split('id="by-table"')[1].split("</tr>")[1]  # after the header row, table 1's
+    assert "Session 1, table 1" in row
+    assert [cell.split(">")[-1] for cell in row.split("</td>")[1:3]] == ["2", "3"]

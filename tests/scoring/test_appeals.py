@@ -343,3 +343,82 @@ def test_a_reopened_sheet_signed_again_ends_its_game_again(finished, coded, tour
     ss.sheet_sign(sheet=finished, by=referee, mark_rest_not_played=True)
     finished.refresh_from_db()
     assert file_by_link(finished, coded[1]).status == Appeal.Status.FILED
+
+
+# ------------------------------------------------------------------ one open appeal per subject; the link's limit
+
+
+def test_five_appeals_about_the_same_table_in_a_row_leave_one_open(finished, coded, tournament):
+    """Done when (issue 23): one player filing five appeals about the same table in a row leaves one open."""
+    first = file_by_link(finished, coded[1])
+    for _i in range(4):
+        with pytest.raises(ap.DuplicateAppeal) as exc:
+            file_by_link(finished, coded[1])
+        assert exc.value.appeal == first
+        assert f"already has appeal {first.number} about this table" in exc.value.messages[0]
+    assert Appeal.objects.filter(filer=coded[1]).count() == 1
+    assert actions() == ["appeal.file"]
+    assert ap.appeal_counts_by_table(tournament) == [{"session": 1, "table": 1, "open": 1, "total": 1}]
+
+
+def test_one_open_appeal_per_hand_and_others_about_other_hands(finished, coded):
+    about_2 = file_by_link(finished, coded[1], hand_number=2)
+    with pytest.raises(ap.DuplicateAppeal) as exc:
+        file_by_link(finished, coded[1], hand_number=2, kind=Appeal.Kind.OTHER)
+    assert exc.value.appeal == about_2 and "about hand 2 of this table" in exc.value.messages[0]
+    file_by_link(finished, coded[1], hand_number=1)
+    file_by_link(finished, coded[1])  # the table as a whole is a subject of its own
+    file_by_link(finished, coded[2], hand_number=2)  # another player of the table, about the same hand
+    assert Appeal.objects.count() == 4
+
+
+def test_a_referee_filing_for_the_player_meets_the_same_rule(finished, coded, referee):
+    mine = file_by_link(finished, coded[1], hand_number=2)
+    with pytest.raises(ap.DuplicateAppeal) as exc:
+        ap.appeal_file(sheet=finished, filer=coded[1], kind="rule", statement="again", hand_number=2, by=referee)
+    assert exc.value.appeal == mine
+
+
+def test_a_rejection_not_yet_taken_further_still_counts_a_final_decision_does_not(finished, coded, referee):
+    appeal = file_by_link(finished, coded[1], hand_number=2)
+    ap.appeal_decide(appeal=appeal, outcome="rejected", reasons="The win was valid as ruled.", by=referee)
+    with pytest.raises(ap.DuplicateAppeal):  # the way on is to the chief referee, on the same appeal
+        file_by_link(finished, coded[1], hand_number=2)
+    assert Appeal.objects.get(pk=appeal.pk).status == Appeal.Status.REFEREE_REJECTED
+    file_by_link(finished, coded[1], hand_number=1)  # another hand is another subject
+
+
+def test_after_the_final_decision_a_new_appeal_may_be_filed(finished, coded, referee):
+    appeal = file_by_link(finished, coded[1], hand_number=2)
+    ap.appeal_decide(appeal=appeal, outcome="upheld", reasons="Yes.", by=referee)
+    assert file_by_link(finished, coded[1], hand_number=2).number == appeal.number + 1
+
+
+def test_a_players_link_files_at_most_the_limit_then_a_referee_files_for_them(finished, coded, referee, settings):
+    settings.APPEAL_LINK_LIMIT = 5
+    for hand in (1, 2, 3, 4, 5):
+        file_by_link(finished, coded[1], hand_number=hand)
+    with pytest.raises(ValidationError) as exc:
+        file_by_link(finished, coded[1], hand_number=6)
+    assert exc.value.code == "rate_limited"
+    assert "has filed 5 appeals on their private link in the last 60 minutes" in exc.value.messages[0]
+    assert Appeal.objects.count() == 5
+    # The limit is the link's: another player's link, and a referee filing for this player, are not held back.
+    file_by_link(finished, coded[2], hand_number=6)
+    ap.appeal_file(sheet=finished, filer=coded[1], kind="rule", statement="x", hand_number=6, by=referee)
+    assert Appeal.objects.count() == 7
+
+
+def test_the_links_limit_counts_only_the_window(finished, coded, settings):
+    settings.APPEAL_LINK_LIMIT = 2
+    file_by_link(finished, coded[1], hand_number=1)
+    file_by_link(finished, coded[1], hand_number=2)
+    Appeal.objects.update(filed_at=timezone.now() - timedelta(minutes=61))
+    file_by_link(finished, coded[1], hand_number=3)
+
+
+def test_appeal_counts_per_table(finished, coded, referee, tournament):
+    a = file_by_link(finished, coded[1], hand_number=1)
+    file_by_link(finished, coded[2], hand_number=1)
+    ap.appeal_decide(appeal=a, outcome="upheld", reasons="Yes.", by=referee)
+    assert ap.appeal_counts_by_table(tournament) == [{"session": 1, "table": 1, "open": 1, "total": 2}]

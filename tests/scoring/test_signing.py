@@ -331,11 +331,12 @@ def test_player_codes_are_unique_and_only_organizers_make_them(tournament, playe
     assert ts.player_code_reset(player=player, by=organizer).code != old
 
 
-def test_wrong_codes_are_counted_and_throttled(tournament, players, organizer):
+def test_wrong_codes_are_counted_and_throttled(tournament, players, organizer, settings):
+    settings.PLAYER_CODE_FAILURE_LIMIT = 10
     ts.player_codes_generate(tournament=tournament, by=organizer)
     code = tournament.players.get(number=3).code
     assert ts.player_for_code(tournament=tournament, code=f" {code.lower()} ", address="1.2.3.4").number == 3
-    for _i in range(ts.CODE_FAILURES_ALLOWED):
+    for _i in range(10):
         assert ts.player_for_code(tournament=tournament, code="NOPE", address="1.2.3.4") is None
     with pytest.raises(ts.TooManyCodeFailures):
         ts.player_for_code(tournament=tournament, code=code, address="1.2.3.4")

@@ -226,7 +226,8 @@ def test_player_types_their_code_and_confirms_on_their_phone(client, finished, s
     assert (signature.player, signature.method, signature.user) == (players[1], "phone", None)
 
 
-def test_wrong_codes_are_404_without_a_hint_and_throttled(client, finished, short, codes):
+def test_wrong_codes_are_404_without_a_hint_and_throttled(client, finished, short, codes, settings):
+    settings.PLAYER_CODE_FAILURE_LIMIT = 10
     assert client.get(reverse("player-sheets", args=[short.slug, "NOTACODE"])).status_code == 404
     assert client.get(reverse("player-sheets", args=["no-such-tournament", codes[1]])).status_code == 404
     assert client.post(reverse("player-confirm-sheet", args=[short.slug, "NOTACODE", 1, 1])).status_code == 404
@@ -234,7 +235,7 @@ def test_wrong_codes_are_404_without_a_hint_and_throttled(client, finished, shor
     for _i in range(10):
         client.post(reverse("player-code", args=[short.slug]), {"code": "WRONG"})
     response = client.post(reverse("player-code", args=[short.slug]), {"code": codes[1]})
-    assert response.status_code == 429 and "Too many wrong codes" in text(response)
+    assert response.status_code == 429 and "Too many wrong player codes" in text(response)
     assert CodeFailure.objects.count() >= 10
 
 
