@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypedDict, TypeVar, cast
 
 from . import payments as pay
-from .core.hand import HeldTiles
+from .core.hand import HandError, HeldTiles
 from .core.winds import WINDS
 from .payments import PaymentError
-from .text import N_, Message, MessageError
+from .text import N_, Message
 
 SEATS = (0, 1, 2, 3)
 
@@ -47,15 +47,6 @@ HandT = TypeVar("HandT", bound=HeldTiles)
 Player = TypeVar("Player", bound=Hashable)
 #: An organizer's choice for an option: a word (``"official"``) or a number (hands per session).
 OptionValue = str | int
-
-
-class HandError(MessageError):
-    """A declared hand that cannot be scored; the message says why, in a referee's words.
-
-    One class for every rule set, so the web app catches one thing; the MCR adapter re-raises
-    the MCR engine's own HandError as this one. Raised with an ``N_`` template and its parameters
-    (see ``rules.text.MessageError``), so the web layer can translate why.
-    """
 
 
 @dataclass
@@ -318,6 +309,15 @@ class RuleSet(Generic[HandT]):
         ``player_points`` every seat's points where the rule set needs them (Spanish first
         mode); ``dealer`` the seat of East where it matters. Raises PaymentError.
         """
+        check_payment_args(winner, discarder, points)
+        if winner is None:
+            return (0, 0, 0, 0)
+        return tuple(self.win_payments(winner, discarder, points, player_points))
+
+    def win_payments(
+        self, winner: int, discarder: int | None, points: int, player_points: Sequence[int] | None
+    ) -> Sequence[int]:
+        """:meth:`payments` of a win, its arguments checked: the score change of seats 0..3."""
         raise NotImplementedError
 
     def hand_changes(
@@ -338,6 +338,13 @@ class RuleSet(Generic[HandT]):
         pay.check_hand_shape(players, hand)
         if hand.outcome in (pay.DRAW, pay.NOT_PLAYED):
             return dict.fromkeys(players, 0)
+        return self.win_changes(players, hand, player_points)
+
+    def win_changes(
+        self, players: list[Player], hand: pay.HandOutcome[Player], player_points: Sequence[int] | None
+    ) -> dict[Player, int]:
+        """:meth:`hand_changes` of a win, its shape checked: the typed points are checked against
+        :attr:`entry`, then paid through :meth:`payments`."""
         entry = self.entry
         if hand.flowers and not entry.flowers:
             raise PaymentError(

@@ -1,17 +1,16 @@
-"""Reading declared hands from JSON/form fields, shared by the Swiss and Spanish rule sets.
+"""Reading declared hands from JSON/form fields, shared by every rule set.
 
-Same notation and field names as MCR: the tile, meld, flag and wind readers of ``rules.core`` are
-reused, so a referee types a hand the same way whatever the rule set; only their errors are
-re-raised as ``rules.base.HandError``, the seam's one error.
+Same notation and field names whatever the rules (``rules.core.hand.HAND_FIELDS``), so a referee types a
+hand the same way whatever the rule set; the tile, meld, flag and wind readers of ``rules.core`` do the
+reading, and every refusal is the one ``HandError``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from .base import HandError
 from .core import hand as core
-from .core.hand import Meld
+from .core.hand import HandError, Meld, read_flag
 from .core.tiles import Tile, TileError, count_tiles, parse_tile, parse_tiles, tile_str
 from .text import N_, Message, word
 
@@ -44,14 +43,16 @@ def check_fields(data: object, known: Iterable[str]) -> Fields:
     return data
 
 
-def read_tiles(data: Fields, key: str) -> list[int]:
+def read_tiles(data: Fields, key: str, name: str | None = None) -> list[int]:
+    """``name`` names the field in a message (an ``N_`` text) where its key would not do."""
     text = data.get(key, "")
     if text is None:
         text = ""
     try:
         return list(parse_tiles(text))
     except TileError as exc:
-        raise HandError(N_("%(field)s: %(error)s"), field=_field(key, spaced=True), error=exc.message) from None
+        field = word(name) if name is not None else _field(key, spaced=True)
+        raise HandError(N_("%(field)s: %(error)s"), field=field, error=exc.message) from None
 
 
 def read_tile(data: Fields, key: str, what: str) -> Tile:
@@ -64,34 +65,25 @@ def read_tile(data: Fields, key: str, what: str) -> Tile:
         raise HandError(N_("%(field)s: %(error)s"), field=_field(key), error=exc.message) from None
 
 
-def read_melds(data: Fields) -> list[Meld]:
+# A list of melds as a message shows one: with a melded chow (MCR's wording), or pungs and kongs.
+_NOT_A_MELD_LIST = {
+    True: N_('melds must be a list such as ["chow 234m", "pung EEE"]'),
+    False: N_('melds must be a list such as ["pung 222m", "kong 5555p"]'),
+}
+
+
+def read_melds(data: Fields, chow_example: bool = False) -> list[Meld]:
     melds_data = data.get("melds", []) or []
     if isinstance(melds_data, str):
         melds_data = [melds_data]
     if not isinstance(melds_data, (list, tuple)):
-        raise HandError(N_('melds must be a list such as ["pung 222m", "kong 5555p"]'))
-    out = []
-    for m in melds_data:
-        try:
-            out.append(Meld.parse(m))
-        except core.HandError as exc:
-            raise HandError(exc.message) from None
-    return out
-
-
-def read_flag(data: Fields, key: str) -> bool:
-    try:
-        return core.read_flag(data, key)
-    except core.HandError as exc:
-        raise HandError(exc.message) from None
+        raise HandError(_NOT_A_MELD_LIST[chow_example])
+    return [Meld.parse(m) for m in melds_data]
 
 
 def read_wind(data: Fields, key: str) -> int:
     """Wind index 0..3 (East..North); East when absent."""
-    try:
-        return core.read_wind(data.get(key), key)
-    except core.HandError as exc:
-        raise HandError(exc.message) from None
+    return core.read_wind(data.get(key), key)
 
 
 def check_copies(counts: Sequence[int]) -> None:

@@ -10,18 +10,33 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..text import N_, MessageError, word
-from .tiles import SUITED, TileError, parse_tiles, suit, tiles_str
+from .tiles import SUITED, TileError, parse_tiles, suit, tile_str, tiles_str
 from .winds import wind_of_text
 
 
 class HandError(MessageError):
-    """The hand as declared cannot be read or scored; the message says why, for a referee.
+    """The hand as declared cannot be read or scored; the message says why, in a referee's words.
 
-    Raised with an ``N_`` template and its parameters (see ``rules.text.MessageError``). This is the
-    error of the tiles and melds themselves (and MCR's ``HandError``); the rule-set seam re-raises it as
-    ``rules.base.HandError``, the one error the web app catches.
+    One class for every rule set (``rules.base.HandError`` and MCR's ``HandError`` are this one), so the
+    web app catches one thing. Raised with an ``N_`` template and its parameters (see
+    ``rules.text.MessageError``), so the web layer can translate why.
     """
 
+
+#: The fields of a declared hand as a referee types it (the CLI's JSON, the forms), MCR's and every rule
+#: set's: a rule set reads these and may add its own (Spanish seasons, Swiss kong_discard).
+HAND_FIELDS = (
+    "concealed",
+    "melds",
+    "win_tile",
+    "self_drawn",
+    "flowers",
+    "last_tile",
+    "kong",
+    "last_wall",
+    "seat_wind",
+    "prevalent_wind",
+)
 
 # The kinds of a declared meld, as the notation writes them.
 CHOW, PUNG, KONG, CONCEALED_KONG = "chow", "pung", "kong", "concealed_kong"
@@ -125,6 +140,20 @@ class HeldTiles:
         for m in self.melds:
             tiles.extend(m.tiles)
         return tiles
+
+
+def check_robbed_kong(hand: HeldTiles, *, robbing: bool) -> None:
+    """A win by robbing a kong (the ``kong`` flag on a discard): nobody can have added the fourth tile
+    to a pung when the winner holds another of its tiles."""
+    win = hand.win_tile
+    if robbing and win is not None and (win in hand.concealed or any(win in m.tiles for m in hand.melds)):
+        raise HandError(
+            N_(
+                "robbing a kong of %(tile)s is impossible: the winner holds another "
+                "%(tile)s, so no one else can add the fourth to a pung"
+            ),
+            tile=tile_str(win),
+        )
 
 
 def read_flag(data: Mapping[str, object], key: str) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .. import rotation
-from ..base import Option, OptionValue, PaymentError, PointsEntry, RuleSet, Score, check_payment_args
+from ..base import Option, OptionValue, PaymentError, PointsEntry, RuleSet, Score
 from ..core.tiles import tile_str
 from ..text import N_
 from .engine import score_hand
@@ -86,16 +86,10 @@ class SpanishRuleSet(RuleSet[SpanishHand]):
     def score(self, hand: SpanishHand) -> Score:
         return score_hand(hand, official=self.options["payment_mode"] == OFFICIAL)
 
-    def payments(
-        self,
-        winner: int | None,
-        discarder: int | None,
-        points: int = 0,
-        *,
-        player_points: Sequence[int] | None = None,
-        dealer: int | None = None,
-    ) -> tuple[int, ...]:
-        """Per-seat changes. A drawn hand pays nothing (001 does not say otherwise).
+    def win_payments(
+        self, winner: int, discarder: int | None, points: int, player_points: Sequence[int] | None
+    ) -> list[int]:
+        """Per-seat changes of a win (a drawn hand pays nothing: 001 does not say otherwise).
 
         ranked: each loser pays the winner's points; of the three others, the best collects
         his own points from the two below him, the next from the last (l.38-40). Two tied for
@@ -105,10 +99,7 @@ class SpanishRuleSet(RuleSet[SpanishHand]):
         is the hand's points.
         official: only the winner collects (l.44), from whom ``official_payers`` says.
         """
-        check_payment_args(winner, discarder, points)
         changes = [0, 0, 0, 0]
-        if winner is None:
-            return tuple(changes)
         if self.options["payment_mode"] == OFFICIAL:
             payers = (
                 [discarder]
@@ -118,7 +109,7 @@ class SpanishRuleSet(RuleSet[SpanishHand]):
             for s in payers:
                 changes[s] -= points
                 changes[winner] += points
-            return tuple(changes)
+            return changes
         if player_points is None or len(player_points) != 4:
             raise PaymentError(
                 N_("the ranked payment mode needs every player's points (four values, by seat)"),
@@ -158,7 +149,7 @@ class SpanishRuleSet(RuleSet[SpanishHand]):
             collect(second, fourth)
             if p3 != p4:
                 collect(third, fourth)
-        return tuple(changes)
+        return changes
 
     def seat_winds(self, hand_number: int) -> tuple[int, ...]:
         """MCR's rotation (appendix 4; 001 says nothing): rounds of four hands with a prevalent

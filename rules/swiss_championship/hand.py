@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..base import HandError
-from ..core.hand import CHOW, HeldTiles, Meld
+from ..core.hand import CHOW, HAND_FIELDS, HandError, HeldTiles, Meld, check_robbed_kong
 from ..core.tiles import is_honor, suit, tile_str, tiles_str
 from ..handparse import (
     check_copies,
@@ -24,20 +23,7 @@ from ..handparse import (
 )
 from ..text import N_, word
 
-FIELDS = (
-    "concealed",
-    "melds",
-    "win_tile",
-    "self_drawn",
-    "flowers",
-    "last_tile",
-    "kong",
-    "last_wall",
-    "seat_wind",
-    "prevalent_wind",
-    "kong_discard",
-    "first_draw",
-)
+FIELDS = (*HAND_FIELDS, "kong_discard", "first_draw")
 
 
 @dataclass
@@ -122,18 +108,9 @@ class SwissHand(HeldTiles):
                     "(One Voided Suit, 002 1.3)"
                 )
             )
-        win = self.win_tile
-        held = sum(1 for t in self.concealed if t == win) + sum(m.tiles.count(win) for m in self.melds)
         if self.kong and self.self_drawn and not any(m.is_kong for m in self.melds):
             raise HandError(N_("out with a replacement tile (kong, self-drawn) needs a kong declared in the hand"))
-        if self.kong and not self.self_drawn and held:
-            raise HandError(
-                N_(
-                    "robbing a kong of %(tile)s is impossible: the winner holds another "
-                    "%(tile)s, so no one else can add the fourth to a pung"
-                ),
-                tile=tile_str(win),
-            )
+        check_robbed_kong(self, robbing=self.kong and not self.self_drawn)
         if self.kong and self.last_wall:
             raise HandError(
                 N_(

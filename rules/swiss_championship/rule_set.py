@@ -12,7 +12,6 @@ from ..base import (
     RuleSet,
     Score,
     SheetFanTable,
-    check_payment_args,
 )
 from ..core.tiles import SUITED, tile_str
 from ..text import N_
@@ -107,22 +106,13 @@ class SwissChampionshipRuleSet(RuleSet[SwissHand]):
     def score(self, hand: SwissHand) -> Score:
         return score_hand(hand, str(self.options["fan_combination"]))
 
-    def payments(
-        self,
-        winner: int | None,
-        discarder: int | None,
-        points: int = 0,
-        *,
-        player_points: Sequence[int] | None = None,
-        dealer: int | None = None,
-    ) -> tuple[int, ...]:
-        """A draw pays nothing. discarder_pays: the discarder pays the points; self-drawn, each of
-        the three others pays points / 3 (the x3 of 7.4.1 is the three of them paying).
+    def win_payments(
+        self, winner: int, discarder: int | None, points: int, player_points: Sequence[int] | None
+    ) -> list[int]:
+        """A win (a draw pays nothing). discarder_pays: the discarder pays the points; self-drawn, each
+        of the three others pays points / 3 (the x3 of 7.4.1 is the three of them paying).
         all_pay: each of the three others pays the points. The dealer pays nothing extra."""
-        check_payment_args(winner, discarder, points)
         changes = [0, 0, 0, 0]
-        if winner is None:
-            return tuple(changes)
         if self.options["payment"] == ALL_PAY:
             for s in range(4):
                 if s != winner:
@@ -146,7 +136,7 @@ class SwissChampionshipRuleSet(RuleSet[SwissHand]):
                 if s != winner:
                     changes[s] -= points // 3
                     changes[winner] += points // 3
-        return tuple(changes)
+        return changes
 
     def seat_winds(self, hand_number: int) -> tuple[int, ...]:
         """One round of four hands; seats stay, the deal passes to the right (next in turn
