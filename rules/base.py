@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Generic, Protocol, TypedDict, TypeVar, cast
 
 from . import payments as pay
+from . import rotation
 from .core.hand import HandError, HeldTiles
 from .core.winds import WINDS
 from .payments import PaymentError
@@ -66,15 +67,7 @@ class Item:
     kind: str = "points"
 
     def to_dict(self) -> dict[str, object]:
-        return {
-            "id": self.id,
-            "name": self.name,
-            "points": self.points,
-            "count": self.count,
-            "name_es": self.name_es,
-            "from": list(self.sources),
-            "kind": self.kind,
-        }
+        return {**item_dict(self), "from": list(self.sources), "kind": self.kind}
 
 
 class ScoredItem(Protocol):
@@ -88,6 +81,12 @@ class ScoredItem(Protocol):
     sources: list[str]
 
     def to_dict(self) -> dict[str, object]: ...
+
+
+def item_dict(item: ScoredItem) -> dict[str, object]:
+    """What every explanation line gives the CLI's JSON first, in its order: id, name, points, count, name_es
+    (a rule set's line adds what it counted the points from, and its own keys)."""
+    return {"id": item.id, "name": item.name, "points": item.points, "count": item.count, "name_es": item.name_es}
 
 
 @dataclass
@@ -240,6 +239,8 @@ class RuleSet(Generic[HandT]):
     #: tile. Empty when bonus tiles are only counted (MCR's ``flowers``: an int) or not played.
     bonus_by_number: tuple[str, ...] = ()
     entry: PointsEntry
+    #: The rule set's declared hand, which :meth:`parse_hand` reads.
+    hand_class: type[HandT]
     hands_per_session: int = 16
     #: Organizer's settings: name -> Option. Values given to the constructor override defaults.
     OPTIONS: dict[str, Option] = {}
@@ -275,7 +276,7 @@ class RuleSet(Generic[HandT]):
     # -- hands -----------------------------------------------------------------------------
     def parse_hand(self, data: object) -> HandT:
         """Read a declared hand from the JSON/form fields; raise HandError if it cannot be one."""
-        raise NotImplementedError
+        return self.hand_class.from_dict(data)
 
     def score(self, hand: HandT) -> Score:
         """Score a parsed hand. Never raises; an invalid hand has ``valid`` False and an error."""
@@ -388,15 +389,16 @@ class RuleSet(Generic[HandT]):
 
     # -- sessions --------------------------------------------------------------------------
     def seat_winds(self, hand_number: int) -> tuple[int, ...]:
-        """Seat wind index (0 East .. 3 North) of each seat 0..3 in that hand (1-based)."""
-        raise NotImplementedError
+        """Seat wind index (0 East .. 3 North) of each seat 0..3 in that hand (1-based): MCR's rotation
+        (appendix 4) unless the rule set has its own."""
+        return rotation.seat_winds(hand_number)
 
     def dealer(self, hand_number: int) -> int:
         """The seat that deals (is East) in that hand."""
         return self.seat_winds(hand_number).index(0)
 
     def prevalent_wind(self, hand_number: int) -> str:
-        raise NotImplementedError
+        return rotation.prevalent_wind(hand_number)
 
     def describe(self) -> dict[str, object]:
         """Everything static a web page needs, as plain data."""
@@ -408,16 +410,7 @@ class RuleSet(Generic[HandT]):
             "tiles": list(self.tiles),
             "hand_fields": list(self.hand_fields),
             "hands_per_session": self.hands_per_session,
-            "entry": {
-                "every_player": self.entry.every_player,
-                "minimum": self.entry.minimum,
-                "maximum": self.entry.maximum,
-                "step": self.entry.step,
-                "loser_minimum": self.entry.loser_minimum,
-                "loser_maximum": self.entry.loser_maximum,
-                "description": self.entry.description,
-                "flowers": self.entry.flowers,
-            },
+            "entry": asdict(self.entry),
             "options": dict(self.options),
         }
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Self
 
 from ..text import N_, MessageError, word
 from .tiles import SUITED, TileError, parse_tiles, suit, tile_str, tiles_str
@@ -132,6 +133,11 @@ class HeldTiles:
     concealed: Sequence[int]
     melds: Sequence[Meld]
     win_tile: int | None
+
+    @classmethod
+    def from_dict(cls, data: object) -> Self:
+        """Read a declared hand from the JSON/form fields; raise HandError if it cannot be one."""
+        raise NotImplementedError
 
     def all_tiles(self) -> list[int]:
         tiles = list(self.concealed)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..base import Score
+from ..base import Score, item_dict
 from ..core.arrangements import (
     CHOW,
     PAIR,
@@ -64,15 +64,7 @@ class FanScore:
     name_zh: str = ""
 
     def to_dict(self) -> dict[str, object]:
-        return {
-            "id": self.id,
-            "name": self.name,
-            "points": self.points,
-            "count": self.count,
-            "name_es": self.name_es,
-            "name_zh": self.name_zh,
-            "from": list(self.sources),
-        }
+        return {**item_dict(self), "name_zh": self.name_zh, "from": list(self.sources)}
 
 
 # A scored hand: valid, total, fans, error (the shape every rule set answers with).

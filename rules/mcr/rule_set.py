@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .. import payments as pay
-from .. import rotation
 from ..base import Player, PointsEntry, RuleSet, Score
 from ..core.hand import HAND_FIELDS
 from ..core.tiles import NUM_KINDS, tile_str
@@ -25,6 +24,7 @@ class MCRRuleSet(RuleSet[Hand]):
     label = N_("Mahjong Competition Rules (MCR)")
     tiles = tuple(tile_str(t) for t in range(NUM_KINDS))
     hand_fields = HAND_FIELDS
+    hand_class = Hand
     # 8 is the minimum without flowers (3.9.1.1). 336 is the most a hand can be worth, so anything
     # above is a typing slip: four concealed kongs of the three dragons and the seat-and-prevalent
     # wind, self-drawn on a wind pair, score 320 in this engine (Big Three Dragons 88, All Kongs 88,
@@ -47,9 +47,6 @@ class MCRRuleSet(RuleSet[Hand]):
         "others": N_("Each of the other two players pays %(o)s."),
     }
 
-    def parse_hand(self, data: object) -> Hand:
-        return Hand.from_dict(data)
-
     def score(self, hand: Hand) -> Score:
         return score_hand(hand)
 
@@ -68,9 +65,3 @@ class MCRRuleSet(RuleSet[Hand]):
         """The score sheet's MCR payments as they always were: ``payments.hand_payments``, whose
         checks count the 8-point minimum without flowers and set no upper bound."""
         return pay.hand_payments(players, hand)
-
-    def seat_winds(self, hand_number: int) -> tuple[int, ...]:
-        return rotation.seat_winds(hand_number)
-
-    def prevalent_wind(self, hand_number: int) -> str:
-        return rotation.prevalent_wind(hand_number)

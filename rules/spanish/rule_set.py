@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .. import rotation
 from ..base import Option, OptionValue, PaymentError, PointsEntry, RuleSet, Score
 from ..core.tiles import tile_str
 from ..text import N_
@@ -25,6 +24,9 @@ class SpanishRuleSet(RuleSet[SpanishHand]):
     hand_fields = tuple(f for f in FIELDS if f != "last_tile")
     # Own flower and own season double (001 l.50): the hand says which ones were held, not how many.
     bonus_by_number = ("flowers", "seasons")
+    hand_class = SpanishHand
+    # Seats and the deal are MCR's rotation (appendix 4; 001 says nothing), RuleSet's own: rounds of four
+    # hands with a prevalent wind (001 l.19 names it), the deal passing to the right after every hand.
     OPTIONS = {
         "payment_mode": Option(
             "payment_mode",
@@ -79,9 +81,6 @@ class SpanishRuleSet(RuleSet[SpanishHand]):
                 else "the winner's points, rounded up to tens (001 l.32)"
             ),
         )
-
-    def parse_hand(self, data: object) -> SpanishHand:
-        return SpanishHand.from_dict(data)
 
     def score(self, hand: SpanishHand) -> Score:
         return score_hand(hand, official=self.options["payment_mode"] == OFFICIAL)
@@ -150,11 +149,3 @@ class SpanishRuleSet(RuleSet[SpanishHand]):
             if p3 != p4:
                 collect(third, fourth)
         return changes
-
-    def seat_winds(self, hand_number: int) -> tuple[int, ...]:
-        """MCR's rotation (appendix 4; 001 says nothing): rounds of four hands with a prevalent
-        wind (001 l.19 names it), the deal passing to the right after every hand."""
-        return rotation.seat_winds(hand_number)
-
-    def prevalent_wind(self, hand_number: int) -> str:
-        return rotation.prevalent_wind(hand_number)

@@ -31,6 +31,7 @@ class SwissChampionshipRuleSet(RuleSet[SwissHand]):
     # What the forms offer: FIELDS less what the parser accepts only for input shared with MCR and never
     # scores (last_tile is refused when set; prevalent_wind is read and ignored, 002 has no wind tiles).
     hand_fields = tuple(f for f in FIELDS if f not in ("last_tile", "prevalent_wind"))
+    hand_class = SwissHand
     # 1 is the least a win is worth (Basic Hu on a discard, 7.7.1 style); the maximum is only a
     # typing check: Sky Hu with a seven-pairs one-suit hand and every extra stays below it.
     entry = PointsEntry(
@@ -99,9 +100,6 @@ class SwissChampionshipRuleSet(RuleSet[SwissHand]):
                 )
             ],
         }
-
-    def parse_hand(self, data: object) -> SwissHand:
-        return SwissHand.from_dict(data)
 
     def score(self, hand: SwissHand) -> Score:
         return score_hand(hand, str(self.options["fan_combination"]))
