@@ -7,11 +7,11 @@ reading, and every refusal is the one ``HandError``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 
 from .core import hand as core
 from .core.hand import HandError, Meld, read_flag
-from .core.tiles import Tile, TileError, count_tiles, parse_tile, parse_tiles, tile_str
+from .core.tiles import Tile, TileError, parse_tile, parse_tiles
 from .text import N_, Message, word
 
 #: A hand's fields as read from JSON or a form: field name -> value.
@@ -86,39 +86,8 @@ def read_wind(data: Fields, key: str) -> int:
     return core.read_wind(data.get(key), key)
 
 
-def check_copies(counts: Sequence[int]) -> None:
-    for t, c in enumerate(counts):
-        if c > 4:
-            raise HandError(
-                N_("%(copies)s copies of %(tile)s in the hand; there are only four of each tile"),
-                copies=c,
-                tile=tile_str(t),
-            )
-
-
-def check_tile_count(concealed: Sequence[int], melds: Sequence[Meld], with_win_tile: bool) -> None:
-    if len(melds) > 4:
-        raise HandError(N_("%(melds)s melds declared; a hand has at most four sets"), melds=len(melds))
-    expected = 13 - 3 * len(melds)
-    if len(concealed) != expected:
-        if with_win_tile:
-            template = N_(
-                "wrong number of tiles: with %(melds)s meld(s) declared the concealed hand must have "
-                "%(expected)s tiles besides the winning tile, but it has %(count)s"
-            )
-        else:
-            template = N_(
-                "wrong number of tiles: with %(melds)s meld(s) declared the concealed hand must have "
-                "%(expected)s tiles, but it has %(count)s"
-            )
-        raise HandError(template, melds=len(melds), expected=expected, count=len(concealed))
-
-
 __all__ = [
-    "check_copies",
     "check_fields",
-    "check_tile_count",
-    "count_tiles",
     "read_flag",
     "read_melds",
     "read_tile",

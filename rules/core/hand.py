@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Self
 
 from ..text import N_, MessageError, word
-from .tiles import SUITED, TileError, parse_tiles, suit, tile_str, tiles_str
+from .tiles import SUITED, TileError, count_tiles, parse_tiles, suit, tile_str, tiles_str
 from .winds import wind_of_text
 
 
@@ -146,6 +146,32 @@ class HeldTiles:
         for m in self.melds:
             tiles.extend(m.tiles)
         return tiles
+
+    def check_tile_counts(self) -> None:
+        """At most four melds; 13 tiles besides the winning tile, a meld counting three; four of a tile at most."""
+        melds = len(self.melds)
+        if melds > 4:
+            raise HandError(N_("%(melds)s melds declared; a hand has at most four sets"), melds=melds)
+        expected = 13 - 3 * melds
+        if len(self.concealed) != expected:
+            if self.win_tile is not None:
+                template = N_(
+                    "wrong number of tiles: with %(melds)s meld(s) declared the concealed hand must have "
+                    "%(expected)s tiles besides the winning tile, but it has %(count)s"
+                )
+            else:
+                template = N_(
+                    "wrong number of tiles: with %(melds)s meld(s) declared the concealed hand must have "
+                    "%(expected)s tiles, but it has %(count)s"
+                )
+            raise HandError(template, melds=melds, expected=expected, count=len(self.concealed))
+        for t, c in enumerate(count_tiles(self.all_tiles())):
+            if c > 4:
+                raise HandError(
+                    N_("%(copies)s copies of %(tile)s in the hand; there are only four of each tile"),
+                    copies=c,
+                    tile=tile_str(t),
+                )
 
 
 def check_robbed_kong(hand: HeldTiles, *, robbing: bool) -> None:

@@ -8,17 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..core.hand import HAND_FIELDS, HandError, HeldTiles, Meld, check_robbed_kong
-from ..core.tiles import NUM_KINDS, WIND_TILES, count_tiles, tile_str
-from ..handparse import (
-    check_copies,
-    check_fields,
-    check_tile_count,
-    read_flag,
-    read_melds,
-    read_tile,
-    read_tiles,
-    read_wind,
-)
+from ..core.tiles import NUM_KINDS, WIND_TILES, tile_str
+from ..handparse import check_fields, read_flag, read_melds, read_tile, read_tiles, read_wind
 from ..text import N_
 
 __all__ = ["Hand", "HandError", "Meld"]
@@ -83,8 +74,7 @@ class Hand(HeldTiles):
             if not isinstance(m, Meld):
                 raise HandError(N_("%(value)s is not a meld"), value=repr(m))
             m.check()
-        check_tile_count(self.concealed, self.melds, with_win_tile=True)
-        check_copies(count_tiles(self.all_tiles()))
+        self.check_tile_counts()
         if self.kong and self.self_drawn and not any(m.is_kong for m in self.melds):
             raise HandError(N_("out with a replacement tile (kong, self-drawn) needs a kong declared in the hand"))
         check_robbed_kong(self, robbing=self.kong and not self.self_drawn)

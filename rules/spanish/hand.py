@@ -14,18 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..core.hand import HAND_FIELDS, HandError, HeldTiles, Meld, check_robbed_kong
-from ..handparse import (
-    Fields,
-    check_copies,
-    check_fields,
-    check_tile_count,
-    count_tiles,
-    read_flag,
-    read_melds,
-    read_tile,
-    read_tiles,
-    read_wind,
-)
+from ..handparse import Fields, check_fields, read_flag, read_melds, read_tile, read_tiles, read_wind
 from ..text import N_, word
 
 # MCR's fields, with the seasons beside the flowers and whether the hand won.
@@ -143,8 +132,7 @@ class SpanishHand(HeldTiles):
         return len(self.flowers) == 4 and len(self.seasons) == 4
 
     def validate(self) -> None:
-        check_tile_count(self.concealed, self.melds, with_win_tile=self.win_tile is not None)
-        check_copies(count_tiles(self.all_tiles()))
+        self.check_tile_counts()
         if not self.winning:
             for flag in ("self_drawn", "kong", "last_wall"):
                 if getattr(self, flag):

@@ -10,17 +10,7 @@ from dataclasses import dataclass, field
 
 from ..core.hand import CHOW, HAND_FIELDS, HandError, HeldTiles, Meld, check_robbed_kong
 from ..core.tiles import is_honor, suit, tile_str, tiles_str
-from ..handparse import (
-    check_copies,
-    check_fields,
-    check_tile_count,
-    count_tiles,
-    read_flag,
-    read_melds,
-    read_tile,
-    read_tiles,
-    read_wind,
-)
+from ..handparse import check_fields, read_flag, read_melds, read_tile, read_tiles, read_wind
 from ..text import N_, word
 
 FIELDS = (*HAND_FIELDS, "kong_discard", "first_draw")
@@ -98,8 +88,7 @@ class SwissHand(HeldTiles):
                     ),
                     tiles=tiles_str(m.tiles),
                 )
-        check_tile_count(self.concealed, self.melds, with_win_tile=True)
-        check_copies(count_tiles(self.all_tiles()))
+        self.check_tile_counts()
         suits = {suit(t) for t in self.all_tiles()}
         if len(suits) == 3:
             raise HandError(
