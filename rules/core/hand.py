@@ -174,6 +174,21 @@ class HeldTiles:
                 )
 
 
+# What a win's ``kong`` and ``last_wall`` flags say happened; every rulebook here has a fan or a bonus for each.
+REPLACEMENT_TILE, ROBBED_KONG = "replacement_tile", "robbed_kong"
+LAST_TILE_DRAWN, LAST_TILE_CLAIMED = "last_tile_drawn", "last_tile_claimed"
+
+
+def win_events(*, self_drawn: bool, kong: bool, last_wall: bool) -> list[str]:
+    """What a win's flags say happened, in this order: self-drawn, the winning tile replaced a kong and was
+    the wall's last tile; on a discard, it robbed a kong and was the last tile claimed."""
+    if self_drawn:
+        kong_event, last_event = REPLACEMENT_TILE, LAST_TILE_DRAWN
+    else:
+        kong_event, last_event = ROBBED_KONG, LAST_TILE_CLAIMED
+    return [event for event, flag in ((kong_event, kong), (last_event, last_wall)) if flag]
+
+
 def check_robbed_kong(hand: HeldTiles, *, robbing: bool) -> None:
     """A win by robbing a kong (the ``kong`` flag on a discard): nobody can have added the fourth tile
     to a pung when the winner holds another of its tiles."""
