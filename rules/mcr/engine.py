@@ -318,23 +318,24 @@ def _pure_terminal_chows(chows: list[int], pair: int) -> bool:
     return sorted(chows) == [low, low, high, high]
 
 
+# The dragons and the winds: the fan of a pung of each tile of the family, of all but one with a pair
+# of the last, and of all but one.
+_HONOR_FAMILIES = (
+    (is_dragon, 3, F.BIG_THREE_DRAGONS, F.LITTLE_THREE_DRAGONS, F.TWO_DRAGON_PUNGS),
+    (is_wind, 4, F.BIG_FOUR_WINDS, F.LITTLE_FOUR_WINDS, F.BIG_THREE_WINDS),
+)
+
+
 def _honor_pung_fans(ctx: Context, pung_tiles: list[int], pair: int, f: FanCounts) -> None:
     """Dragon and wind pungs (fans 1, 2, 9, 10, 38, 54, 59-61) and Pung of Terminals or Honors (73)."""
+    for of_family, size, every_pung, but_one_and_pair, but_one in _HONOR_FAMILIES:
+        pungs = sum(1 for t in pung_tiles if of_family(t))
+        if pungs == size:
+            f[every_pung] += 1
+        elif pungs == size - 1:
+            f[but_one_and_pair if of_family(pair) else but_one] += 1
+    f[F.DRAGON_PUNG] += sum(1 for t in pung_tiles if is_dragon(t))
     wind_pungs = sum(1 for t in pung_tiles if is_wind(t))
-    dragon_pungs = sum(1 for t in pung_tiles if is_dragon(t))
-    if dragon_pungs == 3:
-        f[F.BIG_THREE_DRAGONS] += 1
-    elif dragon_pungs == 2 and is_dragon(pair):
-        f[F.LITTLE_THREE_DRAGONS] += 1
-    elif dragon_pungs == 2:
-        f[F.TWO_DRAGON_PUNGS] += 1
-    f[F.DRAGON_PUNG] += dragon_pungs
-    if wind_pungs == 4:
-        f[F.BIG_FOUR_WINDS] += 1
-    elif wind_pungs == 3 and is_wind(pair):
-        f[F.LITTLE_FOUR_WINDS] += 1
-    elif wind_pungs == 3:
-        f[F.BIG_THREE_WINDS] += 1
     for t in pung_tiles:
         if is_wind(t):
             seat = t == ctx.seat
