@@ -14,14 +14,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Generic, Protocol, TypedDict, TypeVar, cast
 
 from . import payments as pay
-from .core.hand import HeldTiles
+from . import rotation
+from .core.hand import HandError, HeldTiles
 from .core.winds import WINDS
 from .payments import PaymentError
-from .text import N_, Message, MessageError
+from .text import N_, Message
 
 SEATS = (0, 1, 2, 3)
 
@@ -49,15 +50,6 @@ Player = TypeVar("Player", bound=Hashable)
 OptionValue = str | int
 
 
-class HandError(MessageError):
-    """A declared hand that cannot be scored; the message says why, in a referee's words.
-
-    One class for every rule set, so the web app catches one thing; the MCR adapter re-raises
-    the MCR engine's own HandError as this one. Raised with an ``N_`` template and its parameters
-    (see ``rules.text.MessageError``), so the web layer can translate why.
-    """
-
-
 @dataclass
 class Item:
     """One line of a hand's explanation: a fan, a doubling, basic points, an extra, a limit.
@@ -75,15 +67,7 @@ class Item:
     kind: str = "points"
 
     def to_dict(self) -> dict[str, object]:
-        return {
-            "id": self.id,
-            "name": self.name,
-            "points": self.points,
-            "count": self.count,
-            "name_es": self.name_es,
-            "from": list(self.sources),
-            "kind": self.kind,
-        }
+        return {**item_dict(self), "from": list(self.sources), "kind": self.kind}
 
 
 class ScoredItem(Protocol):
@@ -97,6 +81,12 @@ class ScoredItem(Protocol):
     sources: list[str]
 
     def to_dict(self) -> dict[str, object]: ...
+
+
+def item_dict(item: ScoredItem) -> dict[str, object]:
+    """What every explanation line gives the CLI's JSON first, in its order: id, name, points, count, name_es
+    (a rule set's line adds what it counted the points from, and its own keys)."""
+    return {"id": item.id, "name": item.name, "points": item.points, "count": item.count, "name_es": item.name_es}
 
 
 @dataclass
@@ -249,6 +239,8 @@ class RuleSet(Generic[HandT]):
     #: tile. Empty when bonus tiles are only counted (MCR's ``flowers``: an int) or not played.
     bonus_by_number: tuple[str, ...] = ()
     entry: PointsEntry
+    #: The rule set's declared hand, which :meth:`parse_hand` reads.
+    hand_class: type[HandT]
     hands_per_session: int = 16
     #: Organizer's settings: name -> Option. Values given to the constructor override defaults.
     OPTIONS: dict[str, Option] = {}
@@ -284,7 +276,7 @@ class RuleSet(Generic[HandT]):
     # -- hands -----------------------------------------------------------------------------
     def parse_hand(self, data: object) -> HandT:
         """Read a declared hand from the JSON/form fields; raise HandError if it cannot be one."""
-        raise NotImplementedError
+        return self.hand_class.from_dict(data)
 
     def score(self, hand: HandT) -> Score:
         """Score a parsed hand. Never raises; an invalid hand has ``valid`` False and an error."""
@@ -318,6 +310,15 @@ class RuleSet(Generic[HandT]):
         ``player_points`` every seat's points where the rule set needs them (Spanish first
         mode); ``dealer`` the seat of East where it matters. Raises PaymentError.
         """
+        check_payment_args(winner, discarder, points)
+        if winner is None:
+            return (0, 0, 0, 0)
+        return tuple(self.win_payments(winner, discarder, points, player_points))
+
+    def win_payments(
+        self, winner: int, discarder: int | None, points: int, player_points: Sequence[int] | None
+    ) -> Sequence[int]:
+        """:meth:`payments` of a win, its arguments checked: the score change of seats 0..3."""
         raise NotImplementedError
 
     def hand_changes(
@@ -338,6 +339,13 @@ class RuleSet(Generic[HandT]):
         pay.check_hand_shape(players, hand)
         if hand.outcome in (pay.DRAW, pay.NOT_PLAYED):
             return dict.fromkeys(players, 0)
+        return self.win_changes(players, hand, player_points)
+
+    def win_changes(
+        self, players: list[Player], hand: pay.HandOutcome[Player], player_points: Sequence[int] | None
+    ) -> dict[Player, int]:
+        """:meth:`hand_changes` of a win, its shape checked: the typed points are checked against
+        :attr:`entry`, then paid through :meth:`payments`."""
         entry = self.entry
         if hand.flowers and not entry.flowers:
             raise PaymentError(
@@ -381,15 +389,16 @@ class RuleSet(Generic[HandT]):
 
     # -- sessions --------------------------------------------------------------------------
     def seat_winds(self, hand_number: int) -> tuple[int, ...]:
-        """Seat wind index (0 East .. 3 North) of each seat 0..3 in that hand (1-based)."""
-        raise NotImplementedError
+        """Seat wind index (0 East .. 3 North) of each seat 0..3 in that hand (1-based): MCR's rotation
+        (appendix 4) unless the rule set has its own."""
+        return rotation.seat_winds(hand_number)
 
     def dealer(self, hand_number: int) -> int:
         """The seat that deals (is East) in that hand."""
         return self.seat_winds(hand_number).index(0)
 
     def prevalent_wind(self, hand_number: int) -> str:
-        raise NotImplementedError
+        return rotation.prevalent_wind(hand_number)
 
     def describe(self) -> dict[str, object]:
         """Everything static a web page needs, as plain data."""
@@ -401,16 +410,7 @@ class RuleSet(Generic[HandT]):
             "tiles": list(self.tiles),
             "hand_fields": list(self.hand_fields),
             "hands_per_session": self.hands_per_session,
-            "entry": {
-                "every_player": self.entry.every_player,
-                "minimum": self.entry.minimum,
-                "maximum": self.entry.maximum,
-                "step": self.entry.step,
-                "loser_minimum": self.entry.loser_minimum,
-                "loser_maximum": self.entry.loser_maximum,
-                "description": self.entry.description,
-                "flowers": self.entry.flowers,
-            },
+            "entry": asdict(self.entry),
             "options": dict(self.options),
         }
 

@@ -137,15 +137,21 @@ def escalation_amount(earlier: int) -> int:
     return 0 if earlier == 0 else ESCALATION_FIRST_POINTS * 2 ** (earlier - 1)
 
 
+# What a foul measured in minutes or seconds must be, by its field.
+_COUNT_ERRORS = {
+    "minutes": N_("A late arrival is a whole number of minutes, 1 or more (not %(minutes)s)."),
+    "seconds": N_("Time over the limit is a whole number of seconds, 1 or more (not %(seconds)s)."),
+}
+
+
+def _check_count(field: str, value: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise PaymentError(_COUNT_ERRORS[field], code=field, field=field, **{field: value})
+
+
 def late_amount(minutes: int) -> tuple[int, bool]:
     """(points to nobody, session lost) for arriving `minutes` late (MCR 3.11.2)."""
-    if not isinstance(minutes, int) or isinstance(minutes, bool) or minutes < 1:
-        raise PaymentError(
-            N_("A late arrival is a whole number of minutes, 1 or more (not %(minutes)s)."),
-            code="minutes",
-            field="minutes",
-            minutes=minutes,
-        )
+    _check_count("minutes", minutes)
     for limit, points in LATE_STEPS:
         if minutes <= limit:
             return points, False
@@ -154,13 +160,7 @@ def late_amount(minutes: int) -> tuple[int, bool]:
 
 def time_amount(seconds: int) -> int:
     """Points to nobody for `seconds` over a time limit: 5 per 15 seconds or part of them (WSOM)."""
-    if not isinstance(seconds, int) or isinstance(seconds, bool) or seconds < 1:
-        raise PaymentError(
-            N_("Time over the limit is a whole number of seconds, 1 or more (not %(seconds)s)."),
-            code="seconds",
-            field="seconds",
-            seconds=seconds,
-        )
+    _check_count("seconds", seconds)
     return TIME_STEP_POINTS * math.ceil(seconds / TIME_STEP_SECONDS)
 
 

@@ -1,18 +1,17 @@
-"""Reading declared hands from JSON/form fields, shared by the Swiss and Spanish rule sets.
+"""Reading declared hands from JSON/form fields, shared by every rule set.
 
-Same notation and field names as MCR: the tile, meld, flag and wind readers of ``rules.core`` are
-reused, so a referee types a hand the same way whatever the rule set; only their errors are
-re-raised as ``rules.base.HandError``, the seam's one error.
+Same notation and field names whatever the rules (``rules.core.hand.HAND_FIELDS``), so a referee types a
+hand the same way whatever the rule set; the tile, meld, flag and wind readers of ``rules.core`` do the
+reading, and every refusal is the one ``HandError``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 
-from .base import HandError
 from .core import hand as core
-from .core.hand import Meld
-from .core.tiles import Tile, TileError, count_tiles, parse_tile, parse_tiles, tile_str
+from .core.hand import HandError, Meld, read_flag
+from .core.tiles import Tile, TileError, parse_tile, parse_tiles
 from .text import N_, Message, word
 
 #: A hand's fields as read from JSON or a form: field name -> value.
@@ -44,14 +43,16 @@ def check_fields(data: object, known: Iterable[str]) -> Fields:
     return data
 
 
-def read_tiles(data: Fields, key: str) -> list[int]:
+def read_tiles(data: Fields, key: str, name: str | None = None) -> list[int]:
+    """``name`` names the field in a message (an ``N_`` text) where its key would not do."""
     text = data.get(key, "")
     if text is None:
         text = ""
     try:
         return list(parse_tiles(text))
     except TileError as exc:
-        raise HandError(N_("%(field)s: %(error)s"), field=_field(key, spaced=True), error=exc.message) from None
+        field = word(name) if name is not None else _field(key, spaced=True)
+        raise HandError(N_("%(field)s: %(error)s"), field=field, error=exc.message) from None
 
 
 def read_tile(data: Fields, key: str, what: str) -> Tile:
@@ -64,69 +65,29 @@ def read_tile(data: Fields, key: str, what: str) -> Tile:
         raise HandError(N_("%(field)s: %(error)s"), field=_field(key), error=exc.message) from None
 
 
-def read_melds(data: Fields) -> list[Meld]:
+# A list of melds as a message shows one: with a melded chow (MCR's wording), or pungs and kongs.
+_NOT_A_MELD_LIST = {
+    True: N_('melds must be a list such as ["chow 234m", "pung EEE"]'),
+    False: N_('melds must be a list such as ["pung 222m", "kong 5555p"]'),
+}
+
+
+def read_melds(data: Fields, chow_example: bool = False) -> list[Meld]:
     melds_data = data.get("melds", []) or []
     if isinstance(melds_data, str):
         melds_data = [melds_data]
     if not isinstance(melds_data, (list, tuple)):
-        raise HandError(N_('melds must be a list such as ["pung 222m", "kong 5555p"]'))
-    out = []
-    for m in melds_data:
-        try:
-            out.append(Meld.parse(m))
-        except core.HandError as exc:
-            raise HandError(exc.message) from None
-    return out
-
-
-def read_flag(data: Fields, key: str) -> bool:
-    try:
-        return core.read_flag(data, key)
-    except core.HandError as exc:
-        raise HandError(exc.message) from None
+        raise HandError(_NOT_A_MELD_LIST[chow_example])
+    return [Meld.parse(m) for m in melds_data]
 
 
 def read_wind(data: Fields, key: str) -> int:
     """Wind index 0..3 (East..North); East when absent."""
-    try:
-        return core.read_wind(data.get(key), key)
-    except core.HandError as exc:
-        raise HandError(exc.message) from None
-
-
-def check_copies(counts: Sequence[int]) -> None:
-    for t, c in enumerate(counts):
-        if c > 4:
-            raise HandError(
-                N_("%(copies)s copies of %(tile)s in the hand; there are only four of each tile"),
-                copies=c,
-                tile=tile_str(t),
-            )
-
-
-def check_tile_count(concealed: Sequence[int], melds: Sequence[Meld], with_win_tile: bool) -> None:
-    if len(melds) > 4:
-        raise HandError(N_("%(melds)s melds declared; a hand has at most four sets"), melds=len(melds))
-    expected = 13 - 3 * len(melds)
-    if len(concealed) != expected:
-        if with_win_tile:
-            template = N_(
-                "wrong number of tiles: with %(melds)s meld(s) declared the concealed hand must have "
-                "%(expected)s tiles besides the winning tile, but it has %(count)s"
-            )
-        else:
-            template = N_(
-                "wrong number of tiles: with %(melds)s meld(s) declared the concealed hand must have "
-                "%(expected)s tiles, but it has %(count)s"
-            )
-        raise HandError(template, melds=len(melds), expected=expected, count=len(concealed))
+    return core.read_wind(data.get(key), key)
 
 
 __all__ = [
-    "check_copies",
     "check_fields",
-    "check_tile_count",
-    "count_tiles",
     "read_flag",
     "read_melds",
     "read_tile",

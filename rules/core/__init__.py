@@ -7,6 +7,7 @@ MCR (``rules.mcr``), the Swiss championship rules (``rules.swiss_championship``)
 - ``tiles``: tiles as small integers 0..33, notation (``123m55p EEE``), and the tile arithmetic.
 - ``winds``: the wind letters and names.
 - ``hand``: declared melds, flags and winds as a referee types them, and the error that refuses them.
-- ``arrangements``: the readings of tiles as chows, pungs and a pair; seven pairs, thirteen orphans.
+- ``arrangements``: the readings of tiles as chows, pungs and a pair (and each reading's units, the declared
+  melds with them, as a rule set scores and names them); seven pairs, thirteen orphans.
 - ``waits``: the tiles a standing hand waits on.
 """

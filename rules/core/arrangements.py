@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import NamedTuple
 
-from .tiles import NUM_KINDS, SUITED, TERMINALS_HONORS, Counts, is_terminal_or_honor, number
+from .hand import CHOW as MELD_CHOW
+from .hand import CONCEALED_KONG, Meld
+from .tiles import NUM_KINDS, SUITED, TERMINALS_HONORS, Counts, is_terminal_or_honor, number, tiles_str
 
 # The kinds of group in a reading of the concealed tiles (declared melds are ``rules.core.hand.Meld``).
 CHOW, PUNG, PAIR = 0, 1, 2
@@ -138,3 +141,50 @@ def has_five(kind: int, t: int) -> bool:
     if kind == CHOW:
         return 3 <= number(t) <= 5
     return number(t) == 5
+
+
+# ---------------------------------------------------------------- a reading as a rule set scores it
+
+# What kind of kong a set is.
+NOT_KONG, MELDED_KONG, CONCEALED_KONG_SET = 0, 1, 2
+
+
+class Unit(NamedTuple):
+    """A set or the pair of one reading: a declared meld or a group of the concealed tiles."""
+
+    kind: int  # CHOW, PUNG or PAIR
+    tile: int  # the lowest tile: a chow's first, a pung's or pair's tile
+    exposed: bool  # claimed from a discard (melded); a concealed kong is not
+    kong: int  # NOT_KONG, MELDED_KONG or CONCEALED_KONG_SET
+
+    @classmethod
+    def of_meld(cls, meld: Meld) -> Unit:
+        if meld.kind == MELD_CHOW:
+            return cls(CHOW, meld.tile, True, NOT_KONG)
+        if meld.kind == CONCEALED_KONG:
+            return cls(PUNG, meld.tile, False, CONCEALED_KONG_SET)
+        return cls(PUNG, meld.tile, True, MELDED_KONG if meld.is_kong else NOT_KONG)
+
+    def describe(self, claimed: str) -> str:
+        """The set as an explanation names it (``chow 234m``, ``pair 55p``, ``pung EEE``, ``kong 5555p``,
+        ``concealed kong 9999s``), then ``claimed``, the rule set's word for a set claimed from a discard,
+        in brackets when it was."""
+        kind, t, exposed, kong = self
+        if kind == CHOW:
+            text = "chow " + tiles_str((t, t + 1, t + 2))
+        elif kind == PAIR:
+            text = "pair " + tiles_str((t, t))
+        elif kong == CONCEALED_KONG_SET:
+            return "concealed kong " + tiles_str((t,) * 4)
+        elif kong:
+            text = "kong " + tiles_str((t,) * 4)
+        else:
+            text = "pung " + tiles_str((t,) * 3)
+        return f"{text} ({claimed})" if exposed else text
+
+
+def reading_units(melded: Sequence[Unit], arrangement: Arrangement) -> list[Unit]:
+    """The declared melds, then the concealed sets of one arrangement, then its pair (last, as scored)."""
+    sets = [Unit(kind, t, False, NOT_KONG) for kind, t in arrangement if kind != PAIR]
+    (pair,) = (Unit(PAIR, t, False, NOT_KONG) for kind, t in arrangement if kind == PAIR)  # always one pair
+    return [*melded, *sets, pair]

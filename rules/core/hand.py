@@ -8,20 +8,36 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Self
 
 from ..text import N_, MessageError, word
-from .tiles import SUITED, TileError, parse_tiles, suit, tiles_str
+from .tiles import SUITED, TileError, count_tiles, parse_tiles, suit, tile_str, tiles_str
 from .winds import wind_of_text
 
 
 class HandError(MessageError):
-    """The hand as declared cannot be read or scored; the message says why, for a referee.
+    """The hand as declared cannot be read or scored; the message says why, in a referee's words.
 
-    Raised with an ``N_`` template and its parameters (see ``rules.text.MessageError``). This is the
-    error of the tiles and melds themselves (and MCR's ``HandError``); the rule-set seam re-raises it as
-    ``rules.base.HandError``, the one error the web app catches.
+    One class for every rule set (``rules.base.HandError`` and MCR's ``HandError`` are this one), so the
+    web app catches one thing. Raised with an ``N_`` template and its parameters (see
+    ``rules.text.MessageError``), so the web layer can translate why.
     """
 
+
+#: The fields of a declared hand as a referee types it (the CLI's JSON, the forms), MCR's and every rule
+#: set's: a rule set reads these and may add its own (Spanish seasons, Swiss kong_discard).
+HAND_FIELDS = (
+    "concealed",
+    "melds",
+    "win_tile",
+    "self_drawn",
+    "flowers",
+    "last_tile",
+    "kong",
+    "last_wall",
+    "seat_wind",
+    "prevalent_wind",
+)
 
 # The kinds of a declared meld, as the notation writes them.
 CHOW, PUNG, KONG, CONCEALED_KONG = "chow", "pung", "kong", "concealed_kong"
@@ -118,6 +134,11 @@ class HeldTiles:
     melds: Sequence[Meld]
     win_tile: int | None
 
+    @classmethod
+    def from_dict(cls, data: object) -> Self:
+        """Read a declared hand from the JSON/form fields; raise HandError if it cannot be one."""
+        raise NotImplementedError
+
     def all_tiles(self) -> list[int]:
         tiles = list(self.concealed)
         if self.win_tile is not None:
@@ -125,6 +146,61 @@ class HeldTiles:
         for m in self.melds:
             tiles.extend(m.tiles)
         return tiles
+
+    def check_tile_counts(self) -> None:
+        """At most four melds; 13 tiles besides the winning tile, a meld counting three; four of a tile at most."""
+        melds = len(self.melds)
+        if melds > 4:
+            raise HandError(N_("%(melds)s melds declared; a hand has at most four sets"), melds=melds)
+        expected = 13 - 3 * melds
+        if len(self.concealed) != expected:
+            if self.win_tile is not None:
+                template = N_(
+                    "wrong number of tiles: with %(melds)s meld(s) declared the concealed hand must have "
+                    "%(expected)s tiles besides the winning tile, but it has %(count)s"
+                )
+            else:
+                template = N_(
+                    "wrong number of tiles: with %(melds)s meld(s) declared the concealed hand must have "
+                    "%(expected)s tiles, but it has %(count)s"
+                )
+            raise HandError(template, melds=melds, expected=expected, count=len(self.concealed))
+        for t, c in enumerate(count_tiles(self.all_tiles())):
+            if c > 4:
+                raise HandError(
+                    N_("%(copies)s copies of %(tile)s in the hand; there are only four of each tile"),
+                    copies=c,
+                    tile=tile_str(t),
+                )
+
+
+# What a win's ``kong`` and ``last_wall`` flags say happened; every rulebook here has a fan or a bonus for each.
+REPLACEMENT_TILE, ROBBED_KONG = "replacement_tile", "robbed_kong"
+LAST_TILE_DRAWN, LAST_TILE_CLAIMED = "last_tile_drawn", "last_tile_claimed"
+
+
+def win_events(*, self_drawn: bool, kong: bool, last_wall: bool) -> list[str]:
+    """What a win's flags say happened, in this order: self-drawn, the winning tile replaced a kong and was
+    the wall's last tile; on a discard, it robbed a kong and was the last tile claimed."""
+    if self_drawn:
+        kong_event, last_event = REPLACEMENT_TILE, LAST_TILE_DRAWN
+    else:
+        kong_event, last_event = ROBBED_KONG, LAST_TILE_CLAIMED
+    return [event for event, flag in ((kong_event, kong), (last_event, last_wall)) if flag]
+
+
+def check_robbed_kong(hand: HeldTiles, *, robbing: bool) -> None:
+    """A win by robbing a kong (the ``kong`` flag on a discard): nobody can have added the fourth tile
+    to a pung when the winner holds another of its tiles."""
+    win = hand.win_tile
+    if robbing and win is not None and (win in hand.concealed or any(win in m.tiles for m in hand.melds)):
+        raise HandError(
+            N_(
+                "robbing a kong of %(tile)s is impossible: the winner holds another "
+                "%(tile)s, so no one else can add the fourth to a pung"
+            ),
+            tile=tile_str(win),
+        )
 
 
 def read_flag(data: Mapping[str, object], key: str) -> bool:

@@ -9,20 +9,29 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..base import Score
+from ..base import Score, item_dict
 from ..core.arrangements import (
     CHOW,
+    CONCEALED_KONG_SET,
+    MELDED_KONG,
     PAIR,
     PUNG,
-    Arrangement,
+    Unit,
     arrangements,
     has_five,
     has_terminal_or_honor,
     is_seven_pairs,
     is_thirteen_orphans,
+    reading_units,
 )
-from ..core.hand import CHOW as MELD_CHOW
-from ..core.hand import CONCEALED_KONG, Meld
+from ..core.hand import (
+    CONCEALED_KONG,
+    LAST_TILE_CLAIMED,
+    LAST_TILE_DRAWN,
+    REPLACEMENT_TILE,
+    ROBBED_KONG,
+    win_events,
+)
 from ..core.tiles import (
     GREEN_TILES,
     NUM_KINDS,
@@ -44,7 +53,7 @@ from ..text import N_, Message
 from . import fans as F
 from .fans import EXCLUDES, EXCLUSION_ORDER, FANS, POINTS
 from .hand import Hand, HandError
-from .reading import CONCEALED_KONG_SET, MELDED_KONG, NOT_KONG, Context, Unit
+from .reading import Context
 from .set_fans import chow_fans, pung_fans
 from .shapes import KNITTED, knitted_honors_pattern, knitted_straight_rests, waiting_tiles
 from .sources import Reading, fan_sources
@@ -64,15 +73,7 @@ class FanScore:
     name_zh: str = ""
 
     def to_dict(self) -> dict[str, object]:
-        return {
-            "id": self.id,
-            "name": self.name,
-            "points": self.points,
-            "count": self.count,
-            "name_es": self.name_es,
-            "name_zh": self.name_zh,
-            "from": list(self.sources),
-        }
+        return {**item_dict(self), "name_zh": self.name_zh, "from": list(self.sources)}
 
 
 # A scored hand: valid, total, fans, error (the shape every rule set answers with).
@@ -88,25 +89,24 @@ _UNDER_EIGHT = N_("under 8 points: the hand scores %(points)s without flowers, a
 # ---------------------------------------------------------------- what is fixed for one hand
 
 
+# The fan of each thing a win's flags say happened (``rules.core.hand.win_events``).
+_EVENT_FANS = {
+    REPLACEMENT_TILE: F.OUT_WITH_REPLACEMENT,
+    ROBBED_KONG: F.ROBBING_THE_KONG,
+    LAST_TILE_DRAWN: F.LAST_TILE_DRAW,
+    LAST_TILE_CLAIMED: F.LAST_TILE_CLAIM,
+}
+
+
 def _flag_fans(hand: Hand) -> list[int]:
     """Fans of how the hand was won (self-drawn, the last tile, a kong's replacement)."""
-    out = []
-    if hand.self_drawn:
-        out.append(F.SELF_DRAWN)
-        if hand.kong:
-            out.append(F.OUT_WITH_REPLACEMENT)
-        if hand.last_wall:
-            out.append(F.LAST_TILE_DRAW)
-    else:
-        if hand.kong:
-            out.append(F.ROBBING_THE_KONG)
-        if hand.last_wall:
-            out.append(F.LAST_TILE_CLAIM)
-        # Fan 58 is defined for a discarded tile; a self-drawn last tile scores nothing.
-        # A winning tile whose other three copies are in the winner's own melds is
-        # visibly the last of its kind, flagged or not (as the reference scores it).
-        if hand.last_tile or sum(m.tiles.count(hand.win_tile) for m in hand.melds) == 3:
-            out.append(F.LAST_TILE)
+    out = [F.SELF_DRAWN] if hand.self_drawn else []
+    out.extend(_EVENT_FANS[e] for e in win_events(self_drawn=hand.self_drawn, kong=hand.kong, last_wall=hand.last_wall))
+    # Fan 58 is defined for a discarded tile; a self-drawn last tile scores nothing.
+    # A winning tile whose other three copies are in the winner's own melds is
+    # visibly the last of its kind, flagged or not (as the reference scores it).
+    if not hand.self_drawn and (hand.last_tile or sum(m.tiles.count(hand.win_tile) for m in hand.melds) == 3):
+        out.append(F.LAST_TILE)
     return out
 
 
@@ -168,15 +168,6 @@ def _is_nine_gates(hand: Hand) -> bool:
     return held == [3, 1, 1, 1, 1, 1, 1, 1, 3]
 
 
-def _meld_unit(meld: Meld) -> Unit:
-    t = meld.tile
-    if meld.kind == MELD_CHOW:
-        return Unit(CHOW, t, True, NOT_KONG)
-    if meld.kind == CONCEALED_KONG:
-        return Unit(PUNG, t, False, CONCEALED_KONG_SET)
-    return Unit(PUNG, t, True, MELDED_KONG if meld.is_kong else NOT_KONG)
-
-
 def _context(hand: Hand) -> Context:
     ctx = Context()
     ctx.hand = hand
@@ -184,7 +175,7 @@ def _context(hand: Hand) -> Context:
     ctx.self_drawn = hand.self_drawn
     ctx.seat = hand.seat_wind
     ctx.prevalent = hand.prevalent_wind
-    ctx.melds = [_meld_unit(m) for m in hand.melds]
+    ctx.melds = [Unit.of_meld(m) for m in hand.melds]
     ctx.melded_count = sum(1 for m in hand.melds if m.kind != CONCEALED_KONG)
     ctx.kong_count = sum(1 for m in hand.melds if m.is_kong)
     ctx.closed = not hand.melds
@@ -327,23 +318,24 @@ def _pure_terminal_chows(chows: list[int], pair: int) -> bool:
     return sorted(chows) == [low, low, high, high]
 
 
+# The dragons and the winds: the fan of a pung of each tile of the family, of all but one with a pair
+# of the last, and of all but one.
+_HONOR_FAMILIES = (
+    (is_dragon, 3, F.BIG_THREE_DRAGONS, F.LITTLE_THREE_DRAGONS, F.TWO_DRAGON_PUNGS),
+    (is_wind, 4, F.BIG_FOUR_WINDS, F.LITTLE_FOUR_WINDS, F.BIG_THREE_WINDS),
+)
+
+
 def _honor_pung_fans(ctx: Context, pung_tiles: list[int], pair: int, f: FanCounts) -> None:
     """Dragon and wind pungs (fans 1, 2, 9, 10, 38, 54, 59-61) and Pung of Terminals or Honors (73)."""
+    for of_family, size, every_pung, but_one_and_pair, but_one in _HONOR_FAMILIES:
+        pungs = sum(1 for t in pung_tiles if of_family(t))
+        if pungs == size:
+            f[every_pung] += 1
+        elif pungs == size - 1:
+            f[but_one_and_pair if of_family(pair) else but_one] += 1
+    f[F.DRAGON_PUNG] += sum(1 for t in pung_tiles if is_dragon(t))
     wind_pungs = sum(1 for t in pung_tiles if is_wind(t))
-    dragon_pungs = sum(1 for t in pung_tiles if is_dragon(t))
-    if dragon_pungs == 3:
-        f[F.BIG_THREE_DRAGONS] += 1
-    elif dragon_pungs == 2 and is_dragon(pair):
-        f[F.LITTLE_THREE_DRAGONS] += 1
-    elif dragon_pungs == 2:
-        f[F.TWO_DRAGON_PUNGS] += 1
-    f[F.DRAGON_PUNG] += dragon_pungs
-    if wind_pungs == 4:
-        f[F.BIG_FOUR_WINDS] += 1
-    elif wind_pungs == 3 and is_wind(pair):
-        f[F.LITTLE_FOUR_WINDS] += 1
-    elif wind_pungs == 3:
-        f[F.BIG_THREE_WINDS] += 1
     for t in pung_tiles:
         if is_wind(t):
             seat = t == ctx.seat
@@ -459,26 +451,12 @@ def _readings(hand: Hand, ctx: Context) -> list[Reading]:
     out = _special_readings(ctx, key) if ctx.closed else []
     if len(hand.melds) <= 1:
         for k, arr in knitted_straight_rests(key, 1 - len(hand.melds)):
-            units = _units(ctx, arr)
+            units = reading_units(ctx.melds, arr)
             out.append(Reading(_score_knitted_straight(ctx, units), "knitted straight", units, k))
     for arr in arrangements(key, 4 - len(hand.melds)):
-        units = _units(ctx, arr)
+        units = reading_units(ctx.melds, arr)
         out.append(Reading(_score_basic(ctx, units), "basic", units))
     return out
-
-
-def _units(ctx: Context, arrangement: Arrangement) -> list[Unit]:
-    """The declared melds, then the concealed sets of one arrangement, then its pair (last, as scored)."""
-    units = list(ctx.melds)
-    pair = None
-    for kind, t in arrangement:
-        if kind == PAIR:
-            pair = Unit(PAIR, t, False, NOT_KONG)
-        else:
-            units.append(Unit(kind, t, False, NOT_KONG))
-    assert pair is not None  # an arrangement always holds its pair
-    units.append(pair)
-    return units
 
 
 # ---------------------------------------------------------------- the hand's score

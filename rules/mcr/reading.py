@@ -1,25 +1,12 @@
 """One MCR hand as the engine reads it: the facts fixed for every arrangement of its tiles
-(:class:`Context`), and the units (sets and the pair) of one arrangement.
+(:class:`Context`); the units (sets and the pair) of one arrangement are ``rules.core.arrangements.Unit``.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
+from ..core.arrangements import Unit
 from ..core.tiles import Counts
 from .hand import Hand
-
-# What kind of kong a set is.
-NOT_KONG, MELDED_KONG, CONCEALED_KONG_SET = 0, 1, 2
-
-
-class Unit(NamedTuple):
-    """A set or the pair of one reading: a declared meld or a group of the concealed tiles."""
-
-    kind: int  # CHOW, PUNG or PAIR (rules.core.arrangements)
-    tile: int  # the lowest tile: a chow's first, a pung's or pair's tile
-    exposed: bool  # claimed from a discard (melded); a concealed kong is not
-    kong: int  # NOT_KONG, MELDED_KONG or CONCEALED_KONG_SET
 
 
 class Context:

@@ -6,10 +6,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..core.arrangements import CHOW, PAIR, PUNG
+from ..core.arrangements import CHOW, CONCEALED_KONG_SET, MELDED_KONG, PUNG, Unit
 from ..core.tiles import is_dragon, is_terminal, is_wind, tile_str, tiles_str
 from . import fans as F
-from .reading import CONCEALED_KONG_SET, MELDED_KONG, Context, Unit
+from .reading import Context
 from .set_fans import chow_fans, pung_fans
 from .shapes import KNITTED
 
@@ -67,18 +67,7 @@ _WIND_FANS = {F.BIG_FOUR_WINDS, F.LITTLE_FOUR_WINDS, F.BIG_THREE_WINDS}
 
 @lru_cache(maxsize=2048)
 def unit_str(unit: Unit) -> str:
-    kind, t, exposed, kong = unit
-    if kind == CHOW:
-        text = "chow " + tiles_str((t, t + 1, t + 2))
-    elif kind == PAIR:
-        text = "pair " + tiles_str((t, t))
-    elif kong == CONCEALED_KONG_SET:
-        return "concealed kong " + tiles_str((t,) * 4)
-    elif kong:
-        text = "kong " + tiles_str((t,) * 4)
-    else:
-        text = "pung " + tiles_str((t,) * 3)
-    return text + " (melded)" if exposed else text
+    return unit.describe("melded")
 
 
 def fan_sources(fan: int, ctx: Context, reading: Reading) -> list[str]:

@@ -12,20 +12,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
 from ..base import Item, Score, round_up_to
 from ..core.arrangements import (
     CHOW,
-    PAIR,
+    CONCEALED_KONG_SET,
+    NOT_KONG,
     PUNG,
+    Unit,
     arrangements,
     has_five,
     has_terminal_or_honor,
     is_seven_pairs,
     is_thirteen_orphans,
+    reading_units,
 )
-from ..core.hand import CONCEALED_KONG, Meld
 from ..core.tiles import (
     DRAGON_TILES,
     GREEN,
@@ -70,33 +71,8 @@ def _cls(t: int) -> int:
     return 2 if is_honor(t) else (1 if is_terminal(t) else 0)
 
 
-class _Unit(NamedTuple):
-    """A set or the pair of one reading: a declared meld or a group of the concealed tiles."""
-
-    kind: int  # CHOW, PUNG or PAIR (rules.core.arrangements)
-    tile: int  # the lowest tile
-    exposed: bool  # claimed from a discard
-    kong: str  # "", "kong" or "concealed_kong"
-
-    @property
-    def text(self) -> str:
-        kind, t, exposed, kong = self
-        if kind == CHOW:
-            s = "chow " + tiles_str((t, t + 1, t + 2))
-        elif kind == PAIR:
-            s = "pair " + tiles_str((t, t))
-        elif kong == CONCEALED_KONG:
-            return "concealed kong " + tiles_str((t,) * 4)
-        elif kong:
-            s = "kong " + tiles_str((t,) * 4)
-        else:
-            s = "pung " + tiles_str((t,) * 3)
-        return s + " (exposed)" if exposed else s
-
-
-def _meld_unit(m: Meld) -> _Unit:
-    kind = CHOW if m.kind == "chow" else PUNG
-    return _Unit(kind, m.tile, m.kind != CONCEALED_KONG, m.kind if m.is_kong else "")
+def _text(u: Unit) -> str:
+    return u.describe("exposed")
 
 
 @dataclass
@@ -139,7 +115,7 @@ class _Tally:
 _Candidate = tuple[int, list[Item], bool]
 
 
-def _bonus_and_sets(hand: SpanishHand, sets: Sequence[_Unit], tally: _Tally) -> None:
+def _bonus_and_sets(hand: SpanishHand, sets: Sequence[Unit], tally: _Tally) -> None:
     """Basic points and doublings that belong to sets and bonus tiles: winners and losers alike."""
     for u in sets:
         kind, t, _exposed, kong = u
@@ -147,20 +123,20 @@ def _bonus_and_sets(hand: SpanishHand, sets: Sequence[_Unit], tally: _Tally) -> 
             continue
         c = _cls(t)
         if kong:
-            tally.add(E.KONG_POINTS[(c, kong == CONCEALED_KONG)], u.text)
+            tally.add(E.KONG_POINTS[(c, kong == CONCEALED_KONG_SET)], _text(u))
         elif c == 1:
-            tally.add(E.PUNG_TERMINALS, u.text)
+            tally.add(E.PUNG_TERMINALS, _text(u))
         elif c == 2:
-            tally.add(E.PUNG_HONOURS, u.text)
+            tally.add(E.PUNG_HONOURS, _text(u))
         if is_wind(t):
             # A game wind is the prevalent wind or the player's own (l.19); a wind that is both
             # doubles twice (our reading, docs/rule-sets.md).
             if t == WIND_TILES[hand.seat_wind]:
-                tally.add(E.GAME_WIND, u.text + " (own wind)")
+                tally.add(E.GAME_WIND, _text(u) + " (own wind)")
             if t == WIND_TILES[hand.prevalent_wind]:
-                tally.add(E.GAME_WIND, u.text + " (prevalent wind)")
+                tally.add(E.GAME_WIND, _text(u) + " (prevalent wind)")
         elif is_dragon(t):
-            tally.add(E.DRAGON, u.text)
+            tally.add(E.DRAGON, _text(u))
     bonus = [f"flower {n}" for n in hand.flowers] + [f"season {n}" for n in hand.seasons]
     if bonus:
         tally.put(E.FLOWER_OR_SEASON, bonus)
@@ -173,7 +149,7 @@ def _bonus_and_sets(hand: SpanishHand, sets: Sequence[_Unit], tally: _Tally) -> 
             tally.add(own_id, f"{name} {own}")
 
 
-def _winner_doublings(hand: SpanishHand, win: int, units: list[_Unit], counts: Counts, tally: _Tally) -> None:
+def _winner_doublings(hand: SpanishHand, win: int, units: list[Unit], counts: Counts, tally: _Tally) -> None:
     present = [t for t in range(NUM_KINDS) if counts[t]]
     honours = any(is_honor(t) for t in present)
     suits = {suit(t) for t in present if not is_honor(t)}
@@ -266,7 +242,7 @@ def _tile_specials(counts: Counts, found: list[int]) -> None:
         found.append(E.ALL_GREEN)
 
 
-def _set_specials(hand: SpanishHand, units: list[_Unit], found: list[int]) -> None:
+def _set_specials(hand: SpanishHand, units: list[Unit], found: list[int]) -> None:
     """Special hands of four sets and a pair."""
     sets, pair = units[:-1], units[-1].tile
     pungs = [u for u in sets if u.kind == PUNG]
@@ -375,7 +351,7 @@ def score_hand(hand: SpanishHand, official: bool = False) -> Score:
         hand.validate()
     except ValueError as exc:
         return Score(False, 0, [], message_of(exc))
-    melded = [_meld_unit(m) for m in hand.melds]
+    melded = [Unit.of_meld(m) for m in hand.melds]
     if not hand.winning:
         return _loser(hand, melded)
     if hand.all_bonus:
@@ -389,7 +365,10 @@ def score_hand(hand: SpanishHand, official: bool = False) -> Score:
     all_counts = count_tiles(hand.all_tiles())
     tile_found: list[int] = []
     _tile_specials(all_counts, tile_found)
-    candidates = [_score_reading(hand, win, units, all_counts, tile_found) for units in _readings(melded, counts)]
+    candidates = [
+        _score_reading(hand, win, reading_units(melded, arr), all_counts, tile_found)
+        for arr in arrangements(tuple(counts), 4 - len(melded))
+    ]
     if not hand.melds:
         candidates.extend(_closed_specials(hand, counts, tile_found))
     if not candidates:
@@ -405,25 +384,8 @@ def score_hand(hand: SpanishHand, official: bool = False) -> Score:
     return Score(True, total, items)
 
 
-def _readings(melded: list[_Unit], counts: Counts) -> list[list[_Unit]]:
-    """Each reading of the tiles as four sets and a pair: the melds, the concealed sets, the pair last."""
-    readings = []
-    for arr in arrangements(tuple(counts), 4 - len(melded)):
-        units = list(melded)
-        pair = None
-        for kind, t in arr:
-            if kind == PAIR:
-                pair = _Unit(PAIR, t, False, "")
-            else:
-                units.append(_Unit(kind, t, False, ""))
-        assert pair is not None  # an arrangement always holds its pair
-        units.append(pair)
-        readings.append(units)
-    return readings
-
-
 def _score_reading(
-    hand: SpanishHand, win: int, units: list[_Unit], all_counts: Counts, tile_found: list[int]
+    hand: SpanishHand, win: int, units: list[Unit], all_counts: Counts, tile_found: list[int]
 ) -> _Candidate:
     """One reading as four sets and a pair: a special hand's value, or basic points times doublings."""
     found = list(tile_found)
@@ -461,7 +423,7 @@ def _closed_specials(hand: SpanishHand, counts: Counts, tile_found: list[int]) -
     return [(total, items, True)]
 
 
-def _loser(hand: SpanishHand, melded: list[_Unit]) -> Score:
+def _loser(hand: SpanishHand, melded: list[Unit]) -> Score:
     """A player's tiles at the end of a hand someone else won (first payment mode, l.38-42).
 
     Sets count as declared; among the concealed tiles, three or four alike count as a
@@ -469,7 +431,7 @@ def _loser(hand: SpanishHand, melded: list[_Unit]) -> Score:
     doublings of sets and bonus tiles: the others describe a complete hand.
     """
     counts = count_tiles(hand.concealed)
-    units = list(melded) + [_Unit(PUNG, t, False, "") for t in range(NUM_KINDS) if counts[t] >= 3]
+    units = list(melded) + [Unit(PUNG, t, False, NOT_KONG) for t in range(NUM_KINDS) if counts[t] >= 3]
     tally = _Tally()
     _bonus_and_sets(hand, units, tally)
     total, items = _basic_total(tally)

@@ -13,37 +13,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..base import HandError
-from ..core.hand import HeldTiles, Meld
-from ..core.tiles import tile_str
-from ..handparse import (
-    Fields,
-    check_copies,
-    check_fields,
-    check_tile_count,
-    count_tiles,
-    read_flag,
-    read_melds,
-    read_tile,
-    read_tiles,
-    read_wind,
-)
+from ..core.hand import HAND_FIELDS, HandError, HeldTiles, Meld, check_robbed_kong
+from ..handparse import Fields, check_fields, read_flag, read_melds, read_tile, read_tiles, read_wind
 from ..text import N_, word
 
-FIELDS = (
-    "concealed",
-    "melds",
-    "win_tile",
-    "self_drawn",
-    "flowers",
-    "seasons",
-    "last_tile",
-    "kong",
-    "last_wall",
-    "seat_wind",
-    "prevalent_wind",
-    "winning",
-)
+# MCR's fields, with the seasons beside the flowers and whether the hand won.
+_AFTER_FLOWERS = HAND_FIELDS.index("flowers") + 1
+FIELDS = (*HAND_FIELDS[:_AFTER_FLOWERS], "seasons", *HAND_FIELDS[_AFTER_FLOWERS:], "winning")
 
 BONUS_NOTATION = tuple(f"flower{n}" for n in range(1, 5)) + tuple(f"season{n}" for n in range(1, 5))
 # How a message names the bonus tiles: (the field, plural; one of them), translatable words.
@@ -156,8 +132,7 @@ class SpanishHand(HeldTiles):
         return len(self.flowers) == 4 and len(self.seasons) == 4
 
     def validate(self) -> None:
-        check_tile_count(self.concealed, self.melds, with_win_tile=self.win_tile is not None)
-        check_copies(count_tiles(self.all_tiles()))
+        self.check_tile_counts()
         if not self.winning:
             for flag in ("self_drawn", "kong", "last_wall"):
                 if getattr(self, flag):
@@ -178,16 +153,7 @@ class SpanishHand(HeldTiles):
                     what=word(N_("the winning tile")),
                 )
             return
-        win = self.win_tile
-        held = sum(1 for t in self.concealed if t == win) + sum(m.tiles.count(win) for m in self.melds)
-        if self.kong and not self.self_drawn and held:
-            raise HandError(
-                N_(
-                    "robbing a kong of %(tile)s is impossible: the winner holds another "
-                    "%(tile)s, so no one else can add the fourth to a pung"
-                ),
-                tile=tile_str(win),
-            )
+        check_robbed_kong(self, robbing=self.kong and not self.self_drawn)
         if self.kong and self.self_drawn and not any(m.is_kong for m in self.melds):
             raise HandError(N_("a win on a replacement tile (kong, self-drawn) needs a kong declared in the hand"))
         if self.kong and self.last_wall:

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .. import rotation
-from ..base import Option, OptionValue, PaymentError, PointsEntry, RuleSet, Score, check_payment_args
+from ..base import Option, OptionValue, PaymentError, PointsEntry, RuleSet, Score
 from ..core.tiles import tile_str
 from ..text import N_
 from .engine import score_hand
@@ -25,6 +24,9 @@ class SpanishRuleSet(RuleSet[SpanishHand]):
     hand_fields = tuple(f for f in FIELDS if f != "last_tile")
     # Own flower and own season double (001 l.50): the hand says which ones were held, not how many.
     bonus_by_number = ("flowers", "seasons")
+    hand_class = SpanishHand
+    # Seats and the deal are MCR's rotation (appendix 4; 001 says nothing), RuleSet's own: rounds of four
+    # hands with a prevalent wind (001 l.19 names it), the deal passing to the right after every hand.
     OPTIONS = {
         "payment_mode": Option(
             "payment_mode",
@@ -80,22 +82,13 @@ class SpanishRuleSet(RuleSet[SpanishHand]):
             ),
         )
 
-    def parse_hand(self, data: object) -> SpanishHand:
-        return SpanishHand.from_dict(data)
-
     def score(self, hand: SpanishHand) -> Score:
         return score_hand(hand, official=self.options["payment_mode"] == OFFICIAL)
 
-    def payments(
-        self,
-        winner: int | None,
-        discarder: int | None,
-        points: int = 0,
-        *,
-        player_points: Sequence[int] | None = None,
-        dealer: int | None = None,
-    ) -> tuple[int, ...]:
-        """Per-seat changes. A drawn hand pays nothing (001 does not say otherwise).
+    def win_payments(
+        self, winner: int, discarder: int | None, points: int, player_points: Sequence[int] | None
+    ) -> list[int]:
+        """Per-seat changes of a win (a drawn hand pays nothing: 001 does not say otherwise).
 
         ranked: each loser pays the winner's points; of the three others, the best collects
         his own points from the two below him, the next from the last (l.38-40). Two tied for
@@ -105,10 +98,7 @@ class SpanishRuleSet(RuleSet[SpanishHand]):
         is the hand's points.
         official: only the winner collects (l.44), from whom ``official_payers`` says.
         """
-        check_payment_args(winner, discarder, points)
         changes = [0, 0, 0, 0]
-        if winner is None:
-            return tuple(changes)
         if self.options["payment_mode"] == OFFICIAL:
             payers = (
                 [discarder]
@@ -118,7 +108,7 @@ class SpanishRuleSet(RuleSet[SpanishHand]):
             for s in payers:
                 changes[s] -= points
                 changes[winner] += points
-            return tuple(changes)
+            return changes
         if player_points is None or len(player_points) != 4:
             raise PaymentError(
                 N_("the ranked payment mode needs every player's points (four values, by seat)"),
@@ -158,12 +148,4 @@ class SpanishRuleSet(RuleSet[SpanishHand]):
             collect(second, fourth)
             if p3 != p4:
                 collect(third, fourth)
-        return tuple(changes)
-
-    def seat_winds(self, hand_number: int) -> tuple[int, ...]:
-        """MCR's rotation (appendix 4; 001 says nothing): rounds of four hands with a prevalent
-        wind (001 l.19 names it), the deal passing to the right after every hand."""
-        return rotation.seat_winds(hand_number)
-
-    def prevalent_wind(self, hand_number: int) -> str:
-        return rotation.prevalent_wind(hand_number)
+        return changes

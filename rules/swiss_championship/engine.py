@@ -14,6 +14,7 @@ from collections.abc import Iterable
 
 from ..base import Item, Score
 from ..core.arrangements import CHOW, PAIR, PUNG, arrangements, has_terminal_or_honor, is_seven_pairs
+from ..core.hand import LAST_TILE_CLAIMED, LAST_TILE_DRAWN, REPLACEMENT_TILE, ROBBED_KONG, win_events
 from ..core.tiles import NUM_KINDS, Counts, count_tiles, is_terminal, number, suit, tile_str, tiles_str
 from ..text import N_, Message, message_of
 from . import fans as F
@@ -88,6 +89,15 @@ def _apply_non_repeat(found: _Found, combination: str) -> _Found:
     return kept
 
 
+# The bonus of each thing a win's flags say happened (``rules.core.hand.win_events``; 7.6).
+_EVENT_BONUSES = {
+    REPLACEMENT_TILE: F.OUT_WITH_REPLACEMENT,
+    ROBBED_KONG: F.ROBBING_THE_KONG,
+    LAST_TILE_DRAWN: F.LAST_TILE_DRAW,
+    LAST_TILE_CLAIMED: F.LAST_TILE_CLAIM,
+}
+
+
 def _item(eid: int, count: int, sources: Iterable[str]) -> Item:
     e = F.ELEMENTS[eid]
     return Item(e.id, e.name, e.name_es, e.points, count, list(sources), e.kind)
@@ -159,19 +169,12 @@ def _total(hand: SwissHand, fans: _Found, hogs: list[str]) -> tuple[int, list[It
     if hogs:
         items.append(_item(F.TILE_HOG, len(hogs), hogs))
     win = "winning tile " + tile_str(hand.win_tile)
-    bonuses = []
-    if hand.self_drawn:
-        if hand.kong:
-            bonuses.append(F.OUT_WITH_REPLACEMENT)
-        if hand.last_wall:
-            bonuses.append(F.LAST_TILE_DRAW)
-    else:
-        if hand.kong:
-            bonuses.append(F.ROBBING_THE_KONG)
-        if hand.kong_discard:
-            bonuses.append(F.DISCARD_AFTER_KONG)
-        if hand.last_wall:
-            bonuses.append(F.LAST_TILE_CLAIM)
+    # A win on the discard after a kong goes with neither the kong flag nor a self-drawn win
+    # (SwissHand.validate), so it stands first, before the last tile claimed.
+    bonuses = [F.DISCARD_AFTER_KONG] if hand.kong_discard else []
+    bonuses += [
+        _EVENT_BONUSES[e] for e in win_events(self_drawn=hand.self_drawn, kong=hand.kong, last_wall=hand.last_wall)
+    ]
     items.extend(_item(b, 1, [win]) for b in bonuses)
     total = basic * 2 ** len(bonuses) + extras
     if hand.self_drawn:

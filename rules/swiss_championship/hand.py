@@ -8,36 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..base import HandError
-from ..core.hand import CHOW, HeldTiles, Meld
+from ..core.hand import CHOW, HAND_FIELDS, HandError, HeldTiles, Meld, check_robbed_kong
 from ..core.tiles import is_honor, suit, tile_str, tiles_str
-from ..handparse import (
-    check_copies,
-    check_fields,
-    check_tile_count,
-    count_tiles,
-    read_flag,
-    read_melds,
-    read_tile,
-    read_tiles,
-    read_wind,
-)
+from ..handparse import check_fields, read_flag, read_melds, read_tile, read_tiles, read_wind
 from ..text import N_, word
 
-FIELDS = (
-    "concealed",
-    "melds",
-    "win_tile",
-    "self_drawn",
-    "flowers",
-    "last_tile",
-    "kong",
-    "last_wall",
-    "seat_wind",
-    "prevalent_wind",
-    "kong_discard",
-    "first_draw",
-)
+FIELDS = (*HAND_FIELDS, "kong_discard", "first_draw")
 
 
 @dataclass
@@ -112,8 +88,7 @@ class SwissHand(HeldTiles):
                     ),
                     tiles=tiles_str(m.tiles),
                 )
-        check_tile_count(self.concealed, self.melds, with_win_tile=True)
-        check_copies(count_tiles(self.all_tiles()))
+        self.check_tile_counts()
         suits = {suit(t) for t in self.all_tiles()}
         if len(suits) == 3:
             raise HandError(
@@ -122,18 +97,9 @@ class SwissHand(HeldTiles):
                     "(One Voided Suit, 002 1.3)"
                 )
             )
-        win = self.win_tile
-        held = sum(1 for t in self.concealed if t == win) + sum(m.tiles.count(win) for m in self.melds)
         if self.kong and self.self_drawn and not any(m.is_kong for m in self.melds):
             raise HandError(N_("out with a replacement tile (kong, self-drawn) needs a kong declared in the hand"))
-        if self.kong and not self.self_drawn and held:
-            raise HandError(
-                N_(
-                    "robbing a kong of %(tile)s is impossible: the winner holds another "
-                    "%(tile)s, so no one else can add the fourth to a pung"
-                ),
-                tile=tile_str(win),
-            )
+        check_robbed_kong(self, robbing=self.kong and not self.self_drawn)
         if self.kong and self.last_wall:
             raise HandError(
                 N_(

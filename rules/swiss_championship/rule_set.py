@@ -12,7 +12,6 @@ from ..base import (
     RuleSet,
     Score,
     SheetFanTable,
-    check_payment_args,
 )
 from ..core.tiles import SUITED, tile_str
 from ..text import N_
@@ -32,6 +31,7 @@ class SwissChampionshipRuleSet(RuleSet[SwissHand]):
     # What the forms offer: FIELDS less what the parser accepts only for input shared with MCR and never
     # scores (last_tile is refused when set; prevalent_wind is read and ignored, 002 has no wind tiles).
     hand_fields = tuple(f for f in FIELDS if f not in ("last_tile", "prevalent_wind"))
+    hand_class = SwissHand
     # 1 is the least a win is worth (Basic Hu on a discard, 7.7.1 style); the maximum is only a
     # typing check: Sky Hu with a seven-pairs one-suit hand and every extra stays below it.
     entry = PointsEntry(
@@ -101,28 +101,16 @@ class SwissChampionshipRuleSet(RuleSet[SwissHand]):
             ],
         }
 
-    def parse_hand(self, data: object) -> SwissHand:
-        return SwissHand.from_dict(data)
-
     def score(self, hand: SwissHand) -> Score:
         return score_hand(hand, str(self.options["fan_combination"]))
 
-    def payments(
-        self,
-        winner: int | None,
-        discarder: int | None,
-        points: int = 0,
-        *,
-        player_points: Sequence[int] | None = None,
-        dealer: int | None = None,
-    ) -> tuple[int, ...]:
-        """A draw pays nothing. discarder_pays: the discarder pays the points; self-drawn, each of
-        the three others pays points / 3 (the x3 of 7.4.1 is the three of them paying).
+    def win_payments(
+        self, winner: int, discarder: int | None, points: int, player_points: Sequence[int] | None
+    ) -> list[int]:
+        """A win (a draw pays nothing). discarder_pays: the discarder pays the points; self-drawn, each
+        of the three others pays points / 3 (the x3 of 7.4.1 is the three of them paying).
         all_pay: each of the three others pays the points. The dealer pays nothing extra."""
-        check_payment_args(winner, discarder, points)
         changes = [0, 0, 0, 0]
-        if winner is None:
-            return tuple(changes)
         if self.options["payment"] == ALL_PAY:
             for s in range(4):
                 if s != winner:
@@ -146,7 +134,7 @@ class SwissChampionshipRuleSet(RuleSet[SwissHand]):
                 if s != winner:
                     changes[s] -= points // 3
                     changes[winner] += points // 3
-        return tuple(changes)
+        return changes
 
     def seat_winds(self, hand_number: int) -> tuple[int, ...]:
         """One round of four hands; seats stay, the deal passes to the right (next in turn
