@@ -207,7 +207,7 @@ def test_reopen_warns_without_javascript(nojs_phone_page, organizer, referee, lo
 def test_find_my_seat_as_you_type_and_without_javascript(
     phone_page, nojs_phone_page, day, assert_phone_friendly, screenshot
 ):
-    from schedule.services import seat_list
+    from schedule.selectors import seat_list
 
     where = {r["player"].name: r["table"] for r in seat_list(day.sessions.get(number=1))}
     page = phone_page
