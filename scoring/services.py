@@ -30,6 +30,7 @@ from django.utils.translation import gettext as _
 
 from rules import fouls
 from rules import payments as pay
+from scoring import entry_replay
 from scoring.models import Appeal, Hand, HandVersion, Penalty, ScoreSheet, Signature
 from tournament.audit import audit, audit_entry, audit_many
 from tournament.models import EscalationScope, Seat, Session
@@ -37,6 +38,7 @@ from tournament.permissions import can_score, is_chief_referee
 
 if TYPE_CHECKING:
     from datetime import datetime
+    from uuid import UUID
 
     from django.contrib.auth.models import User
 
@@ -351,6 +353,7 @@ def hand_record(
     before_bell: bool = False,
     now: datetime | None = None,
     appeal: Appeal | None = None,
+    idempotency_key: UUID | None = None,
 ) -> HandVersion:
     """Enter a hand, or correct it by adding a new version. Returns the new HandVersion.
 
@@ -371,8 +374,15 @@ def hand_record(
     are still accepted.
 
     `appeal`: an upheld appeal on this sheet, which may correct it even when signed (``scoring.appeals``).
+
+    `idempotency_key`: the entry sent again (a lost answer, a double tap) returns the version stored under it
+    the first time, and stores nothing (``scoring.entry_replay``).
     """
     with transaction.atomic():
+        if idempotency_key is not None and (
+            stored := entry_replay.stored_hand(sheet=sheet, key=idempotency_key, number=number, by=by)
+        ):
+            return stored
         sheet, tournament = _lock_open_sheet(sheet, by, appeal)
         _check_hand_number(number, tournament)
         # Someone else's entry wins over a form filled in before it: say so before anything else.
@@ -464,6 +474,7 @@ def hand_record(
             after_bell=after_bell,
             player_points=player_points,
             created_by=_actor(by),
+            idempotency_key=idempotency_key,
             **_position_deltas(players, deltas),
         )
         # The players are the table's own (the rule set paid them by position above), and every check
@@ -711,13 +722,23 @@ def foul_record(
     by: User | None,
     now: datetime | None = None,
     appeal: Appeal | None = None,
+    idempotency_key: UUID | None = None,
+    expected_fouls: int | None = None,
 ) -> Penalty:
     """Record a foul of the catalogue (``rules.fouls``): the system computes its penalty, counting
     the player's earlier fouls of the same kind for the escalating ones, and marks the hand dead where the
     foul says so. `reason` is the referee's remark (required only for "other"). A late arrival without
-    minutes takes them from the session clock, when it has started. `appeal`: as for hand_record."""
+    minutes takes them from the session clock, when it has started. `appeal`: as for hand_record.
+
+    `idempotency_key`: as for hand_record. `expected_fouls`: the sheet's fouls version the referee saw
+    (``scoring.entry_replay.fouls_version``); when the fouls changed meanwhile the foul is refused."""
     with transaction.atomic():
+        if idempotency_key is not None and (
+            stored := entry_replay.stored_foul(sheet=sheet, key=idempotency_key, by=by)
+        ):
+            return stored
         sheet, tournament = _lock_open_sheet(sheet, by, appeal)
+        entry_replay.check_fouls_version(sheet, expected_fouls, by)
         if foul == fouls.LATE and minutes is None:
             minutes = late_minutes_from_clock(sheet.table.session, now)
         players = _positions(sheet)
@@ -777,6 +798,7 @@ def foul_record(
             hand_number=hand_number,
             by=by,
             appeal=appeal,
+            idempotency_key=idempotency_key,
         )
 
 

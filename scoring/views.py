@@ -12,7 +12,7 @@ from django.views.generic import TemplateView
 
 from rules import payments as pay
 from rules.table_points import format_table_points
-from scoring import services, tile_entry
+from scoring import entry_replay, offline, services, tile_entry
 from scoring.forms import CalculatorForm, HandForm, PenaltyForm, ReopenSheetForm, SubmitSheetForm, WithdrawPenaltyForm
 from scoring.models import Appeal, Hand, HandVersion, Penalty, ScoreSheet
 from scoring.results import sheet_data, sheet_hand, with_sheet_and_seats
@@ -232,12 +232,14 @@ class HandRecordView(SheetView):
             hands_per_session=self.tournament.hands_per_session,
             rules=self.tournament.rule_set,
         )
+        error = None
         if form.is_valid():
             try:
                 version = services.hand_record(
                     sheet=self.sheet,
                     by=request.user,
                     expected_version=form.cleaned_data.get("expected_version"),
+                    idempotency_key=entry_replay.key_from(request.POST),
                     **form.service_kwargs(),
                 )
             except (ValidationError, PermissionDenied) as exc:
@@ -253,7 +255,18 @@ class HandRecordView(SheetView):
                     )
                     form.is_valid()
                 add_service_error(form, exc)
+                error = exc
             else:
+                if offline.wants_json(request):  # the outbox (static/js/outbox.js): no page, no message kept
+                    return offline.entry_saved(
+                        _("Hand %(n)s recorded.") % {"n": version.hand.number}
+                        if version.version == 1
+                        else _("Hand %(n)s corrected (version %(v)s).")
+                        % {"n": version.hand.number, "v": version.version},
+                        kind="hand",
+                        number=version.hand.number,
+                        version=version.version,
+                    )
                 if version.version > 1:
                     messages.success(
                         request,
@@ -264,6 +277,8 @@ class HandRecordView(SheetView):
                 request.session.pop(_draft_key(self.sheet), None)
                 # Back where the next hand is entered, without scrolling on a phone.
                 return redirect(self.sheet_url() + "#entry")
+        if offline.wants_json(request):
+            return offline.entry_refused(form, error)
         self.keep_draft(request, form)
         return self.render_failed(request, form, args, kwargs)
 

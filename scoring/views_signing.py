@@ -15,7 +15,7 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
-from scoring import services
+from scoring import entry_replay, offline, services
 from scoring.forms_signing import ConfirmForm, FoulForm, HandConfirmForm, PlayerCodeForm, ReopenForm, SignForm
 from scoring.models import SIGNED_STATUSES, Appeal, ScoreSheet, Signature
 from scoring.results import sheets_data
@@ -46,14 +46,20 @@ class SheetActionView(SheetView):
 
     def post(self, request, *args, **kwargs):
         form = self.form()
+        error = None
         if form.is_valid():
             try:
                 message = self.act(form)
             except (ValidationError, PermissionDenied) as exc:
                 add_service_error(form, exc)
+                error = exc
             else:
+                if offline.wants_json(request):  # the outbox (static/js/outbox.js): fouls
+                    return offline.entry_saved(message or self.success_message)
                 messages.success(request, message or self.success_message)
                 return redirect(self.sheet_url() + self.anchor)
+        if offline.wants_json(request):
+            return offline.entry_refused(form, error)
         return self.render_to_response(self.get_context_data(**{self.form_name: form}))
 
     anchor = "#signing"
@@ -67,7 +73,13 @@ class FoulRecordView(SheetActionView):
         return FoulForm(self.request.POST, players=self.players, hands_per_session=self.tournament.hands_per_session)
 
     def act(self, form):
-        penalty = services.foul_record(sheet=self.sheet, by=self.request.user, **form.service_kwargs())
+        penalty = services.foul_record(
+            sheet=self.sheet,
+            by=self.request.user,
+            idempotency_key=entry_replay.key_from(self.request.POST),
+            expected_fouls=entry_replay.expected_fouls_from(self.request.POST),
+            **form.service_kwargs(),
+        )
         if penalty.is_warning:
             cost = _("a warning, no points")
         elif penalty.recipient_id:
