@@ -16,6 +16,7 @@ import scoring.urls
 import standings.urls
 import tournament.urls
 from schedule.views import StartView
+from scoring.offline import ServiceWorkerView
 from scoring.views import CalculatorLiveView, CalculatorView
 from tournament.views import manage, public
 
@@ -41,6 +42,8 @@ urlpatterns = [
     path("new/", manage.TournamentCreateView.as_view(), name="tournament-create"),
     path("new/from-file/", include(interchange.urls.urlpatterns)),
     path("start/", StartView.as_view(), name="start"),
+    # Keeps the referees' table pages on their phones (scoring/offline.py); at the root, to look after /t/.
+    path("sw.js", ServiceWorkerView.as_view(), name="service-worker"),
     path("t/<slug:slug>/", include(tournament_patterns)),
     path("api/v1/", include(api.urls.api_patterns)),
     path("admin/", admin.site.urls),

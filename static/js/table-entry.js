@@ -3,9 +3,12 @@
  *  - an on-screen keypad types the points, and a - / + stepper sets the flowers;
  *  - the winner's own button is disabled among "discarded by" (a player cannot discard to themselves);
  *  - on a phone the full score-sheet grid starts folded, below the compact list of hands;
- *  - the cursor starts in the entry form (the field in error, else "who won").
+ *  - the cursor starts in the entry form (the field in error, else "who won");
+ *  - the foul form shows only the inputs the chosen foul takes (minutes for a late arrival, seconds for time,
+ *    the points for a rule violation, ...); the server ignores the others. Without script every input shows.
  * Each change is announced to the form with an "input" or "change" event, so the tile picker's live
- * score and its "points typed differ" check follow the keypad and the stepper too.
+ * score and its "points typed differ" check follow the keypad and the stepper too. Listeners sit on the
+ * document, so parts of the page drawn again by outbox.js (the fouls) keep working.
  */
 (function () {
   "use strict";
@@ -79,7 +82,35 @@
     if (target) target.focus({ preventScroll: !location.hash && !form.querySelector(".errors") });
   }
 
+  function foulInputs(form) {
+    var data = document.getElementById("foul-inputs");
+    var foul = form.querySelector('[name="foul"]'), to = form.querySelector('[name="to"]');
+    if (!data || !foul || !to) return;
+    var takes = JSON.parse(data.textContent)[foul.value] || [];
+    form.querySelectorAll("[data-input]").forEach(function (box) {
+      var name = box.getAttribute("data-input");
+      var shown = takes.indexOf(name) !== -1;
+      // An "Other" penalty names a recipient only when it goes to one player.
+      if (name === "recipient" && takes.indexOf("to") !== -1) shown = to.value === "player";
+      box.hidden = !shown;
+    });
+  }
+
+  function fouls() {
+    document.querySelectorAll("form.foul-form").forEach(foulInputs);
+  }
+
   function init() {
+    fouls();
+    document.addEventListener("change", function (e) {
+      var form = e.target.closest && e.target.closest("form.foul-form");
+      if (form && (e.target.name === "foul" || e.target.name === "to")) foulInputs(form);
+    });
+    // outbox.js draws the fouls again after a foul is saved, and resets the form after one is queued.
+    document.addEventListener("sheet:updated", fouls);
+    document.addEventListener("reset", function (e) {
+      if (e.target.matches && e.target.matches("form.foul-form")) setTimeout(function () { foulInputs(e.target); }, 0);
+    });
     document.querySelectorAll("[data-keypad]").forEach(keypad);
     document.querySelectorAll("[data-stepper]").forEach(stepper);
     document.querySelectorAll("form.hand-form").forEach(outcomeButtons);
