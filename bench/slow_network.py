@@ -65,6 +65,7 @@ class Traffic:
 
     def __init__(self, cdp):
         self.requests = {}
+        self.times = {}
         self.finished = {}
         self.decoded = {}
         self.document = None
@@ -72,12 +73,18 @@ class Traffic:
         cdp.on("Network.dataReceived", self.data)
         cdp.on("Network.loadingFinished", self.done)
         cdp.on("Network.loadingFailed", self.failed)
+        cdp.on("Network.responseReceived", self.response)
+
+    def response(self, event):
+        if event["requestId"] in self.times:
+            self.times[event["requestId"]][1] = event["timestamp"]
 
     def sent(self, event):
         url = event["request"]["url"]
         if url.startswith("data:"):
             return
         self.requests[event["requestId"]] = url
+        self.times[event["requestId"]] = [event["timestamp"], None, None]
         if event.get("type") == "Document" and self.document is None:
             self.document = event["requestId"]
 
@@ -86,6 +93,8 @@ class Traffic:
 
     def done(self, event):
         self.finished[event["requestId"]] = event.get("encodedDataLength", 0)
+        if event["requestId"] in self.times:
+            self.times[event["requestId"]][2] = event["timestamp"]
 
     def failed(self, event):
         self.finished.setdefault(event["requestId"], 0)
@@ -107,7 +116,9 @@ class Traffic:
         return self.finished.get(self.document, 0), self.decoded.get(self.document, 0)
 
 
-def start_server(env, port):
+def start_server(env, port, log):
+    """gunicorn as `make serve` starts it (sync workers), with an access log of each response's bytes, read to
+    count what reaches the server outside the page's own requests (the service worker's)."""
     gunicorn = Path(sys.executable).with_name("gunicorn")
     return subprocess.Popen(
         [
@@ -115,16 +126,53 @@ def start_server(env, port):
             "config.wsgi:application",
             "--workers",
             "2",
+            *os.environ.get("BENCH_GUNICORN", "").split(),
             "--bind",
             f"{HOST}:{port}",
             "--log-level",
             "warning",
+            "--access-logfile",
+            str(log),
+            "--access-logformat",
+            "%(m)s %(U)s %(s)s %(B)s",
             "--no-control-socket",
         ],
         cwd=ROOT,
         env=env,
         start_new_session=True,
     )
+
+
+class AccessLog:
+    """What gunicorn served since the last mark: requests and body bytes as sent. gunicorn logs no length for a
+    static file (WhiteNoise streams it): its size is that of the gzip copy it serves, from the collected files."""
+
+    def __init__(self, path, static_root):
+        self.path = path
+        self.static_root = Path(static_root)
+        self.offset = 0
+
+    def mark(self):
+        self.offset = self.path.stat().st_size if self.path.exists() else 0
+
+    def size(self, url, logged):
+        if logged or not url.startswith("/static/"):
+            return logged
+        name = self.static_root / url[len("/static/") :]
+        for candidate in (name.with_name(name.name + ".gz"), name):
+            if candidate.exists():
+                return candidate.stat().st_size
+        return 0
+
+    def since(self):
+        if not self.path.exists():
+            return []
+        with self.path.open() as f:
+            f.seek(self.offset)
+            lines = [line.split() for line in f.read().splitlines() if line.strip()]
+        return [
+            (m, u, self.size(u, int(b) if b.isdigit() else 0)) for m, u, _s, b in (x[:4] for x in lines if len(x) >= 4)
+        ]
 
 
 def run():
@@ -162,14 +210,16 @@ def run():
         call_command("migrate", verbosity=0)
         call_command("collectstatic", interactive=False, verbosity=0)
         _tournament, plans = build(2, 16, seed=1)
-        sheet, hands = prefill(plans)
+        sheet, _hands = prefill(plans)
         port = free_port()
-        server = start_server(env, port)
+        log = Path(static_root) / "access.log"
+        server = start_server(env, port, log)
         wait_until_up(port, server)
         base = f"http://{HOST}:{port}"
         print(f"database: {db.label}; gunicorn, 2 workers, DEBUG off, on {base}; hands 1-{ENTERED} on the sheet")
         print("network: Slow 3G as emulated by Chromium (CDP): 400 ms latency, 400 kbit/s down and up")
-        drive(base, f"/t/{SLUG}/sessions/1/tables/1/", sheet, hands, PASSWORD)
+        print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} (figures vary with other work)")
+        drive(base, f"/t/{SLUG}/sessions/1/tables/1/", sheet, PASSWORD, AccessLog(log, static_root))
     finally:
         stop(server)
         db.close()
@@ -238,12 +288,45 @@ def until(check, seconds):
     return None
 
 
-def drive(base, path, sheet, hands, password):
+RUNS = int(os.environ.get("BENCH_RUNS", "5"))
+
+
+def median(values):
+    values = sorted(values)
+    return values[len(values) // 2]
+
+
+def line(what, value):
+    print(f"{what:<60} {value}")
+
+
+def phone(browser, base, cookies):
+    """A new phone (empty cache, no service worker) logged in as the table's referee, on Slow 3G."""
+    context = browser.new_context(
+        base_url=base,
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+        storage_state={"cookies": cookies, "origins": []},
+    )
+    context.set_default_timeout(60_000)
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", SLOW_3G)
+    return context, page, cdp, Traffic(cdp)
+
+
+def load_event(page):
+    return page.evaluate("() => performance.getEntriesByType('navigation')[0].loadEventStart") / 1000
+
+
+def drive(base, path, sheet, password, access):
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=FLAGS)
-        # Logged in through the login form in a context of its own, so the measured one starts with an empty cache.
+        # Logged in through the login form in a context of its own, so the measured ones start with an empty cache.
         login = browser.new_context(base_url=base)
         page = login.new_page()
         page.goto("/accounts/login/")
@@ -254,69 +337,72 @@ def drive(base, path, sheet, hands, password):
         cookies = login.storage_state()["cookies"]
         login.close()
 
-        context = browser.new_context(
-            base_url=base,
-            viewport={"width": 390, "height": 844},
-            is_mobile=True,
-            has_touch=True,
-            storage_state={"cookies": cookies, "origins": []},
-        )
-        context.set_default_timeout(60_000)
-        page = context.new_page()
-        cdp = context.new_cdp_session(page)
-        cdp.send("Network.enable")
-        cdp.send("Network.setCacheDisabled", {"cacheDisabled": False})
-        cdp.send("Network.emulateNetworkConditions", SLOW_3G)
-        traffic = Traffic(cdp)
-
-        # -- cold load
-        page.goto(path, wait_until="load")
-        load_ms = page.evaluate("() => performance.getEntriesByType('navigation')[0].loadEventStart")
-        cold = traffic.since()
-        html_wire, html_decoded = traffic.html()
-        mark = traffic.mark()
-        page.wait_for_timeout(6000)
-        after = traffic.since(mark)
-        print(f"{'cold load (empty cache): requests':<58} {cold['requests']:>10}")
-        print(f"{'  bytes on the wire':<58} {kb(cold['bytes']):>10}")
-        print(f"{'  the HTML alone, on the wire (decoded)':<58} {kb(html_wire):>10} ({kb(html_decoded)})")
-        print(f"{'  time to the load event':<58} {load_ms / 1000:>9.2f}s")
-        print(
-            f"{'  after the load event, 6 s (service worker cache)':<58} {after['requests']:>10} req, {kb(after['bytes'])}"
+        # -- cold loads: a new phone each time; the last one goes on below
+        loads, after = [], []
+        for run in range(RUNS):
+            context, page, cdp, traffic = phone(browser, base, cookies)
+            access.mark()
+            page.goto(path, wait_until="load")
+            loads.append(load_event(page))
+            cold = traffic.since()
+            html_wire, html_decoded = traffic.html()
+            page_requests = len(access.since())
+            page.wait_for_timeout(6000)
+            after.append(access.since()[page_requests:])
+            if run < RUNS - 1:
+                context.close()
+        line("cold load (empty cache): requests", cold["requests"])
+        line("  bytes on the wire", kb(cold["bytes"]))
+        line("  the HTML alone, on the wire (decoded)", f"{kb(html_wire)} ({kb(html_decoded)})")
+        line(f"  time to the load event, median of {RUNS} (best)", f"{median(loads):.2f} s ({min(loads):.2f} s)")
+        later = after[-1]
+        line(
+            "  then, within 6 s: what the server sent besides",
+            f"{len(later)} requests, {kb(sum(b for _m, _u, b in later))} ({', '.join(u for _m, u, _b in later)})",
         )
         if os.environ.get("BENCH_VERBOSE") == "1":
-            for url in cold["urls"] + ["-- after load"] + after["urls"]:
-                print("     ", url)
+            t0 = min(t[0] for t in traffic.times.values())
+            for rid, url in traffic.requests.items():
+                sent, first, last = traffic.times[rid]
+                print(
+                    f"      {(sent - t0) * 1000:6.0f} {((first or sent) - t0) * 1000:6.0f} "
+                    f"{((last or sent) - t0) * 1000:6.0f} ms {traffic.finished.get(rid, 0):7} B  {url}"
+                )
 
-        # -- warm load: the same page again
-        traffic.document = None
-        mark = traffic.mark()
-        page.goto(path, wait_until="load")
-        warm_ms = page.evaluate("() => performance.getEntriesByType('navigation')[0].loadEventStart")
+        # -- warm loads: the same phone opens the page again
+        warm_loads = []
+        for _run in range(RUNS):
+            mark = traffic.mark()
+            page.goto(path, wait_until="load")
+            warm_loads.append(load_event(page))
         warm = traffic.since(mark)
-        print(
-            f"{'warm load (opened again): requests, bytes, load event':<58} {warm['requests']:>10} req, "
-            f"{kb(warm['bytes'])}, {warm_ms / 1000:.2f}s"
+        line(
+            "warm load (the page opened again): requests, bytes, load event",
+            f"{warm['requests']}, {kb(warm['bytes'])}, {median(warm_loads):.2f} s",
         )
 
-        # -- one hand recorded through the page
-        number = ENTERED + 1
-        record(page, number)
-        start = time.monotonic()
-        page.locator("button.submit-hand").click()
-        offered = until(lambda: f"Hand {number + 1} of" in announce(page) and time.monotonic(), 30)
-        has_it = until(lambda: stored(sheet, number) and time.monotonic(), 30)
-        if offered and has_it:
-            print(
-                f"{'one hand: tap -> next hand offered and the server has it':<58} "
-                f"{max(offered, has_it) - start:>9.2f}s"
+        # -- hands recorded through the page, one after another
+        number, acks, offers = ENTERED, [], []
+        for _run in range(RUNS):
+            number += 1
+            record(page, number)
+            start = time.monotonic()
+            page.locator("button.submit-hand").click()
+            offered = until(lambda n=number: f"Hand {n + 1} of" in announce(page) and time.monotonic(), 30)
+            has_it = until(lambda n=number: stored(sheet, n) and time.monotonic(), 30)
+            if not (offered and has_it):
+                line(f"hand {number} recorded", "not acknowledged within 30 s")
+                break
+            offers.append(offered - start)
+            acks.append(max(offered, has_it) - start)
+            page.wait_for_timeout(2500)  # the page settles (drawn again from the server, its copy updated)
+        if acks:
+            line(
+                f"one hand: tap -> next hand offered and the server has it, median of {len(acks)}",
+                f"{median(acks):.2f} s (the next hand offered after {median(offers):.2f} s)",
             )
-            print(f"{'  (next hand offered; the server has it)':<58} {offered - start:>9.2f}s, {has_it - start:.2f}s")
-        else:
-            print(f"{'one hand recorded':<58} {'not acknowledged in 30 s':>10}")
-        page.wait_for_timeout(3000)  # the page settles (its sections refreshed, the cached copy updated)
 
-        # -- the network off: reload, record a hand
+        # -- the network off: reload, record a hand, reload again; then the network back
         context.set_offline(True)
         cdp.send("Network.emulateNetworkConditions", OFFLINE)
         number += 1
@@ -325,31 +411,31 @@ def drive(base, path, sheet, hands, password):
             opened = f"Hand {number} of" in announce(page)
         except Exception:
             opened = False
-        print(f"{'network off: the page reloaded':<58} {'opens' if opened else 'browser error page':>10}")
+        line("network off: the page reloaded", "opens" if opened else "the browser's offline error page")
         if not opened:
-            print(f"{'network off: a hand recorded':<58} {'impossible (no page)':>10}")
+            line("network off: a hand recorded", "impossible (no page)")
         else:
             record(page, number)
             page.locator("button.submit-hand").click()
-            page.wait_for_timeout(1500)
-            waiting = page.locator("body").inner_text()
-            page.reload(wait_until="load", timeout=15_000)  # and the page reloaded while offline
-            print(
-                f"{'network off: a hand recorded, then the page reloaded':<58} "
-                f"{'queued' if 'waiting for the network' in waiting else 'not queued':>10}, stored {stored(sheet, number)}x"
+            page.wait_for_timeout(1000)
+            waiting = "waiting for the network" in page.locator("body").inner_text()
+            page.reload(wait_until="load", timeout=15_000)
+            line(
+                "network off: a hand recorded, then the page reloaded",
+                f"{'queued' if waiting else 'not queued'} on the phone, stored {stored(sheet, number)} time(s)",
             )
             context.set_offline(False)
             cdp.send("Network.emulateNetworkConditions", SLOW_3G)
             start = time.monotonic()
             has_it = until(lambda: stored(sheet, number) and time.monotonic(), 60)
             if has_it:
-                page.wait_for_timeout(5000)  # anything sent twice would show now
-                print(
-                    f"{'  network back: the queued hand stored after':<58} {has_it - start:>9.2f}s, "
-                    f"{stored(sheet, number)} time(s)"
+                page.wait_for_timeout(5000)  # anything sent twice would be stored by now
+                line(
+                    "  network back: the hand stored after",
+                    f"{has_it - start:.2f} s, {stored(sheet, number)} time(s)",
                 )
             else:
-                print(f"{'  network back: the queued hand':<58} {'not stored in 60 s':>10}")
+                line("  network back: the queued hand", "not stored within 60 s")
         context.close()
         browser.close()
 

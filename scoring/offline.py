@@ -16,8 +16,11 @@ from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.views import View
 
-# The files a referee's table page uses (templates/scoring/sheet.html, the session clock, the tile picker's
-# sprite): kept on the phone so the page opens, and the tile picker works, without a network.
+# The files a referee's table page uses (templates/scoring/sheet.html; the tile picker's, which the page loads
+# only when the tiles are opened, and its sprite): kept on the phone so the page opens, and the tile picker
+# works, without a network. Those the page has just loaded come from the browser's cache: only the tile
+# picker's three cross the network. Any other file of the page (the session clock's script, when a clock
+# runs) is kept once the page has used it.
 TABLE_PAGE_ASSETS = [
     "css/site.css",
     "css/table.css",
@@ -26,7 +29,6 @@ TABLE_PAGE_ASSETS = [
     "js/table-entry.js",
     "js/tile-picker.js",
     "js/outbox.js",
-    "js/session-clock.js",
     "tiles/sprite.svg",
 ]
 

@@ -32,7 +32,7 @@
   var info = about.hands || {};
   var TEXT = readText();
   var PAGES = "mcr-pages";
-  var RETRY_MS = [2000, 4000, 8000, 15000];
+  var RETRY_MS = [1000, 2000, 3000, 5000, 8000];
 
   var state = {
     ready: false, // IndexedDB opened: submits are taken over
@@ -194,17 +194,22 @@
     });
   }
 
-  // The errors of a refused entry, above the form and on the fields they name.
+  // The errors of a refused entry where the plain form shows them: on the fields they name, the others above.
   function showErrors(form, error) {
+    var errors = (error && error.errors) || {}, above = [];
+    Object.keys(errors).forEach(function (name) {
+      var input = name === "__all__" ? null : form.querySelector('[name="' + name + '"]:not([type=hidden])');
+      var wrap = input && (input.closest("fieldset.choice") || input.closest(".field"));
+      if (!wrap) { above = above.concat(errors[name]); return; }
+      wrap.classList.add("has-error");
+      errors[name].forEach(function (m) { wrap.appendChild(el("p", { class: "errors outbox-errors", text: m })); });
+    });
+    if (!Object.keys(errors).length && error && error.message) above.push(error.message);
+    if (!above.length) return;
     var box = el("div", { class: "errors outbox-errors", role: "alert" });
-    messagesOf(error).forEach(function (m) { box.appendChild(el("p", { text: m })); });
+    above.forEach(function (m) { box.appendChild(el("p", { text: m })); });
     var anchor = form.querySelector(".hand-announce");
     if (anchor) anchor.after(box); else form.prepend(box);
-    Object.keys((error && error.errors) || {}).forEach(function (name) {
-      var input = form.querySelector('[name="' + name + '"]');
-      var wrap = input && (input.closest("fieldset.choice") || input.closest(".field"));
-      if (wrap) wrap.classList.add("has-error");
-    });
   }
 
   function messagesOf(error) {
@@ -690,6 +695,7 @@
     if (base) state.foulsBase = +base.value || 0;
     if (pristine(handForm) && !state.editing.hand && nextNumber() !== formNumber()) offer(nextNumber());
     render();
+    root.dataset.drawn = String((+root.dataset.drawn || 0) + 1); // how many times the server redrew it
     document.dispatchEvent(new CustomEvent("sheet:updated"));
   }
 

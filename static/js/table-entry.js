@@ -4,6 +4,8 @@
  *  - the winner's own button is disabled among "discarded by" (a player cannot discard to themselves);
  *  - on a phone the full score-sheet grid starts folded, below the compact list of hands;
  *  - the cursor starts in the entry form (the field in error, else "who won");
+ *  - the tile picker's files (data-tile-picker-files) are loaded when the tiles box is first opened, or at
+ *    once when it is open (tiles given), so a hand entered by its points never waits for them;
  *  - the foul form shows only the inputs the chosen foul takes (minutes for a late arrival, seconds for time,
  *    the points for a rule violation, ...); the server ignores the others. Without script every input shows.
  * Each change is announced to the form with an "input" or "change" event, so the tile picker's live
@@ -82,6 +84,23 @@
     if (target) target.focus({ preventScroll: !location.hash && !form.querySelector(".errors") });
   }
 
+  function tilePicker(form) {
+    var files = (form.getAttribute("data-tile-picker-files") || "").split(" ").filter(Boolean);
+    var box = form.querySelector("details.tiles-box");
+    if (!files.length || !box) return;
+    function load() {
+      if (document.querySelector("script[data-tile-picker-file]")) return;
+      files.forEach(function (url) {
+        var node = /\.css$/.test(url) ? document.createElement("link") : document.createElement("script");
+        if (node.tagName === "LINK") { node.rel = "stylesheet"; node.href = url; } else node.src = url;
+        node.setAttribute("data-tile-picker-file", "");
+        document.head.appendChild(node);
+      });
+    }
+    if (box.open) load();
+    else box.addEventListener("toggle", function () { if (box.open) load(); });
+  }
+
   function foulInputs(form) {
     var data = document.getElementById("foul-inputs");
     var foul = form.querySelector('[name="foul"]'), to = form.querySelector('[name="to"]');
@@ -114,6 +133,7 @@
     document.querySelectorAll("[data-keypad]").forEach(keypad);
     document.querySelectorAll("[data-stepper]").forEach(stepper);
     document.querySelectorAll("form.hand-form").forEach(outcomeButtons);
+    document.querySelectorAll("form[data-tile-picker-files]").forEach(tilePicker);
     // After the browser's own jump to #entry, which would otherwise leave the focus on the page itself.
     if (document.readyState === "complete") focusEntry();
     else window.addEventListener("load", function () { setTimeout(focusEntry, 0); });

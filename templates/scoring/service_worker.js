@@ -88,14 +88,16 @@ self.addEventListener("fetch", function (event) {
 // A hashed file never changes: the kept copy is the file. Anything else (runserver) is fetched first.
 function file(request, url) {
   return caches.open(FILES).then(function (cache) {
-    var fromNetwork = fetch(request).then(function (response) {
-      if (response.ok) cache.put(request, response.clone());
-      return response;
-    });
-    if (!HASHED.test(url.pathname)) {
-      return fromNetwork.catch(function () { return cache.match(request); });
+    function fromNetwork() {
+      return fetch(request).then(function (response) {
+        if (response.ok) cache.put(request, response.clone());
+        return response;
+      });
     }
-    return cache.match(request).then(function (copy) { return copy || fromNetwork; });
+    if (!HASHED.test(url.pathname)) {
+      return fromNetwork().catch(function () { return cache.match(request); });
+    }
+    return cache.match(request).then(function (copy) { return copy || fromNetwork(); });
   });
 }
 

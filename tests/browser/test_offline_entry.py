@@ -13,6 +13,7 @@ import time
 import pytest
 from django.contrib.sessions.models import Session as LoginSession
 from django.core.signals import request_started
+from django.db import OperationalError
 from django.urls import reverse
 
 from rules import payments as pay
@@ -73,11 +74,15 @@ def versions(sheet):
 
 
 def until(check, seconds=30):
+    """Poll the database beside the live server (whose writes may hold SQLite's shared-cache table lock)."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.1)
+        try:
+            if check():
+                return True
+        except OperationalError:
+            pass
+        time.sleep(0.2)
     return False
 
 
@@ -162,9 +167,11 @@ def test_offline_three_hands_reload_then_stored_once_in_order(
 
     # The network returns: the three hands go, in order, each stored once.
     page.context.set_offline(False)
-    assert until(lambda: len(versions(sheet)) == 3)
-    page.wait_for_selector("ol.outbox .outbox-item[data-state=saved]")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('ol.outbox .outbox-item')].map(i => i.dataset.state).join() === 'saved'"
+    )
     time.sleep(2)  # anything sent twice would be stored by now
+    assert until(lambda: len(versions(sheet)) == 3)
     stored = versions(sheet)
     assert [(n, v, outcome, points) for n, v, outcome, points, _k in stored] == [
         (1, 1, pay.SELF_DRAWN, 8),
