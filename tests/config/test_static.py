@@ -67,3 +67,18 @@ def test_collected_static_files_are_hashed_immutable_and_compressed_with_debug_o
     assert "page gzip" in out and "Accept-Encoding" in out
     assert "links True True" in out
     assert "worker 200 text/javascript; charset=utf-8 no-cache True" in out
+
+
+def test_the_sprite_draws_each_tile_as_its_own_file_does():
+    """Pages draw the tiles from static/tiles/sprite.svg (one request); scripts/make_tiles.py writes it beside the
+    single files, and the two must not drift apart."""
+    import re
+
+    tiles = ROOT / "static" / "tiles"
+    symbols = dict(
+        re.findall(r'<symbol id="t-([^"]+)" viewBox="0 0 60 80">(.*?)</symbol>', (tiles / "sprite.svg").read_text())
+    )
+    files = {path.stem: path.read_text().strip() for path in tiles.glob("*.svg") if path.stem != "sprite"}
+    assert len(files) == 43 and set(symbols) == set(files)
+    for name, svg in files.items():
+        assert symbols[name] == svg[svg.index(">") + 1 : -len("</svg>")], name
