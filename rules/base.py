@@ -13,15 +13,16 @@ Pure Python: nothing here imports Django.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Generic, Protocol, TypedDict, TypeVar, cast
 
 from . import payments as pay
+from .core.hand import HeldTiles
+from .core.winds import WINDS
 from .payments import PaymentError
 from .text import N_, Message, MessageError
 
-WINDS = ("E", "S", "W", "N")
 SEATS = (0, 1, 2, 3)
 
 __all__ = [
@@ -30,12 +31,22 @@ __all__ = [
     "HandError",
     "Item",
     "Option",
+    "OptionValue",
     "PaymentError",
     "PointsEntry",
     "RuleSet",
     "Score",
+    "ScoredItem",
+    "SheetFanTable",
     "check_payment_args",
 ]
+
+#: The kind of declared hand a rule set reads (every one holds tiles, melds and a winning tile).
+HandT = TypeVar("HandT", bound=HeldTiles)
+#: Whatever identifies a player in the web app's calls (a player's id).
+Player = TypeVar("Player", bound=Hashable)
+#: An organizer's choice for an option: a word (``"official"``) or a number (hands per session).
+OptionValue = str | int
 
 
 class HandError(MessageError):
@@ -60,10 +71,10 @@ class Item:
     name_es: str
     points: int
     count: int = 1
-    sources: list = field(default_factory=list)
+    sources: list[str] = field(default_factory=list)
     kind: str = "points"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         return {
             "id": self.id,
             "name": self.name,
@@ -75,20 +86,33 @@ class Item:
         }
 
 
+class ScoredItem(Protocol):
+    """One line of a scored hand as its readers use it: an :class:`Item`, or an MCR fan (``FanScore``)."""
+
+    id: int
+    name: str
+    name_es: str
+    points: int
+    count: int
+    sources: list[str]
+
+    def to_dict(self) -> dict[str, object]: ...
+
+
 @dataclass
 class Score:
     """A scored hand, shaped like the MCR engine's Result so the CLI and web treat both alike."""
 
     valid: bool
     total: int
-    fans: list
+    fans: Sequence[ScoredItem]
     #: Why the hand is not a valid win, in English. Given as a Message, it is kept as
     #: ``error_message`` (template and parameters, for the web layer to translate) and ``error``
     #: holds its English text, so the CLI and every reader of ``error`` see what they always did.
     error: str | Message | None = None
     error_message: Message | None = field(default=None, repr=False, compare=False)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if isinstance(self.error, Message):
             self.error_message, self.error = self.error, str(self.error)
         elif self.error is not None and self.error_message is None:
@@ -99,11 +123,11 @@ class Score:
         return self.error_message.template if self.error_message is not None else None
 
     @property
-    def error_params(self) -> dict:
+    def error_params(self) -> dict[str, object]:
         return dict(self.error_message.params) if self.error_message is not None else {}
 
-    def to_dict(self) -> dict:
-        out = {"valid": self.valid, "total": self.total, "fans": [f.to_dict() for f in self.fans]}
+    def to_dict(self) -> dict[str, object]:
+        out: dict[str, object] = {"valid": self.valid, "total": self.total, "fans": [f.to_dict() for f in self.fans]}
         if self.error is not None:
             out["error"] = self.error
         return out
@@ -172,23 +196,40 @@ class Option:
     """An organizer's setting of a rule set where the rulebook leaves a choice."""
 
     name: str
-    default: Any
-    choices: tuple
+    default: OptionValue
+    choices: tuple[OptionValue, ...]
     description: str  # N_-marked: the organizer's form shows it, translated
     label: str = ""  # N_-marked: the option's name as the organizer's form shows it
-    choice_labels: tuple = ()  # N_-marked words for the choices, in their order
+    choice_labels: tuple[str, ...] = ()  # N_-marked words for the choices, in their order
 
-    def labelled_choices(self) -> list[tuple[Any, str]]:
+    def labelled_choices(self) -> list[tuple[OptionValue, str]]:
         """(value, label) for each choice: the label given, else the value as written in files."""
         labels = self.choice_labels or tuple(str(c) for c in self.choices)
         return list(zip(self.choices, labels))
 
 
-class RuleSet:
+class SheetFan(TypedDict):
+    id: int
+    name: str
+    name_zh: str
+    points: int
+    self_drawn: int
+
+
+class SheetFanTable(TypedDict):
+    """The fan table a printed score sheet lists above the hands (see :meth:`RuleSet.sheet_fan_table`)."""
+
+    fans: list[SheetFan]
+    extras: list[tuple[str, str]]
+    bonuses: list[tuple[str, str]]
+
+
+class RuleSet(Generic[HandT]):
     """What every rule set provides. Subclasses set the class attributes and the methods.
 
     Instances are configured by options (``get_rule_set("spanish", payment_mode="official")``)
-    and are immutable afterwards, so one instance can serve many requests.
+    and are immutable afterwards, so one instance can serve many requests. ``HandT`` is the rule
+    set's own declared hand: :meth:`parse_hand` makes one and :meth:`score` takes it back.
     """
 
     code: str = ""
@@ -198,39 +239,39 @@ class RuleSet:
     label: str = ""
     #: Tiles that exist in this rule set, in notation (``1m``..``9s``, ``E``..``P``; bonus tiles
     #: are listed by the rule set's own notation, e.g. Spanish ``f1``..``f4``, ``s1``..``s4``).
-    tiles: tuple = ()
+    tiles: tuple[str, ...] = ()
     #: Hand fields this rule set reads and scores: the forms offer these, and only these reach
     #: ``parse_hand``. The parser may also accept a few MCR fields it ignores (input shared with MCR), and
     #: refuses any other.
-    hand_fields: tuple = ()
+    hand_fields: tuple[str, ...] = ()
     #: Hand fields (of hand_fields) that name WHICH bonus tiles a player held, by number 1-4 as printed
     #: on the tiles (1 East .. 4 North), as a string such as ``"13"``; the forms offer one checkbox per
     #: tile. Empty when bonus tiles are only counted (MCR's ``flowers``: an int) or not played.
-    bonus_by_number: tuple = ()
+    bonus_by_number: tuple[str, ...] = ()
     entry: PointsEntry
     hands_per_session: int = 16
     #: Organizer's settings: name -> Option. Values given to the constructor override defaults.
-    OPTIONS: dict = {}
+    OPTIONS: dict[str, Option] = {}
     #: The note under the printed score sheet's hands (``N_`` text): who deals and how seats move.
     sheet_note: str = N_(
         "Shaded: the dealer (East) of the hand; the East column gives the dealer's number. "
         "Seats change after every round (appendix 4)."
     )
     #: How the calculator words who pays (``N_`` texts; %(each)s, %(d)s, %(o)s are the amounts).
-    payment_texts: dict = {
+    payment_texts: dict[str, str] = {
         "self_drawn": N_("Self-drawn: each of the three other players pays %(each)s."),
         "discard": N_("By discard: the discarder pays %(d)s."),
         "others": N_("Each of the other two players pays %(o)s."),
     }
 
-    def __init__(self, **options):
+    def __init__(self, **options: OptionValue):
         unknown = sorted(set(options) - set(self.OPTIONS))
         if unknown:
             raise ValueError(
                 f"rule set {self.code!r} has no option(s) {', '.join(unknown)}; "
                 f"its options are {', '.join(sorted(self.OPTIONS)) or 'none'}"
             )
-        values = {}
+        values: dict[str, OptionValue] = {}
         for name, opt in self.OPTIONS.items():
             value = options.get(name, opt.default)
             if opt.choices and value not in opt.choices:
@@ -241,15 +282,15 @@ class RuleSet:
         self.options = values
 
     # -- hands -----------------------------------------------------------------------------
-    def parse_hand(self, data: dict):
+    def parse_hand(self, data: object) -> HandT:
         """Read a declared hand from the JSON/form fields; raise HandError if it cannot be one."""
         raise NotImplementedError
 
-    def score(self, hand) -> Score:
+    def score(self, hand: HandT) -> Score:
         """Score a parsed hand. Never raises; an invalid hand has ``valid`` False and an error."""
         raise NotImplementedError
 
-    def score_dict(self, data) -> dict:
+    def score_dict(self, data: object) -> dict[str, object]:
         """Parse and score in one step, for the CLI: always answers the same four keys."""
         try:
             hand = self.parse_hand(data)
@@ -269,7 +310,7 @@ class RuleSet:
         *,
         player_points: Sequence[int] | None = None,
         dealer: int | None = None,
-    ) -> tuple:
+    ) -> tuple[int, ...]:
         """Score change of seats 0..3 for one hand; the four changes sum to zero.
 
         ``winner`` None is a drawn hand; ``discarder`` None with a winner is a self-drawn win.
@@ -280,8 +321,12 @@ class RuleSet:
         raise NotImplementedError
 
     def hand_changes(
-        self, players: Sequence, hand: pay.HandOutcome, *, player_points: Sequence[int] | None = None
-    ) -> dict:
+        self,
+        players: Sequence[Player],
+        hand: pay.HandOutcome[Player],
+        *,
+        player_points: Sequence[int] | None = None,
+    ) -> dict[Player, int]:
         """Score change of each player (keyed as ``players``, in seat order 0..3) for one hand.
 
         The web app's entry point: checks the hand's shape and the typed points with translatable
@@ -300,45 +345,14 @@ class RuleSet:
                 code="flowers_not_used",
                 field="flowers",
             )
-        winner = players.index(hand.winner)
+        # check_hand_shape made sure a win's winner (and discarder) sit at the table.
+        winner = players.index(cast(Player, hand.winner))
         discarder = players.index(hand.discarder) if hand.discarder is not None else None
         points = hand.points
+        seat_points = None
         if entry.every_player:
-            if (
-                player_points is None
-                or len(player_points) != 4
-                or any(isinstance(v, bool) or not isinstance(v, int) for v in player_points)
-            ):
-                raise PaymentError(
-                    N_("These rules score every player's hand: give the points of all four players."),
-                    code="player_points_missing",
-                    field="player_points",
-                )
-            for seat, value in enumerate(player_points):
-                if seat == winner:
-                    continue
-                if not entry.loser_minimum <= value <= entry.loser_maximum or value % entry.step:
-                    raise PaymentError(
-                        N_(
-                            "A losing hand scores from %(minimum)s to %(maximum)s points, in steps of %(step)s; "
-                            "got %(points)s."
-                        ),
-                        code="loser_points",
-                        field="player_points",
-                        minimum=entry.loser_minimum,
-                        maximum=entry.loser_maximum,
-                        step=entry.step,
-                        points=value,
-                    )
-            if points and points != player_points[winner]:
-                raise PaymentError(
-                    N_("The winner's points are %(points)s, but the points by player give the winner %(given)s."),
-                    code="winner_points",
-                    field="points",
-                    points=points,
-                    given=player_points[winner],
-                )
-            points = player_points[winner]
+            seat_points = _every_players_points(entry, winner, points, player_points)
+            points = seat_points[winner]
         if not entry.minimum <= points <= entry.maximum:
             raise PaymentError(
                 N_("A winning hand scores from %(minimum)s to %(maximum)s points under these rules; got %(points)s."),
@@ -356,19 +370,17 @@ class RuleSet:
                 step=entry.step,
                 points=points,
             )
-        seats = self.payments(
-            winner, discarder, points, player_points=list(player_points) if entry.every_player else None
-        )
+        seats = self.payments(winner, discarder, points, player_points=seat_points)
         return {p: seats[i] for i, p in enumerate(players)}
 
-    def sheet_fan_table(self) -> dict | None:
+    def sheet_fan_table(self) -> SheetFanTable | None:
         """What a printed score sheet lists above the hands when the rulebook's sheet has a fan table
         (002): ``{"fans": [{"id", "name", "name_zh", "points", "self_drawn"}], "extras": [(name, "+1")],
         "bonuses": [(name, "x2")]}``; None when the sheet has none (MCR appendix 5)."""
         return None
 
     # -- sessions --------------------------------------------------------------------------
-    def seat_winds(self, hand_number: int) -> tuple:
+    def seat_winds(self, hand_number: int) -> tuple[int, ...]:
         """Seat wind index (0 East .. 3 North) of each seat 0..3 in that hand (1-based)."""
         raise NotImplementedError
 
@@ -379,7 +391,7 @@ class RuleSet:
     def prevalent_wind(self, hand_number: int) -> str:
         raise NotImplementedError
 
-    def describe(self) -> dict:
+    def describe(self) -> dict[str, object]:
         """Everything static a web page needs, as plain data."""
         return {
             "code": self.code,
@@ -403,13 +415,54 @@ class RuleSet:
         }
 
 
+def _every_players_points(
+    entry: PointsEntry, winner: int, points: int, player_points: Sequence[int] | None
+) -> list[int]:
+    """The four seats' points where the rules score every player's hand, checked: each loser's within
+    the losers' bounds, and the winner's the hand's points when those were typed too."""
+    if (
+        player_points is None
+        or len(player_points) != 4
+        or any(isinstance(v, bool) or not isinstance(v, int) for v in player_points)
+    ):
+        raise PaymentError(
+            N_("These rules score every player's hand: give the points of all four players."),
+            code="player_points_missing",
+            field="player_points",
+        )
+    for seat, value in enumerate(player_points):
+        if seat == winner:
+            continue
+        if not entry.loser_minimum <= value <= entry.loser_maximum or value % entry.step:
+            raise PaymentError(
+                N_(
+                    "A losing hand scores from %(minimum)s to %(maximum)s points, in steps of %(step)s; got %(points)s."
+                ),
+                code="loser_points",
+                field="player_points",
+                minimum=entry.loser_minimum,
+                maximum=entry.loser_maximum,
+                step=entry.step,
+                points=value,
+            )
+    if points and points != player_points[winner]:
+        raise PaymentError(
+            N_("The winner's points are %(points)s, but the points by player give the winner %(given)s."),
+            code="winner_points",
+            field="points",
+            points=points,
+            given=player_points[winner],
+        )
+    return list(player_points)
+
+
 _SEAT_ERRORS = {
     "winner": N_("the winner must be a seat from 0 to 3; got %(seat)s"),
     "discarder": N_("the discarder must be a seat from 0 to 3; got %(seat)s"),
 }
 
 
-def check_payment_args(winner, discarder, points) -> None:
+def check_payment_args(winner: object, discarder: object, points: object) -> None:
     """The checks every rule set's payments share: seats, and a winner unlike the discarder."""
     for name, seat in (("winner", winner), ("discarder", discarder)):
         if seat is not None and (isinstance(seat, bool) or seat not in SEATS):

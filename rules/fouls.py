@@ -13,6 +13,7 @@ with translatable messages, on the input at fault (``minutes``, ``seconds``, ``a
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .payments import TO_EACH_OTHER, TO_NOBODY, TO_PLAYER, PaymentError
@@ -58,7 +59,7 @@ class Foul:
     code: str
     name: str
     rule: str
-    inputs: tuple = ()  # which of INPUTS the referee gives
+    inputs: tuple[str, ...] = ()  # which of INPUTS the referee gives
     escalates: bool = False
     dead_hand: bool = False
     needs_hand: bool = False
@@ -163,7 +164,7 @@ def time_amount(seconds: int) -> int:
     return TIME_STEP_POINTS * math.ceil(seconds / TIME_STEP_SECONDS)
 
 
-def _amount(value):
+def _amount(value: int | None) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise PaymentError(N_("Give the points of this foul."), code="amount_missing", field="amount")
     return value
@@ -176,7 +177,7 @@ def assess(
     seconds: int | None = None,
     amount: int | None = None,
     to: str | None = None,
-    recipient=None,
+    recipient: object = None,
     earlier: int = 0,
     hand: int | None = None,
     reason: str = "",
@@ -188,35 +189,15 @@ def assess(
     """
     entry = foul(code)
     given = {"minutes": minutes, "seconds": seconds, "amount": amount, "to": to, "recipient": recipient}
-    for name, value in given.items():
-        if value is not None and name not in entry.inputs:
-            raise PaymentError(
-                N_("A foul “%(foul)s” takes no %(input)s."), code="input_unexpected", field=name, foul=code, input=name
-            )
-    if entry.needs_hand and hand is None:
-        raise PaymentError(N_("Say which hand is dead."), code="hand_missing", field="hand_number")
-    if entry.needs_reason and not (reason or "").strip():
-        raise PaymentError(
-            N_("Describe the foul: the catalogue has no name for it."), code="reason_missing", field="reason"
-        )
+    _check_inputs(entry, given, hand=hand, reason=reason)
     dead = entry.dead_hand and hand is not None
-
     if code == LATE:
         if minutes is None:
             raise PaymentError(N_("Give how many minutes late the player arrived."), code="minutes", field="minutes")
         points, lost = late_amount(minutes)
         return Assessment(code, points, loses_session=lost)
     if code == VIOLATION:
-        points = _amount(amount)
-        if points not in VIOLATION_AMOUNTS:
-            raise PaymentError(
-                N_("A rule violation costs one of %(amounts)s points, paid to nobody (not %(amount)s)."),
-                code="amount_not_allowed",
-                field="amount",
-                amounts=", ".join(map(str, VIOLATION_AMOUNTS)),
-                amount=points,
-            )
-        return Assessment(code, points)
+        return _violation(amount)
     if entry.escalates:
         if earlier < 0:
             raise ValueError("earlier cannot be negative")
@@ -228,34 +209,9 @@ def assess(
     if code == FALSE_HU_INVALID:
         return Assessment(code, 20, TO_EACH_OTHER, dead_hand=dead)
     if code == EXPOSED_TILES:
-        points = 30 if amount is None else _amount(amount)
-        if points not in EXPOSED_TILES_AMOUNTS:
-            raise PaymentError(
-                N_("Exposed tiles cost 30 points to each other player, or 0 for a warning (not %(amount)s)."),
-                code="amount_not_allowed",
-                field="amount",
-                amount=points,
-            )
-        return Assessment(code, points, TO_EACH_OTHER if points else TO_NOBODY)
+        return _exposed_tiles(amount)
     if code == REVEALED_TILE:
-        points = _amount(amount)
-        low, high = REVEALED_TILE_RANGE
-        if not low <= points <= high:
-            raise PaymentError(
-                N_("Revealing another player's tile costs %(low)s to %(high)s points (not %(amount)s)."),
-                code="amount_not_allowed",
-                field="amount",
-                low=low,
-                high=high,
-                amount=points,
-            )
-        if recipient is None:
-            raise PaymentError(
-                N_("Choose the player whose tile was revealed: they receive the points."),
-                code="recipient_missing",
-                field="recipient",
-            )
-        return Assessment(code, points, TO_PLAYER, recipient=recipient)
+        return _revealed_tile(amount, recipient)
     if code == DEAD_HAND:
         return Assessment(code, 0, dead_hand=dead)
     if code == TIME:
@@ -265,26 +221,95 @@ def assess(
             )
         return Assessment(code, time_amount(seconds))
     if code == OTHER:
-        points = _amount(amount)
-        if points < 1:
-            raise PaymentError(
-                N_("A penalty is a positive number of points; record a warning as a warning."),
-                code="amount",
-                field="amount",
-            )
-        target = to or (TO_PLAYER if recipient is not None else TO_NOBODY)
-        if target == TO_PLAYER and recipient is None:
-            raise PaymentError(
-                N_("Choose the player who receives the points."), code="recipient_missing", field="recipient"
-            )
-        if target != TO_PLAYER and recipient is not None:
-            raise PaymentError(
-                N_("Points paid to nobody or to each other player have no single recipient."),
-                code="recipient_unexpected",
-                field="recipient",
-            )
-        return Assessment(code, points, target, recipient=recipient)
+        return _other(amount, to, recipient)
     return Assessment(code, 0)  # WARNING: recorded, nothing paid
+
+
+def _check_inputs(entry: Foul, given: dict[str, object], *, hand: int | None, reason: str) -> None:
+    """Refuse what the foul does not take, and ask for what it needs (its hand, or a description)."""
+    for name, value in given.items():
+        if value is not None and name not in entry.inputs:
+            raise PaymentError(
+                N_("A foul “%(foul)s” takes no %(input)s."),
+                code="input_unexpected",
+                field=name,
+                foul=entry.code,
+                input=name,
+            )
+    if entry.needs_hand and hand is None:
+        raise PaymentError(N_("Say which hand is dead."), code="hand_missing", field="hand_number")
+    if entry.needs_reason and not (reason or "").strip():
+        raise PaymentError(
+            N_("Describe the foul: the catalogue has no name for it."), code="reason_missing", field="reason"
+        )
+
+
+def _violation(amount: int | None) -> Assessment:
+    points = _amount(amount)
+    if points not in VIOLATION_AMOUNTS:
+        raise PaymentError(
+            N_("A rule violation costs one of %(amounts)s points, paid to nobody (not %(amount)s)."),
+            code="amount_not_allowed",
+            field="amount",
+            amounts=", ".join(map(str, VIOLATION_AMOUNTS)),
+            amount=points,
+        )
+    return Assessment(VIOLATION, points)
+
+
+def _exposed_tiles(amount: int | None) -> Assessment:
+    points = 30 if amount is None else _amount(amount)
+    if points not in EXPOSED_TILES_AMOUNTS:
+        raise PaymentError(
+            N_("Exposed tiles cost 30 points to each other player, or 0 for a warning (not %(amount)s)."),
+            code="amount_not_allowed",
+            field="amount",
+            amount=points,
+        )
+    return Assessment(EXPOSED_TILES, points, TO_EACH_OTHER if points else TO_NOBODY)
+
+
+def _revealed_tile(amount: int | None, recipient: object) -> Assessment:
+    points = _amount(amount)
+    low, high = REVEALED_TILE_RANGE
+    if not low <= points <= high:
+        raise PaymentError(
+            N_("Revealing another player's tile costs %(low)s to %(high)s points (not %(amount)s)."),
+            code="amount_not_allowed",
+            field="amount",
+            low=low,
+            high=high,
+            amount=points,
+        )
+    if recipient is None:
+        raise PaymentError(
+            N_("Choose the player whose tile was revealed: they receive the points."),
+            code="recipient_missing",
+            field="recipient",
+        )
+    return Assessment(REVEALED_TILE, points, TO_PLAYER, recipient=recipient)
+
+
+def _other(amount: int | None, to: str | None, recipient: object) -> Assessment:
+    points = _amount(amount)
+    if points < 1:
+        raise PaymentError(
+            N_("A penalty is a positive number of points; record a warning as a warning."),
+            code="amount",
+            field="amount",
+        )
+    target = to or (TO_PLAYER if recipient is not None else TO_NOBODY)
+    if target == TO_PLAYER and recipient is None:
+        raise PaymentError(
+            N_("Choose the player who receives the points."), code="recipient_missing", field="recipient"
+        )
+    if target != TO_PLAYER and recipient is not None:
+        raise PaymentError(
+            N_("Points paid to nobody or to each other player have no single recipient."),
+            code="recipient_unexpected",
+            field="recipient",
+        )
+    return Assessment(OTHER, points, target, recipient=recipient)
 
 
 @dataclass(frozen=True)
@@ -297,13 +322,13 @@ class Given:
     hand: int | None = None
 
 
-def lost_session(fouls) -> str | None:
+def lost_session(fouls: Iterable[Given]) -> str | None:
     """Why a player lost the session, from their fouls that count at one table, or None.
 
     Over 15 minutes late (MCR 3.11.2), or time penalties of more than 80 points in one hand (WSOM: the
     player is taken to have forfeited). Returns an English reason, marked for translation.
     """
-    time_by_hand: dict = {}
+    time_by_hand: dict[object, int] = {}
     for f in fouls:
         if f.code == LATE and f.minutes is not None and f.minutes > LATE_LOSES_SESSION_AFTER:
             return N_("arrived more than 15 minutes late")

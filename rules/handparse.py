@@ -1,32 +1,37 @@
 """Reading declared hands from JSON/form fields, shared by the Swiss and Spanish rule sets.
 
-Same notation and field names as MCR (``rules.mcr.hand``), whose tile and meld
-parsers are reused, so a referee types a hand the same way whatever the rule set; only the
-errors are re-raised as ``rules.base.HandError``.
+Same notation and field names as MCR: the tile, meld, flag and wind readers of ``rules.core`` are
+reused, so a referee types a hand the same way whatever the rule set; only their errors are
+re-raised as ``rules.base.HandError``, the seam's one error.
 """
 
 from __future__ import annotations
 
-from .base import HandError
-from .mcr.hand import CONCEALED_KONG, KONG, Meld
-from .mcr.hand import HandError as MCRHandError
-from .mcr.hand import read_flag as mcr_read_flag
-from .mcr.tiles import NUM_KINDS, TileError, parse_tile, parse_tiles, tile_str
-from .text import N_, word
+from collections.abc import Iterable, Mapping, Sequence
 
-WIND_NAMES = ("east", "south", "west", "north")
+from .base import HandError
+from .core import hand as core
+from .core.hand import Meld
+from .core.tiles import Tile, TileError, count_tiles, parse_tile, parse_tiles, tile_str
+from .text import N_, Message, word
+
+#: A hand's fields as read from JSON or a form: field name -> value.
+Fields = Mapping[str, object]
+
 # Fields a message names as the subject of a sentence, as translatable words; any other field is
 # named by its key (the input's notation).
 FIELD_WORDS = {"concealed": N_("concealed"), "win_tile": N_("win_tile")}
 
 
-def _field(key: str, spaced: bool = False):
+def _field(key: str, spaced: bool = False) -> Message | str:
     if key in FIELD_WORDS:
         return word(FIELD_WORDS[key])
     return key.replace("_", " ") if spaced else key
 
 
-def check_fields(data, known) -> None:
+def check_fields(data: object, known: Iterable[str]) -> Fields:
+    """The hand's fields, when ``data`` is a JSON object of known fields; HandError otherwise."""
+    known = tuple(known)
     if not isinstance(data, dict):
         raise HandError(N_("a hand must be a JSON object with fields such as concealed, melds, win_tile"))
     unknown = sorted(set(data) - set(known))
@@ -36,9 +41,10 @@ def check_fields(data, known) -> None:
             unknown=", ".join(unknown),
             known=", ".join(sorted(known)),
         )
+    return data
 
 
-def read_tiles(data: dict, key: str) -> list:
+def read_tiles(data: Fields, key: str) -> list[int]:
     text = data.get(key, "")
     if text is None:
         text = ""
@@ -48,7 +54,7 @@ def read_tiles(data: dict, key: str) -> list:
         raise HandError(N_("%(field)s: %(error)s"), field=_field(key, spaced=True), error=exc.message) from None
 
 
-def read_tile(data: dict, key: str, what: str):
+def read_tile(data: Fields, key: str, what: str) -> Tile:
     """``what`` names the tile for the message when it is missing (an ``N_`` text)."""
     if key not in data or data[key] in (None, ""):
         raise HandError(N_('%(field)s is missing: give %(what)s, e.g. "5p"'), field=_field(key), what=word(what))
@@ -58,7 +64,7 @@ def read_tile(data: dict, key: str, what: str):
         raise HandError(N_("%(field)s: %(error)s"), field=_field(key), error=exc.message) from None
 
 
-def read_melds(data: dict) -> list:
+def read_melds(data: Fields) -> list[Meld]:
     melds_data = data.get("melds", []) or []
     if isinstance(melds_data, str):
         melds_data = [melds_data]
@@ -68,42 +74,27 @@ def read_melds(data: dict) -> list:
     for m in melds_data:
         try:
             out.append(Meld.parse(m))
-        except MCRHandError as exc:
+        except core.HandError as exc:
             raise HandError(exc.message) from None
     return out
 
 
-def read_flag(data: dict, key: str) -> bool:
+def read_flag(data: Fields, key: str) -> bool:
     try:
-        return mcr_read_flag(data, key)
-    except MCRHandError as exc:
+        return core.read_flag(data, key)
+    except core.HandError as exc:
         raise HandError(exc.message) from None
 
 
-def read_wind(data: dict, key: str) -> int:
+def read_wind(data: Fields, key: str) -> int:
     """Wind index 0..3 (East..North); East when absent."""
-    value = data.get(key)
-    if value is None:
-        return 0
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3:
-        return value
-    if isinstance(value, str):
-        v = value.strip()
-        if v.upper() in ("E", "S", "W", "N"):
-            return "ESWN".index(v.upper())
-        if v.lower() in WIND_NAMES:
-            return WIND_NAMES.index(v.lower())
-    raise HandError(N_("%(field)s must be one of E, S, W, N; got %(value)s"), field=key, value=repr(value))
+    try:
+        return core.read_wind(data.get(key), key)
+    except core.HandError as exc:
+        raise HandError(exc.message) from None
 
 
-def count_tiles(tiles) -> list:
-    counts = [0] * NUM_KINDS
-    for t in tiles:
-        counts[t] += 1
-    return counts
-
-
-def check_copies(counts) -> None:
+def check_copies(counts: Sequence[int]) -> None:
     for t, c in enumerate(counts):
         if c > 4:
             raise HandError(
@@ -113,7 +104,7 @@ def check_copies(counts) -> None:
             )
 
 
-def check_tile_count(concealed: list, melds: list, with_win_tile: bool) -> None:
+def check_tile_count(concealed: Sequence[int], melds: Sequence[Meld], with_win_tile: bool) -> None:
     if len(melds) > 4:
         raise HandError(N_("%(melds)s melds declared; a hand has at most four sets"), melds=len(melds))
     expected = 13 - 3 * len(melds)
@@ -131,16 +122,11 @@ def check_tile_count(concealed: list, melds: list, with_win_tile: bool) -> None:
         raise HandError(template, melds=len(melds), expected=expected, count=len(concealed))
 
 
-def is_kong(meld) -> bool:
-    return meld.kind in (KONG, CONCEALED_KONG)
-
-
 __all__ = [
     "check_copies",
     "check_fields",
     "check_tile_count",
     "count_tiles",
-    "is_kong",
     "read_flag",
     "read_melds",
     "read_tile",

@@ -5,7 +5,9 @@ Players are identified by any hashable key (the caller uses player ids).
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
+from typing import Generic, TypeVar, cast
 
 from .text import N_
 
@@ -23,6 +25,9 @@ TO_EACH_OTHER = "each_other"
 TO_PLAYER = "player"  # to one player, the one harmed (revealing their tile, MCR 3.11.6.7)
 PENALTY_TARGETS = (TO_NOBODY, TO_EACH_OTHER, TO_PLAYER)
 
+#: Whatever identifies a player (the web app uses player ids, the rule sets seats 0..3).
+P = TypeVar("P", bound=Hashable)
+
 
 class PaymentError(ValueError):
     """A hand or penalty that cannot be paid as described.
@@ -34,28 +39,28 @@ class PaymentError(ValueError):
     can translate the message and put it beside the right field.
     """
 
-    def __init__(self, message: str, *, code: str = "invalid", field: str | None = None, **params):
+    def __init__(self, message: str, *, code: str = "invalid", field: str | None = None, **params: object):
         self.message, self.code, self.field, self.params = message, code, field, params
         super().__init__(message % params if params else message)
 
 
 @dataclass(frozen=True)
-class HandOutcome:
+class HandOutcome(Generic[P]):
     outcome: str
-    winner: object = None
-    discarder: object = None
+    winner: P | None = None
+    discarder: P | None = None
     points: int = 0  # the hand's total, flowers included
     flowers: int = 0
 
 
-def check_table(players) -> list:
-    players = list(players)
-    if len(players) != 4 or len(set(players)) != 4:
+def check_table(players: Iterable[P]) -> list[P]:
+    table = list(players)
+    if len(table) != 4 or len(set(table)) != 4:
         raise PaymentError(N_("A table has exactly four different players."), code="table")
-    return players
+    return table
 
 
-def check_hand(players, hand: HandOutcome) -> None:
+def check_hand(players: Iterable[P], hand: HandOutcome[P]) -> None:
     """Raise PaymentError with a referee-readable message when the hand is inconsistent (MCR)."""
     check_hand_shape(players, hand)
     if hand.outcome in (DRAW, NOT_PLAYED):
@@ -75,7 +80,7 @@ def check_hand(players, hand: HandOutcome) -> None:
         )
 
 
-def check_hand_shape(players, hand: HandOutcome) -> None:
+def check_hand_shape(players: Iterable[P], hand: HandOutcome[P]) -> None:
     """The checks every rule set shares: four players, a known outcome, who won and who discarded."""
     players = check_table(players)
     if hand.outcome not in OUTCOMES:
@@ -109,26 +114,29 @@ def check_hand_shape(players, hand: HandOutcome) -> None:
         raise PaymentError(N_("A hand has between 0 and 8 flowers."), code="flowers_range", field="flowers")
 
 
-def hand_payments(players, hand: HandOutcome) -> dict:
+def hand_payments(players: Iterable[P], hand: HandOutcome[P]) -> dict[P, int]:
     """Score change of each player for one hand; the changes sum to zero."""
+    players = list(players)
     check_hand(players, hand)
     result = dict.fromkeys(players, 0)
+    # check_hand made sure a win has its winner among the players.
+    winner = cast(P, hand.winner)
     if hand.outcome == SELF_DRAWN:
         for p in players:
-            if p != hand.winner:
+            if p != winner:
                 result[p] -= BASE_PAYMENT + hand.points
-                result[hand.winner] += BASE_PAYMENT + hand.points
+                result[winner] += BASE_PAYMENT + hand.points
     elif hand.outcome == DISCARD:
         for p in players:
-            if p == hand.winner:
+            if p == winner:
                 continue
             pay = BASE_PAYMENT + (hand.points if p == hand.discarder else 0)
             result[p] -= pay
-            result[hand.winner] += pay
+            result[winner] += pay
     return result
 
 
-def payment_summary(points: int, *, self_drawn: bool, flowers: int = 0) -> dict:
+def payment_summary(points: int, *, self_drawn: bool, flowers: int = 0) -> dict[str, bool | int | None]:
     """Who pays what for a win of `points`, as the calculator explains it, from :func:`hand_payments`.
 
     Keys: ``each`` (self-drawn: what each of the three pays), ``discarder`` and ``others`` (by discard:
@@ -149,7 +157,9 @@ def payment_summary(points: int, *, self_drawn: bool, flowers: int = 0) -> dict:
     }
 
 
-def penalty_payments(players, offender, amount: int, to: str, *, recipient=None, warning: bool = False) -> dict:
+def penalty_payments(
+    players: Iterable[P], offender: P, amount: int, to: str, *, recipient: P | None = None, warning: bool = False
+) -> dict[P, int]:
     """Score change of each player for one penalty.
 
     Paid to nobody (late arrival, rule violation) it only costs the offender; paid to each other
@@ -168,8 +178,9 @@ def penalty_payments(players, offender, amount: int, to: str, *, recipient=None,
         raise PaymentError(N_("A penalty is a positive number of points."), code="amount", field="amount")
     if to not in PENALTY_TARGETS:
         raise PaymentError(N_("Unknown penalty target %(to)r."), code="target", field="to", to=to)
+    receivers: list[P] = []
     if to == TO_PLAYER:
-        if recipient not in players:
+        if recipient is None or recipient not in players:
             raise PaymentError(
                 N_("The player who receives the points must be at the table."),
                 code="recipient_not_seated",
@@ -181,21 +192,19 @@ def penalty_payments(players, offender, amount: int, to: str, *, recipient=None,
                 code="recipient_is_offender",
                 field="recipient",
             )
+        receivers = [recipient]
     elif recipient is not None:
         raise PaymentError(
             N_("Points paid to nobody or to each other player have no single recipient."),
             code="recipient_unexpected",
             field="recipient",
         )
+    elif to == TO_EACH_OTHER:
+        receivers = [p for p in players if p != offender]
     result = dict.fromkeys(players, 0)
     if to == TO_NOBODY:
         result[offender] = -amount
-    elif to == TO_PLAYER:
-        result[offender] = -amount
-        result[recipient] = amount
-    else:
-        for p in players:
-            if p != offender:
-                result[p] += amount
-                result[offender] -= amount
+    for p in receivers:
+        result[p] += amount
+        result[offender] -= amount
     return result

@@ -9,16 +9,21 @@ The codes are what a tournament stores and what ``python -m scoring --rules`` ta
 
 from __future__ import annotations
 
-from .base import RuleSet
+from typing import Any
+
+from .base import OptionValue, RuleSet
 from .mcr.rule_set import MCRRuleSet
 from .spanish.rule_set import SpanishRuleSet
 from .swiss_championship.rule_set import SwissChampionshipRuleSet
 
-#: code -> RuleSet subclass; instantiate with the organizer's options.
-RULE_SETS: dict[str, type[RuleSet]] = {cls.code: cls for cls in (MCRRuleSet, SwissChampionshipRuleSet, SpanishRuleSet)}
+#: code -> RuleSet subclass; instantiate with the organizer's options. Each reads its own kind of hand
+#: (``RuleSet[Any]``): a caller only gives ``score`` what the same rule set's ``parse_hand`` made.
+RULE_SETS: dict[str, type[RuleSet[Any]]] = {
+    cls.code: cls for cls in (MCRRuleSet, SwissChampionshipRuleSet, SpanishRuleSet)
+}
 
 
-def get_rule_set(code: str, **options) -> RuleSet:
+def get_rule_set(code: str, **options: OptionValue) -> RuleSet[Any]:
     """The rule set with that code, configured by ``options`` (see its ``OPTIONS``).
 
     Raises KeyError naming the known codes for an unknown one, ValueError for a bad option.

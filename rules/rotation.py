@@ -3,7 +3,20 @@
 Positions 0..3 are the players who drew initial East, South, West, North (A, B, C, D).
 """
 
-WINDS = ("E", "S", "W", "N")
+from __future__ import annotations
+
+from .core.winds import WINDS
+
+__all__ = [
+    "HANDS_PER_ROUND",
+    "ROUND_SEATS",
+    "WINDS",
+    "dealer_position",
+    "prevalent_wind",
+    "round_of_hand",
+    "seat_winds",
+]
+
 HANDS_PER_ROUND = 4
 
 # Appendix 4: after each round the players change seats; row = round, column = seat wind
@@ -16,14 +29,14 @@ ROUND_SEATS = (
 )
 
 
-def round_of_hand(hand_number):
+def round_of_hand(hand_number: int) -> int:
     """0-based round (prevalent wind index) of a 1-based hand number."""
     if hand_number < 1:
         raise ValueError("Hands are numbered from 1.")
     return ((hand_number - 1) // HANDS_PER_ROUND) % 4
 
 
-def seat_winds(hand_number):
+def seat_winds(hand_number: int) -> tuple[int, ...]:
     """Seat wind index of each initial position for that hand.
 
     The dealer (East) passes the deal to the right after every hand, win or lose, so within a
@@ -38,10 +51,10 @@ def seat_winds(hand_number):
     return tuple(winds)
 
 
-def dealer_position(hand_number):
+def dealer_position(hand_number: int) -> int:
     """Initial position (0..3) of the player who is East in that hand."""
     return seat_winds(hand_number).index(0)
 
 
-def prevalent_wind(hand_number):
+def prevalent_wind(hand_number: int) -> str:
     return WINDS[round_of_hand(hand_number)]

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
+from typing import Any, NoReturn
 
 DEFAULT_MAX_DEPTH = 32
 DEFAULT_MAX_DIGITS = 15  # 10**15 is far beyond any player number, point total or seed
@@ -19,13 +21,13 @@ DEFAULT_MAX_DIGITS = 15  # 10**15 is far beyond any player number, point total o
 class JSONLimitError(ValueError):
     """The text is JSON-like but over a limit. ``kind`` is "depth", "number" or "constant"."""
 
-    def __init__(self, kind: str, limit, message: str):
+    def __init__(self, kind: str, limit: int | None, message: str):
         super().__init__(message)
         self.kind = kind
         self.limit = limit
 
 
-def _parse_int(max_digits: int):
+def _parse_int(max_digits: int) -> Callable[[str], int]:
     def parse(text: str) -> int:
         if len(text.lstrip("-")) > max_digits:
             raise JSONLimitError("number", max_digits, f"a number has more than {max_digits} digits ({text[:20]}...)")
@@ -34,7 +36,7 @@ def _parse_int(max_digits: int):
     return parse
 
 
-def _parse_float(max_digits: int):
+def _parse_float(max_digits: int) -> Callable[[str], float]:
     def parse(text: str) -> float:
         mantissa = text.lstrip("-").split("e")[0].split("E")[0].replace(".", "")
         if len(mantissa) > max_digits + 2:
@@ -47,7 +49,7 @@ def _parse_float(max_digits: int):
     return parse
 
 
-def _parse_constant(text: str):
+def _parse_constant(text: str) -> NoReturn:
     raise JSONLimitError("constant", None, f"{text} is not a number JSON allows")
 
 
@@ -78,7 +80,8 @@ def _max_depth_within(text: str, limit: int) -> bool:
     return True
 
 
-def loads(text: str, *, max_depth: int = DEFAULT_MAX_DEPTH, max_digits: int = DEFAULT_MAX_DIGITS):
+# Any, as json.loads itself answers: the caller checks the shape of what it reads.
+def loads(text: str, *, max_depth: int = DEFAULT_MAX_DEPTH, max_digits: int = DEFAULT_MAX_DIGITS) -> Any:
     """``json.loads`` that raises ValueError (json.JSONDecodeError or JSONLimitError) for anything bad."""
     if not _max_depth_within(text, max_depth):
         raise JSONLimitError("depth", max_depth, f"objects and lists are nested more than {max_depth} deep")

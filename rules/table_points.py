@@ -1,12 +1,19 @@
 """Table points from session scores (MCR 3.9.2), with shared points on ties. Pure Python."""
 
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from typing import TypeVar
 
 DEFAULT_TABLE_POINTS = (4, 2, 1, 0)
 
+#: Whatever names a player at the table (a seat number, a player's id).
+Player = TypeVar("Player", bound=Hashable)
 
-def parse_table_points(text):
+
+def parse_table_points(text: object) -> tuple[Fraction, ...]:
     """'4/2/1/0' or '4,2,1,0' -> (Fraction, ...) for 1st..4th; raises ValueError."""
     parts = [p.strip() for p in str(text).replace(",", "/").split("/") if p.strip()]
     if len(parts) != 4:
@@ -17,7 +24,11 @@ def parse_table_points(text):
     return values
 
 
-def table_points(scores, points=DEFAULT_TABLE_POINTS, lost=()):
+def table_points(
+    scores: Mapping[Player, int],
+    points: Sequence[Fraction | int] = DEFAULT_TABLE_POINTS,
+    lost: Iterable[Player] = (),
+) -> dict[Player, tuple[int, Fraction]]:
     """Rank and table points of each player at one table.
 
     `scores` maps player -> session score. Tied players share the points of the places they
@@ -30,14 +41,14 @@ def table_points(scores, points=DEFAULT_TABLE_POINTS, lost=()):
     """
     if len(scores) != len(points):
         raise ValueError("Table points need one score per seat.")
-    lost = set(lost)
+    lost_players = set(lost)
 
-    def group(player_score):
+    def group(player_score: tuple[Player, int]) -> tuple[bool, int]:
         player, score = player_score
-        return (True, 0) if player in lost else (False, -score)
+        return (True, 0) if player in lost_players else (False, -score)
 
     ordered = sorted(scores.items(), key=group)
-    result = {}
+    result: dict[Player, tuple[int, Fraction]] = {}
     place = 0
     while place < len(ordered):
         group_end = place
@@ -51,11 +62,11 @@ def table_points(scores, points=DEFAULT_TABLE_POINTS, lost=()):
     return result
 
 
-def format_table_points(value) -> str:
+def format_table_points(value: Fraction | Decimal | float | str | None) -> str:
     """Table points as people read them: two decimals, half up (7/4 -> '1.75', 7/3 -> '2.33');
     '' for none. Sums are kept exact as fractions; only the display rounds."""
     if value is None:
         return ""
-    value = Fraction(value)
-    exact = Decimal(value.numerator) / Decimal(value.denominator)
+    exact_value = Fraction(value)
+    exact = Decimal(exact_value.numerator) / Decimal(exact_value.denominator)
     return str(exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))

@@ -15,6 +15,7 @@ English text, exactly as the CLI and the engine tests read it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import overload
 
 
 def N_(message: str) -> str:
@@ -36,9 +37,9 @@ class Message:
 
     __slots__ = ("params", "template")
 
-    def __init__(self, template: str, /, **params):
+    def __init__(self, template: str, /, **params: object):
         self.template = template
-        self.params = params
+        self.params: dict[str, object] = params
 
     def render(self, translate: Callable[[str], str] = _same) -> str:
         text = translate(self.template)
@@ -55,13 +56,18 @@ class Message:
     def __repr__(self) -> str:
         return f"Message({self.template!r}, **{self.params!r})"
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Message) and (self.template, self.params) == (other.template, other.params)
 
-    __hash__ = None
+    # Equal messages compare by value and their parameters may change: unhashable, like a dict.
+    __hash__ = None  # type: ignore[assignment]
 
 
-def word(text: str | None) -> Message | str | None:
+@overload
+def word(text: str) -> Message: ...
+@overload
+def word(text: None) -> None: ...
+def word(text: str | None) -> Message | None:
     """A word of the rules (already marked with N_ where it is defined) as a translatable parameter."""
     return Message(text) if isinstance(text, str) else text
 
@@ -73,7 +79,7 @@ class MessageError(ValueError):
     (re-raising another error's message unchanged). ``str(exc)`` is the English text.
     """
 
-    def __init__(self, template, /, **params):
+    def __init__(self, template: str | Message, /, **params: object):
         if isinstance(template, Message):
             message = Message(template.template, **{**template.params, **params})
         else:
@@ -86,7 +92,7 @@ class MessageError(ValueError):
         return self.message.template
 
     @property
-    def params(self) -> dict:
+    def params(self) -> dict[str, object]:
         return self.message.params
 
 

@@ -1,26 +1,30 @@
 """Predefined charts (MCR appendix 3: player numbers per table per session)."""
 
+from __future__ import annotations
+
 from .errors import PlayerCountError, SeatingError
 from .metrics import pair_counts, schedule_metrics
+from .types import ChartReport, Sessions, Teams
 from .winds import balance_winds
 
 
-def _validate(sessions):
+def _validate(sessions: Sessions) -> set[int]:
+    """The chart's players; SeatingError, saying where, for a chart that cannot be played."""
     if not sessions:
         raise SeatingError("the chart has no sessions")
-    field = None
+    field: set[int] | None = None
     for s, tables in enumerate(sessions, 1):
         if not tables:
             raise SeatingError(f"session {s} has no tables")
-        where = {}
+        where: dict[int, int] = {}
         for t, tb in enumerate(tables, 1):
-            tb = list(tb)
-            if len(tb) != 4:
+            seats = list(tb)
+            if len(seats) != 4:
                 raise SeatingError(
-                    f"session {s}, table {t} seats {len(tb)} player{'s' if len(tb) != 1 else ''}; "
+                    f"session {s}, table {t} seats {len(seats)} player{'s' if len(seats) != 1 else ''}; "
                     f"every table seats exactly four"
                 )
-            for p in tb:
+            for p in seats:
                 if isinstance(p, bool) or not isinstance(p, int):
                     raise SeatingError(f"session {s}, table {t}: {p!r} is not a player number")
                 if p in where:
@@ -49,10 +53,11 @@ def _validate(sessions):
                     + " not seated in session 1"
                 )
             raise SeatingError(f"session {s}: " + "; ".join(parts) + " (each player plays exactly once per session)")
+    assert field is not None  # the chart has a session
     return field
 
 
-def check_chart(sessions, teams=None, winds_given=True):
+def check_chart(sessions: Sessions, teams: Teams | None = None, winds_given: bool = True) -> ChartReport:
     """Validate a chart and report its quality.
 
     Raises ``SeatingError`` for a chart that cannot be played.  Otherwise
@@ -65,7 +70,7 @@ def check_chart(sessions, teams=None, winds_given=True):
     _validate(sessions)
     tables = [[tuple(tb) for tb in ses] for ses in sessions]
     balanced = balance_winds(tables)
-    report = dict(schedule_metrics(tables if winds_given else balanced, teams))
+    report = schedule_metrics(tables if winds_given else balanced, teams)
     problems = []
     pc = pair_counts(tables)
     rep = sorted((pair, m) for pair, m in pc.items() if m > 1)
@@ -87,6 +92,4 @@ def check_chart(sessions, teams=None, winds_given=True):
         problems.append(
             f"team-mates share a table {report['team_clashes']} time{'s' if report['team_clashes'] > 1 else ''}"
         )
-    report["problems"] = problems
-    report["balanced_sessions"] = balanced
-    return report
+    return {**report, "problems": problems, "balanced_sessions": balanced}

@@ -17,11 +17,34 @@ or (``spread``) the points of one orbit ``t/g`` apart; fixed players form
 groups of ``g`` on their own (two fixed players never meet anyway).
 """
 
+from __future__ import annotations
+
+import random
 import time
+from collections.abc import Sequence
+
+from .types import SeatedSessions
+
+#: A pair orbit's name: its kind ("W" within an orbit, "H" half-length, "B" between orbits, "F" with a
+#: fixed player) and what identifies it.
+_OrbitKey = tuple[object, ...]
+#: Base sessions: per base session, its tables of four players.
+Bases = list[list[tuple[int, ...]]]
 
 
 class Layout:
-    def __init__(self, players, t, k, m, group=1, allow_short=False, spread=False):
+    """``k`` orbits of ``t`` players, ``f`` fixed players, ``m`` base sessions shifted ``t`` times."""
+
+    def __init__(
+        self,
+        players: int,
+        t: int,
+        k: int,
+        m: int,
+        group: int = 1,
+        allow_short: bool = False,
+        spread: bool = False,
+    ):
         self.allow_short = allow_short
         self.spread = spread
         self.n = players
@@ -34,13 +57,13 @@ class Layout:
             raise ValueError("layout does not fit")
         self._build_ids()
 
-    def _build_ids(self):
+    def _build_ids(self) -> None:
         n, t, k = self.n, self.t, self.k
-        ids = {}
+        ids: dict[_OrbitKey, int] = {}
         table = [[-1] * n for _ in range(n)]
         g = self.group
 
-        def key(p, q):
+        def key(p: int, q: int) -> _OrbitKey | None:
             if p >= k * t and q >= k * t:
                 return None  # two fixed players: the pair would recur every shift
             if p >= k * t:
@@ -77,7 +100,7 @@ class Layout:
         self.orbit = table
         self.orbit_count = len(ids)
 
-    def develop(self, bases):
+    def develop(self, bases: Sequence[Sequence[Sequence[int]]]) -> SeatedSessions:
         """Shift every base session through Z_t; players numbered from 0."""
         t, k = self.t, self.k
         sessions = []
@@ -89,10 +112,10 @@ class Layout:
                 sessions.append(tables)
         return sessions
 
-    def groups(self):
+    def groups(self) -> list[list[int]]:
         """Player sets that never share a table by construction (for teams)."""
         g, t, k = self.group, self.t, self.k
-        out = []
+        out: list[list[int]] = []
         if g <= 1:
             return out
         if self.spread:
@@ -109,7 +132,9 @@ class Layout:
         return out
 
 
-def search(layout, rng, deadline, node_limit=200000, attempts=None):
+def search(
+    layout: Layout, rng: random.Random, deadline: float, node_limit: int = 200000, attempts: int | None = None
+) -> Bases | None:
     """Randomised depth-first packing of base sessions; None on time-out."""
     n, m = layout.n, layout.m
     if layout.f > n // 4:
@@ -126,24 +151,46 @@ def search(layout, rng, deadline, node_limit=200000, attempts=None):
     return None
 
 
-def _attempt(layout, rng, deadline, node_limit):
-    n, m = layout.n, layout.m
-    orbit = layout.orbit
-    used = bytearray(layout.orbit_count)
-    order = list(range(n))
-    rng.shuffle(order)
-    # Fixed players first: each must open its own table.
-    fixed = [p for p in order if p >= layout.k * layout.t]
-    order = fixed + [p for p in order if p < layout.k * layout.t]
-    free = [set(range(n)) for _ in range(m)]
-    bases = [[] for _ in range(m)]
-    nodes = [0]
+def _attempt(layout: Layout, rng: random.Random, deadline: float, node_limit: int) -> Bases | None:
+    packing = _Packing(layout, rng, deadline, node_limit)
+    try:
+        if packing.fill():
+            return packing.bases
+    except _Abort:
+        pass
+    return None
 
-    def options(c, p):
-        fr = free[c]
+
+#: A table that can open around a player: its three other players, and the six pair orbits it uses.
+_Option = tuple[int, int, int, tuple[int, int, int, int, int, int]]
+
+
+class _Packing:
+    """One randomised depth-first try at packing the base sessions with tables whose pairs all lie in
+    different pair orbits."""
+
+    def __init__(self, layout: Layout, rng: random.Random, deadline: float, node_limit: int):
+        n, m = layout.n, layout.m
+        self.rng, self.deadline, self.node_limit = rng, deadline, node_limit
+        self.m = m
+        self.orbit = layout.orbit
+        self.used = bytearray(layout.orbit_count)
+        order = list(range(n))
+        rng.shuffle(order)
+        # Fixed players first: each must open its own table.
+        fixed = [p for p in order if p >= layout.k * layout.t]
+        self.order = fixed + [p for p in order if p < layout.k * layout.t]
+        self.free = [set(range(n)) for _ in range(m)]
+        self.bases: Bases = [[] for _ in range(m)]
+        self.nodes = 0
+
+    def options(self, c: int, p: int) -> list[_Option]:
+        """Up to 12 tables that can open around player p in base session c."""
+        orbit, used = self.orbit, self.used
+        fr = self.free[c]
         cand = [q for q in fr if q != p and orbit[p][q] >= 0 and not used[orbit[p][q]]]
-        rng.shuffle(cand)
-        out = []
+        self.rng.shuffle(cand)
+        out: list[_Option] = []
         L = len(cand)
         for i in range(L):
             a = cand[i]
@@ -172,19 +219,18 @@ def _attempt(layout, rng, deadline, node_limit):
                             return out
         return out
 
-    def rec():
-        nodes[0] += 1
-        if nodes[0] > node_limit or ((nodes[0] & 1023) == 0 and time.monotonic() > deadline):
+    def fill(self) -> bool:
+        """Seat every player of every base session, or False; raises _Abort past the budget."""
+        self.nodes += 1
+        if self.nodes > self.node_limit or ((self.nodes & 1023) == 0 and time.monotonic() > self.deadline):
             raise _Abort
         # Most constrained (class, player) first keeps tight cases tractable.
-        best = None
-        for c in range(m):
-            if not free[c]:
+        best: tuple[int, int, list[_Option]] | None = None
+        for c in range(self.m):
+            if not self.free[c]:
                 continue
-            for p in order:
-                if p in free[c]:
-                    break
-            opts = options(c, p)
+            p = next(q for q in self.order if q in self.free[c])
+            opts = self.options(c, p)
             if best is None or len(opts) < len(best[2]):
                 best = (c, p, opts)
                 if not opts:
@@ -192,33 +238,27 @@ def _attempt(layout, rng, deadline, node_limit):
         if best is None:
             return True
         c, p, opts = best
+        used = self.used
         for a, b, c3, os6 in opts:
             for o in os6:
                 used[o] = 1
-            fr = free[c]
+            fr = self.free[c]
             fr.difference_update((p, a, b, c3))
-            bases[c].append((p, a, b, c3))
-            if rec():
+            self.bases[c].append((p, a, b, c3))
+            if self.fill():
                 return True
-            bases[c].pop()
+            self.bases[c].pop()
             fr.update((p, a, b, c3))
             for o in os6:
                 used[o] = 0
         return False
-
-    try:
-        if rec():
-            return bases
-    except _Abort:
-        pass
-    return None
 
 
 class _Abort(Exception):
     pass
 
 
-def layouts(players, sessions, group=1, spread=False):
+def layouts(players: int, sessions: int, group: int = 1, spread: bool = False) -> list[tuple[int, int, int]]:
     """Candidate (t, k, m) layouts, most promising first."""
     out = []
     if spread:
@@ -239,53 +279,23 @@ def layouts(players, sessions, group=1, spread=False):
     return out
 
 
-def anneal(layout, rng, deadline, iters_per_temp=2000, max_rounds=None):
+def anneal(
+    layout: Layout, rng: random.Random, deadline: float, iters_per_temp: int = 2000, max_rounds: int | None = None
+) -> Bases | None:
     """Local search on the base sessions: swap two players between tables of
     one base session, scoring pair-orbit collisions.  Finds the tight
     (exact-packing) layouts that the depth-first search gives up on."""
-    n, m, t, k = layout.n, layout.m, layout.t, layout.k
-    orbit = layout.orbit
-    nf = k * t
+    n, m = layout.n, layout.m
     if layout.f > n // 4:
         return None
     if m * (n // 4) * 6 > layout.orbit_count:
         return None
-    T = n // 4
-    BAD = layout.orbit_count  # slot counting forbidden pairs
     rounds = 0
     # max_rounds (not the clock) bounds runtime calls, so results are
     # reproducible; the deadline is only a safety net
     while time.monotonic() < deadline and (max_rounds is None or rounds < max_rounds):
-        cnt = [0] * (layout.orbit_count + 1)
-        bases = []
-        where = []  # per class: player -> table index
-        for _class in range(m):
-            fixed = list(range(nf, n))
-            rest = list(range(nf))
-            rng.shuffle(rest)
-            tabs = [[fx] for fx in fixed]
-            while len(tabs) < T:
-                tabs.append([])
-            it = iter(rest)
-            for tb in tabs:
-                while len(tb) < 4:
-                    tb.append(next(it))
-            bases.append(tabs)
-            w = [0] * n
-            for i, tb in enumerate(tabs):
-                for p in tb:
-                    w[p] = i
-            where.append(w)
-            for tb in tabs:
-                for i in range(4):
-                    for j in range(i + 1, 4):
-                        o = orbit[tb[i]][tb[j]]
-                        cnt[o if o >= 0 else BAD] += 1
-
-        def cost(cnt=cnt):
-            return sum(max(0, v - 1) for v in cnt[:BAD]) + cnt[BAD] * 2
-
-        cur = cost()
+        bases = _AnnealedBases(layout, rng)
+        cur = bases.cost()
         temp = 1.5
         stall = 0
         best = cur
@@ -294,58 +304,9 @@ def anneal(layout, rng, deadline, iters_per_temp=2000, max_rounds=None):
             if max_rounds is not None and rounds > max_rounds:
                 break
             for _ in range(iters_per_temp):
-                c = rng.randrange(m)
-                tabs = bases[c]
-                w = where[c]
-                a = rng.randrange(n)
-                b = rng.randrange(n)
-                ta, tb_ = w[a], w[b]
-                if ta == tb_:
-                    continue
-                # fixed players stay one per table: only swap like with like
-                if (a >= nf) != (b >= nf):
-                    continue
-                A = tabs[ta]
-                B = tabs[tb_]
-                delta = 0
-                rem = []
-                add = []
-                for x in A:
-                    if x != a:
-                        rem.append(orbit[a][x])
-                        add.append(orbit[b][x])
-                for y in B:
-                    if y != b:
-                        rem.append(orbit[b][y])
-                        add.append(orbit[a][y])
-                for o in rem:
-                    if o < 0:
-                        cnt[BAD] -= 1
-                        delta -= 2
-                    else:
-                        cnt[o] -= 1
-                        if cnt[o] >= 1:
-                            delta -= 1
-                for o in add:
-                    if o < 0:
-                        cnt[BAD] += 1
-                        delta += 2
-                    else:
-                        if cnt[o] >= 1:
-                            delta += 1
-                        cnt[o] += 1
-                if delta <= 0 or rng.random() < pow(2.718281828, -delta / temp):
-                    A[A.index(a)] = b
-                    B[B.index(b)] = a
-                    w[a], w[b] = tb_, ta
-                    cur += delta
-                    if cur == 0:
-                        break
-                else:
-                    for o in add:
-                        cnt[o if o >= 0 else BAD] -= 1
-                    for o in rem:
-                        cnt[o if o >= 0 else BAD] += 1
+                cur += bases.try_swap(rng, temp)
+                if cur == 0:
+                    break
             if cur < best:
                 best = cur
                 stall = 0
@@ -355,5 +316,101 @@ def anneal(layout, rng, deadline, iters_per_temp=2000, max_rounds=None):
             if stall > 200:
                 break  # restart from a fresh random base
         if cur == 0:
-            return [[tuple(tb) for tb in tabs] for tabs in bases]
+            return [[tuple(tb) for tb in tabs] for tabs in bases.tables]
     return None
+
+
+class _AnnealedBases:
+    """Random base sessions (fixed players one per table), and how often each pair orbit is used."""
+
+    def __init__(self, layout: Layout, rng: random.Random):
+        n, m, t, k = layout.n, layout.m, layout.t, layout.k
+        self.n, self.m, self.nf = n, m, k * t
+        self.orbit = orbit = layout.orbit
+        self.BAD = BAD = layout.orbit_count  # slot counting forbidden pairs
+        T = n // 4
+        self.cnt = cnt = [0] * (layout.orbit_count + 1)
+        self.tables: list[list[list[int]]] = []
+        self.where: list[list[int]] = []  # per class: player -> table index
+        for _class in range(m):
+            fixed = list(range(self.nf, n))
+            rest = list(range(self.nf))
+            rng.shuffle(rest)
+            tabs = [[fx] for fx in fixed]
+            while len(tabs) < T:
+                tabs.append([])
+            it = iter(rest)
+            for tb in tabs:
+                while len(tb) < 4:
+                    tb.append(next(it))
+            self.tables.append(tabs)
+            w = [0] * n
+            for i, tb in enumerate(tabs):
+                for p in tb:
+                    w[p] = i
+            self.where.append(w)
+            for tb in tabs:
+                for i in range(4):
+                    for j in range(i + 1, 4):
+                        o = orbit[tb[i]][tb[j]]
+                        cnt[o if o >= 0 else BAD] += 1
+
+    def cost(self) -> int:
+        """Pair orbits used more than once, and forbidden pairs (twice as bad)."""
+        cnt, BAD = self.cnt, self.BAD
+        return sum(max(0, v - 1) for v in cnt[:BAD]) + cnt[BAD] * 2
+
+    def try_swap(self, rng: random.Random, temp: float) -> int:
+        """Swap two random players of one base session between their tables if the annealing accepts
+        it; the change in cost (0 when nothing moved)."""
+        n, nf, orbit, cnt, BAD = self.n, self.nf, self.orbit, self.cnt, self.BAD
+        c = rng.randrange(self.m)
+        tabs = self.tables[c]
+        w = self.where[c]
+        a = rng.randrange(n)
+        b = rng.randrange(n)
+        ta, tb_ = w[a], w[b]
+        if ta == tb_:
+            return 0
+        # fixed players stay one per table: only swap like with like
+        if (a >= nf) != (b >= nf):
+            return 0
+        A = tabs[ta]
+        B = tabs[tb_]
+        delta = 0
+        rem = []
+        add = []
+        for x in A:
+            if x != a:
+                rem.append(orbit[a][x])
+                add.append(orbit[b][x])
+        for y in B:
+            if y != b:
+                rem.append(orbit[b][y])
+                add.append(orbit[a][y])
+        for o in rem:
+            if o < 0:
+                cnt[BAD] -= 1
+                delta -= 2
+            else:
+                cnt[o] -= 1
+                if cnt[o] >= 1:
+                    delta -= 1
+        for o in add:
+            if o < 0:
+                cnt[BAD] += 1
+                delta += 2
+            else:
+                if cnt[o] >= 1:
+                    delta += 1
+                cnt[o] += 1
+        if delta <= 0 or rng.random() < pow(2.718281828, -delta / temp):
+            A[A.index(a)] = b
+            B[B.index(b)] = a
+            w[a], w[b] = tb_, ta
+            return delta
+        for o in add:
+            cnt[o if o >= 0 else BAD] -= 1
+        for o in rem:
+            cnt[o if o >= 0 else BAD] += 1
+        return 0

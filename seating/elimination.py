@@ -27,10 +27,13 @@ out per player).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from .errors import PlayerCountError, SeatingError
 from .swiss import swiss_next_session
+from .types import Sessions, Table, Teams
 
 TABLE_WINNER, BEST_PER_TABLE, BEST_OVERALL = "table_winner", "best_per_table", "best_overall"
 
@@ -38,7 +41,7 @@ TABLE_WINNER, BEST_PER_TABLE, BEST_OVERALL = "table_winner", "best_per_table", "
 class EliminationTie(SeatingError):
     """Players level on table points and score straddle the cut, and no seeding separates them."""
 
-    def __init__(self, players, places):
+    def __init__(self, players: Iterable[int], places: str):
         self.players = list(players)
         names = ", ".join(str(p) for p in self.players)
         super().__init__(
@@ -51,7 +54,7 @@ class EliminationTie(SeatingError):
 class SurvivorCountError(PlayerCountError):
     """The survivors of a round cannot fill tables of four."""
 
-    def __init__(self, players):
+    def __init__(self, players: int):
         self.players = players
         SeatingError.__init__(
             self,
@@ -67,23 +70,23 @@ class Rule:
     count: int = 1
 
     @classmethod
-    def table_winner(cls):
+    def table_winner(cls) -> Rule:
         return cls(TABLE_WINNER, 1)
 
     @classmethod
-    def best_per_table(cls, k):
+    def best_per_table(cls, k: int) -> Rule:
         if not isinstance(k, int) or not 1 <= k <= 3:
             raise SeatingError(f"the best k of each table go on, with k from 1 to 3; got {k!r}")
         return cls(BEST_PER_TABLE, k)
 
     @classmethod
-    def best_overall(cls, n):
+    def best_overall(cls, n: int) -> Rule:
         if not isinstance(n, int) or n < 0:
             raise SeatingError(f"the best n overall go on, n a whole number; got {n!r}")
         return cls(BEST_OVERALL, n)
 
     @classmethod
-    def final(cls):
+    def final(cls) -> Rule:
         return cls(BEST_OVERALL, 0)
 
     def survivors_from(self, players: int) -> int:
@@ -97,19 +100,19 @@ class Rule:
 class Result:
     """A player's result in the round: table points and session score."""
 
-    player: object
-    table_points: float
+    player: int
+    table_points: Fraction | float
     score: int = 0
 
 
 @dataclass
 class RoundOutcome:
-    survivors: list  # best first
-    eliminated: list  # best first
-    ranks: dict = field(default_factory=dict)  # eliminated player -> final rank (1 = best)
+    survivors: list[int]  # best first
+    eliminated: list[int]  # best first
+    ranks: dict[int, int] = field(default_factory=dict)  # eliminated player -> final rank (1 = best)
 
 
-def _check(tables):
+def _check(tables: Sequence[Sequence[Result]]) -> None:
     seen = set()
     for i, table in enumerate(tables, 1):
         if len(table) != 4:
@@ -122,20 +125,20 @@ def _check(tables):
             seen.add(r.player)
 
 
-def _order(results, seed_pos):
+def _order(results: Iterable[Result], seed_pos: Mapping[int, int]) -> list[Result]:
     """Best first by table points, score, then seeding; and the key that counts as a tie."""
 
-    def key(r):
+    def key(r: Result) -> tuple[Fraction | float, int, int]:
         return (-r.table_points, -r.score, seed_pos.get(r.player, len(seed_pos)))
 
     return sorted(results, key=key)
 
 
-def _level(a, b):
+def _level(a: Result, b: Result) -> bool:
     return a.table_points == b.table_points and a.score == b.score
 
 
-def _cut(ordered, keep, seeded, what):
+def _cut(ordered: list[Result], keep: int, seeded: bool, what: str) -> tuple[list[Result], list[Result]]:
     """Split at ``keep``; refuse a cut through players that nothing separates."""
     if seeded or keep <= 0 or keep >= len(ordered) or not _level(ordered[keep - 1], ordered[keep]):
         return ordered[:keep], ordered[keep:]
@@ -143,10 +146,10 @@ def _cut(ordered, keep, seeded, what):
     raise EliminationTie(tied, what)
 
 
-def _shared_ranks(groups, start, seeded):
+def _shared_ranks(groups: list[list[Result]], start: int, seeded: bool) -> dict[int, int]:
     """Final ranks from ``start`` for the groups in order; without a seeding, level players in
     one group share the better rank."""
-    ranks = {}
+    ranks: dict[int, int] = {}
     rank = start
     for group in groups:
         for i, r in enumerate(group):
@@ -158,26 +161,28 @@ def _shared_ranks(groups, start, seeded):
     return ranks
 
 
-def eliminate(tables, rule: Rule, seeding=None) -> RoundOutcome:
+def eliminate(tables: Iterable[Iterable[Result]], rule: Rule, seeding: Iterable[int] | None = None) -> RoundOutcome:
     """Who plays on after a round. ``tables``: lists of four ``Result``; ``seeding``: players
     best first, breaking whatever table points and score leave level."""
-    tables = [list(t) for t in tables]
-    _check(tables)
+    round_tables = [list(t) for t in tables]
+    _check(round_tables)
     seeded = seeding is not None
     seed_pos = {p: i for i, p in enumerate(seeding or [])}
     if seeded:
-        missing = [r.player for t in tables for r in t if r.player not in seed_pos]
+        missing = [r.player for t in round_tables for r in t if r.player not in seed_pos]
         if missing:
             raise SeatingError(f"the seeding does not list player(s) {', '.join(map(str, missing))}")
+    kept: list[Result]
     if rule.kind == BEST_OVERALL:
-        everyone = _order([r for t in tables for r in t], seed_pos)
+        everyone = _order([r for t in round_tables for r in t], seed_pos)
         n = min(rule.count, len(everyone))
         kept, out = _cut(everyone, n, seeded, f"{n} place(s) overall")
         groups = [out]
     elif rule.kind in (TABLE_WINNER, BEST_PER_TABLE):
         k = rule.count
-        kept, places = [], [[] for _ in range(4 - k)]
-        for i, table in enumerate(tables, 1):
+        kept = []
+        places: list[list[Result]] = [[] for _ in range(4 - k)]
+        for i, table in enumerate(round_tables, 1):
             ordered = _order(table, seed_pos)
             top, rest = _cut(ordered, k, seeded, f"{k} place(s) at table {i}")
             kept.extend(top)
@@ -195,7 +200,13 @@ def eliminate(tables, rule: Rule, seeding=None) -> RoundOutcome:
     return RoundOutcome([r.player for r in kept], [r.player for g in groups for r in g], ranks)
 
 
-def seat_next_round(survivors, history=(), order="standings", seed=0, teams=None):
+def seat_next_round(
+    survivors: Iterable[int],
+    history: Sessions = (),
+    order: str = "standings",
+    seed: int | str = 0,
+    teams: Teams | None = None,
+) -> list[Table]:
     """Tables (East, South, West, North) for the next round, from the survivors only.
 
     ``survivors``: best first (``RoundOutcome.survivors``); ``history``: the tables of every
@@ -203,17 +214,17 @@ def seat_next_round(survivors, history=(), order="standings", seed=0, teams=None
     ``order``: ``standings`` seats by the standings (best with best, as a Swiss session);
     ``draw`` seats by a draw (seeded by ``seed``), still avoiding repeats.
     """
-    survivors = list(survivors)
-    if len(survivors) % 4:
-        raise SurvivorCountError(len(survivors))
+    field = list(survivors)
+    if len(field) % 4:
+        raise SurvivorCountError(len(field))
     if order == "draw":
-        random.Random(f"elimination:{seed}").shuffle(survivors)
+        random.Random(f"elimination:{seed}").shuffle(field)
     elif order != "standings":
         raise SeatingError(f"order must be 'standings' or 'draw'; got {order!r}")
-    return swiss_next_session(survivors, list(history), teams)
+    return swiss_next_session(field, list(history), teams)
 
 
-def plan(players: int, rules) -> list:
+def plan(players: int, rules: Iterable[Rule]) -> list[int]:
     """Players in each round for a sequence of rules, e.g. plan(64, [winner, winner, final])
     -> [64, 16, 4]; raises SurvivorCountError at the first round that cannot be seated."""
     counts = [players]

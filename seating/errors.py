@@ -8,7 +8,7 @@ class SeatingError(ValueError):
 class PlayerCountError(SeatingError):
     """The field is not a multiple of four."""
 
-    def __init__(self, players):
+    def __init__(self, players: int):
         self.players = players
         add = (-players) % 4
         super().__init__(

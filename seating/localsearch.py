@@ -14,16 +14,27 @@ Both are scored in O(1) from the pair-meeting matrix, which is what keeps a
 few thousand moves per second in pure Python.
 """
 
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from .types import SeatedSessions, Sessions
+
 BIG = 1 << 20  # above any count of the other kind
+#: (repeats, team clashes)
+Cost = tuple[int, int]
 
 
 class Schedule0:
-    def __init__(self, n, sessions, team_of=None, clashes_first=False):
+    """A whole schedule (players 0..n-1) with its pair-meeting matrix, changed one swap at a time."""
+
+    def __init__(self, n: int, sessions: Sessions, team_of: Sequence[int] | None = None, clashes_first: bool = False):
         self.n = n
         self.wr, self.wc = (1, BIG) if clashes_first else (BIG, 1)
         self.S = len(sessions)
         self.tables = [[list(tb) for tb in ses] for ses in sessions]
-        self.table_of = []
+        self.table_of: list[list[int]] = []
         for ses in self.tables:
             w = [0] * n
             for i, tb in enumerate(ses):
@@ -39,7 +50,7 @@ class Schedule0:
                         a, b = tb[i], tb[j]
                         self.meet[a * n + b] += 1
                         self.meet[b * n + a] += 1
-        self.bad = set()
+        self.bad: set[tuple[int, int]] = set()
         for ses in self.tables:
             for tb in ses:
                 for i in range(4):
@@ -48,11 +59,11 @@ class Schedule0:
                         if self._is_bad(a, b):
                             self.bad.add((a, b) if a < b else (b, a))
 
-    def _is_bad(self, a, b):
+    def _is_bad(self, a: int, b: int) -> bool:
         m = self.meet[a * self.n + b]
-        return m > 1 or (m and self.team[a] == self.team[b])
+        return m > 1 or bool(m and self.team[a] == self.team[b])
 
-    def cost(self):
+    def cost(self) -> Cost:
         n, meet, team = self.n, self.meet, self.team
         rep = cl = 0
         for a, b in self.bad:
@@ -63,7 +74,7 @@ class Schedule0:
                 cl += m
         return rep, cl
 
-    def _upd(self, a, b, d):
+    def _upd(self, a: int, b: int, d: int) -> None:
         n = self.n
         self.meet[a * n + b] += d
         self.meet[b * n + a] += d
@@ -73,22 +84,22 @@ class Schedule0:
         else:
             self.bad.discard(key)
 
-    def value(self, cost):
+    def value(self, cost: Cost) -> int:
         return cost[0] * self.wr + cost[1] * self.wc
 
-    def decode(self, v):
+    def decode(self, v: int) -> Cost:
         """(repeats, clashes) from a weighted value."""
         if self.wr > self.wc:
             return v // self.wr, v % self.wr
         return v % self.wc, v // self.wc
 
-    def swap_delta(self, s, p, q):
+    def swap_delta(self, s: int, p: int, q: int) -> int:
         """Change in weighted cost if p and q swap tables in session s."""
         A = self.tables[s][self.table_of[s][p]]
         B = self.tables[s][self.table_of[s][q]]
         return self._move_delta(A, p, q) + self._move_delta(B, q, p)
 
-    def _move_delta(self, table, leaving, joining):
+    def _move_delta(self, table: list[int], leaving: int, joining: int) -> int:
         """Cost change at one table when `leaving` makes way for `joining`: the meetings and team
         clashes `leaving` had there go, those `joining` would have come."""
         n, meet, team = self.n, self.meet, self.team
@@ -109,7 +120,7 @@ class Schedule0:
                 d += WC
         return d
 
-    def swap(self, s, p, q):
+    def swap(self, s: int, p: int, q: int) -> None:
         ta, tb = self.table_of[s][p], self.table_of[s][q]
         A, B = self.tables[s][ta], self.tables[s][tb]
         for x in A:
@@ -124,11 +135,18 @@ class Schedule0:
         B[B.index(q)] = p
         self.table_of[s][p], self.table_of[s][q] = tb, ta
 
-    def sessions(self):
+    def sessions(self) -> SeatedSessions:
         return [[tuple(tb) for tb in ses] for ses in self.tables]
 
 
-def improve(sch, rng, max_iters, target=(0, 0), stall_limit=None, first_free=0):
+def improve(
+    sch: Schedule0,
+    rng: random.Random,
+    max_iters: int,
+    target: Cost = (0, 0),
+    stall_limit: int | None = None,
+    first_free: int = 0,
+) -> tuple[SeatedSessions, Cost]:
     """Min-conflicts tabu search; returns the best sessions seen and its cost.
     Sessions before ``first_free`` are never changed (a design being
     extended keeps its structure while the new sessions adapt to it)."""
@@ -155,7 +173,7 @@ def improve(sch, rng, max_iters, target=(0, 0), stall_limit=None, first_free=0):
         p = a if rng.random() < 0.5 else b
         tp = sch.table_of[s][p]
         moves = []
-        bd = None
+        bd: int | None = None
         for q in range(n):
             if sch.table_of[s][q] == tp:
                 continue
@@ -167,7 +185,7 @@ def improve(sch, rng, max_iters, target=(0, 0), stall_limit=None, first_free=0):
                 moves = [q]
             elif d == bd:
                 moves.append(q)
-        if not moves:
+        if not moves or bd is None:
             continue
         q = rng.choice(moves)
         sch.swap(s, p, q)
@@ -186,16 +204,19 @@ def improve(sch, rng, max_iters, target=(0, 0), stall_limit=None, first_free=0):
     return best, best_cost
 
 
-def _sample(bad, rng):
+def _sample(bad: set[tuple[int, int]], rng: random.Random) -> tuple[int, int]:
     # set has no O(1) random access; a short iteration is cheap enough and the
     # pick only needs to be spread, not uniform
     k = rng.randrange(min(len(bad), 64))
     for i, x in enumerate(bad):
         if i == k:
             return x
+    raise AssertionError("unreachable: k is below the size of the set")
 
 
-def relabel_for_teams(sessions, n, team_of, rng, max_iters):
+def relabel_for_teams(
+    sessions: Sessions, n: int, team_of: Sequence[int], rng: random.Random, max_iters: int
+) -> list[int]:
     """Permute player labels (team membership fixed) to put team-mates on
     pairs that meet least; never changes the repeat figures."""
     meet = [0] * (n * n)
@@ -208,12 +229,12 @@ def relabel_for_teams(sessions, n, team_of, rng, max_iters):
     # pos[player] = schedule slot the player takes
     pos = list(range(n))
     rng.shuffle(pos)
-    mates = {}
+    mates: dict[int, list[int]] = {}
     for p in range(n):
         mates.setdefault(team_of[p], []).append(p)
     mate_list = [[q for q in mates[team_of[p]] if q != p] for p in range(n)]
 
-    def pcost(p, at):
+    def pcost(p: int, at: int) -> int:
         return sum(meet[at * n + pos[q]] for q in mate_list[p])
 
     total = sum(pcost(p, pos[p]) for p in range(n)) // 2

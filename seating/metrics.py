@@ -14,11 +14,16 @@ the per-player form is never weaker.  ``lower_bound`` raises it where a finer
 argument applies (small fields, proven non-existence).
 """
 
+from __future__ import annotations
+
 import random
 from collections import Counter
+from collections.abc import Iterable
+
+from .types import Metrics, SeatedSessions, Sessions, Teams
 
 
-def counting_bound(players, sessions):
+def counting_bound(players: int, sessions: int) -> int:
     return max(0, -(-players * (3 * sessions - (players - 1)) // 2))
 
 
@@ -29,7 +34,7 @@ def counting_bound(players, sessions):
 NO_REPEAT_FREE = {(20, 6)}
 
 
-def lower_bound(players, sessions):
+def lower_bound(players: int, sessions: int) -> int:
     """Best proven lower bound on ``repeat_excess``: the counting bound,
     raised where a finer argument applies.
 
@@ -48,20 +53,22 @@ def lower_bound(players, sessions):
     return best
 
 
-def pair_counts(sessions):
-    c = Counter()
+def pair_counts(sessions: Iterable[Iterable[Iterable[int]]]) -> Counter[tuple[int, int]]:
+    """How many times each pair (lower number first) shares a table."""
+    c: Counter[tuple[int, int]] = Counter()
     for tables in sessions:
         for tb in tables:
-            tb = list(tb)
-            for i in range(len(tb)):
-                for j in range(i + 1, len(tb)):
-                    a, b = tb[i], tb[j]
+            seats = list(tb)
+            for i in range(len(seats)):
+                for j in range(i + 1, len(seats)):
+                    a, b = seats[i], seats[j]
                     c[(a, b) if a < b else (b, a)] += 1
     return c
 
 
-def wind_counts(sessions):
-    counts = {}
+def wind_counts(sessions: Iterable[Iterable[Iterable[int]]]) -> dict[int, list[int]]:
+    """Player -> how many times they started East, South, West, North."""
+    counts: dict[int, list[int]] = {}
     for tables in sessions:
         for tb in tables:
             for w, p in enumerate(tb):
@@ -69,7 +76,7 @@ def wind_counts(sessions):
     return counts
 
 
-def team_clashes(sessions, teams):
+def team_clashes(sessions: Sessions, teams: Teams | None) -> int:
     if not teams:
         return 0
     n = 0
@@ -80,7 +87,7 @@ def team_clashes(sessions, teams):
     return n
 
 
-def schedule_metrics(sessions, teams=None):
+def schedule_metrics(sessions: Sessions, teams: Teams | None = None) -> Metrics:
     """Figures for a schedule: ``sessions[s][t]`` is a table in wind order."""
     pc = pair_counts(sessions)
     players = {p for tables in sessions for tb in tables for p in tb}
@@ -103,7 +110,7 @@ def schedule_metrics(sessions, teams=None):
     }
 
 
-def schedule_score(metrics):
+def schedule_score(metrics: Metrics) -> tuple[int, int, int, int, int]:
     """Sort key, lower is better: repeats first, then team clashes, then the
     worst pair, then wind balance (the order the issue ranks them in)."""
     return (
@@ -115,13 +122,13 @@ def schedule_score(metrics):
     )
 
 
-def random_draw(players, sessions, rng=0):
+def random_draw(players: int, sessions: int, rng: random.Random | int = 0) -> SeatedSessions:
     """Every session an independent shuffle cut into fours: the baseline the
     benchmark and the tests compare schedules against.  ``rng`` is a
     ``random.Random`` or a seed."""
     if not isinstance(rng, random.Random):
         rng = random.Random(rng)
-    out = []
+    out: SeatedSessions = []
     for _ in range(sessions):
         p = list(range(1, players + 1))
         rng.shuffle(p)

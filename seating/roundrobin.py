@@ -15,23 +15,30 @@ Pipeline (players are 0-based inside, 1-based outside):
 4. *Winds* by exact edge colouring (``winds.py``).
 """
 
+from __future__ import annotations
+
 import json
 import os
 import random
 import time
 from collections import Counter
+from collections.abc import Hashable, Sequence
+from typing import Any
 
 from . import cyclic
 from .errors import PlayerCountError, SeatingError
 from .localsearch import Schedule0, improve, relabel_for_teams
 from .metrics import lower_bound, schedule_metrics
+from .types import Metrics, SeatedSessions, Sessions, Table, Teams
 from .winds import balance_winds
 
-_DATA = None
+# The shipped designs (data/designs.json), read once: "NxS" or "NxS/teamsG" -> a design, as JSON
+# gives it (its "sessions", or a cyclic "layout" with its "bases").
+_DATA: dict[str, Any] | None = None
 MAX_PLAYERS = 1000
 
 
-def _designs():
+def _designs() -> dict[str, Any]:
     global _DATA
     if _DATA is None:
         path = os.path.join(os.path.dirname(__file__), "data", "designs.json")
@@ -44,21 +51,22 @@ def _designs():
 
 
 class Schedule:
-    """``sessions[s][t]`` = (East, South, West, North) player numbers."""
+    """``sessions[s][t]`` = (East, South, West, North) player numbers; ``seed`` the one it was drawn with."""
 
-    def __init__(self, sessions, metrics, method=""):
+    def __init__(self, sessions: list[list[Table]], metrics: Metrics, method: str = "", seed: int | str = 0):
         self.sessions = sessions
         self.metrics = metrics
         self.method = method
+        self.seed = seed
 
-    def as_dict(self):
+    def as_dict(self) -> dict[str, object]:
         return {"sessions": [[list(tb) for tb in ses] for ses in self.sessions], "metrics": self.metrics}
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<Schedule {self.metrics.get('players')}x{self.metrics.get('sessions')} {self.method}>"
 
 
-def repeat_free_limit(players):
+def repeat_free_limit(players: int) -> int:
     """Sessions a field can always play with nobody meeting twice (proven by
     the constructions shipped here; ``(N-1)//3`` is the counting ceiling)."""
     known = {4: 1, 8: 1, 12: 1, 16: 5, 20: 5, 24: 7, 28: 9, 32: 10, 36: 11, 40: 13}
@@ -67,7 +75,7 @@ def repeat_free_limit(players):
     return min(10, (players - 1) // 3)
 
 
-def validate(players, sessions, teams):
+def validate(players: object, sessions: object, teams: Teams | None) -> None:
     if not isinstance(players, int) or players < 4:
         raise SeatingError(f"need at least 4 players, got {players!r}")
     if players % 4:
@@ -77,7 +85,7 @@ def validate(players, sessions, teams):
     if not isinstance(sessions, int) or sessions < 1:
         raise SeatingError(f"need at least one session, got {sessions!r}")
     if teams:
-        sizes = {}
+        sizes: dict[Hashable, int] = {}
         for p, t in teams.items():
             if not 1 <= p <= players:
                 raise SeatingError(f"team map names player {p}, but players are numbered 1 to {players}")
@@ -87,9 +95,9 @@ def validate(players, sessions, teams):
             raise SeatingError(f"team {big[0]!r} has {sizes[big[0]]} players; teams have at most four")
 
 
-def _team_list(players, teams):
+def _team_list(players: int, teams: Teams | None) -> list[int]:
     """0-based team index per player; players without a team get their own."""
-    ids = {}
+    ids: dict[Hashable, int] = {}
     out = []
     for p in range(1, players + 1):
         t = teams.get(p) if teams else None
@@ -100,14 +108,14 @@ def _team_list(players, teams):
     return out
 
 
-def _pack_groups(team_of, n):
+def _pack_groups(team_of: Sequence[int], n: int) -> list[list[int]] | None:
     """Pack teams into bins of four (first fit decreasing); None if it takes
     more than n/4 bins."""
-    members = {}
+    members: dict[int, list[int]] = {}
     for p, t in enumerate(team_of):
         members.setdefault(t, []).append(p)
     teams = sorted(members.values(), key=len, reverse=True)
-    bins = []
+    bins: list[list[int]] = []
     for mem in teams:
         for b in bins:
             if len(b) + len(mem) <= 4:
@@ -124,10 +132,12 @@ def _pack_groups(team_of, n):
     return bins
 
 
-def _greedy(n, S, rng, team_of, start=None):
+def _greedy(
+    n: int, S: int, rng: random.Random, team_of: Sequence[int], start: Sessions | None = None
+) -> list[list[list[int]]]:
     """Session by session: fill tables with players who have not met."""
     met = set()
-    sessions = [list(map(list, ses)) for ses in (start or [])]
+    sessions = [[list(tb) for tb in ses] for ses in (start or [])]
     for ses in sessions:
         for tb in ses:
             for a in tb:
@@ -158,11 +168,11 @@ def _greedy(n, S, rng, team_of, start=None):
     return sessions
 
 
-def data_key(n, S, group=1):
+def data_key(n: int, S: int, group: int = 1) -> str:
     return f"{n}x{S}" + (f"/teams{group}" if group > 1 else "")
 
 
-def _from_data(n, S, group=1):
+def _from_data(n: int, S: int, group: int = 1) -> tuple[SeatedSessions | None, cyclic.Layout | None]:
     """Shipped schedule (0-based) and its layout (None for plain sessions)."""
     d = _designs().get(data_key(n, S, group))
     if not d:
@@ -174,7 +184,7 @@ def _from_data(n, S, group=1):
     return lay.develop(d["bases"]), lay
 
 
-def _is_repeat_free(sessions):
+def _is_repeat_free(sessions: Sessions) -> bool:
     seen = set()
     for ses in sessions:
         for tb in ses:
@@ -188,12 +198,14 @@ def _is_repeat_free(sessions):
     return True
 
 
-def _cyclic(n, S, rng, group, effort):
+def _cyclic(
+    n: int, S: int, rng: random.Random, group: int, effort: float
+) -> tuple[SeatedSessions, cyclic.Layout] | None:
     # Budgets are counted in search nodes and annealing rounds, never in
     # seconds, so a seed always gives the same schedule; the deadline is only
     # a safety net for a loaded machine.
     if n * n > 250000:
-        return None, None  # the pair-orbit table would cost more than a greedy draw
+        return None  # the pair-orbit table would cost more than a greedy draw
     deadline = time.monotonic() + 2 * effort
     lays = []
     for spread in [False, True] if group > 1 else [False]:
@@ -213,10 +225,10 @@ def _cyclic(n, S, rng, group, effort):
         bases = cyclic.anneal(lay, rng, deadline, iters_per_temp=1000, max_rounds=int(15 * effort))
         if bases is not None:
             return lay.develop(bases), lay
-    return None, None
+    return None
 
 
-def _longer_repeat_free(n, S):
+def _longer_repeat_free(n: int, S: int) -> SeatedSessions | None:
     """A shipped repeat-free design with more than S sessions, if any: its
     first S sessions are a repeat-free S-session schedule, and each dropped
     session's tables are foursomes that never meet in the kept ones."""
@@ -227,7 +239,12 @@ def _longer_repeat_free(n, S):
     return None
 
 
-def _core(n, S, rng, team_of, has_teams, effort):
+#: A core schedule (0-based), the player groups kept apart for teams (or None), how it was made, and how
+#: many leading sessions are a repeat-free design to keep.
+_Core = tuple[Sessions, list[list[int]] | None, str, int]
+
+
+def _core(n: int, S: int, rng: random.Random, team_of: Sequence[int], has_teams: bool, effort: float) -> _Core:
     """A schedule (0-based), with teams the player groups kept apart, how it
     was made, and how many leading sessions are a repeat-free design that
     the first repair phase keeps (0: none)."""
@@ -243,24 +260,24 @@ def _core(n, S, rng, team_of, has_teams, effort):
     if has_teams and slack >= 3:
         sessions, lay = _from_data(n, S, 4)
         if sessions is not None:
-            return sessions, lay.groups(), "data+teams", 0
+            return sessions, lay.groups() if lay is not None else None, "data+teams", 0
         if more is not None:
             return more[:S], [list(tb) for tb in more[S]], "data-1+teams", 0
         if n >= 3 * S * 2:
             return _greedy(n, S, rng, team_of), None, "greedy+teams", 0
-        sessions, lay = _cyclic(n, S, rng, 4, effort)
-        if sessions is not None:
-            return sessions, lay.groups(), "cyclic+teams", 0
+        found = _cyclic(n, S, rng, 4, effort)
+        if found is not None:
+            return found[0], found[1].groups(), "cyclic+teams", 0
     if data is not None:
         return data, None, "data", 0
     if slack >= 0 and n >= 3 * S * 2:
         return _greedy(n, S, rng, team_of), None, "greedy", 0
     if slack >= 0:
-        sessions, lay = _cyclic(n, S, rng, 1, effort)
-        if sessions is not None:
-            return sessions, None, "cyclic", 0
+        found = _cyclic(n, S, rng, 1, effort)
+        if found is not None:
+            return found[0], None, "cyclic", 0
     # Repeats unavoidable (or not found): extend the best repeat-free start.
-    base = None
+    base: SeatedSessions | None = None
     for s0 in range(min(S - 1, repeat_free_limit(n)), 0, -1):
         base, _ = _from_data(n, s0)
         if base is not None and not _is_repeat_free(base):
@@ -269,46 +286,53 @@ def _core(n, S, rng, team_of, has_teams, effort):
             more = _longer_repeat_free(n, s0)
             base = more[:s0] if more is not None else None
         if base is None and (n - 1) - 3 * s0 >= 0:
-            base, _ = _cyclic(n, s0, rng, 1, effort * 0.5)
+            found = _cyclic(n, s0, rng, 1, effort * 0.5)
+            base = found[0] if found is not None else None
         if base is not None:
             break
     return _greedy(n, S, rng, team_of, start=base), None, "extended", len(base or [])
 
 
-def _place_teams(n, team_of, groups, rng):
+def _place_teams(
+    n: int, team_of: Sequence[int], groups: Sequence[Sequence[int]] | None, rng: random.Random
+) -> list[int] | None:
     """pos[player] = schedule slot, putting each bin of teams in one group."""
     bins = _pack_groups(team_of, n)
     if bins is None or groups is None:
         return None
-    groups = [list(g) for g in groups]
-    rng.shuffle(groups)
+    shuffled = [list(g) for g in groups]
+    rng.shuffle(shuffled)
     rng.shuffle(bins)
-    pos = [None] * n
-    free_slots = []
-    for g, b in zip(groups, bins):
+    pos: list[int | None] = [None] * n
+    free_slots: list[int] = []
+    for g, b in zip(shuffled, bins):
         rng.shuffle(g)
         for p, slot in zip(b, g):
             pos[p] = slot
         free_slots.extend(g[len(b) :])
     rng.shuffle(free_slots)
     it = iter(free_slots)
-    for p in range(n):
-        if pos[p] is None:
-            pos[p] = next(it)
-    return pos
+    return [next(it) if slot is None else slot for slot in pos]
 
 
 PRIORITIES = ("repeats", "clashes")
 
 
-def _teams_apart_bound(n, S, team_of):
+def _teams_apart_bound(n: int, S: int, team_of: Sequence[int]) -> int:
     """Counting bound on repeats once team-mates never meet: a player of a
     team of k has only N - k possible opponents."""
     sizes = Counter(team_of)
     return max(0, -(-sum(max(0, 3 * S - (n - sizes[t])) for t in team_of) // 2))
 
 
-def round_robin(players, sessions, teams=None, seed=0, effort=1.0, prefer="repeats"):
+def round_robin(
+    players: int,
+    sessions: int,
+    teams: Teams | None = None,
+    seed: int | str = 0,
+    effort: float = 1.0,
+    prefer: str = "repeats",
+) -> Schedule:
     """Seat ``players`` (numbered 1..N) for ``sessions`` sessions.
 
     ``teams`` maps player number -> team (any hashable); team-mates are kept
@@ -365,4 +389,4 @@ def round_robin(players, sessions, teams=None, seed=0, effort=1.0, prefer="repea
     sched = balance_winds(sched, rng)
     out = [[tuple(p + 1 for p in tb) for tb in ses] for ses in sched]
     metrics = schedule_metrics(out, teams)
-    return Schedule(out, metrics, method)
+    return Schedule(out, metrics, method, seed)

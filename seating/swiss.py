@@ -9,11 +9,15 @@ a top-down greedy draw is polished by swaps between nearby tables until no
 swap helps (a local optimum, exact in the common case of few conflicts).
 """
 
+from __future__ import annotations
+
 import random
+from collections.abc import Iterable, Sequence
 from itertools import combinations
 
 from .errors import PlayerCountError, SeatingError
 from .metrics import wind_counts
+from .types import Sessions, Table, Teams
 from .winds import seat_table
 
 W_REPEAT = 1 << 30
@@ -21,48 +25,52 @@ W_TEAM = 1 << 20
 
 
 class _Ctx:
-    def __init__(self, ranking, history, teams):
+    """The standings and the past meetings one session is seated from."""
+
+    def __init__(self, ranking: Iterable[int], history: Sessions, teams: Teams | None):
         self.rank = {p: i for i, p in enumerate(ranking)}
-        self.met = {}
+        self.met: dict[tuple[int, int], int] = {}
         for tables in history:
             for tb in tables:
                 for a, b in combinations(tb, 2):
                     key = (a, b) if a < b else (b, a)
                     self.met[key] = self.met.get(key, 0) + 1
-        self.teams = teams or {}
+        self.teams: Teams = teams or {}
 
-    def pair(self, a, b):
+    def pair(self, a: int, b: int) -> int:
         c = self.met.get((a, b) if a < b else (b, a), 0) * W_REPEAT
         ta = self.teams.get(a)
         if ta is not None and ta == self.teams.get(b):
             c += W_TEAM
         return c
 
-    def disp(self, p, j):
+    def disp(self, p: int, j: int) -> int:
         r = self.rank[p]
         lo, hi = 4 * j, 4 * j + 3
         return lo - r if r < lo else (r - hi if r > hi else 0)
 
-    def table_cost(self, tb, j):
+    def table_cost(self, tb: Sequence[int], j: int) -> int:
         c = sum(self.disp(p, j) for p in tb)
         for a, b in combinations(tb, 2):
             c += self.pair(a, b)
         return c
 
 
-def _exhaustive(ctx, players):
+def _exhaustive(ctx: _Ctx, players: Sequence[int]) -> Sequence[Sequence[int]]:
     """Every ordered split into tables (34,650 for 12 players), pruned by the
     best cost so far, starting from the heuristic's seating as the bound."""
     start = _polish(ctx, _greedy(ctx, list(players)))
-    best = [sum(ctx.table_cost(tb, j) for j, tb in enumerate(start)) + 1, start]
+    best_cost = sum(ctx.table_cost(tb, j) for j, tb in enumerate(start)) + 1
+    best: Sequence[Sequence[int]] = start
 
-    def rec(rest, j, acc, tables):
+    def rec(rest: list[int], j: int, acc: int, tables: list[tuple[int, ...]]) -> None:
+        nonlocal best_cost, best
         # players still to seat can only go to tables j.., so anyone ranked
         # above table j's slots moves at least that far
-        if best[0] is not None and acc + sum(max(0, 4 * j - ctx.rank[p]) for p in rest) >= best[0]:
+        if acc + sum(max(0, 4 * j - ctx.rank[p]) for p in rest) >= best_cost:
             return
         if not rest:
-            best[0], best[1] = acc, list(tables)
+            best_cost, best = acc, list(tables)
             return
         for tb in combinations(rest, 4):
             left = [p for p in rest if p not in tb]
@@ -71,10 +79,10 @@ def _exhaustive(ctx, players):
             tables.pop()
 
     rec(list(players), 0, 0, [])
-    return best[1]
+    return best
 
 
-def _greedy(ctx, ranking):
+def _greedy(ctx: _Ctx, ranking: Sequence[int]) -> list[list[int]]:
     """Top-down: each table takes the best-ranked players that fit."""
     left = list(ranking)
     tables = []
@@ -96,7 +104,7 @@ def _greedy(ctx, ranking):
     return tables
 
 
-def _polish(ctx, tables, window=4):
+def _polish(ctx: _Ctx, tables: list[list[int]], window: int = 4) -> list[list[int]]:
     """Nearby swaps, then a tabu search over the whole room if team-mates still share a table."""
     tables, costs = _swap_nearby(ctx, tables, window)
     if any(c >= W_TEAM for c in costs):
@@ -104,7 +112,7 @@ def _polish(ctx, tables, window=4):
     return tables
 
 
-def _tabu(ctx, tables, costs, iters=3000):
+def _tabu(ctx: _Ctx, tables: list[list[int]], costs: list[int], iters: int = 3000) -> list[list[int]]:
     """Min-conflicts tabu search over swaps anywhere in the room, for the
     conflicts that nearby swaps could not clear; displacement still counts,
     so the best conflict-free seating found moves players least."""
@@ -112,7 +120,7 @@ def _tabu(ctx, tables, costs, iters=3000):
     T = len(tables)
     best = [list(tb) for tb in tables]
     best_total = cur = sum(costs)
-    tabu = {}
+    tabu: dict[int, int] = {}
     last_gain = 0
     for it in range(iters):
         bad = [j for j in range(T) if costs[j] >= W_TEAM]
@@ -120,7 +128,7 @@ def _tabu(ctx, tables, costs, iters=3000):
             break
         j = rng.choice(bad)
         A = tables[j]
-        cand = None
+        cand: tuple[int, int, int, int] | None = None
         for i in range(4):
             a = A[i]
             for k in range(T):
@@ -154,11 +162,11 @@ def _tabu(ctx, tables, costs, iters=3000):
     return _polish_local(ctx, best)
 
 
-def _polish_local(ctx, tables, window=4):
+def _polish_local(ctx: _Ctx, tables: list[list[int]], window: int = 4) -> list[list[int]]:
     return _swap_nearby(ctx, tables, window)[0]
 
 
-def _swap_nearby(ctx, tables, window):
+def _swap_nearby(ctx: _Ctx, tables: list[list[int]], window: int) -> tuple[list[list[int]], list[int]]:
     """Swap players between tables at most `window` apart while that lowers the cost.
 
     Returns the tables and their costs."""
@@ -183,13 +191,15 @@ def _swap_nearby(ctx, tables, window):
     return tables, costs
 
 
-def displacement(ranking, tables):
+def displacement(ranking: Iterable[int], tables: Iterable[Iterable[int]]) -> int:
     """Total places moved from the standings order (0 = cut straight into fours)."""
     ctx = _Ctx(ranking, [], None)
     return sum(ctx.disp(p, j) for j, tb in enumerate(tables) for p in tb)
 
 
-def swiss_next_session(ranking, history, teams=None, exact_limit=8):
+def swiss_next_session(
+    ranking: Iterable[int], history: Sessions, teams: Teams | None = None, exact_limit: int = 8
+) -> list[Table]:
     """Tables for the next session, in wind order, best-ranked table first.
 
     ``ranking``: players best first; ``history``: finished sessions (lists of
@@ -209,10 +219,16 @@ def swiss_next_session(ranking, history, teams=None, exact_limit=8):
     else:
         tables = _polish(ctx, _greedy(ctx, ranking))
     past = wind_counts(history)
-    return [seat_table(sorted(tb, key=ctx.rank.get), past) for tb in tables]
+    return [seat_table(sorted(tb, key=ctx.rank.__getitem__), past) for tb in tables]
 
 
-def mixed_next_session(ranking, history, round_robin_sessions, teams=None, seed=0):
+def mixed_next_session(
+    ranking: Sequence[int],
+    history: Sessions,
+    round_robin_sessions: int,
+    teams: Teams | None = None,
+    seed: int | str = 0,
+) -> list[Table]:
     """Mixed system: the first ``round_robin_sessions`` sessions come from a
     round-robin schedule of the field (players numbered 1..N), later ones are
     Swiss by the standings."""

@@ -10,6 +10,9 @@
                 <- config    (settings and the URL tree)
 
 A change that makes a lower package reach up fails here, naming the file and the import.
+
+Inside ``rules``, each rule set (``rules/mcr``, ``rules/swiss_championship``, ``rules/spanish``) stands on
+``rules/core`` and the shared modules beside it, and never on another rule set; only the registry knows them all.
 """
 
 import ast
@@ -46,7 +49,10 @@ def imports(path: Path, module: str):
         elif isinstance(node, ast.ImportFrom):
             if node.level:  # relative: resolve against this module's package
                 base = module.split(".")[: -node.level]
-                yield node.lineno, ".".join(base + ([node.module] if node.module else []))
+                resolved = ".".join(base + ([node.module] if node.module else []))
+                yield node.lineno, resolved
+                for alias in node.names:  # "from .. import mcr" imports rules.mcr
+                    yield node.lineno, f"{resolved}.{alias.name}"
             else:
                 yield node.lineno, node.module
                 for alias in node.names:  # "from scoring import services" imports scoring.services
@@ -75,3 +81,52 @@ def test_package_imports_only_from_below(package):
             if (own_layer == 0 and layer != 0) or layer > own_layer or (layer == own_layer and target != package):
                 wrong.append(f"{path.relative_to(ROOT)}:{line} imports {name}")
     assert not wrong, "imports against the layering:\n" + "\n".join(wrong)
+
+
+# ------------------------------------------------------------------ rule sets stand side by side
+
+RULES = ROOT / "rules"
+RULE_SETS = sorted(p.name for p in RULES.iterdir() if (p / "__init__.py").is_file() and p.name != "core")
+# The one module that knows every rule set, to look them up by code.
+KNOWS_EVERY_RULE_SET = {"rules/registry.py"}
+
+
+def _module_name(path: Path) -> str:
+    return ".".join(path.relative_to(ROOT).with_suffix("").parts)
+
+
+def _rule_sets_imported(path: Path) -> list[tuple[int, str]]:
+    found = set()
+    for line, name in imports(path, _module_name(path)):
+        for rule_set in RULE_SETS:
+            target = f"rules.{rule_set}"
+            if name == target or name.startswith(target + "."):
+                found.add((line, rule_set))
+    return sorted(found)
+
+
+def test_the_rule_sets_are_found():
+    assert {"mcr", "swiss_championship", "spanish"} <= set(RULE_SETS)
+
+
+@pytest.mark.parametrize("rule_set", RULE_SETS)
+def test_a_rule_set_never_imports_another(rule_set):
+    wrong = [
+        f"{path.relative_to(ROOT)}:{line} imports rules.{other}"
+        for path in python_files(f"rules.{rule_set}")
+        for line, other in _rule_sets_imported(path)
+        if other != rule_set
+    ]
+    assert not wrong, "a rule set imports another (shared code belongs in rules/core):\n" + "\n".join(wrong)
+
+
+def test_shared_rules_modules_import_no_rule_set():
+    # rules/core and the modules beside the rule sets (base, handparse, payments...) are what every rule set
+    # builds on: one that imported a rule set would tie every rule set to that one.
+    wrong = []
+    for path in python_files("rules"):
+        relative = path.relative_to(ROOT)
+        if relative.parts[1] in RULE_SETS or str(relative) in KNOWS_EVERY_RULE_SET:
+            continue
+        wrong.extend(f"{relative}:{line} imports rules.{other}" for line, other in _rule_sets_imported(path))
+    assert not wrong, "a shared rules module imports a rule set:\n" + "\n".join(wrong)

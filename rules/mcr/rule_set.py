@@ -6,17 +6,19 @@ It changes nothing in what MCR computes; it only gives the MCR modules the inter
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .. import payments as pay
 from .. import rotation
-from ..base import HandError, PointsEntry, RuleSet, check_payment_args
+from ..base import HandError, Player, PointsEntry, RuleSet, Score, check_payment_args
+from ..core.tiles import NUM_KINDS, tile_str
 from ..text import N_
 from .engine import score_hand
 from .hand import Hand
 from .hand import HandError as MCRHandError
-from .tiles import NUM_KINDS, tile_str
 
 
-class MCRRuleSet(RuleSet):
+class MCRRuleSet(RuleSet[Hand]):
     code = "mcr"
     name = "Mahjong Competition Rules"
     name_es = "Reglas de Competición de Mahjong"
@@ -56,16 +58,16 @@ class MCRRuleSet(RuleSet):
         "others": N_("Each of the other two players pays %(o)s."),
     }
 
-    def parse_hand(self, data):
+    def parse_hand(self, data: object) -> Hand:
         try:
             return Hand.from_dict(data)
         except MCRHandError as exc:
             raise HandError(exc.message) from None
 
-    def score(self, hand):
+    def score(self, hand: Hand) -> Score:
         return score_hand(hand)
 
-    def score_dict(self, data) -> dict:
+    def score_dict(self, data: object) -> dict[str, object]:
         # Kept to the letter of the CLI before the seam existed, so `--rules mcr` output is
         # unchanged byte for byte.
         try:
@@ -77,10 +79,19 @@ class MCRRuleSet(RuleSet):
         except Exception as exc:  # a scoring bug must not stop a referee's batch
             return {"valid": False, "total": 0, "fans": [], "error": f"internal error: {exc!r}"}
 
-    def payments(self, winner, discarder, points=0, *, player_points=None, dealer=None):
+    def payments(
+        self,
+        winner: int | None,
+        discarder: int | None,
+        points: int = 0,
+        *,
+        player_points: Sequence[int] | None = None,
+        dealer: int | None = None,
+    ) -> tuple[int, ...]:
         """MCR 3.9.1.3: self-drawn, each other seat pays 8 + points; on a discard the
         discarder pays 8 + points and the other two 8 each. A draw scores nothing."""
         check_payment_args(winner, discarder, points)
+        outcome: pay.HandOutcome[int]
         if winner is None:
             outcome = pay.HandOutcome(pay.DRAW)
         elif discarder is None:
@@ -90,13 +101,19 @@ class MCRRuleSet(RuleSet):
         result = pay.hand_payments([0, 1, 2, 3], outcome)
         return tuple(result[s] for s in range(4))
 
-    def hand_changes(self, players, hand, *, player_points=None):
+    def hand_changes(
+        self,
+        players: Sequence[Player],
+        hand: pay.HandOutcome[Player],
+        *,
+        player_points: Sequence[int] | None = None,
+    ) -> dict[Player, int]:
         """The score sheet's MCR payments as they always were: ``payments.hand_payments``, whose
         checks count the 8-point minimum without flowers and set no upper bound."""
         return pay.hand_payments(list(players), hand)
 
-    def seat_winds(self, hand_number):
+    def seat_winds(self, hand_number: int) -> tuple[int, ...]:
         return rotation.seat_winds(hand_number)
 
-    def prevalent_wind(self, hand_number):
+    def prevalent_wind(self, hand_number: int) -> str:
         return rotation.prevalent_wind(hand_number)

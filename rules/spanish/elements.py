@@ -121,7 +121,7 @@ LIMIT = 90
 
 # A doubling implied by the definition of another is not counted with it. 001 says so for the
 # Mirror (l.76); the others are our reading, listed in docs/rule-sets.md.
-INCLUDES: dict[int, frozenset] = {
+INCLUDES: dict[int, frozenset[int]] = {
     MIRROR: frozenset({VOIDED_SUIT}),
     ALL_CHOWS: frozenset({NO_HONOURS}),
     ALL_SIMPLES: frozenset({NO_HONOURS}),

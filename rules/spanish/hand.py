@@ -14,20 +14,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..base import HandError
+from ..core.hand import HeldTiles, Meld
+from ..core.tiles import tile_str
 from ..handparse import (
+    Fields,
     check_copies,
     check_fields,
     check_tile_count,
     count_tiles,
-    is_kong,
     read_flag,
     read_melds,
     read_tile,
     read_tiles,
     read_wind,
 )
-from ..mcr.hand import HeldTiles
-from ..mcr.tiles import tile_str
 from ..text import N_, word
 
 FIELDS = (
@@ -50,7 +50,7 @@ BONUS_NOTATION = tuple(f"flower{n}" for n in range(1, 5)) + tuple(f"season{n}" f
 BONUS_WORDS = {"flowers": (N_("flowers"), N_("flower")), "seasons": (N_("seasons"), N_("season"))}
 
 
-def _read_bonus(data: dict, key: str) -> tuple:
+def _read_bonus(data: Fields, key: str) -> tuple[int, ...]:
     value = data.get(key)
     if value in (None, "", 0, []):
         return ()
@@ -106,12 +106,12 @@ def _read_bonus(data: dict, key: str) -> tuple:
 class SpanishHand(HeldTiles):
     """Standing tiles (WITHOUT the winning tile), melds, bonus tiles and how the hand ended."""
 
-    concealed: list
-    melds: list = field(default_factory=list)
+    concealed: list[int]
+    melds: list[Meld] = field(default_factory=list)
     win_tile: int | None = None
     self_drawn: bool = False
-    flowers: tuple = ()
-    seasons: tuple = ()
+    flowers: tuple[int, ...] = ()
+    seasons: tuple[int, ...] = ()
     kong: bool = False  # on a discard: robbing a kong (l.68); self-drawn: replacement tile, no doubling
     last_wall: bool = False  # last tile of the wall, or the discard of it (l.67)
     seat_wind: int = 0
@@ -119,33 +119,33 @@ class SpanishHand(HeldTiles):
     winning: bool = True
 
     @classmethod
-    def from_dict(cls, data) -> SpanishHand:
-        check_fields(data, FIELDS)
-        winning = True if data.get("winning") is None else read_flag(data, "winning")
-        flowers, seasons = _read_bonus(data, "flowers"), _read_bonus(data, "seasons")
+    def from_dict(cls, data: object) -> SpanishHand:
+        fields = check_fields(data, FIELDS)
+        winning = True if fields.get("winning") is None else read_flag(fields, "winning")
+        flowers, seasons = _read_bonus(fields, "flowers"), _read_bonus(fields, "seasons")
         all_bonus = len(flowers) == 4 and len(seasons) == 4
         if winning and not all_bonus:
-            win_tile = read_tile(data, "win_tile", N_("the winning tile"))
-        elif data.get("win_tile") not in (None, ""):
+            win_tile = read_tile(fields, "win_tile", N_("the winning tile"))
+        elif fields.get("win_tile") not in (None, ""):
             if not winning:
                 raise HandError(
                     N_("a hand that did not win has no winning tile; leave win_tile out (or set winning to true)")
                 )
-            win_tile = read_tile(data, "win_tile", N_("the winning tile"))
+            win_tile = read_tile(fields, "win_tile", N_("the winning tile"))
         else:
             win_tile = None
-        read_flag(data, "last_tile")  # accepted like MCR; 001 scores no doubling for it
+        read_flag(fields, "last_tile")  # accepted like MCR; 001 scores no doubling for it
         hand = cls(
-            concealed=read_tiles(data, "concealed"),
-            melds=read_melds(data),
+            concealed=read_tiles(fields, "concealed"),
+            melds=read_melds(fields),
             win_tile=win_tile,
-            self_drawn=read_flag(data, "self_drawn"),
+            self_drawn=read_flag(fields, "self_drawn"),
             flowers=flowers,
             seasons=seasons,
-            kong=read_flag(data, "kong"),
-            last_wall=read_flag(data, "last_wall"),
-            seat_wind=read_wind(data, "seat_wind"),
-            prevalent_wind=read_wind(data, "prevalent_wind"),
+            kong=read_flag(fields, "kong"),
+            last_wall=read_flag(fields, "last_wall"),
+            seat_wind=read_wind(fields, "seat_wind"),
+            prevalent_wind=read_wind(fields, "prevalent_wind"),
             winning=winning,
         )
         hand.validate()
@@ -170,6 +170,13 @@ class SpanishHand(HeldTiles):
                 )
             return
         if self.win_tile is None:
+            if not self.all_bonus:
+                # A winning hand names its winning tile; only all eight bonus tiles win without one.
+                raise HandError(
+                    N_('%(field)s is missing: give %(what)s, e.g. "5p"'),
+                    field=word(N_("win_tile")),
+                    what=word(N_("the winning tile")),
+                )
             return
         win = self.win_tile
         held = sum(1 for t in self.concealed if t == win) + sum(m.tiles.count(win) for m in self.melds)
@@ -181,7 +188,7 @@ class SpanishHand(HeldTiles):
                 ),
                 tile=tile_str(win),
             )
-        if self.kong and self.self_drawn and not any(is_kong(m) for m in self.melds):
+        if self.kong and self.self_drawn and not any(m.is_kong for m in self.melds):
             raise HandError(N_("a win on a replacement tile (kong, self-drawn) needs a kong declared in the hand"))
         if self.kong and self.last_wall:
             raise HandError(

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .. import rotation
-from ..base import Option, PaymentError, PointsEntry, RuleSet, check_payment_args
-from ..mcr.tiles import tile_str
+from ..base import Option, OptionValue, PaymentError, PointsEntry, RuleSet, Score, check_payment_args
+from ..core.tiles import tile_str
 from ..text import N_
 from .engine import score_hand
 from .hand import BONUS_NOTATION, FIELDS, SpanishHand
@@ -13,7 +15,7 @@ RANKED, OFFICIAL = "ranked", "official"  # the two payment modes of 001 l.36-44
 EACH_PAYS, DISCARDER_PAYS = "each_pays", "discarder_pays"
 
 
-class SpanishRuleSet(RuleSet):
+class SpanishRuleSet(RuleSet[SpanishHand]):
     code = "spanish"
     name = "Spanish Mah-Jong Rules"
     name_es = "Reglas Mah-Jong España"
@@ -60,9 +62,9 @@ class SpanishRuleSet(RuleSet):
         ),
     }
 
-    def __init__(self, **options):
+    def __init__(self, **options: OptionValue):
         super().__init__(**options)
-        self.hands_per_session = self.options["hands_per_session"]
+        self.hands_per_session = int(self.options["hands_per_session"])
         ranked = self.options["payment_mode"] == RANKED
         self.entry = PointsEntry(
             every_player=ranked,
@@ -78,13 +80,21 @@ class SpanishRuleSet(RuleSet):
             ),
         )
 
-    def parse_hand(self, data):
+    def parse_hand(self, data: object) -> SpanishHand:
         return SpanishHand.from_dict(data)
 
-    def score(self, hand):
+    def score(self, hand: SpanishHand) -> Score:
         return score_hand(hand, official=self.options["payment_mode"] == OFFICIAL)
 
-    def payments(self, winner, discarder, points=0, *, player_points=None, dealer=None):
+    def payments(
+        self,
+        winner: int | None,
+        discarder: int | None,
+        points: int = 0,
+        *,
+        player_points: Sequence[int] | None = None,
+        dealer: int | None = None,
+    ) -> tuple[int, ...]:
         """Per-seat changes. A drawn hand pays nothing (001 does not say otherwise).
 
         ranked: each loser pays the winner's points; of the three others, the best collects
@@ -134,7 +144,7 @@ class SpanishRuleSet(RuleSet):
         second, third, fourth = losers
         p2, p3, p4 = (player_points[s] for s in losers)
 
-        def collect(by, frm):
+        def collect(by: int, frm: int) -> None:
             changes[by] += player_points[by]
             changes[frm] -= player_points[by]
 
@@ -150,10 +160,10 @@ class SpanishRuleSet(RuleSet):
                 collect(third, fourth)
         return tuple(changes)
 
-    def seat_winds(self, hand_number):
+    def seat_winds(self, hand_number: int) -> tuple[int, ...]:
         """MCR's rotation (appendix 4; 001 says nothing): rounds of four hands with a prevalent
         wind (001 l.19 names it), the deal passing to the right after every hand."""
         return rotation.seat_winds(hand_number)
 
-    def prevalent_wind(self, hand_number):
+    def prevalent_wind(self, hand_number: int) -> str:
         return rotation.prevalent_wind(hand_number)

@@ -10,10 +10,11 @@ Every reading of the tiles is scored and the highest kept, as a referee would cr
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..base import Item, Score
-from ..handparse import is_kong
-from ..mcr.engine import CHOW, PAIR, PUNG, arrangements
-from ..mcr.tiles import NUM_KINDS, tile_str, tiles_str
+from ..core.arrangements import CHOW, PAIR, PUNG, arrangements, has_terminal_or_honor, is_seven_pairs
+from ..core.tiles import NUM_KINDS, Counts, count_tiles, is_terminal, number, suit, tile_str, tiles_str
 from ..text import N_, Message, message_of
 from . import fans as F
 from .hand import SwissHand
@@ -26,8 +27,10 @@ _NOT_WINNING = N_(
 )
 
 
-def _is_terminal(t: int) -> bool:
-    return t % 9 in (0, 8)
+#: (kind, tile, text): a set or the pair of one reading, as the explanation names it.
+_Unit = tuple[int, int, str]
+#: Fans found in one reading: fan id -> what it was counted from.
+_Found = dict[int, list[str]]
 
 
 def _set_text(kind: int, t: int) -> str:
@@ -38,18 +41,15 @@ def _set_text(kind: int, t: int) -> str:
     return "pung " + tiles_str((t,) * 3)
 
 
-def _standard_fans(units, one_suit: bool) -> dict:
+def _standard_fans(units: list[_Unit], one_suit: bool) -> _Found:
     """Fans of one reading as four sets and a pair: fan id -> what it was counted from."""
     sets = [(k, t) for k, t, _ in units if k != PAIR]
-    pair = next(t for k, t, _ in units if k == PAIR)
     found = {F.BASIC_HU: ["whole hand"]}
     all_pungs = all(k == PUNG for k, _ in sets)
-    outside = _is_terminal(pair) and all(
-        (k == CHOW and t % 9 in (0, 6)) or (k == PUNG and _is_terminal(t)) for k, t in sets
-    )
+    outside = all(has_terminal_or_honor(k, t) for k, t, _ in units)
     if all_pungs:
         found[F.ALL_PUNGS] = [text for k, t, text in units if k != PAIR]
-        if all(t % 9 in (1, 4, 7) for k, t, _ in units):
+        if all(number(t) in (2, 5, 8) for _, t, _ in units):
             found[F.ALL_PUNGS_258] = [text for _, _, text in units]
         if one_suit:
             found[F.ALL_PUNGS_ONE_SUIT] = ["whole hand"]
@@ -62,7 +62,7 @@ def _standard_fans(units, one_suit: bool) -> dict:
     return found
 
 
-def _seven_pairs_fans(counts, one_suit: bool) -> dict:
+def _seven_pairs_fans(counts: Counts, one_suit: bool) -> _Found:
     pairs = [t for t in range(NUM_KINDS) for _ in range(counts[t] // 2)]
     found = {F.SEVEN_PAIRS: ["pairs " + " ".join(tiles_str((t, t)) for t in pairs)]}
     fours = [t for t in range(NUM_KINDS) if counts[t] == 4]
@@ -71,14 +71,14 @@ def _seven_pairs_fans(counts, one_suit: bool) -> dict:
     if one_suit:
         found[F.SEVEN_PAIRS_ONE_SUIT] = ["whole hand"]
         found[F.FULL_FLUSH] = ["whole hand"]
-    if all(_is_terminal(t) for t in pairs):
+    if all(is_terminal(t) for t in pairs):
         found[F.OUTSIDE_HAND] = ["every pair holds a 1 or a 9"]
     return found
 
 
-def _apply_non_repeat(found: dict, combination: str) -> dict:
+def _apply_non_repeat(found: _Found, combination: str) -> _Found:
     """7.3: drop each fan implied by another fan the hand has; with ``highest``, keep one."""
-    dropped = set()
+    dropped: set[int] = set()
     for fan in found:
         dropped |= F.IMPLIES.get(fan, frozenset())
     kept = {f: src for f, src in found.items() if f not in dropped}
@@ -88,7 +88,7 @@ def _apply_non_repeat(found: dict, combination: str) -> dict:
     return kept
 
 
-def _item(eid: int, count: int, sources) -> Item:
+def _item(eid: int, count: int, sources: Iterable[str]) -> Item:
     e = F.ELEMENTS[eid]
     return Item(e.id, e.name, e.name_es, e.points, count, list(sources), e.kind)
 
@@ -99,16 +99,14 @@ def score_hand(hand: SwissHand, combination: str = ADD) -> Score:
         hand.validate()
     except ValueError as exc:
         return Score(False, 0, [], message_of(exc))
-    counts = [0] * NUM_KINDS
-    for t in hand.concealed:
-        counts[t] += 1
+    counts = count_tiles(hand.concealed)
     counts[hand.win_tile] += 1
     all_counts = list(counts)
-    melded_units = []
+    melded_units: list[_Unit] = []
     kong_tiles = set()
     for m in hand.melds:
         all_counts[m.tile] += len(m.tiles)
-        if is_kong(m):
+        if m.is_kong:
             kong_tiles.add(m.tile)
             label = "concealed kong" if m.kind == "concealed_kong" else "kong"
         else:
@@ -116,9 +114,9 @@ def score_hand(hand: SwissHand, combination: str = ADD) -> Score:
         melded_units.append(
             (PUNG, m.tile, f"{label} {tiles_str(m.tiles)}" + ("" if label == "concealed kong" else " (melded)"))
         )
-    one_suit = len({t // 9 for t in range(NUM_KINDS) if all_counts[t]}) == 1
+    one_suit = len({suit(t) for t in range(NUM_KINDS) if all_counts[t]}) == 1
 
-    readings = []  # (found fans, tile hog sources)
+    readings: list[tuple[_Found, list[str]]] = []  # (found fans, tile hog sources)
     for arr in arrangements(tuple(counts), 4 - len(hand.melds)):
         units = list(melded_units) + [(k, t, _set_text(k, t)) for k, t in arr]
         readings.append(
@@ -127,7 +125,7 @@ def score_hand(hand: SwissHand, combination: str = ADD) -> Score:
                 [f"four of {tile_str(t)}" for t in range(NUM_KINDS) if all_counts[t] == 4 and t not in kong_tiles],
             )
         )
-    if not hand.melds and sum(counts) == 14 and all(c % 2 == 0 for c in counts):
+    if not hand.melds and is_seven_pairs(counts):
         fours = [t for t in range(NUM_KINDS) if counts[t] == 4]
         # The first four-of-a-kind is what makes the Seven Pairs with a Kong fan (6.4.3); it
         # is not counted again as a tile hog (7.3). Further ones are tile hogs (7.5.2).
@@ -135,27 +133,25 @@ def score_hand(hand: SwissHand, combination: str = ADD) -> Score:
     if not readings:
         return Score(False, 0, [], Message(_NOT_WINNING))
 
-    best = None
-    for found, hogs in readings:
-        if hand.first_draw:
+    if hand.first_draw:
+        for found, _ in readings:
             found[F.SKY_HU if hand.is_dealer else F.EARTH_HU] = [
                 "dealer wins on the dealt tiles" if hand.is_dealer else "won on the first tile drawn"
             ]
-        kept = _apply_non_repeat(found, combination)
-        result = _total(hand, kept, hogs)
-        if best is None or result[0] > best[0]:
-            best = result
-    total, items = best
+    # The highest reading; the first of equal ones.
+    total, items = max(
+        (_total(hand, _apply_non_repeat(found, combination), hogs) for found, hogs in readings), key=lambda r: r[0]
+    )
     return Score(True, total, items)
 
 
-def _total(hand: SwissHand, fans: dict, hogs: list):
+def _total(hand: SwissHand, fans: _Found, hogs: list[str]) -> tuple[int, list[Item]]:
     items = [_item(f, 1, fans[f]) for f in sorted(fans)]
     basic = sum(F.ELEMENTS[f].points for f in fans)
     kongs = [
         f"{'concealed kong' if m.kind == 'concealed_kong' else 'kong'} {tiles_str(m.tiles)}"
         for m in hand.melds
-        if is_kong(m)
+        if m.is_kong
     ]
     extras = len(kongs) + len(hogs)
     if kongs:

@@ -56,7 +56,7 @@ FAN_IDS = tuple(range(1, 13))
 # 7.3 non-repeat principle: a fan undisputedly implied by another is not scored with it.
 # Every winning hand of four sets and a pair is a Basic Hu, so any other fan of such a hand
 # (and Sky/Earth Hu, which are winning hands too) implies it.
-IMPLIES: dict[int, frozenset] = {
+IMPLIES: dict[int, frozenset[int]] = {
     ALL_PUNGS: frozenset({BASIC_HU}),
     FULL_FLUSH: frozenset({BASIC_HU}),
     OUTSIDE_HAND: frozenset({BASIC_HU}),

@@ -9,20 +9,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..base import HandError
+from ..core.hand import CHOW, HeldTiles, Meld
+from ..core.tiles import is_honor, suit, tile_str, tiles_str
 from ..handparse import (
     check_copies,
     check_fields,
     check_tile_count,
     count_tiles,
-    is_kong,
     read_flag,
     read_melds,
     read_tile,
     read_tiles,
     read_wind,
 )
-from ..mcr.hand import CHOW, HeldTiles
-from ..mcr.tiles import tile_str, tiles_str
 from ..text import N_, word
 
 FIELDS = (
@@ -45,8 +44,8 @@ FIELDS = (
 class SwissHand(HeldTiles):
     """Standing tiles WITHOUT the winning tile, melds (pungs and kongs), the winning tile, how."""
 
-    concealed: list
-    melds: list = field(default_factory=list)
+    concealed: list[int]
+    melds: list[Meld] = field(default_factory=list)
     win_tile: int = 0
     self_drawn: bool = False
     kong: bool = False  # self-drawn: out with a replacement tile (7.6.1); discard: robbing (7.6.3)
@@ -56,9 +55,9 @@ class SwissHand(HeldTiles):
     seat_wind: int = 0  # 0 = East = the dealer (2.4)
 
     @classmethod
-    def from_dict(cls, data) -> SwissHand:
-        check_fields(data, FIELDS)
-        flowers = data.get("flowers", 0)
+    def from_dict(cls, data: object) -> SwissHand:
+        fields = check_fields(data, FIELDS)
+        flowers = fields.get("flowers", 0)
         if flowers not in (0, None, False):
             raise HandError(
                 N_(
@@ -67,7 +66,7 @@ class SwissHand(HeldTiles):
                 ),
                 value=repr(flowers),
             )
-        if read_flag(data, "last_tile"):
+        if read_flag(fields, "last_tile"):
             raise HandError(
                 N_(
                     "last_tile (last tile of its kind) scores nothing under the Swiss Championship "
@@ -75,17 +74,17 @@ class SwissHand(HeldTiles):
                 )
             )
         hand = cls(
-            concealed=read_tiles(data, "concealed"),
-            melds=read_melds(data),
-            win_tile=read_tile(data, "win_tile", N_("the winning tile")),
-            self_drawn=read_flag(data, "self_drawn"),
-            kong=read_flag(data, "kong"),
-            last_wall=read_flag(data, "last_wall"),
-            kong_discard=read_flag(data, "kong_discard"),
-            first_draw=read_flag(data, "first_draw"),
-            seat_wind=read_wind(data, "seat_wind"),
+            concealed=read_tiles(fields, "concealed"),
+            melds=read_melds(fields),
+            win_tile=read_tile(fields, "win_tile", N_("the winning tile")),
+            self_drawn=read_flag(fields, "self_drawn"),
+            kong=read_flag(fields, "kong"),
+            last_wall=read_flag(fields, "last_wall"),
+            kong_discard=read_flag(fields, "kong_discard"),
+            first_draw=read_flag(fields, "first_draw"),
+            seat_wind=read_wind(fields, "seat_wind"),
         )
-        read_wind(data, "prevalent_wind")  # accepted for a form shared with MCR; 002 has no wind tiles
+        read_wind(fields, "prevalent_wind")  # accepted for a form shared with MCR; 002 has no wind tiles
         hand.validate()
         return hand
 
@@ -95,7 +94,7 @@ class SwissHand(HeldTiles):
 
     def validate(self) -> None:
         for t in self.all_tiles():
-            if t >= 27:
+            if is_honor(t):
                 raise HandError(
                     N_(
                         "%(tile)s is not one of the 108 tiles: the Swiss Championship rules use "
@@ -115,7 +114,7 @@ class SwissHand(HeldTiles):
                 )
         check_tile_count(self.concealed, self.melds, with_win_tile=True)
         check_copies(count_tiles(self.all_tiles()))
-        suits = {t // 9 for t in self.all_tiles()}
+        suits = {suit(t) for t in self.all_tiles()}
         if len(suits) == 3:
             raise HandError(
                 N_(
@@ -125,7 +124,7 @@ class SwissHand(HeldTiles):
             )
         win = self.win_tile
         held = sum(1 for t in self.concealed if t == win) + sum(m.tiles.count(win) for m in self.melds)
-        if self.kong and self.self_drawn and not any(is_kong(m) for m in self.melds):
+        if self.kong and self.self_drawn and not any(m.is_kong for m in self.melds):
             raise HandError(N_("out with a replacement tile (kong, self-drawn) needs a kong declared in the hand"))
         if self.kong and not self.self_drawn and held:
             raise HandError(

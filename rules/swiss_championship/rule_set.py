@@ -2,8 +2,19 @@
 
 from __future__ import annotations
 
-from ..base import HandError, Option, PaymentError, PointsEntry, RuleSet, check_payment_args
-from ..mcr.tiles import tile_str
+from collections.abc import Sequence
+
+from ..base import (
+    HandError,
+    Option,
+    PaymentError,
+    PointsEntry,
+    RuleSet,
+    Score,
+    SheetFanTable,
+    check_payment_args,
+)
+from ..core.tiles import SUITED, tile_str
 from ..text import N_
 from . import fans as F
 from .engine import ADD, HIGHEST, score_hand
@@ -12,12 +23,12 @@ from .hand import FIELDS, SwissHand
 DISCARDER_PAYS, ALL_PAY = "discarder_pays", "all_pay"
 
 
-class SwissChampionshipRuleSet(RuleSet):
+class SwissChampionshipRuleSet(RuleSet[SwissHand]):
     code = "swiss_championship"
     name = "Swiss Mahjong Championships"
     name_es = "Campeonato Suizo de Mahjong"
     label = N_("Swiss Mahjong Championship rules")
-    tiles = tuple(tile_str(t) for t in range(27))  # 108 tiles: three suits only (002 1.1)
+    tiles = tuple(tile_str(t) for t in range(SUITED))  # 108 tiles: three suits only (002 1.1)
     # What the forms offer: FIELDS less what the parser accepts only for input shared with MCR and never
     # scores (last_tile is refused when set; prevalent_wind is read and ignored, 002 has no wind tiles).
     hand_fields = tuple(f for f in FIELDS if f not in ("last_tile", "prevalent_wind"))
@@ -61,7 +72,7 @@ class SwissChampionshipRuleSet(RuleSet):
         "Seats stay; the deal passes to the next player after every hand (002 1.4)."
     )
 
-    def sheet_fan_table(self):
+    def sheet_fan_table(self) -> SheetFanTable:
         """The fan table of the 002 score sheet (l.225-262): each fan with its points on a discard and
         self-drawn (x3), then the extras (+1) and the bonuses (x2)."""
         elements = F.ELEMENTS
@@ -90,13 +101,21 @@ class SwissChampionshipRuleSet(RuleSet):
             ],
         }
 
-    def parse_hand(self, data):
+    def parse_hand(self, data: object) -> SwissHand:
         return SwissHand.from_dict(data)
 
-    def score(self, hand):
-        return score_hand(hand, self.options["fan_combination"])
+    def score(self, hand: SwissHand) -> Score:
+        return score_hand(hand, str(self.options["fan_combination"]))
 
-    def payments(self, winner, discarder, points=0, *, player_points=None, dealer=None):
+    def payments(
+        self,
+        winner: int | None,
+        discarder: int | None,
+        points: int = 0,
+        *,
+        player_points: Sequence[int] | None = None,
+        dealer: int | None = None,
+    ) -> tuple[int, ...]:
         """A draw pays nothing. discarder_pays: the discarder pays the points; self-drawn, each of
         the three others pays points / 3 (the x3 of 7.4.1 is the three of them paying).
         all_pay: each of the three others pays the points. The dealer pays nothing extra."""
@@ -129,7 +148,7 @@ class SwissChampionshipRuleSet(RuleSet):
                     changes[winner] += points // 3
         return tuple(changes)
 
-    def seat_winds(self, hand_number):
+    def seat_winds(self, hand_number: int) -> tuple[int, ...]:
         """One round of four hands; seats stay, the deal passes to the right (next in turn
         order) after every hand, win or lose (002 1.4)."""
         if not isinstance(hand_number, int) or hand_number < 1:
@@ -137,7 +156,7 @@ class SwissChampionshipRuleSet(RuleSet):
         dealer = (hand_number - 1) % 4
         return tuple((seat - dealer) % 4 for seat in range(4))
 
-    def prevalent_wind(self, hand_number):
+    def prevalent_wind(self, hand_number: int) -> str:
         self.seat_winds(hand_number)
         return "E"  # one round only (002 1.4): the East round
 

@@ -27,7 +27,7 @@
   ORDER = ORDER.concat(HONOURS);
   var RANK = {};
   ORDER.forEach(function (t, i) { RANK[t] = i; });
-  // The engine's meld kinds and the other spellings it accepts (rules/mcr/hand.py).
+  // The engine's meld kinds and the other spellings it accepts (rules/core/hand.py).
   var KINDS = {
     chi: "chow", chow: "chow", pung: "pung", pong: "pung", peng: "pung", kong: "kong", gang: "kong",
     melded_kong: "kong", concealed_kong: "concealed_kong", "concealed-kong": "concealed_kong",
@@ -77,7 +77,7 @@
     return text;
   }
 
-  // ------------------------------------------------------------ notation, as rules/mcr/tiles.py reads it
+  // ------------------------------------------------------------ notation, as rules/core/tiles.py reads it
 
   function parseTiles(text) {
     var out = [], digits = [];

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from rules import base
+from rules.core.tiles import TileError, parse_tile, parse_tiles
 from rules.mcr.hand import HandError as MCRHandError
-from rules.mcr.tiles import TileError, parse_tile, parse_tiles
 from rules.payments import PaymentError
 from rules.registry import get_rule_set
 from rules.text import N_, Message, MessageError

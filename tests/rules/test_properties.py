@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.base import PaymentError
-from rules.mcr.tiles import parse_tiles, tiles_str
+from rules.core.tiles import parse_tiles, tiles_str
 from rules.registry import RULE_SETS, get_rule_set
 
 SWISS = get_rule_set("swiss_championship")

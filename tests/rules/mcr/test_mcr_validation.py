@@ -2,9 +2,9 @@
 
 import pytest
 
+from rules.core.tiles import TileError, tiles_str
 from rules.mcr import Hand, HandError, parse_tiles, score_hand
 from rules.mcr.hand import Meld
-from rules.mcr.tiles import TileError, tiles_str
 from rules.payments import payment_summary
 
 GOOD = dict(concealed="123m456p789s234sE", win_tile="E")
