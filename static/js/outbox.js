@@ -1,25 +1,13 @@
-/* The table page's outbox (issue 22): hands and fouls are recorded without a page reload, and none is lost
- * when the hall's network slows down or drops. Plain ES2018, no dependencies; without it (or without
- * IndexedDB) the forms post as they always did.
- *
- * - A hand (or foul) tapped "Record" is first written to this phone's IndexedDB ("mcr-outbox"), with an
- *   idempotency key made here; the form moves to the next hand at once, and the entry shows above it as
- *   "saving…", then "saved", or the server's refusal in place with what was typed (Correct / Discard).
- * - Entries are sent one at a time, in the order they were made, each with the version it was based on
- *   (expected_version for a hand, expected_fouls for a foul): a change made meanwhile elsewhere is refused
- *   by the server with its message, never overwritten. A refused entry holds back the later entries of its
- *   sheet until the referee corrects or discards it.
- * - No network: entries wait ("waiting for the network") and go when it returns (the "online" event, and
- *   a retry every few seconds). A request whose answer was lost is sent again with the same key: the
- *   server stores it once and answers with what it stored.
- * - A login that has ended (401): entries wait, the page offers to log in again; they go once this user is
- *   back on this phone (an entry is only ever sent under the account that made it).
- * - After the server has an entry, the page fetches itself and redraws the hands, the grid, the fouls and
- *   the signatures from the server's HTML (the client never computes a result); the service worker
- *   (/sw.js, scoring/offline.py) keeps that copy and the page's files, so the page opens with no network.
- *
- * Everything it says comes from the page: <template id="outbox-text"> (translated by Django), the hands'
- * announcements from <script type="application/json" id="hands-info">.
+/* The table page's outbox (issue 22; docs/offline.md): hands and fouls are recorded without a reload, and none is
+ * lost when the hall's network drops. Plain ES2018; without it (or IndexedDB) the forms post as they always did.
+ * - An entry is written to IndexedDB ("mcr-outbox") with an idempotency key made here, the form moves on at once,
+ *   and the entry shows above it: "saving…", "saved" (the server's words), or refused in place (Correct/Discard).
+ * - Entries go one at a time, in order, each with the version it was based on (expected_version, expected_fouls);
+ *   a refused entry holds back the later ones of its sheet. No network, a lost answer, a login that has ended:
+ *   they wait and go again with the same key (the server stores each once), under the account that made them.
+ * - After the server has one, the page fetches itself and redraws its hands, grid, fouls and signatures from the
+ *   server's HTML (the client computes no result); the service worker (/sw.js) keeps that copy for offline use.
+ * Its words come from the page: <template id="outbox-text">, and the hands' from <script id="hands-info">.
  */
 (function () {
   "use strict";
@@ -290,6 +278,9 @@
     handForm.elements.number.value = n;
     handForm.elements.expected_version.value = "0";
     announce(n);
+    // A foul most likely belongs to the hand in play: the foul form follows, unless its hand was changed.
+    var foulHand = document.querySelector("form.foul-form [name=hand_number]");
+    if (foulHand && foulHand.value === foulHand.defaultValue) foulHand.value = foulHand.defaultValue = String(n);
     var picker = handForm.querySelector("details.tiles-box");
     ["winner", "concealed", "flowers"].forEach(function (name) {
       var input = handForm.querySelector('[name="' + name + '"]');
@@ -359,8 +350,14 @@
       state.saved[kind] = null;
       return load();
     }).then(function () {
-      if (kind === "hand") offer(nextNumber());
-      else { form.reset(); clearErrors(form); }
+      if (kind === "hand") {
+        offer(nextNumber());
+        // Back to the top of the entry, where the next hand is announced (as the plain form's #entry does).
+        if (root.getBoundingClientRect().top < 0) root.scrollIntoView();
+      } else {
+        form.reset();
+        clearErrors(form);
+      }
       render();
       told();
       flush();
