@@ -344,23 +344,51 @@
       entry.savedAhead = 0;
     }
     var editing = state.editing[kind];
-    if (editing) entry.seq = editing.seq; // in the refused entry's place, so the order stays
+    if (editing) {
+      entry.seq = editing.seq; // in the refused entry's place, so the order stays
+      state.entries = state.entries.filter(function (e) { return e.seq !== editing.seq; });
+    }
     delete state.editing[kind];
-    return put(entry).then(function () {
-      state.saved[kind] = null;
-      return load();
-    }).then(function () {
-      if (kind === "hand") {
-        offer(nextNumber());
-        // Back to the top of the entry, where the next hand is announced (as the plain form's #entry does).
-        if (root.getBoundingClientRect().top < 0) root.scrollIntoView();
-      } else {
-        form.reset();
-        clearErrors(form);
-      }
+    // The form moves on now, while the entry is written to the phone's storage.
+    state.entries.push(entry);
+    state.saved[kind] = null;
+    if (kind === "hand") {
+      offer(nextNumber());
+      // Back to the top of the entry, where the next hand is announced (as the plain form's #entry does).
+      if (root.getBoundingClientRect().top < 0) root.scrollIntoView();
+    } else {
+      form.reset();
+      clearErrors(form);
+    }
+    render();
+    put(entry).then(load).then(function () {
       render();
       told();
       flush();
+    }, function () {
+      // The phone's storage refused it (full, or private browsing): send it now, and post plain forms from here on.
+      state.ready = false;
+      direct(entry);
+    });
+  }
+
+  // An entry the phone could not keep: sent at once; on any trouble it goes back into its form, as typed.
+  function direct(entry) {
+    send(entry).then(function (answer) {
+      state.entries = state.entries.filter(function (e) { return e !== entry; });
+      if (answer.kind === "saved") {
+        state.saved[entry.kind] = { entry: entry, data: answer.data };
+        render();
+        refresh();
+        return;
+      }
+      entry.error = answer.kind === "refused" ? answer.data : { message: TEXT.waiting };
+      var form = formFor(entry.kind);
+      if (!form) return;
+      fill(form, entry.fields);
+      if (entry.kind === "hand") announce(entry.number);
+      showErrors(form, entry.error);
+      render();
     });
   }
 
@@ -387,10 +415,10 @@
         (input || form).focus();
         return;
       }
-      enqueue("hand", form).catch(function () { form.submit(); });
+      enqueue("hand", form);
     } else if (form.matches("form.foul-form")) {
       e.preventDefault();
-      enqueue("foul", form).catch(function () { form.submit(); });
+      enqueue("foul", form);
     } else if (cfg.logout && form.getAttribute("action") === cfg.logout) {
       // Logging out forgets this phone's copies of the pages (the entries stay, for this user's next login).
       e.preventDefault();
@@ -615,6 +643,7 @@
             el("button", { type: "button", class: "secondary", "data-act": "correct", text: TEXT.correct }),
           el("button", { type: "button", class: "secondary", "data-act": "discard", text: TEXT.discard })
         ]);
+        if (entry.seq === undefined) actions.hidden = true; // not on the phone yet
         item.appendChild(actions);
       }
       list.appendChild(item);

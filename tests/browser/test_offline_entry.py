@@ -52,6 +52,7 @@ def kept(page, tournament):
 
 def record(page, number, winner, how, points=None):
     """Tap a hand in and record it; the page does not reload (the marker set on it stays)."""
+    page.get_by_role("button", name=f"Record hand {number}").wait_for()
     choose(page, "winner", winner)
     if how:
         choose(page, "how", how)
@@ -310,3 +311,28 @@ def test_a_login_that_ends_does_not_eat_the_queue(
     time.sleep(1)
     assert [(n, v, points) for n, v, _o, points, _k in versions(sheet)] == [(1, 1, 8)]
     assert Hand.objects.get(sheet=sheet, number=1).current.created_by == referee
+
+
+def test_without_the_phones_storage_nothing_is_lost_either(
+    phone_page, login, referee, players, published_session, sheet, tournament
+):
+    page = phone_page
+    login(page, referee)
+    # The storage refuses to keep entries (full, or a private window): the entry is sent at once.
+    page.add_init_script(
+        "IDBObjectStore.prototype.put = function () { throw new DOMException('full', 'QuotaExceededError'); };"
+    )
+    page.goto(sheet_url(tournament))
+    record(page, 1, "Player 1", "Self-drawn", 8)
+    page.wait_for_selector("ol.outbox .outbox-item[data-state=saved]")
+    assert until(lambda: [(n, v) for n, v, *_rest in versions(sheet)] == [(1, 1)])
+    # No storage at all: the plain form posts, and the page reloads on the next hand.
+    page.add_init_script("Object.defineProperty(window, 'indexedDB', { value: undefined });")
+    page.reload()
+    choose(page, "winner", "Player 2")
+    choose(page, "how", "Self-drawn")
+    keypad(page, "9")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Record hand 2").click()
+    assert page.locator(".entry .msg.success").inner_text() == "Hand 2 recorded."
+    assert until(lambda: [(n, v) for n, v, *_rest in versions(sheet)] == [(1, 1), (2, 1)])
