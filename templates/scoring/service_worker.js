@@ -63,7 +63,16 @@ self.addEventListener("message", function (event) {
 
 function keep(url, response) {
   if (!response || !response.ok || response.redirected || response.type !== "basic") return Promise.resolve();
-  return caches.open(PAGES).then(function (cache) { return cache.put(url, response); });
+  return put(PAGES, url, response);
+}
+
+// Into the cache once the whole body is here: a download the network cuts off never costs the copy kept before
+// (the browser drops the old entry when a put begins), and the old copy is replaced in one step.
+function put(name, key, response) {
+  return response.blob().then(function (body) {
+    var copy = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    return caches.open(name).then(function (cache) { return cache.put(key, copy); });
+  });
 }
 
 self.addEventListener("fetch", function (event) {
@@ -90,7 +99,7 @@ function file(request, url) {
   return caches.open(FILES).then(function (cache) {
     function fromNetwork() {
       return fetch(request).then(function (response) {
-        if (response.ok) cache.put(request, response.clone());
+        if (response.ok) put(FILES, request, response.clone()).catch(function () {});
         return response;
       });
     }
@@ -107,8 +116,7 @@ function file(request, url) {
 function page(event, request, key, copy) {
   var fromNetwork = fetch(request).then(function (response) {
     if (response.ok && response.type === "basic" && !response.redirected) {
-      var kept = response.clone();
-      event.waitUntil(caches.open(PAGES).then(function (cache) { return cache.put(key, kept); }));
+      event.waitUntil(put(PAGES, key, response.clone()).catch(function () {}));
     }
     return response;
   });

@@ -36,18 +36,17 @@ def requests():
     request_started.disconnect(dispatch_uid="offline-entry-requests")
 
 
-def kept(page, tournament):
+def kept(page, tournament, seconds=20):
     """Wait until the service worker controls the page and keeps its copy on the phone."""
-    url = sheet_url(tournament)
-    page.wait_for_function(
-        """async (url) => {
-          if (!navigator.serviceWorker.controller) return false;
-          const cache = await caches.open('mcr-pages');
-          return !!(await cache.match(location.origin + url));
-        }""",
-        arg=url,
-        polling=100,
-    )
+    check = """async (url) => {
+      if (!navigator.serviceWorker.controller) return false;
+      const cache = await caches.open('mcr-pages');
+      return !!(await cache.match(location.origin + url));
+    }"""
+    deadline = time.monotonic() + seconds
+    while not page.evaluate(check, sheet_url(tournament)):  # evaluate awaits the promise; wait_for_function would not
+        assert time.monotonic() < deadline, "the service worker did not keep the page"
+        time.sleep(0.1)
 
 
 def record(page, number, winner, how, points=None):
