@@ -71,8 +71,8 @@ def _refuse_other(what: str) -> ValidationError:
 def _lock(sheet: ScoreSheet, by) -> ScoreSheet:
     """The sheet's lock, taken before anything else (as scoring.services takes it): a second copy of an entry
     waits here for the first and then finds it stored. Only a scorer hears what was stored."""
-    locked = ScoreSheet.objects.select_for_update(of=("self",)).select_related("table__session__tournament")
-    locked = locked.filter(pk=sheet.pk).first()
+    rows = ScoreSheet.objects.select_for_update(of=("self",)).select_related("table__session__tournament")
+    locked = rows.filter(pk=sheet.pk).first()
     if locked is None:
         return sheet  # seated again meanwhile: the service says so
     if by is not None and not can_score(by, locked.table.session.tournament):
@@ -120,7 +120,7 @@ def check_fouls_version(sheet: ScoreSheet, expected: int | None, by) -> None:
         .order_by("-withdrawn_at", "-created_at")
         .first()
     )
-    params = {"version": current}
+    params: dict[str, object] = {"version": current}
     who, when = None, None
     if latest is not None:
         withdrawn = latest.withdrawn_at is not None and latest.withdrawn_at >= latest.created_at
