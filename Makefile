@@ -27,10 +27,11 @@ setup: demo
 run: setup
 	$(PY) manage.py runserver 127.0.0.1:8000
 
-# Lint and format (ruff.toml), Django's checks and the migrations; mypy joins when mypy.ini exists.
+# Lint and format (ruff.toml), types (mypy.ini: strict on rules/ and seating/), Django's checks, migrations.
 check: venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 	$(PY) manage.py check
 	$(PY) manage.py makemigrations --check --dry-run
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from django.conf import settings
@@ -74,7 +74,7 @@ def account_invite(
         check_organizer(by, tournament)
         username = (username or "").strip()
         email = (email or "").strip()
-        errors = {}
+        errors: dict[str, str | list[str]] = {}
         if role not in TournamentRole.Role.values:
             errors["role"] = _("Choose organizer or referee.")
         if email:
@@ -173,7 +173,7 @@ def invitation_accept(*, token: str, password: str) -> User:
         return user
 
 
-def invitation_state(invitation: Invitation, now=None) -> str:
+def invitation_state(invitation: Invitation, now: datetime | None = None) -> str:
     """waiting, used, replaced or expired: what the organizer's list says about a link."""
     now = now or timezone.now()
     if invitation.used_at:

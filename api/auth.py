@@ -1,6 +1,7 @@
 """Who is calling the API: nobody in particular, or the holder of an organizer token
 (``Authorization: Bearer <token>``). Cookies and sessions are never consulted."""
 
+from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
 from api.models import ApiToken
@@ -9,12 +10,12 @@ from tournament.permissions import is_organizer
 
 
 class ApiAuthError(Exception):
-    def __init__(self, message):
+    def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
 
 
-def request_token(request) -> ApiToken | None:
+def request_token(request: HttpRequest) -> ApiToken | None:
     """The valid token the request carries, or None without an Authorization header.
 
     A header that is there but wrong is an error, not the public view: a misconfigured overlay should

@@ -7,45 +7,55 @@ Reads only; a bounded number of queries per call.
 
 from __future__ import annotations
 
-from django.db.models import Count, Prefetch
+from collections.abc import Collection, Iterable, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, TypedDict
+
+from django.db.models import Prefetch
 from django.urls import reverse
 
 from rules.rotation import WINDS
 from scoring.appeals import open_appeals_by_table, players_under_appeal
-from scoring.results import table_results
+from scoring.results import TableResult, table_results
 from standings import selectors
 from standings.management.commands.standings import command_row
 from tournament.clock import clock_data
 from tournament.models import Elimination, Player, Seat, Session, Tournament
-from tournament.views.mixins import PUBLIC_SESSION_STATUSES
 
 
-def points(value):
+class TableCount(TypedDict):
+    table_count: int
+
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
+    # A session read with its number of tables (``SessionQuerySet.with_table_count``).
+    CountedSession = WithAnnotations[Session, TableCount]
+
+
+def points(value: Fraction | float | None) -> float | None:
     """Table points as a JSON number, rounded as the ``standings`` command rounds them."""
     return None if value is None else round(float(value), 2)
 
 
-def _number(value):
+def _number(value: Fraction | float) -> int | float:
     """An exact value (Fraction) as an int when whole, else a float."""
     return int(value) if value == int(value) else float(value)
 
 
-def session_is_public(session: Session) -> bool:
-    return session.status in PUBLIC_SESSION_STATUSES
-
-
-def visible_sessions(tournament: Tournament, organizer: bool) -> list[Session]:
+def visible_sessions(tournament: Tournament, organizer: bool) -> list[CountedSession]:
     """The sessions a caller may see, in order, each with ``table_count``. The public sees a session once
-    its seating is published; its results with it."""
-    sessions = tournament.sessions.annotate(table_count=Count("tables")).order_by("number")
-    return [s for s in sessions if organizer or session_is_public(s)]
+    it is public (``Session.is_public``: its seating published); its results with it."""
+    sessions = tournament.sessions.with_table_count().order_by("number")
+    return [s for s in sessions if organizer or s.is_public]
 
 
-def current_session(sessions: list[Session]) -> Session | None:
+def current_session(sessions: Sequence[Session]) -> Session | None:
     """The session the hall is about: the lowest-numbered one being played (seating published, not
     closed), else the last one with published seating."""
-    public = [s for s in sessions if session_is_public(s)]
-    playing = [s for s in public if s.status == Session.Status.PUBLISHED]
+    public = [s for s in sessions if s.is_public]
+    playing = [s for s in public if not s.is_closed]
     if playing:
         return playing[0]
     return public[-1] if public else None
@@ -70,7 +80,7 @@ def tournament_summary(tournament: Tournament) -> dict:
     }
 
 
-def tournaments_data(tournaments) -> list[dict]:
+def tournaments_data(tournaments: Iterable[Tournament]) -> list[dict]:
     return [tournament_summary(t) for t in tournaments]
 
 
@@ -79,7 +89,7 @@ class SessionNotes:
     list of sessions costs the same whatever its length): the tables whose result is under appeal (an
     appeal still undecided) and, in an elimination tournament, the players knocked out after the session."""
 
-    def __init__(self, tournament: Tournament):
+    def __init__(self, tournament: Tournament) -> None:
         self.appealed: dict[int, list[int]] = {}
         for session, table in sorted(open_appeals_by_table(tournament)):
             self.appealed.setdefault(session, []).append(table)
@@ -96,7 +106,7 @@ class SessionNotes:
             )
 
 
-def session_summary(tournament: Tournament, session: Session, notes: SessionNotes | None = None) -> dict:
+def session_summary(tournament: Tournament, session: CountedSession, notes: SessionNotes | None = None) -> dict:
     notes = notes or SessionNotes(tournament)
     return {
         "number": session.number,
@@ -109,7 +119,7 @@ def session_summary(tournament: Tournament, session: Session, notes: SessionNote
     }
 
 
-def sessions_data(tournament: Tournament, sessions: list[Session]) -> list[dict]:
+def sessions_data(tournament: Tournament, sessions: list[CountedSession]) -> list[dict]:
     notes = SessionNotes(tournament)
     return [session_summary(tournament, s, notes) for s in sessions]
 
@@ -147,8 +157,8 @@ def tournament_data(tournament: Tournament, organizer: bool) -> dict:
     return data
 
 
-def _team(player: Player):
-    return player.team.name if player.team_id else None
+def _team(player: Player) -> str | None:
+    return player.team.name if player.team is not None else None
 
 
 def player_brief(player: Player) -> dict:
@@ -179,25 +189,20 @@ def player_detail_data(tournament: Tournament, player: Player, organizer: bool) 
     """A player, their standing and, per visible session, their table, wind and result there."""
     data = player_data(player, organizer)
     visible = {s.pk for s in visible_sessions(tournament, organizer)}
-    results = table_results(tournament)
+    results = table_results(tournament, public=not organizer)
     lines = []
     for seat in Seat.objects.filter(player=player).select_related("table", "session").order_by("session__number"):
         if seat.session_id not in visible:
             continue
         result = results.get(seat.table_id)
-        started = result is not None and result.started
         i = seat.position
-        lines.append(
-            {
-                "session": seat.session.number,
-                "table": seat.table.number,
-                "wind": WINDS[i],
-                "score": result.scores[i] if started else None,
-                "place": result.ranks[i] if started else None,
-                "table_points": points(result.table_points[i]) if started else None,
-                "submitted": bool(result and result.submitted),
-            }
-        )
+        line = {"session": seat.session.number, "table": seat.table.number, "wind": WINDS[i]}
+        if result is not None and result.started:
+            line.update(score=result.scores[i], place=result.ranks[i], table_points=points(result.table_points[i]))
+        else:
+            line.update(score=None, place=None, table_points=None)
+        line["submitted"] = bool(result and result.submitted)
+        lines.append(line)
     data["sessions"] = lines
     row = next((r for r in standings_data(tournament, organizer) if r["number"] == player.number), None)
     data["standing"] = None if row is None else {k: row[k] for k in ("rank", "table_points", "score")}
@@ -221,7 +226,7 @@ def seating_data(tournament: Tournament, session: Session) -> list[dict]:
     ]
 
 
-def session_data(tournament: Tournament, session: Session) -> dict:
+def session_data(tournament: Tournament, session: CountedSession) -> dict:
     data = session_summary(tournament, session)
     data.update(clock=session_clock(session), seating=seating_data(tournament, session))
     return data
@@ -231,7 +236,9 @@ def _team_names(tournament: Tournament) -> dict:
     return dict(tournament.teams.values_list("pk", "name"))
 
 
-def table_result_data(tournament: Tournament, result, teams: dict, appealed=frozenset()) -> dict:
+def table_result_data(
+    tournament: Tournament, result: TableResult, teams: dict[int, str], appealed: Collection[tuple[int, int]] = ()
+) -> dict:
     """One table's result; `teams` maps team ids to names (the results carry players without their teams),
     `appealed` holds the (session, table) numbers with an appeal still undecided."""
     started = result.started
@@ -248,7 +255,7 @@ def table_result_data(tournament: Tournament, result, teams: dict, appealed=froz
                 "wind": WINDS[i],
                 "number": player.number,
                 "name": player.name,
-                "team": teams.get(player.team_id),
+                "team": teams.get(player.team_id) if player.team_id is not None else None,
                 "hand_score": result.hand_scores[i],
                 "penalties": result.penalty_scores[i],
                 "score": result.scores[i],
@@ -274,9 +281,8 @@ def standings_data(tournament: Tournament, organizer: bool) -> list[dict]:
     after which the player went out, else null) and ``played`` (false before the player's first result,
     when their rank says nothing yet: the pages show a dash).
 
-    HOOK(issue 12): the public standings are to count only sessions whose seating is published; that
-    switch belongs to ``standings.selectors`` and reaches this function through ``command_row``. The
-    organizer view counts every session.
+    The public view counts the public sessions only (``Session.objects.public()``), as the public standings
+    page and ``standings --public`` do; the organizer view counts every session, as organizers see them.
     """
     appealed = players_under_appeal(tournament)
     return [
@@ -286,7 +292,7 @@ def standings_data(tournament: Tournament, organizer: bool) -> list[dict]:
             "eliminated_in": r["eliminated_in"],
             "played": r["played"],
         }
-        for r in selectors.standings_rows(tournament)
+        for r in selectors.standings_rows(tournament, public=not organizer)
     ]
 
 
@@ -299,5 +305,5 @@ def team_standings_data(tournament: Tournament, organizer: bool) -> list[dict]:
             "score": row.score,
             "members": [player_brief(m.player) for m in row.members],
         }
-        for row in selectors.team_standings(tournament)
+        for row in selectors.team_standings(tournament, public=not organizer)
     ]

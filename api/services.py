@@ -37,7 +37,7 @@ def api_token_create(*, tournament: Tournament, name: str, by: User | None) -> t
     max_length = ApiToken._meta.get_field("name").max_length
     if not name:
         raise ValidationError({"name": _("Give the token a name, e.g. the overlay or app that will use it.")})
-    if len(name) > max_length:
+    if max_length is not None and len(name) > max_length:
         raise ValidationError({"name": _("A token name has at most %(n)s characters.") % {"n": max_length}})
     with transaction.atomic():
         tournament = lock_tournament(tournament)

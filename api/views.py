@@ -16,7 +16,7 @@ from django.views.decorators.csrf import csrf_exempt
 from api import data
 from api.auth import ApiAuthError, request_token
 from api.responses import error_response, json_response, preflight_response
-from tournament.models import Player, Session, Tournament
+from tournament.models import Player, Tournament
 
 API_VERSION = 1
 
@@ -89,8 +89,8 @@ class TournamentApiView(ApiView):
         raise NotImplementedError
 
     def session(self, n):
-        session = Session.objects.filter(tournament=self.tournament, number=n).first()
-        if session is None or not (self.organizer or data.session_is_public(session)):
+        session = self.tournament.sessions.with_table_count().filter(number=n).first()
+        if session is None or not (self.organizer or session.is_public):
             raise NotFound(_("No such session, or its seating is not published yet."))
         return session
 
@@ -124,9 +124,7 @@ class SessionsView(TournamentApiView):
 
 class SessionView(TournamentApiView):
     def resource(self, n):
-        session = self.session(n)
-        session.table_count = session.tables.count()
-        return data.session_data(self.tournament, session)
+        return data.session_data(self.tournament, self.session(n))
 
 
 class SessionResultsView(TournamentApiView):

@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "exports",
     "interchange",
     "api",
+    "series",
 ]
 
 MIDDLEWARE = [
@@ -199,6 +200,11 @@ CACHES = {
 # Seconds the public standings page may lag behind the scores (0: never kept). Organizers and referees always
 # see the scores as they are.
 PUBLIC_STANDINGS_CACHE_SECONDS = int(os.environ.get("PUBLIC_STANDINGS_CACHE_SECONDS", "5"))
+
+# The TrueType font PDFs embed for Chinese, Japanese and Korean text (docs/pdf.md): "auto" looks for an
+# installed one (Debian's fonts-wqy-microhei first); a path (or several, separated by ":") names it; "none"
+# uses the standard CID fonts PDF readers supply instead.
+PDF_CJK_FONT = os.environ.get("PDF_CJK_FONT", "auto")
 
 # After logging in (without ?next=): referees land on their tables, organizers on their tournament.
 LOGIN_REDIRECT_URL = "start"

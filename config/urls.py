@@ -13,11 +13,12 @@ import exports.urls
 import interchange.urls
 import schedule.urls
 import scoring.urls
+import series.urls
 import standings.urls
 import tournament.urls
 from schedule.views import StartView
 from scoring.offline import ServiceWorkerView
-from scoring.views import CalculatorLiveView, CalculatorView
+from scoring.views.public import CalculatorLiveView, CalculatorView
 from tournament.views import manage, public
 
 tournament_patterns = [
@@ -29,10 +30,16 @@ tournament_patterns = [
     path("appeals/", include(scoring.urls.appeal_patterns)),
     path(
         "manage/",
-        include(tournament.urls.manage_patterns + schedule.urls.manage_patterns + accounts.urls.manage_patterns),
+        include(
+            tournament.urls.manage_patterns
+            + schedule.urls.manage_patterns
+            + accounts.urls.manage_patterns
+            + series.urls.tournament_manage_patterns
+        ),
     ),
     path("exports/", include(exports.urls.urlpatterns)),
     path("", include(api.urls.tournament_patterns + interchange.urls.tournament_patterns)),
+    path("", include(series.urls.tournament_patterns)),
 ]
 
 urlpatterns = [
@@ -45,6 +52,9 @@ urlpatterns = [
     # Keeps the referees' table pages on their phones (scoring/offline.py); at the root, to look after /t/.
     path("sw.js", ServiceWorkerView.as_view(), name="service-worker"),
     path("t/<slug:slug>/", include(tournament_patterns)),
+    path("", include(series.urls.urlpatterns)),
+    # Before the API's own patterns, which end in a catch-all for unknown addresses.
+    path("api/v1/", include(series.urls.api_patterns)),
     path("api/v1/", include(api.urls.api_patterns)),
     path("admin/", admin.site.urls),
     path("accounts/", include(accounts.urls.urlpatterns)),

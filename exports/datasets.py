@@ -22,7 +22,7 @@ from scoring.models import Penalty, ScoreSheet
 from scoring.results import lost_sessions, table_results
 from standings import selectors
 from standings.tables import tiebreak_label
-from tournament.models import Seat, Session
+from tournament.models import Seat, Tournament
 
 TEXT, INT, POINTS = "text", "int", "points"
 
@@ -41,7 +41,7 @@ class Dataset:
     title: str
     columns: list
     rows: list
-    groups: list = None  # optional header row above the columns: [(label, span), ...]
+    groups: list | None = None  # optional header row above the columns: [(label, span), ...]
     landscape: bool = False
     notes: list = field(default_factory=list)
     muted_rows: set = field(default_factory=set)  # row indexes shown greyed in the PDF
@@ -197,9 +197,9 @@ def ema_problems(tournament, rows):
     public and every sheet submitted (nothing provisional); at every table the table points total 7;
     every ranked player has a family name and an EMA id or is marked as having none."""
     problems = []
-    sessions = tournament.sessions.exclude(status=Session.Status.PLANNED).order_by("number")
+    sessions = tournament.sessions.seated().order_by("number")
     for session in sessions:
-        if session.status not in Session.PUBLIC_STATUSES:
+        if not session.is_public:
             problems.append(_("Session %(n)s is not published.") % {"n": session.number})
     open_sheets = (
         ScoreSheet.objects.filter(table__session__in=sessions)
@@ -296,23 +296,9 @@ def foul_remarks(p: Penalty, lost: str | None = None) -> list[str]:
     return remarks
 
 
-def fouls_dataset(tournament):
-    """The record of fouls (MCR appendix 6): every penalty given, withdrawn ones too (marked).
-
-    The position is the player's seat wind in the hand when the hand is known, else the wind
-    the player started the session in; the round is the prevalent wind of that hand.
-    """
-    penalties = list(
-        Penalty.objects.filter(sheet__table__session__tournament=tournament)
-        .select_related("player__team", "recipient", "sheet__table__session", "created_by", "withdrawn_by")
-        .order_by("sheet__table__session__number", "sheet__table__number", "created_at", "id")
-    )
-    positions = {
-        (s.table_id, s.player_id): s.position
-        for s in Seat.objects.filter(session__tournament=tournament).only("table_id", "player_id", "position")
-    }
-    lost = lost_sessions(tournament)
-    columns = [
+def _foul_columns() -> list[Column]:
+    """The columns of appendix 6's record of fouls."""
+    return [
         Column(_("Team")),
         Column(_("Player")),
         Column(_("No."), INT),
@@ -328,53 +314,72 @@ def fouls_dataset(tournament):
         Column(_("Umpire")),
         Column(_("Date")),
     ]
-    out, muted = [], set()
-    for i, p in enumerate(penalties):
-        table = p.sheet.table
-        position = positions.get((table.id, p.player_id))
-        round_name = place = ""
-        if position is not None:
-            if p.hand_number:
-                place = wind_name(seat_winds(p.hand_number)[position])
-            else:
-                place = wind_name(position)
-        if p.hand_number:
-            round_name = wind_name(round_of_hand(p.hand_number))
-        loses = lost.get((table.id, p.player_id)) if p.active and p.foul in (fouls.LATE, fouls.TIME) else None
-        remarks = foul_remarks(p, loses)
-        if not p.active:
-            muted.add(i)
-            remarks.append(
-                _("Withdrawn %(date)s by %(who)s: %(reason)s")
-                % {
-                    "date": local_time(p.withdrawn_at),
-                    "who": p.withdrawn_by.get_username() if p.withdrawn_by else "",
-                    "reason": p.withdrawn_reason,
-                }
-            )
-        out.append(
-            [
-                team_name(p.player),
-                p.player.name,
-                p.player.number,
-                table.session.number,
-                round_name,
-                table.number,
-                place,
-                p.hand_number,
-                foul_nature(p),
-                -p.amount,
-                foul_paid_to(p),
-                "; ".join(remarks),
-                p.created_by.get_username() if p.created_by else "",
-                local_time(p.created_at),
-            ]
+
+
+def _foul_row(p: Penalty, position: int | None, lost: str | None) -> list:
+    """A penalty's line: who, where (the seat wind in the hand when the hand is known, else the starting
+    wind; the round of that hand), what and what it cost, the remarks (how it was withdrawn), who gave it."""
+    table = p.sheet.table
+    round_name = place = ""
+    if position is not None:
+        place = wind_name(seat_winds(p.hand_number)[position] if p.hand_number else position)
+    if p.hand_number:
+        round_name = wind_name(round_of_hand(p.hand_number))
+    remarks = foul_remarks(p, lost)
+    if not p.active:
+        remarks.append(
+            _("Withdrawn %(date)s by %(who)s: %(reason)s")
+            % {
+                "date": local_time(p.withdrawn_at),
+                "who": p.withdrawn_by.get_username() if p.withdrawn_by else "",
+                "reason": p.withdrawn_reason,
+            }
         )
+    return [
+        team_name(p.player),
+        p.player.name,
+        p.player.number,
+        table.session.number,
+        round_name,
+        table.number,
+        place,
+        p.hand_number,
+        foul_nature(p),
+        -p.amount,
+        foul_paid_to(p),
+        "; ".join(remarks),
+        p.created_by.get_username() if p.created_by else "",
+        local_time(p.created_at),
+    ]
+
+
+def fouls_dataset(tournament: Tournament) -> Dataset:
+    """The record of fouls (MCR appendix 6): every penalty given, withdrawn ones too (marked).
+
+    The position is the player's seat wind in the hand when the hand is known, else the wind
+    the player started the session in; the round is the prevalent wind of that hand.
+    """
+    penalties = list(
+        Penalty.objects.filter(sheet__table__session__tournament=tournament)
+        .select_related("player__team", "recipient", "sheet__table__session", "created_by", "withdrawn_by")
+        .order_by("sheet__table__session__number", "sheet__table__number", "created_at", "id")
+    )
+    positions = {
+        (s.table_id, s.player_id): s.position
+        for s in Seat.objects.filter(session__tournament=tournament).only("table_id", "player_id", "position")
+    }
+    lost = lost_sessions(tournament)
+    out = []
+    for p in penalties:
+        key = (p.sheet.table.id, p.player_id)
+        loses = lost.get(key) if p.active and p.foul in (fouls.LATE, fouls.TIME) else None
+        out.append(_foul_row(p, positions.get(key), loses))
+    muted = {i for i, p in enumerate(penalties) if not p.active}
     heading = _("Group: %(group)s") % {"group": tournament.group} if tournament.group else ""
     return Dataset(
         name="fouls",
         title=_("Record of fouls"),
-        columns=columns,
+        columns=_foul_columns(),
         rows=out,
         landscape=True,
         muted_rows=muted,

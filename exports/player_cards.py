@@ -2,18 +2,23 @@
 tournament and handed out at registration.
 
 A card carries the player's number, name and team, their table and starting wind in every session seated
-so far (blank where a session is not seated yet, e.g. later Swiss sessions), and a QR code of their page.
+so far (blank where a session is not seated yet, e.g. later Swiss sessions), a QR code of their page, and
+under it their code as text (made when a session is first published or the players imported), which they
+type on the confirmation page ("the code printed on your player card").
 """
 
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
+from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from exports.renderers import fonts
+from exports.typography import document_fonts, draw_string, fit, text_width
 from rules.rotation import WINDS
 from tournament.models import WIND_NAMES, Player, Seat, Tournament
 
@@ -23,13 +28,18 @@ MARGIN = 10 * MM
 COLUMNS = 2
 PAD = 4 * MM
 QR_SIZE = 27 * MM
-HEAD_H = QR_SIZE + 3 * MM  # the card's top part: who the player is, and the QR code
+HEAD_H = QR_SIZE + 7 * MM  # the card's top part: who the player is, the QR code and the code under it
+CODE_FONT = "Courier-Bold"  # the code's letters and digits, evenly spaced, as the player types them
 SESSIONS_PER_BLOCK = 10  # session columns side by side; more sessions wrap into further blocks
 BLOCK_H = 13 * MM  # at least, for three rows: session, table, wind
 GAP = 1.5 * MM
 
 
-def player_card_url(player: Player, request) -> str:
+Fonts = tuple[str, str]  # regular, bold
+Seated = tuple[int, str] | None  # a session's table number and wind letter, None when not seated
+
+
+def player_card_url(player: Player, request: HttpRequest) -> str:
     """The address in the card's QR code: absolute, since it is read by a phone. The player's private page
     when they have a code (their seat, results, fouls, appeals, confirmations; revoked by a new code), else
     the public player page."""
@@ -45,10 +55,11 @@ class Card:
     team: str
     substitute: bool
     url: str
-    seats: list = field(default_factory=list)  # per session 1..n: (table number, wind letter) or None
+    code: str = ""  # as printed, K7PM-4XQ2; "" until the player has one
+    seats: list[Seated] = field(default_factory=list)  # per session 1..n
 
 
-def player_cards(tournament: Tournament, url_for) -> list[Card]:
+def player_cards(tournament: Tournament, url_for: Callable[[Player], str]) -> list[Card]:
     """The cards in player-number order; `url_for(player)` gives the QR code's address."""
     players = list(tournament.players.select_related("team", "tournament").order_by("number"))
     where = {
@@ -60,9 +71,10 @@ def player_cards(tournament: Tournament, url_for) -> list[Card]:
         Card(
             number=p.number,
             name=p.name,
-            team=p.team.name if p.team_id else "",
+            team=p.team.name if p.team is not None else "",
             substitute=p.is_substitute,
             url=url_for(p),
+            code=p.code_display,
             seats=[where.get((p.pk, n)) for n in sessions],
         )
         for p in players
@@ -77,41 +89,27 @@ def _rows_per_page(session_count: int) -> int:
     return max(1, min(4, int(available // needed)))
 
 
-def _fit(_canvas, text, font, size, width, smallest=6):
-    """The text and a font size at which it fits `width`, shrinking first, then cutting with an ellipsis."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    while size > smallest and stringWidth(text, font, size) > width:
-        size -= 0.5
-    if stringWidth(text, font, size) > width:
-        while text and stringWidth(text + "…", font, size) > width:
-            text = text[:-1]
-        text += "…"
-    return text, size
-
-
-def _name_lines(name, font, width):
+def _name_lines(name: str, font: str, width: float) -> tuple[list[str], float]:
     """A name on one line at 13 pt down to 9 pt; a longer one on two lines, cut only if even that fails."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    text, size = _fit(None, name, font, 13, width, smallest=9)
+    text, size = fit(name, font, 13, width, smallest=9)
     if text == name:
         return [name], size
     words = name.split()
     best = None
     for cut in range(1, len(words)):
         first, second = " ".join(words[:cut]), " ".join(words[cut:])
-        widest = max(stringWidth(first, font, 10), stringWidth(second, font, 10))
+        widest = max(text_width(first, font, 10), text_width(second, font, 10))
         if best is None or widest < best[0]:
             best = (widest, first, second)
     if best is None:
-        return [_fit(None, name, font, 10, width)[0]], _fit(None, name, font, 10, width)[1]
-    first, size = _fit(None, best[1], font, 10, width)
-    second, size2 = _fit(None, best[2], font, size, width)
+        text, size = fit(name, font, 10, width)
+        return [text], size
+    first, size = fit(best[1], font, 10, width)
+    second, size2 = fit(best[2], font, size, width)
     return [first, second], min(size, size2)
 
 
-def _qr(canvas, url, x, y, size):
+def _qr(canvas: Any, url: str, x: float, y: float, size: float) -> None:
     from reportlab.graphics import renderPDF
     from reportlab.graphics.barcode.qr import QrCodeWidget
     from reportlab.graphics.shapes import Drawing
@@ -124,79 +122,103 @@ def _qr(canvas, url, x, y, size):
     renderPDF.draw(drawing, canvas, x, y)
 
 
-def _card(canvas, card: Card, tournament: Tournament, x, y, w, h, font, bold):
-    """One card with its lower left corner at (x, y)."""
+def _code(canvas: Any, code: str, centre: float, y: float, font: str, width: float) -> None:
+    """The player's code as text, centred under the QR code: typed on the confirmation page when the QR
+    code cannot be read, or with no phone camera at hand."""
+    label = _("Code")
+    label_size, code_size = 7, 10.5
+    gap = 3
+    total = text_width(label, font, label_size) + gap + text_width(code, CODE_FONT, code_size)
+    if total > width:  # a long translation of "Code": the code alone
+        label, total = "", text_width(code, CODE_FONT, code_size)
+    x = centre - total / 2
+    if label:
+        draw_string(canvas, x, y, label, font, label_size)
+        x += text_width(label, font, label_size) + gap
+    draw_string(canvas, x, y, code, CODE_FONT, code_size)
+
+
+def _card_head(canvas: Any, card: Card, tournament: Tournament, x: float, top: float, w: float, fonts: Fonts) -> None:
+    """The card's top: the tournament, the player's number, name and team; at the right the QR code of
+    their page, and under it their code."""
     from reportlab.lib import colors
 
-    top = y + h - PAD
+    font, bold = fonts
     left = x + PAD
     text_w = w - 2 * PAD - QR_SIZE - 3 * MM
+    qr_centre = x + w - PAD - QR_SIZE / 2
     _qr(canvas, card.url, x + w - PAD - QR_SIZE, top - QR_SIZE, QR_SIZE)
-    canvas.setFillColor(colors.HexColor("#555555"))
-    title, size = _fit(canvas, tournament.name, font, 7.5, text_w)
-    canvas.setFont(font, size)
-    canvas.drawString(left, top - 7, title)
+    grey = colors.HexColor("#555555")
+    canvas.setFillColor(grey)
+    title, size = fit(tournament.name, font, 7.5, text_w)
+    draw_string(canvas, left, top - 7, title, font, size)
+    caption, size = fit(_("Your seats and results"), font, 6.5, QR_SIZE + 2 * MM, smallest=5)
+    draw_string(canvas, qr_centre, top - QR_SIZE - 6, caption, font, size, "centre")
     canvas.setFillColor(colors.black)
-    number = str(card.number)
-    canvas.setFont(bold, 26)
-    canvas.drawString(left, top - 34, number)
+    if card.code:
+        _code(canvas, card.code, qr_centre, top - QR_SIZE - 16, font, QR_SIZE + 4 * MM)
+    draw_string(canvas, left, top - 34, str(card.number), bold, 26)
     lines, size = _name_lines(card.name, bold, text_w)
-    canvas.setFont(bold, size)
     for i, line in enumerate(lines):
-        canvas.drawString(left, top - 52 - i * (size + 1.5), line)
+        draw_string(canvas, left, top - 52 - i * (size + 1.5), line, bold, size)
     team = card.team
     if card.substitute:
         team = f"{team} · {_('substitute')}" if team else _("substitute")
     if team:
-        team, size = _fit(canvas, team, font, 9.5, text_w)
-        canvas.setFont(font, size)
-        canvas.drawString(left, top - 65 - (len(lines) - 1) * 11, team)
-    canvas.setFont(font, 6.5)
-    canvas.setFillColor(colors.HexColor("#555555"))
-    caption, size = _fit(canvas, _("Your seats and results"), font, 6.5, QR_SIZE + 2 * MM, smallest=5)
-    canvas.setFont(font, size)
-    canvas.drawCentredString(x + w - PAD - QR_SIZE / 2, top - QR_SIZE - 6, caption)
-    canvas.setFillColor(colors.black)
+        team, size = fit(team, font, 9.5, text_w)
+        draw_string(canvas, left, top - 65 - (len(lines) - 1) * 11, team, font, size)
 
-    # The grid takes the card's remaining height and width: the table number is what players look for.
+
+def _seat_grid(
+    canvas: Any, seats: list[Seated], left: float, top: float, w: float, bottom: float, fonts: Fonts
+) -> None:
+    """Session, table and wind of each session, ten sessions to a block; the grid takes the card's remaining
+    height and width: the table number is what players look for."""
+    from reportlab.lib import colors
+
+    font, bold = fonts
     label_w = 13 * MM
-    blocks = max(1, -(-len(card.seats) // SESSIONS_PER_BLOCK))
-    cell_w = (w - 2 * PAD - label_w) / min(max(len(card.seats), 1), SESSIONS_PER_BLOCK)
-    block_top = top - HEAD_H - 2 * MM
-    block_h = min((block_top - (y + PAD)) / blocks - GAP, 3 * 8 * MM)
+    blocks = max(1, -(-len(seats) // SESSIONS_PER_BLOCK))
+    cell_w = (w - label_w) / min(max(len(seats), 1), SESSIONS_PER_BLOCK)
+    block_h = min((top - bottom) / blocks - GAP, 3 * 8 * MM)
     row_h = block_h / 3
     table_size = min(16, row_h * 0.75, cell_w * 0.5)
     labels = (_("Session"), _("Table"), _("Wind"))
-    for start in range(0, len(card.seats), SESSIONS_PER_BLOCK):
-        seats = card.seats[start : start + SESSIONS_PER_BLOCK]
+    for start in range(0, len(seats), SESSIONS_PER_BLOCK):
+        block = seats[start : start + SESSIONS_PER_BLOCK]
         canvas.setStrokeColor(colors.HexColor("#999999"))
         canvas.setLineWidth(0.4)
-        right = left + label_w + cell_w * len(seats)
+        right = left + label_w + cell_w * len(block)
         for r in range(4):
-            canvas.line(left, block_top - r * row_h, right, block_top - r * row_h)
-        for c in range(len(seats) + 1):
+            canvas.line(left, top - r * row_h, right, top - r * row_h)
+        for c in range(len(block) + 1):
             cx = left + label_w + c * cell_w
-            canvas.line(cx, block_top, cx, block_top - block_h)
+            canvas.line(cx, top, cx, top - block_h)
         for r, label in enumerate(labels):
-            text, size = _fit(canvas, label, font, 7, label_w - 2)
-            canvas.setFont(font, size)
-            canvas.drawString(left, block_top - (r + 0.5) * row_h - size * 0.35, text)
-        for c, seat in enumerate(seats):
+            text, size = fit(label, font, 7, label_w - 2)
+            draw_string(canvas, left, top - (r + 0.5) * row_h - size * 0.35, text, font, size)
+        for c, seat in enumerate(block):
             cx = left + label_w + c * cell_w + cell_w / 2
-            canvas.setFont(font, 7)
-            canvas.drawCentredString(cx, block_top - 0.5 * row_h - 2.5, str(start + c + 1))
+            draw_string(canvas, cx, top - 0.5 * row_h - 2.5, str(start + c + 1), font, 7, "centre")
             if seat is None:
                 continue
             table, wind = seat
-            canvas.setFont(bold, table_size)
-            canvas.drawCentredString(cx, block_top - 1.5 * row_h - table_size * 0.35, str(table))
-            wind_text, size = _fit(canvas, str(WIND_NAMES[wind]), font, 8, cell_w - 2, smallest=4.5)
-            canvas.setFont(font, size)
-            canvas.drawCentredString(cx, block_top - 2.5 * row_h - size * 0.35, wind_text)
-        block_top -= block_h + GAP
+            draw_string(canvas, cx, top - 1.5 * row_h - table_size * 0.35, str(table), bold, table_size, "centre")
+            wind_text, size = fit(str(WIND_NAMES[wind]), font, 8, cell_w - 2, smallest=4.5)
+            draw_string(canvas, cx, top - 2.5 * row_h - size * 0.35, wind_text, font, size, "centre")
+        top -= block_h + GAP
 
 
-def _cut_lines(canvas, rows, w, h):
+def _card(
+    canvas: Any, card: Card, tournament: Tournament, x: float, y: float, w: float, h: float, fonts: Fonts
+) -> None:
+    """One card with its lower left corner at (x, y)."""
+    top = y + h - PAD
+    _card_head(canvas, card, tournament, x, top, w, fonts)
+    _seat_grid(canvas, card.seats, x + PAD, top - HEAD_H - 2 * MM, w - 2 * PAD, y + PAD, fonts)
+
+
+def _cut_lines(canvas: Any, rows: int, w: float, h: float) -> None:
     from reportlab.lib import colors
 
     canvas.saveState()
@@ -219,21 +241,21 @@ def player_cards_pdf(tournament: Tournament, cards: list[Card]) -> bytes:
     canvas.setTitle(f"{tournament.name}: {_('Player cards')}")
     canvas.setAuthor(tournament.name)
     canvas.setCreator("MCR tournament system")
-    font, bold = fonts([tournament.name, *(t for c in cards for t in (c.name, c.team))])
+    fonts = document_fonts([tournament.name, *(t for c in cards for t in (c.name, c.team))])
     rows = _rows_per_page(tournament.session_count)
     w = (PAGE_W - 2 * MARGIN) / COLUMNS
     h = (PAGE_H - 2 * MARGIN) / 4 * (4 / rows)
     per_page = rows * COLUMNS
     if not cards:
-        canvas.setFont(font, 12)
-        canvas.drawString(MARGIN, PAGE_H - MARGIN - 12, _("No players yet: add players, then print their cards."))
+        message = _("No players yet: add players, then print their cards.")
+        draw_string(canvas, MARGIN, PAGE_H - MARGIN - 12, message, fonts[0], 12)
     for start in range(0, len(cards), per_page):
         page = cards[start : start + per_page]
         used_rows = -(-len(page) // COLUMNS)
         _cut_lines(canvas, used_rows, w, h)
         for i, card in enumerate(page):
             row, col = divmod(i, COLUMNS)
-            _card(canvas, card, tournament, MARGIN + col * w, PAGE_H - MARGIN - (row + 1) * h, w, h, font, bold)
+            _card(canvas, card, tournament, MARGIN + col * w, PAGE_H - MARGIN - (row + 1) * h, w, h, fonts)
         canvas.showPage()
     if not cards:
         canvas.showPage()

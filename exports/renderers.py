@@ -1,16 +1,19 @@
 """Renderers: any :class:`~exports.datasets.Dataset` as CSV, XLSX or PDF bytes."""
 
+from __future__ import annotations
+
 import csv
-import functools
 import io
-import os
-from xml.sax.saxutils import escape
+from dataclasses import dataclass, field
+from typing import Any
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from exports.datasets import INT, POINTS, TEXT, local_time
+from exports.datasets import INT, POINTS, TEXT, Dataset, local_time
+from exports.typography import LATIN, document_fonts, draw_string, paragraph, styles_for, table, text_width
 from rules.table_points import format_table_points
+from tournament.models import Tournament
 
 # A spreadsheet opening a CSV (or a cell later edited) runs text starting with one of these as a
 # formula: =HYPERLINK(...), @SUM(...)|cmd. OWASP's advice: prefix such text with a single quote.
@@ -110,139 +113,8 @@ def render_xlsx(dataset):
     return buffer.getvalue()
 
 
-FONT, BOLD = "Helvetica", "Helvetica-Bold"
-UNICODE_FONT_FILES = (  # (regular, bold), tried in order when a text is not Latin-1
-    ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"),
-    ("/usr/share/fonts/dejavu/DejaVuSans.ttf", "/usr/share/fonts/dejavu/DejaVuSans-Bold.ttf"),
-    ("/usr/share/fonts/TTF/DejaVuSans.ttf", "/usr/share/fonts/TTF/DejaVuSans-Bold.ttf"),
-)
-
-
-@functools.lru_cache(maxsize=1)
-def _unicode_fonts():
-    """Register DejaVu Sans with reportlab if installed; (regular, bold) names, or None."""
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
-
-    for regular, bold in UNICODE_FONT_FILES:
-        if os.path.exists(regular) and os.path.exists(bold):
-            try:
-                pdfmetrics.registerFont(TTFont("Export-Sans", regular))
-                pdfmetrics.registerFont(TTFont("Export-Sans-Bold", bold))
-            except Exception:  # a broken font file: stay with Helvetica
-                continue
-            return "Export-Sans", "Export-Sans-Bold"
-    return None
-
-
-# Chinese, Japanese and Korean text: reportlab's built-in CID fonts, which PDF readers supply (no file to
-# ship or embed). One font per text, chosen by the scripts in it: kana make it Japanese, hangul Korean,
-# other Han characters Chinese -- so the kanji of a Japanese name are drawn in the Japanese font.
-CJK_FONTS = {"ja": "HeiseiKakuGo-W5", "ko": "HYGothic-Medium", "zh": "STSong-Light"}
-
-
-def _script(ch):
-    o = ord(ch)
-    if 0x3040 <= o <= 0x30FF or 0x31F0 <= o <= 0x31FF or 0xFF66 <= o <= 0xFF9F:
-        return "ja"
-    if 0xAC00 <= o <= 0xD7AF or 0x1100 <= o <= 0x11FF or 0x3130 <= o <= 0x318F:
-        return "ko"
-    if (
-        0x2E80 <= o <= 0x2FDF
-        or 0x3000 <= o <= 0x303F
-        or 0x3400 <= o <= 0x4DBF
-        or 0x4E00 <= o <= 0x9FFF
-        or 0xF900 <= o <= 0xFAFF
-        or 0xFF00 <= o <= 0xFF65
-        or 0x20000 <= o <= 0x2FFFF
-    ):
-        return "han"
-    return None
-
-
-def cjk_font(text):
-    """The CID font for the Chinese, Japanese or Korean characters in `text`, or None when it has none."""
-    scripts = {_script(ch) for ch in str(text)} - {None}
-    if not scripts:
-        return None
-    code = "ja" if "ja" in scripts else "ko" if "ko" in scripts else "zh"
-    return _register_cid(CJK_FONTS[code])
-
-
-@functools.cache
-def _register_cid(name):
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.cidfonts import UnicodeCIDFont
-
-    pdfmetrics.registerFont(UnicodeCIDFont(name))
-    return name
-
-
-def _runs(text):
-    """(run, is CJK) pieces of `text`, in order."""
-    runs = []
-    for ch in str(text):
-        cjk = _script(ch) is not None
-        if runs and runs[-1][1] == cjk:
-            runs[-1][0] += ch
-        else:
-            runs.append([ch, cjk])
-    return [(run, cjk) for run, cjk in runs]
-
-
-def markup(text):
-    """Paragraph markup for `text`: escaped, with its CJK runs in their CID font."""
-    font = cjk_font(text)
-    if font is None:
-        return escape(str(text))
-    return "".join(f'<font face="{font}">{escape(run)}</font>' if cjk else escape(run) for run, cjk in _runs(text))
-
-
-def text_width(text, font, size):
-    """The printed width of `text`, its CJK runs measured in their own font."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    cid = cjk_font(text)
-    if cid is None:
-        return stringWidth(str(text), font, size)
-    return sum(stringWidth(run, cid if cjk else font, size) for run, cjk in _runs(text))
-
-
-def fonts(texts):
-    """The base font of a document: Helvetica (built into every PDF reader, Western European letters
-    only) unless a text needs more, e.g. Cyrillic or Greek names; then DejaVu Sans when the server has it
-    installed. Chinese, Japanese and Korean characters do not count here: ``markup`` prints them in a
-    CID font whatever the base font."""
-    for text in texts:
-        try:
-            "".join(ch for ch in str(text) if _script(ch) is None).encode("cp1252")
-        except UnicodeEncodeError:
-            return _unicode_fonts() or (FONT, BOLD)
-    return FONT, BOLD
-
-
-def styles_for(font=FONT, bold=BOLD):
-    from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
-
-    base = getSampleStyleSheet()
-    return {
-        "title": ParagraphStyle("x-title", parent=base["Title"], fontName=bold, fontSize=14, leading=17, spaceAfter=2),
-        "subtitle": ParagraphStyle(
-            "x-subtitle", parent=base["Normal"], fontName=font, fontSize=9, leading=11, alignment=1, spaceAfter=6
-        ),
-        "normal": ParagraphStyle("x-normal", parent=base["Normal"], fontName=font, fontSize=9, leading=11),
-        "small": ParagraphStyle("x-small", parent=base["Normal"], fontName=font, fontSize=7.5, leading=9),
-        "cell": ParagraphStyle("x-cell", parent=base["Normal"], fontName=font, fontSize=8, leading=9.5),
-    }
-
-
-def paragraph(text, style):
-    from reportlab.platypus import Paragraph
-
-    return Paragraph(markup(text), style)
-
-
-def document(buffer, tournament, title, landscape_=False):
+def document(buffer: io.BytesIO, tournament: Tournament, title: str, landscape_: bool = False) -> Any:
+    """An A4 document (landscape on request) with the margins of every flowing PDF, titled for the viewer."""
     from reportlab.lib.pagesizes import A4, landscape
     from reportlab.lib.units import mm
     from reportlab.platypus import SimpleDocTemplate
@@ -261,28 +133,33 @@ def document(buffer, tournament, title, landscape_=False):
     )
 
 
-def _page_number(canvas, doc):
+def _page_number(canvas: Any, doc: Any) -> None:
     from reportlab.lib.units import mm
 
     canvas.saveState()
-    canvas.setFont(FONT, 7)
-    canvas.drawRightString(doc.pagesize[0] - 12 * mm, 6 * mm, _("Page %(n)s") % {"n": doc.page})
+    draw_string(canvas, doc.pagesize[0] - 12 * mm, 6 * mm, _("Page %(n)s") % {"n": doc.page}, LATIN, 7, "right")
     canvas.restoreState()
 
 
 MIN_FONT_SIZE = 5.5
+# A cell's left and right padding (3 pt each), and half a point to spare: a paragraph cell (CJK text) given
+# exactly its text's width may wrap its last character on a rounding error.
+CELL_PADDING = 6.5
 
 
-def _column_blocks(dataset, widths, available):
+def _column_blocks(dataset: Dataset, widths: list[float], available: float) -> list[list[int]]:
     """Column index lists, one table each. A dataset fits in one; a grouped dataset too wide for the
     page is cut between groups, the first group (who the row is) repeated in every block."""
     if not dataset.groups or sum(widths) <= available + 1 or len(dataset.groups) < 3:
         return [list(range(len(widths)))]
-    spans, col = [], 0
+    spans: list[list[int]] = []
+    col = 0
     for _label, span in dataset.groups:
         spans.append(list(range(col, col + span)))
         col += span
-    key, blocks, current = spans[0], [], []
+    key = spans[0]
+    blocks: list[list[int]] = []
+    current: list[int] = []
     key_width = sum(widths[c] for c in key)
     for group in spans[1:]:
         width = sum(widths[c] for c in group)
@@ -294,16 +171,50 @@ def _column_blocks(dataset, widths, available):
     return blocks
 
 
-def _pdf_table(dataset, columns, body, widths, size, available, styles, font, bold):
-    from reportlab.lib import colors
-    from reportlab.lib.styles import ParagraphStyle
-    from reportlab.platypus import Table, TableStyle
+@dataclass
+class _Layout:
+    """How a dataset's table is printed: the rows as text, the fonts, the size and each column's width."""
 
-    kinds = [dataset.columns[c].kind for c in columns]
-    header = [dataset.header[c] for c in columns]
-    widths = [widths[c] for c in columns]
-    header_rows = [header]
-    groups = []
+    body: list[list[str]]
+    font: str
+    bold: str
+    styles: dict[str, Any]
+    available: float
+    size: float = 8.5
+    widths: list[float] = field(default_factory=list)
+
+
+def _layout(dataset: Dataset, tournament: Tournament, available: float) -> _Layout:
+    """The widths the columns need at 8.5 pt; a sheet wider than the page shrinks its font (down to 5.5 pt)."""
+    kinds = [c.kind for c in dataset.columns]
+    body = [[_text(v, k) for v, k in zip(row, kinds)] for row in dataset.rows]
+    group_labels = [label for label, _span in dataset.groups or []]
+    font, bold = document_fonts(
+        [tournament.name, dataset.title, dataset.heading, *dataset.header, *dataset.notes, *group_labels]
+        + [t for row in body for t in row]
+    )
+    layout = _Layout(body=body, font=font, bold=bold, styles=styles_for(font, bold), available=available)
+
+    def natural_widths(size: float) -> list[float]:
+        return [
+            max(text_width(t, bold, size) for t in [r[col] for r in body] + [dataset.header[col]]) + CELL_PADDING
+            for col in range(len(kinds))
+        ]
+
+    layout.widths = natural_widths(layout.size)
+    if sum(layout.widths) > available:
+        padding = CELL_PADDING * len(layout.widths)  # does not shrink with the font
+        shrunk = layout.size * (available - padding) / (sum(layout.widths) - padding) - 0.05
+        layout.size = max(MIN_FONT_SIZE, shrunk)
+        layout.widths = natural_widths(layout.size)
+    return layout
+
+
+def _header_rows(dataset: Dataset, columns: list[int]) -> tuple[list[list[str]], list[list[Any]]]:
+    """The header rows of a table of `columns` (the groups' row above the columns' when the dataset has
+    groups), and the groups it shows as [first column, label, span]."""
+    header_rows = [[dataset.header[c] for c in columns]]
+    groups: list[list[Any]] = []
     if dataset.groups:
         group_of, col = {}, 0
         for label, span in dataset.groups:
@@ -315,28 +226,32 @@ def _pdf_table(dataset, columns, body, widths, size, available, styles, font, bo
                 groups.append([group_of[c][0], group_of[c][1], 0])
             groups[-1][2] += 1
         header_rows.insert(0, [cell for _start, label, span in groups for cell in [label] + [""] * (span - 1)])
-    wrapped = set()
+    return header_rows, groups
+
+
+def _wrapped_widths(kinds: list[str], widths: list[float], available: float) -> tuple[list[float], set[int]]:
+    """Widths that fit `available`: too wide even at the smallest font, the widest text columns are capped
+    and their cells wrap. Returns the widths and the wrapping columns."""
+    widths, wrapped = list(widths), set()
     if sum(widths) > available:
-        # Too wide even at the smallest font: cap the widest text columns and let their cells wrap.
         for i in sorted((i for i, k in enumerate(kinds) if k == TEXT), key=lambda i: -widths[i]):
             excess = sum(widths) - available
             if excess <= 0:
                 break
             widths[i] = max(widths[i] - excess, 40)
             wrapped.add(i)
-    cell_style = ParagraphStyle("x-wrap", parent=styles["cell"], fontSize=size, leading=size * 1.2)
-    data = [list(r) for r in header_rows]
-    for row in body:
-        cells = [row[c] for c in columns]
-        # A cell that wraps, or holds CJK text (drawn in its own font), is a paragraph; others plain text.
-        data.append(
-            [paragraph(v, cell_style) if v and (i in wrapped or cjk_font(v)) else v for i, v in enumerate(cells)]
-        )
-    table = Table(data, colWidths=widths, repeatRows=len(header_rows))
-    head = len(header_rows)
-    style = [
-        ("FONT", (0, 0), (-1, -1), font, size),
-        ("FONT", (0, 0), (-1, head - 1), bold, size),
+    return widths, wrapped
+
+
+def _table_style(
+    dataset: Dataset, kinds: list[str], groups: list[list[Any]], head: int, layout: _Layout
+) -> list[tuple[Any, ...]]:
+    from reportlab.lib import colors
+
+    size = layout.size
+    style: list[tuple[Any, ...]] = [
+        ("FONT", (0, 0), (-1, -1), layout.font, size),
+        ("FONT", (0, 0), (-1, head - 1), layout.bold, size),
         ("LINEBELOW", (0, head - 1), (-1, head - 1), 0.8, colors.black),
         ("GRID", (0, 0), (-1, -1), 0.25, colors.grey),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
@@ -359,11 +274,29 @@ def _pdf_table(dataset, columns, body, widths, size, available, styles, font, bo
     for index in sorted(dataset.muted_rows):
         style.append(("TEXTCOLOR", (0, index + head), (-1, index + head), colors.grey))
         style.append(("BACKGROUND", (0, index + head), (-1, index + head), colors.HexColor("#f4f4f4")))
-    table.setStyle(TableStyle(style))
-    return table
+    return style
 
 
-def render_pdf(dataset, tournament):
+def _pdf_table(dataset: Dataset, columns: list[int], layout: _Layout) -> Any:
+    """One table of the dataset's `columns`, its header repeated on every page."""
+    from reportlab.lib.styles import ParagraphStyle
+
+    kinds = [dataset.columns[c].kind for c in columns]
+    header_rows, groups = _header_rows(dataset, columns)
+    widths, wrapped = _wrapped_widths(kinds, [layout.widths[c] for c in columns], layout.available)
+    size = layout.size
+    cell_style = ParagraphStyle("x-wrap", parent=layout.styles["cell"], fontSize=size, leading=size * 1.2)
+    data: list[list[Any]] = [list(r) for r in header_rows]
+    for row in layout.body:
+        # A cell that wraps is a paragraph; the others are text (``table`` prints CJK text in its font).
+        data.append(
+            [paragraph(v, cell_style) if v and i in wrapped else v for i, v in enumerate(row[c] for c in columns)]
+        )
+    head = len(header_rows)
+    return table(data, _table_style(dataset, kinds, groups, head, layout), colWidths=widths, repeatRows=head)
+
+
+def render_pdf(dataset: Dataset, tournament: Tournament) -> bytes:
     """A titled table on A4 (landscape when the dataset asks), header repeated on every page.
     Wide sheets fit the page width: the font shrinks (down to 5.5 pt); a grouped sheet still too
     wide (many sessions) continues in further tables, each repeating the first group's columns;
@@ -372,46 +305,19 @@ def render_pdf(dataset, tournament):
 
     buffer = io.BytesIO()
     doc = document(buffer, tournament, dataset.title, dataset.landscape)
-    kinds = [c.kind for c in dataset.columns]
-    body = [[_text(v, k) for v, k in zip(row, kinds)] for row in dataset.rows]
-    group_labels = [label for label, _span in dataset.groups or []]
-    font, bold = fonts(
-        [
-            tournament.name,
-            dataset.title,
-            dataset.heading,
-            *dataset.header,
-            *dataset.notes,
-            *group_labels,
-            *(t for row in body for t in row),
-        ]
-    )
-    styles = styles_for(font, bold)
+    layout = _layout(dataset, tournament, doc.width)
+    styles = layout.styles
     story = [
         paragraph(dataset.title, styles["title"]),
         paragraph("{} · {} {}".format(tournament.name, _("printed"), local_time(timezone.now())), styles["subtitle"]),
     ]
     if dataset.heading:
         story.append(paragraph(dataset.heading, styles["subtitle"]))
-    available = doc.width
-
-    def natural_widths(size):
-        return [
-            max(text_width(t, bold, size) for t in [r[col] for r in body] + [dataset.header[col]]) + 6
-            for col in range(len(kinds))
-        ]
-
-    size = 8.5
-    widths = natural_widths(size)
-    if sum(widths) > available:
-        padding = 6 * len(widths)  # does not shrink with the font
-        size = max(MIN_FONT_SIZE, size * (available - padding) / (sum(widths) - padding) - 0.05)
-        widths = natural_widths(size)
-    for i, columns in enumerate(_column_blocks(dataset, widths, available)):
+    for i, columns in enumerate(_column_blocks(dataset, layout.widths, layout.available)):
         if i:
             story.append(Spacer(1, 10))
-        story.append(_pdf_table(dataset, columns, body, widths, size, available, styles, font, bold))
-    if not body:
+        story.append(_pdf_table(dataset, columns, layout))
+    if not layout.body:
         story.append(paragraph(_("Nothing to show yet."), styles["normal"]))
     for note in dataset.notes:
         story += [Spacer(1, 4), paragraph(note, styles["small"])]

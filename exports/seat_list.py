@@ -7,21 +7,22 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from exports.datasets import local_time
-from exports.renderers import document, fonts, paragraph, styles_for
-from schedule.services import seat_list
+from exports.renderers import document
+from exports.typography import document_fonts, paragraph, styles_for, table
+from schedule.selectors import seat_list
+from tournament.models import Session, Tournament
 
 FONT_SIZE = 13
 
 
-def seat_list_pdf(tournament, session) -> bytes:
+def seat_list_pdf(tournament: Tournament, session: Session) -> bytes:
     from reportlab.lib import colors
-    from reportlab.platypus import Table, TableStyle
 
     rows = seat_list(session)
     title = _("Session %(n)s: where everyone sits") % {"n": session.number}
     header = [_("Name"), _("No."), _("Table"), _("Starting wind")]
     body = [[r["player"].name, str(r["player"].number), str(r["table"]), str(r["wind"])] for r in rows]
-    font, bold = fonts([tournament.name, title, *header, *(cell for row in body for cell in row)])
+    font, bold = document_fonts([tournament.name, title, *header, *(cell for row in body for cell in row)])
     styles = styles_for(font, bold)
     buffer = io.BytesIO()
     doc = document(buffer, tournament, title)
@@ -33,21 +34,16 @@ def seat_list_pdf(tournament, session) -> bytes:
         story.append(paragraph(_("This session has not been seated yet."), styles["normal"]))
     else:
         widths = [doc.width * f for f in (0.52, 0.12, 0.14, 0.22)]
-        table = Table([header, *body], colWidths=widths, repeatRows=1)
-        table.setStyle(
-            TableStyle(
-                [
-                    ("FONT", (0, 0), (-1, -1), font, FONT_SIZE),
-                    ("FONT", (0, 0), (-1, 0), bold, FONT_SIZE),
-                    ("FONT", (2, 1), (2, -1), bold, FONT_SIZE + 2),  # the table number is what people look for
-                    ("ALIGN", (1, 0), (2, -1), "RIGHT"),
-                    ("LINEBELOW", (0, 0), (-1, 0), 1, colors.black),
-                    ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f0f0f0")]),
-                    ("TOPPADDING", (0, 0), (-1, -1), 3),
-                    ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
-                ]
-            )
-        )
-        story.append(table)
+        commands = [
+            ("FONT", (0, 0), (-1, -1), font, FONT_SIZE),
+            ("FONT", (0, 0), (-1, 0), bold, FONT_SIZE),
+            ("FONT", (2, 1), (2, -1), bold, FONT_SIZE + 2),  # the table number is what people look for
+            ("ALIGN", (1, 0), (2, -1), "RIGHT"),
+            ("LINEBELOW", (0, 0), (-1, 0), 1, colors.black),
+            ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f0f0f0")]),
+            ("TOPPADDING", (0, 0), (-1, -1), 3),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+        ]
+        story.append(table([header, *body], commands, colWidths=widths, repeatRows=1))
     doc.build(story)
     return buffer.getvalue()

@@ -5,6 +5,9 @@ Standings follow the standings pages' visibility; score sheets are for organizer
 the ranking file and the record of fouls for organizers only. Included under /t/<slug>/exports/.
 """
 
+from collections.abc import Callable
+from typing import ClassVar
+
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -34,8 +37,8 @@ def file_response(content, content_type, filename, attachment=True):
 class DatasetExportView(View):
     """A dataset in the format named by the URL (``fmt``): CSV, XLSX or PDF."""
 
-    formats = ("xlsx", "pdf", "csv")
-    build = None  # function(tournament) -> Dataset
+    formats: tuple[str, ...] = ("xlsx", "pdf", "csv")
+    build: ClassVar[Callable[..., datasets.Dataset]]  # function(tournament) -> Dataset
 
     def get(self, request, *args, **kwargs):
         fmt = kwargs.get("fmt") or self.formats[0]
@@ -144,7 +147,7 @@ class SeatListPdfView(TournamentMixin, View):
     def get(self, request, *args, **kwargs):
         tournament = self.tournament
         session = get_object_or_404(Session, tournament=tournament, number=kwargs["n"])
-        if not self.session_is_public(session):
+        if not self.session_visible(session):
             raise Http404(_("The seating of this session is not published yet."))
         return file_response(
             seat_list_pdf(tournament, session),

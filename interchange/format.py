@@ -1,8 +1,10 @@
 """The interchange format's vocabulary: its fields, the tournament settings it carries, its error."""
 
 from decimal import Decimal
+from typing import cast
 
 from tournament.models import Session, Team, Tournament
+from tournament.player_fields import KEYS, PLAYER_FIELDS
 
 
 class InterchangeError(Exception):
@@ -41,20 +43,10 @@ SETTINGS = (
 )
 ALWAYS_WRITTEN = {"rules", "session_count"}
 TOP_KEYS = {"name", "slug", *dict(SETTINGS), "teams", "players", "sessions", "withdrawals", "appeals"}
-# team_captain: written only as true, on the captain of their team (MCR 3.12.1); older files have none.
-PLAYER_KEYS = {
-    "number",
-    "name",
-    "family_name",
-    "given_name",
-    "country",
-    "club",
-    "ema_id",
-    "no_ema_id",
-    "team",
-    "is_substitute",
-    "team_captain",
-}
+# A player's fields are tournament.player_fields', by their keys; number and name are required. team_captain:
+# written only as true, on the captain of their team (MCR 3.12.1); older files have none.
+PLAYER_KEYS = {*KEYS, "team_captain"}
+PLAYER_REQUIRED = tuple(f.key for f in PLAYER_FIELDS if f.always)
 # Elimination tournaments: who played on after the session (AdvanceRule), with the organizer's order for
 # players level at the cut; the import recomputes the eliminations from the results through the services.
 # The session clock (MCR 3.5.6): starts_at and ends_at, ISO 8601, both or neither.
@@ -134,7 +126,7 @@ APPEAL_DECISION_KEYS = {"body", "outcome", "reasons", "by", "at"}
 # penalty it added or withdrew ("penalty" or "withdrawn_penalty", as above).
 APPEAL_AMENDMENT_KEYS = {"kind", "hand", "version", "penalty", "withdrawn_penalty"}
 SESSION_STATUSES = [s.value for s in Session.Status]
-TEAM_NAME_MAX = Team._meta.get_field("name").max_length
+TEAM_NAME_MAX = cast(int, Team._meta.get_field("name").max_length)
 
 
 # The limits of an interchange file (README, "Limits"), checked before it is parsed or while it is.

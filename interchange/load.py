@@ -3,8 +3,12 @@ inside one transaction, so a bad file imports nothing. Errors name the element a
 ``sessions[0].tables[1].hands[3].from: player 17 is not at this table``.
 """
 
+from __future__ import annotations
+
 import datetime
 from decimal import Decimal
+from types import TracebackType
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, transaction
@@ -13,17 +17,27 @@ from django.utils import timezone
 from interchange.format import PLAYER_KEYS, InterchangeError
 from interchange.shape import default_status, parse_moment, validate
 from rules import payments as pay
-from schedule import clock, withdrawals
+from schedule import clock, elimination, withdrawals
 from schedule import services as schedule
 from scoring import appeals as appeal_services
 from scoring import services as ss
 from scoring.models import Appeal, Hand, HandVersion, Penalty, ScoreSheet
+from tournament import player_fields
 from tournament import services as ts
 from tournament.audit import audit
-from tournament.models import Elimination, Seat, Session, Tournament, Withdrawal
+from tournament.models import Elimination, Player, Seat, Session, Tournament, Withdrawal
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
+# {(session number, table number): (its penalties, its withdrawn penalties)}, in the file's order.
+Players: TypeAlias = dict[int, Player]  # by number
+# A session's clock (starts_at, ends_at), when the file gives one.
+Bell: TypeAlias = tuple[datetime.datetime | None, datetime.datetime | None] | None
+TablePenalties: TypeAlias = dict[tuple[int, int], tuple[list[Penalty], list[Penalty]]]
 
 
-def _messages(exc):
+def _messages(exc: ValidationError) -> str:
     if hasattr(exc, "message_dict"):
         return "; ".join(f"{k}: {' '.join(v)}" if k != "__all__" else " ".join(v) for k, v in exc.message_dict.items())
     return " ".join(getattr(exc, "messages", [str(exc)]))
@@ -57,18 +71,20 @@ class _At:
     """Turn a service's ValidationError into an InterchangeError at the element being imported; when
     the model names a single field that the element has, the path goes down to that field."""
 
-    def __init__(self, path, fields=None):
+    def __init__(self, path: str, fields: dict[str, str] | None = None) -> None:
         self.path = path
         self.fields = fields or {}
 
-    def __enter__(self):
+    def __enter__(self) -> _At:
         return self
 
-    def __exit__(self, exc_type, exc, tb):
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> Literal[False]:
         if exc_type is not None and issubclass(exc_type, DatabaseError):
             # A constraint or size the services do not check; the whole import is rolled back.
             raise InterchangeError(self.path, f"the database refused it: {exc}") from exc
-        if exc_type is not None and issubclass(exc_type, ValidationError):
+        if isinstance(exc, ValidationError):
             path = self.path
             named = [k for k in (getattr(exc, "message_dict", None) or {}) if k != "__all__"]
             if len(named) == 1 and named[0] in self.fields:
@@ -80,7 +96,7 @@ class _At:
         return False
 
 
-def tournament_delete(tournament, by=None):
+def tournament_delete(tournament: Tournament, by: User | None = None) -> None:
     """Delete a tournament and everything in it (used by --replace). Players and hand versions are
     protected against deletion while referenced, so the score records go first. Its audit log stays,
     under the tournament's slug, with an entry saying it was deleted."""
@@ -112,17 +128,19 @@ def tournament_delete(tournament, by=None):
 class Progress:
     """What an import reports as it goes (the command prints it); this one reports nothing."""
 
-    def start(self, *, players, sessions, hands):
+    def start(self, *, players: int, sessions: int, hands: int) -> None:
         """The file's size: players, sessions with tables and hands."""
 
-    def players(self, count):
+    def players(self, count: int) -> None:
         """The players are in."""
 
-    def session(self, number, hands):
+    def session(self, number: int, hands: int) -> None:
         """Session ``number`` is in, with its ``hands``."""
 
 
-def tournament_import(data: dict, replace=False, by=None, progress: Progress | None = None) -> Tournament:
+def tournament_import(
+    data: dict[str, Any], replace: bool = False, by: User | None = None, progress: Progress | None = None
+) -> Tournament:
     """Create a tournament from interchange data through the services, all or nothing. `by`, when given,
     becomes the new tournament's organizer and the importer in the audit log. ``progress`` hears of the
     players and each session once they are in (still inside the transaction)."""
@@ -142,157 +160,18 @@ def tournament_import(data: dict, replace=False, by=None, progress: Progress | N
                     "slug", f"a tournament “{data['slug']}” already exists (import with --replace to overwrite it)"
                 )
             tournament_delete(existing)
-        try:
-            tournament = ts.tournament_create(by=by, name=data["name"], slug=data["slug"], **settings)
-        except ValidationError as exc:
-            # Point at the first setting the model refused.
-            fields = [f for f in (getattr(exc, "message_dict", None) or {}) if f != "__all__"]
-            raise InterchangeError(fields[0] if fields else "", _messages(exc)) from exc
-
-        for i, name in enumerate(data.get("teams", [])):
-            with _At(f"teams[{i}]"):
-                ts.team_get_or_create(tournament=tournament, name=name, by=None)
-        rows = data.get("players", [])
-        try:
-            with _At("players"):  # a database error of the bulk insert: the rows were checked one by one
-                created = ts.players_create(
-                    tournament=tournament,
-                    by=None,
-                    rows=[
-                        {
-                            "number": row["number"],
-                            "name": row["name"],
-                            "family_name": row.get("family_name", ""),
-                            "given_name": row.get("given_name", ""),
-                            "country": row.get("country", ""),
-                            "club": row.get("club", ""),
-                            "ema_id": row.get("ema_id", ""),
-                            "no_ema_id": row.get("no_ema_id", False),
-                            "team": row.get("team") or None,
-                            "is_substitute": row.get("is_substitute", False),
-                        }
-                        for row in rows
-                    ],
-                )
-        except ts.PlayerRowError as exc:
-            with _At(f"players[{exc.index}]", PLAYER_FIELDS):
-                raise exc.error from None
-        players = {player.number: player for player in created}
-        for i, row in enumerate(rows):
-            if row.get("team_captain"):
-                with _At(f"players[{i}].team_captain"):
-                    captain = players[row["number"]]
-                    ts.team_captain_set(team=captain.team, captain=captain, by=None)
+        tournament = _create_tournament(data, settings, by)
+        players = _load_players(tournament, data)
+        ts.player_codes_make_missing(tournament=tournament, by=None)  # for the player cards
         progress.players(len(players))
         # {(session, table): (its penalties, its withdrawn penalties)} in the file's order, for the appeals.
-        table_penalties = {}
-
+        table_penalties: TablePenalties = {}
         for s, srow in enumerate(data.get("sessions", [])):
-            spath = f"sessions[{s}]"
-            tables = srow.get("tables", [])
-            if not tables:
-                continue
-            session = tournament.sessions.get(number=srow["number"])
-            with _At(f"{spath}.tables"):
-                schedule.session_seat(
-                    session=session,
-                    by=None,
-                    tables=[[players[n] for n in t["seats"]] for t in tables],
-                    method=srow.get("seating_method", ""),
-                    seed=srow.get("seed"),
-                )
-            bell = None
-            if "starts_at" in srow:
-                with _At(f"{spath}.starts_at"):
-                    session = clock.session_clock_load(
-                        session=session,
-                        by=None,
-                        starts_at=parse_moment(srow["starts_at"], f"{spath}.starts_at"),
-                        ends_at=parse_moment(srow["ends_at"], f"{spath}.ends_at"),
-                    )
-                bell = (session.starts_at, session.ends_at)
-            # The hands of a session in a few bulk inserts (scoring.services.hands_import checks each as
-            # hand_record does); a table with a hand waiting for a second person goes hand by hand.
-            one_by_one = {t for t, trow in enumerate(tables) if any(h.get("pending") for h in trow.get("hands", []))}
-            try:
-                with _At(f"{spath}.tables"):
-                    ss.hands_import(
-                        session=session,
-                        by=None,
-                        tables={
-                            t + 1: [
-                                _hand_kwargs(h, players, pending=False) | _after_bell(h) for h in trow.get("hands", [])
-                            ]
-                            for t, trow in enumerate(tables)
-                            if t not in one_by_one and trow.get("hands")
-                        },
-                    )
-            except ss.HandRowError as exc:
-                with _At(f"{spath}.tables[{exc.table - 1}].hands[{exc.index}]", HAND_FIELDS):
-                    raise exc.error from None
-            sheets = {
-                sheet.table.number: sheet
-                for sheet in ScoreSheet.objects.filter(table__session=session).select_related("table")
-            }
-            for t, trow in enumerate(tables):
-                tpath = f"{spath}.tables[{t}]"
-                sheet = sheets[t + 1]
-                if t in one_by_one:
-                    for h, hrow in enumerate(trow.get("hands", [])):
-                        with _At(f"{tpath}.hands[{h}]", HAND_FIELDS):
-                            ss.hand_record(
-                                sheet=sheet,
-                                number=h + 1,
-                                by=None,
-                                **_hand_kwargs(hrow, players),
-                                **_bell_kwargs(hrow, bell),
-                            )
-                given, withdrawn = table_penalties.setdefault((srow["number"], t + 1), ([], []))
-                for k, prow in enumerate(trow.get("penalties", [])):
-                    with _At(f"{tpath}.penalties[{k}]", PENALTY_FIELDS):
-                        given.append(_penalty(sheet, prow, players))
-                # Withdrawn penalties an appeal refers to: given after the others (so the escalating fouls
-                # of the list count as before) and withdrawn at once, before the sheet is signed.
-                for k, prow in enumerate(trow.get("withdrawn_penalties", [])):
-                    with _At(f"{tpath}.withdrawn_penalties[{k}]", PENALTY_FIELDS):
-                        penalty = _penalty(sheet, {k: v for k, v in prow.items() if k != "withdrawn_reason"}, players)
-                        withdrawn.append(ss.penalty_withdraw(penalty=penalty, reason=prow["withdrawn_reason"], by=None))
-                for k, grow in enumerate(trow.get("signatures", [])):
-                    with _At(f"{tpath}.signatures[{k}]", SIGNATURE_FIELDS):
-                        _sign(sheet, grow, players)
-                if trow.get("submitted") and not ss.sheet_for_table(table=sheet.table).is_submitted:
-                    with _At(f"{tpath}.submitted"):
-                        ss.sheet_submit(sheet=sheet, by=None)
-            status = srow.get("status", default_status(tables))
-            with _At(f"{spath}.status"):
-                if status == Session.Status.PUBLISHED:
-                    schedule.session_publish(session=session, by=None)
-                elif status == Session.Status.CLOSED:
-                    schedule.session_close(session=session, by=None)
-            if "advance" in srow:
-                advance = srow["advance"]
-                with _At(f"{spath}.advance"):
-                    rule = schedule.elimination_rule(advance["rule"], advance.get("count"))
-                    # The file gives the next session's seating; the eliminations and final ranks are
-                    # recomputed from the results, as the organizer's decision made them.
-                    schedule.session_eliminate_and_seat(
-                        session=session, rule=rule, by=None, seat_next=False, decided_order=advance.get("order", [])
-                    )
-            progress.session(srow["number"], sum(len(t.get("hands", [])) for t in tables))
+            if srow.get("tables"):
+                _load_session(tournament, srow, f"sessions[{s}]", players, table_penalties)
+                progress.session(srow["number"], sum(len(t.get("hands", [])) for t in srow["tables"]))
         sessions = {s.number: s for s in tournament.sessions.all()}
-        for i, wrow in enumerate(data.get("withdrawals", [])):
-            with _At(f"withdrawals[{i}]", {"reason": "reason", "note": "note"}):
-                withdrawals.withdrawal_load(
-                    player=players[wrow["player"]],
-                    from_session=sessions[wrow["from_session"]],
-                    reason=wrow["reason"],
-                    note=wrow.get("note", ""),
-                    keep_in_standings=wrow.get("keep_in_standings", True),
-                    substitute=players[wrow["substitute"]] if "substitute" in wrow else None,
-                    seats_taken=wrow.get("seats_taken", []),
-                    undone=wrow.get("undone", False),
-                    by=None,
-                )
+        _load_withdrawals(data, players, sessions)
         for i, arow in enumerate(data.get("appeals", [])):
             _load_appeal(arow, f"appeals[{i}]", sessions, players, table_penalties)
         audit(
@@ -308,7 +187,179 @@ def tournament_import(data: dict, replace=False, by=None, progress: Progress | N
         return tournament
 
 
-def _penalty(sheet, row, players):
+def _create_tournament(data: dict[str, Any], settings: dict[str, Any], by: User | None) -> Tournament:
+    try:
+        return ts.tournament_create(by=by, name=data["name"], slug=data["slug"], **settings)
+    except ValidationError as exc:
+        # Point at the first setting the model refused.
+        fields = [f for f in (getattr(exc, "message_dict", None) or {}) if f != "__all__"]
+        raise InterchangeError(fields[0] if fields else "", _messages(exc)) from exc
+
+
+def _player_row(row: dict[str, Any]) -> dict[str, Any]:
+    """A player of the file as the services take it: a field the file leaves out has its default, and an empty
+    team is none."""
+    out = {f.key: row.get(f.key, f.default) for f in player_fields.PLAYER_FIELDS}
+    for f in player_fields.PLAYER_FIELDS:
+        if f.kind is player_fields.Kind.TEAM:
+            out[f.key] = out[f.key] or None
+    return out
+
+
+def _load_players(tournament: Tournament, data: dict[str, Any]) -> Players:
+    """The teams and players, then each team's captain. Returns {number: player}."""
+    for i, name in enumerate(data.get("teams", [])):
+        with _At(f"teams[{i}]"):
+            ts.team_get_or_create(tournament=tournament, name=name, by=None)
+    rows = data.get("players", [])
+    try:
+        with _At("players"):  # a database error of the bulk insert: the rows were checked one by one
+            created = ts.players_create(tournament=tournament, by=None, rows=[_player_row(row) for row in rows])
+    except ts.PlayerRowError as exc:
+        with _At(f"players[{exc.index}]", PLAYER_FIELDS):
+            raise exc.error from None
+    players = {player.number: player for player in created}
+    for i, row in enumerate(rows):
+        if row.get("team_captain"):
+            with _At(f"players[{i}].team_captain"):
+                captain = players[row["number"]]
+                # The shape checks made sure a captain has a team.
+                ts.team_captain_set(team=captain.team, captain=captain, by=None)  # type: ignore[arg-type]
+    return players
+
+
+def _load_session(
+    tournament: Tournament,
+    srow: dict[str, Any],
+    spath: str,
+    players: Players,
+    table_penalties: TablePenalties,
+) -> None:
+    """A seated session: its seating and clock, its hands, each table's penalties and signatures, then its
+    status and who played on."""
+    tables = srow["tables"]
+    session = tournament.sessions.get(number=srow["number"])
+    with _At(f"{spath}.tables"):
+        schedule.session_seat(
+            session=session,
+            by=None,
+            tables=[[players[n] for n in t["seats"]] for t in tables],
+            method=srow.get("seating_method", ""),
+            seed=srow.get("seed"),
+        )
+    bell: Bell = None
+    if "starts_at" in srow:
+        with _At(f"{spath}.starts_at"):
+            session = clock.session_clock_load(
+                session=session,
+                by=None,
+                starts_at=parse_moment(srow["starts_at"], f"{spath}.starts_at"),
+                ends_at=parse_moment(srow["ends_at"], f"{spath}.ends_at"),
+            )
+        bell = (session.starts_at, session.ends_at)
+    # A table with a hand waiting for a second person goes hand by hand; the others in bulk.
+    one_by_one = {t for t, trow in enumerate(tables) if any(h.get("pending") for h in trow.get("hands", []))}
+    _load_hands_in_bulk(session, tables, spath, players, one_by_one)
+    sheets = {
+        sheet.table.number: sheet for sheet in ScoreSheet.objects.filter(table__session=session).select_related("table")
+    }
+    for t, trow in enumerate(tables):
+        tpath = f"{spath}.tables[{t}]"
+        sheet = sheets[t + 1]
+        if t in one_by_one:
+            for h, hrow in enumerate(trow.get("hands", [])):
+                with _At(f"{tpath}.hands[{h}]", HAND_FIELDS):
+                    ss.hand_record(
+                        sheet=sheet, number=h + 1, by=None, **_hand_kwargs(hrow, players), **_bell_kwargs(hrow, bell)
+                    )
+        _load_sheet_records(sheet, trow, tpath, players, table_penalties.setdefault((srow["number"], t + 1), ([], [])))
+    _finish_session(session, srow, spath)
+
+
+def _load_hands_in_bulk(
+    session: Session, tables: list[dict[str, Any]], spath: str, players: Players, one_by_one: set[int]
+) -> None:
+    """The hands of a session in a few bulk inserts (scoring.services.hands_import checks each as hand_record
+    does), but those of the tables in ``one_by_one``."""
+    try:
+        with _At(f"{spath}.tables"):
+            ss.hands_import(
+                session=session,
+                by=None,
+                tables={
+                    t + 1: [_hand_kwargs(h, players, pending=False) | _after_bell(h) for h in trow.get("hands", [])]
+                    for t, trow in enumerate(tables)
+                    if t not in one_by_one and trow.get("hands")
+                },
+            )
+    except ss.HandRowError as exc:
+        with _At(f"{spath}.tables[{exc.table - 1}].hands[{exc.index}]", HAND_FIELDS):
+            raise exc.error from None
+
+
+def _load_sheet_records(
+    sheet: ScoreSheet,
+    trow: dict[str, Any],
+    tpath: str,
+    players: Players,
+    penalties: tuple[list[Penalty], list[Penalty]],
+) -> None:
+    """A table's penalties, withdrawn penalties, signatures and submission; ``penalties`` (given, withdrawn)
+    receives the penalties in the file's order."""
+    given, withdrawn = penalties
+    for k, prow in enumerate(trow.get("penalties", [])):
+        with _At(f"{tpath}.penalties[{k}]", PENALTY_FIELDS):
+            given.append(_penalty(sheet, prow, players))
+    # Withdrawn penalties an appeal refers to: given after the others (so the escalating fouls
+    # of the list count as before) and withdrawn at once, before the sheet is signed.
+    for k, prow in enumerate(trow.get("withdrawn_penalties", [])):
+        with _At(f"{tpath}.withdrawn_penalties[{k}]", PENALTY_FIELDS):
+            penalty = _penalty(sheet, {k: v for k, v in prow.items() if k != "withdrawn_reason"}, players)
+            withdrawn.append(ss.penalty_withdraw(penalty=penalty, reason=prow["withdrawn_reason"], by=None))
+    for k, grow in enumerate(trow.get("signatures", [])):
+        with _At(f"{tpath}.signatures[{k}]", SIGNATURE_FIELDS):
+            _sign(sheet, grow, players)
+    if trow.get("submitted") and not ss.sheet_for_table(table=sheet.table).is_submitted:
+        with _At(f"{tpath}.submitted"):
+            ss.sheet_sign(sheet=sheet, by=None)
+
+
+def _finish_session(session: Session, srow: dict[str, Any], spath: str) -> None:
+    """The session's status as the file gives it, then who played on after it."""
+    status = srow.get("status", default_status(srow["tables"]))
+    with _At(f"{spath}.status"):
+        if status == Session.Status.PUBLISHED:
+            schedule.session_publish(session=session, by=None)
+        elif status == Session.Status.CLOSED:
+            schedule.session_close(session=session, by=None)
+    if "advance" in srow:
+        advance = srow["advance"]
+        with _At(f"{spath}.advance"):
+            rule = elimination.elimination_rule(advance["rule"], advance.get("count"))
+            # The file gives the next session's seating; the eliminations and final ranks are
+            # recomputed from the results, as the organizer's decision made them.
+            elimination.session_eliminate_and_seat(
+                session=session, rule=rule, by=None, seat_next=False, decided_order=advance.get("order", [])
+            )
+
+
+def _load_withdrawals(data: dict[str, Any], players: Players, sessions: dict[int, Session]) -> None:
+    for i, wrow in enumerate(data.get("withdrawals", [])):
+        with _At(f"withdrawals[{i}]", {"reason": "reason", "note": "note"}):
+            withdrawals.withdrawal_load(
+                player=players[wrow["player"]],
+                from_session=sessions[wrow["from_session"]],
+                reason=wrow["reason"],
+                note=wrow.get("note", ""),
+                keep_in_standings=wrow.get("keep_in_standings", True),
+                substitute=players[wrow["substitute"]] if "substitute" in wrow else None,
+                seats_taken=wrow.get("seats_taken", []),
+                undone=wrow.get("undone", False),
+                by=None,
+            )
+
+
+def _penalty(sheet: ScoreSheet, row: dict[str, Any], players: Players) -> Penalty:
     if "foul" in row:
         return ss.foul_record(sheet=sheet, by=None, **_foul_kwargs(row, players))
     return ss.penalty_record(
@@ -346,22 +397,30 @@ APPEAL_FIELDS = {
 class _AtAppeal(_At):
     """As _At, the message saying which appeal is at fault."""
 
-    def __init__(self, path, number):
+    def __init__(self, path: str, number: int) -> None:
         super().__init__(path, APPEAL_FIELDS)
         self.number = number
 
-    def __exit__(self, exc_type, exc, tb):
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> Literal[False]:
         try:
             return super().__exit__(exc_type, exc, tb)
         except InterchangeError as error:
             raise InterchangeError(error.path, f"appeal {self.number}: {error.message}") from exc
 
 
-def _load_appeal(row, path, sessions, players, table_penalties):
+def _load_appeal(
+    row: dict[str, Any],
+    path: str,
+    sessions: dict[int, Session],
+    players: Players,
+    table_penalties: TablePenalties,
+) -> None:
     """An appeal as the file gives it (the shape checks made sure its table, hand and penalties are there)."""
     given, withdrawn = table_penalties[(row["session"], row["table"])]
 
-    def penalty(ref):
+    def penalty(ref: dict[str, Any]) -> Penalty | None:
         if "penalty" in ref:
             return given[ref["penalty"]]
         if "withdrawn_penalty" in ref:
@@ -405,7 +464,8 @@ def _load_appeal(row, path, sessions, players, table_penalties):
         )
 
 
-def _hand_kwargs(hand, players, pending=True):
+def _hand_kwargs(hand: dict[str, Any], players: Players, pending: bool = True) -> dict[str, Any]:
+    kwargs: dict[str, Any]
     if hand.get("draw"):
         kwargs = {"outcome": pay.DRAW}
     elif hand.get("not_played"):
@@ -435,13 +495,13 @@ def _hand_kwargs(hand, players, pending=True):
     return kwargs
 
 
-def _after_bell(row):
+def _after_bell(row: dict[str, Any]) -> dict[str, bool]:
     """For the bulk import: a hand the file marks as entered after the bell (the referee said it ended before
     it) keeps that mark; the bell itself is not checked again, the file being the record."""
     return {"after_bell": True} if row.get("after_bell") else {}
 
 
-def _bell_kwargs(row, bell):
+def _bell_kwargs(row: dict[str, Any], bell: Bell) -> dict[str, Any]:
     """With a session clock in the file, a hand is recorded as entered before the bell, or after it for one the
     file marks ``after_bell`` (the referee said it ended before the bell), so the cut-off reads as it did."""
     if bell is None:
@@ -450,10 +510,10 @@ def _bell_kwargs(row, bell):
     return {"now": ends_at, "before_bell": True} if row.get("after_bell") else {"now": starts_at}
 
 
-def _foul_kwargs(row, players):
+def _foul_kwargs(row: dict[str, Any], players: Players) -> dict[str, Any]:
     """A foul as the file gives it, for scoring.services.foul_record: "to" is a player's number for the player
     harmed, or a target ("nobody", "each_other") for an "other" foul."""
-    kwargs = {
+    kwargs: dict[str, Any] = {
         "player": players[row["player"]],
         "foul": row["foul"],
         "hand_number": row.get("hand"),
@@ -470,12 +530,12 @@ def _foul_kwargs(row, players):
     return kwargs
 
 
-def _when(text):
+def _when(text: str) -> datetime.datetime:
     moment = datetime.datetime.fromisoformat(text)
     return moment if timezone.is_aware(moment) else timezone.make_aware(moment)
 
 
-def _sign(sheet, row, players):
+def _sign(sheet: ScoreSheet, row: dict[str, Any], players: Players) -> None:
     """A confirmation or signature the file records, with its signer and time."""
     at = _when(row["at"])
     if row["role"] == "player":

@@ -5,7 +5,9 @@ registered player, a winner sits at the table), checked before anything is writt
 
 import datetime
 import json
+from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
+from typing import Any, NoReturn
 
 from django.utils import timezone
 
@@ -22,6 +24,7 @@ from interchange.format import (
     MAX_FILE_BYTES,
     PENALTY_KEYS,
     PLAYER_KEYS,
+    PLAYER_REQUIRED,
     SESSION_KEYS,
     SESSION_STATUSES,
     SETTINGS,
@@ -39,6 +42,10 @@ from rules import payments as pay
 from rules.registry import RULE_SETS
 from scoring.models import Appeal, AppealAmendment, AppealDecision
 from tournament.models import AdvanceRule, Session, WithdrawalReason
+from tournament.player_fields import PLAYER_FIELDS, Kind, PlayerField
+
+# Raises the InterchangeError of an element's field (its key, the message).
+Fail = Callable[[str, str], NoReturn]
 
 
 def parse_json(text):
@@ -126,13 +133,25 @@ def _positive(value, path):
         raise InterchangeError(path, f"must be 1 or more, not {value}")
 
 
-def validate(data):
-    """Structure and cross-references, before anything is written."""
+def validate(data: Any) -> dict[str, Any]:
+    """Structure and cross-references, before anything is written. Returns the tournament's settings, each
+    as the model holds it (a date, a Decimal)."""
     _expect(data, "object", "")
     _check_text(data)
     _check_keys(data, TOP_KEYS, ("name", "slug"), "")
     _expect(data["name"], "str", "name")
     _expect(data["slug"], "str", "slug")
+    settings = _validate_settings(data)
+    session_count = settings.get("session_count", default("session_count"))
+    _validate_teams(data)
+    numbers = _validate_players(data)
+    seated_tables = _validate_sessions(data, numbers, session_count)
+    _validate_withdrawals(data, numbers, session_count)
+    _validate_appeals(data, numbers, seated_tables)
+    return settings
+
+
+def _validate_settings(data: dict[str, Any]) -> dict[str, Any]:
     settings = {}
     for field_name, kind in SETTINGS:
         if field_name not in data:
@@ -159,36 +178,36 @@ def validate(data):
         raise InterchangeError(
             "rules", f"“{settings['rules']}” is not a rule set; expected one of {', '.join(RULE_SETS)}"
         )
-    session_count = settings.get("session_count", default("session_count"))
+    return settings
 
+
+def _validate_teams(data: dict[str, Any]) -> None:
     _expect(data.get("teams", []), "list", "teams")
     for i, team in enumerate(data.get("teams", [])):
         _expect(team, "str", f"teams[{i}]")
         if not team.strip() or len(team.strip()) > TEAM_NAME_MAX:
             raise InterchangeError(f"teams[{i}]", f"a team name has 1 to {TEAM_NAME_MAX} characters")
 
+
+def _validate_players(data: dict[str, Any]) -> dict[int, int]:
+    """The players' fields (tournament.player_fields) and captains. Returns {player number: index in the list}."""
     _expect(data.get("players", []), "list", "players")
-    numbers, captains = {}, {}
+    numbers: dict[int, int] = {}
+    captains: dict[str, int] = {}
     for i, player in enumerate(data.get("players", [])):
         path = f"players[{i}]"
         _expect(player, "object", path)
-        _check_keys(player, PLAYER_KEYS, ("number", "name"), path)
-        _positive(player["number"], f"{path}.number")
-        if player["number"] in numbers:
-            raise InterchangeError(
-                f"{path}.number",
-                f"player number {player['number']} is also used by players[{numbers[player['number']]}]",
-            )
-        numbers[player["number"]] = i
-        for key in ("name", "family_name", "given_name", "country", "club", "ema_id", "team"):
-            if key in player:
-                _expect(player[key], "str", f"{path}.{key}", allow_null=key == "team")
-        if "no_ema_id" in player:
-            _expect(player["no_ema_id"], "bool", f"{path}.no_ema_id")
-        if len((player.get("team") or "").strip()) > TEAM_NAME_MAX:
-            raise InterchangeError(f"{path}.team", f"a team name has at most {TEAM_NAME_MAX} characters")
-        if "is_substitute" in player:
-            _expect(player["is_substitute"], "bool", f"{path}.is_substitute")
+        _check_keys(player, PLAYER_KEYS, PLAYER_REQUIRED, path)
+        for player_field in PLAYER_FIELDS:
+            if player_field.key in player:
+                _validate_player_field(player_field, player[player_field.key], f"{path}.{player_field.key}")
+            if player_field.kind is Kind.NUMBER:
+                if player["number"] in numbers:
+                    raise InterchangeError(
+                        f"{path}.number",
+                        f"player number {player['number']} is also used by players[{numbers[player['number']]}]",
+                    )
+                numbers[player["number"]] = i
         if "team_captain" in player:
             _expect(player["team_captain"], "bool", f"{path}.team_captain")
             if player["team_captain"]:
@@ -200,10 +219,29 @@ def validate(data):
                         f"{path}.team_captain", f"team {team!r} already has its captain in players[{captains[team]}]"
                     )
                 captains[team] = i
+    return numbers
 
+
+def _validate_player_field(player_field: PlayerField, value: Any, path: str) -> None:
+    """One field of a player, by its kind: the number 1 or more, text a string, a flag true or false, the team
+    a name (or null)."""
+    if player_field.kind is Kind.NUMBER:
+        _positive(value, path)
+    elif player_field.kind is Kind.BOOL:
+        _expect(value, "bool", path)
+    elif player_field.kind is Kind.TEAM:
+        _expect(value, "str", path, allow_null=True)
+        if len((value or "").strip()) > TEAM_NAME_MAX:
+            raise InterchangeError(path, f"a team name has at most {TEAM_NAME_MAX} characters")
+    else:
+        _expect(value, "str", path)
+
+
+def _validate_sessions(data: dict[str, Any], numbers: dict[int, int], session_count: int) -> dict[int, list]:
+    """Each session and its tables. Returns {session number: its tables}, for the appeals' references."""
     _expect(data.get("sessions", []), "list", "sessions")
-    session_numbers = {}
-    seated_tables = {}  # session number: its tables, for the appeals' references
+    session_numbers: dict[int, int] = {}
+    seated_tables = {}
     for s, session in enumerate(data.get("sessions", [])):
         spath = f"sessions[{s}]"
         _expect(session, "object", spath)
@@ -218,80 +256,94 @@ def validate(data):
                 f"{spath}.number", f"session {session['number']} is also sessions[{session_numbers[session['number']]}]"
             )
         session_numbers[session["number"]] = s
-        tables = session.get("tables", [])
-        _expect(tables, "list", f"{spath}.tables")
-        status = session.get("status", default_status(tables))
-        _expect(status, "str", f"{spath}.status")
-        if status not in SESSION_STATUSES:
-            raise InterchangeError(f"{spath}.status", f"“{status}” is not one of {', '.join(SESSION_STATUSES)}")
-        if status == Session.Status.PLANNED and tables:
-            raise InterchangeError(f"{spath}.status", "a planned session has no tables; a seated one is “seated”")
-        if status != Session.Status.PLANNED and not tables:
-            raise InterchangeError(f"{spath}.tables", f"a {status} session needs its tables")
-        if "seating_method" in session:
-            _expect(session["seating_method"], "str", f"{spath}.seating_method")
-        if "seed" in session:
-            _expect(session["seed"], "int", f"{spath}.seed", allow_null=True)
-        if "advance" in session:
-            _validate_advance(session["advance"], f"{spath}.advance", status, numbers)
-        _validate_clock(session, spath, tables)
-        seated = {}
-        seated_tables[session["number"]] = tables
-        for t, table in enumerate(tables):
-            tpath = f"{spath}.tables[{t}]"
-            _expect(table, "object", tpath)
-            _check_keys(table, TABLE_KEYS, ("seats",), tpath)
-            if "number" in table:
-                _expect(table["number"], "int", f"{tpath}.number")
-                if table["number"] != t + 1:
-                    raise InterchangeError(f"{tpath}.number", f"tables are numbered in order: expected {t + 1}")
-            seats = table["seats"]
-            _expect(seats, "list", f"{tpath}.seats")
-            if len(seats) != 4:
-                raise InterchangeError(
-                    f"{tpath}.seats", f"a table has four players (East, South, West, North), not {len(seats)}"
-                )
-            for k, number in enumerate(seats):
-                _expect(number, "int", f"{tpath}.seats[{k}]")
-                if number not in numbers:
-                    raise InterchangeError(f"{tpath}.seats[{k}]", f"player {number} is not in the players list")
-                if number in seated:
-                    raise InterchangeError(
-                        f"{tpath}.seats[{k}]", f"player {number} is already seated in this session ({seated[number]})"
-                    )
-                seated[number] = f"{tpath}.seats"
-            if "submitted" in table:
-                _expect(table["submitted"], "bool", f"{tpath}.submitted")
-            if status == Session.Status.CLOSED and not table.get("submitted"):
-                raise InterchangeError(f"{tpath}.submitted", "the session is closed, so every sheet is submitted")
-            hands = table.get("hands", [])
-            _expect(hands, "list", f"{tpath}.hands")
-            for h, hand in enumerate(hands):
-                _validate_hand(hand, h, f"{tpath}.hands[{h}]", seats)
-            penalties = table.get("penalties", [])
-            _expect(penalties, "list", f"{tpath}.penalties")
-            for k, penalty in enumerate(penalties):
-                _validate_penalty(penalty, f"{tpath}.penalties[{k}]", seats)
-            withdrawn = table.get("withdrawn_penalties", [])
-            _expect(withdrawn, "list", f"{tpath}.withdrawn_penalties")
-            for k, penalty in enumerate(withdrawn):
-                wpath = f"{tpath}.withdrawn_penalties[{k}]"
-                _expect(penalty, "object", wpath)
-                if "withdrawn_reason" not in penalty:
-                    raise InterchangeError(f"{wpath}.withdrawn_reason", "missing: why the penalty was withdrawn")
-                _expect(penalty["withdrawn_reason"], "str", f"{wpath}.withdrawn_reason")
-                if not penalty["withdrawn_reason"].strip():
-                    raise InterchangeError(f"{wpath}.withdrawn_reason", "say why the penalty was withdrawn")
-                _validate_penalty({k: v for k, v in penalty.items() if k != "withdrawn_reason"}, wpath, seats)
-            signatures = table.get("signatures", [])
-            _expect(signatures, "list", f"{tpath}.signatures")
-            for k, signature in enumerate(signatures):
-                _validate_signature(signature, f"{tpath}.signatures[{k}]", seats)
-            if table.get("submitted") is False and any(s.get("role") == "referee" for s in signatures):
-                raise InterchangeError(f"{tpath}.submitted", "the referee signed this sheet, so it is submitted")
-    _validate_withdrawals(data, numbers, session_count)
-    _validate_appeals(data, numbers, seated_tables)
-    return settings
+        seated_tables[session["number"]] = _validate_session(session, spath, numbers)
+    return seated_tables
+
+
+def _validate_session(session: dict[str, Any], spath: str, numbers: dict[int, int]) -> list:
+    """A session's status, seating, clock and who played on; then its tables. Returns its tables."""
+    tables = session.get("tables", [])
+    _expect(tables, "list", f"{spath}.tables")
+    status = session.get("status", default_status(tables))
+    _expect(status, "str", f"{spath}.status")
+    if status not in SESSION_STATUSES:
+        raise InterchangeError(f"{spath}.status", f"“{status}” is not one of {', '.join(SESSION_STATUSES)}")
+    if status == Session.Status.PLANNED and tables:
+        raise InterchangeError(f"{spath}.status", "a planned session has no tables; a seated one is “seated”")
+    if status != Session.Status.PLANNED and not tables:
+        raise InterchangeError(f"{spath}.tables", f"a {status} session needs its tables")
+    if "seating_method" in session:
+        _expect(session["seating_method"], "str", f"{spath}.seating_method")
+    if "seed" in session:
+        _expect(session["seed"], "int", f"{spath}.seed", allow_null=True)
+    if "advance" in session:
+        _validate_advance(session["advance"], f"{spath}.advance", status, numbers)
+    _validate_clock(session, spath, tables)
+    seated: dict[int, str] = {}  # player number: the table's seats, where they sit in this session
+    for t, table in enumerate(tables):
+        _validate_table(table, t, f"{spath}.tables[{t}]", status, numbers, seated)
+    return tables
+
+
+def _validate_table(
+    table: Any, t: int, tpath: str, status: str, numbers: dict[int, int], seated: dict[int, str]
+) -> None:
+    """A table: its seats (players of the list, each seated once in the session), then its records."""
+    _expect(table, "object", tpath)
+    _check_keys(table, TABLE_KEYS, ("seats",), tpath)
+    if "number" in table:
+        _expect(table["number"], "int", f"{tpath}.number")
+        if table["number"] != t + 1:
+            raise InterchangeError(f"{tpath}.number", f"tables are numbered in order: expected {t + 1}")
+    seats = table["seats"]
+    _expect(seats, "list", f"{tpath}.seats")
+    if len(seats) != 4:
+        raise InterchangeError(
+            f"{tpath}.seats", f"a table has four players (East, South, West, North), not {len(seats)}"
+        )
+    for k, number in enumerate(seats):
+        _expect(number, "int", f"{tpath}.seats[{k}]")
+        if number not in numbers:
+            raise InterchangeError(f"{tpath}.seats[{k}]", f"player {number} is not in the players list")
+        if number in seated:
+            raise InterchangeError(
+                f"{tpath}.seats[{k}]", f"player {number} is already seated in this session ({seated[number]})"
+            )
+        seated[number] = f"{tpath}.seats"
+    if "submitted" in table:
+        _expect(table["submitted"], "bool", f"{tpath}.submitted")
+    if status == Session.Status.CLOSED and not table.get("submitted"):
+        raise InterchangeError(f"{tpath}.submitted", "the session is closed, so every sheet is submitted")
+    _validate_table_records(table, tpath, seats)
+
+
+def _validate_table_records(table: dict[str, Any], tpath: str, seats: list[int]) -> None:
+    """A table's hands, penalties (given and withdrawn) and signatures."""
+    hands = table.get("hands", [])
+    _expect(hands, "list", f"{tpath}.hands")
+    for h, hand in enumerate(hands):
+        _validate_hand(hand, h, f"{tpath}.hands[{h}]", seats)
+    penalties = table.get("penalties", [])
+    _expect(penalties, "list", f"{tpath}.penalties")
+    for k, penalty in enumerate(penalties):
+        _validate_penalty(penalty, f"{tpath}.penalties[{k}]", seats)
+    withdrawn = table.get("withdrawn_penalties", [])
+    _expect(withdrawn, "list", f"{tpath}.withdrawn_penalties")
+    for k, penalty in enumerate(withdrawn):
+        wpath = f"{tpath}.withdrawn_penalties[{k}]"
+        _expect(penalty, "object", wpath)
+        if "withdrawn_reason" not in penalty:
+            raise InterchangeError(f"{wpath}.withdrawn_reason", "missing: why the penalty was withdrawn")
+        _expect(penalty["withdrawn_reason"], "str", f"{wpath}.withdrawn_reason")
+        if not penalty["withdrawn_reason"].strip():
+            raise InterchangeError(f"{wpath}.withdrawn_reason", "say why the penalty was withdrawn")
+        _validate_penalty({k: v for k, v in penalty.items() if k != "withdrawn_reason"}, wpath, seats)
+    signatures = table.get("signatures", [])
+    _expect(signatures, "list", f"{tpath}.signatures")
+    for k, signature in enumerate(signatures):
+        _validate_signature(signature, f"{tpath}.signatures[{k}]", seats)
+    if table.get("submitted") is False and any(s.get("role") == "referee" for s in signatures):
+        raise InterchangeError(f"{tpath}.submitted", "the referee signed this sheet, so it is submitted")
 
 
 def _choice(value, choices, path):
@@ -300,12 +352,12 @@ def _choice(value, choices, path):
         raise InterchangeError(path, f"“{value}” is not one of {', '.join(choices)}")
 
 
-def _validate_appeals(data, numbers, seated_tables):
+def _validate_appeals(data: dict[str, Any], numbers: dict[int, int], seated_tables: dict[int, list]) -> None:
     """Each appeal's form and references: its table, hand, penalties and filer are in the file. Errors name
     the appeal by its place in the list and its number."""
     rows = data.get("appeals", [])
     _expect(rows, "list", "appeals")
-    seen = {}
+    seen: dict[int, int] = {}
     for i, row in enumerate(rows):
         path = f"appeals[{i}]"
         _expect(row, "object", path)
@@ -318,7 +370,7 @@ def _validate_appeals(data, numbers, seated_tables):
         _positive(row["number"], f"{path}.number")
         number = row["number"]
 
-        def fail(key, message, path=path, number=number):
+        def fail(key: str, message: str, path: str = path, number: int = number) -> NoReturn:
             raise InterchangeError(f"{path}.{key}", f"appeal {number}: {message}")
 
         if number in seen:
@@ -339,70 +391,84 @@ def _validate_appeals(data, numbers, seated_tables):
         _expect(row["filer"], "int", f"{path}.filer")
         if row["filer"] not in numbers:
             fail("filer", f"player {row['filer']} is not in the players list")
-        _choice(row["via"], Appeal.Via.values, f"{path}.via")
-        _choice(row["status"], Appeal.Status.values, f"{path}.status")
-        _choice(row.get("fee_status", Appeal.Fee.PAID), Appeal.Fee.values, f"{path}.fee_status")
-        _expect(row.get("fee_amount", 0), "number", f"{path}.fee_amount")
-        try:
-            Decimal(str(row.get("fee_amount", 0)))
-        except InvalidOperation:
-            raise InterchangeError(f"{path}.fee_amount", f"“{row['fee_amount']}” is not a number") from None
-        for key in ("statement", "late_reason", "fee_currency", "escalation_reason"):
-            if key in row:
-                _expect(row[key], "str", f"{path}.{key}")
-        for key in ("filed_by", "late_accepted_by"):
-            if key in row:
-                _expect(row[key], "str", f"{path}.{key}", allow_null=True)
-        parse_moment(row["filed_at"], f"{path}.filed_at")
-        if "escalated_at" in row:
-            _expect(row["escalated_at"], "str", f"{path}.escalated_at", allow_null=True)
-            if row["escalated_at"] is not None:
-                parse_moment(row["escalated_at"], f"{path}.escalated_at")
-        decisions = row.get("decisions", [])
-        _expect(decisions, "list", f"{path}.decisions")
-        for k, decision in enumerate(decisions):
-            dpath = f"{path}.decisions[{k}]"
-            _expect(decision, "object", dpath)
-            _check_keys(decision, APPEAL_DECISION_KEYS, ("body", "outcome", "reasons", "at"), dpath)
-            _choice(decision["body"], AppealDecision.Body.values, f"{dpath}.body")
-            _choice(decision["outcome"], AppealDecision.Outcome.values, f"{dpath}.outcome")
-            _expect(decision["reasons"], "str", f"{dpath}.reasons")
-            if "by" in decision:
-                _expect(decision["by"], "str", f"{dpath}.by", allow_null=True)
-            parse_moment(decision["at"], f"{dpath}.at")
-        amendments = row.get("amendments", [])
-        _expect(amendments, "list", f"{path}.amendments")
-        for k, amendment in enumerate(amendments):
-            apath = f"{path}.amendments[{k}]"
-            _expect(amendment, "object", apath)
-            _check_keys(amendment, APPEAL_AMENDMENT_KEYS, ("kind",), apath)
-            _choice(amendment["kind"], AppealAmendment.Kind.values, f"{apath}.kind")
+        _validate_appeal_fields(row, path)
+        _validate_decisions(row, path)
+        _validate_amendments(row, path, table, fail)
 
-            def afail(key, message, k=k):
-                fail(f"amendments[{k}].{key}", message)
 
-            if amendment["kind"] == AppealAmendment.Kind.HAND:
-                for key in ("penalty", "withdrawn_penalty"):
-                    if key in amendment:
-                        afail(key, "a hand amendment names a hand and its version, not a penalty")
-                for key in ("hand", "version"):
-                    if key not in amendment:
-                        afail(key, "missing: a hand amendment names the hand and the version it made")
-                    _positive(amendment[key], f"{apath}.{key}")
-                hands = table.get("hands", [])
-                if amendment["hand"] > len(hands):
-                    afail("hand", f"session {row['session']} table {row['table']} has no hand {amendment['hand']}")
-                if isinstance(hands[amendment["hand"] - 1], dict) and hands[amendment["hand"] - 1].get("pending"):
-                    afail("hand", f"hand {amendment['hand']} waits for confirmation; an appeal's version counts")
-            else:
-                for key in ("hand", "version"):
-                    if key in amendment:
-                        afail(key, "a penalty amendment names a penalty, not a hand")
-                if ("penalty" in amendment) == ("withdrawn_penalty" in amendment):
-                    afail("penalty", "name the penalty: “penalty” or “withdrawn_penalty”")
-                if amendment["kind"] == AppealAmendment.Kind.PENALTY_WITHDRAWN and "penalty" in amendment:
-                    afail("penalty", "a penalty the appeal withdrew is in the table's “withdrawn_penalties”")
-                _penalty_refs(amendment, table, apath, afail)
+def _validate_appeal_fields(row: dict[str, Any], path: str) -> None:
+    """An appeal's channel, status, fee, texts and times."""
+    _choice(row["via"], Appeal.Via.values, f"{path}.via")
+    _choice(row["status"], Appeal.Status.values, f"{path}.status")
+    _choice(row.get("fee_status", Appeal.Fee.PAID), Appeal.Fee.values, f"{path}.fee_status")
+    _expect(row.get("fee_amount", 0), "number", f"{path}.fee_amount")
+    try:
+        Decimal(str(row.get("fee_amount", 0)))
+    except InvalidOperation:
+        raise InterchangeError(f"{path}.fee_amount", f"“{row['fee_amount']}” is not a number") from None
+    for key in ("statement", "late_reason", "fee_currency", "escalation_reason"):
+        if key in row:
+            _expect(row[key], "str", f"{path}.{key}")
+    for key in ("filed_by", "late_accepted_by"):
+        if key in row:
+            _expect(row[key], "str", f"{path}.{key}", allow_null=True)
+    parse_moment(row["filed_at"], f"{path}.filed_at")
+    if "escalated_at" in row:
+        _expect(row["escalated_at"], "str", f"{path}.escalated_at", allow_null=True)
+        if row["escalated_at"] is not None:
+            parse_moment(row["escalated_at"], f"{path}.escalated_at")
+
+
+def _validate_decisions(row: dict[str, Any], path: str) -> None:
+    decisions = row.get("decisions", [])
+    _expect(decisions, "list", f"{path}.decisions")
+    for k, decision in enumerate(decisions):
+        dpath = f"{path}.decisions[{k}]"
+        _expect(decision, "object", dpath)
+        _check_keys(decision, APPEAL_DECISION_KEYS, ("body", "outcome", "reasons", "at"), dpath)
+        _choice(decision["body"], AppealDecision.Body.values, f"{dpath}.body")
+        _choice(decision["outcome"], AppealDecision.Outcome.values, f"{dpath}.outcome")
+        _expect(decision["reasons"], "str", f"{dpath}.reasons")
+        if "by" in decision:
+            _expect(decision["by"], "str", f"{dpath}.by", allow_null=True)
+        parse_moment(decision["at"], f"{dpath}.at")
+
+
+def _validate_amendments(row: dict[str, Any], path: str, table: dict[str, Any], fail: Fail) -> None:
+    """What an upheld appeal changed at its table: a version of one of its hands, or one of its penalties."""
+    amendments = row.get("amendments", [])
+    _expect(amendments, "list", f"{path}.amendments")
+    for k, amendment in enumerate(amendments):
+        apath = f"{path}.amendments[{k}]"
+        _expect(amendment, "object", apath)
+        _check_keys(amendment, APPEAL_AMENDMENT_KEYS, ("kind",), apath)
+        _choice(amendment["kind"], AppealAmendment.Kind.values, f"{apath}.kind")
+
+        def afail(key: str, message: str, k: int = k) -> NoReturn:
+            fail(f"amendments[{k}].{key}", message)
+
+        if amendment["kind"] == AppealAmendment.Kind.HAND:
+            for key in ("penalty", "withdrawn_penalty"):
+                if key in amendment:
+                    afail(key, "a hand amendment names a hand and its version, not a penalty")
+            for key in ("hand", "version"):
+                if key not in amendment:
+                    afail(key, "missing: a hand amendment names the hand and the version it made")
+                _positive(amendment[key], f"{apath}.{key}")
+            hands = table.get("hands", [])
+            if amendment["hand"] > len(hands):
+                afail("hand", f"session {row['session']} table {row['table']} has no hand {amendment['hand']}")
+            if isinstance(hands[amendment["hand"] - 1], dict) and hands[amendment["hand"] - 1].get("pending"):
+                afail("hand", f"hand {amendment['hand']} waits for confirmation; an appeal's version counts")
+        else:
+            for key in ("hand", "version"):
+                if key in amendment:
+                    afail(key, "a penalty amendment names a penalty, not a hand")
+            if ("penalty" in amendment) == ("withdrawn_penalty" in amendment):
+                afail("penalty", "name the penalty: “penalty” or “withdrawn_penalty”")
+            if amendment["kind"] == AppealAmendment.Kind.PENALTY_WITHDRAWN and "penalty" in amendment:
+                afail("penalty", "a penalty the appeal withdrew is in the table's “withdrawn_penalties”")
+            _penalty_refs(amendment, table, apath, afail)
 
 
 def _penalty_refs(row, table, path, fail):

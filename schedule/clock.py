@@ -35,11 +35,11 @@ def _iso(value: datetime | None) -> str | None:
 def _lock_session(session: Session, by: User | None) -> Session:
     check_organizer(by, session.tournament)
     session = Session.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=session.pk)
-    if session.status == Session.Status.CLOSED:
+    if session.is_closed:
         raise ValidationError(
             _("Session %(n)s is closed; its clock no longer changes.") % {"n": session.number}, code="closed"
         )
-    if session.status == Session.Status.PLANNED:
+    if not session.is_seated:
         raise ValidationError(
             _("Session %(n)s is not seated yet; seat it before starting its clock.") % {"n": session.number},
             code="not_seated",
@@ -141,7 +141,7 @@ def session_clock_adjust(
     changes hands already entered; it only changes which new hands the sheets still accept."""
     with transaction.atomic():
         session = _lock_session(session, by)
-        if session.ends_at is None:
+        if session.starts_at is None or session.ends_at is None:
             raise ValidationError(
                 _("The clock of session %(n)s has not been started or scheduled.") % {"n": session.number},
                 code="no_clock",

@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from schedule.services import swiss_sessions
+from schedule.selectors import swiss_sessions
 from scoring import progress as pg
 from scoring.models import ScoreSheet
 from scoring.results import table_results
@@ -41,11 +41,11 @@ class Dashboard:
         return pg.current_session(self.sessions)
 
 
-def _numbers(progress_list):
+def _numbers(progress_list: list[pg.SessionProgress]) -> str:
     return ", ".join(str(p.session.number) for p in progress_list)
 
 
-def _withdrawn_still_seated(tournament: Tournament, url) -> list[Item]:
+def _withdrawn_still_seated(tournament: Tournament, url: _Url) -> list[Item]:
     """A withdrawn player without a substitute who still has seats in sessions not closed: those tables
     would play three-handed."""
     from tournament.models import Seat, Withdrawal
@@ -55,9 +55,9 @@ def _withdrawn_still_seated(tournament: Tournament, url) -> list[Item]:
         tournament=tournament, undone_at__isnull=True, substitute__isnull=True
     ).select_related("player", "from_session"):
         numbers = sorted(
-            Seat.objects.filter(player=w.player, session__number__gte=w.from_session.number)
-            .exclude(session__status=Session.Status.CLOSED)
-            .values_list("session__number", flat=True)
+            Seat.objects.filter(
+                player=w.player, session__number__gte=w.from_session.number, session__in=Session.objects.open()
+            ).values_list("session__number", flat=True)
         )
         if numbers:
             items.append(
@@ -71,48 +71,47 @@ def _withdrawn_still_seated(tournament: Tournament, url) -> list[Item]:
     return items
 
 
-def tournament_dashboard(tournament: Tournament, now: datetime) -> Dashboard:
-    slug = tournament.slug
-    sessions = pg.session_progress(tournament)
-    player_count = tournament.players.count()
-    board = Dashboard(tournament=tournament, sessions=sessions, player_count=player_count)
-    problems, steps = board.problems, board.next_steps
+class _Url:
+    """Addresses of the tournament's pages, for the items' links."""
 
-    def url(name, *args, anchor=""):
-        return reverse(name, args=[slug, *args]) + anchor
+    def __init__(self, tournament: Tournament) -> None:
+        self.slug = tournament.slug
 
-    # Problems: something is wrong or late and needs the organizer now.
-    problem = seating_problem(player_count) if player_count else None
-    if problem:
-        problems.append(Item(problem, url("manage-player-add") + "?substitute=1", _("Add a substitute")))
+    def __call__(self, name: str, *args: object, anchor: str = "") -> str:
+        return reverse(name, args=[self.slug, *args]) + anchor
+
+
+def _late_tables(tournament: Tournament, sessions: list[pg.SessionProgress], now: datetime, url: _Url) -> list[Item]:
+    """Sessions whose tables are still open after the bell or, without a clock, past the time limit counted
+    from the first hand."""
+    items = []
     for p in sessions:
         bell = p.session.ends_at
         if bell is not None:
             # With a clock the limit is its bell, not a count from the first hand.
-            if p.phase == pg.IN_PLAY and now >= bell:
-                open_tables = _open_tables(p.session)
-                if open_tables:
-                    problems.append(
-                        Item(
-                            ngettext(
-                                "Session %(n)s: table %(t)s is still open; the bell rang at %(time)s.",
-                                "Session %(n)s: tables %(t)s are still open; the bell rang at %(time)s.",
-                                len(open_tables),
-                            )
-                            % {
-                                "n": p.session.number,
-                                "t": ", ".join(map(str, open_tables)),
-                                "time": timezone.localtime(bell).strftime("%H:%M"),
-                            },
-                            url("session-detail", p.session.number),
-                            _("See the tables"),
+            open_tables = _open_tables(p.session) if p.phase == pg.IN_PLAY and now >= bell else []
+            if open_tables:
+                items.append(
+                    Item(
+                        ngettext(
+                            "Session %(n)s: table %(t)s is still open; the bell rang at %(time)s.",
+                            "Session %(n)s: tables %(t)s are still open; the bell rang at %(time)s.",
+                            len(open_tables),
                         )
+                        % {
+                            "n": p.session.number,
+                            "t": ", ".join(map(str, open_tables)),
+                            "time": timezone.localtime(bell).strftime("%H:%M"),
+                        },
+                        url("session-detail", p.session.number),
+                        _("See the tables"),
                     )
+                )
             continue
-        if p.overdue(tournament.session_minutes, now):
+        if p.overdue(tournament.session_minutes, now) and p.first_entry_at is not None:
             open_tables = _open_tables(p.session)
             minutes = int((now - p.first_entry_at).total_seconds() // 60)
-            problems.append(
+            items.append(
                 Item(
                     ngettext(
                         "Session %(n)s: table %(t)s is still open %(m)s minutes after the first hand "
@@ -131,38 +130,47 @@ def tournament_dashboard(tournament: Tournament, now: datetime) -> Dashboard:
                     _("See the tables"),
                 )
             )
-    problems.extend(_withdrawn_still_seated(tournament, url))
+    return items
+
+
+def _unseated(tournament: Tournament, sessions: list[pg.SessionProgress], url: _Url) -> list[Item]:
+    """The session after the last one played is not seated yet, though it could be."""
     played_on = [p for p in sessions if p.phase in (pg.IN_PLAY, pg.FINISHED, pg.CLOSED)]
+    if not played_on:
+        return []
+    last_played = played_on[-1].session.number
     swiss = {s.number for s in swiss_sessions(tournament)}
     elimination = tournament.format == Tournament.Format.ELIMINATION
-    if played_on:
-        last_played = played_on[-1].session.number
 
-        def can_be_seated(p):
-            if elimination:
-                # Seated from the players who go on: it waits for the decision after the session before.
-                before = next((q.session for q in sessions if q.session.number == p.session.number - 1), None)
-                return before is None or before.advance_rule not in ("", AdvanceRule.FINAL)
-            # A Swiss session waits for every earlier one to close; until then it is not late.
-            return p.session.number not in swiss or all(
-                q.phase == pg.CLOSED for q in sessions if q.session.number < p.session.number
-            )
+    def can_be_seated(p: pg.SessionProgress) -> bool:
+        if elimination:
+            # Seated from the players who go on: it waits for the decision after the session before.
+            before = next((q.session for q in sessions if q.session.number == p.session.number - 1), None)
+            return before is None or before.advance_rule not in ("", AdvanceRule.FINAL)
+        # A Swiss session waits for every earlier one to close; until then it is not late.
+        return p.session.number not in swiss or all(
+            q.phase == pg.CLOSED for q in sessions if q.session.number < p.session.number
+        )
 
-        unseated = [
-            p for p in sessions if p.phase == pg.PLANNED and p.session.number <= last_played + 1 and can_be_seated(p)
-        ]
-        if unseated:
-            problems.append(
-                Item(
-                    ngettext("Session %(s)s is not seated yet.", "Sessions %(s)s are not seated yet.", len(unseated))
-                    % {"s": _numbers(unseated)},
-                    url("manage-seating"),
-                    _("Seat it"),
-                )
-            )
+    unseated = [
+        p for p in sessions if p.phase == pg.PLANNED and p.session.number <= last_played + 1 and can_be_seated(p)
+    ]
+    if not unseated:
+        return []
+    return [
+        Item(
+            ngettext("Session %(s)s is not seated yet.", "Sessions %(s)s are not seated yet.", len(unseated))
+            % {"s": _numbers(unseated)},
+            url("manage-seating"),
+            _("Seat it"),
+        )
+    ]
 
-    # Next steps, in the order a tournament runs.
-    if not player_count:
+
+def _setting_up(board: Dashboard, player_problem: str | None, url: _Url) -> list[Item]:
+    """The first steps: players, referees, seating, publishing."""
+    tournament, sessions, steps = board.tournament, board.sessions, []
+    if not board.player_count:
         steps.append(
             Item(_("Add the players, one by one or from a spreadsheet."), url("manage-import"), _("Import players"))
         )
@@ -170,7 +178,23 @@ def tournament_dashboard(tournament: Tournament, now: datetime) -> Dashboard:
         steps.append(
             Item(_("Give your referees an account and the referee role."), url("manage-roles"), _("Roles and accounts"))
         )
-    if player_count and not problem and not any(p.tables for p in sessions):
+    without_code = tournament.players.filter(code="").count() if board.player_count else 0
+    if without_code:
+        steps.append(
+            Item(
+                ngettext(
+                    "%(n)s player has no code yet to confirm score sheets with: make the missing codes "
+                    "before printing the player cards.",
+                    "%(n)s players have no code yet to confirm score sheets with: make the missing codes "
+                    "before printing the player cards.",
+                    without_code,
+                )
+                % {"n": without_code},
+                url("manage-player-codes"),
+                _("Player codes"),
+            )
+        )
+    if board.player_count and not player_problem and not any(p.tables for p in sessions):
         steps.append(
             Item(
                 _("Seat the sessions: a round-robin schedule, a chart, or session by session."),
@@ -192,6 +216,12 @@ def tournament_dashboard(tournament: Tournament, now: datetime) -> Dashboard:
                 _("Publish"),
             )
         )
+    return steps
+
+
+def _playing(sessions: list[pg.SessionProgress], url: _Url) -> list[Item]:
+    """Sessions in play to follow, and those whose sheets are all in, to close."""
+    steps = []
     for p in sessions:
         if p.phase == pg.IN_PLAY:
             steps.append(
@@ -211,6 +241,13 @@ def tournament_dashboard(tournament: Tournament, now: datetime) -> Dashboard:
                     _("Close it"),
                 )
             )
+    return steps
+
+
+def _after_a_round(tournament: Tournament, sessions: list[pg.SessionProgress], url: _Url) -> list[Item]:
+    """What closing a session opens: Swiss seating of the next one, deciding who plays on, the results file."""
+    steps = []
+    swiss = {s.number for s in swiss_sessions(tournament)}
     for p in sessions:
         if p.phase == pg.PLANNED and p.session.number in swiss and p.session.number > 1:
             earlier = [q for q in sessions if q.session.number < p.session.number]
@@ -223,6 +260,7 @@ def tournament_dashboard(tournament: Tournament, now: datetime) -> Dashboard:
                     )
                 )
             break
+    elimination = tournament.format == Tournament.Format.ELIMINATION
     if elimination and not any(p.session.advance_rule == AdvanceRule.FINAL for p in sessions):
         undecided = next((p for p in sessions if p.phase == pg.CLOSED and not p.session.advance_rule), None)
         if undecided is not None:
@@ -242,6 +280,26 @@ def tournament_dashboard(tournament: Tournament, now: datetime) -> Dashboard:
                 _("Results file"),
             )
         )
+    return steps
+
+
+def tournament_dashboard(tournament: Tournament, now: datetime) -> Dashboard:
+    """The tournament's sessions with their sheets, the problems to act on now, and the next steps in the
+    order a tournament runs."""
+    sessions = pg.session_progress(tournament)
+    player_count = tournament.players.count()
+    board = Dashboard(tournament=tournament, sessions=sessions, player_count=player_count)
+    url = _Url(tournament)
+    # Problems: something is wrong or late and needs the organizer now.
+    problem = seating_problem(player_count) if player_count else None
+    if problem:
+        board.problems.append(Item(problem, url("manage-player-add") + "?substitute=1", _("Add a substitute")))
+    board.problems.extend(_late_tables(tournament, sessions, now, url))
+    board.problems.extend(_withdrawn_still_seated(tournament, url))
+    board.problems.extend(_unseated(tournament, sessions, url))
+    board.next_steps.extend(_setting_up(board, problem, url))
+    board.next_steps.extend(_playing(sessions, url))
+    board.next_steps.extend(_after_a_round(tournament, sessions, url))
     return board
 
 
@@ -277,7 +335,7 @@ def referee_sessions(tournaments: list[Tournament]) -> list[RefereeSession]:
     for tournament in tournaments:
         current = pg.current_session(pg.session_progress(tournament))
         if current is None:
-            upcoming = tournament.sessions.exclude(status=Session.Status.CLOSED).order_by("number").first()
+            upcoming = tournament.sessions.open().order_by("number").first()
             out.append(RefereeSession(tournament=tournament, progress=None, tables=[], upcoming=upcoming))
             continue
         session = current.session

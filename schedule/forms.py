@@ -94,7 +94,7 @@ class ChartConfirmForm(forms.Form):
 
 
 class EliminationForm(forms.Form):
-    """Who plays on after a round of an elimination tournament; ``services.elimination_rule`` checks the
+    """Who plays on after a round of an elimination tournament; ``elimination.elimination_rule`` checks the
     count against the rule."""
 
     rule = forms.ChoiceField(label=_lazy("Who plays on"), choices=AdvanceRule.choices, widget=forms.RadioSelect)
@@ -199,6 +199,4 @@ class WithdrawForm(SubstituteFields):
     def __init__(self, *args, tournament, **kwargs):
         super().__init__(*args, tournament=tournament, **kwargs)
         self.fields["player"].queryset = tournament.players.order_by("number")
-        self.fields["from_session"].queryset = tournament.sessions.exclude(status=Session.Status.CLOSED).order_by(
-            "number"
-        )
+        self.fields["from_session"].queryset = tournament.sessions.open().order_by("number")

@@ -1,7 +1,7 @@
 """Seating and session pages: seat, publish, close and reopen sessions; generate a round-robin schedule,
 seat by Swiss, upload a chart, publish all; the public seating chart.
 
-Thin: forms, then ``services.services``.
+Thin: forms, then ``schedule.services`` (changes), ``schedule.elimination`` and ``schedule.selectors`` (reads).
 """
 
 import json
@@ -9,8 +9,7 @@ import json
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db.models import Count
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
@@ -20,7 +19,7 @@ from django.utils.translation import gettext_lazy as _lazy
 from django.utils.translation import ngettext
 from django.views.generic import TemplateView
 
-from schedule import charts, dashboard, services
+from schedule import charts, dashboard, elimination, selectors, services
 from schedule.forms import ChartConfirmForm, ChartUploadForm, EliminationForm, GenerateForm, ReasonForm, SeatSessionForm
 from scoring.progress import CLOSED
 from tournament import names
@@ -50,27 +49,27 @@ class SeatingManageView(OrganizerRequiredMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         t = self.tournament
-        sessions = list(t.sessions.annotate(table_count=Count("tables")).order_by("number"))
-        swiss = {s.number for s in services.swiss_sessions(t)}
+        sessions = list(t.sessions.with_table_count().order_by("number"))
+        swiss = {s.number for s in selectors.swiss_sessions(t)}
         action_errors = kwargs.get("action_errors", {})
         for s in sessions:
-            s.swiss_eligible = s.number in swiss and s.status in (Session.Status.PLANNED, Session.Status.SEATED)
+            s.swiss_eligible = s.number in swiss and not s.is_public
             s.action_error = action_errors.get(s.number)
             s.method_label = METHOD_LABELS.get(s.seating_method, s.seating_method)
         count = t.players.count()
         context.update(
             sessions=sessions,
-            round_robin_numbers=[s.number for s in services.round_robin_sessions(t)],
+            round_robin_numbers=[s.number for s in selectors.round_robin_sessions(t)],
             has_swiss=bool(swiss),
             generate_form=kwargs.get("generate_form") or GenerateForm(initial={"seed": services.new_seed()}),
             seating_problem=seating_problem(count),
             player_count=count,
-            oversized_teams=services.oversized_teams(t),
-            metrics=services.tournament_schedule_metrics(t),
+            oversized_teams=selectors.oversized_teams(t),
+            metrics=selectors.tournament_schedule_metrics(t),
             seated_waiting=[s.number for s in sessions if s.status == Session.Status.SEATED],
             is_mixed=t.format == Tournament.Format.MIXED,
             is_elimination=t.format == Tournament.Format.ELIMINATION,
-            fill=_fill_preview(t, services.round_robin_sessions(t) or sessions),
+            fill=_fill_preview(t, selectors.round_robin_sessions(t) or sessions),
         )
         return context
 
@@ -80,7 +79,7 @@ def _fill_preview(tournament, sessions):
     players already fill tables of four."""
     from schedule.withdrawals import fill_plan
 
-    first = next((s for s in sessions if s.status in (Session.Status.PLANNED, Session.Status.SEATED)), None)
+    first = next((s for s in sessions if not s.is_public), None)
     if first is None:
         return None
     plan = fill_plan(tournament, first.number)
@@ -175,7 +174,7 @@ class PublishAllView(SeatingManageView):
     def post(self, request, *args, **kwargs):
         if not confirmed(request):
             try:
-                sessions = services.sessions_to_publish(self.tournament)
+                sessions = services.schedule_publish_all_check(self.tournament)
             except ValidationError as exc:
                 return self.render_to_response(self.get_context_data(publish_error=" ".join(_messages(exc))))
             numbers = ", ".join(str(s.number) for s in sessions)
@@ -283,17 +282,15 @@ class SeatingChartView(TournamentMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         sessions = [
             s
-            for s in self.tournament.sessions.annotate(table_count=Count("tables")).order_by("number")
-            if s.table_count and self.session_is_public(s)
+            for s in self.tournament.sessions.with_table_count().order_by("number")
+            if s.table_count and self.session_visible(s)
         ]
-        data = services.tournament_chart(self.tournament, sessions) if sessions else {"sessions": [], "rows": []}
+        data = selectors.tournament_chart(self.tournament, sessions) if sessions else {"sessions": [], "rows": []}
         context.update(
             chart=data,
             sessions=sessions,
             table_numbers=range(1, max((s.table_count for s in sessions), default=0) + 1),
-            unpublished_shown=[
-                s.number for s in sessions if s.status not in (Session.Status.PUBLISHED, Session.Status.CLOSED)
-            ],
+            unpublished_shown=[s.number for s in sessions if not s.is_public],
         )
         return context
 
@@ -303,7 +300,7 @@ class SessionManageView(OrganizerRequiredMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        sessions = list(self.tournament.sessions.annotate(table_count=Count("tables")))
+        sessions = list(self.tournament.sessions.with_table_count())
         action_errors = kwargs.get("action_errors", {})
         seat_forms = kwargs.get("seat_forms", {})
         for session in sessions:
@@ -321,133 +318,109 @@ class SessionManageView(OrganizerRequiredMixin, TemplateView):
 
 
 class SessionActionView(SessionManageView):
-    """POST seat / publish / close / reopen for one session; errors re-render the sessions page."""
+    """POST one action on one session (each action a subclass below); an error re-renders the sessions page
+    with the message under that session."""
 
     http_method_names = ["post"]
-    action = None
 
     def post(self, request, *args, **kwargs):
         session = get_object_or_404(Session, tournament=self.tournament, number=self.kwargs["n"])
-        seat_forms = {}
+        self.seat_forms = {}
         try:
-            if self.action == "seat":
-                form = SeatSessionForm(request.POST, prefix=f"s{session.number}")
-                seat_forms[session.number] = form
-                if not form.is_valid():
-                    raise ValidationError(_("Check the seed."))
-                session = services.session_seat_random(
-                    session=session,
-                    by=request.user,
-                    seed=form.cleaned_data.get("seed"),
-                    fill_with_substitutes=form.cleaned_data.get("fill_with_substitutes", False),
-                )
-                message = _("Session %(n)s seated by random draw (seed %(seed)s).") % {
-                    "n": session.number,
-                    "seed": session.seed,
-                }
-            elif self.action == "publish":
-                services.session_publish(session=session, by=request.user)
-                message = _("Seating of session %(n)s published.") % {"n": session.number}
-            elif self.action in ("close", "reopen", "eliminate_undo") and not confirmed(request):
-                return self.ask(session)
-            elif self.action == "eliminate_undo":
-                services.session_elimination_undo(session=session, by=request.user)
-                message = _("The elimination after session %(n)s is undone.") % {"n": session.number}
-            elif self.action == "close":
-                services.session_close(session=session, by=request.user)
-                message = _("Session %(n)s closed; its results are final.") % {"n": session.number}
-            elif self.action == "reopen":
-                form = ReasonForm(request.POST)
-                reason = form.cleaned_data["reason"] if form.is_valid() else ""
-                services.session_reopen(session=session, by=request.user, reason=reason)
-                message = _("Session %(n)s reopened.") % {"n": session.number}
-            else:  # pragma: no cover - wiring error
-                raise ValidationError(_("Unknown action."))
+            return self.act(session)
         except (ValidationError, PermissionDenied) as exc:
             text = " ".join(getattr(exc, "messages", [str(exc)]))
             return self.render_to_response(
-                self.get_context_data(action_errors={session.number: text}, seat_forms=seat_forms)
+                self.get_context_data(action_errors={session.number: text}, seat_forms=self.seat_forms)
             )
-        messages.success(request, message)
+
+    def act(self, session: Session) -> HttpResponse:
+        raise NotImplementedError
+
+    def done(self, message: str) -> HttpResponse:
+        messages.success(self.request, message)
         return redirect("manage-sessions", slug=self.tournament.slug)
 
-    def cancel_url(self):
+    def cancel_url(self) -> str:
         return reverse("manage-sessions", args=[self.tournament.slug]) + f"#session-{self.kwargs['n']}"
 
+
+class SessionSeatView(SessionActionView):
+    """Seat one session by a (seeded) random draw, filling the field with substitutes when asked."""
+
+    def act(self, session):
+        form = SeatSessionForm(self.request.POST, prefix=f"s{session.number}")
+        self.seat_forms[session.number] = form
+        if not form.is_valid():
+            raise ValidationError(_("Check the seed."))
+        session = services.session_seat_random(
+            session=session,
+            by=self.request.user,
+            seed=form.cleaned_data.get("seed"),
+            fill_with_substitutes=form.cleaned_data.get("fill_with_substitutes", False),
+        )
+        return self.done(
+            _("Session %(n)s seated by random draw (seed %(seed)s).") % {"n": session.number, "seed": session.seed}
+        )
+
+
+class SessionPublishView(SessionActionView):
+    def act(self, session):
+        services.session_publish(session=session, by=self.request.user)
+        return self.done(_("Seating of session %(n)s published.") % {"n": session.number})
+
+
+class ConfirmedSessionActionView(SessionActionView):
+    """An action hard to undo: the first press asks, saying what it affects and refusing at once what the
+    service would (``ask``); the second, with confirm=1, does it (``perform``)."""
+
+    def act(self, session):
+        if not confirmed(self.request):
+            return self.ask(session)
+        return self.perform(session)
+
+    def ask(self, session: Session) -> HttpResponse:
+        raise NotImplementedError
+
+    def perform(self, session: Session) -> HttpResponse:
+        raise NotImplementedError
+
+
+class SessionCloseView(ConfirmedSessionActionView):
     def ask(self, session):
-        """Confirm closing or reopening, saying what it affects; refuses at once what the service would."""
-        if self.action == "close":
-            services.session_close_check(session)
-            lines = [
-                ngettext(
-                    "Its score sheet becomes final: it can no longer be reopened or corrected unless "
-                    "the session is reopened.",
-                    "Its %(n)s score sheets become final: they can no longer be reopened or corrected "
-                    "unless the session is reopened.",
-                    session.tables.count(),
-                )
-                % {"n": session.tables.count()}
-            ]
-            following = self.tournament.sessions.filter(number=session.number + 1).first()
-            if (
-                following
-                and following.number in {s.number for s in services.swiss_sessions(self.tournament)}
-                and following.status == Session.Status.PLANNED
-            ):
-                lines.append(
-                    _("Session %(n)s can then be seated by Swiss pairing on the standings.") % {"n": following.number}
-                )
-            return confirmation(
-                self, title=_("Close session %(n)s?") % {"n": session.number}, lines=lines, button=_("Close session")
+        services.session_close_check(session)
+        tables = session.tables.count()
+        lines = [
+            ngettext(
+                "Its score sheet becomes final: it can no longer be reopened or corrected unless "
+                "the session is reopened.",
+                "Its %(n)s score sheets become final: they can no longer be reopened or corrected "
+                "unless the session is reopened.",
+                tables,
             )
-        if self.action == "eliminate_undo":
-            following = services.session_elimination_undo_check(session)
-            lines = [
-                _("The players eliminated after session %(n)s lose their final rank and are back in.")
-                % {"n": session.number}
-            ]
-            if following is not None:
-                lines.append(
-                    _("The seating of session %(n)s is removed; it is seated again when you decide again who plays on.")
-                    % {"n": following.number}
-                )
-            lines.append(_("Session %(n)s can then be reopened and corrected.") % {"n": session.number})
-            return confirmation(
-                self,
-                title=_("Undo the elimination after session %(n)s?") % {"n": session.number},
-                lines=lines,
-                button=_("Undo the elimination"),
+            % {"n": tables}
+        ]
+        following = self.tournament.sessions.filter(number=session.number + 1).first()
+        if (
+            following
+            and following.number in {s.number for s in selectors.swiss_sessions(self.tournament)}
+            and not following.is_seated
+        ):
+            lines.append(
+                _("Session %(n)s can then be seated by Swiss pairing on the standings.") % {"n": following.number}
             )
+        return confirmation(
+            self, title=_("Close session %(n)s?") % {"n": session.number}, lines=lines, button=_("Close session")
+        )
+
+    def perform(self, session):
+        services.session_close(session=session, by=self.request.user)
+        return self.done(_("Session %(n)s closed; its results are final.") % {"n": session.number})
+
+
+class SessionReopenView(ConfirmedSessionActionView):
+    def ask(self, session):
         services.session_reopen_check(session)
-        warnings = []
-        dependents = services.seated_from_results_of(session)
-        if dependents:
-            warnings.append(
-                ngettext(
-                    "Session %(s)s was seated by Swiss pairing on standings that include this session's results. "
-                    "Correcting them now does not change that seating.",
-                    "Sessions %(s)s were seated by Swiss pairing on standings that include this session's results. "
-                    "Correcting them now does not change that seating.",
-                    len(dependents),
-                )
-                % {"s": ", ".join(str(s.number) for s in dependents)}
-            )
-            shown = [s for s in dependents if s.status != Session.Status.SEATED]
-            if shown:
-                warnings.append(
-                    _("Players have already seen the seating of sessions %(s)s; it is not redrawn.")
-                    % {"s": ", ".join(str(s.number) for s in shown)}
-                )
-            else:
-                warnings.append(
-                    ngettext(
-                        "Its seating is not published yet: once this session is closed again, you can seat it again "
-                        "by Swiss.",
-                        "Their seating is not published yet: once this session is closed again, you can seat them "
-                        "again by Swiss.",
-                        len(dependents),
-                    )
-                )
         form = ReasonForm(self.request.POST)
         return confirmation(
             self,
@@ -456,10 +429,74 @@ class SessionActionView(SessionManageView):
                 _("Its results stop being final: an organizer can reopen its score sheets and correct them."),
                 _("The standings change at once if a correction changes a score."),
             ],
-            warnings=warnings,
+            warnings=self.warnings(session),
             button=_("Reopen session"),
             reason=form.cleaned_data["reason"] if form.is_valid() else self.request.POST.get("reason", "")[:200],
         )
+
+    def warnings(self, session: Session) -> list[str]:
+        """What reopening cannot change: the sessions already seated by Swiss from this one's results."""
+        dependents = selectors.seated_from_results_of(session)
+        if not dependents:
+            return []
+        warnings = [
+            ngettext(
+                "Session %(s)s was seated by Swiss pairing on standings that include this session's results. "
+                "Correcting them now does not change that seating.",
+                "Sessions %(s)s were seated by Swiss pairing on standings that include this session's results. "
+                "Correcting them now does not change that seating.",
+                len(dependents),
+            )
+            % {"s": ", ".join(str(s.number) for s in dependents)}
+        ]
+        shown = [s for s in dependents if s.is_public]
+        if shown:
+            warnings.append(
+                _("Players have already seen the seating of sessions %(s)s; it is not redrawn.")
+                % {"s": ", ".join(str(s.number) for s in shown)}
+            )
+        else:
+            warnings.append(
+                ngettext(
+                    "Its seating is not published yet: once this session is closed again, you can seat it again "
+                    "by Swiss.",
+                    "Their seating is not published yet: once this session is closed again, you can seat them "
+                    "again by Swiss.",
+                    len(dependents),
+                )
+            )
+        return warnings
+
+    def perform(self, session):
+        form = ReasonForm(self.request.POST)
+        reason = form.cleaned_data["reason"] if form.is_valid() else ""
+        services.session_reopen(session=session, by=self.request.user, reason=reason)
+        return self.done(_("Session %(n)s reopened.") % {"n": session.number})
+
+
+class SessionEliminationUndoView(ConfirmedSessionActionView):
+    def ask(self, session):
+        following = elimination.session_elimination_undo_check(session)
+        lines = [
+            _("The players eliminated after session %(n)s lose their final rank and are back in.")
+            % {"n": session.number}
+        ]
+        if following is not None:
+            lines.append(
+                _("The seating of session %(n)s is removed; it is seated again when you decide again who plays on.")
+                % {"n": following.number}
+            )
+        lines.append(_("Session %(n)s can then be reopened and corrected.") % {"n": session.number})
+        return confirmation(
+            self,
+            title=_("Undo the elimination after session %(n)s?") % {"n": session.number},
+            lines=lines,
+            button=_("Undo the elimination"),
+        )
+
+    def perform(self, session):
+        elimination.session_elimination_undo(session=session, by=self.request.user)
+        return self.done(_("The elimination after session %(n)s is undone.") % {"n": session.number})
 
 
 class DashboardView(OrganizerRequiredMixin, TemplateView):
@@ -509,9 +546,9 @@ class SeatListView(TournamentMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         session = get_object_or_404(Session, tournament=self.tournament, number=self.kwargs["n"])
-        if not self.session_is_public(session):
+        if not self.session_visible(session):
             raise Http404(_("The seating of this session is not published yet."))
-        rows = services.seat_list(session)
+        rows = selectors.seat_list(session)
         for row in rows:
             row["search"] = f"{row['player'].number} {names.fold(row['player'].name)}"
         context.update(session=session, rows=rows)
@@ -563,7 +600,7 @@ class SessionEliminateView(OrganizerRequiredMixin, TemplateView):
             return self.render_to_response(self.get_context_data(form=form))
         data = form.cleaned_data
         try:
-            rule = services.elimination_rule(data["rule"], data.get("count"))
+            rule = elimination.elimination_rule(data["rule"], data.get("count"))
         except ValidationError as exc:
             form.add_error("count", _messages(exc))
             return self.render_to_response(self.get_context_data(form=form))
@@ -574,9 +611,9 @@ class SessionEliminateView(OrganizerRequiredMixin, TemplateView):
             form.is_valid()
         try:
             if not confirmed(request):
-                preview = services.elimination_check(session, rule=rule, decided_order=data["decided_order"])
+                preview = elimination.elimination_check(session, rule=rule, decided_order=data["decided_order"])
                 return self.render_to_response(self.get_context_data(form=form, preview=preview))
-            outcome = services.session_eliminate_and_seat(
+            outcome = elimination.session_eliminate_and_seat(
                 session=session,
                 rule=rule,
                 by=request.user,

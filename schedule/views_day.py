@@ -33,7 +33,7 @@ class SessionClockView(OrganizerRequiredMixin, TemplateView):
             session=session,
             clock=clock_context(session),
             forms=forms,
-            can_change=session.status not in (Session.Status.PLANNED, Session.Status.CLOSED),
+            can_change=session.is_seated and not session.is_closed,
         )
         return context
 

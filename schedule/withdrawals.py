@@ -9,12 +9,14 @@ order, then their sheets in id order.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import dataclasses
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -27,7 +29,7 @@ if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
 
-def active_withdrawals(tournament: Tournament, before_or_at: int | None = None):
+def active_withdrawals(tournament: Tournament, before_or_at: int | None = None) -> QuerySet[Withdrawal]:
     """Withdrawals in force, optionally only those that have begun by session ``before_or_at``."""
     qs = Withdrawal.objects.filter(tournament=tournament, undone_at__isnull=True).select_related(
         "player", "substitute", "from_session"
@@ -37,7 +39,7 @@ def active_withdrawals(tournament: Tournament, before_or_at: int | None = None):
     return qs
 
 
-def _numbers(values) -> str:
+def _numbers(values: Iterable[int]) -> str:
     return ", ".join(map(str, values))
 
 
@@ -71,7 +73,7 @@ def _open_seats(tournament: Tournament, player: Player, from_number: int) -> tup
     )
     open_seats, kept = [], []
     for seat in seats:
-        if seat.session.status == Session.Status.CLOSED or seat.table_id in _played_tables(seat.session):
+        if seat.session.is_closed or seat.table_id in _played_tables(seat.session):
             kept.append(seat.session.number)
         else:
             open_seats.append(seat)
@@ -107,7 +109,9 @@ def player_withdraw(
         return withdrawal
 
 
-def _withdraw(*, player, from_session, reason, by, note, keep_in_standings) -> Withdrawal:
+def _withdraw(
+    *, player: Player, from_session: Session, reason: str, by: User | None, note: str, keep_in_standings: bool
+) -> Withdrawal:
     with transaction.atomic():
         tournament = lock_tournament(player.tournament)
         check_organizer(by, tournament)
@@ -115,7 +119,7 @@ def _withdraw(*, player, from_session, reason, by, note, keep_in_standings) -> W
         if from_session is None or from_session.tournament_id != tournament.pk:
             raise ValidationError({"from_session": _("Choose a session of this tournament.")}, code="session")
         from_session = Session.objects.get(pk=from_session.pk)
-        if from_session.status == Session.Status.CLOSED:
+        if from_session.is_closed:
             raise ValidationError(
                 {
                     "from_session": _("Session %(n)s is closed; a withdrawal starts with a session not played yet.")
@@ -158,6 +162,27 @@ def _withdraw(*, player, from_session, reason, by, note, keep_in_standings) -> W
         return withdrawal
 
 
+def _available_substitute(tournament: Tournament, substitute: Player) -> Player:
+    """The chosen substitute, read again, once checked: in this tournament, flagged as a substitute, neither
+    standing in for someone else nor withdrawn."""
+    substitute = Player.objects.get(pk=substitute.pk)
+    if substitute.tournament_id != tournament.pk:
+        raise ValidationError(_("%(player)s is not in this tournament.") % {"player": substitute})
+    if not substitute.is_substitute:
+        raise ValidationError(
+            _("%(player)s is not flagged as a substitute; a player of the field cannot take a second seat.")
+            % {"player": substitute},
+            code="not_substitute",
+        )
+    busy = Withdrawal.objects.filter(substitute=substitute, undone_at__isnull=True).first()
+    if busy is not None or Withdrawal.objects.filter(player=substitute, undone_at__isnull=True).exists():
+        raise ValidationError(
+            _("%(player)s is not available: already standing in or withdrawn.") % {"player": substitute},
+            code="busy",
+        )
+    return substitute
+
+
 def player_substitute(
     *, withdrawn: Player, by: User | None, substitute: Player | None = None, new_name: str = ""
 ) -> Withdrawal:
@@ -190,21 +215,7 @@ def player_substitute(
         if substitute is None and not new_name:
             raise ValidationError(_("Choose a substitute or type a new one's name."), code="none")
         if substitute is not None:
-            substitute = Player.objects.get(pk=substitute.pk)
-            if substitute.tournament_id != tournament.pk:
-                raise ValidationError(_("%(player)s is not in this tournament.") % {"player": substitute})
-            if not substitute.is_substitute:
-                raise ValidationError(
-                    _("%(player)s is not flagged as a substitute; a player of the field cannot take a second seat.")
-                    % {"player": substitute},
-                    code="not_substitute",
-                )
-            busy = Withdrawal.objects.filter(substitute=substitute, undone_at__isnull=True).first()
-            if busy is not None or Withdrawal.objects.filter(player=substitute, undone_at__isnull=True).exists():
-                raise ValidationError(
-                    _("%(player)s is not available: already standing in or withdrawn.") % {"player": substitute},
-                    code="busy",
-                )
+            substitute = _available_substitute(tournament, substitute)
         seats, kept = _open_seats(tournament, withdrawn, withdrawal.from_session.number)
         if substitute is not None:
             clash = sorted(
@@ -259,7 +270,7 @@ def withdrawal_undo(*, withdrawal: Withdrawal, by: User | None) -> Withdrawal:
         if not withdrawal.active:
             raise ValidationError(_("This withdrawal was already undone."), code="undone")
         given_back, stayed = [], []
-        if withdrawal.substitute_id:
+        if withdrawal.substitute is not None:
             seats, kept = _open_seats(tournament, withdrawal.substitute, withdrawal.from_session.number)
             stayed = [n for n in kept if n in withdrawal.seats_taken]
             for seat in seats:
@@ -355,8 +366,8 @@ class FillPlan:
     added, and how many new substitutes would be made (named ``new_names``)."""
 
     field: list[Player]
-    reserves: list[Player] = field(default_factory=list)
-    new_names: list[str] = field(default_factory=list)
+    reserves: list[Player] = dataclasses.field(default_factory=list)
+    new_names: list[str] = dataclasses.field(default_factory=list)
 
     @property
     def added(self) -> int:
@@ -381,7 +392,8 @@ def fill_plan(tournament: Tournament, session_number: int) -> FillPlan:
     core = [p for p in players if p.pk not in out and (not p.is_substitute or p.pk in standing_in)]
     missing = -len(core) % 4
     reserves = [p for p in players if p.is_substitute and p.pk not in standing_in and p.pk not in out][:missing]
-    names, taken, k = [], {p.name for p in players}, 1
+    names: list[str] = []
+    taken, k = {p.name for p in players}, 1
     while len(reserves) + len(names) < missing:
         name = _("Substitute %(n)s") % {"n": k}
         if name not in taken:

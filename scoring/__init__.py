@@ -1,4 +1,6 @@
-"""Scoring: pure-Python MCR rules engine, plus the Django app for hand records.
+"""Scoring: the Django app for score sheets, hands (every version kept), penalties, signatures and appeals.
 
-Nothing imported from this package's engine modules may import Django.
+State changes are ``scoring.services`` (and ``scoring.appeals``), reads ``scoring.selectors`` and
+``scoring.results``, pages ``scoring.views`` by audience. The rules it applies are the pure ``rules``
+package; the order of a sheet's hands is the pure ``scoring.sequence``.
 """

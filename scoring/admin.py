@@ -6,11 +6,13 @@ from django.contrib import admin
 from scoring.models import Hand, HandVersion, Penalty, ScoreSheet
 from tournament.admin import ReadOnlyAdmin
 
+VERSION_FIELDS = ("version", "outcome", "winner", "discarder", "points", "flowers", "note", "created_by", "created_at")
+
 
 class HandVersionInline(admin.TabularInline):
     model = HandVersion
-    fields = ["version", "outcome", "winner", "discarder", "points", "flowers", "note", "created_by", "created_at"]
-    readonly_fields = fields
+    fields = VERSION_FIELDS
+    readonly_fields = VERSION_FIELDS
     extra = 0
 
     def has_add_permission(self, request, obj=None):

@@ -27,7 +27,7 @@ then the appeal, then whatever the scoring service locks below the sheet.
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeGuard
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
@@ -45,9 +45,12 @@ from tournament.services import lock_tournament
 
 if TYPE_CHECKING:
     from datetime import datetime
+    from decimal import Decimal
+    from typing import Any
 
-    from django.contrib.auth.models import User
+    from django.contrib.auth.models import AnonymousUser, User
 
+    from scoring.models import HandVersion
     from tournament.models import Player, Tournament
 
 
@@ -70,7 +73,7 @@ def appeal_deadline(session: Session, tournament: Tournament, sheet: ScoreSheet 
     return ended + timedelta(minutes=tournament.appeal_minutes)
 
 
-def _authenticated(by) -> bool:
+def _authenticated(by: object) -> TypeGuard[User]:
     return getattr(by, "is_authenticated", False)
 
 
@@ -136,7 +139,7 @@ def appeal_file(
             services._check_player_code(filer, code)
             if filer not in players and not captained_members(filer, players):
                 raise PermissionDenied(_("You did not play at this table, and no member of a team you captain did."))
-        if session.status not in Session.PUBLIC_STATUSES:
+        if not session.is_public:
             raise ValidationError(
                 _("The seating of session %(n)s is not published: there is no ruling to appeal yet.")
                 % {"n": session.number},
@@ -198,7 +201,7 @@ def appeal_file(
             filed_at=now,
             late_reason=late_reason,
             late_accepted_by=by if late else None,
-            late_accepted_by_name=by.get_username() if late else "",
+            late_accepted_by_name=by.get_username() if late and by is not None else "",
             fee_amount=tournament.appeal_fee,
             fee_currency=tournament.appeal_fee_currency,
             fee_status=Appeal.Fee.PAID,
@@ -227,7 +230,7 @@ def appeal_file(
         return appeal
 
 
-def appeal_deciding_body(appeal: Appeal) -> str | None:
+def appeal_deciding_body(appeal: Appeal) -> AppealDecision.Body | None:
     """Who decides the appeal next: the referees or the committee first, the chief referee once escalated."""
     if appeal.status == Appeal.Status.FILED:
         return AppealDecision.Body.REFEREES if appeal.kind == Appeal.Kind.RULE else AppealDecision.Body.COMMITTEE
@@ -236,7 +239,7 @@ def appeal_deciding_body(appeal: Appeal) -> str | None:
     return None
 
 
-def may_decide(user, appeal: Appeal) -> bool:
+def may_decide(user: User | AnonymousUser | None, appeal: Appeal) -> bool:
     body = appeal_deciding_body(appeal)
     tournament = appeal.tournament
     if body == AppealDecision.Body.REFEREES:
@@ -362,7 +365,7 @@ def _start_amendment(appeal: Appeal, by: User | None) -> Appeal:
     return appeal
 
 
-def _amended(appeal: Appeal, kind: str, by, **target) -> AppealAmendment:
+def _amended(appeal: Appeal, kind: str, by: User | None, **target: Any) -> AppealAmendment:
     amendment = AppealAmendment.objects.create(
         appeal=appeal, kind=kind, created_by=by if _authenticated(by) else None, **target
     )
@@ -415,7 +418,7 @@ def appeal_amend_hand(
         return _amended(appeal, AppealAmendment.Kind.HAND, by, hand_version=version)
 
 
-def appeal_amend_foul(*, appeal: Appeal, player: Player, foul: str, by: User | None, **details) -> AppealAmendment:
+def appeal_amend_foul(*, appeal: Appeal, player: Player, foul: str, by: User | None, **details: Any) -> AppealAmendment:
     """Record a foul as an upheld appeal decided (``foul_record``'s details: hand_number, amount, ...)."""
     with transaction.atomic():
         appeal = _start_amendment(appeal, by)
@@ -458,7 +461,7 @@ def players_under_appeal(tournament: Tournament) -> set[int]:
     )
 
 
-def _user_named(username: str | None):
+def _user_named(username: str | None) -> User | None:
     """The user of this installation with that username, if any: a tournament file names users, it does not
     carry them (docs/deploy.md)."""
     from django.contrib.auth import get_user_model
@@ -483,7 +486,7 @@ def appeal_load(
     filed_by: str | None = None,
     late_reason: str = "",
     late_accepted_by: str | None = None,
-    fee_amount=0,
+    fee_amount: Decimal | int = 0,
     fee_currency: str = "",
     fee_status: str = Appeal.Fee.PAID,
     escalated_at: datetime | None = None,
@@ -613,7 +616,7 @@ def appeal_load(
         return appeal
 
 
-def _loaded_hand_version(sheet: ScoreSheet, number: int, version_number: int):
+def _loaded_hand_version(sheet: ScoreSheet, number: int, version_number: int) -> HandVersion:
     """The version of hand ``number`` that counts, numbered ``version_number`` as in the file: the file carries
     only the version that counts, which the import recorded as the hand's only version; it takes its number
     back, so the hand reads "version 2, by appeal" as it did."""

@@ -9,7 +9,9 @@ class ScoringConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        # The audit log (tournament, below us) learns where our objects are without importing this app.
-        from scoring import audit_refs
+        # The audit log (tournament, below us) learns where our objects are, and the sentences of our
+        # actions, without importing this app.
+        from scoring import audit_refs, audit_sentences
 
         audit_refs.register()
+        audit_sentences.register()

@@ -348,7 +348,7 @@ class Penalty(PositionDeltas):
 
         if self.is_warning:
             return gettext("Warning, no points")
-        if self.to == pay.TO_PLAYER and self.recipient_id:
+        if self.to == pay.TO_PLAYER and self.recipient is not None:
             return gettext("Paid to %(player)s") % {"player": self.recipient.name}
         return self.get_to_display()
 
@@ -371,7 +371,7 @@ class Penalty(PositionDeltas):
                 "total": lost,
                 "amount": deltas["harmed"],
             }
-        if self.to == pay.TO_PLAYER and self.recipient_id:
+        if self.to == pay.TO_PLAYER and self.recipient is not None:
             return gettext("−%(total)s, paid to %(player)s") % {"total": lost, "player": self.recipient.name}
         return gettext("−%(amount)s, paid to nobody") % {"amount": lost}
 
@@ -462,7 +462,7 @@ class Signature(models.Model):
     def signer(self) -> str:
         if self.player_id:
             return str(self.player)
-        return self.name or (self.user.get_username() if self.user_id else "")
+        return self.name or (self.user.get_username() if self.user is not None else "")
 
 
 # ------------------------------------------------------------------ appeals (MCR 3.12-3.13)

@@ -71,7 +71,7 @@ class SessionProgress:
 
     @property
     def phase_label(self) -> str:
-        return PHASE_LABELS[self.phase]
+        return str(PHASE_LABELS[self.phase])
 
     def overdue(self, minutes: int, now: datetime) -> bool:
         """Sheets still open well after the session's time limit, counted from its first hand."""
@@ -87,14 +87,14 @@ def session_progress(tournament: Tournament) -> list[SessionProgress]:
     sessions = list(tournament.sessions.order_by("number"))
     by_pk = {s.pk: SessionProgress(session=s) for s in sessions}
     in_tournament = {"table__session__tournament": tournament}
-    for row in Table.objects.filter(session__tournament=tournament).values("session_id").annotate(n=Count("id")):
-        by_pk[row["session_id"]].tables = row["n"]
-    for row in (
+    for table_row in Table.objects.filter(session__tournament=tournament).values("session_id").annotate(n=Count("id")):
+        by_pk[table_row["session_id"]].tables = table_row["n"]
+    for sheet_row in (
         ScoreSheet.objects.filter(status=ScoreSheet.Status.SUBMITTED, **in_tournament)
         .values("table__session_id")
         .annotate(n=Count("id"))
     ):
-        by_pk[row["table__session_id"]].submitted = row["n"]
+        by_pk[sheet_row["table__session_id"]].submitted = sheet_row["n"]
     started = set(
         Hand.objects.filter(current__isnull=False, sheet__table__session__tournament=tournament)
         .values_list("sheet__table__session_id", "sheet_id")
@@ -107,12 +107,12 @@ def session_progress(tournament: Tournament) -> list[SessionProgress]:
     )
     for session_id, _sheet in started:
         by_pk[session_id].started += 1
-    for row in (
+    for first_row in (
         HandVersion.objects.filter(hand__sheet__table__session__tournament=tournament)
         .values("hand__sheet__table__session_id")
         .annotate(first=Min("created_at"))
     ):
-        by_pk[row["hand__sheet__table__session_id"]].first_entry_at = row["first"]
+        by_pk[first_row["hand__sheet__table__session_id"]].first_entry_at = first_row["first"]
     return [by_pk[s.pk] for s in sessions]
 
 

@@ -7,8 +7,10 @@ rows from the hands of the tables asked for. Nothing is cached between requests.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 from django.db.models import Count, Prefetch, Sum
 
@@ -18,8 +20,15 @@ from rules.table_points import table_points
 from scoring.models import DELTA_FIELDS, Hand, HandVersion, Penalty, ScoreSheet, Signature
 from tournament.models import Player, Seat, Session, Table, Tournament
 
+if TYPE_CHECKING:
+    from django.db.models import QuerySet
 
-def rank_table(scores: list[int], points_config, lost=()) -> tuple[list[int], list[Fraction]]:
+    from rules.base import RuleSet
+
+
+def rank_table(
+    scores: list[int], points_config: Sequence[Fraction], lost: Iterable[int] = ()
+) -> tuple[list[int], list[Fraction]]:
     """Places (1..4, shared on ties) and table points of the four positions of one table; positions in
     `lost` lost the session and are placed last."""
     by_position = table_points(dict(enumerate(scores)), points_config, lost=lost)
@@ -97,28 +106,28 @@ def table_results(
     ``public``: only the tables of sessions whose results are public (published or closed), as the
     public pages and files show them; otherwise every session, as organizers and referees see them."""
     seats = Seat.objects.filter(session__tournament=tournament)
-    sheet_filter = {"sheet__table__session__tournament": tournament}
+    sheet_filter: dict[str, Tournament | Session] = {"sheet__table__session__tournament": tournament}
     if session is not None:
         seats = seats.filter(session=session)
         sheet_filter["sheet__table__session"] = session
     if public:
-        seats = seats.filter(session__status__in=Session.PUBLIC_STATUSES)
-    seats = list(seats.values_list("table_id", "position", "player_id", "session__number", "table__number"))
+        seats = seats.filter(session__in=Session.objects.public())
+    seat_rows = list(seats.values_list("table_id", "position", "player_id", "session__number", "table__number"))
     # Seats as plain values and each player once (a model instance per seat, table and session cost a
     # second for 1,000 players x 10 sessions). Through the related manager, every player knows its tournament
     # (its link needs the slug) and its team without a query each.
     players = {p.pk: p for p in tournament.players.select_related("team")}
     tables: dict[int, dict] = {}
-    for table_id, position, player_id, session_number, table_number in seats:
+    for table_id, position, player_id, session_number, table_number in seat_rows:
         entry = tables.setdefault(table_id, {"session": session_number, "table": table_number, "players": [None] * 4})
         entry["players"][position] = players[player_id]
-    hand_sums = {
+    hand_sums: dict[int, Mapping[str, Any]] = {
         row["sheet__table_id"]: row
         for row in Hand.objects.filter(current__isnull=False, **sheet_filter)
         .values("sheet__table_id")
         .annotate(n=Count("id"), **{d: Sum(f"current__{d}") for d in DELTA_FIELDS})
     }
-    penalty_sums = {
+    penalty_sums: dict[int, Mapping[str, Any]] = {
         row["sheet__table_id"]: row
         for row in Penalty.objects.filter(withdrawn_at__isnull=True, **sheet_filter)
         .values("sheet__table_id")
@@ -154,7 +163,7 @@ def table_results(
     return results
 
 
-def _ranked(result: TableResult, points_config) -> TableResult:
+def _ranked(result: TableResult, points_config: Sequence[Fraction]) -> TableResult:
     result.ranks, result.table_points = rank_table(
         result.scores, points_config, lost=[i for i, why in enumerate(result.lost) if why]
     )
@@ -162,7 +171,12 @@ def _ranked(result: TableResult, points_config) -> TableResult:
 
 
 def _loaded_table_result(
-    tournament: Tournament, table: Table, players: list[Player], versions: dict, penalties: list[Penalty], points_config
+    tournament: Tournament,
+    table: Table,
+    players: list[Player],
+    versions: dict[int, HandVersion],
+    penalties: list[Penalty],
+    points_config: Sequence[Fraction],
 ) -> TableResult:
     """``table_results`` for one table, from its hands and penalties already loaded for its sheet: the same
     sums, the same lost sessions, the same places, without reading them again."""
@@ -211,7 +225,7 @@ class SheetHand:
     @property
     def cells(self) -> list[dict]:
         """Per initial position: seat wind, and + / − and running total once entered."""
-        if self.deltas is None:
+        if self.deltas is None or self.totals is None:
             return [{"wind": w, "delta": None, "total": None} for w in self.seat_winds]
         return [{"wind": w, "delta": d, "total": t} for w, d, t in zip(self.seat_winds, self.deltas, self.totals)]
 
@@ -262,7 +276,7 @@ class SheetData:
     def active_signatures(self) -> list[Signature]:
         return [s for s in self.signatures if s.active]
 
-    def confirmation_of(self, player) -> Signature | None:
+    def confirmation_of(self, player: Player | None) -> Signature | None:
         return next(
             (
                 s
@@ -281,7 +295,7 @@ class SheetData:
         return [p for p in self.given_penalties if p.active]
 
 
-def sheet_hand(number: int, rules=None) -> SheetHand:
+def sheet_hand(number: int, rules: RuleSet | None = None) -> SheetHand:
     """The fixed part of a sheet line: round, dealer and seat winds of hand `number`, as the rule set moves
     seats and the deal (MCR appendix 4 when none is given)."""
     if rules is None:
@@ -291,28 +305,29 @@ def sheet_hand(number: int, rules=None) -> SheetHand:
     return SheetHand(number=number, round_wind=round_wind, dealer=winds.index(0), seat_winds=[WINDS[w] for w in winds])
 
 
-def with_sheet_and_seats(tables):
+def with_sheet_and_seats(tables: QuerySet[Table]) -> QuerySet[Table]:
     """Tables with what a score sheet shows of them loaded: session, sheet, seats with players and teams."""
     return tables.select_related("session", "sheet").prefetch_related(
         Prefetch("seats", queryset=Seat.objects.select_related("player__team").order_by("position"))
     )
 
 
-def sheets_data(tournament: Tournament, tables, *, blank: bool = False) -> list[SheetData]:
-    """The score sheets of the given tables, in table order: a queryset of one session's tables, or a list
-    of tables already loaded by ``with_sheet_and_seats`` (then in the list's order).
+@dataclass
+class _SheetEntries:
+    """What is written on some tables' sheets, by table id: the counted and the waiting version of each hand
+    (by hand number), the penalties and the signatures in the order given."""
 
-    A blank sheet (printed before play) carries only the players and who deals each hand.
-    """
-    if not isinstance(tables, list):
-        tables = list(with_sheet_and_seats(tables).order_by("number"))
-    versions: dict[int, dict[int, HandVersion]] = {}
-    pending: dict[int, dict[int, HandVersion]] = {}
-    penalties: dict[int, list[Penalty]] = {}
-    signatures: dict[int, list[Signature]] = {}
-    if not blank and tables:
-        table_ids = [t.pk for t in tables]
-        for hand in (
+    versions: dict[int, dict[int, HandVersion]] = field(default_factory=dict)
+    pending: dict[int, dict[int, HandVersion]] = field(default_factory=dict)
+    penalties: dict[int, list[Penalty]] = field(default_factory=dict)
+    signatures: dict[int, list[Signature]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, table_ids: list[int]) -> _SheetEntries:
+        """Three queries, whatever the number of tables."""
+        found = cls()
+        versions, pending, penalties, signatures = found.versions, found.pending, found.penalties, found.signatures
+        for entry in (
             Hand.objects.filter(sheet__table__in=table_ids)
             .exclude(current__isnull=True, pending__isnull=True)
             .select_related(
@@ -327,10 +342,10 @@ def sheets_data(tournament: Tournament, tables, *, blank: bool = False) -> list[
                 "pending__created_by",
             )
         ):
-            if hand.current is not None:
-                versions.setdefault(hand.sheet.table_id, {})[hand.number] = hand.current
-            if hand.pending is not None:
-                pending.setdefault(hand.sheet.table_id, {})[hand.number] = hand.pending
+            if entry.current is not None:
+                versions.setdefault(entry.sheet.table_id, {})[entry.number] = entry.current
+            if entry.pending is not None:
+                pending.setdefault(entry.sheet.table_id, {})[entry.number] = entry.pending
         for penalty in (
             Penalty.objects.filter(sheet__table__in=table_ids)
             .select_related("sheet", "player", "recipient", "created_by", "withdrawn_by")
@@ -343,6 +358,37 @@ def sheets_data(tournament: Tournament, tables, *, blank: bool = False) -> list[
             .order_by("signed_at", "id")
         ):
             signatures.setdefault(signature.sheet.table_id, []).append(signature)
+        return found
+
+
+def _sheet_lines(
+    tournament: Tournament, versions: dict[int, HandVersion], pending: dict[int, HandVersion]
+) -> list[SheetHand]:
+    """A sheet's lines, hand 1 on: who deals, the winds, and each entered hand's changes and running totals."""
+    running = [0, 0, 0, 0]
+    lines = []
+    for number in range(1, tournament.hands_per_session + 1):
+        line = sheet_hand(number, tournament.rule_set)
+        version = versions.get(number)
+        if version is not None:
+            running = [r + d for r, d in zip(running, version.deltas)]
+            line.version, line.deltas, line.totals = version, version.deltas, list(running)
+        line.pending = pending.get(number)
+        lines.append(line)
+    return lines
+
+
+def sheets_data(
+    tournament: Tournament, tables: QuerySet[Table] | list[Table], *, blank: bool = False
+) -> list[SheetData]:
+    """The score sheets of the given tables, in table order: a queryset of one session's tables, or a list
+    of tables already loaded by ``with_sheet_and_seats`` (then in the list's order).
+
+    A blank sheet (printed before play) carries only the players and who deals each hand.
+    """
+    if not isinstance(tables, list):
+        tables = list(with_sheet_and_seats(tables).order_by("number"))
+    entries = _SheetEntries() if blank or not tables else _SheetEntries.of([t.pk for t in tables])
     points_config = tournament.table_points_values()
     out = []
     for table in tables:
@@ -350,31 +396,27 @@ def sheets_data(tournament: Tournament, tables, *, blank: bool = False) -> list[
         for seat in table.seats.all():
             seat.player.tournament = tournament  # their links need the slug: no query per player
             players[seat.position] = seat.player
-        running = [0, 0, 0, 0]
-        hands = []
-        for number in range(1, tournament.hands_per_session + 1):
-            hand = sheet_hand(number, tournament.rule_set)
-            version = versions.get(table.pk, {}).get(number)
-            if version is not None:
-                running = [r + d for r, d in zip(running, version.deltas)]
-                hand.version, hand.deltas, hand.totals = version, version.deltas, list(running)
-            hand.pending = pending.get(table.pk, {}).get(number)
-            hands.append(hand)
+        hands = _sheet_lines(tournament, entries.versions.get(table.pk, {}), entries.pending.get(table.pk, {}))
         data = SheetData(
             session=table.session.number,
             table=table.number,
             table_id=table.pk,
             players=players,
             hands=hands,
-            given_penalties=penalties.get(table.pk, []),
-            signatures=signatures.get(table.pk, []),
+            given_penalties=entries.penalties.get(table.pk, []),
+            signatures=entries.signatures.get(table.pk, []),
         )
         # Its result from the hands and penalties just read, ranked as table_results ranks every table.
         result = (
             None
             if blank or not data.seated
             else _loaded_table_result(
-                tournament, table, players, versions.get(table.pk, {}), data.given_penalties, points_config
+                tournament,
+                table,
+                [p for p in players if p is not None],
+                entries.versions.get(table.pk, {}),
+                data.given_penalties,
+                points_config,
             )
         )
         if result is not None and result.started:

@@ -6,13 +6,14 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from django.db.models import Q
 from django.utils.translation import gettext
 
 from rules.ranking import Entry, SessionResult, rank_entries
 from scoring.models import ScoreSheet
-from scoring.results import table_results
+from scoring.results import TableResult, table_results
 from tournament.models import AdvanceRule, Elimination, Player, Session, Team, Tournament, Withdrawal
 
 
@@ -33,21 +34,21 @@ class StandingRow:
 
 
 def _session_results(
-    tournament: Tournament, public: bool, before: int | None = None, results=None
+    tournament: Tournament, public: bool, before: int | None = None, results: dict[int, TableResult] | None = None
 ) -> dict[int, dict[int, SessionResult]]:
     """Per player, per session. A session's results are provisional for everyone until every one of its
     sheets is signed (countersigned where required): any of them may still change the ranking.
     ``results``: ``table_results(tournament, public=public)`` when the caller has it already (no second read)."""
-    per_player = defaultdict(dict)
-    results = [
+    per_player: dict[int, dict[int, SessionResult]] = defaultdict(dict)
+    played = [
         r
         for r in (table_results(tournament, public=public) if results is None else results).values()
         if before is None or r.session < before
     ]
-    final = defaultdict(lambda: True)
-    for result in results:
+    final: dict[int, bool] = defaultdict(lambda: True)
+    for result in played:
         final[result.session] = final[result.session] and result.submitted
-    for result in results:
+    for result in played:
         if not result.started:
             continue
         scores = result.scores  # computed on each access
@@ -72,7 +73,12 @@ def _withdrawn(tournament: Tournament) -> dict[int, bool]:
     )
 
 
-def _rank(tournament, players, per_player, withdrawn) -> list[StandingRow]:
+def _rank(
+    tournament: Tournament,
+    players: dict[int, Player],
+    per_player: dict[int, dict[int, SessionResult]],
+    withdrawn: dict[int, bool],
+) -> list[StandingRow]:
     entries = [Entry(key=p.number, results=list(per_player.get(pk, {}).values())) for pk, p in players.items()]
     by_number = {p.number: p for p in players.values()}
     rows = []
@@ -95,7 +101,11 @@ def _rank(tournament, players, per_player, withdrawn) -> list[StandingRow]:
 
 
 def player_standings(
-    tournament: Tournament, *, public: bool = False, before: int | None = None, results=None
+    tournament: Tournament,
+    *,
+    public: bool = False,
+    before: int | None = None,
+    results: dict[int, TableResult] | None = None,
 ) -> list[StandingRow]:
     """Ranked players, best first. Substitutes are left out unless the tournament ranks them
     (``substitutes_ranked``); their opponents' results stand. A withdrawn player stays with what they
@@ -120,7 +130,9 @@ def player_standings(
     return rows
 
 
-def substitute_standings(tournament: Tournament, *, public: bool = False, results=None) -> list[StandingRow]:
+def substitute_standings(
+    tournament: Tournament, *, public: bool = False, results: dict[int, TableResult] | None = None
+) -> list[StandingRow]:
     """Substitutes with results, listed apart below the ranked players when the tournament does not rank
     them: ordered as the ranking would order them, their "rank" only that order. Empty when they are ranked.
     ``results``: as for ``player_standings``."""
@@ -206,7 +218,9 @@ class TabulationCell:
     cum_score: int
 
 
-def tabulation(tournament: Tournament, rows: list[StandingRow] | None = None, *, public: bool = False):
+def tabulation(
+    tournament: Tournament, rows: list[StandingRow] | None = None, *, public: bool = False
+) -> tuple[list[int], list[tuple[StandingRow, list[TabulationCell | None]]]]:
     """Appendix 7's sheet: for each standings row, per session its result and the running totals.
 
     Returns (session numbers, [(StandingRow, [TabulationCell or None per session])]).
@@ -216,7 +230,8 @@ def tabulation(tournament: Tournament, rows: list[StandingRow] | None = None, *,
     sessions = list(range(1, max([tournament.session_count, *played]) + 1))
     lines = []
     for row in rows:
-        cells, cum_tp, cum_score = [], Fraction(0), 0
+        cells: list[TabulationCell | None] = []
+        cum_tp, cum_score = Fraction(0), 0
         for n in sessions:
             result = row.sessions.get(n)
             if result is None:
@@ -229,7 +244,7 @@ def tabulation(tournament: Tournament, rows: list[StandingRow] | None = None, *,
     return sessions, lines
 
 
-def displayed_tiebreak(key: str, value):
+def displayed_tiebreak(key: str, value: Any) -> Any:
     """A tie-break's value as people read it: the ranking engine negates "fewest last places" so that
     bigger is better everywhere; the standings show the count."""
     if key == "fewest_last_places" and value is not None:
@@ -250,7 +265,7 @@ def standings_rows(
             "number": row.player.number,
             "name": row.player.name,
             "country": row.player.country,
-            "team": row.player.team.name if row.player.team_id else None,
+            "team": row.player.team.name if row.player.team is not None else None,
             "table_points": row.table_points,
             "score": row.score,
             "provisional": row.provisional,
@@ -282,7 +297,7 @@ def unpublished_sessions_with_results(tournament: Tournament) -> list[int]:
     return sorted(
         set(
             ScoreSheet.objects.filter(table__session__tournament=tournament)
-            .exclude(table__session__status__in=Session.PUBLIC_STATUSES)
+            .filter(table__session__in=Session.objects.not_public())
             .filter(Q(hands__current__isnull=False) | Q(penalties__isnull=False))
             .values_list("table__session__number", flat=True)
         )

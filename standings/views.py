@@ -174,7 +174,7 @@ class PlayerDetailView(ResultsMixin, TemplateView):
         by_table = table_results(self.tournament, public=self.public_view)
         lines = []
         for seat in seats:
-            if not self.session_is_public(seat.session):
+            if not self.session_visible(seat.session):
                 continue
             result = by_table.get(seat.table_id)
             line = {"seat": seat, "session": seat.session, "table": seat.table, "opponents": [], "result": None}
@@ -224,7 +224,7 @@ class SessionDetailView(TournamentMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         session = get_object_or_404(Session, tournament=self.tournament, number=self.kwargs["n"])
-        visible = self.session_is_public(session)
+        visible = self.session_visible(session)
         query = self.request.GET.get("q", "")[: self.MAX_QUERY].strip()
         found = []
         tables = []

@@ -1,13 +1,14 @@
 """Dependencies run one way (docs/architecture.md): each package imports only packages below it.
 
-    rules, seating         (pure rules and seating algorithms: no Django)
+    rules, seating, ratings  (pure rules, seating algorithms and ranking methods: no Django)
       <- tournament          (tournaments, players, teams, sessions, seats, roles, audit)
         <- scoring           (score sheets, hands, penalties; a table's results)
            accounts          (accounts organizers make, invitation links; beside scoring, not using it)
           <- standings       (rankings and the result pages)
             <- schedule      (seating sessions, Swiss pairing on the standings, closing sessions)
               <- exports, interchange, api   (files out and in, the JSON API and hall display)
-                <- config    (settings and the URL tree)
+                <- series    (rankings across tournaments, people, their pages, files and API)
+                  <- config  (settings and the URL tree)
 
 A change that makes a lower package reach up fails here, naming the file and the import.
 
@@ -22,12 +23,13 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 LAYERS = [
-    {"rules", "seating"},
+    {"rules", "seating", "ratings"},
     {"tournament"},
     {"scoring", "accounts"},
     {"standings"},
     {"schedule"},
     {"exports", "interchange", "api"},
+    {"series"},
     {"config"},
 ]
 PACKAGES = sorted(set().union(*LAYERS), key=len, reverse=True)  # the longest name first

@@ -1,4 +1,4 @@
-"""The rules and seating engines are pure Python: importing every one of their modules loads no Django.
+"""The rules and seating engines and the ranking methods are pure Python: importing every one of their modules loads no Django.
 
 Django code calls into them, never the other way round; this keeps them usable from the command line,
 benchmarks and other front ends, and keeps rule changes testable without a database.
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PURE_PACKAGES = ["rules", "seating"]
+PURE_PACKAGES = ["rules", "seating", "ratings"]
 
 
 def _modules(package: str) -> list[str]:

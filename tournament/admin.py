@@ -23,8 +23,8 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 class RoleInline(admin.TabularInline):
     model = TournamentRole
     extra = 0
-    fields = ["user", "role"]
-    readonly_fields = fields
+    readonly_fields = ("user", "role")
+    fields = readonly_fields
 
     def has_add_permission(self, request, obj=None):
         return False
@@ -62,8 +62,8 @@ class TournamentRoleAdmin(ReadOnlyAdmin):
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
-    fields = ["position", "player"]
-    readonly_fields = fields
+    readonly_fields = ("position", "player")
+    fields = readonly_fields
     can_delete = False
 
 

@@ -6,3 +6,9 @@ class TournamentConfig(AppConfig):
     name = "tournament"
     verbose_name = _("Tournaments")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        # The audit log's sentences for our own actions; every app above registers its own the same way.
+        from tournament import audit_sentences
+
+        audit_sentences.register()

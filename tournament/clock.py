@@ -13,7 +13,7 @@ from tournament.models import Session
 def clock_data(session: Session | None, now: datetime | None = None) -> dict | None:
     """The clock as a page or the API shows it: start and end as ISO 8601, its length in minutes, its state
     now, and the server's time (a browser counts from the server's clock, not its own)."""
-    if session is None or session.ends_at is None:
+    if session is None or session.starts_at is None or session.ends_at is None:
         return None
     now = now or timezone.now()
     return {
@@ -28,7 +28,7 @@ def clock_data(session: Session | None, now: datetime | None = None) -> dict | N
 def clock_context(session: Session | None, now: datetime | None = None) -> dict | None:
     """``clock_data`` plus the start and end as datetimes, for templates (``_session_clock.html``)."""
     data = clock_data(session, now)
-    if data is not None:
+    if data is not None and session is not None and session.starts_at and session.ends_at:
         data.update(
             starts_at_local=timezone.localtime(session.starts_at), ends_at_local=timezone.localtime(session.ends_at)
         )

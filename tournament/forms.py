@@ -2,16 +2,19 @@
 
 import base64
 import binascii
+from typing import Any
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.forms.forms import DeclarativeFieldsMetaclass
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from rules.registry import RULE_SETS
 from tournament.importing import MAX_FILE_BYTES
-from tournament.models import PLAYER_NUMBER_MAX, Player, Team, Tournament, TournamentRole
+from tournament.models import PLAYER_NUMBER_MAX, Tournament, TournamentRole
+from tournament.player_fields import PLAYER_FIELDS, Kind, PlayerField
 
 
 def max_length(model, field_name):
@@ -169,60 +172,43 @@ class TournamentCopyForm(forms.Form):
     roles = forms.BooleanField(label=_("Copy the organizers and referees"), required=False)
 
 
-class PlayerForm(forms.Form):
-    number = forms.IntegerField(label=_("Number"), min_value=1, max_value=PLAYER_NUMBER_MAX)
-    family_name = forms.CharField(
-        label=_("Family name"),
-        max_length=max_length(Player, "family_name"),
-        required=False,
-        help_text=_("As the ranking lists it, e.g. López Ruiz, 李."),
-    )
-    given_name = forms.CharField(
-        label=_("Given name"), max_length=max_length(Player, "given_name"), required=False, help_text=_("E.g. Ana, 伟.")
-    )
-    name = forms.CharField(
-        label=_("Display name"),
-        max_length=max_length(Player, "name"),
-        required=False,
-        help_text=_(
-            "As shown on pages and documents, e.g. Ana López or 李伟 (Li Wei). "
-            "Left empty, it is made from the family and given names."
-        ),
-    )
-    country = forms.CharField(
-        label=_("Country"),
-        max_length=max_length(Player, "country"),
-        required=False,
-        help_text=_("Two-letter code, e.g. ES."),
-    )
-    club = forms.CharField(label=_("Club"), max_length=max_length(Player, "club"), required=False)
-    ema_id = forms.CharField(label=_("EMA id"), max_length=max_length(Player, "ema_id"), required=False)
-    no_ema_id = forms.BooleanField(
-        label=_("No EMA id"),
-        required=False,
-        help_text=_("Tick for a player without an EMA id, so the ranking file can be sent."),
-    )
-    team = forms.CharField(
-        label=_("Team"),
-        max_length=max_length(Team, "name"),
-        required=False,
-        widget=forms.TextInput(attrs={"list": "teams"}),
-        help_text=_("Type an existing team's name or a new one; leave empty for none."),
-    )
-    is_substitute = forms.BooleanField(
-        label=_("Substitute"), required=False, help_text=_("Fills a seat so tables have four; not ranked.")
+def _player_form_field(player_field: PlayerField) -> forms.Field:
+    """The form field of one of a player's fields (tournament.player_fields), with the model's limits."""
+    label, help_text = player_field.label, player_field.help_text
+    if player_field.kind is Kind.NUMBER:
+        return forms.IntegerField(label=label, help_text=help_text, min_value=1, max_value=PLAYER_NUMBER_MAX)
+    if player_field.kind is Kind.BOOL:
+        return forms.BooleanField(label=label, help_text=help_text, required=False)
+    widget = forms.TextInput(attrs={"list": "teams"}) if player_field.kind is Kind.TEAM else None
+    return forms.CharField(
+        label=label, help_text=help_text, max_length=player_field.max_length, required=False, widget=widget
     )
 
-    def clean(self):
+
+# Declared through the form's metaclass, as if each field were written out in the class body.
+_PlayerFields = DeclarativeFieldsMetaclass(
+    "_PlayerFields", (forms.Form,), {f.key: _player_form_field(f) for f in PLAYER_FIELDS}
+)
+
+
+class PlayerForm(_PlayerFields):  # type: ignore[valid-type, misc]
+    """A player's fields (tournament.player_fields); the services tidy and check them."""
+
+    # The name's parts first, then the display name made from them when left empty.
+    field_order = ["number", *(f.key for f in PLAYER_FIELDS if f.name_part)]
+
+    def clean(self) -> dict[str, Any]:
         data = super().clean()
         if not (data.get("name") or data.get("family_name") or data.get("given_name")):
             self.add_error("name", _("Give the player's name."))
         return data
 
-    def service_fields(self):
+    def service_fields(self) -> dict[str, Any]:
+        """The keyword arguments of player_create and player_update: an empty team is none."""
         data = dict(self.cleaned_data)
-        data["country"] = data["country"].strip().upper()
-        data["team"] = data["team"].strip() or None
+        for player_field in PLAYER_FIELDS:
+            if player_field.kind is Kind.TEAM:
+                data[player_field.key] = data[player_field.key].strip() or None
         return data
 
 

@@ -10,67 +10,17 @@ import io
 import re
 import unicodedata
 import zipfile
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
-from tournament.models import PLAYER_NUMBER_MAX, compose_display_name
+from tournament.models import Tournament, compose_display_name
+from tournament.player_fields import BY_KEY, FILE_FIELDS
 
-FIELDS = ("number", "name", "family_name", "given_name", "country", "club", "ema_id", "team", "is_substitute")
-
-# Normalised header text (lowercase, no accents, no spaces/dots/underscores) -> field.
-HEADER_ALIASES = {
-    "number": "number",
-    "numero": "number",
-    "num": "number",
-    "no": "number",
-    "n": "number",
-    "#": "number",
-    "nr": "number",
-    "nro": "number",
-    "player number": "number",
-    "playernumber": "number",
-    "name": "name",
-    "nombre": "name",
-    "player": "name",
-    "jugador": "name",
-    "fullname": "name",
-    "nombreyapellidos": "name",
-    "nombrecompleto": "name",
-    "displayname": "name",
-    "familyname": "family_name",
-    "surname": "family_name",
-    "lastname": "family_name",
-    "apellido": "family_name",
-    "apellidos": "family_name",
-    "givenname": "given_name",
-    "firstname": "given_name",
-    "forename": "given_name",
-    "nombredepila": "given_name",
-    "country": "country",
-    "pais": "country",
-    "nation": "country",
-    "nacionalidad": "country",
-    "club": "club",
-    "ema": "ema_id",
-    "emaid": "ema_id",
-    "emanumber": "ema_id",
-    "idema": "ema_id",
-    "emanr": "ema_id",
-    "team": "team",
-    "equipo": "team",
-    "substitute": "is_substitute",
-    "issubstitute": "is_substitute",
-    "sub": "is_substitute",
-    "suplente": "is_substitute",
-    "reserva": "is_substitute",
-}
-
-TRUE_WORDS = {"1", "yes", "y", "true", "x", "si", "s", "sí", "verdadero"}
-FALSE_WORDS = {"", "0", "no", "n", "false", "falso"}
-
-MAX_LENGTHS = {"name": 120, "family_name": 120, "given_name": 120, "club": 120, "team": 120}
+# The players file's fields (tournament.player_fields: its columns, checks and template), in the order of its columns.
+FIELDS = tuple(f.key for f in FILE_FIELDS)
 
 # The limits of a players file (README, "Limits"). Each is checked before or while reading, so a small
 # file that claims to be huge (an XLSX declaring a million rows, a "zip bomb" shared-strings part)
@@ -88,32 +38,10 @@ MAX_XLSX_CELLS = 100_000  # cells written in the worksheets
 
 # The columns as the import page lists them and the template files have them: the header the template uses,
 # and what goes in the column. Other headers are recognised too (HEADER_ALIASES: número, nombre, país...).
-COLUMNS = (
-    (
-        "number",
-        "number",
-        gettext_lazy(
-            "Optional when adding: players without one are numbered after the highest. "
-            "Required when changing players: it says whose row it is."
-        ),
-    ),
-    (
-        "name",
-        "name",
-        gettext_lazy("The player's name as shown everywhere; or give family_name and given_name instead."),
-    ),
-    ("family_name", "family_name", gettext_lazy("Optional: family name(s), for sorting and the EMA ranking file.")),
-    ("given_name", "given_name", gettext_lazy("Optional: given name.")),
-    ("country", "country", gettext_lazy("Optional: the two-letter code, e.g. ES.")),
-    ("club", "club", gettext_lazy("Optional.")),
-    ("ema_id", "ema_id", gettext_lazy("Optional: the EMA number, eight digits, e.g. 04000001.")),
-    ("team", "team", gettext_lazy("Optional: the team's name; a new name makes a new team.")),
-    ("is_substitute", "substitute", gettext_lazy("Optional: yes or no (empty: no).")),
-)
-TEMPLATE_ROWS = (
-    (1, "López Ruiz, Ana", "López Ruiz", "Ana", "ES", "Club Mahjong Madrid", "04000001", "Dragons", "no"),
-    (2, "Wang Li", "Wang", "Li", "CN", "", "", "Dragons", "no"),
-)
+COLUMNS = tuple((f.key, f.header, f.column_help) for f in FILE_FIELDS)
+TEMPLATE_ROWS = tuple(zip(*(f.examples for f in FILE_FIELDS), strict=True))
+# The import preview's columns: each field by the model's name for it.
+PREVIEW_COLUMNS = tuple((f.key, f.verbose_name) for f in FILE_FIELDS)
 
 
 def template_csv() -> bytes:
@@ -135,9 +63,10 @@ def template_xlsx() -> bytes:
     sheet.append([header for _key, header, _help in COLUMNS])
     for row in TEMPLATE_ROWS:
         sheet.append(list(row))
-    ema = [key for key, _h, _help in COLUMNS].index("ema_id") + 1
-    for (cell,) in sheet.iter_rows(min_row=2, min_col=ema, max_col=ema):
-        cell.number_format = "@"
+    for column, player_field in enumerate(FILE_FIELDS, start=1):
+        if player_field.digits:
+            for (cell,) in sheet.iter_rows(min_row=2, min_col=column, max_col=column):
+                cell.number_format = "@"
     out = io.BytesIO()
     workbook.save(out)
     return out.getvalue()
@@ -160,6 +89,11 @@ def _normalise_header(text):
     # NFKD turns "ú" into "u" + accent and "º" (ordinal) into "o": "Número" -> "numero", "Nº" -> "no".
     text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
     return re.sub(r"[\s._\-:]+", "", text.strip().lower())
+
+
+# Normalised header text (lowercase, no accents, no spaces/dots/underscores) -> field: each field's template
+# header, its key and its other names.
+HEADER_ALIASES = {_normalise_header(header): f.key for f in FILE_FIELDS for header in (f.header, f.key, *f.aliases)}
 
 
 def _header_field(text):
@@ -368,16 +302,57 @@ def _is_blank(record):
     return all(c is None or (isinstance(c, str) and not c.strip()) for c in record)
 
 
-def _parse_bool(text):
-    word = text.strip().lower()
-    if word in TRUE_WORDS:
-        return True
-    if word in FALSE_WORDS:
-        return False
-    return None
+@dataclass
+class _Sheet:
+    """A players file being read: its records, where its header is and which column holds each field."""
+
+    records: list
+    is_xlsx: bool
+    header_index: int
+    columns: dict[str, int]
+    update: bool
+
+    @property
+    def header_row(self) -> int:
+        return self.header_index + 1
+
+    @property
+    def names_given(self) -> bool:
+        return bool({"name", "family_name", "given_name"} & set(self.columns))
+
+    def cells(self, record: Sequence[object]) -> dict[str, str]:
+        """Every field's cell in ``record`` as text; "" where the file has no column for it."""
+        cells = {}
+        for player_field in FILE_FIELDS:
+            col = self.columns.get(player_field.key)
+            value = record[col] if col is not None and col < len(record) else None
+            text = _cell_text(value)
+            if player_field.digits and self.is_xlsx and isinstance(value, int | float) and not isinstance(value, bool):
+                # A spreadsheet drops the leading zero of 04000001 when the cell is a number.
+                text = text.zfill(player_field.digits)
+            cells[player_field.key] = text
+        return cells
 
 
-def parse_players_file(data: bytes, filename: str, tournament, *, update: bool = False) -> ImportPreview:
+@dataclass
+class _Existing:
+    """The players already in the tournament: whose number, name and EMA id each is."""
+
+    numbers: set[int]
+    names: dict[str, int]  # casefolded name: number
+    emas: dict[str, int]
+
+    @classmethod
+    def of(cls, tournament: Tournament) -> "_Existing":
+        rows = list(tournament.players.values_list("number", "name", "ema_id")) if tournament.pk else []
+        return cls(
+            numbers={n for n, _name, _e in rows},
+            names={name.strip().casefold(): n for n, name, _e in rows},
+            emas={e: n for n, _name, e in rows if e},
+        )
+
+
+def parse_players_file(data: bytes, filename: str, tournament: Tournament, *, update: bool = False) -> ImportPreview:
     """The rows to import, or (``update``) the changes to the players already in the tournament, named by
     their number: then only the file's columns change, and every row must name an existing player."""
     preview = ImportPreview()
@@ -386,15 +361,69 @@ def parse_players_file(data: bytes, filename: str, tournament, *, update: bool =
     except ValueError as exc:
         preview.errors.append((1, str(exc)))
         return preview
+    sheet = _open_sheet(records, is_xlsx, update, preview)
+    if sheet is None:
+        return preview
+    existing = _Existing.of(tournament)
+    parsed = _read_rows(sheet, preview)
+    if not parsed and not preview.errors:
+        preview.errors.append((sheet.header_row, _("The file has a header but no players.")))
+        return preview
+    _check_duplicates(parsed, existing, update, preview)
+    # Missing numbers continue after the highest number, in the tournament or in the file.
+    next_number = max([0, *existing.numbers, *(row["number"] for _r, row in parsed if row["number"] is not None)]) + 1
+    for row_number, row in parsed:
+        if row["number"] is None and not update:
+            row["number"] = next_number
+            next_number += 1
+        preview.rows.append({key: row[key] for key in FIELDS if key in row})
+        preview.row_numbers.append(row_number)
+    preview.errors.sort(key=lambda e: e[0])
+    return preview
 
-    # The header is the first non-blank row.
+
+def _open_sheet(records: list, is_xlsx: bool, update: bool, preview: ImportPreview) -> _Sheet | None:
+    """The file's header (its first non-blank row) and columns, or None when they cannot make an import."""
     header_index = next((i for i, r in enumerate(records) if not _is_blank(r)), None)
     if header_index is None:
         preview.errors.append((1, _("The file is empty.")))
-        return preview
-    header_row = header_index + 1
-    columns = {}
-    for col, cell in enumerate(records[header_index]):
+        return None
+    columns = _header_columns(records[header_index], header_index + 1, preview)
+    sheet = _Sheet(records, is_xlsx, header_index, columns, update)
+    if update and "number" not in columns:
+        preview.errors.append(
+            (
+                sheet.header_row,
+                _("No number column. To change players already imported, each row names the player by their number."),
+            )
+        )
+        return None
+    if not update and "name" not in columns and not {"family_name", "given_name"} <= set(columns):
+        preview.errors.append(
+            (
+                sheet.header_row,
+                _(
+                    "No name column. The first row must name the columns, e.g. number, name, country, club, "
+                    "ema_id, team, substitute (or número, nombre, país, club, ema, equipo, suplente)."
+                ),
+            )
+        )
+        return None
+    if sum(1 for r in records[header_index + 1 :] if not _is_blank(r)) > MAX_ROWS:
+        preview.errors.append(
+            (
+                sheet.header_row,
+                _("The file has more than %(m)s players; at most %(m)s can be imported at once.") % {"m": MAX_ROWS},
+            )
+        )
+        return None
+    return sheet
+
+
+def _header_columns(header: Sequence[object], header_row: int, preview: ImportPreview) -> dict[str, int]:
+    """{field: its column} from the header row; a column the import does not use is a warning."""
+    columns: dict[str, int] = {}
+    for col, cell in enumerate(header):
         text = _cell_text(cell)
         if not text:
             continue
@@ -409,170 +438,83 @@ def parse_players_file(data: bytes, filename: str, tournament, *, update: bool =
                 (
                     header_row,
                     _("Two columns mean %(f)s: “%(a)s” and “%(b)s”.")
-                    % {"f": key, "a": _cell_text(records[header_index][columns[key]]), "b": text},
+                    % {"f": key, "a": _cell_text(header[columns[key]]), "b": text},
                 )
             )
             continue
         columns[key] = col
-    if update and "number" not in columns:
-        preview.errors.append(
-            (
-                header_row,
-                _("No number column. To change players already imported, each row names the player by their number."),
-            )
-        )
-        return preview
-    if not update and "name" not in columns and not {"family_name", "given_name"} <= set(columns):
-        preview.errors.append(
-            (
-                header_row,
-                _(
-                    "No name column. The first row must name the columns, e.g. number, name, country, club, "
-                    "ema_id, team, substitute (or número, nombre, país, club, ema, equipo, suplente)."
-                ),
-            )
-        )
-        return preview
+    return columns
 
-    existing = list(tournament.players.values_list("number", "name", "ema_id")) if tournament.pk else []
-    existing_numbers = {n for n, _name, _e in existing}
-    # Whose name or EMA id it is: in update mode a player keeps their own.
-    existing_names = {name.strip().casefold(): n for n, name, _e in existing}
-    existing_emas = {e: n for n, _name, e in existing if e}
-    names_given = "name" in columns or "family_name" in columns or "given_name" in columns
 
-    data_rows = sum(1 for r in records[header_index + 1 :] if not _is_blank(r))
-    if data_rows > MAX_ROWS:
-        preview.errors.append(
-            (
-                header_row,
-                _("The file has more than %(m)s players; at most %(m)s can be imported at once.") % {"m": MAX_ROWS},
-            )
-        )
-        return preview
-
-    parsed = []  # (row_number, dict) with number possibly None
-    for index in range(header_index + 1, len(records)):
-        record = records[index]
-        row_number = index + 1
+def _read_rows(sheet: _Sheet, preview: ImportPreview) -> list[tuple[int, dict[str, Any]]]:
+    """(row number, row) of each player row, its number None where the file gives none; every problem of a row
+    goes to ``preview.errors``. A row with a cell too long or a NUL character is left out."""
+    parsed = []
+    for index in range(sheet.header_index + 1, len(sheet.records)):
+        record, row_number = sheet.records[index], index + 1
         if _is_blank(record):
             continue
-
-        def cell(key, record=record):
-            col = columns.get(key)
-            if col is None or col >= len(record):
-                return ""
-            value = record[col]
-            if key == "ema_id" and is_xlsx and isinstance(value, (int, float)) and not isinstance(value, bool):
-                # A spreadsheet drops the leading zero of 04000001 when the cell is a number.
-                return _cell_text(value).zfill(8)
-            return _cell_text(value)
-
-        errors = []
-        too_long = [key for key in columns if len(cell(key)) > MAX_CELL_CHARS]
-        if too_long:
+        cells = sheet.cells(record)
+        if any(len(text) > MAX_CELL_CHARS for text in cells.values()):
             preview.errors.append((row_number, _("A cell is longer than %(n)s characters.") % {"n": MAX_CELL_CHARS}))
             continue
-        if any("\x00" in cell(key) for key in columns):
+        if any("\x00" in text for text in cells.values()):
             preview.errors.append((row_number, _("A cell contains a NUL character.")))
             continue
-        row = {"number": None}
-        number_text = cell("number")
-        if number_text:
-            try:
-                if len(number_text) > 12:
-                    raise ValueError
-                number = float(number_text.replace(",", "."))
-                if not number.is_integer():
-                    raise ValueError
-                number = int(number)
-            except (ValueError, OverflowError):
-                errors.append(_("Number “%(v)s” is not a whole number.") % {"v": number_text[:20]})
-            else:
-                if number < 1:
-                    errors.append(_("Number %(v)s: player numbers start at 1.") % {"v": number})
-                elif number > PLAYER_NUMBER_MAX:
-                    errors.append(
-                        _("Number %(v)s: player numbers go up to %(m)s.") % {"v": number, "m": PLAYER_NUMBER_MAX}
-                    )
-                else:
-                    row["number"] = number
-        name = " ".join(cell("name").split())
-        family_name = " ".join(cell("family_name").split())
-        given_name = " ".join(cell("given_name").split())
-        if not name:
-            name = compose_display_name(family_name, given_name)
-        if not name and (names_given or not update):
-            errors.append(_("The name is missing."))
-        row["name"] = name
-        # Only a file with name-part columns sets them; otherwise the service splits a single name
-        # where that is unambiguous ("López Ruiz, Ana").
-        if "family_name" in columns or "given_name" in columns:
-            row["family_name"], row["given_name"] = family_name, given_name
-        country = cell("country").upper()
-        if country and not re.fullmatch(r"[A-Z]{2}", country):
-            errors.append(_("Country “%(v)s”: use the two-letter code, e.g. ES.") % {"v": cell("country")})
-        row["country"] = country
-        row["club"] = cell("club")
-        ema_id = cell("ema_id").replace(" ", "")
-        if ema_id and not re.fullmatch(r"\d{8}", ema_id):
-            errors.append(
-                _("EMA id “%(v)s”: it has eight digits, e.g. 04000001 (a spreadsheet may have dropped a leading zero).")
-                % {"v": cell("ema_id")}
-            )
-        row["ema_id"] = ema_id
-        row["team"] = cell("team")
-        substitute = _parse_bool(cell("is_substitute"))
-        if substitute is None:
-            errors.append(_("Substitute “%(v)s”: write yes or no.") % {"v": cell("is_substitute")})
-        row["is_substitute"] = bool(substitute)
-        for key, limit in MAX_LENGTHS.items():
-            if len(row.get(key, "")) > limit:
-                errors.append(_("The %(f)s is longer than %(n)s characters.") % {"f": key, "n": limit})
-        if update:
-            # Only what the file has a column for changes; the rest of each player stays as it is.
-            given = set(columns) | ({"name"} if names_given else set())
-            row = {key: value for key, value in row.items() if key == "number" or key in given}
-            if row["number"] is None and not number_text:
-                errors.append(_("The number is missing: it says which player this row changes."))
-        for message in errors:
-            preview.errors.append((row_number, message))
+        row, errors = _read_row(sheet, cells)
+        preview.errors.extend((row_number, message) for message in errors)
         parsed.append((row_number, row))
+    return parsed
 
-    if not parsed and not preview.errors:
-        preview.errors.append((header_row, _("The file has a header but no players.")))
-        return preview
 
-    # Duplicates, within the file and against players already in the tournament.
-    seen_numbers, seen_names, seen_emas = {}, {}, {}
+def _read_row(sheet: _Sheet, cells: dict[str, str]) -> tuple[dict[str, Any], list[str]]:
+    """One row's values (each field read as tournament.player_fields says) and what is wrong with them."""
+    row: dict[str, Any] = {}
+    problems: dict[str, str | None] = {}
+    for player_field in FILE_FIELDS:
+        row[player_field.key], problems[player_field.key] = player_field.read_cell(cells[player_field.key])
+    if not row["name"]:
+        row["name"] = compose_display_name(row["family_name"], row["given_name"])
+    if not row["name"] and (sheet.names_given or not sheet.update):
+        problems["name"] = _("The name is missing.")
+    # Only a file with name-part columns sets them; otherwise the service splits a single name
+    # where that is unambiguous ("López Ruiz, Ana").
+    if "family_name" not in sheet.columns and "given_name" not in sheet.columns:
+        del row["family_name"], row["given_name"]
+    errors = [message for message in problems.values() if message]
+    for player_field in FILE_FIELDS:
+        limit = player_field.max_length
+        if limit and player_field.validator is None and len(row.get(player_field.key, "")) > limit:
+            errors.append(_("The %(f)s is longer than %(n)s characters.") % {"f": player_field.key, "n": limit})
+    if sheet.update:
+        # Only what the file has a column for changes; the rest of each player stays as it is.
+        given = set(sheet.columns) | ({"name"} if sheet.names_given else set())
+        row = {key: value for key, value in row.items() if key == "number" or key in given}
+        if row["number"] is None and not problems["number"]:
+            errors.append(_("The number is missing: it says which player this row changes."))
+    return row, errors
+
+
+def _check_duplicates(
+    parsed: list[tuple[int, dict[str, Any]]], existing: _Existing, update: bool, preview: ImportPreview
+) -> None:
+    """Numbers, names and EMA ids used twice, within the file or by players already in the tournament (in
+    update mode a player keeps their own)."""
+    seen_numbers: dict[int, int] = {}
+    seen_names: dict[str, int] = {}
+    seen_emas: dict[str, int] = {}
     for row_number, row in parsed:
         number = row["number"]
+        owner = number if update else None  # whose name and EMA id a row may carry
         if number is not None:
-            if number in existing_numbers and not update:
-                preview.errors.append(
-                    (row_number, _("Number %(n)s is already taken in this tournament.") % {"n": number})
-                )
-            elif number not in existing_numbers and update:
-                preview.errors.append(
-                    (
-                        row_number,
-                        _(
-                            "No player has number %(n)s in this tournament, so there is "
-                            "nobody to change; add new players without “change players "
-                            "already imported”."
-                        )
-                        % {"n": number},
-                    )
-                )
-            elif number in seen_numbers:
-                preview.errors.append(
-                    (row_number, _("Number %(n)s is also on row %(r)s.") % {"n": number, "r": seen_numbers[number]})
-                )
+            problem = _number_problem(number, existing, update, seen_numbers)
+            if problem:
+                preview.errors.append((row_number, problem))
             else:
                 seen_numbers[number] = row_number
         key = row.get("name", "").casefold()
         if key:
-            if key in existing_names and existing_names[key] != (number if update else None):
+            if key in existing.names and existing.names[key] != owner:
                 preview.errors.append(
                     (row_number, _("%(name)s is already a player in this tournament.") % {"name": row["name"]})
                 )
@@ -583,8 +525,8 @@ def parse_players_file(data: bytes, filename: str, tournament, *, update: bool =
             else:
                 seen_names[key] = row_number
         ema = row.get("ema_id")
-        if ema and re.fullmatch(r"\d{8}", ema):
-            if ema in existing_emas and existing_emas[ema] != (number if update else None):
+        if ema and BY_KEY["ema_id"].accepts(ema):
+            if ema in existing.emas and existing.emas[ema] != owner:
                 preview.errors.append(
                     (row_number, _("EMA id %(e)s already belongs to a player in this tournament.") % {"e": ema})
                 )
@@ -595,13 +537,16 @@ def parse_players_file(data: bytes, filename: str, tournament, *, update: bool =
             else:
                 seen_emas[ema] = row_number
 
-    # Missing numbers continue after the highest number, in the tournament or in the file.
-    next_number = max([0, *existing_numbers, *seen_numbers]) + 1
-    for row_number, row in parsed:
-        if row["number"] is None and not update:
-            row["number"] = next_number
-            next_number += 1
-        preview.rows.append({key: row[key] for key in FIELDS if key in row})
-        preview.row_numbers.append(row_number)
-    preview.errors.sort(key=lambda e: e[0])
-    return preview
+
+def _number_problem(number: int, existing: _Existing, update: bool, seen: dict[int, int]) -> str | None:
+    if number in existing.numbers and not update:
+        return _("Number %(n)s is already taken in this tournament.") % {"n": number}
+    if number not in existing.numbers and update:
+        return _(
+            "No player has number %(n)s in this tournament, so there is "
+            "nobody to change; add new players without “change players "
+            "already imported”."
+        ) % {"n": number}
+    if number in seen:
+        return _("Number %(n)s is also on row %(r)s.") % {"n": number, "r": seen[number]}
+    return None

@@ -58,7 +58,7 @@ WIND_NAMES = dict(zip(WINDS, (_("East"), _("South"), _("West"), _("North"))))
 # Choices are defined at module level so the models' Meta can constrain the columns to them.
 # The rule sets come from the registry (rules.registry), the one place that lists them: a new
 # rule set appears here, in the forms and in the database constraint (after makemigrations) by itself.
-RuleSet = models.TextChoices(
+RuleSet = models.TextChoices(  # type: ignore[call-overload]  # django-stubs types only one member per call
     "RuleSet", [(code.upper(), (code, _(cls.label or cls.name))) for code, cls in RULE_SETS.items()]
 )
 
@@ -111,6 +111,44 @@ class SessionStatus(models.TextChoices):
     SEATED = "seated", _("Seated")
     PUBLISHED = "published", _("Seating published")
     CLOSED = "closed", _("Closed")
+
+
+# The questions every reader asks of a session's state, each answered here once: in a query by
+# ``Session.objects`` (``SessionQuerySet``), of one session by the ``Session.is_*`` properties. Pages, the API,
+# the hall display, exports, PDFs and commands read these, never the statuses themselves.
+#
+# public: its seating and results are shown to everyone (published, or closed after being played); before,
+#   only its organizers and referees see them, and nothing of it reaches the public: no page, file, API
+#   answer or hall display.
+_PUBLIC = (SessionStatus.PUBLISHED, SessionStatus.CLOSED)
+# seated: it has tables and seats (seated, published or closed).
+_SEATED = (SessionStatus.SEATED, SessionStatus.PUBLISHED, SessionStatus.CLOSED)
+# closed: its results are final; open: not closed (planned, seated or in play).
+_CLOSED = (SessionStatus.CLOSED,)
+
+
+class SessionQuerySet(models.QuerySet):
+    """Sessions by what a reader asks of them (see ``_PUBLIC`` and beside it). From another model, select
+    through them: ``Seat.objects.filter(session__in=Session.objects.public())``."""
+
+    def public(self) -> "SessionQuerySet":
+        return self.filter(status__in=_PUBLIC)
+
+    def not_public(self) -> "SessionQuerySet":
+        return self.exclude(status__in=_PUBLIC)
+
+    def seated(self) -> "SessionQuerySet":
+        return self.filter(status__in=_SEATED)
+
+    def closed(self) -> "SessionQuerySet":
+        return self.filter(status__in=_CLOSED)
+
+    def open(self) -> "SessionQuerySet":
+        return self.exclude(status__in=_CLOSED)
+
+    def with_table_count(self) -> "SessionQuerySet":
+        """Each session with ``table_count``, its number of tables (``CountedSession``)."""
+        return self.annotate(table_count=models.Count("tables"))
 
 
 class Tournament(models.Model):
@@ -316,12 +354,13 @@ class Tournament(models.Model):
     @property
     def confirmation_methods(self) -> tuple[str, ...]:
         """The ways players may confirm a sheet: ``device``, ``phone``; none when they sign on paper."""
-        return {
+        methods: dict[str, tuple[str, ...]] = {
             PlayerConfirmation.NONE: (),
             PlayerConfirmation.DEVICE: ("device",),
             PlayerConfirmation.PHONE: ("phone",),
             PlayerConfirmation.EITHER: ("device", "phone"),
-        }[self.player_confirmation]
+        }
+        return methods[self.player_confirmation]
 
     def tiebreak_keys(self):
         return [k.strip() for k in self.tiebreaks.split(",") if k.strip()]
@@ -453,9 +492,8 @@ class Player(models.Model):
 
 class Session(models.Model):
     Status = SessionStatus
-    # Seating and results of a session are public once it is published; before, only its organizers
-    # and referees see them.
-    PUBLIC_STATUSES = (SessionStatus.PUBLISHED, SessionStatus.CLOSED)
+
+    objects = SessionQuerySet.as_manager()
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="sessions")
     number = models.PositiveSmallIntegerField(
@@ -466,7 +504,7 @@ class Session(models.Model):
     seed = models.BigIntegerField(_("seed"), null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
     # Elimination tournaments: the rule that decided, on this session's results, who played on. Set by
-    # schedule.services.session_eliminate_and_seat; empty while nobody has been eliminated after it.
+    # schedule.elimination.session_eliminate_and_seat; empty while nobody has been eliminated after it.
     advance_rule = models.CharField(_("who plays on"), max_length=20, choices=AdvanceRule.choices, blank=True)
     advance_count = models.PositiveSmallIntegerField(_("how many play on"), default=0)
     # Player numbers, best first, that the organizer gave to separate players level at the cut (a
@@ -500,6 +538,21 @@ class Session(models.Model):
                 name="session_clock_ends_after_start",
             ),
         ]
+
+    @property
+    def is_public(self) -> bool:
+        """Its seating and results are shown to everyone (``SessionQuerySet.public``)."""
+        return self.status in _PUBLIC
+
+    @property
+    def is_seated(self) -> bool:
+        """It has tables and seats (``SessionQuerySet.seated``)."""
+        return self.status in _SEATED
+
+    @property
+    def is_closed(self) -> bool:
+        """Its results are final (``SessionQuerySet.closed``)."""
+        return self.status in _CLOSED
 
     def clock_state(self, now) -> str:
         """``none`` (no clock), ``scheduled`` (not started yet), ``running``, ``warning`` (the last quarter of

@@ -1,10 +1,14 @@
 """Who may do what in a tournament: organizers everything but reopening signed sheets, referees score
 entry, the chief referee score entry and the signed sheets, others read."""
 
-from tournament.models import TournamentRole
+from typing import Any
+
+from tournament.models import Tournament, TournamentRole
+
+# ``user`` below is whatever a request carries: a User, an AnonymousUser, or the lazy object wrapping one.
 
 
-def _roles(user, tournament):
+def _roles(user: Any, tournament: Tournament) -> set[str]:
     if not getattr(user, "is_authenticated", False):
         return set()
     cache = getattr(user, "_tournament_roles_cache", None)
@@ -18,13 +22,13 @@ def _roles(user, tournament):
     return cache[tournament.pk]
 
 
-def is_organizer(user, tournament):
+def is_organizer(user: Any, tournament: Tournament) -> bool:
     if getattr(user, "is_superuser", False):
         return True
     return TournamentRole.Role.ORGANIZER in _roles(user, tournament)
 
 
-def is_chief_referee(user, tournament):
+def is_chief_referee(user: Any, tournament: Tournament) -> bool:
     """Countersigns and reopens signed score sheets. Organizers are not chief referees unless given the role:
     the signatures on a sheet are the referees' word, not the organizers'."""
     if getattr(user, "is_superuser", False):
@@ -32,21 +36,21 @@ def is_chief_referee(user, tournament):
     return TournamentRole.Role.CHIEF_REFEREE in _roles(user, tournament)
 
 
-def can_score(user, tournament):
+def can_score(user: Any, tournament: Tournament) -> bool:
     """Referees enter hands; organizers and the chief referee may too."""
     if is_organizer(user, tournament):
         return True
     return bool({TournamentRole.Role.REFEREE, TournamentRole.Role.CHIEF_REFEREE} & _roles(user, tournament))
 
 
-def is_referee(user, tournament):
+def is_referee(user: Any, tournament: Tournament) -> bool:
     """A referee or the chief referee by role: rule appeals go to them (MCR 3.13.1), not to organizers."""
     if getattr(user, "is_superuser", False):
         return True
     return bool({TournamentRole.Role.REFEREE, TournamentRole.Role.CHIEF_REFEREE} & _roles(user, tournament))
 
 
-def is_appeals_committee(user, tournament):
+def is_appeals_committee(user: Any, tournament: Tournament) -> bool:
     """A member of the committee the organizer named for appeals not about the rules (MCR 3.13.2)."""
     if getattr(user, "is_superuser", False):
         return True

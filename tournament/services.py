@@ -4,11 +4,12 @@ and logs in one transaction. Seating and the course of sessions are in ``schedul
 from __future__ import annotations
 
 import secrets
-from datetime import timedelta
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from datetime import date, timedelta
+from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
+from django.db import models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -26,6 +27,7 @@ from tournament.models import (
     split_display_name,
 )
 from tournament.permissions import is_organizer
+from tournament.player_fields import BY_KEY, KEYS, PLAYER_FIELDS, Kind, check_keys, values_of
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -42,15 +44,17 @@ def lock_tournament(tournament: Tournament) -> Tournament:
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
-def tournament_create(*, by: User | None, **fields) -> Tournament:
+def tournament_create(*, by: User | None, **fields: Any) -> Tournament:
     """A new tournament; its hands per session, unless given, are what its rule set plays (MCR 16, the
     Swiss championship 4)."""
     with transaction.atomic():
-        tournament = Tournament(**fields)
         if fields.get("hands_per_session") is None:
-            tournament.hands_per_session = None  # not the model's default: the rule set's, once it is valid
+            # Not the model's default: the rule set's, once it is valid.
+            tournament = Tournament(**{**fields, "hands_per_session": None})
             tournament.full_clean(exclude=["hands_per_session"])  # a bad rule set or option is named first
             tournament.hands_per_session = tournament.rule_set.hands_per_session
+        else:
+            tournament = Tournament(**fields)
         tournament.full_clean()
         tournament.save()
         for number in range(1, tournament.session_count + 1):
@@ -80,6 +84,12 @@ def _has_results(tournament: Tournament) -> bool:
     )
 
 
+def _verbose_name(field_name: str) -> str:
+    """A tournament setting's name as the settings page labels it."""
+    field = Tournament._meta.get_field(field_name)
+    return str(field.verbose_name) if isinstance(field, models.Field) else field_name
+
+
 def _check_result_settings(tournament: Tournament, before: dict) -> None:
     """Refuse a change to a setting that shapes results once there are results, and a session count
     below a session already seated or played."""
@@ -90,14 +100,9 @@ def _check_result_settings(tournament: Tournament, before: dict) -> None:
             errors[field_name] = _(
                 "Results have been entered, so %(field)s can no longer change: the score sheets and standings "
                 "were made with %(old)s."
-            ) % {"field": Tournament._meta.get_field(field_name).verbose_name, "old": before[field_name]}
+            ) % {"field": _verbose_name(field_name), "old": before[field_name]}
     if tournament.session_count < before["session_count"]:
-        used = (
-            tournament.sessions.exclude(status=Session.Status.PLANNED)
-            .order_by("-number")
-            .values_list("number", flat=True)
-            .first()
-        )
+        used = tournament.sessions.seated().order_by("-number").values_list("number", flat=True).first()
         if used and tournament.session_count < used:
             errors["session_count"] = _(
                 "Session %(n)s is already seated or played, so the tournament needs at least %(n)s sessions."
@@ -116,7 +121,7 @@ def _check_result_settings(tournament: Tournament, before: dict) -> None:
         raise ValidationError(errors)
 
 
-def tournament_update(*, tournament: Tournament, by: User | None, **fields) -> Tournament:
+def tournament_update(*, tournament: Tournament, by: User | None, **fields: Any) -> Tournament:
     with transaction.atomic():
         tournament = lock_tournament(tournament)
         check_organizer(by, tournament)
@@ -182,8 +187,8 @@ def tournament_copy(
     name: str,
     slug: str,
     by: User | None,
-    start_date=None,
-    end_date=None,
+    start_date: date | None = None,
+    end_date: date | None = None,
     teams: bool = False,
     players: bool = False,
     roles: bool = False,
@@ -205,23 +210,17 @@ def tournament_copy(
         copied_players = 0
         if players:
             for p in source.players.select_related("team").order_by("number"):
-                player_create(
-                    tournament=tournament,
-                    number=p.number,
-                    name=p.name,
-                    country=p.country,
-                    club=p.club,
-                    ema_id=p.ema_id,
-                    team=p.team.name if (teams and p.team_id) else None,
-                    is_substitute=p.is_substitute,
-                    by=by,
-                )
+                fields = values_of(p)  # every field (tournament.player_fields), the team by its name
+                if not teams:
+                    fields["team"] = None
+                player_create(tournament=tournament, by=by, **fields)
                 copied_players += 1
             if teams:  # each captain again, now that the members are there
-                for team in source.teams.filter(captain__isnull=False).select_related("captain"):
+                captains = source.teams.filter(captain__isnull=False).values_list("name", "captain__number")
+                for team_name, captain_number in captains:
                     team_captain_set(
-                        team=tournament.teams.get(name=team.name),
-                        captain=tournament.players.get(number=team.captain.number),
+                        team=tournament.teams.get(name=team_name),
+                        captain=tournament.players.get(number=captain_number),
                         by=by,
                     )
         copied_roles = 0
@@ -284,7 +283,7 @@ def team_get_or_create(*, tournament: Tournament, name: str, by: User | None) ->
     if not name:
         return None
     max_length = Team._meta.get_field("name").max_length
-    if len(name) > max_length:
+    if max_length is not None and len(name) > max_length:
         raise ValidationError({"team": _("A team name has at most %(n)s characters.") % {"n": max_length}})
     try:
         no_nul(name)
@@ -296,77 +295,33 @@ def team_get_or_create(*, tournament: Tournament, name: str, by: User | None) ->
     return team
 
 
-PLAYER_AUDIT_FIELDS = (
-    "number",
-    "name",
-    "family_name",
-    "given_name",
-    "country",
-    "club",
-    "ema_id",
-    "no_ema_id",
-    "team",
-    "is_substitute",
-)
+# The audit entry of a new or changed player holds every field (tournament.player_fields).
+PLAYER_AUDIT_FIELDS = KEYS
 
 
-def _unsaved_player(
-    tournament, *, number, name, family_name, given_name, country, club, ema_id, no_ema_id, team, is_substitute
-) -> Player:
-    """A player as player_create and players_create make one, tidied but neither checked nor saved: the
-    display name made from the family and given names when missing, and the other way round."""
-    family_name, given_name = (family_name or "").strip(), (given_name or "").strip()
-    if not family_name and not given_name:
-        family_name, given_name = split_display_name(name)
-    return Player(
-        tournament=tournament,
-        number=number,
-        name=(name or "").strip() or compose_display_name(family_name, given_name),
-        family_name=family_name,
-        given_name=given_name,
-        country=(country or "").strip().upper(),
-        club=(club or "").strip(),
-        ema_id=(ema_id or "").strip(),
-        no_ema_id=bool(no_ema_id),
-        team=team,
-        is_substitute=is_substitute,
-    )
+def _unsaved_player(tournament: Tournament, fields: Mapping[str, Any], team: Team | None) -> Player:
+    """A player as player_create and players_create make one, tidied but neither checked nor saved: each
+    field tidied as tournament.player_fields says, the display name made from the family and given names
+    when missing, and the other way round."""
+    check_keys(fields, "player_create")
+    values = {f.key: f.tidy(fields.get(f.key, f.default)) for f in PLAYER_FIELDS if f.kind is not Kind.TEAM}
+    if not values["family_name"] and not values["given_name"]:
+        values["family_name"], values["given_name"] = split_display_name(values["name"])
+    values["name"] = values["name"] or compose_display_name(values["family_name"], values["given_name"])
+    return Player(tournament=tournament, team=team, **values)
 
 
-def player_create(
-    *,
-    tournament: Tournament,
-    number: int,
-    name: str = "",
-    family_name: str = "",
-    given_name: str = "",
-    country: str = "",
-    club: str = "",
-    ema_id: str = "",
-    no_ema_id: bool = False,
-    team: Team | str | None = None,
-    is_substitute: bool = False,
-    by: User | None,
-) -> Player:
-    """A player. ``name`` is the display name; without one it is made from the family and given names."""
+def player_create(*, tournament: Tournament, by: User | None, **fields: Any) -> Player:
+    """A player, from the fields of tournament.player_fields (``number`` required). ``name`` is the display
+    name; without one it is made from the family and given names. ``team`` is a Team or a team's name (a new
+    name makes a new team)."""
     with transaction.atomic():
         tournament = lock_tournament(tournament)
         check_organizer(by, tournament)
+        team = fields.get("team")
         if isinstance(team, str):
             team = team_get_or_create(tournament=tournament, name=team, by=by)
-        player = _unsaved_player(
-            tournament,
-            number=number,
-            name=name,
-            family_name=family_name,
-            given_name=given_name,
-            country=country,
-            club=club,
-            ema_id=ema_id,
-            no_ema_id=no_ema_id,
-            team=team,
-            is_substitute=is_substitute,
-        )
+        player = _unsaved_player(tournament, fields, team)
         player.full_clean()
         player.save()
         audit(
@@ -374,14 +329,16 @@ def player_create(
             actor=by,
             action="player.create",
             obj=player,
-            number=number,
+            number=player.number,
             name=player.name,
             values=snapshot(player, PLAYER_AUDIT_FIELDS),
         )
         return player
 
 
-def player_update(*, player: Player, by: User | None, **fields) -> Player:
+def player_update(*, player: Player, by: User | None, **fields: Any) -> Player:
+    """Change the given fields of ``player`` (those of tournament.player_fields, tidied as it says; ``team``
+    a Team or a team's name). A captain who leaves their team is its captain no more."""
     with transaction.atomic():
         lock_tournament(player.tournament)
         check_organizer(by, player.tournament)
@@ -396,23 +353,25 @@ def player_update(*, player: Player, by: User | None, **fields) -> Player:
             team = team_get_or_create(tournament=player.tournament, name=team, by=by)
         player.team = team
         for key, value in fields.items():
-            setattr(player, key, value)
-        player.country = (player.country or "").upper()
+            setattr(player, key, BY_KEY[key].tidy(value) if key in BY_KEY else value)
         player.full_clean()
         player.save()
         audit(
             tournament=player.tournament, actor=by, action="player.update", obj=player, changes=changes(before, player)
         )
         # A captain who leaves their team is its captain no more (the database cannot keep that rule).
-        for team in Team.objects.filter(captain=player).exclude(pk=player.team_id):
-            team.captain = None
-            team.save(update_fields=["captain"])
+        captained_teams = Team.objects.filter(captain=player)
+        if player.team_id is not None:
+            captained_teams = captained_teams.exclude(pk=player.team_id)
+        for captained in captained_teams:
+            captained.captain = None
+            captained.save(update_fields=["captain"])
             audit(
                 tournament=player.tournament,
                 actor=by,
                 action="team.captain",
-                obj=team,
-                team=team.name,
+                obj=captained,
+                team=captained.name,
                 captain=None,
                 before=player.number,
                 reason="left_team",
@@ -437,7 +396,7 @@ def team_captain_set(*, team: Team, captain: Player | None, by: User | None) -> 
                     },
                     code="captain_not_member",
                 )
-        before = team.captain.number if team.captain_id else None
+        before = team.captain.number if team.captain is not None else None
         after = captain.number if captain is not None else None
         if before == after:
             return team
@@ -478,6 +437,7 @@ def players_import(*, tournament: Tournament, rows: list[dict], by: User | None)
         except PlayerRowError as exc:
             raise exc.error from None
         audit(tournament=tournament, actor=by, action="players.import", count=len(created))
+        player_codes_make_missing(tournament=tournament, by=by)  # for the player cards
         return created
 
 
@@ -514,7 +474,7 @@ def players_import_update(*, tournament: Tournament, rows: list[dict], by: User 
 class PlayerRowError(Exception):
     """Row ``index`` of a ``players_create`` call was refused with ``error`` (a ValidationError)."""
 
-    def __init__(self, index: int, error: ValidationError):
+    def __init__(self, index: int, error: ValidationError) -> None:
         super().__init__(f"row {index}: {error}")
         self.index, self.error = index, error
 
@@ -527,12 +487,12 @@ def players_create(*, tournament: Tournament, rows: list[dict], by: User | None)
     with transaction.atomic():
         tournament = lock_tournament(tournament)
         check_organizer(by, tournament)
-        teams = {t.name: t for t in tournament.teams.all()}
+        teams: dict[str, Team | None] = {t.name: t for t in tournament.teams.all()}
         taken = set(tournament.players.values_list("number", flat=True))
         players = []
         for index, row in enumerate(rows):
             try:
-                players.append(_player_for(tournament, teams, taken, by=by, **row))
+                players.append(_player_for(tournament, teams, taken, row, by))
             except ValidationError as exc:
                 raise PlayerRowError(index, exc) from None
         created = Player.objects.bulk_create(players, batch_size=1000)
@@ -554,49 +514,24 @@ def players_create(*, tournament: Tournament, rows: list[dict], by: User | None)
 
 
 def _player_for(
-    tournament,
-    teams,
-    taken,
-    *,
-    number: int,
-    name: str = "",
-    family_name: str = "",
-    given_name: str = "",
-    country: str = "",
-    club: str = "",
-    ema_id: str = "",
-    no_ema_id: bool = False,
-    team: Team | str | None = None,
-    is_substitute: bool = False,
-    by=None,
+    tournament: Tournament, teams: dict[str, Team | None], taken: set[int], row: Mapping[str, Any], by: User | None
 ) -> Player:
     """One player of ``players_create``, checked but not saved; ``taken``: the numbers already used."""
+    team = row.get("team")
     if isinstance(team, str):
-        key = (team or "").strip()
+        key = team.strip()
         if key and key not in teams:
             teams[key] = team_get_or_create(tournament=tournament, name=team, by=by)
         team = teams.get(key)
-    player = _unsaved_player(
-        tournament,
-        number=number,
-        name=name,
-        family_name=family_name,
-        given_name=given_name,
-        country=country,
-        club=club,
-        ema_id=ema_id,
-        no_ema_id=no_ema_id,
-        team=team,
-        is_substitute=is_substitute,
-    )
+    player = _unsaved_player(tournament, row, team)
     # The model's constraints other than the unique number are its field validators and clean(), which
     # full_clean runs; uniqueness is checked here against the tournament and the rows before this one, rather
     # than with a query per player (the database's unique constraint still stands behind it).
     # The tournament and team are those in hand (no query each to check that they exist).
     player.full_clean(exclude=["tournament", "team"], validate_unique=False, validate_constraints=False)
-    if number in taken:
-        raise ValidationError({"number": _("Number %(n)s is already taken in this tournament.") % {"n": number}})
-    taken.add(number)
+    if player.number in taken:
+        raise ValidationError({"number": _("Number %(n)s is already taken in this tournament.") % {"n": player.number}})
+    taken.add(player.number)
     return player
 
 
@@ -652,6 +587,15 @@ def player_codes_generate(*, tournament: Tournament, by: User | None, replace: b
             players=[p.number for p in changed],
         )
         return len(changed)
+
+
+def player_codes_make_missing(*, tournament: Tournament, by: User | None) -> int:
+    """Codes for the players who have none, as publishing a session and importing players make them, so the
+    player cards print every code; nothing changes (and nothing is logged) when every player has one.
+    Takes the tournament lock: call it before locking a session."""
+    if not Player.objects.filter(tournament=tournament, code="").exists():
+        return 0
+    return player_codes_generate(tournament=tournament, by=by)
 
 
 def player_code_reset(*, player: Player, by: User | None) -> Player:

@@ -5,7 +5,7 @@ view put in the context (the sheet's data, the players, the user's roles) and an
 from django import template
 
 from rules import fouls
-from scoring.forms_signing import FoulForm, ReopenForm, SignForm
+from scoring.forms.signing import FoulForm, ReopenForm, SignForm
 from scoring.models import Signature
 from tournament.permissions import is_chief_referee
 

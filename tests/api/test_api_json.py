@@ -276,15 +276,13 @@ def test_session_with_unpublished_seating_is_hidden_with_its_results(client, two
     assert client.get(api("api-session", "test-open", 99)).status_code == 404
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 12 (hardening) adds the published-only switch to standings.selectors; "
-    "api.data.standings_data picks it up there",
-)
-def test_public_standings_leave_out_results_of_unpublished_sessions(client, two_sessions):
+def test_public_standings_leave_out_results_of_unpublished_sessions(client, two_sessions, token):
     _r, data = get(client, api("api-standings", "test-open"))
     eight = next(row for row in data if row["number"] == 8)
-    assert eight["score"] == -16  # only session 1, where player 8 paid 16; not session 2's self-drawn 24
+    assert eight["score"] == 0  # session 1 only, where nothing was entered at player 8's table
+    _r, data = get(client, api("api-standings", "test-open"), **bearer(token))
+    eight = next(row for row in data if row["number"] == 8)
+    assert eight["score"] == 96  # and, for an organizer, session 2's self-drawn 24: 3 x (8 + 24)
 
 
 def test_ema_ids_only_with_a_token(client, two_sessions, organizer, token):

@@ -5,6 +5,7 @@ tournament."""
 import pytest
 from django.urls import reverse
 
+from schedule import elimination
 from schedule import services as sched
 from scoring import appeals as ap
 from scoring import services as ss
@@ -69,8 +70,8 @@ def test_elimination_says_who_went_out_after_which_session(client, organizer, re
     t = elimination_tournament(organizer, referee, players=16, sessions=3, slug="ko-api", published=True)
     sched.session_seat_random(session=t.sessions.get(number=1), by=organizer, seed=3)
     first = play_round(t.sessions.get(number=1), referee, organizer)
-    outcome = sched.session_eliminate_and_seat(
-        session=first, rule=sched.elimination_rule("best_per_table", 2), by=organizer
+    outcome = elimination.session_eliminate_and_seat(
+        session=first, rule=elimination.elimination_rule("best_per_table", 2), by=organizer
     )
     expected = sorted((rank, player.number) for player, rank in outcome.eliminated)
     sessions = get(client, api("api-sessions", "ko-api"))

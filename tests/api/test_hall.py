@@ -69,7 +69,7 @@ def test_never_shows_seating_that_is_not_published(client_for, two_sessions):
 
 def close(session, organizer):
     for table in session.tables.all():
-        ss.sheet_submit(sheet=table.sheet, by=organizer, mark_rest_not_played=True)
+        ss.sheet_sign(sheet=table.sheet, by=organizer, mark_rest_not_played=True)
     sched.session_close(session=session, by=organizer)
 
 

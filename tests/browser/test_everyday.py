@@ -69,7 +69,7 @@ def day(organizer, referee):
     )
     ss.hand_record(sheet=one, number=2, outcome=pay.SELF_DRAWN, winner=seated[0], points=12, by=referee)
     ss.penalty_record(sheet=one, player=seated[3], amount=10, to=pay.TO_EACH_OTHER, reason="false Hu", by=referee)
-    ss.sheet_submit(sheet=tables[1].sheet, by=referee, mark_rest_not_played=True)
+    ss.sheet_sign(sheet=tables[1].sheet, by=referee, mark_rest_not_played=True)
     return t
 
 

@@ -105,8 +105,8 @@ def test_new_results_and_seating_arrive_without_a_reload(projector_page, hall_to
     # Session 2 is published: the hall moves on to it.
     second = hall_tournament.sessions.get(number=2)
     sched.session_seat(session=second, tables=[players[0:4], players[4:8]], by=organizer, method="manual")
-    ss.sheet_submit(sheet=sheet, by=organizer, mark_rest_not_played=True)
-    ss.sheet_submit(
+    ss.sheet_sign(sheet=sheet, by=organizer, mark_rest_not_played=True)
+    ss.sheet_sign(
         sheet=hall_tournament.sessions.get(number=1).tables.get(number=1).sheet, by=organizer, mark_rest_not_played=True
     )
     sched.session_close(session=hall_tournament.sessions.get(number=1), by=organizer)

@@ -49,6 +49,6 @@ def ema_ready(played, players, organizer, referee):
         )
     for session in played.sessions.exclude(status="planned"):
         for table in session.tables.all():
-            ss.sheet_submit(sheet=table.sheet, mark_rest_not_played=True, by=referee)
+            ss.sheet_sign(sheet=table.sheet, mark_rest_not_played=True, by=referee)
         sched.session_close(session=session, by=organizer)
     return played

@@ -4,7 +4,7 @@ from fractions import Fraction
 
 import pytest
 
-from exports import datasets, renderers
+from exports import datasets, renderers, typography
 from scoring.results import sheets_data
 from standings.selectors import player_standings, team_standings
 
@@ -133,14 +133,14 @@ def test_score_sheet_data_filled_and_blank(played):
 
 
 def test_pdf_font_is_helvetica_for_latin_text_and_unicode_otherwise(played):
-    assert renderers.fonts(["Ana López Ruiz", "Zoë"]) == ("Helvetica", "Helvetica-Bold")
-    fonts = renderers.fonts(["Иван Петров"])
-    assert fonts == (renderers._unicode_fonts() or ("Helvetica", "Helvetica-Bold"))
+    assert typography.document_fonts(["Ana López Ruiz", "Zoë"]) == ("Helvetica", "Helvetica-Bold")
+    fonts = typography.document_fonts(["Иван Петров"])
+    assert fonts == (typography._unicode_fonts() or fonts)
     dataset = datasets.standings_dataset(played)
     dataset.rows[0][2] = "Иван Петров 王"
     pdf = renderers.render_pdf(dataset, played)
     assert pdf.startswith(b"%PDF")
-    if renderers._unicode_fonts():
+    if typography._unicode_fonts():
         assert b"DejaVuSans" in pdf
 
 

@@ -1,7 +1,10 @@
 """Player cards: organizer-only, one card per player with their seats, and a QR code of their page."""
 
+import io
+
 import pytest
 from django.urls import reverse
+from pypdf import PdfReader
 
 from exports import player_cards
 from schedule import services as sched
@@ -35,6 +38,10 @@ def qr_codes(monkeypatch):
     return drawn
 
 
+def pdf_text(content):
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(content)).pages)
+
+
 def url(slug="test-open"):
     return reverse("export-player-cards", args=[slug])
 
@@ -60,6 +67,21 @@ def test_a_card_per_player_with_a_qr_code_of_their_page(client_for, seated_sessi
     for n in range(1, 9):
         assert f"(Player {n})".encode() in pdf
     assert b"(Dragons)" in pdf and b"(Dots)" in pdf
+
+
+def test_each_card_prints_its_players_code_as_text(client_for, seated_session, tournament, organizer, qr_codes):
+    sched.session_publish(session=seated_session, by=organizer)  # makes the codes
+    players = list(tournament.players.order_by("number"))
+    text = pdf_text(client_for("organizer").get(url()).content)
+    for player in players:
+        assert player.code and player.code_display in text  # K7PM-4XQ2, as the confirmation page says
+    # The QR code leads to the same player's private page.
+    assert qr_codes == [f"http://testserver/t/test-open/p/{p.code}/" for p in players]
+
+
+def test_a_player_without_a_code_gets_a_card_without_one(client_for, seated_session, tournament):
+    text = pdf_text(client_for("organizer").get(url()).content)
+    assert "Player 1" in text and "Code" not in text
 
 
 def test_seats_per_session(seated_session, tournament, players, organizer):

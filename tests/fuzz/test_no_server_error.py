@@ -78,8 +78,8 @@ ALL_FIELDS = [
         scoring_forms.HandForm,
         scoring_forms.PenaltyForm,
         scoring_forms.WithdrawPenaltyForm,
-        scoring_forms.SubmitSheetForm,
-        scoring_forms.ReopenSheetForm,
+        scoring_forms.SignForm,
+        scoring_forms.ReopenForm,
         schedule_forms.SeatSessionForm,
         schedule_forms.ReasonForm,
         schedule_forms.GenerateForm,
@@ -157,8 +157,8 @@ def score_urls(slug, penalty_pk):
         reverse("sheet-hand", args=sheet): [*form_fields(scoring_forms.HandForm), "from_history"],
         reverse("sheet-penalty", args=sheet): form_fields(scoring_forms.PenaltyForm),
         reverse("penalty-withdraw", args=[*sheet, penalty_pk]): form_fields(scoring_forms.WithdrawPenaltyForm),
-        reverse("sheet-submit", args=sheet): form_fields(scoring_forms.SubmitSheetForm),
-        reverse("sheet-reopen", args=sheet): form_fields(scoring_forms.ReopenSheetForm),
+        reverse("sheet-submit", args=sheet): form_fields(scoring_forms.SignForm),
+        reverse("sheet-reopen", args=sheet): form_fields(scoring_forms.ReopenForm),
     }
 
 

@@ -16,6 +16,7 @@ from interchange.load import tournament_import
 from rules import payments as pay
 from schedule import services as sched
 from scoring import services as ss
+from scoring.models import ScoreSheet
 from scoring.results import table_results
 from tournament import services as ts
 from tournament.models import AuditLog, Player, Tournament
@@ -181,7 +182,7 @@ def test_bulk_import_stores_what_the_services_store_hand_by_hand():
     assert _results(imported) == _results(entered)
     assert _audit(imported) == _audit(entered)
     statuses = {
-        t.slug: sorted(s.status for s in ss.ScoreSheet.objects.filter(table__session__tournament=t))
+        t.slug: sorted(s.status for s in ScoreSheet.objects.filter(table__session__tournament=t))
         for t in (imported, entered)
     }
     assert statuses["bulk"] == statuses["services"]

@@ -126,6 +126,12 @@ def test_the_uploader_becomes_organizer_and_the_importer_in_the_log(client_for, 
     assert tournament.sessions.get(number=1).status == "published"
 
 
+def test_the_imported_players_have_codes_for_their_cards(client_for, creator):
+    assert upload(client_for("creator"), small_file()).status_code == 302
+    codes = list(Player.objects.filter(tournament__slug="spring-open").values_list("code", flat=True))
+    assert len(codes) == 4 and all(codes) and len(set(codes)) == 4
+
+
 def test_import_page_is_linked_from_home_for_creators(client_for, creator):
     assert IMPORT in client_for("creator").get(reverse("home")).content.decode()
     assert IMPORT not in client_for("outsider").get(reverse("home")).content.decode()

@@ -6,6 +6,7 @@ import pytest
 from interchange.export import tournament_export
 from interchange.format import InterchangeError
 from interchange.load import tournament_import
+from schedule import elimination
 from schedule import services as sched
 from standings.selectors import standings_rows
 from tests.schedule.elimination_helpers import elimination_tournament, play_round, tied_round
@@ -26,12 +27,12 @@ def test_round_trip_of_an_elimination_tournament_to_its_final_ranking(organizer,
     sched.session_seat_random(session=s1, by=organizer, seed=9)
     tied_round(s1, referee, organizer)
     order = [p.number for p in t.players.order_by("-number")]  # a draw's outcome, best first
-    sched.session_eliminate_and_seat(
-        session=s1, rule=sched.elimination_rule("best_overall", 4), by=organizer, decided_order=order
+    elimination.session_eliminate_and_seat(
+        session=s1, rule=elimination.elimination_rule("best_overall", 4), by=organizer, decided_order=order
     )
     sched.session_publish(session=s2, by=organizer)
     play_round(s2, referee, organizer)
-    sched.session_eliminate_and_seat(session=s2, rule=sched.elimination_rule("final"), by=organizer)
+    elimination.session_eliminate_and_seat(session=s2, rule=elimination.elimination_rule("final"), by=organizer)
     data = tournament_export(t)
     assert data["format"] == "elimination"
     assert data["sessions"][0]["advance"] == {"rule": "best_overall", "count": 4, "order": order}

@@ -9,6 +9,7 @@ import pytest
 from interchange.export import tournament_export
 from interchange.format import InterchangeError
 from interchange.load import tournament_import
+from scoring import selectors
 from scoring import services as ss
 from scoring.models import Penalty, ScoreSheet, Signature
 from scoring.results import table_results
@@ -198,7 +199,7 @@ def test_pending_hands_travel(organizer, make_user):
     t = tournament_import(data)
     assert tournament_export(t)["sessions"][0]["tables"][0]["hands"][3] == {"draw": True, "pending": True}
     sheet = t.sessions.get(number=1).tables.get(number=1).sheet
-    assert ss.sheet_pending_hands(sheet) == [4]
+    assert selectors.sheet_pending_hands(sheet) == [4]
 
 
 def refused(change, path, message=""):

@@ -162,7 +162,7 @@ def test_round_trip_with_settings_corrections_withdrawals_and_reopened_sessions(
     ss.penalty_record(
         sheet=sheet, player=ps[2], amount=5, to="each_other", reason="touching the wall", hand_number=2, by=organizer
     )
-    ss.sheet_submit(sheet=sheet, by=organizer, mark_rest_not_played=True)
+    ss.sheet_sign(sheet=sheet, by=organizer, mark_rest_not_played=True)
     sched.session_publish(session=s1, by=organizer)
     sched.session_close(session=s1, by=organizer)
     sched.session_reopen(session=s1, by=organizer, reason="appeal")  # published again, sheet submitted

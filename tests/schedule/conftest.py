@@ -41,7 +41,7 @@ def play_and_close(session, referee, organizer, points=None):
             points=(points or {}).get(table.number, 8 + 2 * i),
             by=referee,
         )
-        ss.sheet_submit(sheet=sheet, by=referee, mark_rest_not_played=True)
+        ss.sheet_sign(sheet=sheet, by=referee, mark_rest_not_played=True)
     if session.status == "seated":
         sched.session_publish(session=session, by=organizer)
     return sched.session_close(session=session, by=organizer)

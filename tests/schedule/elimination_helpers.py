@@ -23,7 +23,7 @@ def play_round(session, referee, organizer, *, close=True):
         ss.hand_record(
             sheet=table.sheet, number=2, outcome=pay.DISCARD, winner=second, discarder=last, points=8, by=referee
         )
-        ss.sheet_submit(sheet=table.sheet, by=referee, mark_rest_not_played=True)
+        ss.sheet_sign(sheet=table.sheet, by=referee, mark_rest_not_played=True)
     session.refresh_from_db()
     if session.status == "seated":
         sched.session_publish(session=session, by=organizer)
@@ -38,6 +38,6 @@ def tied_round(session, referee, organizer):
         ss.hand_record(
             sheet=table.sheet, number=1, outcome=pay.SELF_DRAWN, winner=table.seated_players()[0], points=8, by=referee
         )
-        ss.sheet_submit(sheet=table.sheet, by=referee, mark_rest_not_played=True)
+        ss.sheet_sign(sheet=table.sheet, by=referee, mark_rest_not_played=True)
     sched.session_publish(session=session, by=organizer)
     return sched.session_close(session=session, by=organizer)

@@ -52,7 +52,7 @@ def test_close_asks_then_closes(client_for, rr16, organizer, referee):
     from scoring import services as ss
 
     for table in session.tables.all():
-        ss.sheet_submit(sheet=table.sheet, by=referee, mark_rest_not_played=True)
+        ss.sheet_sign(sheet=table.sheet, by=referee, mark_rest_not_played=True)
     content = client.post(u("manage-session-close", rr16, 1)).content.decode()
     assert "Close session 1?" in content and "Its 4 score sheets become final" in content
     assert rr16.sessions.get(number=1).status == Session.Status.PUBLISHED
@@ -68,7 +68,7 @@ def test_closing_before_swiss_says_the_next_session_can_be_seated(client_for, or
     from scoring import services as ss
 
     for table in first.tables.all():
-        ss.sheet_submit(sheet=table.sheet, by=referee, mark_rest_not_played=True)
+        ss.sheet_sign(sheet=table.sheet, by=referee, mark_rest_not_played=True)
     content = client_for("organizer").post(u("manage-session-close", t, 1)).content.decode()
     assert "Session 2 can then be seated by Swiss pairing" in content
 

@@ -63,7 +63,7 @@ def test_session_in_play_then_finished_then_close(rr16, organizer, referee):
     assert "Session 1 is in play: 0 of 4 score sheets submitted" in texts(board.next_steps)
     assert board.current.session.number == 1 and board.current.phase == pg.IN_PLAY
     for sheet in sheets:
-        ss.sheet_submit(sheet=sheet, by=referee, mark_rest_not_played=True)
+        ss.sheet_sign(sheet=sheet, by=referee, mark_rest_not_played=True)
     board = dashboard.tournament_dashboard(rr16, timezone.now())
     assert "Every score sheet of session 1 is submitted: close the session" in texts(board.next_steps)
     assert board.next_steps[-1].url.endswith("#session-1")
@@ -75,7 +75,7 @@ def test_sheets_open_past_the_time_limit(rr16, organizer, referee):
     sched.session_publish(session=session, by=organizer)
     sheets = [t.sheet for t in session.tables.order_by("number")]
     ss.hand_record(sheet=sheets[0], number=1, outcome=pay.DRAW, by=referee)
-    ss.sheet_submit(sheet=sheets[1], by=referee, mark_rest_not_played=True)
+    ss.sheet_sign(sheet=sheets[1], by=referee, mark_rest_not_played=True)
     on_time = dashboard.tournament_dashboard(rr16, timezone.now() + timedelta(minutes=100))
     assert not on_time.problems
     late = dashboard.tournament_dashboard(rr16, timezone.now() + timedelta(minutes=rr16.session_minutes + 20))
@@ -101,6 +101,29 @@ def test_everything_closed_points_to_the_results(organizer, referee):
     board = dashboard.tournament_dashboard(t, timezone.now())
     assert not board.problems
     assert "Every session is closed" in texts(board.next_steps)
+
+
+def test_players_without_a_code_are_a_next_step_until_publishing_makes_them(rr16, organizer):
+    codes_url = reverse("manage-player-codes", args=[rr16.slug])
+    board = dashboard.tournament_dashboard(rr16, timezone.now())
+    [step] = [i for i in board.next_steps if i.url == codes_url]
+    assert step.text.startswith("16 players have no code yet") and step.link == "Player codes"
+    sched.schedule_generate(tournament=rr16, by=organizer, seed=1)
+    sched.session_publish(session=rr16.sessions.get(number=1), by=organizer)
+    board = dashboard.tournament_dashboard(rr16, timezone.now())
+    assert codes_url not in [i.url for i in board.next_steps]
+    # A substitute added later has none until the codes are made.
+    ts.player_create(tournament=rr16, number=17, name="Sub", is_substitute=True, by=organizer)
+    board = dashboard.tournament_dashboard(rr16, timezone.now())
+    assert "1 player has no code yet" in texts(board.next_steps)
+    ts.player_codes_make_missing(tournament=rr16, by=organizer)
+    assert "no code yet" not in texts(dashboard.tournament_dashboard(rr16, timezone.now()).next_steps)
+
+
+def test_the_code_step_links_to_the_player_codes_page(client_for, seated_session, tournament):
+    content = client_for("organizer").get(reverse("manage-home", args=[tournament.slug])).content.decode()
+    assert "8 players have no code yet" in content
+    assert f'href="{reverse("manage-player-codes", args=[tournament.slug])}"' in content
 
 
 def test_dashboard_page_shows_sheet_counts(client_for, hands_entered, tournament):
@@ -138,7 +161,7 @@ def test_referee_lands_on_the_tables_being_played(hands_entered, referee, tourna
 
 def test_referee_sees_submitted_tables_and_the_next_open_session(hands_entered, referee, tournament, organizer):
     for table in hands_entered.table.session.tables.all():
-        ss.sheet_submit(sheet=table.sheet, by=referee, mark_rest_not_played=True)
+        ss.sheet_sign(sheet=table.sheet, by=referee, mark_rest_not_played=True)
     content = login_and_follow(referee).content.decode()
     assert content.count(">submitted<") == 2  # still shown until the organizer closes it
     sched.session_close(session=hands_entered.table.session, by=organizer)

@@ -5,6 +5,7 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 
+from schedule import elimination
 from schedule import services as sched
 from standings.selectors import final_ranking_done, player_standings, standings_rows
 from tournament.models import AuditLog, Elimination, Session
@@ -13,12 +14,12 @@ from .elimination_helpers import elimination_tournament, play_round, tied_round
 
 pytestmark = pytest.mark.django_db
 
-WINNER = sched.elimination_rule("table_winner")
-FINAL = sched.elimination_rule("final")
+WINNER = elimination.elimination_rule("table_winner")
+FINAL = elimination.elimination_rule("final")
 
 
 def best(k):
-    return sched.elimination_rule("best_per_table", k)
+    return elimination.elimination_rule("best_per_table", k)
 
 
 def session(t, n):
@@ -55,7 +56,7 @@ def run(t, organizer, referee, rules):
         s = session(t, n)
         counts.append(s.seats.count())
         play_round(s, referee, organizer)
-        outcome = sched.session_eliminate_and_seat(session=s, rule=rule, by=organizer)
+        outcome = elimination.session_eliminate_and_seat(session=s, rule=rule, by=organizer)
         if outcome.next_session is not None:
             following = session(t, n + 1)
             assert seated_numbers(following) == sorted(p.number for p in outcome.survivors)
@@ -120,8 +121,8 @@ def test_best_overall_and_standings_while_players_are_still_in(organizer, refere
     t = elimination_tournament(organizer, referee, players=32, sessions=3, slug="ko-overall")
     sched.session_seat_random(session=session(t, 1), by=organizer, seed=3)
     play_round(session(t, 1), referee, organizer)
-    outcome = sched.session_eliminate_and_seat(
-        session=session(t, 1), rule=sched.elimination_rule("best_overall", 12), by=organizer, order="draw", seed=5
+    outcome = elimination.session_eliminate_and_seat(
+        session=session(t, 1), rule=elimination.elimination_rule("best_overall", 12), by=organizer, order="draw", seed=5
     )
     assert len(outcome.survivors) == 12 and session(t, 2).tables.count() == 3
     assert session(t, 2).seating_method == "elimination" and session(t, 2).seed == 5
@@ -144,7 +145,7 @@ def test_refuses_a_session_that_is_not_closed(organizer, referee):
     sched.session_seat_random(session=session(t, 1), by=organizer, seed=1)
     play_round(session(t, 1), referee, organizer, close=False)
     with pytest.raises(ValidationError) as exc:
-        sched.session_eliminate_and_seat(session=session(t, 1), rule=WINNER, by=organizer)
+        elimination.session_eliminate_and_seat(session=session(t, 1), rule=WINNER, by=organizer)
     assert exc.value.code == "not_closed" and "Close session 1 first" in exc.value.messages[0]
     assert not Elimination.objects.exists() and session(t, 2).status == Session.Status.PLANNED
 
@@ -154,7 +155,7 @@ def test_refuses_survivors_that_do_not_fill_tables(organizer, referee):
     sched.session_seat_random(session=session(t, 1), by=organizer, seed=1)
     play_round(session(t, 1), referee, organizer)
     with pytest.raises(ValidationError) as exc:
-        sched.session_eliminate_and_seat(session=session(t, 1), rule=WINNER, by=organizer)
+        elimination.session_eliminate_and_seat(session=session(t, 1), rule=WINNER, by=organizer)
     assert exc.value.code == "survivors" and "5 players go on" in exc.value.messages[0]
     assert not Elimination.objects.exists() and not session(t, 1).advance_rule
 
@@ -166,14 +167,16 @@ def test_a_tie_at_the_cut_names_the_players_and_a_decided_order_resolves_it(orga
     table = session(t, 1).tables.get(number=1)
     level = sorted(p.number for p in table.seated_players()[1:])
     with pytest.raises(ValidationError) as exc:
-        sched.session_eliminate_and_seat(session=session(t, 1), rule=best(2), by=organizer)
+        elimination.session_eliminate_and_seat(session=session(t, 1), rule=best(2), by=organizer)
     assert exc.value.code == "tie"
     assert set(level) <= set(exc.value.params["players"])
     assert "play-off or a draw" in exc.value.messages[0]
     assert not Elimination.objects.exists()
     # The table winners alone are clear: the three level players share the rank they go out with.
     order = [n for table in session(t, 1).tables.all() for n in sorted(p.number for p in table.seated_players())]
-    outcome = sched.session_eliminate_and_seat(session=session(t, 1), rule=best(2), by=organizer, decided_order=order)
+    outcome = elimination.session_eliminate_and_seat(
+        session=session(t, 1), rule=best(2), by=organizer, decided_order=order
+    )
     assert len(outcome.survivors) == 8
     for table in session(t, 1).tables.all():
         east, *others = table.seated_players()
@@ -185,7 +188,7 @@ def test_level_players_away_from_the_cut_share_their_rank(organizer, referee):
     t = elimination_tournament(organizer, referee, players=16, sessions=2, slug="ko-share")
     sched.session_seat_random(session=session(t, 1), by=organizer, seed=1)
     tied_round(session(t, 1), referee, organizer)
-    outcome = sched.session_eliminate_and_seat(session=session(t, 1), rule=WINNER, by=organizer)
+    outcome = elimination.session_eliminate_and_seat(session=session(t, 1), rule=WINNER, by=organizer)
     ranks = sorted(rank for _p, rank in outcome.eliminated)
     # At every table the three others are level on table points and score: all twelve go out level.
     assert ranks == [5] * 12
@@ -195,42 +198,42 @@ def test_the_final_is_played_once(organizer, referee):
     t = elimination_tournament(organizer, referee, players=4, sessions=2, slug="ko-final")
     sched.session_seat_random(session=session(t, 1), by=organizer, seed=1)
     play_round(session(t, 1), referee, organizer)
-    outcome = sched.session_eliminate_and_seat(session=session(t, 1), rule=FINAL, by=organizer)
+    outcome = elimination.session_eliminate_and_seat(session=session(t, 1), rule=FINAL, by=organizer)
     assert outcome.next_session is None and len(outcome.eliminated) == 4
     assert session(t, 2).status == Session.Status.PLANNED
     sched.session_seat(session=session(t, 2), tables=[list(t.players.all())], by=organizer, method="manual")
     play_round(session(t, 2), referee, organizer)
     with pytest.raises(ValidationError) as exc:
-        sched.session_eliminate_and_seat(session=session(t, 2), rule=FINAL, by=organizer)
+        elimination.session_eliminate_and_seat(session=session(t, 2), rule=FINAL, by=organizer)
     assert exc.value.code == "final_played"
     with pytest.raises(ValidationError) as exc:
-        sched.session_eliminate_and_seat(session=session(t, 1), rule=FINAL, by=organizer)
+        elimination.session_eliminate_and_seat(session=session(t, 1), rule=FINAL, by=organizer)
     assert exc.value.code == "final_played"
 
 
 def test_refuses_bad_rules_no_next_session_and_other_formats(organizer, referee):
     with pytest.raises(ValidationError):
-        sched.elimination_rule("best_per_table", 4)
+        elimination.elimination_rule("best_per_table", 4)
     with pytest.raises(ValidationError):
-        sched.elimination_rule("best_overall", 6)
+        elimination.elimination_rule("best_overall", 6)
     with pytest.raises(ValidationError):
-        sched.elimination_rule("nobody")
+        elimination.elimination_rule("nobody")
     t = elimination_tournament(organizer, referee, players=16, sessions=1, slug="ko-short")
     sched.session_seat_random(session=session(t, 1), by=organizer, seed=1)
     play_round(session(t, 1), referee, organizer)
     with pytest.raises(ValidationError) as exc:
-        sched.session_eliminate_and_seat(
-            session=session(t, 1), rule=sched.elimination_rule("best_overall", 16), by=organizer
+        elimination.session_eliminate_and_seat(
+            session=session(t, 1), rule=elimination.elimination_rule("best_overall", 16), by=organizer
         )
     assert exc.value.code == "rule_count"
     with pytest.raises(ValidationError) as exc:
-        sched.session_eliminate_and_seat(session=session(t, 1), rule=WINNER, by=organizer)
+        elimination.session_eliminate_and_seat(session=session(t, 1), rule=WINNER, by=organizer)
     assert exc.value.code == "no_next_session"
     swiss = elimination_tournament(organizer, referee, players=16, sessions=2, slug="swiss-open")
     swiss.format = "swiss"
     swiss.save()
     with pytest.raises(ValidationError) as exc:
-        sched.session_eliminate_and_seat(session=session(swiss, 1), rule=WINNER, by=organizer)
+        elimination.session_eliminate_and_seat(session=session(swiss, 1), rule=WINNER, by=organizer)
     assert exc.value.code == "format"
 
 
@@ -239,7 +242,7 @@ def test_only_organizers_eliminate(organizer, referee):
     sched.session_seat_random(session=session(t, 1), by=organizer, seed=1)
     play_round(session(t, 1), referee, organizer)
     with pytest.raises(PermissionDenied):
-        sched.session_eliminate_and_seat(session=session(t, 1), rule=WINNER, by=referee)
+        elimination.session_eliminate_and_seat(session=session(t, 1), rule=WINNER, by=referee)
     assert not Elimination.objects.exists()
 
 
@@ -263,11 +266,11 @@ def test_reopening_waits_for_the_elimination_to_be_undone(organizer, referee):
     t = elimination_tournament(organizer, referee, players=16, sessions=3, slug="ko-reopen")
     sched.session_seat_random(session=session(t, 1), by=organizer, seed=1)
     play_round(session(t, 1), referee, organizer)
-    sched.session_eliminate_and_seat(session=session(t, 1), rule=WINNER, by=organizer)
+    elimination.session_eliminate_and_seat(session=session(t, 1), rule=WINNER, by=organizer)
     with pytest.raises(ValidationError) as exc:
         sched.session_reopen(session=session(t, 1), by=organizer)
     assert exc.value.code == "eliminated"
-    sched.session_elimination_undo(session=session(t, 1), by=organizer)
+    elimination.session_elimination_undo(session=session(t, 1), by=organizer)
     assert not Elimination.objects.exists() and not session(t, 1).advance_rule
     assert session(t, 2).status == Session.Status.PLANNED and not session(t, 2).tables.exists()
     sched.session_reopen(session=session(t, 1), by=organizer)
@@ -279,10 +282,10 @@ def test_undo_is_refused_once_the_next_round_is_published(organizer, referee):
     t = elimination_tournament(organizer, referee, players=16, sessions=3, slug="ko-undo")
     sched.session_seat_random(session=session(t, 1), by=organizer, seed=1)
     play_round(session(t, 1), referee, organizer)
-    sched.session_eliminate_and_seat(session=session(t, 1), rule=WINNER, by=organizer)
+    elimination.session_eliminate_and_seat(session=session(t, 1), rule=WINNER, by=organizer)
     sched.session_publish(session=session(t, 2), by=organizer)
     with pytest.raises(ValidationError) as exc:
-        sched.session_elimination_undo(session=session(t, 1), by=organizer)
+        elimination.session_elimination_undo(session=session(t, 1), by=organizer)
     assert exc.value.code == "published"
     assert Elimination.objects.count() == 12
 
@@ -306,11 +309,11 @@ def test_the_audit_log_tells_who_went_on(organizer, referee):
     t = elimination_tournament(organizer, referee, players=16, sessions=3, slug="ko-audit")
     sched.session_seat_random(session=session(t, 1), by=organizer, seed=1)
     play_round(session(t, 1), referee, organizer)
-    sched.session_eliminate_and_seat(session=session(t, 1), rule=WINNER, by=organizer)
-    sched.session_elimination_undo(session=session(t, 1), by=organizer)
-    sched.session_eliminate_and_seat(session=session(t, 1), rule=WINNER, by=organizer)
+    elimination.session_eliminate_and_seat(session=session(t, 1), rule=WINNER, by=organizer)
+    elimination.session_elimination_undo(session=session(t, 1), by=organizer)
+    elimination.session_eliminate_and_seat(session=session(t, 1), rule=WINNER, by=organizer)
     play_round(session(t, 2), referee, organizer)
-    sched.session_eliminate_and_seat(session=session(t, 2), rule=FINAL, by=organizer)
+    elimination.session_eliminate_and_seat(session=session(t, 2), rule=FINAL, by=organizer)
     entries = list(AuditLog.objects.filter(tournament=t, action__startswith="session.eliminate").order_by("id"))
     texts = [line.text for line in audit_text.describe(entries, t)]
     assert texts == [
@@ -329,10 +332,10 @@ def test_the_format_stays_elimination_while_players_are_eliminated(organizer, re
     t = elimination_tournament(organizer, referee, players=16, sessions=3, slug="ko-format")
     sched.session_seat_random(session=session(t, 1), by=organizer, seed=1)
     play_round(session(t, 1), referee, organizer)
-    sched.session_eliminate_and_seat(session=session(t, 1), rule=WINNER, by=organizer)
+    elimination.session_eliminate_and_seat(session=session(t, 1), rule=WINNER, by=organizer)
     with pytest.raises(ValidationError) as exc:
         ts.tournament_update(tournament=t, by=organizer, format="swiss")
     assert "undo those eliminations" in exc.value.message_dict["format"][0]
     ts.tournament_update(tournament=t, by=organizer, venue="Madrid")  # other settings still change
-    sched.session_elimination_undo(session=session(t, 1), by=organizer)
+    elimination.session_elimination_undo(session=session(t, 1), by=organizer)
     assert ts.tournament_update(tournament=t, by=organizer, format="swiss").format == "swiss"

@@ -3,6 +3,7 @@
 import pytest
 from django.urls import reverse
 
+from schedule import elimination
 from schedule import services as sched
 from tournament.models import Elimination, Session
 
@@ -85,8 +86,8 @@ def test_errors_are_shown_with_what_was_typed(client_for, organizer, referee):
 
 
 def test_undo_asks_then_takes_back_the_elimination(client_for, ko16, organizer):
-    sched.session_eliminate_and_seat(
-        session=ko16.sessions.get(number=1), rule=sched.elimination_rule("table_winner"), by=organizer
+    elimination.session_eliminate_and_seat(
+        session=ko16.sessions.get(number=1), rule=elimination.elimination_rule("table_winner"), by=organizer
     )
     client = client_for("organizer")
     ask = client.post(u("manage-session-eliminate-undo", ko16, 1))
@@ -101,8 +102,8 @@ def test_undo_asks_then_takes_back_the_elimination(client_for, ko16, organizer):
 
 @pytest.mark.parametrize("role", ("anonymous", "referee"))
 def test_others_cannot_undo(client_for, ko16, organizer, role):
-    sched.session_eliminate_and_seat(
-        session=ko16.sessions.get(number=1), rule=sched.elimination_rule("table_winner"), by=organizer
+    elimination.session_eliminate_and_seat(
+        session=ko16.sessions.get(number=1), rule=elimination.elimination_rule("table_winner"), by=organizer
     )
     client_for(role).post(u("manage-session-eliminate-undo", ko16, 1), {"confirm": "1"})
     assert Elimination.objects.count() == 12
@@ -122,8 +123,8 @@ def test_the_dashboard_and_seating_page_point_to_the_decision(client_for, ko16, 
     assert "Session 1 is closed: decide who plays on" in home
     assert "Session 2 is not seated yet" not in home
     assert u("manage-session-eliminate", ko16, 1) in client.get(u("manage-seating", ko16)).content.decode()
-    sched.session_eliminate_and_seat(
-        session=ko16.sessions.get(number=1), rule=sched.elimination_rule("table_winner"), by=organizer
+    elimination.session_eliminate_and_seat(
+        session=ko16.sessions.get(number=1), rule=elimination.elimination_rule("table_winner"), by=organizer
     )
     home = client.get(u("manage-home", ko16)).content.decode()
     assert "decide who plays on" not in home and "Publish the seating of session 2" in home

@@ -7,6 +7,7 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
 from rules import payments as pay
+from schedule import selectors
 from schedule import services as sch
 from schedule import services as sched
 from schedule.charts import parse_chart
@@ -56,7 +57,7 @@ def test_generate_16_players_5_sessions_no_repeats(rr16, organizer):
     assert {s.status for s in sessions} == {Session.Status.SEATED}
     assert {(s.seating_method, s.seed) for s in sessions} == {("round_robin", 7)}
     assert AuditLog.objects.filter(tournament=rr16, action="schedule.generate", data__seed=7).exists()
-    metrics = sch.tournament_schedule_metrics(rr16)
+    metrics = selectors.tournament_schedule_metrics(rr16)
     assert metrics["repeated_pairs"] == 0 and metrics["max_meetings"] == 1
     assert metrics["seated_sessions"] == [1, 2, 3, 4, 5] and metrics["repeats"] == []
     assert metrics["wind_spread"] <= 1
@@ -80,7 +81,7 @@ def test_generate_keeps_team_mates_apart(organizer, referee):
     for tables in seated(t).values():
         for table in tables:
             assert len({teams[p] for p in table}) == 4
-    assert sch.tournament_schedule_metrics(t)["team_clashes"] == 0
+    assert selectors.tournament_schedule_metrics(t)["team_clashes"] == 0
 
 
 def test_generate_passes_teams_by_engine_index(organizer, referee, monkeypatch):
@@ -108,7 +109,7 @@ def test_generate_passes_teams_by_engine_index(organizer, referee, monkeypatch):
 def test_generate_team_of_five_is_not_kept_apart_but_does_not_block(organizer, referee):
     teams = dict.fromkeys(range(1, 6), "Big")
     t = make_tournament(organizer, referee, slug="big-team", sessions=2, teams=teams)
-    assert sch.oversized_teams(t) == ["Big"]
+    assert selectors.oversized_teams(t) == ["Big"]
     sch.schedule_generate(tournament=t, by=organizer, seed=1)
     assert sorted(seated(t)) == [1, 2]
 
@@ -320,9 +321,9 @@ def test_publish_all_seated_sessions(rr16, organizer, referee):
 
 def test_metrics_and_chart_data(organizer, referee):
     t = make_tournament(organizer, referee, slug="chart-e", players=8, sessions=3)
-    assert sch.tournament_schedule_metrics(t) is None
+    assert selectors.tournament_schedule_metrics(t) is None
     sch.schedule_from_chart(tournament=t, chart=parse_chart(CHART8).sessions, by=organizer)
-    metrics = sch.tournament_schedule_metrics(t)
+    metrics = selectors.tournament_schedule_metrics(t)
     assert metrics["repeated_pairs"] == 4 and metrics["max_meetings"] == 2
     assert [(r["a"].number, r["b"].number, r["times"]) for r in metrics["repeats"]] == [
         (1, 2, 2),
@@ -331,7 +332,7 @@ def test_metrics_and_chart_data(organizer, referee):
         (7, 8, 2),
     ]
     assert metrics["wind_counts"][0]["counts"] == [2, 0, 0, 0]
-    data = sch.tournament_chart(t, t.sessions.filter(number__lte=2).order_by("number"))
+    data = selectors.tournament_chart(t, t.sessions.filter(number__lte=2).order_by("number"))
     assert [[p.number for p in tb["players"]] for tb in data["sessions"][1]["tables"]] == [[1, 5, 2, 6], [3, 7, 4, 8]]
     row6 = data["rows"][5]
     assert row6["player"].number == 6

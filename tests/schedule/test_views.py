@@ -7,6 +7,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from rules import payments as pay
+from schedule import selectors
 from schedule import services as sch
 from schedule import services as sched
 from schedule.charts import parse_chart
@@ -113,7 +114,7 @@ def test_organizer_generates_schedule_and_sees_metrics(client_for, rr16):
     for n in range(1, 6):
         numbers = sorted(seats.filter(session__number=n).values_list("player__number", flat=True))
         assert numbers == list(range(1, 17))
-    metrics = sch.tournament_schedule_metrics(rr16)
+    metrics = selectors.tournament_schedule_metrics(rr16)
     assert metrics["repeated_pairs"] == 0 and metrics["max_meetings"] == 1
     assert set(rr16.sessions.values_list("seed", flat=True)) == {42}
 

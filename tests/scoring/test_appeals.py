@@ -10,7 +10,7 @@ from django.utils import timezone
 from rules import payments as pay
 from scoring import appeals as ap
 from scoring import services as ss
-from scoring.models import Appeal, AppealAmendment, AppealDecision, HandVersion
+from scoring.models import Appeal, AppealAmendment, AppealDecision, HandVersion, Penalty
 from standings.selectors import player_standings
 from tournament import services as ts
 from tournament.models import AuditLog, Session, TournamentRole
@@ -257,7 +257,7 @@ def test_upheld_appeal_withdraws_and_adds_penalties(published_session, coded, re
     added = ap.appeal_amend_foul(appeal=appeal, player=coded[5], foul="warning", by=referee)
     assert added.penalty.player == coded[5]
     assert [a.kind for a in appeal.amendments.all()] == ["penalty_withdrawn", "penalty_added"]
-    table_1_penalty = ss.Penalty(sheet=finished, player=coded[0], amount=5)  # another table's
+    table_1_penalty = Penalty(sheet=finished, player=coded[0], amount=5)  # another table's
     with pytest.raises(ValidationError):
         ap.appeal_amend_withdraw_penalty(appeal=appeal, penalty=table_1_penalty, by=referee)
     with pytest.raises(PermissionDenied):  # the player's own code does not amend

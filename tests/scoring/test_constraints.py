@@ -94,7 +94,7 @@ def test_dead_hands_minutes_and_seconds_belong_to_their_fouls(sheet, players, re
 
 
 def test_signatures_have_their_shape_and_are_not_given_twice(sheet, players, referee):
-    ss.sheet_submit(sheet=sheet, by=referee, mark_rest_not_played=True)
+    ss.sheet_sign(sheet=sheet, by=referee, mark_rest_not_played=True)
     signature = Signature.objects.filter(sheet=sheet)
     refused(signature, role="umpire")
     refused(signature, player=players[0])  # a referee's signature names no player

@@ -68,6 +68,29 @@ def test_no_played_hand_after_not_played(sheet, referee):
         ss.hand_record(sheet=sheet, number=2, outcome="self_drawn", winner=a, points=8, by=referee)
 
 
+def test_a_hand_is_not_marked_not_played_before_a_played_one(sheet, referee):
+    for number in (1, 2, 3):
+        ss.hand_record(sheet=sheet, number=number, outcome="draw", by=referee)
+    with pytest.raises(ValidationError, match="Hand 3 was played, so hand 2 cannot be marked not played"):
+        ss.hand_record(sheet=sheet, number=2, outcome="not_played", by=referee)
+    ss.hand_record(sheet=sheet, number=3, outcome="not_played", by=referee)  # the last one may be
+    assert Hand.objects.get(sheet=sheet, number=3).current.outcome == "not_played"
+
+
+def test_the_import_keeps_the_order_of_hands_as_entry_does(seated_session, sheet, referee):
+    """The bulk import asks the same rule, with the same words, naming the refused hand; nothing is stored."""
+    a = seats(sheet)[0]
+    rows = [{"outcome": "not_played"}, {"outcome": "self_drawn", "winner": a, "points": 8}]
+    with pytest.raises(ss.HandRowError) as caught:
+        ss.hands_import(session=seated_session, tables={1: rows}, by=None)
+    assert (caught.value.table, caught.value.index) == (1, 1)
+    ss.hand_record(sheet=sheet, number=1, outcome="not_played", by=referee)
+    with pytest.raises(ValidationError) as by_hand:
+        ss.hand_record(sheet=sheet, number=2, outcome="self_drawn", winner=a, points=8, by=referee)
+    assert caught.value.error.messages == by_hand.value.messages
+    assert "no later hand is played" in by_hand.value.messages[0]
+
+
 def test_outsider_and_other_referee_cannot_score(sheet, outsider, make_user, organizer):
     other = ts.tournament_create(by=organizer, name="Other", slug="other")
     other_ref = make_user("other-ref")
@@ -105,8 +128,8 @@ def test_submit_requires_complete_sheet(sheet, referee):
     a, _b, _c, _d = seats(sheet)
     ss.hand_record(sheet=sheet, number=1, outcome="self_drawn", winner=a, points=8, by=referee)
     with pytest.raises(ValidationError, match="hands 2, 3"):
-        ss.sheet_submit(sheet=sheet, by=referee)
-    ss.sheet_submit(sheet=sheet, by=referee, mark_rest_not_played=True)
+        ss.sheet_sign(sheet=sheet, by=referee)
+    ss.sheet_sign(sheet=sheet, by=referee, mark_rest_not_played=True)
     sheet.refresh_from_db()
     assert sheet.is_submitted
     assert Hand.objects.filter(sheet=sheet, current__outcome="not_played").count() == 15
@@ -115,7 +138,7 @@ def test_submit_requires_complete_sheet(sheet, referee):
 
 
 def test_only_the_chief_referee_reopens(sheet, referee, organizer, chief_referee):
-    ss.sheet_submit(sheet=sheet, by=referee, mark_rest_not_played=True)
+    ss.sheet_sign(sheet=sheet, by=referee, mark_rest_not_played=True)
     for user in (referee, organizer):  # an organizer no longer changes a signed sheet behind the signatures
         with pytest.raises(PermissionDenied):
             ss.sheet_reopen(sheet=sheet, reason="typo", by=user)
@@ -126,10 +149,10 @@ def test_only_the_chief_referee_reopens(sheet, referee, organizer, chief_referee
 
 def test_session_close_needs_every_sheet(seated_session, referee, organizer):
     t1, t2 = seated_session.tables.order_by("number")
-    ss.sheet_submit(sheet=t1.sheet, by=referee, mark_rest_not_played=True)
+    ss.sheet_sign(sheet=t1.sheet, by=referee, mark_rest_not_played=True)
     with pytest.raises(ValidationError, match="Tables 2"):
         sched.session_close(session=seated_session, by=organizer)
-    ss.sheet_submit(sheet=t2.sheet, by=referee, mark_rest_not_played=True)
+    ss.sheet_sign(sheet=t2.sheet, by=referee, mark_rest_not_played=True)
     with pytest.raises(PermissionDenied):
         sched.session_close(session=seated_session, by=referee)
     sched.session_close(session=seated_session, by=organizer)
@@ -143,7 +166,7 @@ def test_full_session_standings(seated_session, referee, players):
     ss.hand_record(sheet=t1.sheet, number=1, outcome="self_drawn", winner=a, points=10, by=referee)
     ss.hand_record(sheet=t1.sheet, number=2, outcome="discard", winner=b, discarder=c, points=8, by=referee)
     # Table 2: nothing happens, all four tie at 0 and share 7 points: 1.75 each.
-    ss.sheet_submit(sheet=t2.sheet, by=referee, mark_rest_not_played=True)
+    ss.sheet_sign(sheet=t2.sheet, by=referee, mark_rest_not_played=True)
     rows = player_standings(seated_session.tournament)
     by_number = {r.player.number: r for r in rows}
     assert by_number[1].score == 54 - 8 and by_number[1].table_points == 4

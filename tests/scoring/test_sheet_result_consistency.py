@@ -63,5 +63,5 @@ def test_the_table_page_result_equals_the_standings_result(sheet, players, refer
         ss.foul_record(sheet=sheet, player=players[1], foul=fouls.TIME, seconds=300, hand_number=4, by=referee)
     data = same_result(tournament, table)
     assert data.lost[1]
-    ss.sheet_submit(sheet=sheet, by=organizer, mark_rest_not_played=True)
+    ss.sheet_sign(sheet=sheet, by=organizer, mark_rest_not_played=True)
     same_result(tournament, table)

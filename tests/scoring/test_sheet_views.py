@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from rules.rotation import dealer_position
-from scoring import services as ss
+from scoring import selectors
 from scoring.models import Hand, HandVersion, Penalty, ScoreSheet
 from standings import selectors as results
 
@@ -206,7 +206,7 @@ def test_submit_incomplete_then_mark_rest_then_reopen(client_for, hands_entered,
     response = referee.post(url("sheet-submit", tournament), {"mark_rest_not_played": "on", "confirm": "1"})
     assert response.status_code == 302
     sheet = ScoreSheet.objects.get(pk=hands_entered.pk)
-    assert sheet.is_submitted and not ss.sheet_missing_hands(sheet)
+    assert sheet.is_submitted and not selectors.sheet_missing_hands(sheet)
     page = referee.get(url("sheet", tournament)).content.decode()
     assert url("sheet-hand", tournament) not in page
     # Entering after submission is refused by the service, shown on the form.

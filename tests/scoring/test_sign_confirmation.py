@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from rules import payments as pay
+from scoring import selectors
 from scoring import services as ss
 from scoring.models import ScoreSheet, Signature
 from tournament import services as ts
@@ -43,7 +44,7 @@ def test_the_check_changes_nothing_and_says_what_signing_would_refuse(two_entere
         ss.sheet_sign_check(sheet=two_entered, by=referee)
     ss.sheet_sign_check(sheet=two_entered, by=referee, mark_rest_not_played=True)
     sheet = ScoreSheet.objects.get(pk=two_entered.pk)
-    assert not sheet.is_submitted and ss.sheet_missing_hands(sheet) == [3, 4]
+    assert not sheet.is_submitted and selectors.sheet_missing_hands(sheet) == [3, 4]
     assert not Signature.objects.exists()
     assert not AuditLog.objects.filter(action="sheet.sign").exists()
 
@@ -62,7 +63,7 @@ def test_signing_asks_first_with_the_totals_it_makes_final(client_for, two_enter
     assert 'name="confirm" value="1"' in page and 'name="mark_rest_not_played" value="on"' in page
     assert f'href="{url("sheet", short)}#signing"' in page  # cancel
     sheet = ScoreSheet.objects.get(pk=two_entered.pk)
-    assert not sheet.is_submitted and ss.sheet_missing_hands(sheet) == [3, 4]
+    assert not sheet.is_submitted and selectors.sheet_missing_hands(sheet) == [3, 4]
     # The yes signs.
     response = client.post(url("sheet-sign", short), {"mark_rest_not_played": "on", "confirm": "1"})
     assert response.status_code == 302 and response["Location"] == url("sheet", short) + "#signing"

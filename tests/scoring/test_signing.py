@@ -224,14 +224,27 @@ def test_a_closed_session_keeps_its_sheets_signed(short, seated_session, referee
     ss.hand_record(sheet=sheet, number=1, outcome=pay.DRAW, by=organizer)
 
 
-def test_without_player_confirmation_the_referee_signs_directly(sheet, referee):
-    ss.sheet_submit(sheet=sheet, by=referee, mark_rest_not_played=True)
+def test_without_player_confirmation_the_referee_signs_directly(tournament, sheet, referee):
+    ss.sheet_sign(sheet=sheet, by=referee, mark_rest_not_played=True)
     assert fresh(sheet).is_signed
     assert list(Signature.objects.filter(sheet=sheet).values_list("role", flat=True)) == ["referee"]
+    # The sheet as everyone then reads it: every hand not played, signed by the referee, final.
+    data = sheet_data(tournament, sheet.table)
+    assert data.missing == [] and {h.version.outcome for h in data.hands} == {pay.NOT_PLAYED}
+    assert data.signature_of(Signature.Role.REFEREE).user == referee
+    assert table_results(tournament)[sheet.table_id].submitted
 
 
-def test_chief_referee_may_score(sheet, chief_referee):
-    ss.hand_record(sheet=sheet, number=1, outcome=pay.DRAW, by=chief_referee)
+def test_chief_referee_may_score(tournament, sheet, chief_referee):
+    """The chief referee enters a hand like any referee: it counts on the sheet at once, in their name."""
+    a = seats(sheet)[0]
+    version = ss.hand_record(sheet=sheet, number=1, outcome=pay.SELF_DRAWN, winner=a, points=8, by=chief_referee)
+    data = sheet_data(tournament, sheet.table)
+    assert data.hands[0].version == version and data.hands[0].version.created_by == chief_referee
+    assert data.next_hand == 2 and data.scores == [48, -16, -16, -16]
+    assert table_results(tournament)[sheet.table_id].scores == [48, -16, -16, -16]
+    log = AuditLog.objects.get(action="hand.record")
+    assert log.actor == chief_referee and (log.data["hand"], log.data["winner"]) == (1, a.number)
 
 
 # ------------------------------------------------------------------ two-person entry

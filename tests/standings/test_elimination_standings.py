@@ -6,6 +6,7 @@ from django.test import Client
 from django.urls import reverse
 
 from exports.datasets import standings_dataset
+from schedule import elimination
 from schedule import services as sched
 from standings.selectors import standings_rows
 from tests.schedule.elimination_helpers import elimination_tournament, play_round
@@ -20,8 +21,8 @@ def ko(organizer, referee):
     t = elimination_tournament(organizer, referee, players=16, sessions=2, slug="ko-standings")
     sched.session_seat_random(session=t.sessions.get(number=1), by=organizer, seed=4)
     play_round(t.sessions.get(number=1), referee, organizer)
-    sched.session_eliminate_and_seat(
-        session=t.sessions.get(number=1), rule=sched.elimination_rule("table_winner"), by=organizer
+    elimination.session_eliminate_and_seat(
+        session=t.sessions.get(number=1), rule=elimination.elimination_rule("table_winner"), by=organizer
     )
     return t
 
@@ -38,7 +39,7 @@ def test_the_final_ranking_once_the_final_table_is_played(ko, organizer, referee
     final = ko.sessions.get(number=2)
     sched.session_publish(session=final, by=organizer)
     play_round(final, referee, organizer)
-    sched.session_eliminate_and_seat(session=final, rule=sched.elimination_rule("final"), by=organizer)
+    elimination.session_eliminate_and_seat(session=final, rule=elimination.elimination_rule("final"), by=organizer)
     rows = standings_rows(ko)
     assert [r["elimination"] for r in rows[:4]] == ["final table"] * 4
     assert [r["rank"] for r in rows] == list(range(1, 17))

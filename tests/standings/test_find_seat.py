@@ -70,7 +70,7 @@ def test_player_page_highlights_the_current_seat(client, named, published_sessio
     from scoring import services as ss
 
     for table in published_session.tables.all():
-        ss.sheet_submit(sheet=table.sheet, by=referee, mark_rest_not_played=True)
+        ss.sheet_sign(sheet=table.sheet, by=referee, mark_rest_not_played=True)
     sched.session_close(session=published_session, by=organizer)
     content = client.get(reverse("player-detail", args=[named.slug, 6])).content.decode()
     assert 'id="now"' not in content and 'class="you"' not in content

@@ -62,7 +62,7 @@ def test_standings_sortable_and_paginated(client, tournament, organizer, tied_re
 
 def test_standings_not_provisional_once_submitted(client, tied_results, tournament, referee):
     for table in tied_results.tables.all():
-        ss.sheet_submit(sheet=table.sheet, by=referee, mark_rest_not_played=True)
+        ss.sheet_sign(sheet=table.sheet, by=referee, mark_rest_not_played=True)
     content = client.get(reverse("standings", args=[tournament.slug])).content.decode()
     assert 'class="provisional"' not in content
 

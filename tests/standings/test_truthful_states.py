@@ -81,8 +81,8 @@ def test_session_phase_follows_play(client, tournament, seated_session, organize
     sheet1, sheet2 = (t.sheet for t in seated_session.tables.order_by("number"))
     ss.hand_record(sheet=sheet1, number=1, outcome=pay.DRAW, by=referee)
     assert phase_on_page(client, tournament) == "In play"
-    ss.sheet_submit(sheet=sheet1, by=referee, mark_rest_not_played=True)
-    ss.sheet_submit(sheet=sheet2, by=referee, mark_rest_not_played=True)
+    ss.sheet_sign(sheet=sheet1, by=referee, mark_rest_not_played=True)
+    ss.sheet_sign(sheet=sheet2, by=referee, mark_rest_not_played=True)
     assert phase_on_page(client, tournament) == "All sheets submitted"
     sched.session_close(session=seated_session, by=organizer)
     assert phase_on_page(client, tournament) == "Closed"
@@ -97,7 +97,7 @@ def test_progress_counts_sheets(tournament, published_session, players, referee,
     sheet1, sheet2 = (t.sheet for t in published_session.tables.order_by("number"))
     ss.penalty_record(sheet=sheet2, player=players[4], amount=10, to=pay.TO_NOBODY, reason="late", by=referee)
     ss.hand_record(sheet=sheet1, number=1, outcome=pay.DRAW, by=referee)
-    ss.sheet_submit(sheet=sheet1, by=referee, mark_rest_not_played=True)
+    ss.sheet_sign(sheet=sheet1, by=referee, mark_rest_not_played=True)
     p = progress.session_progress(tournament)
     assert [s.session.number for s in p] == [1, 2, 3, 4]
     first = p[0]

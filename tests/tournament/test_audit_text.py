@@ -46,7 +46,7 @@ def story(tournament, players, organizer, referee, chief_referee, make_user):
     )
     ss.penalty_withdraw(penalty=penalty, reason="misheard", by=organizer)
     ss.penalty_record(sheet=sheet, player=players[0], amount=5, to=pay.TO_NOBODY, reason="late", by=referee)
-    ss.sheet_submit(sheet=sheet, by=referee, mark_rest_not_played=True)
+    ss.sheet_sign(sheet=sheet, by=referee, mark_rest_not_played=True)
     ss.sheet_reopen(sheet=sheet, reason="appeal", by=chief_referee)
     ts.player_update(player=players[0], by=organizer, name="Player One")
     helper = make_user("helper")
@@ -144,7 +144,7 @@ def test_session_lifecycle_sentences(tournament, players, organizer, referee):
     sched.session_seat_random(session=session, by=organizer, seed=77)
     sched.session_publish(session=session, by=organizer)
     for table in session.tables.all():
-        ss.sheet_submit(sheet=table.sheet, by=referee, mark_rest_not_played=True)
+        ss.sheet_sign(sheet=table.sheet, by=referee, mark_rest_not_played=True)
     sched.session_close(session=session, by=organizer)
     sched.session_reopen(session=session, by=organizer, reason="appeal")
     lines = {a: t for a, t, _u in sentences(tournament)}

@@ -142,7 +142,7 @@ def test_seat_publish_close_reopen(client_for, tournament, players, referee):
     assert response.status_code == 200
     assert "have not submitted" in response.content.decode()
     for table in session.tables.all():
-        ss.sheet_submit(sheet=table.sheet, by=referee, mark_rest_not_played=True)
+        ss.sheet_sign(sheet=table.sheet, by=referee, mark_rest_not_played=True)
     # Closing and reopening ask first (issue 15); confirm=1 is the answer.
     assert client.post(m("manage-session-close", tournament, 1), {"confirm": "1"}).status_code == 302
     assert Session.objects.get(pk=session.pk).status == "closed"

@@ -56,6 +56,7 @@ def test_preview_then_confirm_imports_all(client_for, tournament):
     )
     assert response.status_code == 302
     assert list(Player.objects.filter(tournament=tournament).values_list("number", "name")) == [(1, "Ana"), (2, "Ben")]
+    assert all(Player.objects.filter(tournament=tournament).values_list("code", flat=True))  # for their cards
 
 
 def test_damaged_confirm_content(client_for, tournament):

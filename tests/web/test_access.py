@@ -1,5 +1,8 @@
 """Who may see and who may write, per role; forbidden writes leave the state unchanged."""
 
+import html
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -12,57 +15,82 @@ ALL = ("anonymous", "outsider", "other_referee", "referee", "organizer")
 SCORERS = ("referee", "organizer")
 
 
-def public_urls(slug):
+def public_pages(slug):
+    """Each public page with what anyone opening it reads there, after the day of ``hands_entered``: session 1
+    published; at table 1, player 1 self-drew 8 (+48) and player 2 won 10 off player 3."""
     return [
-        reverse("home"),
-        reverse("tournament-detail", args=[slug]),
-        reverse("standings", args=[slug]),
-        reverse("team-standings", args=[slug]),
-        reverse("tabulation", args=[slug]),
-        reverse("player-list", args=[slug]),
-        reverse("player-detail", args=[slug, 1]),
-        reverse("session-detail", args=[slug, 1]),
-        reverse("sheet", args=[slug, 1, 1]),
-        reverse("hand-history", args=[slug, 1, 1, 1]),
+        (reverse("home"), ["Test Open"]),
+        (reverse("tournament-detail", args=[slug]), ["Test Open", "4 sessions of 16 hands"]),
+        (reverse("standings", args=[slug]), ["Player 1 ES Dragons 4.00 40", "Player 2 ES Dragons 2.00 18"]),
+        (reverse("team-standings", args=[slug]), ["1 Dragons Player 1, Player 2 6.00 58"]),
+        (reverse("tabulation", args=[slug]), ["Player 1 Dragons 4.00 40 4.00 40"]),
+        (reverse("player-list", args=[slug]), ["1 Player 1 ES Dragons", "8 Player 8 ES Dots"]),
+        (reverse("player-detail", args=[slug, 1]), ["1. Player 1", "Rank 1 (provisional) Table points 4.00 Score 40"]),
+        (reverse("session-detail", args=[slug, 1]), ["Table 1 2/16 hands", "East 1. Player 1 40 4.00"]),
+        (reverse("sheet", args=[slug, 1, 1]), ["Hands 2 entered", "Total 40 18 -34 -24"]),
+        (reverse("hand-history", args=[slug, 1, 1, 1]), ["Self-drawn win: Player 1 8 +48 -16 -16 -16"]),
     ]
 
 
-def organizer_urls(slug):
-    return [
-        reverse(name, args=[slug])
-        for name in (
-            "manage-home",
-            "manage-settings",
-            "manage-players",
-            "manage-player-add",
-            "manage-teams",
-            "manage-import",
-            "manage-sessions",
-            "manage-roles",
-            "manage-audit",
-        )
-    ] + [reverse("manage-player-edit", args=[slug, 1])]
+# The organizer's pages and the heading each shows.
+ORGANIZER_PAGES = {
+    "manage-home": "Manage Test Open",
+    "manage-settings": "Tournament settings",
+    "manage-players": "Players",
+    "manage-player-add": "Add a player",
+    "manage-teams": "Teams",
+    "manage-import": "Import players",
+    "manage-sessions": "Sessions",
+    "manage-roles": "Roles",
+    "manage-audit": "Audit log",
+}
+
+
+def organizer_pages(slug):
+    return [(reverse(name, args=[slug]), heading) for name, heading in ORGANIZER_PAGES.items()] + [
+        (reverse("manage-player-edit", args=[slug, 1]), "Edit 1. Player 1")
+    ]
+
+
+def visible_text(response):
+    """The page's main content as a reader sees it: the words, without markup or line breaks."""
+    content = response.content.decode()
+    main = re.search(r"<main.*?</main>", content, re.S)
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", main.group(0) if main else content)).split())
+
+
+def heading(response):
+    found = re.search(r"<h1[^>]*>(.*?)</h1>", response.content.decode(), re.S)
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", found.group(1))).split()) if found else ""
 
 
 @pytest.mark.parametrize("role", ALL)
-def test_public_pages_render_for_everyone(client_for, hands_entered, tournament, role):
+def test_public_pages_show_the_days_results_to_everyone(client_for, hands_entered, tournament, role):
     client = client_for(role)
-    for url in public_urls(tournament.slug):
+    for url, facts in public_pages(tournament.slug):
         response = client.get(url)
         assert response.status_code == 200, url
+        text = visible_text(response)
+        for fact in facts:
+            assert fact in text, (url, fact)
 
 
 @pytest.mark.parametrize("role", ALL)
 def test_organizer_pages_only_for_organizer(client_for, hands_entered, tournament, role):
+    """The organizer gets the page; a visitor who is not logged in is sent to log in and brought back to it;
+    anyone else logged in is told that only an organizer may, and sees none of it."""
     client = client_for(role)
-    for url in organizer_urls(tournament.slug):
+    for url, title in organizer_pages(tournament.slug):
         response = client.get(url)
         if role == "organizer":
-            assert response.status_code == 200, url
+            assert response.status_code == 200 and heading(response) == title, url
         elif role == "anonymous":
-            assert response.status_code == 302 and response.url.startswith(reverse("login")), url
+            assert response.status_code == 302, url
+            assert response.url == f"{reverse('login')}?next={url}", url
         else:
             assert response.status_code == 403, url
+            assert "Only an organizer of this tournament can do this." in visible_text(response), url
+            assert heading(response) != title, url
 
 
 @pytest.mark.parametrize("role", ALL)
@@ -133,7 +161,7 @@ def test_forbidden_organizer_writes_change_nothing(client_for, seated_session, t
 def test_referee_cannot_reopen_a_sheet(client_for, hands_entered, tournament, organizer):
     from scoring import services as ss
 
-    ss.sheet_submit(sheet=hands_entered, by=organizer, mark_rest_not_played=True)
+    ss.sheet_sign(sheet=hands_entered, by=organizer, mark_rest_not_played=True)
     response = client_for("referee").post(reverse("sheet-reopen", args=[tournament.slug, 1, 1]), {"reason": "x"})
     assert response.status_code == 403
     assert ScoreSheet.objects.get(pk=hands_entered.pk).is_submitted

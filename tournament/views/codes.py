@@ -1,5 +1,5 @@
 """Organizer page of the players' private codes: made, shown and printed for the player cards. With their code
-a player confirms score sheets on their own phone (the pages are scoring.views_signing's)."""
+a player confirms score sheets on their own phone (the pages are scoring.views.player's)."""
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError

@@ -9,7 +9,6 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
 from django.utils.translation import ngettext
 from django.views import View
 from django.views.generic import FormView, ListView, TemplateView
@@ -27,6 +26,7 @@ from tournament.forms import (
 )
 from tournament.importing import parse_players_file
 from tournament.models import AuditLog, Player, Team, Tournament, TournamentRole
+from tournament.player_fields import values_of
 from tournament.views.mixins import OrganizerRequiredMixin, add_service_error, can_create_tournament
 
 
@@ -157,19 +157,7 @@ class PlayerEditView(PlayerCreateView):
         )
 
     def get_initial(self):
-        p = self.player
-        return {
-            "number": p.number,
-            "name": p.name,
-            "family_name": p.family_name,
-            "given_name": p.given_name,
-            "country": p.country,
-            "club": p.club,
-            "ema_id": p.ema_id,
-            "no_ema_id": p.no_ema_id,
-            "team": p.team.name if p.team_id else "",
-            "is_substitute": p.is_substitute,
-        }
+        return values_of(self.player)
 
     def form_valid(self, form):
         try:
@@ -221,19 +209,6 @@ class TeamCaptainView(OrganizerRequiredMixin, View):
                     request, _("%(player)s is now captain of team %(team)s.") % {"player": captain, "team": team.name}
                 )
         return redirect("manage-teams", slug=self.tournament.slug)
-
-
-IMPORT_COLUMNS = [
-    ("number", _lazy("number")),
-    ("name", _lazy("name")),
-    ("family_name", _lazy("family name")),
-    ("given_name", _lazy("given name")),
-    ("country", _lazy("country")),
-    ("club", _lazy("club")),
-    ("ema_id", _lazy("EMA id")),
-    ("team", _lazy("team")),
-    ("is_substitute", _lazy("substitute")),
-]
 
 
 class PlayerImportView(OrganizerRequiredMixin, TemplateView):
@@ -302,7 +277,7 @@ class PlayerImportView(OrganizerRequiredMixin, TemplateView):
             confirm_form = ImportConfirmForm(
                 initial={"content": ImportConfirmForm.encode(raw), "filename": filename, "update": update}
             )
-        columns = [c for c in IMPORT_COLUMNS if any(c[0] in row for row in preview.rows)]
+        columns = [c for c in importing.PREVIEW_COLUMNS if any(c[0] in row for row in preview.rows)]
         row_numbers = list(getattr(preview, "row_numbers", None) or range(2, len(preview.rows) + 2))
         rows = [
             {

@@ -11,8 +11,6 @@ from django.utils.translation import gettext as _
 from tournament.models import Session, Tournament, TournamentRole
 from tournament.permissions import can_score, is_appeals_committee, is_chief_referee, is_organizer
 
-PUBLIC_SESSION_STATUSES = Session.PUBLIC_STATUSES
-
 
 def add_service_error(form, exc):
     """Put a service's ValidationError / PermissionDenied on the form, by field when it names one."""
@@ -66,8 +64,10 @@ class TournamentMixin:
     def can_score(self):
         return can_score(self.request.user, self.tournament)
 
-    def session_is_public(self, session):
-        return session.status in PUBLIC_SESSION_STATUSES or self.can_score
+    def session_visible(self, session: Session) -> bool:
+        """Whether this user sees the session's seating and results: everyone once it is public
+        (``Session.is_public``), its organizers and referees always."""
+        return session.is_public or self.can_score
 
     @property
     def public_view(self):

@@ -1,6 +1,6 @@
 """Public read-only pages of the tournament app: the tournaments, one tournament, its players."""
 
-from django.db.models import Count, Q
+from django.db.models import Q
 from django.views.generic import TemplateView
 from django_tables2 import RequestConfig
 
@@ -37,7 +37,7 @@ class TournamentDetailView(TournamentMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         t = self.tournament
-        sessions = list(t.sessions.annotate(table_count=Count("tables")))
+        sessions = list(t.sessions.with_table_count())
         context.update(
             sessions=sessions,
             player_count=t.players.filter(is_substitute=False).count(),

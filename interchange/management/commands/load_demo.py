@@ -157,77 +157,52 @@ def _hand(rng, seats, skill):
     return hand
 
 
+# The demo's penalties: (session, table) -> penalties, the player by seat.
+DEMO_PENALTIES = {
+    (1, 2): [{"player_seat": 3, "amount": 10, "to": "nobody", "reason": "late arrival, 7 minutes"}],
+    (2, 3): [
+        {
+            "player_seat": 1,
+            "amount": 10,
+            "to": "each_other",
+            "reason": "false Hu (6 points without flowers)",
+            "hand": 9,
+        }
+    ],
+    (3, 1): [{"player_seat": 2, "amount": 20, "to": "nobody", "reason": "late arrival, 12 minutes"}],
+    (4, 4): [
+        {
+            "player_seat": 0,
+            "amount": 10,
+            "to": "each_other",
+            "reason": "false Hu (7 points without flowers)",
+            "hand": 5,
+        },
+        {"player_seat": 2, "amount": 10, "to": "nobody", "reason": "late arrival, 4 minutes"},
+    ],
+}
+DEMO_TIME_RAN_OUT = {(3, 2): 13, (4, 1): 15}  # (session, table) -> hands played before the bell
+DEMO_PARTIAL = {1: 3, 2: 2}  # session 5: table -> hands entered so far
+
+
 def generate_demo():
     """The demo tournament in interchange format, the same every time."""
     rng = random.Random(SEED)
     classes = affine_plane_sessions()
     points = [(x, y) for x in range(4) for y in range(4)]
     team_points = _teams_partition(rng, points, classes)
-    number_of = {}
-    players = []
-    number = 0
-    # Numbers are handed out team by team, as an organizer typing the entry list would.
-    for (team, members), pts in zip(TEAMS.items(), team_points):
-        for (name, country, club, ema), pt in zip(members, pts):
-            number += 1
-            number_of[pt] = number
-            row = {"number": number, "name": name, "country": country, "club": club}
-            if ema:
-                row["ema_id"] = ema
-            row["team"] = team
-            players.append(row)
+    players, number_of = _demo_players(team_points)
     skill = {p["number"]: rng.uniform(0.7, 1.4) for p in players}
-
     class_order = list(range(5))
     rng.shuffle(class_order)
     sessions = []
-    penalties = {  # (session, table) -> penalties
-        (1, 2): [{"player_seat": 3, "amount": 10, "to": "nobody", "reason": "late arrival, 7 minutes"}],
-        (2, 3): [
-            {
-                "player_seat": 1,
-                "amount": 10,
-                "to": "each_other",
-                "reason": "false Hu (6 points without flowers)",
-                "hand": 9,
-            }
-        ],
-        (3, 1): [{"player_seat": 2, "amount": 20, "to": "nobody", "reason": "late arrival, 12 minutes"}],
-        (4, 4): [
-            {
-                "player_seat": 0,
-                "amount": 10,
-                "to": "each_other",
-                "reason": "false Hu (7 points without flowers)",
-                "hand": 5,
-            },
-            {"player_seat": 2, "amount": 10, "to": "nobody", "reason": "late arrival, 4 minutes"},
-        ],
-    }
-    time_ran_out = {(3, 2): 13, (4, 1): 15}  # (session, table) -> hands played before the bell
-    partial = {1: 3, 2: 2}  # session 5: table -> hands entered so far
     for session_number in range(1, 6):
         lines = [line[:] for line in classes[class_order[session_number - 1]]]
         rng.shuffle(lines)
-        tables = []
-        for table_number, line in enumerate(lines, start=1):
-            seats = [number_of[pt] for pt in line]
-            rng.shuffle(seats)  # the draw for initial winds
-            if session_number <= 4:
-                played = time_ran_out.get((session_number, table_number), 16)
-                hands = [_hand(rng, seats, skill) for _ in range(played)]
-                hands += [{"not_played": True} for _ in range(16 - played)]
-            else:
-                hands = [_hand(rng, seats, skill) for _ in range(partial.get(table_number, 0))]
-            table = {"number": table_number, "seats": seats, "hands": hands, "penalties": []}
-            for pen in penalties.get((session_number, table_number), []):
-                pen = dict(pen)
-                pen["player"] = seats[pen.pop("player_seat")]
-                # Key order as the export writes it, so the fixture round-trips byte for byte.
-                table["penalties"].append({k: pen[k] for k in ("player", "amount", "to", "reason", "hand") if k in pen})
-            if session_number <= 4:
-                table["submitted"] = True
-            tables.append(table)
+        tables = [
+            _demo_table(rng, session_number, table_number, [number_of[pt] for pt in line], skill)
+            for table_number, line in enumerate(lines, start=1)
+        ]
         sessions.append(
             {
                 "number": session_number,
@@ -248,6 +223,45 @@ def generate_demo():
         "players": players,
         "sessions": sessions,
     }
+
+
+def _demo_players(team_points):
+    """The players, and {point of the plane: player number}. Numbers are handed out team by team, as an
+    organizer typing the entry list would."""
+    number_of = {}
+    players = []
+    number = 0
+    for (team, members), pts in zip(TEAMS.items(), team_points):
+        for (name, country, club, ema), pt in zip(members, pts):
+            number += 1
+            number_of[pt] = number
+            row = {"number": number, "name": name, "country": country, "club": club}
+            if ema:
+                row["ema_id"] = ema
+            row["team"] = team
+            players.append(row)
+    return players, number_of
+
+
+def _demo_table(rng, session_number, table_number, seats, skill):
+    """One table of the demo: sessions 1-4 played out (two stopped by the bell) and submitted, session 5
+    under way."""
+    rng.shuffle(seats)  # the draw for initial winds
+    if session_number <= 4:
+        played = DEMO_TIME_RAN_OUT.get((session_number, table_number), 16)
+        hands = [_hand(rng, seats, skill) for _ in range(played)]
+        hands += [{"not_played": True} for _ in range(16 - played)]
+    else:
+        hands = [_hand(rng, seats, skill) for _ in range(DEMO_PARTIAL.get(table_number, 0))]
+    table = {"number": table_number, "seats": seats, "hands": hands, "penalties": []}
+    for pen in DEMO_PENALTIES.get((session_number, table_number), []):
+        pen = dict(pen)
+        pen["player"] = seats[pen.pop("player_seat")]
+        # Key order as the export writes it, so the fixture round-trips byte for byte.
+        table["penalties"].append({k: pen[k] for k in ("player", "amount", "to", "reason", "hand") if k in pen})
+    if session_number <= 4:
+        table["submitted"] = True
+    return table
 
 
 def fixture_text():

@@ -163,12 +163,3 @@ class SignForm(forms.Form):
 
 class ReopenForm(forms.Form):
     reason = forms.CharField(label=_("Why it is reopened"), max_length=200)
-
-
-class PlayerCodeForm(forms.Form):
-    code = forms.CharField(
-        label=_("Your player code"),
-        max_length=20,
-        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}),
-        help_text=_("It is printed on your player card, e.g. K7PM-4XQ2."),
-    )

@@ -4,6 +4,7 @@ one is upheld. Thin: a form, then a service in scoring.appeals; a service error 
 what the user typed."""
 
 from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
@@ -14,7 +15,7 @@ from django.views.generic import TemplateView
 
 from scoring import appeals as ap
 from scoring import services
-from scoring.forms_appeals import (
+from scoring.forms.appeals import (
     AmendHandForm,
     AmendWithdrawForm,
     AppealForm,
@@ -22,21 +23,16 @@ from scoring.forms_appeals import (
     EscalateForm,
     RefereeAppealForm,
 )
-from scoring.forms_signing import FoulForm
-from scoring.models import Appeal, Penalty
+from scoring.forms.signing import FoulForm
+from scoring.models import Appeal
 from scoring.results import sheet_data
-from scoring.views import SheetMixin
-from scoring.views_signing import PlayerSheetsView
-from tournament import services as tournament_services
-from tournament.models import Player, Seat, Tournament
+from scoring.selectors import appeal_seat, appeal_with_details, sheet_penalties, team_mates, tournament_appeals
+from scoring.views.player import PlayerSheetsView
+from scoring.views.sheet import SheetMixin
+from tournament.models import Player, Tournament
 from tournament.permissions import can_score, is_appeals_committee, is_organizer
 from tournament.services import normalise_code
 from tournament.views.mixins import RoleRequiredMixin, add_service_error
-
-
-def _penalties(sheet):
-    return list(Penalty.objects.filter(sheet=sheet).select_related("player").order_by("created_at", "id"))
-
 
 # ------------------------------------------------------------------ the player, on their private link
 
@@ -46,45 +42,23 @@ class PlayerAppealFileView(PlayerSheetsView):
 
     template_name = "scoring/appeal_file.html"
 
+    as_captain_for: Player | None = None
+
     @cached_property
     def seat(self):
-        seat = (
-            self.player.seats.filter(
-                session__number=self.kwargs["n"],
-                table__number=self.kwargs["t"],
-                session__status__in=("published", "closed"),
-            )
-            .select_related("table__session")
-            .first()
-        )
+        seat, self.as_captain_for = appeal_seat(self.tournament, self.player, self.kwargs["n"], self.kwargs["t"])
         if seat is None:
-            # A team captain files for a table where a member of their team sat (MCR 3.12.1).
-            team = tournament_services.team_captain_of(self.player)
-            seat = team and (
-                Seat.objects.filter(
-                    session__tournament=self.tournament,
-                    player__team=team,
-                    session__number=self.kwargs["n"],
-                    table__number=self.kwargs["t"],
-                    session__status__in=("published", "closed"),
-                )
-                .select_related("table__session", "player")
-                .order_by("position")
-                .first()
-            )
-            if not seat:
-                raise Http404()
-            self.as_captain_for = seat.player
+            raise Http404()
         return seat
-
-    as_captain_for = None
 
     @cached_property
     def sheet(self):
         return services.sheet_for_table(table=self.seat.table)
 
     def form(self, data=None):
-        return AppealForm(data, hands_per_session=self.tournament.hands_per_session, penalties=_penalties(self.sheet))
+        return AppealForm(
+            data, hands_per_session=self.tournament.hands_per_session, penalties=sheet_penalties(self.sheet)
+        )
 
     def get_context_data(self, **kwargs):
         context = TemplateView.get_context_data(self, **kwargs)
@@ -150,28 +124,20 @@ class SheetAppealFileView(SheetMixin, TemplateView):
 
     def dispatch(self, request, *args, **kwargs):
         if not request.user.is_authenticated:
-            from django.contrib.auth.views import redirect_to_login
-
             return redirect_to_login(request.get_full_path())
         if not can_score(request.user, get_object_or_404(Tournament, slug=kwargs["slug"])):
             raise PermissionDenied(_("Only a referee or organizer of this tournament can do this."))
         return super().dispatch(request, *args, **kwargs)
 
     def filers(self):
-        seated = self.players
-        teams = {p.team_id for p in seated if p.team_id}
-        mates = (
-            Player.objects.filter(tournament=self.tournament, team_id__in=teams)
-            .exclude(pk__in=[p.pk for p in seated])
-            .order_by("number")
-        )
-        return seated + list(mates)
+        """The table's players, then their teams' other members (a captain files for their team)."""
+        return self.players + team_mates(self.tournament, self.players)
 
     def form(self, data=None):
         return RefereeAppealForm(
             data,
             hands_per_session=self.tournament.hands_per_session,
-            penalties=_penalties(self.sheet),
+            penalties=sheet_penalties(self.sheet),
             filers=self.filers(),
         )
 
@@ -220,11 +186,7 @@ class AppealListView(AppealRoleMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context["appeals"] = (
-            Appeal.objects.filter(tournament=self.tournament)
-            .select_related("sheet__table__session", "filer")
-            .order_by("-number")
-        )
+        context["appeals"] = tournament_appeals(self.tournament)
         return context
 
 
@@ -233,13 +195,7 @@ class AppealDetailView(AppealRoleMixin, TemplateView):
 
     @cached_property
     def appeal(self):
-        return get_object_or_404(
-            Appeal.objects.select_related(
-                "sheet__table__session", "filer", "penalty__player", "filed_by", "late_accepted_by"
-            ),
-            tournament=self.tournament,
-            number=self.kwargs["number"],
-        )
+        return get_object_or_404(appeal_with_details(), tournament=self.tournament, number=self.kwargs["number"])
 
     @cached_property
     def data(self):

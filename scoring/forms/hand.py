@@ -1,14 +1,15 @@
-"""Score entry forms: input shape only; scoring.services checks the rules."""
+"""The score sheet's entry forms: a hand (who won, how, the points or the tiles), a penalty by amount, its
+withdrawal. Input shape only; scoring.services checks the rules."""
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from rules.base import WINDS as RULE_WINDS
-from rules.registry import get_rule_set
 from scoring import tile_entry
+from scoring.forms.tiles import BONUS_FIELDS, TileFieldsMixin
 from scoring.models import HAND_POINTS_MAX, PENALTY_MAX, HandVersion, Penalty
 from tournament.forms import max_length
-from tournament.models import WIND_NAMES, RuleSet
+from tournament.models import WIND_NAMES
 
 
 def _player_choices(players, empty_label):
@@ -22,182 +23,9 @@ class _TableForm(forms.Form):
         self.by_pk = {str(p.pk): p for p in self.players}
         self.hands_per_session = hands_per_session
 
-    def player(self, value):
+    def player_of(self, value):
+        """The table's player of a posted choice (their id), or None."""
         return self.by_pk.get(value) if value else None
-
-
-class BonusCheckboxes(forms.CheckboxSelectMultiple):
-    """One checkbox per bonus tile; each names its tile picker code (f1-f4 flowers, f5-f8 seasons), so
-    tapping the tile in the picker ticks the box and ticking the box shows the tile."""
-
-    def __init__(self, *args, first_tile=1, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.first_tile = first_tile
-
-    def __deepcopy__(self, memo):
-        copy = super().__deepcopy__(memo)
-        copy.first_tile = self.first_tile
-        return copy
-
-    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
-        option = super().create_option(name, value, label, selected, index, subindex, attrs)
-        option["attrs"]["data-bonus-tile"] = f"f{self.first_tile + int(value) - 1}"
-        return option
-
-
-def _bonus_field(key, label, first_tile, help_text=""):
-    return forms.MultipleChoiceField(
-        label=label,
-        required=False,
-        help_text=help_text,
-        choices=[(str(n), text) for n, text in tile_entry.BONUS_LABELS[key].items()],
-        widget=BonusCheckboxes(first_tile=first_tile),
-    )
-
-
-# The form field that holds each bonus key of the engine's input (tile_entry.BONUS_KEYS).
-BONUS_FIELDS = {"flowers": "held_flowers", "seasons": "held_seasons"}
-
-
-class TileFieldsMixin(forms.Form):
-    """The tiles of a winning hand, typed in the engine's notation; the points are then computed."""
-
-    concealed = forms.CharField(
-        label=_("Concealed tiles"),
-        max_length=80,
-        required=False,
-        help_text=_(
-            "Standing tiles without the winning tile, e.g. 123m55p789s. Suits m p s; winds E S W N; "
-            "dragons C (red) F (green) P (white)."
-        ),
-    )
-    melds = forms.CharField(
-        label=_("Declared melds"),
-        max_length=200,
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 2, "cols": 30}),
-        help_text=_("One per line or comma-separated, e.g. chow 234m, pung EEE, kong 5555p, concealed_kong 9999s."),
-    )
-    win_tile = forms.CharField(label=_("Winning tile"), max_length=8, required=False, help_text=_("e.g. 5p or E"))
-    last_tile = forms.BooleanField(
-        label=_("Last of its kind"),
-        required=False,
-        help_text=_("The other three of the winning tile were already visible."),
-    )
-    kong = forms.BooleanField(
-        label=_("Kong"),
-        required=False,
-        help_text=_("Self-drawn: out on a kong replacement tile. By discard: robbing a kong."),
-    )
-    last_wall = forms.BooleanField(
-        label=_("Last tile of the wall"),
-        required=False,
-        help_text=_("Won on the last tile drawn, or on the discard of it."),
-    )
-    kong_discard = forms.BooleanField(
-        label=_("Discard after a kong"),
-        required=False,
-        help_text=_("Won on the tile a player discarded after taking a kong's replacement tile."),
-    )
-    first_draw = forms.BooleanField(
-        label=_("First draw"),
-        required=False,
-        help_text=_("Self-drawn with the very first tile: Sky Hu for the dealer, Earth Hu for anyone else."),
-    )
-    # Only for rule sets that read the bonus tiles by number (RuleSet.bonus_by_number).
-    held_flowers = _bonus_field("flowers", _("Flowers held"), 1)
-    held_seasons = _bonus_field(
-        "seasons",
-        _("Seasons held"),
-        5,
-        help_text=_(
-            "Tick each one the winner holds. The one numbered as the winner's seat wind (1 East, 2 South, "
-            "3 West, 4 North) is their own, and doubles the hand."
-        ),
-    )
-
-    TILE_FIELDS = tile_entry.TEXT_KEYS + tile_entry.FLAG_KEYS + tuple(BONUS_FIELDS.values())
-
-    # Set by clean() when tiles were given: a tile_entry.Scored.
-    scored = None
-    rules = None
-
-    # Fields of a form that only some rule sets read (the calculator also asks for the winds).
-    RULE_SET_FIELDS = (*tile_entry.FLAG_KEYS, "seat_wind", "prevalent_wind")
-
-    def offer_flags(self, rules):
-        """Keep the flags and winds the rule set reads (its hand_fields); the others are not on the form.
-        The bonus checkboxes are kept for the keys the rule set reads by number (its bonus_by_number)."""
-        self.rules = rules
-        for name in self.RULE_SET_FIELDS:
-            if name not in rules.hand_fields:
-                self.fields.pop(name, None)
-        for key, name in BONUS_FIELDS.items():
-            if key not in rules.bonus_by_number or key not in rules.hand_fields:
-                self.fields.pop(name, None)
-
-    @property
-    def bonus_fields(self):
-        """Names of the bonus checkbox fields on this form (none for MCR and Swiss)."""
-        return [name for name in BONUS_FIELDS.values() if name in self.fields]
-
-    def bonus_input(self):
-        """The ticked bonus tiles as the engine reads them (``{"flowers": "13", "seasons": "2"}``), or None
-        when the form has no bonus checkboxes."""
-        if not self.bonus_fields:
-            return None
-        data = self.cleaned_data
-        return {
-            key: tile_entry.bonus_numbers(data.get(name) or [])
-            for key, name in BONUS_FIELDS.items()
-            if name in self.fields
-        }
-
-    @property
-    def tile_fields(self):
-        return [self[name] for name in self.TILE_FIELDS if name in self.fields]
-
-    @property
-    def other_fields(self):
-        return [f for f in self.visible_fields() if f.name not in self.TILE_FIELDS]
-
-    @property
-    def tiles_given(self):
-        data = self.cleaned_data if hasattr(self, "cleaned_data") else {}
-        return tile_entry.has_tiles(*(data.get(k, "") for k in tile_entry.TEXT_KEYS))
-
-    def tile_input(self, *, self_drawn, flowers, seat_wind, prevalent_wind):
-        data = self.cleaned_data
-        return tile_entry.engine_input(
-            concealed=data.get("concealed", ""),
-            melds=data.get("melds", ""),
-            win_tile=data.get("win_tile", ""),
-            self_drawn=self_drawn,
-            flowers=flowers,
-            last_tile=data.get("last_tile"),
-            kong=data.get("kong"),
-            last_wall=data.get("last_wall"),
-            seat_wind=seat_wind,
-            prevalent_wind=prevalent_wind,
-            rules=self.rules,
-            kong_discard=data.get("kong_discard"),
-            first_draw=data.get("first_draw"),
-            bonus=self.bonus_input(),
-        )
-
-    @staticmethod
-    def initial_tiles(tiles):
-        if not tiles:
-            return {}
-        initial = {
-            "concealed": tiles.get("concealed", ""),
-            "melds": tile_entry.melds_text(tiles.get("melds")),
-            "win_tile": tiles.get("win_tile", ""),
-        }
-        initial.update({k: bool(tiles.get(k)) for k in tile_entry.FLAG_KEYS})
-        for key, name in BONUS_FIELDS.items():
-            initial[name] = list(tile_entry.bonus_numbers(tiles.get(key)))
-        return initial
 
 
 # Buttons of the entry form that are not players: "who won" may be nobody, "how" may be self-drawn.
@@ -309,7 +137,7 @@ class HandForm(TileFieldsMixin, _TableForm):
         ):
             return
         values = [data.get(f"points_{i}") for i in range(len(self.players))]
-        winner = self.player(data.get("winner"))
+        winner = self.player_of(data.get("winner"))
         index = self.players.index(winner) if winner in self.players else None
         if index is not None and values[index] is None and data.get("points") is not None:
             values[index] = data["points"]
@@ -346,7 +174,7 @@ class HandForm(TileFieldsMixin, _TableForm):
     def seat_buttons(self, field):
         """The players as buttons of `field`, in the sheet's column order, with their seat wind in this hand."""
         winds = (
-            [RULE_WINDS[w] for w in self.rules.seat_winds(self.hand_number)]
+            [RULE_WINDS[w] for w in self.rule_set.seat_winds(self.hand_number)]
             if self.hand_number and len(self.players) == 4
             else None
         )
@@ -445,15 +273,15 @@ class HandForm(TileFieldsMixin, _TableForm):
 
         Used by clean() and, on whatever the form could read, by the live score while tiles are tapped.
         """
-        number, winner = data.get("number"), self.player(data.get("winner"))
+        number, winner = data.get("number"), self.player_of(data.get("winner"))
         if winner is None or winner not in self.players or len(self.players) != 4 or number is None:
             return None, _("Choose the winner: the seat wind for the tiles depends on it.")
-        seat, prevalent = tile_entry.hand_winds(number, self.players.index(winner), self.rules)
+        seat, prevalent = tile_entry.hand_winds(number, self.players.index(winner), self.rule_set)
         self_drawn = data.get("outcome") == HandVersion.Outcome.SELF_DRAWN or data.get("discarder") == FROM_SELF
         tiles = self.tile_input(
             self_drawn=self_drawn, flowers=data.get("flowers") or 0, seat_wind=seat, prevalent_wind=prevalent
         )
-        scored = tile_entry.score(tiles, self.rules)
+        scored = tile_entry.score(tiles, self.rule_set)
         return scored, ""
 
     def live_score(self):
@@ -476,8 +304,8 @@ class HandForm(TileFieldsMixin, _TableForm):
         return {
             "number": data["number"],
             "outcome": data["outcome"],
-            "winner": self.player(data.get("winner")),
-            "discarder": self.player(data.get("discarder")),
+            "winner": self.player_of(data.get("winner")),
+            "discarder": self.player_of(data.get("discarder")),
             "points": data.get("points") or 0,
             "flowers": data.get("flowers") or 0,
             "tiles": self.tiles or {},
@@ -522,7 +350,7 @@ class PenaltyForm(_TableForm):
     def service_kwargs(self):
         data = self.cleaned_data
         return {
-            "player": self.player(data["player"]),
+            "player": self.player_of(data["player"]),
             "amount": data["amount"],
             "to": data["to"],
             "reason": data["reason"],
@@ -532,67 +360,3 @@ class PenaltyForm(_TableForm):
 
 class WithdrawPenaltyForm(forms.Form):
     reason = forms.CharField(label=_("Why it is withdrawn"), max_length=max_length(Penalty, "withdrawn_reason"))
-
-
-class SubmitSheetForm(forms.Form):
-    mark_rest_not_played = forms.BooleanField(
-        label=_("Mark the remaining hands not played (time ran out)"), required=False
-    )
-
-
-class ReopenSheetForm(forms.Form):
-    reason = forms.CharField(label=_("Why it is reopened"), max_length=200)
-
-
-WIND_CHOICES = list(WIND_NAMES.items())
-
-
-class CalculatorForm(TileFieldsMixin):
-    """The public hand calculator: the tiles plus the context a score sheet would give, under a rule set."""
-
-    rules = forms.ChoiceField(label=_("Rule set"), choices=RuleSet.choices, initial=RuleSet.MCR, required=False)
-    seat_wind = forms.ChoiceField(label=_("Seat wind"), choices=WIND_CHOICES, initial="E", required=False)
-    prevalent_wind = forms.ChoiceField(
-        label=_("Prevalent wind"),
-        choices=WIND_CHOICES,
-        initial="E",
-        required=False,
-        help_text=_("The wind of the round."),
-    )
-    self_drawn = forms.BooleanField(label=_("Self-drawn"), required=False)
-    flowers = forms.IntegerField(label=_("Flowers"), min_value=0, max_value=8, required=False, initial=0)
-
-    field_order = ["rules"]
-
-    @property
-    def other_fields(self):
-        return [f for f in super().other_fields if f.name != "rules"]
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["concealed"].required = True
-        self.fields["win_tile"].required = True
-        # The flags of the chosen rule set; choosing another one and calculating again shows its own.
-        self.offer_flags(get_rule_set(self.rule_code))
-        if not self.rules.entry.flowers:
-            del self.fields["flowers"]  # flowers are inside these rules' points, or not played at all
-
-    @property
-    def rule_code(self):
-        """The chosen rule set's code, as far as the data says (the default otherwise)."""
-        code = (self.data.get("rules") if self.is_bound else None) or self.fields["rules"].initial
-        return code if code in dict(RuleSet.choices) else self.fields["rules"].initial
-
-    def clean(self):
-        data = super().clean()
-        if not self.errors:
-            self.scored = tile_entry.score(
-                self.tile_input(
-                    self_drawn=data.get("self_drawn"),
-                    flowers=data.get("flowers") or 0,
-                    seat_wind=data.get("seat_wind") or "E",
-                    prevalent_wind=data.get("prevalent_wind") or "E",
-                ),
-                self.rules,
-            )
-        return data

@@ -1,0 +1,162 @@
+"""The audit log's sentences for the schedule app's actions: seating, publishing, closing and reopening
+sessions, who plays on, the session clock, withdrawals and substitutes. Registered when the app loads
+(``ScheduleConfig.ready``); the mechanism is ``tournament.audit_text``."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournament.audit_text import Context, local_time, numbers_text, page_url, register_sentences
+from tournament.models import AuditLog, WithdrawalReason
+
+METHODS = {
+    "round_robin": gettext_lazy("round robin"),
+    "swiss": gettext_lazy("Swiss pairing"),
+    "chart": gettext_lazy("a chart"),
+    "random": gettext_lazy("random draw"),
+    "manual": gettext_lazy("by hand"),
+    "elimination": gettext_lazy("from the players who go on"),
+}
+
+
+def _session_link(f: dict, ctx: Context) -> tuple[str, str]:
+    n = f.get("session", "?")
+    return page_url("session-detail", ctx.tournament.slug, n) if n != "?" else "", _("session")
+
+
+def _session(e: AuditLog, f: dict, ctx: Context) -> tuple[str, str, str]:
+    args = {"actor": ctx.actor(e), "n": f.get("session", "?")}
+    if e.action == "session.seat":
+        method = f.get("method") or ""
+        args["method"] = METHODS.get(method) or method or _("by hand")
+        tables = f.get("tables")
+        args["tables"] = len(tables) if isinstance(tables, list) else "?"
+        if f.get("seed"):
+            args["seed"] = f["seed"]
+            text = _("%(actor)s seated session %(n)s at %(tables)s tables (%(method)s, seed %(seed)s).") % args
+        else:
+            text = _("%(actor)s seated session %(n)s at %(tables)s tables (%(method)s).") % args
+    elif e.action == "session.publish":
+        text = _("%(actor)s published the seating of session %(n)s.") % args
+    elif e.action == "session.close":
+        text = _("%(actor)s closed session %(n)s; its results are final.") % args
+    else:
+        args["reason"] = f.get("reason") or "—"
+        text = _("%(actor)s reopened session %(n)s. Reason: %(reason)s") % args
+        if f.get("seated_from_it"):
+            text += " " + _("Sessions seated by Swiss from its results: %(s)s.") % {
+                "s": numbers_text(f["seated_from_it"])
+            }
+    return (text, *_session_link(f, ctx))
+
+
+def _eliminate(e: AuditLog, f: dict, ctx: Context) -> tuple[str, str, str]:
+    args = {"actor": ctx.actor(e), "n": f.get("session", "?")}
+    if e.action == "session.eliminate_undo":
+        text = _("%(actor)s took back who plays on after session %(n)s; its eliminations are undone.") % args
+    elif f.get("rule") == "final":
+        text = _("%(actor)s ranked the final table of session %(n)s: the final ranking is complete.") % args
+    else:
+        args.update(kept=len(f.get("survivors") or ()), out=len(f.get("eliminated") or {}))
+        text = (
+            _(
+                "%(actor)s decided who plays on after session %(n)s: %(kept)s players go on, %(out)s are out "
+                "with their final rank."
+            )
+            % args
+        )
+    return (text, *_session_link(f, ctx))
+
+
+def _schedule(e: AuditLog, f: dict, ctx: Context) -> tuple[str, str, str]:
+    args = {"actor": ctx.actor(e), "s": numbers_text(f.get("sessions", "?")), "seed": f.get("seed", "?")}
+    if e.action == "schedule.generate":
+        text = _("%(actor)s generated the round-robin schedule of sessions %(s)s (seed %(seed)s).") % args
+    else:
+        text = _("%(actor)s seated sessions %(s)s from a chart.") % args
+    return text, page_url("manage-seating", ctx.tournament.slug), _("seating")
+
+
+def _clock(e: AuditLog, f: dict, ctx: Context) -> tuple[str, str, str]:
+    args = {
+        "actor": ctx.actor(e),
+        "session": f.get("session", "?"),
+        "minutes": f.get("minutes", "?"),
+        "start": local_time(f.get("starts_at")),
+        "end": local_time(f.get("ends_at")),
+    }
+    if e.action == "session.clock_start":
+        text = _("%(actor)s started the clock of session %(session)s: %(minutes)s minutes, until %(end)s.") % args
+    elif e.action == "session.clock_schedule":
+        text = (
+            _("%(actor)s scheduled the clock of session %(session)s to start at %(start)s, for %(minutes)s minutes.")
+            % args
+        )
+    else:
+        args["end"] = local_time(((f.get("changes") or {}).get("ends_at") or [None, None])[1])
+        text = _("%(actor)s moved the end of session %(session)s by %(minutes)s minutes, to %(end)s.") % args
+        if f.get("reason"):
+            text += " " + _("Reason: %(reason)s") % {"reason": f["reason"]}
+    return text, page_url("manage-sessions", ctx.tournament.slug), _("sessions")
+
+
+def _withdrawal(e: AuditLog, f: dict, ctx: Context) -> tuple[str, str, str]:
+    args = {
+        "actor": ctx.actor(e),
+        "player": f.get("player", "?"),
+        "name": f.get("name", ""),
+        "session": f.get("session", "?"),
+        "sub": f.get("substitute_name", "?"),
+        "sub_number": f.get("substitute", "?"),
+        "sessions": ", ".join(map(str, f.get("sessions") or [])) or "—",
+    }
+    if e.action == "player.withdraw":
+        reason = f.get("reason")
+        args["reason"] = WithdrawalReason(reason).label if reason in WithdrawalReason.values else reason
+        text = _("%(actor)s withdrew player %(player)s, %(name)s, from session %(session)s on (%(reason)s).") % args
+        if not f.get("keep_in_standings", True):
+            text += " " + _("They leave the standings.")
+    elif e.action == "player.substitute":
+        text = (
+            _(
+                "%(actor)s named player %(sub_number)s, %(sub)s, substitute for player %(player)s, %(name)s, "
+                "seated in sessions %(sessions)s."
+            )
+            % args
+        )
+    else:
+        text = _("%(actor)s undid the withdrawal of player %(player)s, %(name)s.") % args
+    return text, page_url("manage-withdrawals", ctx.tournament.slug), _("withdrawals")
+
+
+def _fill(e: AuditLog, f: dict, ctx: Context) -> tuple[str, str, str]:
+    numbers = [*(f.get("substitutes") or []), *(f.get("created") or [])]
+    return (
+        _("%(actor)s filled the field of session %(session)s with substitutes: players %(players)s.")
+        % {"actor": ctx.actor(e), "session": f.get("session", "?"), "players": ", ".join(map(str, numbers))},
+        page_url("manage-seating", ctx.tournament.slug),
+        _("seating"),
+    )
+
+
+def register() -> None:
+    register_sentences(
+        {
+            "session.seat": _session,
+            "session.publish": _session,
+            "session.close": _session,
+            "session.reopen": _session,
+            "session.eliminate": _eliminate,
+            "session.eliminate_undo": _eliminate,
+            "schedule.generate": _schedule,
+            "schedule.chart": _schedule,
+            "session.clock_start": _clock,
+            "session.clock_schedule": _clock,
+            "session.clock_adjust": _clock,
+            "player.withdraw": _withdrawal,
+            "player.substitute": _withdrawal,
+            "player.withdraw_undo": _withdrawal,
+            "seating.fill": _fill,
+        }
+    )

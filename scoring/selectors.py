@@ -1,0 +1,344 @@
+"""Reads of the scoring app: what a sheet has and lacks, the counted fouls, and what the sheet, appeal and
+player pages show. No writes here; the services (``scoring.services``) make every change and use these reads
+for their checks. A table's results (totals, places, table points) are ``scoring.results``.
+
+The players' pages show published sessions only (``Session.objects.public()``): a seating not yet published is
+not shown to players.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from django.db.models import Q
+from django.utils import timezone
+
+from scoring.models import SIGNED_STATUSES, Appeal, Hand, HandVersion, Penalty, Signature
+from scoring.results import SheetData, sheets_data
+from tournament import services as tournament_services
+from tournament.models import EscalationScope, Player, Seat, Session, Table
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from datetime import datetime
+
+    from django.db.models import QuerySet
+
+    from scoring.models import ScoreSheet
+    from tournament.models import Tournament
+
+
+# ------------------------------------------------------------------ a sheet's hands
+
+
+def sheet_hand_outcomes(sheet: ScoreSheet) -> dict[int, str]:
+    """Every hand with an entry, counted or waiting for confirmation: its number -> the outcome of its latest
+    entry (the one waiting, else the one that counts)."""
+    rows = (
+        Hand.objects.filter(sheet=sheet)
+        .filter(Q(current__isnull=False) | Q(pending__isnull=False))
+        .values_list("number", "pending__outcome", "current__outcome")
+    )
+    return {number: pending or current for number, pending, current in rows}
+
+
+def sheet_entered_numbers(sheet: ScoreSheet) -> set[int]:
+    """Hands with an entry, counted or waiting for confirmation."""
+    return set(
+        Hand.objects.filter(sheet=sheet)
+        .filter(Q(current__isnull=False) | Q(pending__isnull=False))
+        .values_list("number", flat=True)
+    )
+
+
+def sheet_missing_hands(sheet: ScoreSheet) -> list[int]:
+    """Hand numbers not yet entered; a sheet is complete when none are missing (and none are pending)."""
+    total = sheet.table.session.tournament.hands_per_session
+    entered = sheet_entered_numbers(sheet)
+    return [n for n in range(1, total + 1) if n not in entered]
+
+
+def sheet_pending_hands(sheet: ScoreSheet) -> list[int]:
+    """Hands whose latest entry waits for a second person's confirmation (two-person entry)."""
+    return list(
+        Hand.objects.filter(sheet=sheet, pending__isnull=False).order_by("number").values_list("number", flat=True)
+    )
+
+
+def hand_latest_version(sheet: ScoreSheet, number: int) -> HandVersion | None:
+    """Hand `number`'s latest entry: the one waiting for confirmation, else the one that counts."""
+    hand = Hand.objects.filter(sheet=sheet, number=number).select_related("current", "pending").first()
+    return (hand.pending or hand.current) if hand else None
+
+
+def hand_with_versions(sheet: ScoreSheet, number: int) -> tuple[Hand | None, list[HandVersion]]:
+    """Hand `number` of the sheet (None before its first entry) and every version of it, the latest first."""
+    hand = Hand.objects.filter(sheet=sheet, number=number).select_related("current", "pending").first()
+    if hand is None:
+        return None, []
+    versions = list(
+        HandVersion.objects.filter(hand=hand)
+        .select_related("winner", "discarder", "created_by", "confirmed_by", "confirmed_by_player")
+        .order_by("-version")
+    )
+    return hand, versions
+
+
+def late_minutes_from_clock(session: Session, now: datetime | None = None) -> int | None:
+    """Minutes since the session's clock started, rounded up (10 min 20 s late is more than 10 minutes,
+    MCR 3.11.2); None before the start or without a clock."""
+    now = now or timezone.now()
+    if session.starts_at is None or now <= session.starts_at:
+        return None
+    seconds = (now - session.starts_at).total_seconds()
+    return max(1, -int(-seconds // 60))
+
+
+# ------------------------------------------------------------------ fouls and confirmations
+
+
+def sheet_dead_hand(sheet: ScoreSheet, player: Player, number: int) -> Penalty | None:
+    """The foul (not withdrawn) that made `player`'s hand `number` dead, if any."""
+    return (
+        Penalty.objects.filter(
+            sheet=sheet, player=player, hand_number=number, dead_hand=True, withdrawn_at__isnull=True
+        )
+        .order_by("id")
+        .first()
+    )
+
+
+def counted_fouls(sheet: ScoreSheet, tournament: Tournament, player: Player, code: str) -> QuerySet[Penalty]:
+    """Fouls of kind `code` by `player` that count for escalation: in this session, or in the whole
+    tournament when the organizer says so. Withdrawn ones were given in error and do not count."""
+    found = Penalty.objects.filter(
+        player=player, foul=code, withdrawn_at__isnull=True, sheet__table__session__tournament=tournament
+    )
+    if tournament.escalation_scope == EscalationScope.SESSION:
+        found = found.filter(sheet__table__session=sheet.table.session)
+    return found
+
+
+def sheet_penalties(sheet: ScoreSheet) -> list[Penalty]:
+    """The sheet's penalties in the order given, withdrawn ones too."""
+    return list(Penalty.objects.filter(sheet=sheet).select_related("player").order_by("created_at", "id"))
+
+
+def unconfirmed_players(sheet: ScoreSheet, players: list[Player]) -> list[Player]:
+    """Those of `players` who have not confirmed the sheet as it now is."""
+    confirmed = set(
+        Signature.objects.filter(sheet=sheet, role=Signature.Role.PLAYER, voided_at__isnull=True).values_list(
+            "player_id", flat=True
+        )
+    )
+    return [p for p in players if p.pk not in confirmed]
+
+
+def has_confirmed(sheet: ScoreSheet, player: Player) -> bool:
+    return Signature.objects.filter(
+        sheet=sheet, player=player, role=Signature.Role.PLAYER, voided_at__isnull=True
+    ).exists()
+
+
+# ------------------------------------------------------------------ appeals
+
+
+def sheet_appeals(sheet: ScoreSheet) -> list[Appeal]:
+    return list(Appeal.objects.filter(sheet=sheet).order_by("number"))
+
+
+def tournament_appeals(tournament: Tournament) -> QuerySet[Appeal]:
+    """Every appeal of the tournament, the latest first, with what the list shows of each."""
+    return (
+        Appeal.objects.filter(tournament=tournament)
+        .select_related("sheet__table__session", "filer")
+        .order_by("-number")
+    )
+
+
+def appeal_with_details() -> QuerySet[Appeal]:
+    """Appeals with what their page shows loaded: the table, the filer, the penalty, who filed, who let it late."""
+    return Appeal.objects.select_related(
+        "sheet__table__session", "filer", "penalty__player", "filed_by", "late_accepted_by"
+    )
+
+
+def team_mates(tournament: Tournament, players: list[Player]) -> list[Player]:
+    """The players of the teams of `players` who are not among them, by number."""
+    teams = {p.team_id for p in players if p.team_id}
+    return list(
+        Player.objects.filter(tournament=tournament, team_id__in=teams)
+        .exclude(pk__in=[p.pk for p in players])
+        .order_by("number")
+    )
+
+
+def appeal_seat(tournament: Tournament, player: Player, session: int, table: int) -> tuple[Seat | None, Player | None]:
+    """The seat an appeal by `player` about table `table` of session `session` is filed for: their own, or, for
+    a team captain, the first seat there of a member of their team (MCR 3.12.1), then with that member.
+    Published sessions only."""
+    seat = (
+        _published(player.seats.all())
+        .filter(session__number=session, table__number=table)
+        .select_related("table__session")
+        .first()
+    )
+    if seat is not None:
+        return seat, None
+    team = tournament_services.team_captain_of(player)
+    if team is None:
+        return None, None
+    seat = (
+        _published(Seat.objects.filter(session__tournament=tournament, player__team=team))
+        .filter(session__number=session, table__number=table)
+        .select_related("table__session", "player")
+        .order_by("position")
+        .first()
+    )
+    return (seat, seat.player) if seat is not None else (None, None)
+
+
+# ------------------------------------------------------------------ the player's private page
+
+
+def _published(seats: QuerySet[Seat]) -> QuerySet[Seat]:
+    return seats.filter(session__in=Session.objects.public())
+
+
+def player_seat(player: Player, session: int, table: int) -> Seat | None:
+    """The player's seat at table `table` of session `session`, whatever the session's state."""
+    return (
+        Seat.objects.filter(player=player, session__number=session, table__number=table).select_related("table").first()
+    )
+
+
+def player_sheets_to_confirm(tournament: Tournament, player: Player) -> tuple[list[dict[str, Any]], list[Seat]]:
+    """The player's score sheets not yet signed, each with their own column, to check and confirm on their
+    phone (newest session first); and their seats whose sheets are signed."""
+    seats = (
+        _published(Seat.objects.filter(player=player))
+        .select_related("table__sheet", "session")
+        .order_by("-session__number")
+    )
+    sheets, signed = [], []
+    for seat in seats:
+        sheet = getattr(seat.table, "sheet", None)
+        if sheet is None:
+            continue
+        if sheet.status in SIGNED_STATUSES:
+            signed.append(seat)
+            continue
+        data = sheets_data(tournament, seat.table.session.tables.filter(pk=seat.table_id))[0]
+        sheets.append(
+            {
+                "seat": seat,
+                "data": data,
+                "sheet": sheet,
+                "mine": data.confirmation_of(player),
+                "score": data.scores[seat.position] if data.scores else None,
+                "rows": [
+                    {
+                        "hand": h,
+                        "delta": h.deltas[seat.position] if h.deltas else None,
+                        "total": h.totals[seat.position] if h.totals else None,
+                        "pending_delta": h.pending.deltas[seat.position] if h.pending else None,
+                    }
+                    for h in data.hands
+                ],
+            }
+        )
+    return sheets, signed
+
+
+def _session_row(tournament: Tournament, seat: Seat, data: SheetData, now: datetime) -> dict[str, Any]:
+    """One published session on the player's page: their seat, score, table points and hands, the appeal
+    window."""
+    # scoring.appeals uses the services, which use these reads: imported here, not at the top.
+    from scoring.appeals import appeal_deadline
+
+    sheet = getattr(seat.table, "sheet", None)
+    position = seat.position
+    until = appeal_deadline(seat.session, tournament, sheet)
+    return {
+        "seat": seat,
+        "data": data,
+        "sheet": sheet,
+        "signed": bool(sheet and sheet.is_signed),
+        "closed": seat.session.status == Session.Status.CLOSED,
+        "appeal_until": until,
+        "score": data.scores[position] if data.scores else None,
+        "table_points": data.table_points[position] if data.table_points else None,
+        "hands": [
+            {"hand": h, "delta": h.deltas[position], "total": h.totals[position]}
+            for h in data.hands
+            if h.version is not None and h.deltas is not None and h.totals is not None
+        ],
+        "appeal_open": until is None or now <= until,
+    }
+
+
+def player_page(tournament: Tournament, player: Player) -> dict[str, Any]:
+    """The rest of a player's private page: their seat and starting wind in every published session, with
+    the next one to play first; their results hand by hand; their fouls; the appeals about their tables."""
+    seats = list(
+        _published(Seat.objects.filter(player=player))
+        .select_related("table__sheet", "session")
+        .order_by("session__number")
+    )
+    tables = Table.objects.filter(pk__in=[seat.table_id for seat in seats])
+    data_of = {d.table_id: d for d in sheets_data(tournament, tables)} if seats else {}
+    now = timezone.now()
+    rows, fouls = [], []
+    for seat in seats:
+        data = data_of[seat.table_id]
+        rows.append(_session_row(tournament, seat, data, now))
+        fouls += [(seat.session.number, seat.table.number, p) for p in data.given_penalties if p.player_id == player.pk]
+    # The next seat: the first published session not yet signed at the player's table.
+    upcoming = next((r for r in rows if not r["closed"] and not r["signed"]), None)
+    # A captain also sees the appeals they filed for their team's tables, to follow and escalate them.
+    appeals = list(
+        Appeal.objects.filter(Q(sheet__table__seats__player=player) | Q(filer=player))
+        .distinct()
+        .select_related("sheet__table__session", "filer")
+        .prefetch_related("decisions")
+        .order_by("-number")
+    )
+    return {
+        "my_sessions": rows,
+        "next_seat": upcoming,
+        "my_fouls": fouls,
+        "my_appeals": appeals,
+        "captain_tables": captain_tables(tournament, player, exclude={seat.table_id for seat in seats}),
+    }
+
+
+def captain_tables(tournament: Tournament, player: Player, exclude: Iterable[int] = ()) -> list[dict[str, Any]]:
+    """For a team captain, the tables of published sessions where members of their team played and they did
+    not (those are in their own results): each with those members and its appeal window (MCR 3.12.1)."""
+    from scoring.appeals import appeal_deadline  # see _session_row
+
+    team = tournament_services.team_captain_of(player)
+    if team is None:
+        return []
+    seats = (
+        _published(Seat.objects.filter(session__tournament=tournament, player__team=team))
+        .exclude(table_id__in=exclude)
+        .exclude(player=player)
+        .select_related("table__sheet", "session", "player")
+        .order_by("session__number", "table__number", "position")
+    )
+    now = timezone.now()
+    rows: dict[int, dict[str, Any]] = {}
+    for seat in seats:
+        row = rows.get(seat.table_id)
+        if row is None:
+            until = appeal_deadline(seat.session, tournament, getattr(seat.table, "sheet", None))
+            row = rows[seat.table_id] = {
+                "session": seat.session.number,
+                "table": seat.table.number,
+                "members": [],
+                "appeal_until": until,
+                "appeal_open": until is None or now <= until,
+            }
+        row["members"].append(seat.player)
+    return list(rows.values())

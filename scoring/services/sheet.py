@@ -1,0 +1,169 @@
+"""What every score change shares: who may score, the sheet's lock, its four players, its status after a
+change. The services of this package use these; nothing outside it does, except ``scoring.appeals`` (the
+sheet's lock and the player's code, through ``scoring.services``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from django.contrib.auth.models import AnonymousUser
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import Field
+from django.utils import timezone
+from django.utils.crypto import constant_time_compare
+from django.utils.translation import gettext
+from django.utils.translation import gettext as _
+
+from rules import payments as pay
+from scoring.models import Appeal, ScoreSheet, Signature
+from scoring.selectors import sheet_missing_hands, sheet_pending_hands
+from tournament.permissions import can_score
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from django.contrib.auth.models import User
+    from django.db.models import Model
+
+    from tournament.models import Player, Table, Tournament
+
+
+def _check_scorer(by: User | None, tournament: Tournament) -> None:
+    if by is not None and not can_score(by, tournament):
+        raise PermissionDenied(_("You are not a referee or organizer of this tournament."))
+
+
+def _lock_sheet(sheet: ScoreSheet) -> ScoreSheet:
+    """Lock the sheet row: concurrent entries on one table serialise here, across app servers.
+
+    Only the sheet's own row (``of=("self",)``): the joined session and tournament rows are read, not
+    locked, so entries at different tables never wait for each other.
+    """
+    try:
+        return (
+            ScoreSheet.objects.select_for_update(of=("self",))
+            .select_related("table__session__tournament")
+            .get(pk=sheet.pk)
+        )
+    except ScoreSheet.DoesNotExist:
+        # The organizer seated the session again while this entry waited for the lock.
+        raise ValidationError(
+            _("This table no longer exists: the session was seated again. Open the new seating."), code="sheet_gone"
+        ) from None
+
+
+def _refuse_if_signed(sheet: ScoreSheet) -> None:
+    if sheet.is_submitted:
+        raise ValidationError(
+            _(
+                "This score sheet has been submitted and signed, so it cannot change; only the "
+                "chief referee can reopen it."
+            ),
+            code="signed",
+        )
+
+
+def _lock_open_sheet(sheet: ScoreSheet, by: User | None, appeal: Appeal | None = None) -> tuple[ScoreSheet, Tournament]:
+    """Lock the sheet for a score change by `by`; refuse when they may not score or it is signed.
+
+    An upheld appeal on this sheet (``scoring.appeals``) may change it even when signed: the appeal's decision
+    stands above the signatures (MCR 3.13), and the change is still a new version or penalty, audited."""
+    sheet = _lock_sheet(sheet)
+    tournament = sheet.table.session.tournament
+    _check_scorer(by, tournament)
+    if appeal is None or not Appeal.objects.filter(pk=appeal.pk, sheet=sheet, status=Appeal.Status.UPHELD).exists():
+        _refuse_if_signed(sheet)
+    return sheet, tournament
+
+
+def _check_hand_number(number: int, tournament: Tournament, field: str | None = None) -> None:
+    if not 1 <= number <= tournament.hands_per_session:
+        error = ValidationError(
+            _("Hands are numbered 1 to %(n)s.") % {"n": tournament.hands_per_session}, code="hand_number"
+        )
+        raise ValidationError({field: error}) if field else error
+
+
+def payment_error(exc: pay.PaymentError) -> ValidationError:
+    """A rules error as the user sees it: translated, and on the field it is about when there is one."""
+    message = gettext(exc.message)
+    error = ValidationError(message % exc.params if exc.params else message, code=exc.code)
+    return ValidationError({exc.field: error}) if exc.field else error
+
+
+def _check_field(model: type[Model], name: str, value: Any) -> None:
+    """Run one model field's validators now, as a ValidationError on that field."""
+    field = model._meta.get_field(name)
+    if not isinstance(field, Field):
+        raise TypeError(f"{model.__name__}.{name} is not a field with validators")
+    try:
+        field.run_validators(value)
+    except ValidationError as exc:
+        raise ValidationError({name: exc.messages}) from None
+
+
+def _actor(by: User | AnonymousUser | None) -> User | None:
+    """The user to record as having done it: none for an import or an anonymous visitor."""
+    return None if by is None or isinstance(by, AnonymousUser) else by
+
+
+def _numbers(values: Iterable[int]) -> str:
+    return ", ".join(map(str, values))
+
+
+def sheet_for_table(*, table: Table) -> ScoreSheet:
+    """The table's score sheet, made when it has none yet."""
+    sheet, _created = ScoreSheet.objects.get_or_create(table=table)
+    return sheet
+
+
+def _positions(sheet: ScoreSheet) -> list[Player]:
+    seats = list(sheet.table.seats.select_related("player").order_by("position"))
+    if len(seats) != 4:
+        raise ValidationError(_("This table does not have four seated players yet."))
+    return [s.player for s in seats]
+
+
+def _position_deltas(players: list[Player], by_player_id: dict[Any, int]) -> dict[str, int]:
+    return {f"delta_{i}": by_player_id[p.pk] for i, p in enumerate(players)}
+
+
+def _void_confirmations(sheet: ScoreSheet, by: User | None, reason: str) -> int:
+    """The players confirmed the sheet as it was; after a change they confirm again. Kept, marked void."""
+    return Signature.objects.filter(sheet=sheet, role=Signature.Role.PLAYER, voided_at__isnull=True).update(
+        voided_at=timezone.now(), voided_by=_actor(by), voided_reason=reason[:200]
+    )
+
+
+def _settle_status(sheet: ScoreSheet) -> None:
+    """An unsigned sheet is open until every hand is in and counted, then it awaits confirmation."""
+    if sheet.is_submitted:
+        return
+    complete = not sheet_missing_hands(sheet) and not sheet_pending_hands(sheet)
+    status = ScoreSheet.Status.CONFIRMING if complete else ScoreSheet.Status.OPEN
+    if sheet.status != status:
+        sheet.status = status
+        sheet.save(update_fields=["status"])
+
+
+def _after_change(sheet: ScoreSheet, by: User | None, what: str) -> int:
+    voided = _void_confirmations(sheet, by, _("The sheet changed: %(what)s") % {"what": what})
+    _settle_status(sheet)
+    return voided
+
+
+def _check_player_code(player: Player, code: str | None) -> None:
+    """A player acting from their own phone proves who they are with their code."""
+    if not player.code or not code or not constant_time_compare(player.code, code.strip().upper()):
+        raise PermissionDenied(_("That player code is not right."))
+
+
+def _check_at_table(player: Player, players: list[Player], field: str = "player") -> None:
+    if player not in players:
+        raise ValidationError(
+            {
+                field: ValidationError(
+                    _("%(player)s does not play at this table.") % {"player": player}, code="not_seated"
+                )
+            }
+        )

@@ -1,0 +1,282 @@
+"""Confirmations and signatures (appendix 5): the players confirm a finished sheet, the referee signs it (then
+it is locked), the chief referee countersigns it, and only the chief referee reopens a signed sheet."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.models import ScoreSheet, Signature
+from scoring.selectors import has_confirmed, sheet_missing_hands, sheet_pending_hands, unconfirmed_players
+from scoring.services.hands import sheet_mark_rest_not_played
+from scoring.services.sheet import (
+    _actor,
+    _check_at_table,
+    _check_player_code,
+    _check_scorer,
+    _lock_sheet,
+    _numbers,
+    _positions,
+    _refuse_if_signed,
+    _settle_status,
+)
+from tournament.audit import audit
+from tournament.models import Session
+from tournament.permissions import is_chief_referee
+
+if TYPE_CHECKING:
+    from datetime import datetime
+
+    from django.contrib.auth.models import User
+
+    from tournament.models import Player, Tournament
+
+
+def _signature(
+    sheet: ScoreSheet,
+    role: str,
+    *,
+    by: User | None,
+    at: datetime | None = None,
+    signer_name: str = "",
+    player: Player | None = None,
+    method: str = "",
+) -> Signature:
+    """Who signs and when; an import (by None) gives the time and name from its file."""
+    user = _actor(by)
+    name = signer_name if by is None else (user.get_username() if user else "")
+    if player is not None:
+        name = player.name
+    signature = Signature(
+        sheet=sheet,
+        role=role,
+        player=player,
+        method=method,
+        user=user,
+        name=name,
+        signed_at=(at if by is None and at else timezone.now()),
+    )
+    signature.full_clean(exclude=["user"])
+    signature.save()
+    return signature
+
+
+def _check_confirmation_way(
+    tournament: Tournament, players: list[Player], *, player: Player, method: str, by: User | None, code: str | None
+) -> None:
+    """The player is at the table and confirms in a way the tournament takes: on the device of a scorer, or on
+    their own phone with their code. An import (by None) records the file's, whatever the settings say now."""
+    if method not in Signature.Method.values:
+        raise ValidationError(_("Unknown way of confirming “%(method)s”.") % {"method": method})
+    if by is None:
+        _check_at_table(player, players)
+        return
+    if method == Signature.Method.DEVICE:
+        _check_scorer(by, tournament)
+    _check_at_table(player, players)
+    if method == Signature.Method.PHONE:
+        _check_player_code(player, code)
+    if not tournament.confirmation_methods:
+        raise ValidationError(
+            _("In this tournament the players sign the paper sheet; the referee signs here."),
+            code="confirmation_off",
+        )
+    if method not in tournament.confirmation_methods:
+        raise ValidationError(
+            _("This tournament does not take confirmations %(method)s.") % {"method": Signature.Method(method).label},
+            code="method_not_allowed",
+        )
+
+
+def sheet_confirm(
+    *,
+    sheet: ScoreSheet,
+    player: Player,
+    method: str,
+    by: User | None,
+    code: str | None = None,
+    at: datetime | None = None,
+) -> Signature:
+    """One of the four players confirms the finished sheet (MCR 3.9.1.4): on the referee's device (`by` is
+    the referee), or on their own phone with their player code. An import (by None) records the file's."""
+    with transaction.atomic():
+        sheet = _lock_sheet(sheet)
+        tournament = sheet.table.session.tournament
+        players = _positions(sheet)
+        _check_confirmation_way(tournament, players, player=player, method=method, by=by, code=code)
+        _refuse_if_signed(sheet)
+        missing, pending = sheet_missing_hands(sheet), sheet_pending_hands(sheet)
+        if missing:
+            raise ValidationError(
+                _("The sheet is not finished: hands %(hands)s are not entered yet.") % {"hands": _numbers(missing)},
+                code="incomplete",
+            )
+        if pending:
+            raise ValidationError(
+                _("The sheet is not finished: hands %(hands)s wait for a second person's confirmation.")
+                % {"hands": _numbers(pending)},
+                code="pending",
+            )
+        if has_confirmed(sheet, player):
+            raise ValidationError(
+                _("%(player)s has already confirmed this sheet.") % {"player": player}, code="already_confirmed"
+            )
+        _settle_status(sheet)
+        signature = _signature(sheet, Signature.Role.PLAYER, by=by, at=at, player=player, method=method)
+        audit(
+            tournament=tournament,
+            actor=by,
+            action="sheet.confirm",
+            obj=sheet,
+            session=sheet.table.session.number,
+            table=sheet.table.number,
+            player=player.number,
+            method=method,
+        )
+        return signature
+
+
+def _check_ready_to_sign(sheet: ScoreSheet, tournament: Tournament, by: User | None) -> None:
+    """Every hand in and counted, and every player's confirmation where the tournament asks for them."""
+    missing = sheet_missing_hands(sheet)
+    if missing:
+        raise ValidationError(
+            _("The sheet is not complete: hands %(hands)s are missing. Enter them, or mark the rest not played.")
+            % {"hands": _numbers(missing)},
+            code="incomplete",
+        )
+    pending = sheet_pending_hands(sheet)
+    if pending:
+        raise ValidationError(
+            _("Hands %(hands)s wait for a second person's confirmation; they count only once confirmed.")
+            % {"hands": _numbers(pending)},
+            code="pending",
+        )
+    # An import (by None) carries the sheet's own record of confirmations, whatever the settings say now.
+    if by is not None and tournament.confirmation_methods:
+        unconfirmed = unconfirmed_players(sheet, _positions(sheet))
+        if unconfirmed:
+            raise ValidationError(
+                _("Not every player has confirmed the sheet yet: %(players)s.")
+                % {"players": ", ".join(str(p) for p in unconfirmed)},
+                code="unconfirmed",
+            )
+
+
+def sheet_sign(
+    *,
+    sheet: ScoreSheet,
+    by: User | None,
+    mark_rest_not_played: bool = False,
+    at: datetime | None = None,
+    signer_name: str = "",
+) -> ScoreSheet:
+    """The referee signs a finished sheet, once the players have confirmed it where the tournament asks them
+    to. A signed sheet is locked (appendix 5: "results are final once signed"). With mark_rest_not_played,
+    missing hands are first recorded not played."""
+    with transaction.atomic():
+        sheet = _lock_sheet(sheet)
+        tournament = sheet.table.session.tournament
+        _check_scorer(by, tournament)
+        if sheet.is_submitted:
+            raise ValidationError(_("This score sheet is already signed."), code="signed")
+        if mark_rest_not_played:
+            sheet_mark_rest_not_played(sheet=sheet, by=by)
+        _check_ready_to_sign(sheet, tournament, by)
+        signature = _signature(sheet, Signature.Role.REFEREE, by=by, at=at, signer_name=signer_name)
+        sheet.status = ScoreSheet.Status.SUBMITTED
+        sheet.submitted_at = signature.signed_at
+        sheet.submitted_by = _actor(by)
+        sheet.save(update_fields=["status", "submitted_at", "submitted_by"])
+        audit(
+            tournament=tournament,
+            actor=by,
+            action="sheet.sign",
+            obj=sheet,
+            session=sheet.table.session.number,
+            table=sheet.table.number,
+        )
+        return sheet
+
+
+class _DryRun(Exception):
+    pass
+
+
+def sheet_sign_check(*, sheet: ScoreSheet, by: User | None, mark_rest_not_played: bool = False) -> None:
+    """Raise what :func:`sheet_sign` would raise, changing nothing: the signature is made and rolled back, so the
+    confirmation page is shown only for a signature that would go through, by exactly the same rules."""
+    try:
+        with transaction.atomic():
+            sheet_sign(sheet=sheet, by=by, mark_rest_not_played=mark_rest_not_played)
+            raise _DryRun
+    except _DryRun:
+        pass
+
+
+def sheet_countersign(
+    *, sheet: ScoreSheet, by: User | None, at: datetime | None = None, signer_name: str = ""
+) -> ScoreSheet:
+    """The chief referee countersigns a signed sheet (appendix 5)."""
+    with transaction.atomic():
+        sheet = _lock_sheet(sheet)
+        tournament = sheet.table.session.tournament
+        if by is not None and not is_chief_referee(by, tournament):
+            raise PermissionDenied(_("Only the chief referee countersigns score sheets."))
+        if sheet.status == ScoreSheet.Status.COUNTERSIGNED:
+            raise ValidationError(_("This score sheet is already countersigned."), code="countersigned")
+        if sheet.status != ScoreSheet.Status.SUBMITTED:
+            raise ValidationError(_("The referee signs the sheet first."), code="not_signed")
+        _signature(sheet, Signature.Role.CHIEF_REFEREE, by=by, at=at, signer_name=signer_name)
+        sheet.status = ScoreSheet.Status.COUNTERSIGNED
+        sheet.save(update_fields=["status"])
+        audit(
+            tournament=tournament,
+            actor=by,
+            action="sheet.countersign",
+            obj=sheet,
+            session=sheet.table.session.number,
+            table=sheet.table.number,
+        )
+        return sheet
+
+
+def sheet_reopen(*, sheet: ScoreSheet, reason: str, by: User | None) -> ScoreSheet:
+    """Only the chief referee reopens a signed sheet, saying why. Its confirmations and signatures are voided
+    (kept, marked void); the players confirm and the referee signs again after the change."""
+    with transaction.atomic():
+        # Session before sheet, as everywhere: closing the session meanwhile waits, or is waited for.
+        session = Session.objects.select_for_update().get(pk=sheet.table.session_id)
+        sheet = _lock_sheet(sheet)
+        tournament = sheet.table.session.tournament
+        if by is not None and not is_chief_referee(by, tournament):
+            raise PermissionDenied(_("Only the chief referee can reopen a signed sheet."))
+        if not reason or not reason.strip():
+            raise ValidationError({"reason": _("Say why the sheet is reopened.")})
+        if not sheet.is_submitted:
+            raise ValidationError(_("This score sheet is not signed."), code="not_signed")
+        if session.status == Session.Status.CLOSED:
+            raise ValidationError(_("The session is closed; reopen the session first."), code="session_closed")
+        voided = Signature.objects.filter(sheet=sheet, voided_at__isnull=True).update(
+            voided_at=timezone.now(), voided_by=_actor(by), voided_reason=reason.strip()[:200]
+        )
+        sheet.status = ScoreSheet.Status.OPEN
+        sheet.submitted_at = None
+        sheet.submitted_by = None
+        sheet.save(update_fields=["status", "submitted_at", "submitted_by"])
+        _settle_status(sheet)
+        audit(
+            tournament=tournament,
+            actor=by,
+            action="sheet.reopen",
+            obj=sheet,
+            reason=reason.strip(),
+            session=session.number,
+            table=sheet.table.number,
+            signatures_voided=voided,
+        )
+        return sheet

@@ -1,0 +1,152 @@
+"""The players' own pages, opened by the code on their player card (no login): their private page with
+their seats, results, fouls and appeals; confirming a sheet or a hand on their own phone."""
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.functional import cached_property
+from django.utils.translation import gettext as _
+from django.views.generic import TemplateView
+
+from scoring import services
+from scoring.forms.player import PlayerCodeForm
+from scoring.forms.signing import HandConfirmForm
+from scoring.models import ScoreSheet, Signature
+from scoring.selectors import player_page, player_seat, player_sheets_to_confirm
+from tournament import services as tournament_services
+from tournament.models import Tournament
+
+
+def client_address(request) -> str:
+    """Where the request comes from, for counting wrong codes (``tournament.services.player_for_code``)."""
+    return request.META.get("REMOTE_ADDR", "")
+
+
+class PlayerPageMixin:
+    """The tournament from the URL, visible or not: the player's code is what opens these pages."""
+
+    @cached_property
+    def tournament(self):
+        return get_object_or_404(Tournament, slug=self.kwargs["slug"])
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["tournament"] = self.tournament
+        return context
+
+
+class PlayerCodeView(PlayerPageMixin, TemplateView):
+    """Type the code from the player card; it leads to the player's private page."""
+
+    template_name = "scoring/player_code.html"
+
+    def post(self, request, *args, **kwargs):
+        form = PlayerCodeForm(request.POST)
+        if form.is_valid():
+            try:
+                player = tournament_services.player_for_code(
+                    tournament=self.tournament, code=form.cleaned_data["code"], address=client_address(request)
+                )
+            except tournament_services.TooManyCodeFailures:
+                form.add_error("code", _("Too many wrong codes from here; wait a quarter of an hour and try again."))
+                return self.render_to_response(self.get_context_data(form=form), status=429)
+            if player is not None:
+                return redirect("player-sheets", slug=self.tournament.slug, code=player.code)
+            form.add_error("code", _("No player of this tournament has that code. Check it on your player card."))
+        return self.render_to_response(self.get_context_data(form=form))
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context.setdefault("form", PlayerCodeForm())
+        return context
+
+
+class PlayerSheetsView(PlayerPageMixin, TemplateView):
+    """A player's private page: their score sheets not yet signed, to check and confirm on their own phone."""
+
+    template_name = "scoring/player_sheets.html"
+
+    @cached_property
+    def player(self):
+        try:
+            player = tournament_services.player_for_code(
+                tournament=self.tournament, code=self.kwargs["code"], address=client_address(self.request)
+            )
+        except tournament_services.TooManyCodeFailures:
+            raise Http404() from None
+        if player is None:
+            raise Http404()  # no hint whether the tournament or the code was wrong
+        return player
+
+    def dispatch(self, request, *args, **kwargs):
+        self.player  # noqa: B018 -- a wrong code is a 404 before anything else
+        return super().dispatch(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        sheets, signed = player_sheets_to_confirm(self.tournament, self.player)
+        context.update(
+            player=self.player,
+            sheets=sheets,
+            signed=signed[:5],
+            phone_allowed="phone" in self.tournament.confirmation_methods,
+            code=self.kwargs["code"],
+            errors=kwargs.get("errors", []),
+        )
+        context.update(player_page(self.tournament, self.player))
+        return context
+
+
+class PlayerActionView(PlayerSheetsView):
+    """POST from the player's page: confirm a sheet or a hand. A wrong code is a 404, like the page."""
+
+    http_method_names = ["post"]
+
+    @cached_property
+    def sheet(self):
+        seat = player_seat(self.player, self.kwargs["n"], self.kwargs["t"])
+        if seat is None:
+            raise Http404()
+        return ScoreSheet.objects.get(table=seat.table)
+
+    def post(self, request, *args, **kwargs):
+        try:
+            message = self.act()
+        except (ValidationError, PermissionDenied) as exc:
+            errors = exc.messages if isinstance(exc, ValidationError) else [str(exc)]
+            return self.render_to_response(self.get_context_data(errors=errors))
+        messages.success(request, message)
+        return redirect(reverse("player-sheets", args=[self.tournament.slug, self.kwargs["code"]]))
+
+
+class PlayerConfirmSheetView(PlayerActionView):
+    def act(self):
+        services.sheet_confirm(
+            sheet=self.sheet,
+            player=self.player,
+            method=Signature.Method.PHONE,
+            by=self.request.user,
+            code=self.kwargs["code"],
+        )
+        return _("Thank you: you confirmed the score sheet of session %(n)s, table %(t)s.") % {
+            "n": self.kwargs["n"],
+            "t": self.kwargs["t"],
+        }
+
+
+class PlayerConfirmHandView(PlayerActionView):
+    def act(self):
+        form = HandConfirmForm(self.request.POST)
+        if not form.is_valid():
+            raise ValidationError(_("Reload the page and try again."))
+        services.hand_confirm(
+            sheet=self.sheet,
+            number=self.kwargs["hand"],
+            by=None,
+            player=self.player,
+            code=self.kwargs["code"],
+            expected_version=form.cleaned_data["version"],
+        )
+        return _("Hand %(n)s confirmed.") % {"n": self.kwargs["hand"]}
