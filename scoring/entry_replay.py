@@ -114,18 +114,17 @@ def check_fouls_version(sheet: ScoreSheet, expected: int | None, by) -> None:
     current = fouls_version(sheet)
     if expected == current:
         return
-    latest = (
-        Penalty.objects.filter(sheet=sheet)
-        .select_related("created_by", "withdrawn_by")
-        .order_by("-withdrawn_at", "-created_at")
-        .first()
-    )
+    penalties = Penalty.objects.filter(sheet=sheet).select_related("created_by", "withdrawn_by")
+    # The last change: the latest foul recorded, or the latest withdrawn, whichever came later (NULLs last on
+    # every database).
+    recorded = penalties.order_by("-created_at", "-id").first()
+    withdrawn = penalties.filter(withdrawn_at__isnull=False).order_by("-withdrawn_at", "-id").first()
     params: dict[str, object] = {"version": current}
     who, when = None, None
-    if latest is not None:
-        withdrawn = latest.withdrawn_at is not None and latest.withdrawn_at >= latest.created_at
-        user = latest.withdrawn_by if withdrawn else latest.created_by
-        when = latest.withdrawn_at if withdrawn else latest.created_at
+    if recorded is not None:
+        user, when = recorded.created_by, recorded.created_at
+        if withdrawn is not None and withdrawn.withdrawn_at >= when:
+            user, when = withdrawn.withdrawn_by, withdrawn.withdrawn_at
         if user is not None and user.pk == getattr(by, "pk", None):
             who = _("you")
         else:
