@@ -17,6 +17,7 @@ import series.urls
 import standings.urls
 import tournament.urls
 from schedule.views import StartView
+from scoring.offline import ServiceWorkerView
 from scoring.views.public import CalculatorLiveView, CalculatorView
 from tournament.views import manage, public
 
@@ -48,6 +49,8 @@ urlpatterns = [
     path("new/", manage.TournamentCreateView.as_view(), name="tournament-create"),
     path("new/from-file/", include(interchange.urls.urlpatterns)),
     path("start/", StartView.as_view(), name="start"),
+    # Keeps the referees' table pages on their phones (scoring/offline.py); at the root, to look after /t/.
+    path("sw.js", ServiceWorkerView.as_view(), name="service-worker"),
     path("t/<slug:slug>/", include(tournament_patterns)),
     path("", include(series.urls.urlpatterns)),
     # Before the API's own patterns, which end in a catch-all for unknown addresses.

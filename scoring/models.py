@@ -176,11 +176,16 @@ class HandVersion(PositionDeltas):
     confirmed_by_player = models.ForeignKey(
         "tournament.Player", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
+    # The key the entry was sent with (made on the referee's phone, or in the form the server drew): the same
+    # entry sent again is answered with this version, never stored twice (scoring.entry_replay). None for
+    # imports and entries from before the keys.
+    idempotency_key = models.UUIDField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["hand", "version"]
         constraints = [
             models.UniqueConstraint(fields=["hand", "version"], name="unique_hand_version"),
+            models.UniqueConstraint(fields=["idempotency_key"], name="unique_hand_entry_key"),
             models.CheckConstraint(
                 condition=models.Q(delta_0=models.F("delta_1") * -1 - models.F("delta_2") - models.F("delta_3")),
                 name="hand_payments_sum_to_zero",
@@ -258,11 +263,14 @@ class Penalty(PositionDeltas):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     withdrawn_reason = models.CharField(max_length=200, blank=True, validators=[no_nul])
+    # As HandVersion.idempotency_key: a foul sent again is stored once.
+    idempotency_key = models.UUIDField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["sheet", "created_at", "id"]
         verbose_name_plural = _("penalties")
         constraints = [
+            models.UniqueConstraint(fields=["idempotency_key"], name="unique_penalty_entry_key"),
             models.CheckConstraint(
                 condition=models.Q(amount__gte=1) | models.Q(amount=0, foul__in=fouls.WITHOUT_POINTS),
                 name="penalty_amount_positive",

@@ -1,9 +1,12 @@
-"""Write the tile artwork, static/tiles/*.svg, from the drawing below.
+"""Write the tile artwork, static/tiles/*.svg, and the same tiles as one sprite, static/tiles/sprite.svg,
+from the drawing below.
 
     python scripts/make_tiles.py
 
 The SVG files are committed; this script is how they were made, so a change to the look is a change
-here followed by a re-run, and every tile keeps the same frame, viewBox and palette. Chinese
+here followed by a re-run, and every tile keeps the same frame, viewBox and palette. Pages draw the tiles
+from the sprite (one request for all 43, cached for good): each is a ``<symbol id="t-CODE">``, used as
+``<svg><use href="sprite.svg#t-1m"/></svg>``; the single files are the same pictures, for the contact sheet. Chinese
 characters are drawn as strokes (no font needed on the phone); only the small corner indices use
 <text>, with generic font families.
 """
@@ -274,11 +277,26 @@ def all_tiles():
     return tiles
 
 
+SVG_OPEN = f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}">'
+
+
+def sprite(tiles):
+    """Every tile as a symbol of one SVG file, its drawing exactly that of its own file."""
+    symbols = []
+    for name, svg in tiles.items():
+        body = svg.strip()
+        assert body.startswith(SVG_OPEN) and body.endswith("</svg>"), name
+        symbols.append(f'<symbol id="t-{name}" viewBox="0 0 {W} {H}">{body[len(SVG_OPEN) : -len("</svg>")]}</symbol>')
+    return '<svg xmlns="http://www.w3.org/2000/svg">' + "\n".join(symbols) + "</svg>\n"
+
+
 def main():
     OUT.mkdir(parents=True, exist_ok=True)
-    for name, svg in all_tiles().items():
+    tiles = all_tiles()
+    for name, svg in tiles.items():
         (OUT / f"{name}.svg").write_text(svg)
-    print(f"wrote {len(all_tiles())} tiles to {OUT}")
+    (OUT / "sprite.svg").write_text(sprite(tiles))
+    print(f"wrote {len(tiles)} tiles and their sprite to {OUT}")
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from rules import payments as pay
+from scoring import entry_replay
 from scoring.models import Hand, HandVersion
 from scoring.selectors import sheet_dead_hand, sheet_hand_outcomes, sheet_missing_hands
 from scoring.services.hand_rules import HandDetails, _check_sequence, _checked_details, _hand_deltas, hand_audit
@@ -34,6 +35,7 @@ from tournament.audit import audit
 if TYPE_CHECKING:
     from collections.abc import Mapping
     from datetime import datetime
+    from uuid import UUID
 
     from django.contrib.auth.models import User
 
@@ -158,6 +160,7 @@ def hand_record(
     before_bell: bool = False,
     now: datetime | None = None,
     appeal: Appeal | None = None,
+    idempotency_key: UUID | None = None,
 ) -> HandVersion:
     """Enter a hand, or correct it by adding a new version. Returns the new HandVersion.
 
@@ -178,8 +181,15 @@ def hand_record(
     are still accepted. The hands go in order (``scoring.sequence``).
 
     `appeal`: an upheld appeal on this sheet, which may correct it even when signed (``scoring.appeals``).
+
+    `idempotency_key`: the entry sent again (a lost answer, a double tap) returns the version stored under it
+    the first time, and stores nothing (``scoring.entry_replay``).
     """
     with transaction.atomic():
+        if idempotency_key is not None and (
+            stored := entry_replay.stored_hand(sheet=sheet, key=idempotency_key, number=number, by=by)
+        ):
+            return stored
         sheet, tournament = _lock_open_sheet(sheet, by, appeal)
         _check_hand_number(number, tournament)
         hand, latest = _hand_as_seen(sheet, number, expected_version, by)
@@ -206,6 +216,7 @@ def hand_record(
             note=note,
             after_bell=after_bell,
             created_by=_actor(by),
+            idempotency_key=idempotency_key,
         )
         _save_version(hand, version, pending=pending)
         voided = _after_change(sheet, by, _("hand %(n)s entered") % {"n": number})

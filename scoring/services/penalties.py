@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from rules import fouls
 from rules import payments as pay
+from scoring import entry_replay
 from scoring.models import Penalty
 from scoring.selectors import counted_fouls, hand_latest_version, late_minutes_from_clock
 from scoring.services.sheet import (
@@ -30,6 +31,7 @@ from tournament.audit import audit
 
 if TYPE_CHECKING:
     from datetime import datetime
+    from uuid import UUID
 
     from django.contrib.auth.models import User
 
@@ -208,13 +210,23 @@ def foul_record(
     by: User | None,
     now: datetime | None = None,
     appeal: Appeal | None = None,
+    idempotency_key: UUID | None = None,
+    expected_fouls: int | None = None,
 ) -> Penalty:
     """Record a foul of the catalogue (``rules.fouls``): the system computes its penalty, counting
     the player's earlier fouls of the same kind for the escalating ones, and marks the hand dead where the
     foul says so. `reason` is the referee's remark (required only for "other"). A late arrival without
-    minutes takes them from the session clock, when it has started. `appeal`: as for hand_record."""
+    minutes takes them from the session clock, when it has started. `appeal`: as for hand_record.
+
+    `idempotency_key`: as for hand_record. `expected_fouls`: the sheet's fouls version the referee saw
+    (``scoring.entry_replay.fouls_version``); when the fouls changed meanwhile the foul is refused."""
     with transaction.atomic():
+        if idempotency_key is not None and (
+            stored := entry_replay.stored_foul(sheet=sheet, key=idempotency_key, by=by)
+        ):
+            return stored
         sheet, tournament = _lock_open_sheet(sheet, by, appeal)
+        entry_replay.check_fouls_version(sheet, expected_fouls, by)
         if foul == fouls.LATE and minutes is None:
             minutes = late_minutes_from_clock(sheet.table.session, now)
         players = _positions(sheet)
@@ -257,6 +269,7 @@ def foul_record(
             hand_number=hand_number,
             by=by,
             appeal=appeal,
+            idempotency_key=idempotency_key,
         )
 
 

@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views import View
 
-from scoring import services
+from scoring import entry_replay, offline, services
 from scoring.forms.hand import PenaltyForm, WithdrawPenaltyForm
 from scoring.forms.signing import ConfirmForm, FoulForm, HandConfirmForm, SignForm
 from scoring.models import Penalty, Signature
@@ -75,12 +75,14 @@ class HandRecordView(SheetView):
 
     def post(self, request, *args, **kwargs):
         form = self.hand_form(request.POST)
+        error = None
         if form.is_valid():
             try:
                 version = services.hand_record(
                     sheet=self.sheet,
                     by=request.user,
                     expected_version=form.cleaned_data.get("expected_version"),
+                    idempotency_key=entry_replay.key_from(request.POST),
                     **form.service_kwargs(),
                 )
             except (ValidationError, PermissionDenied) as exc:
@@ -91,7 +93,18 @@ class HandRecordView(SheetView):
                     form = self.hand_form(data)
                     form.is_valid()
                 add_service_error(form, exc)
+                error = exc
             else:
+                if offline.wants_json(request):  # the outbox (static/js/outbox.js): no page, no message kept
+                    return offline.entry_saved(
+                        _("Hand %(n)s recorded.") % {"n": version.hand.number}
+                        if version.version == 1
+                        else _("Hand %(n)s corrected (version %(v)s).")
+                        % {"n": version.hand.number, "v": version.version},
+                        kind="hand",
+                        number=version.hand.number,
+                        version=version.version,
+                    )
                 if version.version > 1:
                     messages.success(
                         request,
@@ -102,6 +115,8 @@ class HandRecordView(SheetView):
                 request.session.pop(_draft_key(self.sheet), None)
                 # Back where the next hand is entered, without scrolling on a phone.
                 return redirect(self.sheet_url() + "#entry")
+        if offline.wants_json(request):
+            return offline.entry_refused(form, error)
         self.keep_draft(request, form)
         return self.render_failed(request, form, args, kwargs)
 
@@ -189,7 +204,13 @@ class FoulRecordView(SheetActionView):
         return FoulForm(self.request.POST, players=self.players, hands_per_session=self.tournament.hands_per_session)
 
     def act(self, form):
-        penalty = services.foul_record(sheet=self.sheet, by=self.request.user, **form.service_kwargs())
+        penalty = services.foul_record(
+            sheet=self.sheet,
+            by=self.request.user,
+            idempotency_key=entry_replay.key_from(self.request.POST),
+            expected_fouls=entry_replay.expected_fouls_from(self.request.POST),
+            **form.service_kwargs(),
+        )
         if penalty.is_warning:
             cost = _("a warning, no points")
         elif penalty.recipient_id:

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from rules.table_points import format_table_points
-from scoring import services, tile_entry
+from scoring import offline, services, tile_entry
 from scoring.forms.hand import HandForm, PenaltyForm, WithdrawPenaltyForm
 from scoring.forms.signing import ReopenForm
 from scoring.models import ScoreSheet
@@ -227,12 +227,18 @@ class SheetActionView(SheetView):
 
     def post(self, request, *args, **kwargs):
         form = self.form()
+        error = None
         if form.is_valid():
             try:
                 message = self.act(form)
             except (ValidationError, PermissionDenied) as exc:
                 add_service_error(form, exc)
+                error = exc
             else:
+                if offline.wants_json(request):  # the outbox (static/js/outbox.js): fouls
+                    return offline.entry_saved(message or self.success_message)
                 messages.success(request, message or self.success_message)
                 return redirect(self.sheet_url() + self.anchor)
+        if offline.wants_json(request):
+            return offline.entry_refused(form, error)
         return self.render_to_response(self.get_context_data(**{self.form_name: form}))

@@ -3,9 +3,14 @@
  *  - an on-screen keypad types the points, and a - / + stepper sets the flowers;
  *  - the winner's own button is disabled among "discarded by" (a player cannot discard to themselves);
  *  - on a phone the full score-sheet grid starts folded, below the compact list of hands;
- *  - the cursor starts in the entry form (the field in error, else "who won").
+ *  - the cursor starts in the entry form (the field in error, else "who won");
+ *  - the tile picker's files (data-tile-picker-files) are loaded when the tiles box is first opened, or at
+ *    once when it is open (tiles given), so a hand entered by its points never waits for them;
+ *  - the foul form shows only the inputs the chosen foul takes (minutes for a late arrival, seconds for time,
+ *    the points for a rule violation, ...); the server ignores the others. Without script every input shows.
  * Each change is announced to the form with an "input" or "change" event, so the tile picker's live
- * score and its "points typed differ" check follow the keypad and the stepper too.
+ * score and its "points typed differ" check follow the keypad and the stepper too. Listeners sit on the
+ * document, so parts of the page drawn again by outbox.js (the fouls) keep working.
  */
 (function () {
   "use strict";
@@ -79,10 +84,56 @@
     if (target) target.focus({ preventScroll: !location.hash && !form.querySelector(".errors") });
   }
 
+  function tilePicker(form) {
+    var files = (form.getAttribute("data-tile-picker-files") || "").split(" ").filter(Boolean);
+    var box = form.querySelector("details.tiles-box");
+    if (!files.length || !box) return;
+    function load() {
+      if (document.querySelector("script[data-tile-picker-file]")) return;
+      files.forEach(function (url) {
+        var node = /\.css$/.test(url) ? document.createElement("link") : document.createElement("script");
+        if (node.tagName === "LINK") { node.rel = "stylesheet"; node.href = url; } else node.src = url;
+        node.setAttribute("data-tile-picker-file", "");
+        document.head.appendChild(node);
+      });
+    }
+    if (box.open) load();
+    else box.addEventListener("toggle", function () { if (box.open) load(); });
+  }
+
+  function foulInputs(form) {
+    var data = document.getElementById("foul-inputs");
+    var foul = form.querySelector('[name="foul"]'), to = form.querySelector('[name="to"]');
+    if (!data || !foul || !to) return;
+    var takes = JSON.parse(data.textContent)[foul.value] || [];
+    form.querySelectorAll("[data-input]").forEach(function (box) {
+      var name = box.getAttribute("data-input");
+      var shown = takes.indexOf(name) !== -1;
+      // An "Other" penalty names a recipient only when it goes to one player.
+      if (name === "recipient" && takes.indexOf("to") !== -1) shown = to.value === "player";
+      box.hidden = !shown;
+    });
+  }
+
+  function fouls() {
+    document.querySelectorAll("form.foul-form").forEach(foulInputs);
+  }
+
   function init() {
+    fouls();
+    document.addEventListener("change", function (e) {
+      var form = e.target.closest && e.target.closest("form.foul-form");
+      if (form && (e.target.name === "foul" || e.target.name === "to")) foulInputs(form);
+    });
+    // outbox.js draws the fouls again after a foul is saved, and resets the form after one is queued.
+    document.addEventListener("sheet:updated", fouls);
+    document.addEventListener("reset", function (e) {
+      if (e.target.matches && e.target.matches("form.foul-form")) setTimeout(function () { foulInputs(e.target); }, 0);
+    });
     document.querySelectorAll("[data-keypad]").forEach(keypad);
     document.querySelectorAll("[data-stepper]").forEach(stepper);
     document.querySelectorAll("form.hand-form").forEach(outcomeButtons);
+    document.querySelectorAll("form[data-tile-picker-files]").forEach(tilePicker);
     // After the browser's own jump to #entry, which would otherwise leave the focus on the page itself.
     if (document.readyState === "complete") focusEntry();
     else window.addEventListener("load", function () { setTimeout(focusEntry, 0); });

@@ -8,11 +8,14 @@
  *
  * Form attributes:
  *   data-tile-picker            turns the picker on
- *   data-tile-base              URL prefix of the tile pictures (default /static/tiles/)
+ *   data-tile-sprite            URL of the tile sprite, one <symbol id="t-CODE"> a tile (default
+ *                               /static/tiles/sprite.svg): one request draws every tile
  *   data-live-score-url         endpoint that scores the form's fields as JSON (none: no live scoring)
  *   data-live-score-method      GET or POST (default: the form's own method)
  * Interface text comes from <template id="tile-picker-text"> holding <span data-k="key">text</span>,
  * filled by the Django template with {% translate %}; FALLBACK below is used only for missing keys.
+ * A picker whose place (data-tile-picker-mount) is inside a closed <details> is built when that opens:
+ * a referee who types only the points never draws the palette nor fetches the sprite.
  */
 (function () {
   "use strict";
@@ -164,7 +167,7 @@
     // Rule sets that name the bonus tiles held (Spanish) give one checkbox per tile, marked with its code.
     this.bonus = Array.prototype.slice.call(form.querySelectorAll("input[type=checkbox][data-bonus-tile]"));
     this.text = readText();
-    this.base = form.getAttribute("data-tile-base") || "/static/tiles/";
+    this.sprite = form.getAttribute("data-tile-sprite") || "/static/tiles/sprite.svg";
     this.state = { concealed: [], melds: [], win: null, flowers: [] };
     this.readable = true;
     this.mode = "concealed";
@@ -180,8 +183,20 @@
     this.schedule();
   }
 
+  var SVG = "http://www.w3.org/2000/svg";
+
+  // A tile's picture: the sprite's symbol, decorative (the button around it carries the tile's name).
   TilePicker.prototype.img = function (code, cls) {
-    return el("img", { src: this.base + code + ".svg", alt: "", class: cls || "tp-img", draggable: "false" });
+    var svg = document.createElementNS(SVG, "svg");
+    svg.setAttribute("class", cls || "tp-img");
+    svg.setAttribute("viewBox", "0 0 60 80");
+    svg.setAttribute("aria-hidden", "true");
+    svg.setAttribute("focusable", "false");
+    svg.setAttribute("data-tile-img", code);
+    var use = document.createElementNS(SVG, "use");
+    use.setAttribute("href", this.sprite + "#t-" + code);
+    svg.appendChild(use);
+    return svg;
   };
 
   TilePicker.prototype.tileName = function (t) {
@@ -553,11 +568,22 @@
     }
   };
 
+  function start(form) {
+    if (!form.tilePicker && form.elements.concealed && form.elements.melds && form.elements.win_tile) {
+      form.tilePicker = new TilePicker(form);
+    }
+  }
+
   function init() {
     document.querySelectorAll("form[data-tile-picker]").forEach(function (form) {
-      if (!form.tilePicker && form.elements.concealed && form.elements.melds && form.elements.win_tile) {
-        form.tilePicker = new TilePicker(form);
-      }
+      var mount = form.querySelector("[data-tile-picker-mount]");
+      var folded = mount && mount.closest("details:not([open])");
+      if (!folded) { start(form); return; }
+      folded.addEventListener("toggle", function opened() {
+        if (!folded.open) return;
+        folded.removeEventListener("toggle", opened);
+        start(form);
+      });
     });
   }
 

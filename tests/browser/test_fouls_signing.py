@@ -13,6 +13,8 @@ from scoring import services as ss
 from scoring.models import Penalty, ScoreSheet, Signature
 from tournament import services as ts
 
+from .outbox import recorded, saved_message
+
 
 @pytest.fixture
 def table(tournament, organizer, published_session, sheet, players, referee):
@@ -38,9 +40,9 @@ def record_foul(page, player, foul, hand):
     form.locator('[name="player"]').select_option(label=player)
     form.locator('[name="foul"]').select_option(foul)
     form.locator('[name="hand_number"]').fill(str(hand))
-    form.get_by_role("button", name="Record foul").click()
-    page.wait_for_load_state()
-    return page.locator(".msg.success").inner_text()
+    # Sent without a reload (static/js/outbox.js): the server's words come back in the outbox.
+    recorded(page, button="Record foul")
+    return saved_message(page, "foul")
 
 
 def test_escalating_foul_confirm_sign_refuse_reopen(
@@ -104,9 +106,9 @@ def test_escalating_foul_confirm_sign_refuse_reopen(
     # The form left open in the other tab is refused: the sheet is locked.
     stale.locator('form.foul-form [name="player"]').select_option(label="1. Player 1")
     stale.locator('form.foul-form [name="foul"]').select_option("warning")
-    stale.get_by_role("button", name="Record foul").click()
-    stale.wait_for_load_state()
-    assert "only the chief referee can reopen it" in stale.locator(".fouls .errors").inner_text()
+    recorded(stale, button="Record foul")
+    # Refused where it was recorded, with the server's reason; nothing stored.
+    assert "only the chief referee can reopen it" in stale.locator(".fouls .outbox-item .errors").inner_text()
     assert Penalty.objects.count() == 3
     stale.close()
 

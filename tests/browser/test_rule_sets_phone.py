@@ -8,6 +8,7 @@ from django.urls import reverse
 from scoring.models import Hand
 from tournament import services as ts
 
+from .outbox import recorded
 from .test_tile_picker import fields, mode, tap
 
 
@@ -43,8 +44,7 @@ def test_referee_taps_a_swiss_hand_on_a_phone(
     assert "Sky Hu" in page.locator(".tp-result").inner_text()
     assert_phone_friendly(page, "form.hand-form")
     screenshot(page, "swiss-hand-phone")
-    with page.expect_navigation():
-        page.get_by_role("button", name="Record hand 1").click()
+    recorded(page)
     version = Hand.objects.get(sheet=sheet, number=1).current
     assert version.points == 96 and version.deltas == [96, -32, -32, -32] and version.tiles["first_draw"]
 
@@ -72,8 +72,7 @@ def test_referee_enters_every_players_points_under_the_spanish_rules(
         page.locator(f"#id_points_{i}").fill(value)
     assert_phone_friendly(page, "form.hand-form")
     screenshot(page, "spanish-hand-phone")
-    with page.expect_navigation():
-        page.get_by_role("button", name="Record hand 1").click()
+    recorded(page)
     version = Hand.objects.get(sheet=sheet, number=1).current
     assert version.player_points == [10, 60, 30, 0] and version.deltas == [-80, 180, 0, -100]
 
@@ -166,8 +165,7 @@ def test_referee_ticks_the_own_flower_and_season_under_the_spanish_rules(
     screenshot(page, "spanish-bonus-phone")
     for i, value in ((1, "30"), (2, "20"), (3, "0")):
         page.locator(f"#id_points_{i}").fill(value)
-    with page.expect_navigation():
-        page.get_by_role("button", name="Record hand 1").click()
+    recorded(page)
     version = Hand.objects.get(sheet=sheet, number=1).current
     assert (version.points, version.tiles["flowers"], version.tiles["seasons"]) == (60, "1", "1")
     page.goto(reverse("hand-history", args=[tournament.slug, 1, 1, 1]))
