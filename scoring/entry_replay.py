@@ -123,7 +123,7 @@ def check_fouls_version(sheet: ScoreSheet, expected: int | None, by) -> None:
     who, when = None, None
     if recorded is not None:
         user, when = recorded.created_by, recorded.created_at
-        if withdrawn is not None and withdrawn.withdrawn_at >= when:
+        if withdrawn is not None and withdrawn.withdrawn_at is not None and withdrawn.withdrawn_at >= when:
             user, when = withdrawn.withdrawn_by, withdrawn.withdrawn_at
         if user is not None and user.pk == getattr(by, "pk", None):
             who = _("you")
