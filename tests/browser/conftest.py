@@ -13,6 +13,7 @@ so an ordinary test run leaves the repository untouched).
 import os
 import shutil
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -79,15 +80,23 @@ class _InFlight:
     """Requests the live server is still answering. A closed browser context does not stop a request the
     server thread has begun; if the test database is flushed under it, SQLite reports the table locked and
     the request fails after the test. Counted through Django's request signals (the server runs in this
-    process); the decrement is connected last, so it runs after Django has closed the connection."""
+    process); the decrement is connected last, so it runs after Django has closed the connection.
+
+    "Quiet" means no request open and none begun for SETTLE seconds: the table page's service worker fetches
+    the page once more just after it loads, and the server may accept that request a moment after the count
+    last read zero (seen on CI: the flush then found tournament_table locked)."""
+
+    SETTLE = 0.5
 
     def __init__(self):
         self.count = 0
+        self.begun = 0
         self.idle = threading.Condition()
 
     def started(self, **kwargs):
         with self.idle:
             self.count += 1
+            self.begun += 1
 
     def finished(self, **kwargs):
         with self.idle:
@@ -95,10 +104,22 @@ class _InFlight:
             self.idle.notify_all()
 
     def wait(self, timeout=15):
-        with self.idle:
-            quiet = self.idle.wait_for(lambda: self.count == 0, timeout=timeout)
-            self.count = 0  # one lost signal must not fail every later test
-            return quiet
+        deadline = time.monotonic() + timeout
+        while True:
+            with self.idle:
+                left = deadline - time.monotonic()
+                if not self.idle.wait_for(lambda: self.count == 0, timeout=max(0.0, left)):
+                    self.count = 0  # one lost signal must not fail every later test
+                    return False
+                seen = self.begun
+            time.sleep(self.SETTLE)
+            with self.idle:
+                if self.count == 0 and self.begun == seen:
+                    return True
+            if time.monotonic() > deadline:
+                with self.idle:
+                    self.count = 0
+                return False
 
 
 _in_flight = _InFlight()
