@@ -12,8 +12,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from schedule.selectors import swiss_sessions
+from scoring import lifecycle as sheet_lifecycle
 from scoring import progress as pg
-from scoring.models import ScoreSheet
 from scoring.results import table_results
 from tournament.models import AdvanceRule, Session, Tournament, TournamentRole
 from tournament.services import seating_problem
@@ -219,23 +219,39 @@ def _setting_up(board: Dashboard, player_problem: str | None, url: _Url) -> list
     return steps
 
 
-def _playing(sessions: list[pg.SessionProgress], url: _Url) -> list[Item]:
+def _playing(sessions: list[pg.SessionProgress], url: _Url, countersign_required: bool = False) -> list[Item]:
     """Sessions in play to follow, and those whose sheets are all in, to close."""
     steps = []
     for p in sessions:
         if p.phase == pg.IN_PLAY:
             steps.append(
                 Item(
-                    _("Session %(n)s is in play: %(done)s of %(all)s score sheets submitted.")
+                    _("Session %(n)s is in play: %(done)s of %(all)s score sheets signed.")
                     % {"n": p.session.number, "done": p.submitted, "all": p.tables},
                     url("session-detail", p.session.number),
                     _("Follow the tables"),
                 )
             )
+        elif p.phase == pg.FINISHED and countersign_required and p.countersigned < p.tables:
+            waiting = p.tables - p.countersigned
+            steps.append(
+                Item(
+                    ngettext(
+                        "Every score sheet of session %(n)s is signed; %(w)s awaits the chief referee's "
+                        "countersignature before the session can close.",
+                        "Every score sheet of session %(n)s is signed; %(w)s await the chief referee's "
+                        "countersignature before the session can close.",
+                        waiting,
+                    )
+                    % {"n": p.session.number, "w": waiting},
+                    url("session-detail", p.session.number),
+                    _("See the tables"),
+                )
+            )
         elif p.phase == pg.FINISHED:
             steps.append(
                 Item(
-                    _("Every score sheet of session %(n)s is submitted: close the session to make its results final.")
+                    _("Every score sheet of session %(n)s is signed: close the session to make its results final.")
                     % {"n": p.session.number},
                     url("manage-sessions", anchor=f"#session-{p.session.number}"),
                     _("Close it"),
@@ -298,14 +314,14 @@ def tournament_dashboard(tournament: Tournament, now: datetime) -> Dashboard:
     board.problems.extend(_withdrawn_still_seated(tournament, url))
     board.problems.extend(_unseated(tournament, sessions, url))
     board.next_steps.extend(_setting_up(board, problem, url))
-    board.next_steps.extend(_playing(sessions, url))
+    board.next_steps.extend(_playing(sessions, url, tournament.countersign_required))
     board.next_steps.extend(_after_a_round(tournament, sessions, url))
     return board
 
 
 def _open_tables(session: Session) -> list[int]:
     return list(
-        session.tables.exclude(sheet__status=ScoreSheet.Status.SUBMITTED)
+        session.tables.exclude(sheet__status__in=sheet_lifecycle.FINISHED)
         .order_by("number")
         .values_list("number", flat=True)
     )
@@ -336,6 +352,8 @@ def referee_sessions(tournaments: list[Tournament]) -> list[RefereeSession]:
         current = pg.current_session(pg.session_progress(tournament))
         if current is None:
             upcoming = tournament.sessions.open().order_by("number").first()
+            if upcoming is not None:
+                pg.with_phases(tournament, [upcoming])
             out.append(RefereeSession(tournament=tournament, progress=None, tables=[], upcoming=upcoming))
             continue
         session = current.session

@@ -35,7 +35,8 @@ from schedule.selectors import (
     team_sizes,
 )
 from schedule.withdrawals import fill_field, seating_field
-from scoring.models import SIGNED_STATUSES, ScoreSheet
+from scoring import lifecycle as sheet_lifecycle
+from scoring.models import ScoreSheet
 from seating.metrics import pair_counts
 from seating.types import ChartReport
 from standings.selectors import player_standings
@@ -200,7 +201,7 @@ def session_close_check(session: Session) -> None:
         raise ValidationError(_("Session %(n)s is already closed.") % {"n": session.number})
     if not session.tables.exists():
         raise ValidationError(_("Session %(n)s has no tables.") % {"n": session.number})
-    final = [ScoreSheet.Status.COUNTERSIGNED] if session.tournament.countersign_required else list(SIGNED_STATUSES)
+    final = sheet_lifecycle.final_states(session.tournament.countersign_required)
     open_tables = list(session.tables.exclude(sheet__status__in=final).values_list("number", flat=True))
     if open_tables:
         if session.tournament.countersign_required:

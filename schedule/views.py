@@ -21,7 +21,7 @@ from django.views.generic import TemplateView
 
 from schedule import charts, dashboard, elimination, selectors, services
 from schedule.forms import ChartConfirmForm, ChartUploadForm, EliminationForm, GenerateForm, ReasonForm, SeatSessionForm
-from scoring.progress import CLOSED
+from scoring.progress import CLOSED, with_phases
 from tournament import names
 from tournament.models import Session, Tournament, TournamentRole
 from tournament.services import seating_problem
@@ -49,7 +49,7 @@ class SeatingManageView(OrganizerRequiredMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         t = self.tournament
-        sessions = list(t.sessions.with_table_count().order_by("number"))
+        sessions = with_phases(t, list(t.sessions.with_table_count().order_by("number")))
         swiss = {s.number for s in selectors.swiss_sessions(t)}
         action_errors = kwargs.get("action_errors", {})
         for s in sessions:
@@ -300,7 +300,7 @@ class SessionManageView(OrganizerRequiredMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        sessions = list(self.tournament.sessions.with_table_count())
+        sessions = with_phases(self.tournament, list(self.tournament.sessions.with_table_count()))
         action_errors = kwargs.get("action_errors", {})
         seat_forms = kwargs.get("seat_forms", {})
         for session in sessions:

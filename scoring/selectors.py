@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from django.db.models import Q
 from django.utils import timezone
 
-from scoring.models import SIGNED_STATUSES, Appeal, Hand, HandVersion, Penalty, Signature
+from scoring.models import Appeal, Hand, HandVersion, Penalty, Signature
 from scoring.results import SheetData, sheets_data
 from tournament import services as tournament_services
 from tournament.models import EscalationScope, Player, Seat, Session, Table
@@ -225,7 +225,7 @@ def player_sheets_to_confirm(tournament: Tournament, player: Player) -> tuple[li
         sheet = getattr(seat.table, "sheet", None)
         if sheet is None:
             continue
-        if sheet.status in SIGNED_STATUSES:
+        if sheet.is_signed:
             signed.append(seat)
             continue
         data = sheets_data(tournament, seat.table.session.tables.filter(pk=seat.table_id))[0]

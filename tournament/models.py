@@ -15,6 +15,8 @@ from rules.ranking import TIEBREAKS
 from rules.registry import RULE_SETS, get_rule_set
 from rules.rotation import WINDS
 from rules.table_points import parse_table_points
+from tournament import lifecycle
+from tournament.lifecycle import SessionStatus
 
 # Bounds the models check themselves (validators) and the database enforces (constraints), so SQLite,
 # which stores any integer and any text, refuses exactly what PostgreSQL refuses.
@@ -106,25 +108,12 @@ class EscalationScope(models.TextChoices):
     TOURNAMENT = "tournament", _("In the whole tournament")
 
 
-class SessionStatus(models.TextChoices):
-    PLANNED = "planned", _("Planned")
-    SEATED = "seated", _("Seated")
-    PUBLISHED = "published", _("Seating published")
-    CLOSED = "closed", _("Closed")
-
-
-# The questions every reader asks of a session's state, each answered here once: in a query by
-# ``Session.objects`` (``SessionQuerySet``), of one session by the ``Session.is_*`` properties. Pages, the API,
-# the hall display, exports, PDFs and commands read these, never the statuses themselves.
-#
-# public: its seating and results are shown to everyone (published, or closed after being played); before,
-#   only its organizers and referees see them, and nothing of it reaches the public: no page, file, API
-#   answer or hall display.
-_PUBLIC = (SessionStatus.PUBLISHED, SessionStatus.CLOSED)
-# seated: it has tables and seats (seated, published or closed).
-_SEATED = (SessionStatus.SEATED, SessionStatus.PUBLISHED, SessionStatus.CLOSED)
-# closed: its results are final; open: not closed (planned, seated or in play).
-_CLOSED = (SessionStatus.CLOSED,)
+# The questions every reader asks of a session's state are answered once, in ``tournament.lifecycle``: in a
+# query by ``Session.objects`` (``SessionQuerySet``), of one session by the ``Session.is_*`` properties. Pages,
+# the API, the hall display, exports, PDFs and commands read these, never the statuses themselves.
+_PUBLIC = lifecycle.PUBLIC
+_SEATED = lifecycle.SEATED
+_CLOSED = lifecycle.CLOSED
 
 
 class SessionQuerySet(models.QuerySet):

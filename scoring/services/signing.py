@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring import lifecycle
 from scoring.models import ScoreSheet, Signature
 from scoring.selectors import has_confirmed, sheet_missing_hands, sheet_pending_hands, unconfirmed_players
 from scoring.services.hands import sheet_mark_rest_not_played
@@ -227,9 +228,9 @@ def sheet_countersign(
         tournament = sheet.table.session.tournament
         if by is not None and not is_chief_referee(by, tournament):
             raise PermissionDenied(_("Only the chief referee countersigns score sheets."))
-        if sheet.status == ScoreSheet.Status.COUNTERSIGNED:
+        if sheet.status == lifecycle.COUNTERSIGNED:
             raise ValidationError(_("This score sheet is already countersigned."), code="countersigned")
-        if sheet.status != ScoreSheet.Status.SUBMITTED:
+        if not lifecycle.may_move(sheet.status, lifecycle.COUNTERSIGNED):
             raise ValidationError(_("The referee signs the sheet first."), code="not_signed")
         _signature(sheet, Signature.Role.CHIEF_REFEREE, by=by, at=at, signer_name=signer_name)
         sheet.status = ScoreSheet.Status.COUNTERSIGNED

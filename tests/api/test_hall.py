@@ -94,7 +94,7 @@ def test_the_script_gets_its_words_in_the_page_language(client, two_sessions):
     content = page(client, HTTP_ACCEPT_LANGUAGE="es")
     labels = embedded(content, "hall-config")["labels"]
     assert labels["find"] == "Busca tu mesa" and labels["winds"]["E"] == "Este"
-    assert labels["statuses"]["published"] == "Asientos publicados"
+    assert labels["phases"]["published"] == "Asientos publicados"
     assert "Clasificación" in content
 
 

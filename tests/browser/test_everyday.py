@@ -99,7 +99,7 @@ def test_organizer_lands_on_the_dashboard(desktop_page, phone_page, day, organiz
     steps = page.locator(".next-steps li")
     texts = [steps.nth(i).inner_text() for i in range(steps.count())]
     assert any("Publish the seating of sessions 2, 3, 4" in t for t in texts)
-    assert any("Session 1 is in play: 1 of 4 score sheets submitted." in t for t in texts)
+    assert any("Session 1 is in play: 1 of 4 score sheets signed." in t for t in texts)
     row = page.locator("tr.current td")
     assert [row.nth(i).inner_text() for i in range(6)] == ["Session 1", "In play", "4", "2", "1", "1"]
     screenshot(page, "dashboard-desktop")

@@ -60,12 +60,12 @@ def test_session_in_play_then_finished_then_close(rr16, organizer, referee):
     sheets = [t.sheet for t in session.tables.order_by("number")]
     ss.hand_record(sheet=sheets[0], number=1, outcome=pay.DRAW, by=referee)
     board = dashboard.tournament_dashboard(rr16, timezone.now())
-    assert "Session 1 is in play: 0 of 4 score sheets submitted" in texts(board.next_steps)
+    assert "Session 1 is in play: 0 of 4 score sheets signed" in texts(board.next_steps)
     assert board.current.session.number == 1 and board.current.phase == pg.IN_PLAY
     for sheet in sheets:
         ss.sheet_sign(sheet=sheet, by=referee, mark_rest_not_played=True)
     board = dashboard.tournament_dashboard(rr16, timezone.now())
-    assert "Every score sheet of session 1 is submitted: close the session" in texts(board.next_steps)
+    assert "Every score sheet of session 1 is signed: close the session" in texts(board.next_steps)
     assert board.next_steps[-1].url.endswith("#session-1")
 
 

@@ -83,7 +83,7 @@ def test_session_phase_follows_play(client, tournament, seated_session, organize
     assert phase_on_page(client, tournament) == "In play"
     ss.sheet_sign(sheet=sheet1, by=referee, mark_rest_not_played=True)
     ss.sheet_sign(sheet=sheet2, by=referee, mark_rest_not_played=True)
-    assert phase_on_page(client, tournament) == "All sheets submitted"
+    assert phase_on_page(client, tournament) == "All sheets signed"
     sched.session_close(session=seated_session, by=organizer)
     assert phase_on_page(client, tournament) == "Closed"
 
