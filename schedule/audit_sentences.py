@@ -39,8 +39,14 @@ def _session(e: AuditLog, f: dict, ctx: Context) -> tuple[str, str, str]:
             text = _("%(actor)s seated session %(n)s at %(tables)s tables (%(method)s).") % args
     elif e.action == "session.publish":
         text = _("%(actor)s published the seating of session %(n)s.") % args
+    elif e.action == "session.close" and f.get("override_reason"):
+        args.update(reason=f["override_reason"], what=" ".join(f.get("overridden") or []))
+        text = _("%(actor)s closed session %(n)s despite: %(what)s Reason: %(reason)s") % args
     elif e.action == "session.close":
         text = _("%(actor)s closed session %(n)s; its results are final.") % args
+    elif e.action == "session.changes_acknowledge":
+        args["count"] = f.get("acknowledged", "?")
+        text = _("%(actor)s acknowledged %(count)s changes to session %(n)s made after it was closed.") % args
     else:
         args["reason"] = f.get("reason") or "—"
         text = _("%(actor)s reopened session %(n)s. Reason: %(reason)s") % args
@@ -147,6 +153,7 @@ def register() -> None:
             "session.publish": _session,
             "session.close": _session,
             "session.reopen": _session,
+            "session.changes_acknowledge": _session,
             "session.eliminate": _eliminate,
             "session.eliminate_undo": _eliminate,
             "schedule.generate": _schedule,

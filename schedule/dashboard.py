@@ -15,6 +15,7 @@ from schedule.selectors import swiss_sessions
 from scoring import lifecycle as sheet_lifecycle
 from scoring import progress as pg
 from scoring.results import table_results
+from scoring.selectors import changes_after_closing
 from tournament.models import AdvanceRule, Session, Tournament, TournamentRole
 from tournament.services import seating_problem
 
@@ -35,6 +36,8 @@ class Dashboard:
     player_count: int
     problems: list[Item] = field(default_factory=list)
     next_steps: list[Item] = field(default_factory=list)
+    # Closed sessions whose results changed since (scoring.selectors.changes_after_closing), until acknowledged.
+    changed_after_closing: list = field(default_factory=list)
 
     @property
     def current(self) -> pg.SessionProgress | None:
@@ -316,6 +319,7 @@ def tournament_dashboard(tournament: Tournament, now: datetime) -> Dashboard:
     board.next_steps.extend(_setting_up(board, problem, url))
     board.next_steps.extend(_playing(sessions, url, tournament.countersign_required))
     board.next_steps.extend(_after_a_round(tournament, sessions, url))
+    board.changed_after_closing = changes_after_closing(tournament)
     return board
 
 

@@ -144,7 +144,7 @@ class SwissSeatView(SeatingManageView):
         return redirect("manage-seating", slug=self.tournament.slug)
 
 
-def confirmation(view, *, title, lines, button, warnings=(), reason=None):
+def confirmation(view, *, title, lines, button, warnings=(), reason=None, reason_required=False):
     """The page that asks before an action reaching many people or hard to undo. Its form posts the same
     request again with confirm=1; without JavaScript, and nothing changes until then."""
     context = view.get_context_data(
@@ -154,6 +154,7 @@ def confirmation(view, *, title, lines, button, warnings=(), reason=None):
             "warnings": list(warnings),
             "button": button,
             "reason": reason,
+            "reason_required": reason_required,
             "action": view.request.path,
             "cancel": view.cancel_url(),
         }
@@ -387,8 +388,14 @@ class ConfirmedSessionActionView(SessionActionView):
 
 
 class SessionCloseView(ConfirmedSessionActionView):
-    def ask(self, session):
-        services.session_close_check(session)
+    """Asks first. While a countersignature is missing, an appeal window open or an appeal undecided, the
+    page names each table and offers to close anyway with a reason (kept in the audit log)."""
+
+    def ask(self, session, override=None):
+        try:
+            services.session_close_check(session, by=self.request.user)
+        except services.CloseNeedsOverride as exc:
+            override = exc.messages
         tables = session.tables.count()
         lines = [
             ngettext(
@@ -409,13 +416,54 @@ class SessionCloseView(ConfirmedSessionActionView):
             lines.append(
                 _("Session %(n)s can then be seated by Swiss pairing on the standings.") % {"n": following.number}
             )
+        if override:
+            warnings = [
+                _("Session %(n)s is not ready to close:") % {"n": session.number},
+                *override,
+                _("To close it anyway, say why; the reason is kept in the audit log."),
+            ]
+            form = ReasonForm(self.request.POST)
+            return confirmation(
+                self,
+                title=_("Close session %(n)s?") % {"n": session.number},
+                lines=lines,
+                warnings=warnings,
+                button=_("Close anyway"),
+                reason=form.cleaned_data["reason"] if form.is_valid() else self.request.POST.get("reason", "")[:200],
+                reason_required=True,
+            )
         return confirmation(
             self, title=_("Close session %(n)s?") % {"n": session.number}, lines=lines, button=_("Close session")
         )
 
     def perform(self, session):
-        services.session_close(session=session, by=self.request.user)
+        form = ReasonForm(self.request.POST)
+        reason = form.cleaned_data["reason"] if form.is_valid() else ""
+        try:
+            services.session_close(session=session, by=self.request.user, override_reason=reason)
+        except services.CloseNeedsOverride:
+            return self.ask(session)
         return self.done(_("Session %(n)s closed; its results are final.") % {"n": session.number})
+
+
+class SessionChangesAcknowledgeView(SessionActionView):
+    """The organizer has seen the changes to a closed session's results; back to where they pressed it."""
+
+    def act(self, session):
+        count = services.session_changes_acknowledge(session=session, by=self.request.user)
+        messages.success(
+            self.request,
+            ngettext(
+                "%(count)s change to session %(n)s acknowledged.",
+                "%(count)s changes to session %(n)s acknowledged.",
+                count,
+            )
+            % {"count": count, "n": session.number},
+        )
+        back = self.request.POST.get("next", "")
+        if back == "session":
+            return redirect("session-detail", slug=self.tournament.slug, n=session.number)
+        return redirect("manage-home", slug=self.tournament.slug)
 
 
 class SessionReopenView(ConfirmedSessionActionView):

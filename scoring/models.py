@@ -637,3 +637,30 @@ class AppealAmendment(models.Model):
                 name="appeal_amendment_shape",
             ),
         ]
+
+
+class ClosedSessionChange(models.Model):
+    """A change to the results of a session already closed (an upheld appeal's amendment, say), written by the
+    scoring service that made it. The organizer sees it on the dashboard and the session's page until they
+    acknowledge it: the results they called final have moved."""
+
+    class What(models.TextChoices):
+        HAND = "hand", _("a hand recorded or corrected")
+        FOUL = "foul", _("a foul recorded")
+        PENALTY_WITHDRAWN = "penalty_withdrawn", _("a penalty withdrawn")
+        HANDS_NOT_PLAYED = "hands_not_played", _("hands recorded not played")
+
+    session = models.ForeignKey("tournament.Session", on_delete=models.CASCADE, related_name="changes_after_closing")
+    sheet = models.ForeignKey(ScoreSheet, on_delete=models.CASCADE, related_name="+")
+    appeal = models.ForeignKey(Appeal, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    what = models.CharField(max_length=20, choices=What.choices)
+    changed_at = models.DateTimeField(auto_now_add=True)
+    changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    acknowledged_at = models.DateTimeField(null=True, blank=True)
+    acknowledged_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["session", "changed_at", "id"]
+        indexes = [models.Index(fields=["session", "acknowledged_at"], name="closed_change_unacknowledged")]

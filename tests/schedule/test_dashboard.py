@@ -12,6 +12,7 @@ from schedule import dashboard
 from schedule import services as sched
 from scoring import progress as pg
 from scoring import services as ss
+from tests.closing import close_session
 from tournament import services as ts
 from tournament.models import TournamentRole
 
@@ -164,7 +165,7 @@ def test_referee_sees_submitted_tables_and_the_next_open_session(hands_entered, 
         ss.sheet_sign(sheet=table.sheet, by=referee, mark_rest_not_played=True)
     content = login_and_follow(referee).content.decode()
     assert content.count(">submitted<") == 2  # still shown until the organizer closes it
-    sched.session_close(session=hands_entered.table.session, by=organizer)
+    close_session(session=hands_entered.table.session, by=organizer)
     content = login_and_follow(referee).content.decode()
     assert "No session is being played right now." in content and "Next: session 2" in content
 
