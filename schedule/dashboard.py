@@ -210,8 +210,8 @@ def _setting_up(board: Dashboard, player_problem: str | None, url: _Url) -> list
         steps.append(
             Item(
                 ngettext(
-                    "Publish the seating of session %(s)s so players and referees see it.",
-                    "Publish the seating of sessions %(s)s so players and referees see it.",
+                    "Publish the seating of session %(s)s so the players see it and its results.",
+                    "Publish the seating of sessions %(s)s so the players see them and their results.",
                     len(seated),
                 )
                 % {"s": _numbers(seated)},

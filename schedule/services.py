@@ -212,6 +212,9 @@ def session_close_problems(session: Session, now: datetime | None = None) -> tup
     tables = list(session.tables.select_related("sheet").order_by("number"))
     if not tables:
         return [_("Session %(n)s has no tables.") % {"n": session.number}], []
+    if not session.is_public:
+        # Closing would show its results to everyone without the seating ever being published.
+        return [_("Publish the seating of session %(n)s before closing it.") % {"n": session.number}], []
     tournament = session.tournament
     blocking, overridable = [], []
     unsigned = [t.number for t in tables if not sheet_lifecycle.is_finished(_sheet_status(t))]

@@ -193,7 +193,10 @@ class PublishAllView(SeatingManageView):
                         players,
                     )
                     % {"p": players},
-                    _("Referees can start entering hands at these tables."),
+                    _(
+                        "Their results become public too: hands and fouls the referees entered before publishing "
+                        "were seen only by organizers and referees."
+                    ),
                     _("A published seating is never replaced by a new schedule or draw."),
                 ],
                 button=_("Publish"),

@@ -18,5 +18,9 @@ def end_appeal_windows(session):
 
 
 def close_session(*, session, by, **kwargs):
+    """Publish it if it is only seated (a session is published before it closes), end the windows, close."""
+    session.refresh_from_db()
+    if session.status == "seated" and by is not None:
+        sched.session_publish(session=session, by=by)
     end_appeal_windows(session)
     return sched.session_close(session=session, by=by, **kwargs)
