@@ -5,19 +5,10 @@ sessions, who plays on, the session clock, withdrawals and substitutes. Register
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
+from schedule.selectors import method_label
 from tournament.audit_text import Context, local_time, numbers_text, page_url, register_sentences
 from tournament.models import AuditLog, WithdrawalReason
-
-METHODS = {
-    "round_robin": gettext_lazy("round robin"),
-    "swiss": gettext_lazy("Swiss pairing"),
-    "chart": gettext_lazy("a chart"),
-    "random": gettext_lazy("random draw"),
-    "manual": gettext_lazy("by hand"),
-    "elimination": gettext_lazy("from the players who go on"),
-}
 
 
 def _session_link(f: dict, ctx: Context) -> tuple[str, str]:
@@ -29,7 +20,7 @@ def _session(e: AuditLog, f: dict, ctx: Context) -> tuple[str, str, str]:
     args = {"actor": ctx.actor(e), "n": f.get("session", "?")}
     if e.action == "session.seat":
         method = f.get("method") or ""
-        args["method"] = METHODS.get(method) or method or _("by hand")
+        args["method"] = method_label(method or "manual")
         tables = f.get("tables")
         args["tables"] = len(tables) if isinstance(tables, list) else "?"
         if f.get("seed"):

@@ -17,7 +17,7 @@ from scoring import progress as pg
 from scoring.results import table_results
 from scoring.selectors import changes_after_closing
 from tournament.models import AdvanceRule, Session, Tournament, TournamentRole
-from tournament.services import seating_problem
+from tournament.services import field_problem
 
 
 @dataclass
@@ -310,7 +310,7 @@ def tournament_dashboard(tournament: Tournament, now: datetime) -> Dashboard:
     board = Dashboard(tournament=tournament, sessions=sessions, player_count=player_count)
     url = _Url(tournament)
     # Problems: something is wrong or late and needs the organizer now.
-    problem = seating_problem(player_count) if player_count else None
+    problem = field_problem(tournament) if player_count else None
     if problem:
         board.problems.append(Item(problem, url("manage-player-add") + "?substitute=1", _("Add a substitute")))
     board.problems.extend(_late_tables(tournament, sessions, now, url))
@@ -337,8 +337,9 @@ class RefereeTable:
     players: list
     hands: int
     started: bool
-    submitted: bool
+    submitted: bool  # finished: signed, countersigned included
     url: str
+    state: str = ""  # the sheet's label (scoring.lifecycle)
 
 
 @dataclass
@@ -368,7 +369,8 @@ def referee_sessions(tournaments: list[Tournament]) -> list[RefereeSession]:
                 players=r.players,
                 hands=r.hands_entered,
                 started=r.started,
-                submitted=r.submitted,
+                submitted=sheet_lifecycle.is_finished(r.sheet_status),
+                state=sheet_lifecycle.label(r.sheet_status),
                 url=reverse("sheet", args=[tournament.slug, session.number, r.table]),
             )
             for r in results

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from django.utils.translation import gettext_lazy
+
 import seating
 from rules.rotation import WINDS
 from scoring.models import ScoreSheet
@@ -19,6 +21,22 @@ from tournament.models import Player, Seat, Session, Tournament
 from tournament.names import sort_key
 
 MAX_TEAM_APART = 4  # the engine keeps team-mates apart for teams of at most four
+
+# How a session was seated (``Session.seating_method``), in words: the sessions pages, the seating page and
+# the audit log all say it this way, never the stored code.
+SEATING_METHODS = {
+    "round_robin": gettext_lazy("round robin"),
+    "swiss": gettext_lazy("Swiss pairing"),
+    "chart": gettext_lazy("a chart"),
+    "random": gettext_lazy("random draw"),
+    "manual": gettext_lazy("by hand"),
+    "elimination": gettext_lazy("from the players who go on"),
+}
+
+
+def method_label(method: str) -> str:
+    """The words for a seating method; one not known (from an older file) is shown as given."""
+    return str(SEATING_METHODS.get(method, method))
 
 
 def players_by_number(tournament: Tournament) -> list[Player]:

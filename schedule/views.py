@@ -15,7 +15,6 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
 from django.utils.translation import ngettext
 from django.views.generic import TemplateView
 
@@ -24,17 +23,8 @@ from schedule.forms import ChartConfirmForm, ChartUploadForm, EliminationForm, G
 from scoring.progress import CLOSED, with_phases
 from tournament import names
 from tournament.models import Session, Tournament, TournamentRole
-from tournament.services import seating_problem
+from tournament.services import field_problem
 from tournament.views.mixins import OrganizerRequiredMixin, TournamentMixin
-
-METHOD_LABELS = {
-    "round_robin": _lazy("round robin"),
-    "swiss": _lazy("Swiss"),
-    "chart": _lazy("chart"),
-    "random": _lazy("random draw"),
-    "manual": _lazy("manual"),
-    "elimination": _lazy("from the players who go on"),
-}
 
 
 def _messages(exc):
@@ -55,14 +45,14 @@ class SeatingManageView(OrganizerRequiredMixin, TemplateView):
         for s in sessions:
             s.swiss_eligible = s.number in swiss and not s.is_public
             s.action_error = action_errors.get(s.number)
-            s.method_label = METHOD_LABELS.get(s.seating_method, s.seating_method)
+            s.method_label = selectors.method_label(s.seating_method)
         count = t.players.count()
         context.update(
             sessions=sessions,
             round_robin_numbers=[s.number for s in selectors.round_robin_sessions(t)],
             has_swiss=bool(swiss),
             generate_form=kwargs.get("generate_form") or GenerateForm(initial={"seed": services.new_seed()}),
-            seating_problem=seating_problem(count),
+            seating_problem=field_problem(t),
             player_count=count,
             oversized_teams=selectors.oversized_teams(t),
             metrics=selectors.tournament_schedule_metrics(t),
@@ -308,12 +298,13 @@ class SessionManageView(OrganizerRequiredMixin, TemplateView):
         action_errors = kwargs.get("action_errors", {})
         seat_forms = kwargs.get("seat_forms", {})
         for session in sessions:
+            session.method_label = selectors.method_label(session.seating_method)
             session.seat_form = seat_forms.get(session.number) or SeatSessionForm(prefix=f"s{session.number}")
             session.action_error = action_errors.get(session.number)
         count = self.tournament.players.count()
         context.update(
             sessions=sessions,
-            seating_problem=seating_problem(count),
+            seating_problem=field_problem(self.tournament),
             player_count=count,
             is_elimination=self.tournament.format == Tournament.Format.ELIMINATION,
             fill=_fill_preview(self.tournament, sessions),

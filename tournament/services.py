@@ -21,6 +21,7 @@ from tournament.models import (
     Team,
     Tournament,
     TournamentRole,
+    Withdrawal,
     compose_display_name,
     no_nul,
     split_display_name,
@@ -89,6 +90,14 @@ def _verbose_name(field_name: str) -> str:
     return str(field.verbose_name) if isinstance(field, models.Field) else field_name
 
 
+def _shown_value(field_name: str, value: object) -> str:
+    """A setting's value as the settings form shows it: the label of a choice (the rule set's name, not
+    its code), else the value itself."""
+    field = Tournament._meta.get_field(field_name)
+    choices = dict(getattr(field, "flatchoices", None) or [])
+    return str(choices.get(value, value))
+
+
 def _check_result_settings(tournament: Tournament, before: dict) -> None:
     """Refuse a change to a setting that shapes results once there are results, and a session count
     below a session already seated or played."""
@@ -99,7 +108,7 @@ def _check_result_settings(tournament: Tournament, before: dict) -> None:
             errors[field_name] = _(
                 "Results have been entered, so %(field)s can no longer change: the score sheets and standings "
                 "were made with %(old)s."
-            ) % {"field": _verbose_name(field_name), "old": before[field_name]}
+            ) % {"field": _verbose_name(field_name), "old": _shown_value(field_name, before[field_name])}
     if tournament.session_count < before["session_count"]:
         used = tournament.sessions.seated().order_by("-number").values_list("number", flat=True).first()
         if used and tournament.session_count < used:
@@ -545,6 +554,20 @@ def seating_problem(player_count: int) -> str | None:
             "so the count is a multiple of four."
         ) % {"n": player_count, "m": missing, "k": player_count % 4}
     return None
+
+
+def field_problem(tournament: Tournament) -> str | None:
+    """``seating_problem`` for the next session still to seat, counting its field as seating does
+    (``schedule.withdrawals.seating_field``: the players less those withdrawn by then, their substitutes
+    included), or None; none either once every session is seated, since nobody is seated any more."""
+    upcoming = tournament.sessions.exclude(pk__in=Session.objects.seated()).order_by("number").first()
+    if upcoming is None:
+        return None
+    withdrawn = Withdrawal.objects.filter(
+        tournament=tournament, undone_at__isnull=True, from_session__number__lte=upcoming.number
+    ).values("player_id")
+    count = tournament.players.exclude(pk__in=withdrawn).count()
+    return seating_problem(count) if count else None
 
 
 # Player codes: read off a player card and typed on a phone, so no 0/O or 1/I to confuse.

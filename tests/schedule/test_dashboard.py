@@ -164,10 +164,10 @@ def test_referee_sees_submitted_tables_and_the_next_open_session(hands_entered, 
     for table in hands_entered.table.session.tables.all():
         ss.sheet_sign(sheet=table.sheet, by=referee, mark_rest_not_played=True)
     content = login_and_follow(referee).content.decode()
-    assert content.count(">submitted<") == 2  # still shown until the organizer closes it
+    assert content.count(">Signed<") == 2  # still shown until the organizer closes it
     close_session(session=hands_entered.table.session, by=organizer)
     content = login_and_follow(referee).content.decode()
-    assert "No session is being played right now." in content and "Next: session 2" in content
+    assert "No session is being played right now." in content and "Next: session 2 (Not seated yet)" in content
 
 
 def test_organizer_of_one_tournament_lands_on_its_dashboard(tournament, organizer):

@@ -118,7 +118,7 @@ class PlayerManageListView(OrganizerRequiredMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         players = self.tournament.players.select_related("team")
-        context.update(players=players, seating_problem=services.seating_problem(players.count()))
+        context.update(players=players, seating_problem=services.field_problem(self.tournament))
         return context
 
 
