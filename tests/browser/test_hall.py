@@ -86,7 +86,9 @@ def test_projector_view_pages_the_standings_to_fit(projector_page, hall_tourname
             screenshot(page, "hall-projector-find", full_page=False)
     assert seen[:4] == ["Standings · 2 of 2", "Team standings", "Tables · Session 1", "Find your table · Session 1"]
     assert seen[4] == "Standings · 1 of 2"  # and round again
-    assert page.locator("#hall-session").inner_text() == "Session 1 · Seating published"
+    assert (
+        page.locator("#hall-session").inner_text() == "Session 1 · In play"
+    )  # its hands are coming in: the phase every page shows
 
 
 def test_new_results_and_seating_arrive_without_a_reload(projector_page, hall_tournament, players, referee, organizer):
