@@ -94,8 +94,9 @@ def _shown_value(field_name: str, value: object) -> str:
     """A setting's value as the settings form shows it: the label of a choice (the rule set's name, not
     its code), else the value itself."""
     field = Tournament._meta.get_field(field_name)
-    choices = dict(getattr(field, "flatchoices", None) or [])
-    return str(choices.get(value, value))
+    if not getattr(field, "choices", None):
+        return str(value)
+    return str(dict(field.flatchoices).get(value, value))  # type: ignore[union-attr]
 
 
 def _check_result_settings(tournament: Tournament, before: dict) -> None:
