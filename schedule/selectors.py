@@ -110,7 +110,7 @@ def seated_from_results_of(session: Session) -> list[Session]:
 
 def sessions_to_publish(tournament: Tournament) -> list[Session]:
     """The seated sessions "publish all" would publish (seated, seating not published yet), in order."""
-    return list(Session.objects.filter(tournament=tournament, status=Session.Status.SEATED).order_by("number"))
+    return list(Session.objects.filter(tournament=tournament).awaiting_publication().order_by("number"))
 
 
 def seated_chart(tournament: Tournament, before: int | None = None) -> dict[int, list[list[int]]]:

@@ -189,7 +189,7 @@ def session_publish(*, session: Session, by: User | None) -> Session:
         check_organizer(by, session.tournament)
         player_codes_make_missing(tournament=session.tournament, by=by)  # the cards print them; before the session lock
         session = Session.objects.select_for_update().get(pk=session.pk)
-        if session.status != Session.Status.SEATED:
+        if not session.may_publish:
             raise ValidationError(_("Only a seated session can be published."))
         session.status = Session.Status.PUBLISHED
         session.save(update_fields=["status"])
@@ -601,9 +601,7 @@ def schedule_publish_all(*, tournament: Tournament, by: User | None) -> list[int
         schedule_publish_all_check(tournament)
         player_codes_make_missing(tournament=tournament, by=by)  # the player cards print them
         sessions = list(
-            Session.objects.select_for_update()
-            .filter(tournament=tournament, status=Session.Status.SEATED)
-            .order_by("number")
+            Session.objects.select_for_update().filter(tournament=tournament).awaiting_publication().order_by("number")
         )
         for session in sessions:
             session.status = Session.Status.PUBLISHED

@@ -56,7 +56,7 @@ class SeatingManageView(OrganizerRequiredMixin, TemplateView):
             player_count=count,
             oversized_teams=selectors.oversized_teams(t),
             metrics=selectors.tournament_schedule_metrics(t),
-            seated_waiting=[s.number for s in sessions if s.status == Session.Status.SEATED],
+            seated_waiting=[s.number for s in sessions if s.may_publish],
             is_mixed=t.format == Tournament.Format.MIXED,
             is_elimination=t.format == Tournament.Format.ELIMINATION,
             fill=_fill_preview(t, selectors.round_robin_sessions(t) or sessions),

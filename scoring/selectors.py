@@ -264,7 +264,7 @@ def _session_row(tournament: Tournament, seat: Seat, data: SheetData, now: datet
         "data": data,
         "sheet": sheet,
         "signed": bool(sheet and sheet.is_signed),
-        "closed": seat.session.status == Session.Status.CLOSED,
+        "closed": seat.session.is_closed,
         "appeal_until": until,
         "score": data.scores[position] if data.scores else None,
         "table_points": data.table_points[position] if data.table_points else None,

@@ -43,6 +43,8 @@ PUBLIC = (SessionStatus.PUBLISHED, SessionStatus.CLOSED)
 SEATED = (SessionStatus.SEATED, SessionStatus.PUBLISHED, SessionStatus.CLOSED)
 # closed: its results are final; open: not closed (planned, seated or in play).
 CLOSED = (SessionStatus.CLOSED,)
+# awaiting publication: seated, its seating not published yet (what "publish" and "publish all" act on).
+AWAITING_PUBLICATION = (SessionStatus.SEATED,)
 # Referees enter hands and fouls only at a published session: what they enter is public at once, so
 # nothing is entered that the players cannot see (docs/running-the-day.md, "Publishing").
 ENTRY = (SessionStatus.PUBLISHED, SessionStatus.CLOSED)

@@ -135,6 +135,9 @@ class SessionQuerySet(models.QuerySet):
     def open(self) -> "SessionQuerySet":
         return self.exclude(status__in=_CLOSED)
 
+    def awaiting_publication(self) -> "SessionQuerySet":
+        return self.filter(status__in=lifecycle.AWAITING_PUBLICATION)
+
     def with_table_count(self) -> "SessionQuerySet":
         """Each session with ``table_count``, its number of tables (``CountedSession``)."""
         return self.annotate(table_count=models.Count("tables"))
@@ -542,6 +545,23 @@ class Session(models.Model):
     def is_closed(self) -> bool:
         """Its results are final (``SessionQuerySet.closed``)."""
         return self.status in _CLOSED
+
+    # What may be done to it next (``tournament.lifecycle.TRANSITIONS``): the sessions pages offer only these.
+    @property
+    def may_seat(self) -> bool:
+        return lifecycle.may_move(self.status, SessionStatus.SEATED)
+
+    @property
+    def may_publish(self) -> bool:
+        return lifecycle.may_move(self.status, SessionStatus.PUBLISHED) and not self.is_closed
+
+    @property
+    def may_close(self) -> bool:
+        return lifecycle.may_move(self.status, SessionStatus.CLOSED)
+
+    @property
+    def may_reopen(self) -> bool:
+        return self.is_closed
 
     def clock_state(self, now) -> str:
         """``none`` (no clock), ``scheduled`` (not started yet), ``running``, ``warning`` (the last quarter of

@@ -260,7 +260,7 @@ def sheet_reopen(*, sheet: ScoreSheet, reason: str, by: User | None) -> ScoreShe
             raise ValidationError({"reason": _("Say why the sheet is reopened.")})
         if not sheet.is_submitted:
             raise ValidationError(_("This score sheet is not signed."), code="not_signed")
-        if session.status == Session.Status.CLOSED:
+        if session.is_closed:
             raise ValidationError(_("The session is closed; reopen the session first."), code="session_closed")
         voided = Signature.objects.filter(sheet=sheet, voided_at__isnull=True).update(
             voided_at=timezone.now(), voided_by=_actor(by), voided_reason=reason.strip()[:200]
