@@ -4,7 +4,7 @@ steps (organizers), and the tables of the session being played (referees). Reads
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.urls import reverse
 from django.utils import timezone
@@ -222,9 +222,23 @@ def _setting_up(board: Dashboard, player_problem: str | None, url: _Url) -> list
     return steps
 
 
-def _playing(sessions: list[pg.SessionProgress], url: _Url, countersign_required: bool = False) -> list[Item]:
-    """Sessions in play to follow, and those whose sheets are all in, to close."""
+def _playing(
+    sessions: list[pg.SessionProgress],
+    url: _Url,
+    countersign_required: bool = False,
+    appeal_minutes: int = 0,
+    now: datetime | None = None,
+) -> list[Item]:
+    """Sessions in play to follow, and those whose sheets are all in, to close (once countersigned where
+    required and their appeal windows have ended, as closing asks: ``schedule.services.session_close``)."""
     steps = []
+
+    def windows_end(p: pg.SessionProgress) -> datetime | None:
+        if p.last_signed_at is None or now is None:
+            return None
+        end = p.last_signed_at + timedelta(minutes=appeal_minutes)
+        return end if now < end else None
+
     for p in sessions:
         if p.phase == pg.IN_PLAY:
             steps.append(
@@ -247,6 +261,18 @@ def _playing(sessions: list[pg.SessionProgress], url: _Url, countersign_required
                         waiting,
                     )
                     % {"n": p.session.number, "w": waiting},
+                    url("session-detail", p.session.number),
+                    _("See the tables"),
+                )
+            )
+        elif p.phase == pg.FINISHED and windows_end(p) is not None:
+            steps.append(
+                Item(
+                    _(
+                        "Every score sheet of session %(n)s is signed; its appeal windows end at %(time)s. "
+                        "Close the session then to make its results final."
+                    )
+                    % {"n": p.session.number, "time": timezone.localtime(windows_end(p)).strftime("%H:%M")},
                     url("session-detail", p.session.number),
                     _("See the tables"),
                 )
@@ -317,7 +343,7 @@ def tournament_dashboard(tournament: Tournament, now: datetime) -> Dashboard:
     board.problems.extend(_withdrawn_still_seated(tournament, url))
     board.problems.extend(_unseated(tournament, sessions, url))
     board.next_steps.extend(_setting_up(board, problem, url))
-    board.next_steps.extend(_playing(sessions, url, tournament.countersign_required))
+    board.next_steps.extend(_playing(sessions, url, tournament.countersign_required, tournament.appeal_minutes, now))
     board.next_steps.extend(_after_a_round(tournament, sessions, url))
     board.changed_after_closing = changes_after_closing(tournament)
     return board

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.db.models import Count, Min, Q
+from django.db.models import Count, Max, Min, Q
 
 from scoring import lifecycle as sheet_lifecycle
 from scoring.models import Hand, HandVersion, Penalty, ScoreSheet
@@ -34,6 +34,7 @@ class SessionProgress:
     started: int = 0  # sheets with at least one hand or penalty (submitted ones included)
     submitted: int = 0  # finished sheets: signed, countersigned included (``scoring.lifecycle.FINISHED``)
     countersigned: int = 0
+    last_signed_at: datetime | None = None  # the latest referee's signature: the last appeal window counts from it
     first_entry_at: datetime | None = None  # when the first hand of the session was entered
 
     @property
@@ -78,10 +79,15 @@ def session_progress(tournament: Tournament) -> list[SessionProgress]:
     for sheet_row in (
         ScoreSheet.objects.filter(status__in=sheet_lifecycle.FINISHED, **in_tournament)
         .values("table__session_id")
-        .annotate(n=Count("id"), countersigned=Count("id", filter=Q(status=sheet_lifecycle.COUNTERSIGNED)))
+        .annotate(
+            n=Count("id"),
+            countersigned=Count("id", filter=Q(status=sheet_lifecycle.COUNTERSIGNED)),
+            last=Max("submitted_at"),
+        )
     ):
-        by_pk[sheet_row["table__session_id"]].submitted = sheet_row["n"]
-        by_pk[sheet_row["table__session_id"]].countersigned = sheet_row["countersigned"]
+        progress = by_pk[sheet_row["table__session_id"]]
+        progress.submitted, progress.countersigned = sheet_row["n"], sheet_row["countersigned"]
+        progress.last_signed_at = sheet_row["last"]
     started = set(
         Hand.objects.filter(current__isnull=False, sheet__table__session__tournament=tournament)
         .values_list("sheet__table__session_id", "sheet_id")

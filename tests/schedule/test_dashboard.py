@@ -66,6 +66,10 @@ def test_session_in_play_then_finished_then_close(rr16, organizer, referee):
     for sheet in sheets:
         ss.sheet_sign(sheet=sheet, by=referee, mark_rest_not_played=True)
     board = dashboard.tournament_dashboard(rr16, timezone.now())
+    # Closing waits for the appeal windows (schedule.services.session_close): the step says until when.
+    assert "Every score sheet of session 1 is signed; its appeal windows end at" in texts(board.next_steps)
+    later = timezone.now() + timedelta(minutes=rr16.appeal_minutes + 1)
+    board = dashboard.tournament_dashboard(rr16, later)
     assert "Every score sheet of session 1 is signed: close the session" in texts(board.next_steps)
     assert board.next_steps[-1].url.endswith("#session-1")
 
