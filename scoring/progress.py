@@ -48,7 +48,8 @@ class SessionProgress:
 
     @property
     def in_progress(self) -> int:
-        return self.started - self.submitted
+        # A sheet signed with nothing on it (an import) is finished, not being entered.
+        return max(0, self.started - self.submitted)
 
     @property
     def phase(self) -> str:
