@@ -24,6 +24,7 @@ from tournament import services as ts
 
 from .conftest import DESKTOP, PHONE
 from .outbox import recorded, saved_message
+from .test_series import assert_accessible
 
 SLUG = "valencia-open"
 NAMES = [
@@ -241,6 +242,7 @@ def test_a_whole_tournament_day(
         assert "Table 1: an appeal is not decided yet." in refusal
         assert "Table 4: the appeal window is open until" in refusal
         screenshot(boss, "day-close-override-desktop")
+        assert_accessible(boss)
         boss.locator('[name="reason"]').fill("Prize giving at 19:00; the appeal is decided after.")
         with boss.expect_navigation():
             boss.get_by_role("button", name="Close anyway").click()
@@ -266,11 +268,13 @@ def test_a_whole_tournament_day(
         assert "Session 1: results changed after it was closed" in notice.inner_text()
         assert "Table 1: a hand recorded or corrected" in notice.inner_text()
         screenshot(boss, "day-changed-after-closing-desktop")
+        assert_accessible(boss)
         phone_boss = context(chromium_browser, live_server, login, organizer, phone=True)
         phone_boss.goto(u("session-detail", 1))
         assert phone_boss.locator(".changed-after-closing").is_visible()
         assert_phone_friendly(phone_boss, ".changed-after-closing form")
         screenshot(phone_boss, "day-changed-after-closing-phone")
+        assert_accessible(phone_boss)
         phone_boss.context.close()
         with boss.expect_navigation():
             boss.get_by_role("button", name="Seen: acknowledge").click()
