@@ -102,6 +102,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # An action's address opened as a page (a reload, the login's ?next=) goes to its page, not a blank 405.
+    "config.action_pages.ActionPageMiddleware",
     "csp.middleware.CSPMiddleware",
     # The visitor's address (behind the trusted proxies), kept while the request is served for the audit log.
     "tournament.client.ClientAddressMiddleware",
