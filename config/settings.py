@@ -239,6 +239,9 @@ STORAGES = {
 }
 
 LOGIN_URL = "login"
+# A failed CSRF check (a form opened before the login changed) gets a page in words, and the forms where typing
+# costs come back filled in (config/csrf.py, tournament/kept_input.py).
+CSRF_FAILURE_VIEW = "config.csrf.csrf_failure"
 # Who may create tournaments (and copy one as a template): "staff" (staff accounts only), "permission"
 # (staff, and users given the tournament.add_tournament permission in the admin), or "any_user" (every
 # logged-in user; they become the new tournament's organizer).

@@ -18,6 +18,7 @@ from scoring.models import Penalty, Signature
 from scoring.selectors import sheet_missing_hands
 from scoring.views.public import live_response
 from scoring.views.sheet import HandHistoryView, SheetActionView, SheetMixin, SheetView
+from tournament import kept_input
 from tournament.permissions import can_score
 from tournament.views.mixins import add_service_error
 
@@ -39,8 +40,16 @@ class HandRecordView(SheetView):
     """
 
     http_method_names = ["get", "post"]
+    keeps_input = True
 
     def get(self, request, *args, **kwargs):
+        kept = kept_input.take(request) if self.can_edit() else None
+        if kept is not None:
+            # Stopped by a changed or ended login (tournament.kept_input): the hand as typed, to send again.
+            kept_input.restored(request)
+            form = self.hand_form(kept)
+            form.is_valid()
+            return self.render_failed(request, form, args, kwargs)
         draft = request.session.get(_draft_key(self.sheet)) if self.can_edit() else None
         if not draft:
             return redirect(self.sheet_url() + "#entry")
@@ -199,9 +208,14 @@ class SheetHandLiveView(SheetMixin, View):
 class FoulRecordView(SheetActionView):
     form_name = "foul_form"
     anchor = "#fouls"
+    keeps_input = True
 
-    def form(self):
-        return FoulForm(self.request.POST, players=self.players, hands_per_session=self.tournament.hands_per_session)
+    def form(self, data=None):
+        return FoulForm(
+            self.request.POST if data is None else data,
+            players=self.players,
+            hands_per_session=self.tournament.hands_per_session,
+        )
 
     def act(self, form):
         penalty = services.foul_record(

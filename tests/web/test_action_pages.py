@@ -47,7 +47,7 @@ def test_the_walk_finds_the_actions_the_issue_names():
         "manage-seating-generate",
         "manage-seating-swiss",
         "manage-session-reopen",
-        "appeal-decide",
+        "manage-role-revoke",
         "player-confirm-sheet",
         "logout",
     } <= names
