@@ -17,7 +17,7 @@ from scoring.forms.signing import ConfirmForm, FoulForm, HandConfirmForm, SignFo
 from scoring.models import Penalty, Signature
 from scoring.selectors import sheet_missing_hands
 from scoring.views.public import live_response
-from scoring.views.sheet import HandHistoryView, SheetActionView, SheetMixin, SheetView
+from scoring.views.sheet import ConfirmedSheetActionView, HandHistoryView, SheetActionView, SheetMixin, SheetView
 from tournament import kept_input
 from tournament.permissions import can_score
 from tournament.views.mixins import add_service_error
@@ -266,9 +266,25 @@ class SheetConfirmView(SheetActionView):
         return _("%(player)s confirmed the sheet.") % {"player": player.name}
 
 
-class MarkRestNotPlayedView(SheetActionView):
+class MarkRestNotPlayedView(ConfirmedSheetActionView):
+    """Time is up (MCR 3.5.6): undone only by correcting each hand, so it is asked first."""
+
     form_class = SignForm
     form_name = "not_played_form"
+
+    def check(self, form):
+        services.sheet_mark_rest_not_played_check(sheet=self.sheet, by=self.request.user)
+
+    def confirmation(self, form):
+        hands = ", ".join(map(str, sheet_missing_hands(self.sheet)))
+        return {
+            "title": _("Time is up: mark hands %(hands)s not played?") % {"hands": hands},
+            "lines": [
+                _("Hands %(hands)s are recorded as not played: no points move in them.") % {"hands": hands},
+                _("Undoing it means correcting each of those hands."),
+            ],
+            "button": _("Yes, mark them not played"),
+        }
 
     def act(self, form):
         numbers = services.sheet_mark_rest_not_played(sheet=self.sheet, by=self.request.user)

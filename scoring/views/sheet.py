@@ -249,3 +249,40 @@ class SheetActionView(SheetView):
         if offline.wants_json(request):
             return offline.entry_refused(form, error)
         return self.render_to_response(self.get_context_data(**{self.form_name: form}))
+
+
+class ConfirmedSheetActionView(SheetActionView):
+    """An action one more tap cannot undo (time is up, countersigning): asked first, in the page, not in a browser
+    dialog. A post without confirm=1 is checked by the service's own rules (``check``, a dry run), then answered
+    with a page saying what the action does, whose button posts again with confirm=1; an action that would be
+    refused is refused at once, on the sheet."""
+
+    confirm_template = "scoring/action_confirm.html"
+
+    def check(self, form):
+        raise NotImplementedError
+
+    def confirmation(self, form):
+        """{"title", "lines", "button"}: what the page asks and says."""
+        raise NotImplementedError
+
+    def post(self, request, *args, **kwargs):
+        if request.POST.get("confirm") == "1":
+            return super().post(request, *args, **kwargs)
+        form = self.form()
+        if form.is_valid():
+            try:
+                self.check(form)
+            except (ValidationError, PermissionDenied) as exc:
+                add_service_error(form, exc)
+            else:
+                context = self.get_context_data()
+                context.update(
+                    confirm_action=dict(
+                        self.confirmation(form), url=request.path, cancel=self.sheet_url() + self.anchor
+                    )
+                )
+                return self.response_class(
+                    request=request, template=self.confirm_template, context=context, using=self.template_engine
+                )
+        return self.render_to_response(self.get_context_data(**{self.form_name: form}))
