@@ -21,7 +21,7 @@ def csrf_failure(request, reason=""):
         # The table page's outbox reads a 403 without a code of ours as "log in again" and keeps the entry.
         return JsonResponse({"ok": False, "message": message}, status=403)
     if request.method == "POST" and kept_input.keeps_input(request.path):
-        if not request.user.is_authenticated:
+        if not request.user.is_authenticated and not kept_input.needs_no_login(request.path):
             return kept_input.login_then_back(request)
         kept_input.keep(request)
         return redirect(request.path)

@@ -19,12 +19,21 @@ from django.utils.translation import gettext as _
 SESSION_KEY = "kept_input"
 
 
-def keeps_input(path: str) -> bool:
+def _view_says(path: str, attribute: str) -> bool:
     try:
         match = resolve(path)
     except Resolver404:
         return False
-    return bool(getattr(getattr(match.func, "view_class", None), "keeps_input", False))
+    return bool(getattr(getattr(match.func, "view_class", None), attribute, False))
+
+
+def keeps_input(path: str) -> bool:
+    return _view_says(path, "keeps_input")
+
+
+def needs_no_login(path: str) -> bool:
+    """A form its user fills in without a login (a player's, signed by their code): kept, it comes back at once."""
+    return _view_says(path, "needs_no_login")
 
 
 def keep(request) -> None:

@@ -52,6 +52,7 @@ class PlayerAppealFileView(PlayerSheetsView):
 
     template_name = "scoring/appeal_file.html"
     keeps_input = True
+    needs_no_login = True  # the player's code in the address signs it
 
     as_captain_for: Player | None = None
 

@@ -94,3 +94,20 @@ def test_the_outbox_is_answered_in_json_without_a_code(referee, tournament, play
     assert response.status_code == 403 and "code" not in response.json()
     assert not Hand.objects.exists()
     assert strict_client(referee).get(u("sheet-hand", tournament)).status_code == 302  # nothing kept
+
+
+def test_a_players_appeal_stopped_by_the_csrf_check_comes_back_without_a_login(
+    organizer, tournament, players, published_session
+):
+    from tournament import services as ts
+
+    ts.player_codes_generate(tournament=tournament, by=organizer)
+    code = type(players[0]).objects.get(pk=players[0].pk).code
+    client = strict_client()
+    address = reverse("player-appeal", args=[tournament.slug, code, 1, 1])
+    statement = "My opponent's claim was accepted although the tile was already discarded."
+    response = client.post(address, {"kind": "rule", "statement": statement, **STALE})
+    assert response.status_code == 302 and response["Location"] == address
+    content = text(client.get(address))
+    assert statement in content and "your login changed" in content
+    assert not Appeal.objects.exists()
