@@ -28,6 +28,7 @@ from scoring.services.sheet import (
 from tournament.audit import audit
 from tournament.models import Session
 from tournament.permissions import is_chief_referee
+from tournament.services import normalise_code
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -81,6 +82,17 @@ def _check_confirmation_way(
     _check_at_table(player, players)
     if method == Signature.Method.PHONE:
         _check_player_code(player, code)
+    if method == Signature.Method.DEVICE and tournament.device_confirmation_code:
+        # The player proves on the referee's device that it is them: the code on their card (issue 21). Read
+        # from the table's rows, just loaded, so a code made a moment ago counts.
+        player = next((p for p in players if p.pk == player.pk), player)
+        if not player.code:
+            raise ValidationError(
+                _("%(player)s has no player code yet: the organizer makes the codes (Manage, Player codes).")
+                % {"player": player},
+                code="no_code",
+            )
+        _check_player_code(player, normalise_code(code or "") or None)
     if not tournament.confirmation_methods:
         raise ValidationError(
             _("In this tournament the players sign the paper sheet; the referee signs here."),

@@ -262,7 +262,13 @@ class SheetConfirmView(SheetActionView):
         player = next((p for p in self.players if p.pk == form.cleaned_data["player"]), None)
         if player is None:
             raise ValidationError(_("That player does not play at this table."))
-        services.sheet_confirm(sheet=self.sheet, player=player, method=Signature.Method.DEVICE, by=self.request.user)
+        services.sheet_confirm(
+            sheet=self.sheet,
+            player=player,
+            method=Signature.Method.DEVICE,
+            by=self.request.user,
+            code=form.cleaned_data["code"] or None,
+        )
         return _("%(player)s confirmed the sheet.") % {"player": player.name}
 
 
