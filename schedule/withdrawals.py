@@ -147,19 +147,25 @@ def _withdraw(
         )
         withdrawal.full_clean(exclude=["created_by", "undone_by", "substitute"])
         withdrawal.save()
-        audit(
-            tournament=tournament,
-            actor=by,
-            action="player.withdraw",
-            obj=withdrawal,
-            player=player.number,
-            name=player.name,
-            session=from_session.number,
-            reason=reason,
-            note=withdrawal.note,
-            keep_in_standings=withdrawal.keep_in_standings,
-        )
+        _audit_withdrawal(withdrawal, by=by)
         return withdrawal
+
+
+def _audit_withdrawal(withdrawal: Withdrawal, *, by: User | None, **extra: object) -> None:
+    """The one audit entry of a withdrawal, recorded at the table or loaded from a file (``extra``)."""
+    audit(
+        tournament=withdrawal.tournament,
+        actor=by,
+        action="player.withdraw",
+        obj=withdrawal,
+        player=withdrawal.player.number,
+        name=withdrawal.player.name,
+        session=withdrawal.from_session.number,
+        reason=withdrawal.reason,
+        note=withdrawal.note,
+        keep_in_standings=withdrawal.keep_in_standings,
+        **extra,
+    )
 
 
 def _available_substitute(tournament: Tournament, substitute: Player) -> Player:
@@ -339,17 +345,9 @@ def withdrawal_load(
                 code="already",
             )
         withdrawal.save()
-        audit(
-            tournament=tournament,
-            actor=by,
-            action="player.withdraw",
-            obj=withdrawal,
-            player=player.number,
-            name=player.name,
-            session=from_session.number,
-            reason=reason,
-            note=withdrawal.note,
-            keep_in_standings=withdrawal.keep_in_standings,
+        _audit_withdrawal(
+            withdrawal,
+            by=by,
             loaded=True,
             **({"substitute": substitute.number} if substitute else {}),
             **({"undone": True} if undone else {}),
