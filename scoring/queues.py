@@ -218,23 +218,33 @@ def sheet_next_step(
 # ------------------------------------------------------------------ a player's own page
 
 
-def player_todo(code: str, tournament: Tournament, sheets: list[dict[str, Any]], sessions: list[dict[str, Any]]):
-    """What the player must do, most urgent first: confirm a finished sheet (and hands waiting for them),
-    then appeal while a window is open. Built from what the page already read (``player_sheets_to_confirm``,
-    ``player_page``): no query of its own."""
-    todo: list[dict[str, Any]] = []
+def player_todo(
+    tournament: Tournament,
+    player_code: str,
+    sheets: list[dict[str, Any]],
+    sessions: list[dict[str, Any]],
+    appeals: list[Appeal],
+    player_id: int,
+) -> list[dict[str, Any]]:
+    """What the player must do, most urgent first: confirm a finished sheet, confirm the hands waiting for
+    them, appeal while a window is open, take an appeal the referees rejected to the chief referee. Built from
+    what the page already read (``player_sheets_to_confirm``, ``player_page``): no query of its own."""
+    page = reverse("player-page", args=[tournament.slug, player_code])
+    confirm, hands, appeal, escalate = [], [], [], []
     for item in sheets:
         data = item["data"]
-        anchor = reverse("player-page", args=[tournament.slug, code]) + f"#sheet-{data.session}-{data.table}"
         if item["mine"]:
             continue
+        anchor = f"{page}#sheet-{data.session}-{data.table}"
         if not data.missing and not data.pending:
-            todo.append({"kind": "confirm", "item": item, "url": anchor})
+            confirm.append({"kind": "confirm", "item": item, "url": anchor})
         for hand in data.pending:
-            todo.append({"kind": "hand", "item": item, "hand": hand, "url": anchor})
+            hands.append({"kind": "hand", "item": item, "hand": hand, "url": anchor})
     for row in sessions:
-        # Only once the game ended: before, the table's own sheet is the place to look, and every session would
-        # otherwise ask for an appeal while it is being played.
+        # Once the game has ended only: while it is played, the table's referee is there to rule.
         if row["appeal_open"] and row["appeal_until"] is not None:
-            todo.append({"kind": "appeal", "row": row})
-    return todo
+            appeal.append({"kind": "appeal", "row": row})
+    for a in appeals:
+        if a.filer_id == player_id and a.status == Appeal.Status.REFEREE_REJECTED:
+            escalate.append({"kind": "escalate", "appeal": a, "url": f"{page}#appeal-{a.number}"})
+    return confirm + hands + appeal + escalate
