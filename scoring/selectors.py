@@ -164,23 +164,14 @@ def appeal_with_details() -> QuerySet[Appeal]:
 
 def appeal_amendment_defaults(appeal: Appeal, data: SheetData) -> dict[str, dict[str, Any]]:
     """What the amendment forms of an upheld appeal start with: the hand and the penalty the appeal names
-    (a penalty's hand when the appeal names no hand), the hand's counted entry filled in to be corrected, so
-    that the first click acts on what the appeal is about and never on hand 1 or the first penalty."""
+    (a penalty's hand when the appeal names no hand), so that the first click acts on what the appeal is
+    about and never on hand 1 or the first penalty."""
     penalty = appeal.penalty
     number = appeal.hand_number or (penalty.hand_number if penalty is not None else None)
     hand = next((h for h in data.hands if h.number == number), None) if number else None
-    amend_hand: dict[str, Any] = {}
-    if hand is not None:
-        version = hand.version
-        amend_hand["hand"] = f"{hand.number}:{version.version if version else 0}"
-        if version is not None:
-            amend_hand.update(
-                outcome=version.outcome,
-                winner=version.winner_id,
-                discarder=version.discarder_id,
-                points=version.points,
-                flowers=version.flowers,
-            )
+    # The hand only: its entry is on the page beside the form, and a filled-in discarder left over from a
+    # discard would make a corrected self-drawn win fail.
+    amend_hand = {"hand": f"{hand.number}:{hand.version.version if hand.version else 0}"} if hand is not None else {}
     active = {p.pk for p in data.given_penalties if p.active}
     withdraw = {"penalty": penalty.pk} if penalty is not None and penalty.pk in active else {}
     return {
