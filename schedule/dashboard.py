@@ -14,7 +14,7 @@ from django.utils.translation import ngettext
 from schedule.selectors import swiss_sessions
 from scoring import progress as pg
 from scoring import queues
-from scoring.models import ScoreSheet
+from scoring.models import SIGNED_STATUSES, ScoreSheet
 from scoring.results import table_results
 from tournament.models import AdvanceRule, Session, Tournament, TournamentRole
 from tournament.services import seating_problem
@@ -335,9 +335,7 @@ def tournament_dashboard(tournament: Tournament, now: datetime) -> Dashboard:
 
 def _open_tables(session: Session) -> list[int]:
     return list(
-        session.tables.exclude(sheet__status=ScoreSheet.Status.SUBMITTED)
-        .order_by("number")
-        .values_list("number", flat=True)
+        session.tables.exclude(sheet__status__in=SIGNED_STATUSES).order_by("number").values_list("number", flat=True)
     )
 
 

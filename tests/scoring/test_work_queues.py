@@ -317,3 +317,16 @@ def test_amending_starts_on_the_penalty_the_appeal_names(client_for, tournament,
     assert response.status_code == 302
     second.refresh_from_db()
     assert not second.active and signed.penalties.order_by("id")[0].active
+
+
+def test_a_countersigned_sheet_still_counts_as_submitted(tournament, countersigning, signed, chief_referee, referee):
+    from scoring import progress as pg
+
+    ss.sheet_countersign(sheet=signed, by=chief_referee)
+    other = signed.table.session.tables.get(number=2).sheet
+    ss.sheet_sign(sheet=other, by=referee, mark_rest_not_played=True)
+    ss.sheet_countersign(sheet=other, by=chief_referee)
+    first = pg.session_progress(tournament)[0]
+    assert first.submitted == 2 and first.phase == pg.FINISHED
+    board = dashboard.tournament_dashboard(tournament, timezone.now())
+    assert any("close the session" in s.text for s in board.next_steps)
