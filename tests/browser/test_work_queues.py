@@ -134,6 +134,12 @@ def test_chief_referee_countersigns_and_decides_from_the_queue(
     desktop.goto(reverse("work-queue", args=[tournament.slug]))
     assert desktop.locator("h1").inner_text() == "To do"
     assert "Session 1, table 1" in desktop.locator("#open-windows").inner_text()
+    # A new appeal shows up without a reload: the page fetches itself when it comes back into sight.
+    third = tournament.players.get(number=3)
+    ap.appeal_file(sheet=four_hands, filer=third, code=third.code, kind="rule", statement="Hand 2.", by=None)
+    desktop.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    desktop.locator("#to-decide .my-table a").wait_for()
+    assert "Appeal 2" in desktop.locator("#to-decide .my-table a").inner_text()
     screenshot(desktop, "queue-chief-desktop")
 
 
