@@ -72,11 +72,6 @@ class WorkQueue:
     def empty(self) -> bool:
         return not (self.countersign or self.appeals or self.nobody_decides)
 
-    @property
-    def count(self) -> int:
-        """What waits for this person: sheets to countersign and appeals to decide."""
-        return len(self.countersign) + len(self.appeals)
-
 
 def _sheet_url(tournament: Tournament, session: int, table: int, anchor: str = "") -> str:
     return reverse("sheet", args=[tournament.slug, session, table]) + anchor

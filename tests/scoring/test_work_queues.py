@@ -192,6 +192,14 @@ def test_chief_referee_lands_on_their_queue(client, tournament, countersigning, 
     assert "Your tables · Test Open, session 1" in page
 
 
+def test_the_appeals_committee_lands_on_the_appeals_it_decides(client, tournament, signed, coded, committee):
+    appeal = file(signed, coded[1], kind="other")
+    response = client.post(reverse("login"), {"username": "committee", "password": "pw-committee"}, follow=True)
+    assert response.redirect_chain[-1][0] == reverse("start")
+    decide = main(response).split('id="to-decide"')[1].split("</section>")[0]
+    assert reverse("appeal-detail", args=[tournament.slug, appeal.number]) in decide
+
+
 def test_the_referees_tables_say_what_comes_next(client_for, tournament, hands_entered):
     page = main(client_for("referee").get(reverse("start")))
     cards = page.split('<li class="my-table')[1:]
