@@ -187,3 +187,28 @@ def test_player_confirms_and_appeals_from_the_top_of_their_page(
     desktop.goto(reverse("player-page", args=[tournament.slug, player.code]))
     assert desktop.locator("#todo").get_by_role("link", name="Appeal a ruling at session 1, table 1").is_visible()
     screenshot(desktop, "player-todo-desktop")
+
+
+def test_find_my_seat_from_the_tournament_page(
+    phone_page, desktop_page, tournament, published_session, players, assert_phone_friendly, screenshot
+):
+    page = phone_page
+    page.goto(reverse("tournament-detail", args=[tournament.slug]))
+    box = page.get_by_label("Your name or player number").bounding_box()
+    assert box["y"] + box["height"] <= 844  # on the first screen of a phone
+    assert_phone_friendly(page, "main form")
+    screenshot(page, "find-my-seat-tournament-phone")
+    page.get_by_label("Your name or player number").fill("6")
+    with page.expect_navigation():
+        page.locator(".find-my-seat").get_by_role("button", name="Find").click()
+    assert page.url.endswith(reverse("session-detail", args=[tournament.slug, 1]) + "?q=6#found")
+    assert "Player 6 (6): table 2, starting wind South" in page.locator("#found").inner_text()
+    assert_phone_friendly(page, "main form")
+
+    desktop = desktop_page
+    desktop.goto(reverse("tournament-detail", args=[tournament.slug]))
+    with desktop.expect_navigation():
+        desktop.get_by_role("link", name="The session being played").click()
+    assert desktop.url.endswith(reverse("session-detail", args=[tournament.slug, 1]))
+    desktop.goto(reverse("tournament-detail", args=[tournament.slug]))
+    screenshot(desktop, "find-my-seat-tournament-desktop")
