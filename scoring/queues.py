@@ -23,6 +23,7 @@ from tournament.models import Tournament, TournamentRole
 from tournament.permissions import can_score, is_chief_referee, is_organizer
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from datetime import datetime
 
     from django.contrib.auth.models import AnonymousUser, User
@@ -220,9 +221,10 @@ def player_todo(
     sessions: list[dict[str, Any]],
     appeals: list[Appeal],
     player_id: int,
+    captain_tables: Sequence[dict[str, Any]] = (),
 ) -> list[dict[str, Any]]:
     """What the player must do, most urgent first: confirm a finished sheet, confirm the hands waiting for
-    them, appeal while a window is open, take an appeal the referees rejected to the chief referee. Built from
+    them, appeal while a window is open (a captain also for their team's tables), take an appeal the referees rejected to the chief referee. Built from
     what the page already read (``player_sheets_to_confirm``, ``player_page``): no query of its own."""
     page = reverse("player-page", args=[tournament.slug, player_code])
     confirm, hands, appeal, escalate = [], [], [], []
@@ -239,6 +241,9 @@ def player_todo(
         # Once the game has ended only: while it is played, the table's referee is there to rule.
         if row["appeal_open"] and row["appeal_until"] is not None:
             appeal.append({"kind": "appeal", "row": row})
+    for table in captain_tables:
+        if table["appeal_open"] and table["appeal_until"] is not None:
+            appeal.append({"kind": "captain_appeal", "table": table})
     for a in appeals:
         if a.filer_id == player_id and a.status == Appeal.Status.REFEREE_REJECTED:
             escalate.append({"kind": "escalate", "appeal": a, "url": f"{page}#appeal-{a.number}"})

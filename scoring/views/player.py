@@ -97,7 +97,13 @@ class PlayerSheetsView(PlayerPageMixin, TemplateView):
         page = player_page(self.tournament, self.player)
         context.update(page)
         context["todo"] = player_todo(
-            self.tournament, self.kwargs["code"], sheets, page["my_sessions"], page["my_appeals"], self.player.pk
+            self.tournament,
+            self.kwargs["code"],
+            sheets,
+            page["my_sessions"],
+            page["my_appeals"],
+            self.player.pk,
+            page["captain_tables"],
         )
         return context
 

@@ -338,3 +338,19 @@ def test_a_countersigned_sheet_still_counts_as_submitted(tournament, countersign
     assert first.submitted == 2 and first.phase == pg.FINISHED
     board = dashboard.tournament_dashboard(tournament, timezone.now())
     assert any("close the session" in s.text for s in board.next_steps)
+
+
+def test_a_captain_is_told_to_appeal_for_a_teammates_table_once_its_game_ended(
+    client, tournament, organizer, published_session, players, referee
+):
+    from tournament.models import Team
+
+    nine = ts.player_create(tournament=tournament, number=9, name="Player 9", team="Dragons", by=organizer)
+    ts.team_captain_set(team=Team.objects.get(tournament=tournament, name="Dragons"), captain=nine, by=organizer)
+    ts.player_codes_generate(tournament=tournament, by=organizer)
+    nine.refresh_from_db()
+    assert 'id="todo"' not in main(client.get(my_page(tournament, nine)))  # table 1 still being played
+    ss.sheet_sign(sheet=published_session.tables.get(number=1).sheet, by=referee, mark_rest_not_played=True)
+    todo = main(client.get(my_page(tournament, nine))).split('id="todo"')[1].split("</section>")[0]
+    assert "Appeal a ruling at session 1, table 1 (as captain)" in todo
+    assert reverse("player-appeal", args=[tournament.slug, nine.code, 1, 1]) in todo
