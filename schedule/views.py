@@ -22,6 +22,7 @@ from django.views.generic import TemplateView
 from schedule import charts, dashboard, elimination, selectors, services
 from schedule.forms import ChartConfirmForm, ChartUploadForm, EliminationForm, GenerateForm, ReasonForm, SeatSessionForm
 from scoring.progress import CLOSED
+from scoring.queues import work_queue
 from tournament import names
 from tournament.models import Session, Tournament, TournamentRole
 from tournament.services import seating_problem
@@ -511,23 +512,26 @@ class DashboardView(OrganizerRequiredMixin, TemplateView):
 
 
 class StartView(LoginRequiredMixin, TemplateView):
-    """Where a login lands: a referee on the tables being played, an organizer on their tournament."""
+    """Where a login lands: a referee, the chief referee or the appeals committee on what waits for them (sheets
+    to countersign, appeals to decide) and the tables being played, an organizer on their tournament."""
 
     template_name = "schedule/start.html"
+    STAFF = (TournamentRole.Role.REFEREE, TournamentRole.Role.CHIEF_REFEREE, TournamentRole.Role.APPEALS_COMMITTEE)
 
     def get(self, request, *args, **kwargs):
         roles = TournamentRole.objects.filter(user=request.user).select_related("tournament")
         organizing = {r.tournament for r in roles if r.role == TournamentRole.Role.ORGANIZER}
-        refereeing = {r.tournament for r in roles if r.role == TournamentRole.Role.REFEREE} - organizing
+        refereeing = {r.tournament for r in roles if r.role in self.STAFF} - organizing
         if not organizing and not refereeing:
             return redirect("home")
         if len(organizing) == 1 and not refereeing:
             return redirect("manage-home", slug=next(iter(organizing)).slug)
         now = timezone.now()
         boards = sorted((dashboard.tournament_dashboard(t, now) for t in organizing), key=_running_first)
-        context = self.get_context_data(
-            boards=boards, referee_sessions=dashboard.referee_sessions(sorted(refereeing, key=lambda t: t.name))
-        )
+        sessions = dashboard.referee_sessions(sorted(refereeing, key=lambda t: t.name))
+        for rs in sessions:
+            rs.queue = work_queue(rs.tournament, request.user, now)
+        context = self.get_context_data(boards=boards, referee_sessions=sessions)
         return self.render_to_response(context)
 
 
