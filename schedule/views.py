@@ -25,7 +25,7 @@ from scoring.progress import CLOSED
 from tournament import names
 from tournament.models import Session, Tournament, TournamentRole
 from tournament.services import seating_problem
-from tournament.views.mixins import OrganizerRequiredMixin, TournamentMixin
+from tournament.views.mixins import OrganizerRequiredMixin, TournamentMixin, new_tournament_offer
 
 METHOD_LABELS = {
     "round_robin": _lazy("round robin"),
@@ -507,6 +507,7 @@ class DashboardView(OrganizerRequiredMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context["board"] = dashboard.tournament_dashboard(self.tournament, timezone.now())
+        context.update(new_tournament_offer(self.request.user))
         return context
 
 
@@ -526,7 +527,9 @@ class StartView(LoginRequiredMixin, TemplateView):
         now = timezone.now()
         boards = sorted((dashboard.tournament_dashboard(t, now) for t in organizing), key=_running_first)
         context = self.get_context_data(
-            boards=boards, referee_sessions=dashboard.referee_sessions(sorted(refereeing, key=lambda t: t.name))
+            boards=boards,
+            referee_sessions=dashboard.referee_sessions(sorted(refereeing, key=lambda t: t.name)),
+            **new_tournament_offer(request.user),
         )
         return self.render_to_response(context)
 

@@ -27,17 +27,18 @@ from tournament.forms import (
 from tournament.importing import parse_players_file
 from tournament.models import AuditLog, Player, Team, Tournament, TournamentRole
 from tournament.player_fields import values_of
-from tournament.views.mixins import OrganizerRequiredMixin, add_service_error, can_create_tournament
+from tournament.views.mixins import (
+    CreatorRequiredMixin,
+    OrganizerRequiredMixin,
+    add_service_error,
+    can_create_tournament,
+    tournament_creators_rule,
+)
 
 
-class TournamentCreateView(LoginRequiredMixin, FormView):
+class TournamentCreateView(LoginRequiredMixin, CreatorRequiredMixin, FormView):
     template_name = "manage/tournament_form.html"
     form_class = TournamentCreateForm
-
-    def dispatch(self, request, *args, **kwargs):
-        if request.user.is_authenticated and not can_create_tournament(request.user):
-            raise PermissionDenied(_("You may not create tournaments; ask an administrator."))
-        return super().dispatch(request, *args, **kwargs)
 
     def form_valid(self, form):
         try:
@@ -67,7 +68,7 @@ class TournamentCopyView(OrganizerRequiredMixin, FormView):
 
     def permission_message(self):
         if not can_create_tournament(self.request.user):
-            return _("You may not create tournaments; ask an administrator.")
+            return _("You may not create tournaments.") + " " + tournament_creators_rule()
         return super().permission_message()
 
     def get_initial(self):
