@@ -2,6 +2,7 @@
 
 Thin: forms, then services. The seating and session pages are in ``schedule.views``."""
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -20,6 +21,9 @@ from tournament.forms import (
     ImportUploadForm,
     PlayerForm,
     RoleGrantForm,
+    TeamDeleteForm,
+    TeamMergeForm,
+    TeamNameForm,
     TournamentCopyForm,
     TournamentCreateForm,
     TournamentForm,
@@ -176,13 +180,69 @@ class PlayerEditView(PlayerCreateView):
 
 
 class TeamListView(OrganizerRequiredMixin, TemplateView):
+    """The teams: create, rename, merge (one team typed two ways on the players), remove an empty one, and
+    name the captain. A refused change shows its error beside the form it came from, with what was typed."""
+
     template_name = "manage/teams.html"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context["teams"] = self.tournament.teams.select_related("captain").prefetch_related("players")
+        teams = list(self.tournament.teams.select_related("captain").prefetch_related("players"))
+        context["teams"] = teams
         context["no_team"] = self.tournament.players.filter(team__isnull=True)
+        context.setdefault("failed", None)
         return context
+
+    def post(self, request, *args, **kwargs):
+        action = request.POST.get("action")
+        teams = self.tournament.teams.all()
+        form: forms.Form
+        if action in ("create", "rename"):
+            form = TeamNameForm(request.POST)
+        elif action == "merge":
+            form = TeamMergeForm(request.POST, teams=teams)
+        elif action == "delete":
+            form = TeamDeleteForm(request.POST)
+        else:
+            messages.error(request, _("Choose what to do with the teams."))
+            return redirect("manage-teams", slug=self.tournament.slug)
+        if form.is_valid():
+            data = form.cleaned_data
+            team = None
+            if data.get("team") is not None:
+                team = get_object_or_404(Team, tournament=self.tournament, pk=data["team"])
+            try:
+                done = self._apply(action, team, data)
+            except (ValidationError, PermissionDenied) as exc:
+                add_service_error(form, exc)
+            else:
+                messages.success(request, done)
+                return redirect("manage-teams", slug=self.tournament.slug)
+        failed = {"action": action, "team": form.data.get("team", ""), "form": form}
+        return self.render_to_response(self.get_context_data(failed=failed))
+
+    def _apply(self, action, team, data):
+        by = self.request.user
+        if action == "create":
+            created = services.team_create(tournament=self.tournament, name=data["name"], by=by)
+            return _("Team %(team)s created. Players join it from their own page (Team).") % {"team": created.name}
+        if team is None:
+            raise ValidationError(_("Choose a team."))
+        if action == "rename":
+            before = team.name
+            renamed = services.team_rename(team=team, name=data["name"], by=by)
+            return _("Team %(before)s is now called %(team)s.") % {"before": before, "team": renamed.name}
+        if action == "merge":
+            into = get_object_or_404(Team, tournament=self.tournament, pk=data["into"])
+            count = team.players.count()
+            services.team_merge(team=team, into=into, by=by)
+            return ngettext(
+                "Team %(team)s merged into %(into)s: %(count)s player moved.",
+                "Team %(team)s merged into %(into)s: %(count)s players moved.",
+                count,
+            ) % {"team": team.name, "into": into.name, "count": count}
+        services.team_delete(team=team, by=by)
+        return _("Team %(team)s removed.") % {"team": team.name}
 
 
 class TeamCaptainView(OrganizerRequiredMixin, View):
