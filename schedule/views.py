@@ -5,6 +5,7 @@ Thin: forms, then ``schedule.services`` (changes), ``schedule.elimination`` and 
 """
 
 import json
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
@@ -21,6 +22,7 @@ from django.views.generic import TemplateView
 
 from schedule import charts, dashboard, elimination, selectors, services
 from schedule.forms import ChartConfirmForm, ChartUploadForm, EliminationForm, GenerateForm, ReasonForm, SeatSessionForm
+from schedule.selectors import PRIORITY_BY_KEY
 from scoring.progress import CLOSED
 from tournament import names
 from tournament.models import Session, Tournament, TournamentRole
@@ -57,11 +59,13 @@ class SeatingManageView(OrganizerRequiredMixin, TemplateView):
             s.action_error = action_errors.get(s.number)
             s.method_label = METHOD_LABELS.get(s.seating_method, s.seating_method)
         count = t.players.count()
+        generate_form, choices = self._compare(kwargs.get("generate_form"))
         context.update(
             sessions=sessions,
             round_robin_numbers=[s.number for s in selectors.round_robin_sessions(t)],
             has_swiss=bool(swiss),
-            generate_form=kwargs.get("generate_form") or GenerateForm(initial={"seed": services.new_seed()}),
+            generate_form=generate_form,
+            choices=choices,
             seating_problem=seating_problem(count),
             player_count=count,
             oversized_teams=selectors.oversized_teams(t),
@@ -72,6 +76,46 @@ class SeatingManageView(OrganizerRequiredMixin, TemplateView):
             fill=_fill_preview(t, selectors.round_robin_sessions(t) or sessions),
         )
         return context
+
+    def _compare(self, form):
+        """The generate form, and when "Compare the choices" asked (a GET with compare=1), the figures of
+        each priority for its seed. A seed left empty is drawn here and put in the form, so that generating
+        next gives exactly the figures shown."""
+        if form is not None:
+            return form, None
+        query = self.request.GET
+        if query.get("compare") != "1":
+            return GenerateForm(initial={"seed": services.new_seed()}), None
+        data = query.copy()
+        if not (data.get("seed") or "").strip():
+            data["seed"] = str(services.new_seed())
+        form = GenerateForm(data)
+        if not form.is_valid():
+            return form, None
+        cleaned = form.cleaned_data
+        choices = selectors.schedule_choices(
+            self.tournament, seed=cleaned["seed"], fill=cleaned.get("fill_with_substitutes", False)
+        )
+        return form, {"seed": cleaned["seed"], "rows": choices, "cost": _priority_cost(choices)}
+
+
+def _priority_cost(rows):
+    """What keeping teams apart first costs against avoiding repeats first, in words, when they differ."""
+    by_key = {row["key"]: row for row in rows}
+    first, apart = by_key.get("repeats"), by_key.get("teams")
+    if first is None or apart is None:
+        return ""
+    if (first["repeat_excess"], first["team_clashes"]) == (apart["repeat_excess"], apart["team_clashes"]):
+        return _("Both priorities give the same figures here: no choice to make.")
+    return _(
+        "Keeping teams apart first: %(c1)s team-mate meetings instead of %(c0)s, at the cost of %(r1)s repeat "
+        "meetings instead of %(r0)s."
+    ) % {
+        "c1": apart["team_clashes"],
+        "c0": first["team_clashes"],
+        "r1": apart["repeat_excess"],
+        "r0": first["repeat_excess"],
+    }
 
 
 def _fill_preview(tournament, sessions):
@@ -98,6 +142,7 @@ class ScheduleGenerateView(SeatingManageView):
                     by=request.user,
                     seed=form.cleaned_data.get("seed"),
                     fill_with_substitutes=form.cleaned_data.get("fill_with_substitutes", False),
+                    priority=form.cleaned_data["priority"],
                 )
             except (ValidationError, PermissionDenied) as exc:
                 form.add_error(None, _messages(exc))
@@ -106,11 +151,13 @@ class ScheduleGenerateView(SeatingManageView):
                 messages.success(
                     request,
                     _(
-                        "%(s)s sessions seated round robin (seed %(seed)s): %(r)s repeated pairs (lower bound on repeats "
-                        "%(lb)s, achieved %(x)s), wind spread %(w)s, team clashes %(c)s."
+                        "%(s)s sessions seated round robin (%(priority)s, seed %(seed)s): %(x)s repeat meetings "
+                        "(lower bound %(lb)s; %(r)s pairs meet more than once), %(c)s team-mate meetings, wind "
+                        "spread %(w)s. Not published yet: compare the choices below before publishing."
                     )
                     % {
                         "s": m["sessions"],
+                        "priority": PRIORITY_BY_KEY[form.cleaned_data["priority"]].label,
                         "seed": result.seed,
                         "r": m["repeated_pairs"],
                         "lb": m["lower_bound"],
@@ -119,7 +166,15 @@ class ScheduleGenerateView(SeatingManageView):
                         "c": m["team_clashes"],
                     },
                 )
-                return redirect("manage-seating", slug=self.tournament.slug)
+                query = urlencode(
+                    {
+                        "compare": "1",
+                        "seed": result.seed,
+                        "priority": form.cleaned_data["priority"],
+                        **({"fill_with_substitutes": "on"} if form.cleaned_data.get("fill_with_substitutes") else {}),
+                    }
+                )
+                return redirect(reverse("manage-seating", args=[self.tournament.slug]) + f"?{query}#choices")
         return self.render_to_response(self.get_context_data(generate_form=form))
 
 
