@@ -11,8 +11,8 @@ from tournament.models import MINUTES_MAX, PLAYER_NUMBER_MAX, AdvanceRule, Playe
 
 FILL_LABEL = _lazy("Fill the field with substitutes")
 FILL_HELP = _lazy(
-    "When the players do not fill tables of four: flagged substitutes first, then new players "
-    "named “Substitute 1”, “Substitute 2”…"
+    "Substitutes on the bench fill tables of four without this box; when they are too few, tick it to add "
+    "new players named “Substitute 1”, “Substitute 2”…"
 )
 
 

@@ -266,3 +266,16 @@ def schedule_choices(tournament: Tournament, *, seed: int, fill: bool = False) -
             }
         )
     return out
+
+
+def next_field(tournament: Tournament) -> tuple[int, Any] | None:
+    """The first session not yet public and who it would seat (``schedule.withdrawals.fill_plan``: the
+    players, bench substitutes only to fill tables of four, and the new substitutes still missing), or None
+    when every session is public. The pages' "cannot fill tables of four" warning reads this, so it warns
+    about exactly what seating would refuse."""
+    from schedule.withdrawals import fill_plan
+
+    first = tournament.sessions.not_public().order_by("number").first()
+    if first is None:
+        return None
+    return first.number, fill_plan(tournament, first.number)

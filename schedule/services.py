@@ -162,7 +162,8 @@ def _field(tournament: Tournament, session_number: int, by: User | None, fill: b
 def session_seat_random(
     *, session: Session, by: User | None, seed: int | None = None, fill_with_substitutes: bool = False
 ) -> Session:
-    """A seeded random draw into tables of four with initial winds (MCR 3.5.1)."""
+    """A seeded random draw into tables of four with initial winds (MCR 3.5.1), team-mates at different
+    tables whenever each team has no more players than there are tables (``seating.draw_session``)."""
     if session.tournament.format == Tournament.Format.ELIMINATION and session.number > 1:
         raise ValidationError(_elimination_seating_message(), code="format")
     with transaction.atomic():
@@ -174,9 +175,13 @@ def session_seat_random(
             raise ValidationError(problem)
         if seed is None:
             seed = new_seed()
-        rng = random.Random(seed)
-        rng.shuffle(players)
-        tables = [players[i : i + 4] for i in range(0, len(players), 4)]
+        try:
+            # Every team, however large: the deal spreads even a team too large to keep apart.
+            teams = {i: p.team_id for i, p in enumerate(players, start=1) if p.team_id}
+            drawn = seating.draw_session(len(players), teams=teams, rng=random.Random(seed))
+        except seating.SeatingError as exc:
+            raise engine_error(exc) from exc
+        tables = [[players[n - 1] for n in table] for table in drawn]
         return session_seat(session=session, tables=tables, by=by, method="random", seed=seed)
 
 

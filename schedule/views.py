@@ -26,7 +26,7 @@ from schedule.selectors import PRIORITY_BY_KEY
 from scoring.progress import CLOSED
 from tournament import names
 from tournament.models import Session, Tournament, TournamentRole
-from tournament.services import seating_problem
+from tournament.services import seating_problem, sessions_below_minimum
 from tournament.views.mixins import OrganizerRequiredMixin, TournamentMixin, new_tournament_offer
 
 METHOD_LABELS = {
@@ -58,7 +58,7 @@ class SeatingManageView(OrganizerRequiredMixin, TemplateView):
             s.swiss_eligible = s.number in swiss and not s.is_public
             s.action_error = action_errors.get(s.number)
             s.method_label = METHOD_LABELS.get(s.seating_method, s.seating_method)
-        count = t.players.count()
+        count, problem = _field_count(t)
         generate_form, choices = self._compare(kwargs.get("generate_form"))
         context.update(
             sessions=sessions,
@@ -66,7 +66,8 @@ class SeatingManageView(OrganizerRequiredMixin, TemplateView):
             has_swiss=bool(swiss),
             generate_form=generate_form,
             choices=choices,
-            seating_problem=seating_problem(count),
+            seating_problem=problem,
+            sessions_warning=sessions_below_minimum(t),
             player_count=count,
             oversized_teams=selectors.oversized_teams(t),
             metrics=selectors.tournament_schedule_metrics(t),
@@ -75,6 +76,9 @@ class SeatingManageView(OrganizerRequiredMixin, TemplateView):
             is_elimination=t.format == Tournament.Format.ELIMINATION,
             fill=_fill_preview(t, selectors.round_robin_sessions(t) or sessions),
         )
+        if not (context["fill"] and context["fill"]["plan"].new_names):
+            # Bench substitutes fill gaps by themselves: the box only asks for new substitutes.
+            generate_form.fields.pop("fill_with_substitutes", None)
         return context
 
     def _compare(self, form):
@@ -116,6 +120,16 @@ def _priority_cost(rows):
         "r1": apart["repeat_excess"],
         "r0": first["repeat_excess"],
     }
+
+
+def _field_count(tournament):
+    """How many play in the next session to seat, and why they cannot be seated (or None): bench substitutes
+    count only as far as they fill tables of four, as seating takes them."""
+    upcoming = selectors.next_field(tournament)
+    if upcoming is None:
+        return tournament.players.filter(is_substitute=False).count(), None
+    field = upcoming[1].field
+    return len(field), seating_problem(len(field))
 
 
 def _fill_preview(tournament, sessions):
@@ -361,10 +375,11 @@ class SessionManageView(OrganizerRequiredMixin, TemplateView):
         for session in sessions:
             session.seat_form = seat_forms.get(session.number) or SeatSessionForm(prefix=f"s{session.number}")
             session.action_error = action_errors.get(session.number)
-        count = self.tournament.players.count()
+        count, problem = _field_count(self.tournament)
         context.update(
             sessions=sessions,
-            seating_problem=seating_problem(count),
+            seating_problem=problem,
+            sessions_warning=sessions_below_minimum(self.tournament),
             player_count=count,
             is_elimination=self.tournament.format == Tournament.Format.ELIMINATION,
             fill=_fill_preview(self.tournament, sessions),

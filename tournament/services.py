@@ -650,6 +650,24 @@ def _player_for(
     return player
 
 
+def sessions_below_minimum(tournament: Tournament) -> str | None:
+    """A warning when the tournament has fewer sessions than its rule set asks for (MCR 3.5.4: at least
+    six), or None. A warning, not a refusal: a club evening or a test may well play fewer."""
+    rule_set = tournament.rule_set
+    if not rule_set.min_sessions or tournament.session_count >= rule_set.min_sessions:
+        return None
+    return _(
+        "This tournament has %(n)s sessions; %(rule)s asks for at least %(min)s. Results of a shorter "
+        "tournament may not be accepted for rankings."
+    ) % {"n": tournament.session_count, "rule": rule_set.min_sessions_rule, "min": rule_set.min_sessions}
+
+
+def field_with_bench(regular: int, bench: int) -> int:
+    """How many play when ``regular`` players (not substitutes) meet ``bench`` substitutes waiting: the
+    substitutes sit in only as far as they fill tables of four (``schedule.withdrawals.fill_plan``)."""
+    return regular + min(bench, -regular % 4)
+
+
 def seating_problem(player_count: int) -> str | None:
     """A message when players cannot fill tables of four, or None."""
     if player_count < 4:

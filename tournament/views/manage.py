@@ -2,7 +2,6 @@
 
 Thin: forms, then services. The seating and session pages are in ``schedule.views``."""
 
-from django import forms
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -53,6 +52,9 @@ class TournamentCreateView(LoginRequiredMixin, CreatorRequiredMixin, FormView):
         messages.success(
             self.request, _("Tournament %(name)s created; you are its organizer.") % {"name": tournament.name}
         )
+        warning = services.sessions_below_minimum(tournament)
+        if warning:
+            messages.warning(self.request, warning)
         return redirect("manage-home", slug=tournament.slug)
 
     def get_context_data(self, **kwargs):
@@ -109,6 +111,9 @@ class TournamentSettingsView(OrganizerRequiredMixin, FormView):
             add_service_error(form, exc)
             return self.form_invalid(form)
         messages.success(self.request, _("Settings saved."))
+        warning = services.sessions_below_minimum(Tournament.objects.get(pk=self.tournament.pk))
+        if warning:
+            messages.warning(self.request, warning)
         return redirect("manage-settings", slug=self.tournament.slug)
 
     def get_context_data(self, **kwargs):
@@ -123,7 +128,9 @@ class PlayerManageListView(OrganizerRequiredMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         players = self.tournament.players.select_related("team")
-        context.update(players=players, seating_problem=services.seating_problem(players.count()))
+        bench = sum(1 for p in players if p.is_substitute)
+        field = services.field_with_bench(len(players) - bench, bench)
+        context.update(players=players, seating_problem=services.seating_problem(field))
         return context
 
 
@@ -196,7 +203,6 @@ class TeamListView(OrganizerRequiredMixin, TemplateView):
     def post(self, request, *args, **kwargs):
         action = request.POST.get("action")
         teams = self.tournament.teams.all()
-        form: forms.Form
         if action in ("create", "rename"):
             form = TeamNameForm(request.POST)
         elif action == "merge":
