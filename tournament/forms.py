@@ -280,6 +280,23 @@ class TeamMergeForm(forms.Form):
         self.fields["into"].choices = [("", _("Choose a team")), *((t.pk, t.name) for t in teams)]
 
 
+class TeamPlayersForm(forms.Form):
+    """Players put in a team by number: "5 6 7 8" or "5, 6"."""
+
+    team = forms.IntegerField(widget=forms.HiddenInput)
+    numbers = forms.CharField(
+        label=_("Add players (numbers)"),
+        max_length=2000,
+        help_text=_("Player numbers separated by spaces or commas, e.g. 5 6 7 8."),
+    )
+
+    def clean_numbers(self):
+        words = self.cleaned_data["numbers"].replace(",", " ").split()
+        if not words or not all(w.isdigit() and len(w) <= 6 for w in words):
+            raise forms.ValidationError(_("Write player numbers only, e.g. 5 6 7 8."))
+        return [int(w) for w in words]
+
+
 class TeamDeleteForm(forms.Form):
     team = forms.IntegerField(widget=forms.HiddenInput)
 

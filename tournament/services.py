@@ -514,6 +514,27 @@ def team_merge(*, team: Team, into: Team, by: User | None) -> Team:
         return into
 
 
+def team_players_add(*, team: Team, numbers: list[int], by: User | None) -> list[Player]:
+    """Put the players with these numbers in ``team`` (from no team or another one), each as a change of
+    that player (``player_update``: audited, a captain who leaves their team is its captain no more). All or
+    nothing: an unknown number refuses the lot, naming it."""
+    with transaction.atomic():
+        tournament = lock_tournament(team.tournament)
+        check_organizer(by, tournament)
+        team = Team.objects.select_for_update().get(pk=team.pk)
+        wanted = sorted(set(numbers))
+        if not wanted:
+            raise ValidationError({"numbers": _("Give the numbers of the players to add.")}, code="no_players")
+        found = {p.number: p for p in tournament.players.filter(number__in=wanted)}
+        unknown = [n for n in wanted if n not in found]
+        if unknown:
+            raise ValidationError(
+                {"numbers": _("No player has number %(n)s in this tournament.") % {"n": ", ".join(map(str, unknown))}},
+                code="unknown_player",
+            )
+        return [player_update(player=found[n], team=team, by=by) for n in wanted if found[n].team_id != team.pk]
+
+
 def team_delete(*, team: Team, by: User | None) -> None:
     """Remove a team that has no members (a team with members is merged, or its players moved, first)."""
     with transaction.atomic():

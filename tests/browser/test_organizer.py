@@ -84,6 +84,12 @@ def test_teams_page_on_a_phone(phone_page, tournament, players, organizer, login
         card.get_by_role("button", name="Merge").click()
     assert "Team Dragons merged into Winds: 2 players moved." in page.locator(".messages").inner_text()
     assert sorted(Team.objects.get(name="Winds").players.values_list("number", flat=True)) == [1, 2, 3, 4]
+    card = page.locator(f"#team-{Team.objects.get(name='Bamboo').pk}")
+    card.get_by_label("Add players (numbers)").fill("7 8")
+    with page.expect_navigation():
+        card.get_by_role("button", name="Add", exact=True).click()
+    assert "joined team Bamboo" in page.locator(".messages").inner_text()
+    assert sorted(Team.objects.get(name="Bamboo").players.values_list("number", flat=True)) == [5, 6, 7, 8]
     assert_phone_friendly(page, "main form")
     screenshot(page, "teams-phone")
 

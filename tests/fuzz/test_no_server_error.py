@@ -69,6 +69,7 @@ NASTY = [
     "rename",
     "merge",
     "delete",
+    "add",
 ]
 values = st.one_of(st.sampled_from(NASTY), st.text(max_size=40), st.integers(-(2**70), 2**70).map(str))
 
@@ -175,7 +176,9 @@ def manage_urls(slug):
         reverse("manage-role-revoke", args=[slug, 1]): [],
         reverse("manage-teams", args=[slug]): [
             "action",
-            *form_fields(tournament_forms.TeamNameForm, tournament_forms.TeamMergeForm),
+            *form_fields(
+                tournament_forms.TeamNameForm, tournament_forms.TeamMergeForm, tournament_forms.TeamPlayersForm
+            ),
         ],
         reverse("manage-session-seat", args=[slug, 2]): ["s2-seed"],
         reverse("manage-session-publish", args=[slug, 2]): ["s2-reason"],

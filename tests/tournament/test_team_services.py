@@ -140,7 +140,7 @@ def test_teams_page_creates_renames_merges_and_removes(client_for, tournament, p
     page = client.get(url(tournament)).content.decode()
     assert "Create team" in page and "Merge into" in page and "Rename" in page
     done = client.post(url(tournament), {"action": "create", "name": "Newcomers"}, follow=True).content.decode()
-    assert "Team Newcomers created." in done
+    assert "Team Newcomers created: add its players by their numbers." in done
     dragons = team(tournament, "Dragons")
     done = client.post(
         url(tournament), {"action": "rename", "team": dragons.pk, "name": "Red Dragons"}, follow=True
@@ -192,3 +192,48 @@ def test_a_team_of_another_tournament_is_not_found(client_for, tournament, playe
     elsewhere = ts.team_create(tournament=other, name="Elsewhere", by=organizer)
     response = client_for("organizer").post(url(tournament), {"action": "rename", "team": elsewhere.pk, "name": "X"})
     assert response.status_code == 404 and Team.objects.get(pk=elsewhere.pk).name == "Elsewhere"
+
+
+# --- adding players by number ----------------------------------------------------------------------------
+
+
+def test_add_players_moves_them_from_no_team_or_another_team(tournament, players, organizer):
+    ts.player_update(player=players[4], team=None, by=organizer)
+    newcomers = ts.team_create(tournament=tournament, name="Newcomers", by=organizer)
+    moved = ts.team_players_add(team=newcomers, numbers=[5, 7, 7], by=organizer)
+    assert [p.number for p in moved] == [5, 7]
+    assert members(tournament, "Newcomers") == [5, 7] and members(tournament, "Dots") == [8]
+    assert AuditLog.objects.filter(action="player.update", data__changes__has_key="team").count() >= 2
+
+
+def test_add_players_clears_a_captain_who_leaves_their_team(tournament, players, organizer):
+    ts.team_captain_set(team=team(tournament, "Dragons"), captain=players[0], by=organizer)
+    ts.team_players_add(team=team(tournament, "Winds"), numbers=[1], by=organizer)
+    assert team(tournament, "Dragons").captain is None
+
+
+def test_add_players_is_all_or_nothing(tournament, players, organizer):
+    with pytest.raises(ValidationError, match="No player has number 40, 41"):
+        ts.team_players_add(team=team(tournament, "Winds"), numbers=[1, 40, 41], by=organizer)
+    assert members(tournament, "Winds") == [3, 4] and members(tournament, "Dragons") == [1, 2]
+    with pytest.raises(ValidationError, match="Give the numbers"):
+        ts.team_players_add(team=team(tournament, "Winds"), numbers=[], by=organizer)
+
+
+def test_only_organizers_add_players(tournament, players, referee):
+    with pytest.raises(PermissionDenied):
+        ts.team_players_add(team=team(tournament, "Winds"), numbers=[1], by=referee)
+    assert members(tournament, "Winds") == [3, 4]
+
+
+def test_teams_page_adds_players_by_number(client_for, tournament, players):
+    client = client_for("organizer")
+    winds = team(tournament, "Winds")
+    done = client.post(url(tournament), {"action": "add", "team": winds.pk, "numbers": "1, 2"}, follow=True)
+    assert "joined team Winds" in done.content.decode() and members(tournament, "Winds") == [1, 2, 3, 4]
+    response = client.post(url(tournament), {"action": "add", "team": winds.pk, "numbers": "5 x"})
+    page = response.content.decode()
+    assert "Write player numbers only" in page and 'value="5 x" autofocus' in page
+    response = client.post(url(tournament), {"action": "add", "team": winds.pk, "numbers": "5 99"})
+    assert "No player has number 99 in this tournament." in response.content.decode()
+    assert members(tournament, "Winds") == [1, 2, 3, 4]

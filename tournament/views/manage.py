@@ -23,6 +23,7 @@ from tournament.forms import (
     TeamDeleteForm,
     TeamMergeForm,
     TeamNameForm,
+    TeamPlayersForm,
     TournamentCopyForm,
     TournamentCreateForm,
     TournamentForm,
@@ -207,6 +208,8 @@ class TeamListView(OrganizerRequiredMixin, TemplateView):
             form = TeamNameForm(request.POST)
         elif action == "merge":
             form = TeamMergeForm(request.POST, teams=teams)
+        elif action == "add":
+            form = TeamPlayersForm(request.POST)
         elif action == "delete":
             form = TeamDeleteForm(request.POST)
         else:
@@ -231,13 +234,22 @@ class TeamListView(OrganizerRequiredMixin, TemplateView):
         by = self.request.user
         if action == "create":
             created = services.team_create(tournament=self.tournament, name=data["name"], by=by)
-            return _("Team %(team)s created. Players join it from their own page (Team).") % {"team": created.name}
+            return _("Team %(team)s created: add its players by their numbers.") % {"team": created.name}
         if team is None:
             raise ValidationError(_("Choose a team."))
         if action == "rename":
             before = team.name
             renamed = services.team_rename(team=team, name=data["name"], by=by)
             return _("Team %(before)s is now called %(team)s.") % {"before": before, "team": renamed.name}
+        if action == "add":
+            moved = services.team_players_add(team=team, numbers=data["numbers"], by=by)
+            if not moved:
+                return _("Those players are already in team %(team)s.") % {"team": team.name}
+            return ngettext(
+                "%(players)s joined team %(team)s.",
+                "%(players)s joined team %(team)s.",
+                len(moved),
+            ) % {"players": ", ".join(str(p) for p in moved), "team": team.name}
         if action == "merge":
             into = get_object_or_404(Team, tournament=self.tournament, pk=data["into"])
             count = team.players.count()
