@@ -149,6 +149,10 @@ class ScheduleGenerateView(SeatingManageView):
 
     def post(self, request, *args, **kwargs):
         form = GenerateForm(request.POST)
+        if form.is_valid() and request.POST.get("compare") == "1":
+            # Comparing changes nothing: on to the page that shows it, by a GET of its own (the form's
+            # CSRF token never travels in an address).
+            return self._to_comparison(form.cleaned_data, form.cleaned_data.get("seed") or services.new_seed())
         if form.is_valid():
             try:
                 result = services.schedule_generate(
@@ -180,16 +184,19 @@ class ScheduleGenerateView(SeatingManageView):
                         "c": m["team_clashes"],
                     },
                 )
-                query = urlencode(
-                    {
-                        "compare": "1",
-                        "seed": result.seed,
-                        "priority": form.cleaned_data["priority"],
-                        **({"fill_with_substitutes": "on"} if form.cleaned_data.get("fill_with_substitutes") else {}),
-                    }
-                )
-                return redirect(reverse("manage-seating", args=[self.tournament.slug]) + f"?{query}#choices")
+                return self._to_comparison(form.cleaned_data, result.seed)
         return self.render_to_response(self.get_context_data(generate_form=form))
+
+    def _to_comparison(self, cleaned, seed):
+        query = urlencode(
+            {
+                "compare": "1",
+                "seed": seed,
+                "priority": cleaned["priority"],
+                **({"fill_with_substitutes": "on"} if cleaned.get("fill_with_substitutes") else {}),
+            }
+        )
+        return redirect(reverse("manage-seating", args=[self.tournament.slug]) + f"?{query}#choices")
 
 
 class SwissSeatView(SeatingManageView):

@@ -146,3 +146,18 @@ def test_only_organizers_compare_and_generate(client_for, teams16, role):
     response = client.post(url("manage-seating-generate", teams16), {"seed": "11", "priority": "teams"})
     assert response.status_code in (302, 403, 404)
     assert not Seat.objects.filter(session__tournament=teams16).exists()
+
+
+def test_the_compare_button_posts_then_shows_the_comparison_by_a_get(client_for, teams16):
+    """The button sits in the generate form (a POST, with its CSRF token): comparing redirects to a GET of
+    the seating page that carries only the choice, never the token, and seats nothing."""
+    client = client_for("organizer")
+    response = client.post(url("manage-seating-generate", teams16), {"seed": "11", "priority": "teams", "compare": "1"})
+    assert response.status_code == 302
+    assert "compare=1" in response.url and "seed=11" in response.url and "priority=teams" in response.url
+    assert "csrf" not in response.url
+    assert not Seat.objects.filter(session__tournament=teams16).exists()
+    drawn = client.post(url("manage-seating-generate", teams16), {"seed": "", "compare": "1"})
+    assert "seed=" in drawn.url and "seed=&" not in drawn.url
+    page = client.get(response.url).content.decode()
+    assert "What each choice gives (seed 11)" in page
