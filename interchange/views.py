@@ -17,6 +17,7 @@ from interchange.format import InterchangeError
 from interchange.forms import TournamentFileForm
 from interchange.load import tournament_import
 from tournament.models import Tournament
+from tournament.services import sessions_below_minimum
 from tournament.views.mixins import CreatorRequiredMixin, OrganizerRequiredMixin
 
 
@@ -62,4 +63,7 @@ class TournamentFileImportView(LoginRequiredMixin, CreatorRequiredMixin, FormVie
             )
             % {"name": tournament.name, "n": players},
         )
+        warning = sessions_below_minimum(tournament)
+        if warning:
+            messages.warning(self.request, warning)
         return redirect("manage-home", slug=tournament.slug)
