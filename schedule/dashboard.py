@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from schedule.selectors import swiss_sessions
+from schedule.selectors import next_field, swiss_sessions
 from scoring import progress as pg
 from scoring import queues
 from scoring.models import SIGNED_STATUSES, ScoreSheet
@@ -318,7 +318,8 @@ def tournament_dashboard(tournament: Tournament, now: datetime) -> Dashboard:
     board = Dashboard(tournament=tournament, sessions=sessions, player_count=player_count)
     url = _Url(tournament)
     # Problems: something is wrong or late and needs the organizer now.
-    problem = seating_problem(player_count) if player_count else None
+    upcoming = next_field(tournament)  # bench substitutes count only as far as seating takes them
+    problem = seating_problem(len(upcoming[1].field)) if player_count and upcoming else None
     if problem:
         board.problems.append(Item(problem, url("manage-player-add") + "?substitute=1", _("Add a substitute")))
     board.problems.extend(_late_tables(tournament, sessions, now, url))

@@ -373,9 +373,11 @@ class FillPlan:
 
 
 def seating_field(tournament: Tournament, session_number: int) -> list[Player]:
-    """Everyone to seat in session ``session_number``: the players, less those withdrawn by then."""
-    out = {w.player_id for w in active_withdrawals(tournament, session_number)}
-    return [p for p in tournament.players.select_related("team").order_by("number") if p.pk not in out]
+    """Everyone to seat in session ``session_number``: the players not withdrawn by then and the substitutes
+    standing in for them; substitutes on the bench only when needed to fill tables of four (flagged
+    substitutes first, by number). So a substitute waiting on the bench never blocks seating, and fills a
+    gap without being asked. New substitutes are made only when asked (``fill_field``)."""
+    return fill_plan(tournament, session_number).field
 
 
 def fill_plan(tournament: Tournament, session_number: int) -> FillPlan:
