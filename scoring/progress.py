@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 from django.db.models import Count, Min
 from django.utils.translation import gettext_lazy as _
 
-from scoring.models import Hand, HandVersion, Penalty, ScoreSheet
+from scoring.models import SIGNED_STATUSES, Hand, HandVersion, Penalty, ScoreSheet
 from tournament.models import Session, Table, Tournament
 
 # Phases as people see them. The stored status says what the organizer did (seated, published, closed);
@@ -90,7 +90,8 @@ def session_progress(tournament: Tournament) -> list[SessionProgress]:
     for table_row in Table.objects.filter(session__tournament=tournament).values("session_id").annotate(n=Count("id")):
         by_pk[table_row["session_id"]].tables = table_row["n"]
     for sheet_row in (
-        ScoreSheet.objects.filter(status=ScoreSheet.Status.SUBMITTED, **in_tournament)
+        # Signed, countersigned or not: a countersigned sheet is no less submitted.
+        ScoreSheet.objects.filter(status__in=SIGNED_STATUSES, **in_tournament)
         .values("table__session_id")
         .annotate(n=Count("id"))
     ):

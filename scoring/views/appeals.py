@@ -25,7 +25,14 @@ from scoring.forms.appeals import (
 from scoring.forms.signing import FoulForm
 from scoring.models import Appeal
 from scoring.results import sheet_data
-from scoring.selectors import appeal_seat, appeal_with_details, sheet_penalties, team_mates, tournament_appeals
+from scoring.selectors import (
+    appeal_amendment_defaults,
+    appeal_seat,
+    appeal_with_details,
+    sheet_penalties,
+    team_mates,
+    tournament_appeals,
+)
 from scoring.views.player import PlayerSheetsView
 from scoring.views.sheet import SheetMixin
 from tournament import kept_input
@@ -227,19 +234,22 @@ class AppealDetailView(AppealRoleMixin, TemplateView):
     def players(self):
         return [p for p in self.data.players if p is not None]
 
-    def appealed_hand_choice(self):
-        hand = next((h for h in self.data.hands if h.number == self.appeal.hand_number), None)
-        return f"{hand.number}:{hand.version.version if hand.version else 0}" if hand else None
-
     def forms(self, bound=None, name=""):
+        initial = appeal_amendment_defaults(self.appeal, self.data)
         forms = {
             "decision_form": DecisionForm(),
             "escalate_form": EscalateForm(),
             "amend_hand_form": AmendHandForm(
-                players=self.players, hands=self.data.hands, initial={"hand": self.appealed_hand_choice()}
+                players=self.players, hands=self.data.hands, initial=initial["amend_hand_form"]
             ),
-            "amend_withdraw_form": AmendWithdrawForm(penalties=[p for p in self.data.given_penalties if p.active]),
-            "amend_foul_form": FoulForm(players=self.players, hands_per_session=self.tournament.hands_per_session),
+            "amend_withdraw_form": AmendWithdrawForm(
+                penalties=[p for p in self.data.given_penalties if p.active], initial=initial["amend_withdraw_form"]
+            ),
+            "amend_foul_form": FoulForm(
+                players=self.players,
+                hands_per_session=self.tournament.hands_per_session,
+                initial=initial["amend_foul_form"],
+            ),
         }
         if bound is not None:
             forms[name] = bound

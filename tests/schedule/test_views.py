@@ -110,8 +110,9 @@ def test_organizer_generates_schedule_and_sees_metrics(client_for, rr16):
     assert int(shown_seed) >= 1
     response = client.post(u("manage-seating-generate", rr16), {"seed": "42"}, follow=True)
     content = response.content.decode()
-    assert "5 sessions seated round robin (seed 42)" in content
-    assert "lower bound on repeats 0, achieved 0" in content
+    assert "5 sessions seated round robin (Avoid repeats first, seed 42)" in content
+    assert "0 repeat meetings (lower bound 0; 0 pairs meet more than once)" in content
+    assert "Not published yet" in content and "What each choice gives (seed 42)" in content
     assert "Seating quality" in content and "Most meetings of any pair" in content
     seats = Seat.objects.filter(session__tournament=rr16)
     assert seats.count() == 80

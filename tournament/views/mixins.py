@@ -5,6 +5,7 @@ from django.contrib.auth.mixins import AccessMixin
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 
@@ -162,3 +163,47 @@ def can_create_tournament(user):
     if who == "staff":
         return user.is_staff or user.is_superuser
     return user.is_staff or user.has_perm("tournament.add_tournament")
+
+
+def tournament_creators_rule():
+    """Who may create tournaments on this site, in words: shown where creating is refused, so that an
+    organizer knows whom to ask and for what instead of meeting a bare 403."""
+    who = getattr(settings, "TOURNAMENT_CREATORS", "permission")
+    if who == "staff":
+        return _(
+            "On this site only staff accounts may create tournaments (setting TOURNAMENT_CREATORS = staff). "
+            "Ask an administrator to mark your account as staff, or to create the tournament and make you "
+            "its organizer."
+        )
+    if who == "any_user":
+        return _("On this site every logged-in user may create tournaments (setting TOURNAMENT_CREATORS = any_user).")
+    return _(
+        "On this site staff accounts and accounts given the permission “Can add tournament” may create "
+        "tournaments (setting TOURNAMENT_CREATORS = permission). Ask an administrator to give your account "
+        "that permission in the admin, or to create the tournament and make you its organizer."
+    )
+
+
+def new_tournament_offer(user):
+    """What the start and home pages show about creating a tournament: the buttons for those allowed;
+    for an organizer the site refuses, why (the button would only lead to a refusal)."""
+    if can_create_tournament(user):
+        return {"can_create": True, "creators_rule": ""}
+    organizes = (
+        getattr(user, "is_authenticated", False)
+        and TournamentRole.objects.filter(user=user, role=TournamentRole.Role.ORGANIZER).exists()
+    )
+    return {"can_create": False, "creators_rule": tournament_creators_rule() if organizes else ""}
+
+
+class CreatorRequiredMixin:
+    """For the pages that create a tournament: anyone the site's TOURNAMENT_CREATORS refuses gets a page that
+    explains the setting (status 403), not a bare refusal."""
+
+    refused_template = "tournament/create_refused.html"
+
+    def dispatch(self, request, *args, **kwargs):
+        if request.user.is_authenticated and not can_create_tournament(request.user):
+            context = {"creators_rule": tournament_creators_rule()}
+            return TemplateResponse(request, self.refused_template, context, status=403)
+        return super().dispatch(request, *args, **kwargs)
