@@ -111,3 +111,24 @@ def test_reloading_an_action_address_leads_to_its_page(phone_page, desktop_page,
         assert page.url.endswith(reverse("manage-seating", args=[tournament.slug]))
         assert "Nothing was done" in page.locator(".messages").inner_text()
         assert in_viewport(page, ".messages .msg")
+
+
+def test_a_hand_sent_through_the_outbox_after_logging_in_again_is_stored(
+    phone_page, referee, tournament, players, published_session
+):
+    from .outbox import recorded, saved_message
+    from .test_table_phone import choose, keypad
+
+    page = phone_page
+    sheet_url = reverse("sheet", args=[tournament.slug, 1, 1])
+    page.goto(reverse("login") + "?next=" + sheet_url)
+    log_in_with_the_form(page, referee)
+    page.wait_for_url("**" + sheet_url)
+    choose(page, "winner", "Player 2")
+    choose(page, "how", "Self-drawn")
+    keypad(page, "16")
+    log_in_again_in_another_tab(page, referee)
+    # The outbox reads the token from the cookie when it sends, so the new login's token goes with it.
+    recorded(page)
+    assert saved_message(page) == "Hand 1 recorded."
+    assert Hand.objects.get().current.points == 16

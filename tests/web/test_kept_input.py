@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scoring.models import Appeal, Hand, Penalty
+from scoring.models import Appeal, AppealDecision, Hand, Penalty
 
 pytestmark = pytest.mark.django_db
 
@@ -111,3 +111,24 @@ def test_a_players_appeal_stopped_by_the_csrf_check_comes_back_without_a_login(
     content = text(client.get(address))
     assert statement in content and "your login changed" in content
     assert not Appeal.objects.exists()
+
+
+def test_an_appeal_decision_stopped_by_a_changed_login_comes_back_filled_in(
+    referee, organizer, tournament, players, published_session
+):
+    from scoring import appeals as ap
+    from scoring.models import ScoreSheet
+
+    sheet = ScoreSheet.objects.get(table__session=published_session, table__number=1)
+    appeal = ap.appeal_file(sheet=sheet, filer=players[0], kind="rule", statement="The ruling was wrong.", by=referee)
+    client = strict_client(referee)
+    decide = reverse("appeal-decide", args=[tournament.slug, appeal.number])
+    reasons = "The claim was made before the next discard (MCR 3.9)."
+    response = client.post(decide, {"outcome": "upheld", "reasons": reasons, **STALE})
+    assert response.status_code == 302 and response["Location"] == decide
+    content = text(client.get(decide))
+    assert reasons in content and "your login changed" in content
+    assert not AppealDecision.objects.exists()  # nothing decided until it is sent again
+    # Opened again later, the address is the appeal's page.
+    again = client.get(decide)
+    assert again.status_code == 302 and again["Location"] == reverse("appeal-detail", args=[tournament.slug, 1])
