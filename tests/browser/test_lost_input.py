@@ -132,3 +132,20 @@ def test_a_hand_sent_through_the_outbox_after_logging_in_again_is_stored(
     recorded(page)
     assert saved_message(page) == "Hand 1 recorded."
     assert Hand.objects.get().current.points == 16
+
+
+def test_any_other_form_sent_after_logging_in_again_gets_a_page_in_words(
+    phone_page, desktop_page, referee, tournament, screenshot
+):
+    for name, page in (("phone", phone_page), ("desktop", desktop_page)):
+        start = reverse("tournament-detail", args=[tournament.slug])
+        page.goto(reverse("login") + "?next=" + start)
+        log_in_with_the_form(page, referee)
+        page.wait_for_url("**" + start)
+        log_in_again_in_another_tab(page, referee)
+        page.get_by_role("button", name="Español").click()
+        page.wait_for_load_state()
+        assert "CSRF" not in page.content()
+        assert page.locator("h1").inner_text() == "Not sent"
+        assert page.get_by_role("link", name="Back to the page").get_attribute("href").endswith(start)
+        screenshot(page, f"lost-input-csrf-other-{name}", full_page=False)
