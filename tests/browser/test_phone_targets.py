@@ -70,6 +70,7 @@ def test_no_page_of_the_flows_scrolls_sideways(
         ],
         "referee": [
             reverse("start"),
+            reverse("work-queue", args=[slug]),
             reverse("session-detail", args=[slug, 1]),
             reverse("sheet", args=[slug, 1, 1]),
             reverse("hand-history", args=[slug, 1, 1, 2]),
@@ -78,6 +79,7 @@ def test_no_page_of_the_flows_scrolls_sideways(
         ],
         "chief_referee": [
             reverse("start"),
+            reverse("work-queue", args=[slug]),
             reverse("sheet", args=[slug, 1, 2]),
             reverse("appeal-list", args=[slug]),
         ],
