@@ -132,3 +132,16 @@ def test_an_appeal_decision_stopped_by_a_changed_login_comes_back_filled_in(
     # Opened again later, the address is the appeal's page.
     again = client.get(decide)
     assert again.status_code == 302 and again["Location"] == reverse("appeal-detail", args=[tournament.slug, 1])
+
+
+def test_a_hand_after_the_login_ended_comes_back_after_logging_in(referee, tournament, players, published_session):
+    client = Client()
+    response = client.post(u("sheet-hand", tournament), hand(players))
+    assert response["Location"] == reverse("login") + "?next=" + u("sheet-hand", tournament)
+    client.force_login(referee)
+    content = text(client.get(u("sheet-hand", tournament)))
+    assert 'name="points" value="24"' in content and 'value="typed note"' in content
+    assert not Hand.objects.exists()
+    # Sent again as it came back, it is recorded once.
+    assert client.post(u("sheet-hand", tournament), {**hand(players), "expected_version": 0}).status_code == 302
+    assert Hand.objects.get().current.points == 24
