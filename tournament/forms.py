@@ -45,6 +45,7 @@ TOURNAMENT_FIELDS = [
     "published",
     "group",
     "player_confirmation",
+    "device_confirmation_code",
     "countersign_required",
     "escalation_scope",
     "two_person_entry",

@@ -93,6 +93,10 @@ def test_chief_referee_countersigns_and_decides_from_the_queue(
     assert page.url.endswith(reverse("sheet", args=[tournament.slug, 1, 1]) + "#countersign")
     with page.expect_navigation():
         page.get_by_role("button", name="Countersign").click()
+    # Asked first, in the page (issue 21, item 4): a countersignature is undone only by reopening.
+    assert "Countersign the score sheet of table 1, session 1?" in page.locator("h1").inner_text()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Yes, countersign").click()
     assert "countersigned" in page.locator(".msg.success").inner_text()
     four_hands.refresh_from_db()
     assert four_hands.status == ScoreSheet.Status.COUNTERSIGNED

@@ -78,11 +78,15 @@ def test_others_cannot_generate_seat_upload_or_publish(client_for, rr16, swiss16
     assert [state(t) for t in (rr16, swiss16, chart8)] == before
 
 
-def test_get_on_actions_is_refused(client_for, rr16):
+def test_get_on_actions_does_nothing_and_goes_to_the_seating_page(client_for, rr16):
     client = client_for("organizer")
-    for name in ("manage-seating-generate", "manage-seating-publish"):
-        assert client.get(u(name, rr16)).status_code == 405
-    assert client.get(u("manage-seating-swiss", rr16, 2)).status_code == 405
+    for url in (
+        u("manage-seating-generate", rr16),
+        u("manage-seating-publish", rr16),
+        u("manage-seating-swiss", rr16, 2),
+    ):
+        response = client.get(url)
+        assert response.status_code == 302 and response["Location"] == u("manage-seating", rr16)
     assert not Seat.objects.exists()
 
 

@@ -9,6 +9,7 @@ from django.template.response import TemplateResponse
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 
+from tournament.kept_input import login_then_back
 from tournament.models import Session, Tournament, TournamentRole
 from tournament.permissions import can_score, is_appeals_committee, is_chief_referee, is_organizer
 
@@ -105,6 +106,11 @@ class RoleRequiredMixin(TournamentMixin, AccessMixin):
     def permission_message(self):
         return _("You do not have a role in this tournament that allows this.")
 
+    def handle_no_permission(self):
+        if not self.request.user.is_authenticated:
+            return login_then_back(self.request)
+        return super().handle_no_permission()
+
 
 class OrganizerRequiredMixin(RoleRequiredMixin):
     def has_role(self):
@@ -140,6 +146,11 @@ class ScorerPostMixin(TournamentMixin, AccessMixin):
                 raise PermissionDenied(_("Only a referee or organizer of this tournament can do this."))
             self.__dict__["tournament"] = tournament  # the cached_property's own slot
         return super().dispatch(request, *args, **kwargs)
+
+    def handle_no_permission(self):
+        if not self.request.user.is_authenticated:
+            return login_then_back(self.request)
+        return super().handle_no_permission()
 
 
 def can_create_tournament(user):
