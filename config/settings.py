@@ -102,6 +102,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # An action's address opened as a page (a reload, the login's ?next=) goes to its page, not a blank 405.
+    "config.action_pages.ActionPageMiddleware",
     "csp.middleware.CSPMiddleware",
     # The visitor's address (behind the trusted proxies), kept while the request is served for the audit log.
     "tournament.client.ClientAddressMiddleware",
@@ -223,6 +225,8 @@ AUTH_PASSWORD_VALIDATORS = [
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("es", _("Spanish")), ("zh-hans", _("Simplified Chinese"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# English dates day-first with 24-hour times (config/formats/en/formats.py), not Django's US style.
+FORMAT_MODULE_PATH = ["config.formats"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
@@ -237,6 +241,9 @@ STORAGES = {
 }
 
 LOGIN_URL = "login"
+# A failed CSRF check (a form opened before the login changed) gets a page in words, and the forms where typing
+# costs come back filled in (config/csrf.py, tournament/kept_input.py).
+CSRF_FAILURE_VIEW = "config.csrf.csrf_failure"
 # Who may create tournaments (and copy one as a template): "staff" (staff accounts only), "permission"
 # (staff, and users given the tournament.add_tournament permission in the admin), or "any_user" (every
 # logged-in user; they become the new tournament's organizer).

@@ -28,6 +28,7 @@ tournament_patterns = [
     path("sessions/<int:n>/tables/<int:t>/", include(scoring.urls.urlpatterns)),
     path("", include(scoring.urls.player_patterns)),
     path("appeals/", include(scoring.urls.appeal_patterns)),
+    path("work/", include(scoring.urls.work_patterns)),
     path(
         "manage/",
         include(

@@ -36,6 +36,7 @@ SETTINGS = (
     ("published", "bool"),
     ("group", "str"),
     ("player_confirmation", "str"),
+    ("device_confirmation_code", "bool"),
     ("countersign_required", "bool"),
     ("escalation_scope", "str"),
     ("two_person_entry", "bool"),

@@ -4,7 +4,6 @@ create tournaments uploads one to create a tournament, becoming its organizer. T
 
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
-from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.utils.http import content_disposition_header
@@ -18,7 +17,8 @@ from interchange.format import InterchangeError
 from interchange.forms import TournamentFileForm
 from interchange.load import tournament_import
 from tournament.models import Tournament
-from tournament.views.mixins import OrganizerRequiredMixin, can_create_tournament
+from tournament.services import sessions_below_minimum
+from tournament.views.mixins import CreatorRequiredMixin, OrganizerRequiredMixin
 
 
 class TournamentFileView(OrganizerRequiredMixin, View):
@@ -31,14 +31,9 @@ class TournamentFileView(OrganizerRequiredMixin, View):
         return response
 
 
-class TournamentFileImportView(LoginRequiredMixin, FormView):
+class TournamentFileImportView(LoginRequiredMixin, CreatorRequiredMixin, FormView):
     template_name = "interchange/import.html"
     form_class = TournamentFileForm
-
-    def dispatch(self, request, *args, **kwargs):
-        if request.user.is_authenticated and not can_create_tournament(request.user):
-            raise PermissionDenied(_("You may not create tournaments; ask an administrator."))
-        return super().dispatch(request, *args, **kwargs)
 
     def form_valid(self, form):
         data = form.tournament_data()
@@ -68,4 +63,7 @@ class TournamentFileImportView(LoginRequiredMixin, FormView):
             )
             % {"name": tournament.name, "n": players},
         )
+        warning = sessions_below_minimum(tournament)
+        if warning:
+            messages.warning(self.request, warning)
         return redirect("manage-home", slug=tournament.slug)

@@ -220,6 +220,15 @@ def assign_ranks(standings: list[Standing], listed_from: int) -> list[Standing]:
     return ordered
 
 
+def usable_events(events: Iterable[Event], parameter_problems: list[ParameterError]) -> dict[str, Event]:
+    """The events by key, once the parameters and the events are known to be usable; else the first problem."""
+    event_list = list(events)
+    problems = parameter_problems + check_events(event_list)
+    if problems:
+        raise problems[0]
+    return {e.key: e for e in event_list}
+
+
 def by_person(results: Iterable[Result]) -> dict[PersonKey, list[Result]]:
     grouped: dict[PersonKey, list[Result]] = {}
     for result in results:

@@ -20,7 +20,7 @@ from .base import (
     base_rank,
     by_person,
     check_count,
-    check_events,
+    usable_events,
 )
 from .text import N_, ParameterError
 
@@ -52,12 +52,7 @@ def _value(result: Counted, by: str) -> Fraction:
 
 def league_ranking(events: Iterable[Event], results: Iterable[Result], params: LeagueParameters) -> list[Standing]:
     """Every person with an event on or before ``params.as_of``, listed ones first, by their sum."""
-    problems = params.problems()
-    event_list = list(events)
-    problems += check_events(event_list)
-    if problems:
-        raise problems[0]
-    by_key = {e.key: e for e in event_list}
+    by_key = usable_events(events, params.problems())
     standings = []
     for person, own in by_person(results).items():
         counted = []

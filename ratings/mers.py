@@ -37,8 +37,8 @@ from .base import (
     by_person,
     check_count,
     check_decay,
-    check_events,
     decay_factor,
+    usable_events,
     weighted_mean,
 )
 from .text import N_, ParameterError
@@ -143,12 +143,7 @@ def mers_standing(person: PersonKey, counted: list[Counted], params: MersParamet
 def mers_ranking(events: Iterable[Event], results: Iterable[Result], params: MersParameters) -> list[Standing]:
     """Every person with at least one result that counts on ``params.as_of``: the listed ones ranked by
     rating (best first, equal ratings sharing a rank), then the others, unranked."""
-    problems = params.problems()
-    event_list = list(events)
-    problems += check_events(event_list)
-    if problems:
-        raise problems[0]
-    by_key = {e.key: e for e in event_list}
+    by_key = usable_events(events, params.problems())
     standings = []
     for person, own in by_person(results).items():
         counted = person_results(own, by_key, params)

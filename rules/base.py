@@ -242,6 +242,9 @@ class RuleSet(Generic[HandT]):
     #: The rule set's declared hand, which :meth:`parse_hand` reads.
     hand_class: type[HandT]
     hands_per_session: int = 16
+    #: The fewest sessions the rulebook allows a tournament, and where it says so (0: no minimum).
+    min_sessions: int = 0
+    min_sessions_rule: str = ""
     #: Organizer's settings: name -> Option. Values given to the constructor override defaults.
     OPTIONS: dict[str, Option] = {}
     #: The note under the printed score sheet's hands (``N_`` text): who deals and how seats move.

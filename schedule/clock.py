@@ -57,6 +57,26 @@ def _minutes(minutes: int | None, session: Session) -> int:
     return minutes
 
 
+def _clock_set(session: Session, *, starts_at: datetime, minutes: int, action: str, by: User | None) -> Session:
+    """Start (or schedule) the clock of a locked session, keeping the times it replaces in the audit entry."""
+    before = {"starts_at": _iso(session.starts_at), "ends_at": _iso(session.ends_at)}
+    session.starts_at, session.ends_at = starts_at, starts_at + timedelta(minutes=minutes)
+    session.full_clean()
+    session.save(update_fields=["starts_at", "ends_at"])
+    audit(
+        tournament=session.tournament,
+        actor=by,
+        action=action,
+        obj=session,
+        session=session.number,
+        minutes=minutes,
+        starts_at=_iso(session.starts_at),
+        ends_at=_iso(session.ends_at),
+        **({"replaced": before} if before["starts_at"] else {}),
+    )
+    return session
+
+
 def session_clock_start(
     *, session: Session, by: User | None, minutes: int | None = None, now: datetime | None = None
 ) -> Session:
@@ -72,22 +92,7 @@ def session_clock_start(
                 % {"n": session.number, "time": timezone.localtime(session.starts_at).strftime("%H:%M")},
                 code="started",
             )
-        before = {"starts_at": _iso(session.starts_at), "ends_at": _iso(session.ends_at)}
-        session.starts_at, session.ends_at = now, now + timedelta(minutes=length)
-        session.full_clean()
-        session.save(update_fields=["starts_at", "ends_at"])
-        audit(
-            tournament=session.tournament,
-            actor=by,
-            action="session.clock_start",
-            obj=session,
-            session=session.number,
-            minutes=length,
-            starts_at=_iso(session.starts_at),
-            ends_at=_iso(session.ends_at),
-            **({"replaced": before} if before["starts_at"] else {}),
-        )
-        return session
+        return _clock_set(session, starts_at=now, minutes=length, action="session.clock_start", by=by)
 
 
 def session_clock_schedule(
@@ -116,22 +121,7 @@ def session_clock_schedule(
                 _("The clock of session %(n)s is already running; move its end instead.") % {"n": session.number},
                 code="started",
             )
-        before = {"starts_at": _iso(session.starts_at), "ends_at": _iso(session.ends_at)}
-        session.starts_at, session.ends_at = starts_at, starts_at + timedelta(minutes=length)
-        session.full_clean()
-        session.save(update_fields=["starts_at", "ends_at"])
-        audit(
-            tournament=session.tournament,
-            actor=by,
-            action="session.clock_schedule",
-            obj=session,
-            session=session.number,
-            minutes=length,
-            starts_at=_iso(session.starts_at),
-            ends_at=_iso(session.ends_at),
-            **({"replaced": before} if before["starts_at"] else {}),
-        )
-        return session
+        return _clock_set(session, starts_at=starts_at, minutes=length, action="session.clock_schedule", by=by)
 
 
 def session_clock_adjust(

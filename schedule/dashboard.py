@@ -11,13 +11,15 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from schedule.selectors import swiss_sessions
+from schedule.selectors import next_field, swiss_sessions
 from scoring import lifecycle as sheet_lifecycle
 from scoring import progress as pg
+from scoring import queues
+from scoring.models import ScoreSheet
 from scoring.results import table_results
 from scoring.selectors import changes_after_closing
 from tournament.models import AdvanceRule, Session, Tournament, TournamentRole
-from tournament.services import field_problem
+from tournament.services import seating_problem
 
 
 @dataclass
@@ -328,6 +330,32 @@ def _after_a_round(tournament: Tournament, sessions: list[pg.SessionProgress], u
     return steps
 
 
+def _appeals(tournament: Tournament, url: _Url) -> tuple[list[Item], list[Item]]:
+    """Appeals nobody holding a role can decide (problems: the organizer names someone), and those waiting
+    for a decision (a next step)."""
+    problems = [
+        Item(
+            _("Appeal %(n)s (%(body)s): nobody in this tournament holds the role that decides it.")
+            % {"n": w.appeal.number, "body": w.body},
+            url("manage-roles"),
+            _("Roles and accounts"),
+        )
+        for w in queues.appeals_nobody_decides(tournament)
+    ]
+    waiting = queues.undecided_appeal_count(tournament)
+    steps = []
+    if waiting:
+        steps.append(
+            Item(
+                ngettext("%(n)s appeal waits for a decision.", "%(n)s appeals wait for a decision.", waiting)
+                % {"n": waiting},
+                url("appeal-list"),
+                _("Appeals"),
+            )
+        )
+    return problems, steps
+
+
 def tournament_dashboard(tournament: Tournament, now: datetime) -> Dashboard:
     """The tournament's sessions with their sheets, the problems to act on now, and the next steps in the
     order a tournament runs."""
@@ -336,13 +364,17 @@ def tournament_dashboard(tournament: Tournament, now: datetime) -> Dashboard:
     board = Dashboard(tournament=tournament, sessions=sessions, player_count=player_count)
     url = _Url(tournament)
     # Problems: something is wrong or late and needs the organizer now.
-    problem = field_problem(tournament) if player_count else None
+    upcoming = next_field(tournament)  # bench substitutes count only as far as seating takes them
+    problem = seating_problem(len(upcoming[1].field)) if player_count and upcoming else None
     if problem:
         board.problems.append(Item(problem, url("manage-player-add") + "?substitute=1", _("Add a substitute")))
     board.problems.extend(_late_tables(tournament, sessions, now, url))
     board.problems.extend(_withdrawn_still_seated(tournament, url))
     board.problems.extend(_unseated(tournament, sessions, url))
+    appeal_problems, appeal_steps = _appeals(tournament, url)
+    board.problems.extend(appeal_problems)
     board.next_steps.extend(_setting_up(board, problem, url))
+    board.next_steps.extend(appeal_steps)
     board.next_steps.extend(_playing(sessions, url, tournament.countersign_required, tournament.appeal_minutes, now))
     board.next_steps.extend(_after_a_round(tournament, sessions, url))
     board.changed_after_closing = changes_after_closing(tournament)
@@ -365,7 +397,8 @@ class RefereeTable:
     started: bool
     submitted: bool  # finished: signed, countersigned included
     url: str
-    state: str = ""  # the sheet's label (scoring.lifecycle)
+    state: str = ""  # the sheet's state, and what its referee does next (scoring.queues.sheet_next_step)
+    next_action: str = ""
 
 
 @dataclass
@@ -374,10 +407,11 @@ class RefereeSession:
     progress: pg.SessionProgress | None
     tables: list[RefereeTable]
     upcoming: Session | None = None  # the next session, when none is being played
+    queue: queues.WorkQueue | None = None  # what waits for this user besides the tables (the start page)
 
 
 def referee_sessions(tournaments: list[Tournament]) -> list[RefereeSession]:
-    """Per tournament, the tables of the session being played, each with its sheet's state."""
+    """Per tournament, the tables of the session being played, each with its sheet's state and next step."""
     out = []
     for tournament in tournaments:
         current = pg.current_session(pg.session_progress(tournament))
@@ -389,17 +423,26 @@ def referee_sessions(tournaments: list[Tournament]) -> list[RefereeSession]:
             continue
         session = current.session
         results = sorted(table_results(tournament, session).values(), key=lambda r: r.table)
-        tables = [
-            RefereeTable(
-                number=r.table,
-                players=r.players,
-                hands=r.hands_entered,
-                started=r.started,
-                submitted=sheet_lifecycle.is_finished(r.sheet_status),
-                state=sheet_lifecycle.label(r.sheet_status),
-                url=reverse("sheet", args=[tournament.slug, session.number, r.table]),
+        statuses = dict(ScoreSheet.objects.filter(table__session=session).values_list("table_id", "status"))
+        tables = []
+        for r in results:
+            state, next_action = queues.sheet_next_step(
+                statuses.get(r.table_id, ScoreSheet.Status.OPEN),
+                hands_entered=r.hands_entered,
+                hands_per_session=tournament.hands_per_session,
+                countersign_required=tournament.countersign_required,
             )
-            for r in results
-        ]
+            tables.append(
+                RefereeTable(
+                    number=r.table,
+                    players=r.players,
+                    hands=r.hands_entered,
+                    started=r.started,
+                    submitted=sheet_lifecycle.is_finished(statuses.get(r.table_id, ScoreSheet.Status.OPEN)),
+                    url=reverse("sheet", args=[tournament.slug, session.number, r.table]),
+                    state=state,
+                    next_action=next_action,
+                )
+            )
         out.append(RefereeSession(tournament=tournament, progress=current, tables=tables))
     return out

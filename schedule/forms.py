@@ -6,12 +6,13 @@ from django.utils.translation import gettext_lazy as _lazy
 
 from rules import textfile
 from schedule.charts import MAX_CHART_BYTES, MAX_CHART_CHARS, parse_chart
+from schedule.selectors import PRIORITIES
 from tournament.models import MINUTES_MAX, PLAYER_NUMBER_MAX, AdvanceRule, Player, Session, WithdrawalReason
 
 FILL_LABEL = _lazy("Fill the field with substitutes")
 FILL_HELP = _lazy(
-    "When the players do not fill tables of four: flagged substitutes first, then new players "
-    "named “Substitute 1”, “Substitute 2”…"
+    "Substitutes on the bench fill tables of four without this box; when they are too few, tick it to add "
+    "new players named “Substitute 1”, “Substitute 2”…"
 )
 
 
@@ -31,6 +32,17 @@ class ReasonForm(forms.Form):
 
 
 class GenerateForm(forms.Form):
+    priority = forms.ChoiceField(
+        label=_lazy("Where both cannot be had"),
+        choices=[(p.key, p.label) for p in PRIORITIES],
+        initial="repeats",
+        required=False,
+        widget=forms.RadioSelect,
+        help_text=_lazy(
+            "Some fields cannot be seated with nobody meeting twice and no team-mates at one table (16 players "
+            "in teams of four over 5 sessions, for one). Compare the choices to see what each costs."
+        ),
+    )
     seed = forms.IntegerField(
         label=_lazy("Seed"),
         min_value=1,
@@ -42,6 +54,9 @@ class GenerateForm(forms.Form):
         ),
     )
     fill_with_substitutes = forms.BooleanField(label=FILL_LABEL, required=False, help_text=FILL_HELP)
+
+    def clean_priority(self):
+        return self.cleaned_data.get("priority") or "repeats"
 
 
 class ChartUploadForm(forms.Form):

@@ -9,9 +9,10 @@ engine always sees 1..N, as it requires), except for charts, which the organizer
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy as _lazy
 
 import seating
 from rules.rotation import WINDS
@@ -25,18 +26,37 @@ MAX_TEAM_APART = 4  # the engine keeps team-mates apart for teams of at most fou
 # How a session was seated (``Session.seating_method``), in words: the sessions pages, the seating page and
 # the audit log all say it this way, never the stored code.
 SEATING_METHODS = {
-    "round_robin": gettext_lazy("round robin"),
-    "swiss": gettext_lazy("Swiss pairing"),
-    "chart": gettext_lazy("a chart"),
-    "random": gettext_lazy("random draw"),
-    "manual": gettext_lazy("by hand"),
-    "elimination": gettext_lazy("from the players who go on"),
+    "round_robin": _lazy("round robin"),
+    "swiss": _lazy("Swiss pairing"),
+    "chart": _lazy("a chart"),
+    "random": _lazy("random draw"),
+    "manual": _lazy("by hand"),
+    "elimination": _lazy("from the players who go on"),
 }
 
 
 def method_label(method: str) -> str:
     """The words for a seating method; one not known (from an older file) is shown as given."""
     return str(SEATING_METHODS.get(method, method))
+
+
+@dataclass(frozen=True)
+class Priority:
+    """One way to generate a round-robin schedule, as the ``seating`` command offers them: what the engine
+    minimises first where no schedule has both no repeat meeting and no team-mates at one table."""
+
+    key: str
+    label: Any  # lazy translation
+    prefer: str  # the engine's ``prefer``
+    teams_apart: bool
+
+
+PRIORITIES = (
+    Priority("repeats", _lazy("Avoid repeats first"), "repeats", True),
+    Priority("teams", _lazy("Keep teams apart first"), "clashes", True),
+    Priority("ignore", _lazy("Ignore teams"), "repeats", False),
+)
+PRIORITY_BY_KEY = {p.key: p for p in PRIORITIES}
 
 
 def players_by_number(tournament: Tournament) -> list[Player]:
@@ -210,3 +230,68 @@ def seat_list(session: Session) -> list[dict[str, Any]]:
     ]
     rows.sort(key=lambda r: (sort_key(r["player"].name), r["player"].number))
     return rows
+
+
+def generate_field(tournament: Tournament, fill: bool) -> tuple[list[Player], int]:
+    """Who a generated round-robin schedule seats: the players of its first session (see
+    ``schedule.withdrawals.seating_field``), and how many new substitutes filling the field would add
+    after them (they join no team). What ``schedule_generate`` seats, read without changing anything."""
+    from schedule.withdrawals import fill_plan, seating_field
+
+    targets = round_robin_sessions(tournament)
+    first = targets[0].number if targets else 1
+    if fill:
+        plan = fill_plan(tournament, first)
+        return plan.field, len(plan.new_names)
+    return seating_field(tournament, first), 0
+
+
+def schedule_choices(tournament: Tournament, *, seed: int, fill: bool = False) -> list[dict[str, Any]]:
+    """The figures each priority would give for this seed: repeat meetings (beyond the first) and how many
+    pairs meet more than once, team-mates at one table, wind spread. The same engine calls as
+    ``schedule_generate``, so generating afterwards with the same seed gives exactly these figures. Without
+    teams to keep apart only the first priority is listed (the others would give the same). Empty when the
+    field cannot be seated (the page says why)."""
+    from tournament.services import seating_problem
+
+    players, new = generate_field(tournament, fill)
+    sessions = len(round_robin_sessions(tournament))
+    count = len(players) + new
+    if not sessions or seating_problem(count):
+        return []
+    teams = kept_apart(players)
+    choices = PRIORITIES if teams else PRIORITIES[:1]
+    out = []
+    for priority in choices:
+        try:
+            schedule = seating.round_robin(
+                count, sessions, teams=teams if priority.teams_apart else None, seed=seed, prefer=priority.prefer
+            )
+        except seating.SeatingError:
+            continue
+        m = seating.schedule_metrics(schedule.sessions, teams or None)
+        out.append(
+            {
+                "key": priority.key,
+                "label": priority.label,
+                "repeat_excess": m["repeat_excess"],
+                "repeated_pairs": m["repeated_pairs"],
+                "team_clashes": m["team_clashes"],
+                "wind_spread": m["wind_spread"],
+                "lower_bound": m["lower_bound"],
+            }
+        )
+    return out
+
+
+def next_field(tournament: Tournament) -> tuple[int, Any] | None:
+    """The first session not yet public and who it would seat (``schedule.withdrawals.fill_plan``: the
+    players, bench substitutes only to fill tables of four, and the new substitutes still missing), or None
+    when every session is public. The pages' "cannot fill tables of four" warning reads this, so it warns
+    about exactly what seating would refuse."""
+    from schedule.withdrawals import fill_plan
+
+    first = tournament.sessions.not_public().order_by("number").first()
+    if first is None:
+        return None
+    return first.number, fill_plan(tournament, first.number)

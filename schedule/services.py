@@ -24,6 +24,7 @@ from django.utils.translation import ngettext
 import seating
 from schedule.selectors import (
     MAX_TEAM_APART,
+    PRIORITY_BY_KEY,
     has_scores,
     kept_apart,
     players_by_number,
@@ -165,7 +166,8 @@ def _field(tournament: Tournament, session_number: int, by: User | None, fill: b
 def session_seat_random(
     *, session: Session, by: User | None, seed: int | None = None, fill_with_substitutes: bool = False
 ) -> Session:
-    """A seeded random draw into tables of four with initial winds (MCR 3.5.1)."""
+    """A seeded random draw into tables of four with initial winds (MCR 3.5.1), team-mates at different
+    tables whenever each team has no more players than there are tables (``seating.draw_session``)."""
     if session.tournament.format == Tournament.Format.ELIMINATION and session.number > 1:
         raise ValidationError(_elimination_seating_message(), code="format")
     with transaction.atomic():
@@ -177,9 +179,13 @@ def session_seat_random(
             raise ValidationError(problem)
         if seed is None:
             seed = new_seed()
-        rng = random.Random(seed)
-        rng.shuffle(players)
-        tables = [players[i : i + 4] for i in range(0, len(players), 4)]
+        try:
+            # Every team, however large: the deal spreads even a team too large to keep apart.
+            teams = {i: p.team_id for i, p in enumerate(players, start=1) if p.team_id}
+            drawn = seating.draw_session(len(players), teams=teams, rng=random.Random(seed))
+        except seating.SeatingError as exc:
+            raise engine_error(exc) from exc
+        tables = [[players[n - 1] for n in table] for table in drawn]
         return session_seat(session=session, tables=tables, by=by, method="random", seed=seed)
 
 
@@ -345,13 +351,24 @@ def session_reopen(*, session: Session, by: User | None, reason: str = "") -> Se
 
 
 def schedule_generate(
-    *, tournament: Tournament, by: User | None, seed: int | None = None, fill_with_substitutes: bool = False
+    *,
+    tournament: Tournament,
+    by: User | None,
+    seed: int | None = None,
+    fill_with_substitutes: bool = False,
+    priority: str = "repeats",
 ) -> Schedule:
     """Seat every round-robin session at once from one schedule with no repeat meetings where possible.
     The field is the one of the first session seated (withdrawals starting later need a substitute after).
+    ``priority`` (``schedule.selectors.PRIORITIES``) says what to minimise first where both cannot be had:
+    repeat meetings ("repeats"), team-mates at one table ("teams"), or neither team ("ignore").
 
-    Returns the engine's Schedule (its ``metrics`` include the counting lower bound on repeats).
+    Returns the engine's Schedule (its ``metrics`` include the counting lower bound on repeats and the
+    team-mates at one table, counted against the real teams even when they were ignored).
     """
+    if priority not in PRIORITY_BY_KEY:
+        raise ValidationError(_("Choose what to avoid first."), code="priority")
+    chosen = PRIORITY_BY_KEY[priority]
     if seed is None:
         seed = new_seed()
     with transaction.atomic():
@@ -368,10 +385,19 @@ def schedule_generate(
                 raise ValidationError(_elimination_seating_message(), code="format")
             raise ValidationError(_("This tournament is seated by Swiss pairing, session by session."), code="format")
         check_seating_may_change(targets)
+        teams = kept_apart(players)
         try:
-            schedule = seating.round_robin(len(players), len(targets), teams=kept_apart(players), seed=seed)
+            schedule = seating.round_robin(
+                len(players),
+                len(targets),
+                teams=teams if chosen.teams_apart else None,
+                seed=seed,
+                prefer=chosen.prefer,
+            )
         except seating.SeatingError as exc:
             raise engine_error(exc) from exc
+        if not chosen.teams_apart:  # the figures still count team-mates who meet
+            schedule.metrics = seating.schedule_metrics(schedule.sessions, teams or None)
         for session, tables in zip(targets, schedule.sessions):
             session_seat(
                 session=session,
@@ -385,6 +411,7 @@ def schedule_generate(
             actor=by,
             action="schedule.generate",
             seed=seed,
+            priority=priority,
             sessions=[s.number for s in targets],
             metrics={k: (v if isinstance(v, (int, float, str)) else str(v)) for k, v in schedule.metrics.items()},
         )

@@ -5,6 +5,7 @@ Thin: forms, then ``schedule.services`` (changes), ``schedule.elimination`` and 
 """
 
 import json
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
@@ -20,11 +21,13 @@ from django.views.generic import TemplateView
 
 from schedule import charts, dashboard, elimination, selectors, services
 from schedule.forms import ChartConfirmForm, ChartUploadForm, EliminationForm, GenerateForm, ReasonForm, SeatSessionForm
+from schedule.selectors import PRIORITY_BY_KEY
 from scoring.progress import CLOSED, with_phases
+from scoring.queues import work_queue
 from tournament import names
 from tournament.models import Session, Tournament, TournamentRole
-from tournament.services import field_problem
-from tournament.views.mixins import OrganizerRequiredMixin, TournamentMixin
+from tournament.services import seating_problem, sessions_below_minimum
+from tournament.views.mixins import OrganizerRequiredMixin, TournamentMixin, new_tournament_offer
 
 
 def _messages(exc):
@@ -46,13 +49,16 @@ class SeatingManageView(OrganizerRequiredMixin, TemplateView):
             s.swiss_eligible = s.number in swiss and not s.is_public
             s.action_error = action_errors.get(s.number)
             s.method_label = selectors.method_label(s.seating_method)
-        count = t.players.count()
+        count, problem = _field_count(t)
+        generate_form, choices = self._compare(kwargs.get("generate_form"))
         context.update(
             sessions=sessions,
             round_robin_numbers=[s.number for s in selectors.round_robin_sessions(t)],
             has_swiss=bool(swiss),
-            generate_form=kwargs.get("generate_form") or GenerateForm(initial={"seed": services.new_seed()}),
-            seating_problem=field_problem(t),
+            generate_form=generate_form,
+            choices=choices,
+            seating_problem=problem,
+            sessions_warning=sessions_below_minimum(t),
             player_count=count,
             oversized_teams=selectors.oversized_teams(t),
             metrics=selectors.tournament_schedule_metrics(t),
@@ -61,7 +67,60 @@ class SeatingManageView(OrganizerRequiredMixin, TemplateView):
             is_elimination=t.format == Tournament.Format.ELIMINATION,
             fill=_fill_preview(t, selectors.round_robin_sessions(t) or sessions),
         )
+        if not (context["fill"] and context["fill"]["plan"].new_names):
+            # Bench substitutes fill gaps by themselves: the box only asks for new substitutes.
+            generate_form.fields.pop("fill_with_substitutes", None)
         return context
+
+    def _compare(self, form):
+        """The generate form, and when "Compare the choices" asked (a GET with compare=1), the figures of
+        each priority for its seed. A seed left empty is drawn here and put in the form, so that generating
+        next gives exactly the figures shown."""
+        if form is not None:
+            return form, None
+        query = self.request.GET
+        if query.get("compare") != "1":
+            return GenerateForm(initial={"seed": services.new_seed()}), None
+        data = query.copy()
+        if not (data.get("seed") or "").strip():
+            data["seed"] = str(services.new_seed())
+        form = GenerateForm(data)
+        if not form.is_valid():
+            return form, None
+        cleaned = form.cleaned_data
+        choices = selectors.schedule_choices(
+            self.tournament, seed=cleaned["seed"], fill=cleaned.get("fill_with_substitutes", False)
+        )
+        return form, {"seed": cleaned["seed"], "rows": choices, "cost": _priority_cost(choices)}
+
+
+def _priority_cost(rows):
+    """What keeping teams apart first costs against avoiding repeats first, in words, when they differ."""
+    by_key = {row["key"]: row for row in rows}
+    first, apart = by_key.get("repeats"), by_key.get("teams")
+    if first is None or apart is None:
+        return ""
+    if (first["repeat_excess"], first["team_clashes"]) == (apart["repeat_excess"], apart["team_clashes"]):
+        return _("Both priorities give the same figures here: no choice to make.")
+    return _(
+        "Keeping teams apart first: %(c1)s team-mate meetings instead of %(c0)s, at the cost of %(r1)s repeat "
+        "meetings instead of %(r0)s."
+    ) % {
+        "c1": apart["team_clashes"],
+        "c0": first["team_clashes"],
+        "r1": apart["repeat_excess"],
+        "r0": first["repeat_excess"],
+    }
+
+
+def _field_count(tournament):
+    """How many play in the next session to seat, and why they cannot be seated (or None): bench substitutes
+    count only as far as they fill tables of four, as seating takes them."""
+    upcoming = selectors.next_field(tournament)
+    if upcoming is None:
+        return tournament.players.filter(is_substitute=False).count(), None
+    field = upcoming[1].field
+    return len(field), seating_problem(len(field))
 
 
 def _fill_preview(tournament, sessions):
@@ -81,6 +140,10 @@ class ScheduleGenerateView(SeatingManageView):
 
     def post(self, request, *args, **kwargs):
         form = GenerateForm(request.POST)
+        if form.is_valid() and request.POST.get("compare") == "1":
+            # Comparing changes nothing: on to the page that shows it, by a GET of its own (the form's
+            # CSRF token never travels in an address).
+            return self._to_comparison(form.cleaned_data, form.cleaned_data.get("seed") or services.new_seed())
         if form.is_valid():
             try:
                 result = services.schedule_generate(
@@ -88,6 +151,7 @@ class ScheduleGenerateView(SeatingManageView):
                     by=request.user,
                     seed=form.cleaned_data.get("seed"),
                     fill_with_substitutes=form.cleaned_data.get("fill_with_substitutes", False),
+                    priority=form.cleaned_data["priority"],
                 )
             except (ValidationError, PermissionDenied) as exc:
                 form.add_error(None, _messages(exc))
@@ -96,11 +160,13 @@ class ScheduleGenerateView(SeatingManageView):
                 messages.success(
                     request,
                     _(
-                        "%(s)s sessions seated round robin (seed %(seed)s): %(r)s repeated pairs (lower bound on repeats "
-                        "%(lb)s, achieved %(x)s), wind spread %(w)s, team clashes %(c)s."
+                        "%(s)s sessions seated round robin (%(priority)s, seed %(seed)s): %(x)s repeat meetings "
+                        "(lower bound %(lb)s; %(r)s pairs meet more than once), %(c)s team-mate meetings, wind "
+                        "spread %(w)s. Not published yet: compare the choices below before publishing."
                     )
                     % {
                         "s": m["sessions"],
+                        "priority": PRIORITY_BY_KEY[form.cleaned_data["priority"]].label,
                         "seed": result.seed,
                         "r": m["repeated_pairs"],
                         "lb": m["lower_bound"],
@@ -109,8 +175,19 @@ class ScheduleGenerateView(SeatingManageView):
                         "c": m["team_clashes"],
                     },
                 )
-                return redirect("manage-seating", slug=self.tournament.slug)
+                return self._to_comparison(form.cleaned_data, result.seed)
         return self.render_to_response(self.get_context_data(generate_form=form))
+
+    def _to_comparison(self, cleaned, seed):
+        query = urlencode(
+            {
+                "compare": "1",
+                "seed": seed,
+                "priority": cleaned["priority"],
+                **({"fill_with_substitutes": "on"} if cleaned.get("fill_with_substitutes") else {}),
+            }
+        )
+        return redirect(reverse("manage-seating", args=[self.tournament.slug]) + f"?{query}#choices")
 
 
 class SwissSeatView(SeatingManageView):
@@ -301,10 +378,11 @@ class SessionManageView(OrganizerRequiredMixin, TemplateView):
             session.method_label = selectors.method_label(session.seating_method)
             session.seat_form = seat_forms.get(session.number) or SeatSessionForm(prefix=f"s{session.number}")
             session.action_error = action_errors.get(session.number)
-        count = self.tournament.players.count()
+        count, problem = _field_count(self.tournament)
         context.update(
             sessions=sessions,
-            seating_problem=field_problem(self.tournament),
+            seating_problem=problem,
+            sessions_warning=sessions_below_minimum(self.tournament),
             player_count=count,
             is_elimination=self.tournament.format == Tournament.Format.ELIMINATION,
             fill=_fill_preview(self.tournament, sessions),
@@ -549,27 +627,31 @@ class DashboardView(OrganizerRequiredMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context["board"] = dashboard.tournament_dashboard(self.tournament, timezone.now())
+        context.update(new_tournament_offer(self.request.user))
         return context
 
 
 class StartView(LoginRequiredMixin, TemplateView):
-    """Where a login lands: a referee on the tables being played, an organizer on their tournament."""
+    """Where a login lands: a referee, the chief referee or the appeals committee on what waits for them (sheets
+    to countersign, appeals to decide) and the tables being played, an organizer on their tournament."""
 
     template_name = "schedule/start.html"
+    STAFF = (TournamentRole.Role.REFEREE, TournamentRole.Role.CHIEF_REFEREE, TournamentRole.Role.APPEALS_COMMITTEE)
 
     def get(self, request, *args, **kwargs):
         roles = TournamentRole.objects.filter(user=request.user).select_related("tournament")
         organizing = {r.tournament for r in roles if r.role == TournamentRole.Role.ORGANIZER}
-        refereeing = {r.tournament for r in roles if r.role == TournamentRole.Role.REFEREE} - organizing
+        refereeing = {r.tournament for r in roles if r.role in self.STAFF} - organizing
         if not organizing and not refereeing:
             return redirect("home")
         if len(organizing) == 1 and not refereeing:
             return redirect("manage-home", slug=next(iter(organizing)).slug)
         now = timezone.now()
         boards = sorted((dashboard.tournament_dashboard(t, now) for t in organizing), key=_running_first)
-        context = self.get_context_data(
-            boards=boards, referee_sessions=dashboard.referee_sessions(sorted(refereeing, key=lambda t: t.name))
-        )
+        sessions = dashboard.referee_sessions(sorted(refereeing, key=lambda t: t.name))
+        for rs in sessions:
+            rs.queue = work_queue(rs.tournament, request.user, now)
+        context = self.get_context_data(boards=boards, referee_sessions=sessions, **new_tournament_offer(request.user))
         return self.render_to_response(context)
 
 

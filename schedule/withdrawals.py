@@ -147,19 +147,25 @@ def _withdraw(
         )
         withdrawal.full_clean(exclude=["created_by", "undone_by", "substitute"])
         withdrawal.save()
-        audit(
-            tournament=tournament,
-            actor=by,
-            action="player.withdraw",
-            obj=withdrawal,
-            player=player.number,
-            name=player.name,
-            session=from_session.number,
-            reason=reason,
-            note=withdrawal.note,
-            keep_in_standings=withdrawal.keep_in_standings,
-        )
+        _audit_withdrawal(withdrawal, by=by)
         return withdrawal
+
+
+def _audit_withdrawal(withdrawal: Withdrawal, *, by: User | None, **extra: object) -> None:
+    """The one audit entry of a withdrawal, recorded at the table or loaded from a file (``extra``)."""
+    audit(
+        tournament=withdrawal.tournament,
+        actor=by,
+        action="player.withdraw",
+        obj=withdrawal,
+        player=withdrawal.player.number,
+        name=withdrawal.player.name,
+        session=withdrawal.from_session.number,
+        reason=withdrawal.reason,
+        note=withdrawal.note,
+        keep_in_standings=withdrawal.keep_in_standings,
+        **extra,
+    )
 
 
 def _available_substitute(tournament: Tournament, substitute: Player) -> Player:
@@ -339,17 +345,9 @@ def withdrawal_load(
                 code="already",
             )
         withdrawal.save()
-        audit(
-            tournament=tournament,
-            actor=by,
-            action="player.withdraw",
-            obj=withdrawal,
-            player=player.number,
-            name=player.name,
-            session=from_session.number,
-            reason=reason,
-            note=withdrawal.note,
-            keep_in_standings=withdrawal.keep_in_standings,
+        _audit_withdrawal(
+            withdrawal,
+            by=by,
             loaded=True,
             **({"substitute": substitute.number} if substitute else {}),
             **({"undone": True} if undone else {}),
@@ -375,9 +373,11 @@ class FillPlan:
 
 
 def seating_field(tournament: Tournament, session_number: int) -> list[Player]:
-    """Everyone to seat in session ``session_number``: the players, less those withdrawn by then."""
-    out = {w.player_id for w in active_withdrawals(tournament, session_number)}
-    return [p for p in tournament.players.select_related("team").order_by("number") if p.pk not in out]
+    """Everyone to seat in session ``session_number``: the players not withdrawn by then and the substitutes
+    standing in for them; substitutes on the bench only when needed to fill tables of four (flagged
+    substitutes first, by number). So a substitute waiting on the bench never blocks seating, and fills a
+    gap without being asked. New substitutes are made only when asked (``fill_field``)."""
+    return fill_plan(tournament, session_number).field
 
 
 def fill_plan(tournament: Tournament, session_number: int) -> FillPlan:

@@ -29,6 +29,7 @@ TABLE_PAGE_ASSETS = [
     "js/table-entry.js",
     "js/tile-picker.js",
     "js/outbox.js",
+    "js/result.js",
     "tiles/sprite.svg",
 ]
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from django.db.models import Q
 from django.utils import timezone
 
-from scoring.models import Appeal, ClosedSessionChange, Hand, HandVersion, Penalty, Signature
+from scoring.models import Appeal, ClosedSessionChange, Hand, HandVersion, Penalty, ScoreSheet, Signature
 from scoring.results import SheetData, sheets_data
 from tournament import services as tournament_services
 from tournament.models import EscalationScope, Player, Seat, Session, Table
@@ -24,7 +24,6 @@ if TYPE_CHECKING:
 
     from django.db.models import QuerySet
 
-    from scoring.models import ScoreSheet
     from tournament.models import Tournament
 
 
@@ -163,6 +162,25 @@ def appeal_with_details() -> QuerySet[Appeal]:
     )
 
 
+def appeal_amendment_defaults(appeal: Appeal, data: SheetData) -> dict[str, dict[str, Any]]:
+    """What the amendment forms of an upheld appeal start with: the hand and the penalty the appeal names
+    (a penalty's hand when the appeal names no hand), so that the first click acts on what the appeal is
+    about and never on hand 1 or the first penalty."""
+    penalty = appeal.penalty
+    number = appeal.hand_number or (penalty.hand_number if penalty is not None else None)
+    hand = next((h for h in data.hands if h.number == number), None) if number else None
+    # The hand only: its entry is on the page beside the form, and a filled-in discarder left over from a
+    # discard would make a corrected self-drawn win fail.
+    amend_hand = {"hand": f"{hand.number}:{hand.version.version if hand.version else 0}"} if hand is not None else {}
+    active = {p.pk for p in data.given_penalties if p.active}
+    withdraw = {"penalty": penalty.pk} if penalty is not None and penalty.pk in active else {}
+    return {
+        "amend_hand_form": amend_hand,
+        "amend_withdraw_form": withdraw,
+        "amend_foul_form": {"hand_number": number} if number else {},
+    }
+
+
 def team_mates(tournament: Tournament, players: list[Player]) -> list[Player]:
     """The players of the teams of `players` who are not among them, by number."""
     teams = {p.team_id for p in players if p.team_id}
@@ -277,6 +295,17 @@ def _session_row(tournament: Tournament, seat: Seat, data: SheetData, now: datet
     }
 
 
+def still_to_play(row: dict[str, Any]) -> bool:
+    """Whether the game of a session row (``_session_row``) is still to be played or being played: not closed,
+    and its sheet not yet complete (every hand in makes it "awaiting confirmation") nor signed.
+
+    A small reading of the stored states; where the one lifecycle of sheets and sessions lands, this reads it."""
+    if row["closed"]:
+        return False
+    sheet = row["sheet"]
+    return sheet is None or sheet.status == ScoreSheet.Status.OPEN
+
+
 def player_page(tournament: Tournament, player: Player) -> dict[str, Any]:
     """The rest of a player's private page: their seat and starting wind in every published session, with
     the next one to play first; their results hand by hand; their fouls; the appeals about their tables."""
@@ -293,8 +322,9 @@ def player_page(tournament: Tournament, player: Player) -> dict[str, Any]:
         data = data_of[seat.table_id]
         rows.append(_session_row(tournament, seat, data, now))
         fouls += [(seat.session.number, seat.table.number, p) for p in data.given_penalties if p.player_id == player.pk]
-    # The next seat: the first published session not yet signed at the player's table.
-    upcoming = next((r for r in rows if not r["closed"] and not r["signed"]), None)
+    # The next seat: the first published session still to be played at the player's table (a finished game
+    # waiting for confirmations or signatures is behind them).
+    upcoming = next((r for r in rows if still_to_play(r)), None)
     # A captain also sees the appeals they filed for their team's tables, to follow and escalate them.
     appeals = list(
         Appeal.objects.filter(Q(sheet__table__seats__player=player) | Q(filer=player))
@@ -303,9 +333,14 @@ def player_page(tournament: Tournament, player: Player) -> dict[str, Any]:
         .prefetch_related("decisions")
         .order_by("-number")
     )
+    waiting_seating = None
+    if upcoming is None:
+        # Nothing published to play: say which session comes, so the player knows the page is not stuck.
+        waiting_seating = tournament.sessions.not_public().open().order_by("number").first()
     return {
         "my_sessions": rows,
         "next_seat": upcoming,
+        "next_unpublished": waiting_seating,
         "my_fouls": fouls,
         "my_appeals": appeals,
         "captain_tables": captain_tables(tournament, player, exclude={seat.table_id for seat in seats}),

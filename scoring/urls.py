@@ -3,7 +3,7 @@
 
 from django.urls import path
 
-from scoring.views import appeals, chief, player, referee, sheet
+from scoring.views import appeals, chief, player, queue, referee, sheet
 
 urlpatterns = [
     path("", sheet.SheetView.as_view(), name="sheet"),
@@ -57,4 +57,9 @@ appeal_patterns = [
     path("<int:number>/amend/hand/", appeals.AppealAmendHandView.as_view(), name="appeal-amend-hand"),
     path("<int:number>/amend/withdraw/", appeals.AppealAmendWithdrawView.as_view(), name="appeal-amend-withdraw"),
     path("<int:number>/amend/foul/", appeals.AppealAmendFoulView.as_view(), name="appeal-amend-foul"),
+]
+
+# Under /t/<slug>/work/: what waits for the chief referee, the referees and the appeals committee.
+work_patterns = [
+    path("", queue.WorkQueueView.as_view(), name="work-queue"),
 ]

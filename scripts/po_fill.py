@@ -45,6 +45,7 @@ def main(argv):
             entry.flags.remove("fuzzy")
         entry.previous_msgid = None
         entry.previous_msgid_plural = None
+        entry.previous_msgctxt = None  # a leftover "#| msgctxt" without its msgid breaks msgfmt
     po.save(path)
     for msgid in missing:
         print(f"not in the catalogue: {msgid!r}", file=sys.stderr)

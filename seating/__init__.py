@@ -5,6 +5,7 @@ See docs/seating.md for the constructions and the figures.
 """
 
 from .chart import check_chart
+from .draw import draw_session
 from .elimination import EliminationTie, Rule, eliminate, seat_next_round
 from .errors import PlayerCountError, SeatingError
 from .metrics import lower_bound, schedule_metrics, schedule_score
@@ -19,6 +20,7 @@ __all__ = [
     "SeatingError",
     "check_chart",
     "displacement",
+    "draw_session",
     "eliminate",
     "lower_bound",
     "mixed_next_session",

@@ -10,4 +10,5 @@ urlpatterns = [
     path("standings/sessions/", views.SessionTabulationView.as_view(), name="tabulation"),
     path("players/<int:number>/", views.PlayerDetailView.as_view(), name="player-detail"),
     path("sessions/<int:n>/", views.SessionDetailView.as_view(), name="session-detail"),
+    path("sessions/current/", views.SessionCurrentView.as_view(), name="session-current"),
 ]

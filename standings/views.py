@@ -4,14 +4,19 @@ Thin: the selectors compute, the views shape rows for the templates. A session w
 published yet is shown only to organizers and referees.
 """
 
+from urllib.parse import urlencode
+
 from django.conf import settings
+from django.contrib import messages
 from django.core.cache import caches
 from django.db.models import Prefetch
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, redirect
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
-from django.views.generic import TemplateView
+from django.utils.translation import gettext as _
+from django.views.generic import TemplateView, View
 from django_tables2 import RequestConfig
 
 from rules.table_points import format_table_points
@@ -279,3 +284,20 @@ class SessionDetailView(TournamentMixin, TemplateView):
             changes_after_closing=changes_after_closing(self.tournament, session) if self.is_organizer else [],
         )
         return context
+
+
+class SessionCurrentView(TournamentMixin, View):
+    """The session being played or about to be (``scoring.progress.current_session``), under one address that
+    does not change through the day: the tournament page's "find my seat" and "current session" lead here.
+    ``?q=`` goes along to find the seat."""
+
+    def get(self, request, *args, **kwargs):
+        current = current_session(session_progress(self.tournament))
+        if current is None:
+            messages.info(request, _("No session's seating is published yet."))
+            return redirect("tournament-detail", slug=self.tournament.slug)
+        url = reverse("session-detail", args=[self.tournament.slug, current.session.number])
+        query = request.GET.get("q", "")[: SessionDetailView.MAX_QUERY].strip()
+        if query:
+            url += "?" + urlencode({"q": query}) + "#found"
+        return redirect(url)

@@ -38,6 +38,29 @@ def _team_captain(e: AuditLog, f: dict, ctx: Context) -> tuple[str, str, str]:
     return text, page_url("manage-teams", ctx.tournament.slug), _("teams")
 
 
+def _team_merge(e: AuditLog, f: dict, ctx: Context) -> tuple[str, str, str]:
+    """A team merged into another (tournament.services.team_merge), with the players it moved."""
+    numbers = f.get("players") or []
+    args = {
+        "actor": ctx.actor(e),
+        "team": f.get("team", "?"),
+        "into": f.get("into", "?"),
+        "players": ", ".join(ctx.player(n) for n in numbers),
+    }
+    if numbers:
+        text = (
+            ngettext(
+                "%(actor)s merged team %(team)s into %(into)s, moving %(players)s.",
+                "%(actor)s merged team %(team)s into %(into)s, moving %(players)s.",
+                len(numbers),
+            )
+            % args
+        )
+    else:
+        text = _("%(actor)s merged the empty team %(team)s into %(into)s.") % args
+    return text, page_url("manage-teams", ctx.tournament.slug), _("teams")
+
+
 def _players_counted(e: AuditLog, f: dict, ctx: Context) -> tuple[str, str, str]:
     """Bulk changes to players, worded for their count ("1 player", "3 players"; Spanish has three forms)."""
     try:
@@ -88,6 +111,9 @@ def register() -> None:
             "players.import_update": _players_counted,
             "team.captain": _team_captain,
             "team.create": simple(N_("%(actor)s created the team %(name)s."), "manage-teams", N_("teams")),
+            "team.rename": simple(N_("%(actor)s renamed team %(before)s to %(team)s."), "manage-teams", N_("teams")),
+            "team.merge": _team_merge,
+            "team.delete": simple(N_("%(actor)s removed the empty team %(name)s."), "manage-teams", N_("teams")),
             "role.grant": simple(N_("%(actor)s made %(user)s %(role)s."), "manage-roles", N_("roles")),
             "role.revoke": simple(N_("%(actor)s took the %(role)s role from %(user)s."), "manage-roles", N_("roles")),
             "tournament.create": simple(

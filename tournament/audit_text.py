@@ -160,6 +160,8 @@ class Context:
             for key in ("winner", "discarder", "player"):
                 if isinstance(facts.get(key), int):
                     numbers.add(facts[key])
+            if isinstance(facts.get("players"), list):  # the players a change moved (a team merge)
+                numbers.update(n for n in facts["players"] if isinstance(n, int))
         self.players = (
             dict(Player.objects.filter(tournament=tournament, number__in=numbers).values_list("number", "name"))
             if numbers

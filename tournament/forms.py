@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from rules.registry import RULE_SETS
 from tournament.importing import MAX_FILE_BYTES
 from tournament.json_field import LimitedJSONField
-from tournament.models import PLAYER_NUMBER_MAX, Tournament, TournamentRole
+from tournament.models import PLAYER_NUMBER_MAX, Team, Tournament, TournamentRole
 from tournament.player_fields import PLAYER_FIELDS, Kind, PlayerField
 
 
@@ -45,6 +45,7 @@ TOURNAMENT_FIELDS = [
     "published",
     "group",
     "player_confirmation",
+    "device_confirmation_code",
     "countersign_required",
     "escalation_scope",
     "two_person_entry",
@@ -262,6 +263,43 @@ class ImportConfirmForm(forms.Form):
     @staticmethod
     def encode(raw):
         return base64.b64encode(raw).decode("ascii")
+
+
+class TeamNameForm(forms.Form):
+    """A new team's name, or a team's new name (``team`` given)."""
+
+    team = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    name = forms.CharField(label=_("Team name"), max_length=max_length(Team, "name"), strip=True)
+
+
+class TeamMergeForm(forms.Form):
+    team = forms.IntegerField(widget=forms.HiddenInput)
+    into = forms.TypedChoiceField(label=_("Merge into"), coerce=int)
+
+    def __init__(self, *args, teams=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["into"].choices = [("", _("Choose a team")), *((t.pk, t.name) for t in teams)]
+
+
+class TeamPlayersForm(forms.Form):
+    """Players put in a team by number: "5 6 7 8" or "5, 6"."""
+
+    team = forms.IntegerField(widget=forms.HiddenInput)
+    numbers = forms.CharField(
+        label=_("Add players (numbers)"),
+        max_length=2000,
+        help_text=_("Player numbers separated by spaces or commas, e.g. 5 6 7 8."),
+    )
+
+    def clean_numbers(self):
+        words = self.cleaned_data["numbers"].replace(",", " ").split()
+        if not words or not all(w.isdigit() and len(w) <= 6 for w in words):
+            raise forms.ValidationError(_("Write player numbers only, e.g. 5 6 7 8."))
+        return [int(w) for w in words]
+
+
+class TeamDeleteForm(forms.Form):
+    team = forms.IntegerField(widget=forms.HiddenInput)
 
 
 class RoleGrantForm(forms.Form):

@@ -223,6 +223,14 @@ class Tournament(models.Model):
         default=PlayerConfirmation.NONE,
         help_text=_("Before the referee signs a finished sheet, each of the four players confirms it."),
     )
+    device_confirmation_code = models.BooleanField(
+        _("players confirm on the referee's device with their code"),
+        default=False,
+        help_text=_(
+            "On the referee's device each player types the code on their player card before confirming, so the "
+            "sheet shows that the player confirmed it themself, not only that someone tapped their name."
+        ),
+    )
     countersign_required = models.BooleanField(
         _("chief referee countersigns"),
         default=False,

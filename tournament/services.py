@@ -21,7 +21,6 @@ from tournament.models import (
     Team,
     Tournament,
     TournamentRole,
-    Withdrawal,
     compose_display_name,
     no_nul,
     split_display_name,
@@ -424,6 +423,143 @@ def team_captain_set(*, team: Team, captain: Player | None, by: User | None) -> 
         return team
 
 
+def _team_name(tournament: Tournament, name: str, *, keep: Team | None = None) -> str:
+    """A team's name tidied and checked: not blank, not too long, and not already another team's name in
+    this tournament. Letter case does not make a name new ("dragons" is the team "Dragons"): two teams told
+    apart only by case would look like one on every page and file."""
+    name = (name or "").strip()
+    if not name:
+        raise ValidationError({"name": _("Give the team a name.")}, code="team_name_blank")
+    max_length = Team._meta.get_field("name").max_length
+    if max_length is not None and len(name) > max_length:
+        raise ValidationError({"name": _("A team name has at most %(n)s characters.") % {"n": max_length}})
+    try:
+        no_nul(name)
+    except ValidationError as exc:
+        raise ValidationError({"name": exc.messages}) from None
+    same = tournament.teams.filter(name__iexact=name)
+    if keep is not None:
+        same = same.exclude(pk=keep.pk)
+    existing = same.first()
+    if existing is not None:
+        raise ValidationError(
+            {"name": _("There is already a team %(team)s in this tournament.") % {"team": existing.name}},
+            code="team_name_taken",
+        )
+    return name
+
+
+def team_create(*, tournament: Tournament, name: str, by: User | None) -> Team:
+    """A new team with no members yet (players join it from the players' pages or the teams page)."""
+    with transaction.atomic():
+        tournament = lock_tournament(tournament)
+        check_organizer(by, tournament)
+        name = _team_name(tournament, name)
+        team = Team.objects.create(tournament=tournament, name=name)
+        audit(tournament=tournament, actor=by, action="team.create", obj=team, name=name)
+        return team
+
+
+def team_rename(*, team: Team, name: str, by: User | None) -> Team:
+    """A team's new name; its members, captain and results stay with it."""
+    with transaction.atomic():
+        tournament = lock_tournament(team.tournament)
+        check_organizer(by, tournament)
+        team = Team.objects.select_for_update().get(pk=team.pk)
+        name = _team_name(tournament, name, keep=team)
+        if name == team.name:
+            return team
+        before = team.name
+        team.name = name
+        team.save(update_fields=["name"])
+        audit(
+            tournament=tournament,
+            actor=by,
+            action="team.rename",
+            obj=team,
+            team=name,
+            before=before,
+            changes={"name": [before, name]},
+        )
+        return team
+
+
+def team_merge(*, team: Team, into: Team, by: User | None) -> Team:
+    """Move every member of ``team`` into ``into`` and remove ``team``: the remedy for one team typed two
+    ways on the players. ``into`` keeps its captain; if it has none, ``team``'s captain (now a member) is."""
+    with transaction.atomic():
+        tournament = lock_tournament(team.tournament)
+        check_organizer(by, tournament)
+        if into.tournament_id != tournament.pk:
+            raise ValidationError(
+                {"into": _("Teams can only be merged within one tournament.")}, code="team_merge_other"
+            )
+        if into.pk == team.pk:
+            raise ValidationError({"into": _("Choose another team to merge into.")}, code="team_merge_self")
+        locked = {t.pk: t for t in Team.objects.select_for_update().filter(pk__in=[team.pk, into.pk]).order_by("pk")}
+        if len(locked) != 2:
+            raise ValidationError(_("That team no longer exists."), code="team_gone")
+        team, into = locked[team.pk], locked[into.pk]
+        members = list(Player.objects.select_for_update().filter(team=team).order_by("number"))
+        numbers = [p.number for p in members]
+        Player.objects.filter(pk__in=[p.pk for p in members]).update(team=into)
+        captain = into.captain_id or team.captain_id
+        team.captain = None
+        team.save(update_fields=["captain"])
+        if captain != into.captain_id:
+            into.captain_id = captain
+            into.save(update_fields=["captain"])
+        audit(
+            tournament=tournament,
+            actor=by,
+            action="team.merge",
+            obj=into,
+            team=team.name,
+            into=into.name,
+            players=numbers,
+            count=len(numbers),
+        )
+        team.delete()
+        return into
+
+
+def team_players_add(*, team: Team, numbers: list[int], by: User | None) -> list[Player]:
+    """Put the players with these numbers in ``team`` (from no team or another one), each as a change of
+    that player (``player_update``: audited, a captain who leaves their team is its captain no more). All or
+    nothing: an unknown number refuses the lot, naming it."""
+    with transaction.atomic():
+        tournament = lock_tournament(team.tournament)
+        check_organizer(by, tournament)
+        team = Team.objects.select_for_update().get(pk=team.pk)
+        wanted = sorted(set(numbers))
+        if not wanted:
+            raise ValidationError({"numbers": _("Give the numbers of the players to add.")}, code="no_players")
+        found = {p.number: p for p in tournament.players.filter(number__in=wanted)}
+        unknown = [n for n in wanted if n not in found]
+        if unknown:
+            raise ValidationError(
+                {"numbers": _("No player has number %(n)s in this tournament.") % {"n": ", ".join(map(str, unknown))}},
+                code="unknown_player",
+            )
+        return [player_update(player=found[n], team=team, by=by) for n in wanted if found[n].team_id != team.pk]
+
+
+def team_delete(*, team: Team, by: User | None) -> None:
+    """Remove a team that has no members (a team with members is merged, or its players moved, first)."""
+    with transaction.atomic():
+        tournament = lock_tournament(team.tournament)
+        check_organizer(by, tournament)
+        team = Team.objects.select_for_update().get(pk=team.pk)
+        if Player.objects.filter(team=team).exists():
+            raise ValidationError(
+                _("Team %(team)s has members: merge it into another team, or move its players first.")
+                % {"team": team.name},
+                code="team_has_members",
+            )
+        audit(tournament=tournament, actor=by, action="team.delete", obj=team, name=team.name)
+        team.delete()
+
+
 def team_captain_of(player: Player) -> Team | None:
     """The team ``player`` captains, if any."""
     if player.team_id is None:
@@ -544,6 +680,24 @@ def _player_for(
     return player
 
 
+def sessions_below_minimum(tournament: Tournament) -> str | None:
+    """A warning when the tournament has fewer sessions than its rule set asks for (MCR 3.5.4: at least
+    six), or None. A warning, not a refusal: a club evening or a test may well play fewer."""
+    rule_set = tournament.rule_set
+    if not rule_set.min_sessions or tournament.session_count >= rule_set.min_sessions:
+        return None
+    return _(
+        "This tournament has %(n)s sessions; %(rule)s asks for at least %(min)s. Results of a shorter "
+        "tournament may not be accepted for rankings."
+    ) % {"n": tournament.session_count, "rule": rule_set.min_sessions_rule, "min": rule_set.min_sessions}
+
+
+def field_with_bench(regular: int, bench: int) -> int:
+    """How many play when ``regular`` players (not substitutes) meet ``bench`` substitutes waiting: the
+    substitutes sit in only as far as they fill tables of four (``schedule.withdrawals.fill_plan``)."""
+    return regular + min(bench, -regular % 4)
+
+
 def seating_problem(player_count: int) -> str | None:
     """A message when players cannot fill tables of four, or None."""
     if player_count < 4:
@@ -555,20 +709,6 @@ def seating_problem(player_count: int) -> str | None:
             "so the count is a multiple of four."
         ) % {"n": player_count, "m": missing, "k": player_count % 4}
     return None
-
-
-def field_problem(tournament: Tournament) -> str | None:
-    """``seating_problem`` for the next session still to seat, counting its field as seating does
-    (``schedule.withdrawals.seating_field``: the players less those withdrawn by then, their substitutes
-    included), or None; none either once every session is seated, since nobody is seated any more."""
-    upcoming = tournament.sessions.exclude(pk__in=Session.objects.seated()).order_by("number").first()
-    if upcoming is None:
-        return None
-    withdrawn = Withdrawal.objects.filter(
-        tournament=tournament, undone_at__isnull=True, from_session__number__lte=upcoming.number
-    ).values("player_id")
-    count = tournament.players.exclude(pk__in=withdrawn).count()
-    return seating_problem(count) if count else None
 
 
 # Player codes: read off a player card and typed on a phone, so no 0/O or 1/I to confuse.

@@ -41,6 +41,8 @@ class MCRRuleSet(RuleSet[Hand]):
         flowers=True,
     )
     hands_per_session = 16
+    min_sessions = 6  # "a minimum of six rounds or sessions" (MCR 3.5.4)
+    min_sessions_rule = "MCR 3.5.4"
     payment_texts = {
         "self_drawn": N_("Self-drawn: each of the three other players pays %(each)s (8 + the hand's points)."),
         "discard": N_("By discard: the discarder pays %(d)s (8 + the hand's points)."),

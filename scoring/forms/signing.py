@@ -146,6 +146,8 @@ class ConfirmForm(forms.Form):
     """A player confirms the sheet on the referee's device."""
 
     player = forms.IntegerField(widget=forms.HiddenInput)
+    # Where the tournament asks for it (Tournament.device_confirmation_code): the code on the player's card.
+    code = forms.CharField(required=False, max_length=32, strip=True)
 
 
 class HandConfirmForm(forms.Form):

@@ -24,7 +24,15 @@ from scoring.services.bulk import HandRowError, hands_import
 from scoring.services.hands import hand_confirm, hand_record, sheet_mark_rest_not_played
 from scoring.services.penalties import foul_record, penalty_record, penalty_withdraw
 from scoring.services.sheet import _check_player_code, _lock_sheet, payment_error, sheet_for_table
-from scoring.services.signing import sheet_confirm, sheet_countersign, sheet_reopen, sheet_sign, sheet_sign_check
+from scoring.services.signing import (
+    sheet_confirm,
+    sheet_countersign,
+    sheet_countersign_check,
+    sheet_mark_rest_not_played_check,
+    sheet_reopen,
+    sheet_sign,
+    sheet_sign_check,
+)
 
 __all__ = [
     "HandRowError",
@@ -39,8 +47,10 @@ __all__ = [
     "penalty_withdraw",
     "sheet_confirm",
     "sheet_countersign",
+    "sheet_countersign_check",
     "sheet_for_table",
     "sheet_mark_rest_not_played",
+    "sheet_mark_rest_not_played_check",
     "sheet_reopen",
     "sheet_sign",
     "sheet_sign_check",

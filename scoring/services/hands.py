@@ -71,9 +71,11 @@ def _stale_entry(hand: Hand | None, number: int, version: int, by: User | None) 
     params["when"] = date_format(timezone.localtime(latest.created_at), "SHORT_DATETIME_FORMAT")
     actor = _actor(by)
     if latest.created_by is not None and actor is not None and latest.created_by.pk == actor.pk:
+        # The same login, not necessarily the same phone: a referee's login may be open on two devices, and the
+        # entry may have come from the other one (issue 21), so the message does not claim which.
         message = _(
-            "You already entered hand %(n)s, at %(when)s (it is at version %(version)s). Check it on the "
-            "sheet; to replace that entry with this one, submit again."
+            "Hand %(n)s was already entered under your login, on this device or another, at %(when)s (it is at "
+            "version %(version)s). Check it on the sheet; to replace that entry with this one, submit again."
         )
     else:
         params["who"] = latest.created_by.get_username() if latest.created_by is not None else _("an import")

@@ -3,7 +3,8 @@ it is locked), the chief referee countersigns it, and only the chief referee reo
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
@@ -28,6 +29,7 @@ from scoring.services.sheet import (
 from tournament.audit import audit
 from tournament.models import Session
 from tournament.permissions import is_chief_referee
+from tournament.services import normalise_code
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -81,6 +83,17 @@ def _check_confirmation_way(
     _check_at_table(player, players)
     if method == Signature.Method.PHONE:
         _check_player_code(player, code)
+    if method == Signature.Method.DEVICE and tournament.device_confirmation_code:
+        # The player proves on the referee's device that it is them: the code on their card (issue 21). Read
+        # from the table's rows, just loaded, so a code made a moment ago counts.
+        player = next((p for p in players if p.pk == player.pk), player)
+        if not player.code:
+            raise ValidationError(
+                _("%(player)s has no player code yet: the organizer makes the codes (Manage, Player codes).")
+                % {"player": player},
+                code="no_code",
+            )
+        _check_player_code(player, normalise_code(code or "") or None)
     if not tournament.confirmation_methods:
         raise ValidationError(
             _("In this tournament the players sign the paper sheet; the referee signs here."),
@@ -208,15 +221,30 @@ class _DryRun(Exception):
     pass
 
 
-def sheet_sign_check(*, sheet: ScoreSheet, by: User | None, mark_rest_not_played: bool = False) -> None:
-    """Raise what :func:`sheet_sign` would raise, changing nothing: the signature is made and rolled back, so the
-    confirmation page is shown only for a signature that would go through, by exactly the same rules."""
+def _dry_run(service: Callable[..., object], **kwargs: Any) -> None:
+    """Raise what ``service`` would raise, changing nothing: it runs and is rolled back, so a confirmation page
+    is shown only for an action that would go through, by exactly the same rules."""
     try:
         with transaction.atomic():
-            sheet_sign(sheet=sheet, by=by, mark_rest_not_played=mark_rest_not_played)
+            service(**kwargs)
             raise _DryRun
     except _DryRun:
         pass
+
+
+def sheet_sign_check(*, sheet: ScoreSheet, by: User | None, mark_rest_not_played: bool = False) -> None:
+    """Raise what :func:`sheet_sign` would raise, changing nothing."""
+    _dry_run(sheet_sign, sheet=sheet, by=by, mark_rest_not_played=mark_rest_not_played)
+
+
+def sheet_countersign_check(*, sheet: ScoreSheet, by: User | None) -> None:
+    """Raise what :func:`sheet_countersign` would raise, changing nothing."""
+    _dry_run(sheet_countersign, sheet=sheet, by=by)
+
+
+def sheet_mark_rest_not_played_check(*, sheet: ScoreSheet, by: User | None) -> None:
+    """Raise what marking the hands not entered as not played would raise, changing nothing."""
+    _dry_run(sheet_mark_rest_not_played, sheet=sheet, by=by)
 
 
 def sheet_countersign(

@@ -4,7 +4,6 @@ one is upheld. Thin: a form, then a service in scoring.appeals; a service error 
 what the user typed."""
 
 from django.contrib import messages
-from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
@@ -26,13 +25,31 @@ from scoring.forms.appeals import (
 from scoring.forms.signing import FoulForm
 from scoring.models import Appeal
 from scoring.results import sheet_data
-from scoring.selectors import appeal_seat, appeal_with_details, sheet_penalties, team_mates, tournament_appeals
+from scoring.selectors import (
+    appeal_amendment_defaults,
+    appeal_seat,
+    appeal_with_details,
+    sheet_penalties,
+    team_mates,
+    tournament_appeals,
+)
 from scoring.views.player import PlayerSheetsView
 from scoring.views.sheet import SheetMixin
+from tournament import kept_input
 from tournament.models import Player, Tournament
 from tournament.permissions import can_score, is_appeals_committee, is_organizer
 from tournament.services import normalise_code
 from tournament.views.mixins import RoleRequiredMixin, add_service_error
+
+
+def kept_form_page(view, request):
+    """The appeal form as it was typed when a changed or ended login stopped its post, or None."""
+    kept = kept_input.take(request)
+    if kept is None:
+        return None
+    kept_input.restored(request)
+    return view.render_to_response(view.get_context_data(form=view.form(kept)))
+
 
 # ------------------------------------------------------------------ the player, on their private link
 
@@ -41,6 +58,8 @@ class PlayerAppealFileView(PlayerSheetsView):
     """The player files an appeal about a ruling at one of their tables; their code "signs" it."""
 
     template_name = "scoring/appeal_file.html"
+    keeps_input = True
+    needs_no_login = True  # the player's code in the address signs it
 
     as_captain_for: Player | None = None
 
@@ -74,6 +93,9 @@ class PlayerAppealFileView(PlayerSheetsView):
             back=reverse("player-page", args=[self.tournament.slug, self.kwargs["code"]]),
         )
         return context
+
+    def get(self, request, *args, **kwargs):
+        return kept_form_page(self, request) or super().get(request, *args, **kwargs)
 
     def post(self, request, *args, **kwargs):
         form = self.form(request.POST)
@@ -122,10 +144,11 @@ class SheetAppealFileView(SheetMixin, TemplateView):
     """From the table's sheet: a referee or organizer files the appeal a player (or their captain) hands in."""
 
     template_name = "scoring/appeal_file.html"
+    keeps_input = True
 
     def dispatch(self, request, *args, **kwargs):
         if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
+            return kept_input.login_then_back(request)
         if not can_score(request.user, get_object_or_404(Tournament, slug=kwargs["slug"])):
             raise PermissionDenied(_("Only a referee or organizer of this tournament can do this."))
         return super().dispatch(request, *args, **kwargs)
@@ -153,6 +176,9 @@ class SheetAppealFileView(SheetMixin, TemplateView):
             session_number=self.session.number,
         )
         return context
+
+    def get(self, request, *args, **kwargs):
+        return kept_form_page(self, request) or super().get(request, *args, **kwargs)
 
     def post(self, request, *args, **kwargs):
         form = self.form(request.POST)
@@ -208,19 +234,22 @@ class AppealDetailView(AppealRoleMixin, TemplateView):
     def players(self):
         return [p for p in self.data.players if p is not None]
 
-    def appealed_hand_choice(self):
-        hand = next((h for h in self.data.hands if h.number == self.appeal.hand_number), None)
-        return f"{hand.number}:{hand.version.version if hand.version else 0}" if hand else None
-
     def forms(self, bound=None, name=""):
+        initial = appeal_amendment_defaults(self.appeal, self.data)
         forms = {
             "decision_form": DecisionForm(),
             "escalate_form": EscalateForm(),
             "amend_hand_form": AmendHandForm(
-                players=self.players, hands=self.data.hands, initial={"hand": self.appealed_hand_choice()}
+                players=self.players, hands=self.data.hands, initial=initial["amend_hand_form"]
             ),
-            "amend_withdraw_form": AmendWithdrawForm(penalties=[p for p in self.data.given_penalties if p.active]),
-            "amend_foul_form": FoulForm(players=self.players, hands_per_session=self.tournament.hands_per_session),
+            "amend_withdraw_form": AmendWithdrawForm(
+                penalties=[p for p in self.data.given_penalties if p.active], initial=initial["amend_withdraw_form"]
+            ),
+            "amend_foul_form": FoulForm(
+                players=self.players,
+                hands_per_session=self.tournament.hands_per_session,
+                initial=initial["amend_foul_form"],
+            ),
         }
         if bound is not None:
             forms[name] = bound
@@ -248,17 +277,28 @@ class AppealDetailView(AppealRoleMixin, TemplateView):
 
 
 class AppealActionView(AppealDetailView):
-    http_method_names = ["post"]
-    form_name = ""
+    """POST one action on an appeal. A GET of its address is the appeal's page, with the form as it was typed
+    when a changed or ended login stopped the post (tournament.kept_input)."""
 
-    def bind(self):
+    http_method_names = ["get", "post"]
+    form_name = ""
+    keeps_input = True
+
+    def bind(self, data):
         raise NotImplementedError
+
+    def get(self, request, *args, **kwargs):
+        kept = kept_input.take(request)
+        if kept is None:
+            return redirect("appeal-detail", slug=self.tournament.slug, number=self.appeal.number)
+        kept_input.restored(request)
+        return self.render_to_response(self.get_context_data(**{self.form_name: self.bind(kept)}))
 
     def act(self, form):
         raise NotImplementedError
 
     def post(self, request, *args, **kwargs):
-        form = self.bind()
+        form = self.bind(request.POST)
         if form.is_valid():
             try:
                 message = self.act(form)
@@ -273,8 +313,8 @@ class AppealActionView(AppealDetailView):
 class AppealDecideView(AppealActionView):
     form_name = "decision_form"
 
-    def bind(self):
-        return DecisionForm(self.request.POST)
+    def bind(self, data):
+        return DecisionForm(data)
 
     def act(self, form):
         appeal = ap.appeal_decide(appeal=self.appeal, by=self.request.user, **form.cleaned_data)
@@ -287,8 +327,8 @@ class AppealDecideView(AppealActionView):
 class AppealEscalateView(AppealActionView):
     form_name = "escalate_form"
 
-    def bind(self):
-        return EscalateForm(self.request.POST)
+    def bind(self, data):
+        return EscalateForm(data)
 
     def act(self, form):
         ap.appeal_escalate(appeal=self.appeal, reason=form.cleaned_data["reason"], by=self.request.user)
@@ -298,8 +338,8 @@ class AppealEscalateView(AppealActionView):
 class AppealAmendHandView(AppealActionView):
     form_name = "amend_hand_form"
 
-    def bind(self):
-        return AmendHandForm(self.request.POST, players=self.players, hands=self.data.hands)
+    def bind(self, data):
+        return AmendHandForm(data, players=self.players, hands=self.data.hands)
 
     def act(self, form):
         kwargs = form.service_kwargs()
@@ -310,8 +350,8 @@ class AppealAmendHandView(AppealActionView):
 class AppealAmendWithdrawView(AppealActionView):
     form_name = "amend_withdraw_form"
 
-    def bind(self):
-        return AmendWithdrawForm(self.request.POST, penalties=[p for p in self.data.given_penalties if p.active])
+    def bind(self, data):
+        return AmendWithdrawForm(data, penalties=[p for p in self.data.given_penalties if p.active])
 
     def act(self, form):
         penalty = form.penalties[form.cleaned_data["penalty"]]
@@ -322,8 +362,8 @@ class AppealAmendWithdrawView(AppealActionView):
 class AppealAmendFoulView(AppealActionView):
     form_name = "amend_foul_form"
 
-    def bind(self):
-        return FoulForm(self.request.POST, players=self.players, hands_per_session=self.tournament.hands_per_session)
+    def bind(self, data):
+        return FoulForm(data, players=self.players, hands_per_session=self.tournament.hands_per_session)
 
     def act(self, form):
         ap.appeal_amend_foul(appeal=self.appeal, by=self.request.user, **form.service_kwargs())

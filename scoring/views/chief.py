@@ -5,13 +5,31 @@ from django.utils.translation import gettext as _
 
 from scoring import services
 from scoring.forms.signing import ReopenForm, SignForm
-from scoring.views.sheet import SheetActionView
+from scoring.views.sheet import ConfirmedSheetActionView, SheetActionView
 from tournament.permissions import is_chief_referee
 
 
-class SheetCountersignView(SheetActionView):
+class SheetCountersignView(ConfirmedSheetActionView):
+    """The chief referee's signature: undone only by reopening the sheet, so it is asked first."""
+
     form_class = SignForm
     form_name = "countersign_form"
+
+    def check(self, form):
+        services.sheet_countersign_check(sheet=self.sheet, by=self.request.user)
+
+    def confirmation(self, form):
+        return {
+            "title": _("Countersign the score sheet of table %(t)s, session %(n)s?")
+            % {"t": self.table.number, "n": self.session.number},
+            "lines": [
+                _("You confirm the results below as the chief referee."),
+                _(
+                    "Undoing it means reopening the sheet, with a reason: the players confirm and the referee signs again."
+                ),
+            ],
+            "button": _("Yes, countersign"),
+        }
 
     def act(self, form):
         services.sheet_countersign(sheet=self.sheet, by=self.request.user)

@@ -14,6 +14,7 @@ from scoring import services
 from scoring.forms.player import PlayerCodeForm
 from scoring.forms.signing import HandConfirmForm
 from scoring.models import ScoreSheet, Signature
+from scoring.queues import player_todo
 from scoring.selectors import player_page, player_seat, player_sheets_to_confirm
 from tournament import code_guard
 from tournament import services as tournament_services
@@ -93,7 +94,17 @@ class PlayerSheetsView(PlayerPageMixin, TemplateView):
             code=self.kwargs["code"],
             errors=kwargs.get("errors", []),
         )
-        context.update(player_page(self.tournament, self.player))
+        page = player_page(self.tournament, self.player)
+        context.update(page)
+        context["todo"] = player_todo(
+            self.tournament,
+            self.kwargs["code"],
+            sheets,
+            page["my_sessions"],
+            page["my_appeals"],
+            self.player.pk,
+            page["captain_tables"],
+        )
         return context
 
 

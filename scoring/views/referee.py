@@ -17,7 +17,8 @@ from scoring.forms.signing import ConfirmForm, FoulForm, HandConfirmForm, SignFo
 from scoring.models import Penalty, Signature
 from scoring.selectors import sheet_missing_hands
 from scoring.views.public import live_response
-from scoring.views.sheet import HandHistoryView, SheetActionView, SheetMixin, SheetView
+from scoring.views.sheet import ConfirmedSheetActionView, HandHistoryView, SheetActionView, SheetMixin, SheetView
+from tournament import kept_input
 from tournament.permissions import can_score
 from tournament.views.mixins import add_service_error
 
@@ -39,8 +40,16 @@ class HandRecordView(SheetView):
     """
 
     http_method_names = ["get", "post"]
+    keeps_input = True
 
     def get(self, request, *args, **kwargs):
+        kept = kept_input.take(request) if self.can_edit() else None
+        if kept is not None:
+            # Stopped by a changed or ended login (tournament.kept_input): the hand as typed, to send again.
+            kept_input.restored(request)
+            form = self.hand_form(kept)
+            form.is_valid()
+            return self.render_failed(request, form, args, kwargs)
         draft = request.session.get(_draft_key(self.sheet)) if self.can_edit() else None
         if not draft:
             return redirect(self.sheet_url() + "#entry")
@@ -199,9 +208,14 @@ class SheetHandLiveView(SheetMixin, View):
 class FoulRecordView(SheetActionView):
     form_name = "foul_form"
     anchor = "#fouls"
+    keeps_input = True
 
-    def form(self):
-        return FoulForm(self.request.POST, players=self.players, hands_per_session=self.tournament.hands_per_session)
+    def form(self, data=None):
+        return FoulForm(
+            self.request.POST if data is None else data,
+            players=self.players,
+            hands_per_session=self.tournament.hands_per_session,
+        )
 
     def act(self, form):
         penalty = services.foul_record(
@@ -248,13 +262,35 @@ class SheetConfirmView(SheetActionView):
         player = next((p for p in self.players if p.pk == form.cleaned_data["player"]), None)
         if player is None:
             raise ValidationError(_("That player does not play at this table."))
-        services.sheet_confirm(sheet=self.sheet, player=player, method=Signature.Method.DEVICE, by=self.request.user)
+        services.sheet_confirm(
+            sheet=self.sheet,
+            player=player,
+            method=Signature.Method.DEVICE,
+            by=self.request.user,
+            code=form.cleaned_data["code"] or None,
+        )
         return _("%(player)s confirmed the sheet.") % {"player": player.name}
 
 
-class MarkRestNotPlayedView(SheetActionView):
+class MarkRestNotPlayedView(ConfirmedSheetActionView):
+    """Time is up (MCR 3.5.6): undone only by correcting each hand, so it is asked first."""
+
     form_class = SignForm
     form_name = "not_played_form"
+
+    def check(self, form):
+        services.sheet_mark_rest_not_played_check(sheet=self.sheet, by=self.request.user)
+
+    def confirmation(self, form):
+        hands = ", ".join(map(str, sheet_missing_hands(self.sheet)))
+        return {
+            "title": _("Time is up: mark hands %(hands)s not played?") % {"hands": hands},
+            "lines": [
+                _("Hands %(hands)s are recorded as not played: no points move in them.") % {"hands": hands},
+                _("Undoing it means correcting each of those hands."),
+            ],
+            "button": _("Yes, mark them not played"),
+        }
 
     def act(self, form):
         numbers = services.sheet_mark_rest_not_played(sheet=self.sheet, by=self.request.user)

@@ -19,6 +19,7 @@ from scoring.forms.signing import ReopenForm
 from scoring.models import ScoreSheet
 from scoring.results import sheet_data, sheet_hand, with_sheet_and_seats
 from scoring.selectors import hand_with_versions, sheet_appeals
+from tournament import kept_input
 from tournament.clock import clock_context
 from tournament.models import WIND_NAMES, Session, Table
 from tournament.views.mixins import ScorerPostMixin, add_service_error
@@ -212,15 +213,21 @@ class SheetActionView(SheetView):
     form_name = ""
     success_message = ""
     anchor = "#signing"
+    keeps_input = False
 
     def get(self, request, *args, **kwargs):
-        # The address of a refused post, reloaded or opened again: back to the sheet's panel, not a 405.
-        return redirect(self.sheet_url() + self.anchor)
+        # The address of a refused post, reloaded or opened again: back to the sheet's panel, not a 405; or,
+        # where a changed or ended login stopped the post, the sheet with the form as it was typed.
+        kept = kept_input.take(request) if self.keeps_input and self.can_edit() else None
+        if kept is None:
+            return redirect(self.sheet_url() + self.anchor)
+        kept_input.restored(request)
+        return self.render_to_response(self.get_context_data(**{self.form_name: self.form(kept)}))
 
-    def form(self):
+    def form(self, data=None):
         if self.form_class is None:
             raise NotImplementedError("a SheetActionView names its form_class or overrides form()")
-        return self.form_class(self.request.POST)
+        return self.form_class(self.request.POST if data is None else data)
 
     def act(self, form):
         raise NotImplementedError
@@ -241,4 +248,41 @@ class SheetActionView(SheetView):
                 return redirect(self.sheet_url() + self.anchor)
         if offline.wants_json(request):
             return offline.entry_refused(form, error)
+        return self.render_to_response(self.get_context_data(**{self.form_name: form}))
+
+
+class ConfirmedSheetActionView(SheetActionView):
+    """An action one more tap cannot undo (time is up, countersigning): asked first, in the page, not in a browser
+    dialog. A post without confirm=1 is checked by the service's own rules (``check``, a dry run), then answered
+    with a page saying what the action does, whose button posts again with confirm=1; an action that would be
+    refused is refused at once, on the sheet."""
+
+    confirm_template = "scoring/action_confirm.html"
+
+    def check(self, form):
+        raise NotImplementedError
+
+    def confirmation(self, form):
+        """{"title", "lines", "button"}: what the page asks and says."""
+        raise NotImplementedError
+
+    def post(self, request, *args, **kwargs):
+        if request.POST.get("confirm") == "1":
+            return super().post(request, *args, **kwargs)
+        form = self.form()
+        if form.is_valid():
+            try:
+                self.check(form)
+            except (ValidationError, PermissionDenied) as exc:
+                add_service_error(form, exc)
+            else:
+                context = self.get_context_data()
+                context.update(
+                    confirm_action=dict(
+                        self.confirmation(form), url=request.path, cancel=self.sheet_url() + self.anchor
+                    )
+                )
+                return self.response_class(
+                    request=request, template=self.confirm_template, context=context, using=self.template_engine
+                )
         return self.render_to_response(self.get_context_data(**{self.form_name: form}))

@@ -574,10 +574,14 @@
     showErrors(form, error);
     form.dataset.touched = "";
     render();
+    // The refusal in the server's words (above the form) in view first, then the field to correct (issue 21).
+    var item = document.querySelector('ol.outbox[data-kind="' + entry.kind + '"] .outbox-item[data-state=refused]');
+    if (item) item.scrollIntoView({ block: "start" });
     var target = form.querySelector(".has-error input:not([type=hidden]), .has-error select") || form.querySelector(".outbox-errors");
     if (target) {
       if (!target.matches("input, select")) target.tabIndex = -1;
-      target.focus({ preventScroll: false });
+      var box = target.getBoundingClientRect();
+      target.focus({ preventScroll: box.top >= 0 && box.bottom <= window.innerHeight });
     }
   }
 

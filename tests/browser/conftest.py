@@ -236,6 +236,52 @@ def assert_phone_friendly():
     return check
 
 
+# Every tap target of the page: each visible form control (a checkbox or radio by its label), each summary, and
+# each link standing alone (the only text of its parent, or an item of a menu); a link inside a sentence is
+# read, not aimed at, and is left out (WCAG 2.5.8's inline exception).
+_MEASURE_PAGE = """() => {
+  const visible = (el) => {
+    const s = getComputedStyle(el);
+    return el.getClientRects().length > 0 && s.visibility !== 'hidden' && s.display !== 'none';
+  };
+  const small = [];
+  for (const el of document.querySelectorAll('button, input, select, textarea, summary, a[href]')) {
+    if (el.type === 'hidden' || !visible(el)) continue;
+    let target = el;
+    if (el.tagName === 'A') {
+      const parent = el.parentElement;
+      const alone = parent.tagName === 'NAV' || parent.textContent.trim() === el.textContent.trim();
+      if (!alone) continue;
+    }
+    if (el.type === 'checkbox' || el.type === 'radio') {
+      target = el.labels && el.labels[0];
+      if (!target) { small.push(el.name + ': checkbox or radio without a label'); continue; }
+    }
+    const r = target.getBoundingClientRect();
+    if (r.width < %(min)d - 0.5 || r.height < %(min)d - 0.5) {
+      const name = el.getAttribute('aria-label') || el.name || el.textContent.trim().slice(0, 30) || el.tagName;
+      small.push(`${target.tagName.toLowerCase()} "${name}": ${r.width.toFixed(1)} x ${r.height.toFixed(1)}`);
+    }
+  }
+  return {small, scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth};
+}""" % {"min": MIN_TARGET}
+
+
+@pytest.fixture
+def assert_no_small_targets():
+    """assert_no_small_targets(page): no sideways scroll, and no tap target on the whole page (a form control, a
+    summary, a link standing alone) under 44 x 44 CSS px."""
+
+    def check(page):
+        found = page.evaluate(_MEASURE_PAGE)
+        assert found["scrollWidth"] <= found["width"], (
+            f"the page scrolls sideways: scrollWidth {found['scrollWidth']} > {found['width']}"
+        )
+        assert not found["small"], "tap targets smaller than 44 x 44 px:\n" + "\n".join(found["small"])
+
+    return check
+
+
 @pytest.fixture
 def screenshot(tmp_path):
     """screenshot(page, name): a full-page PNG; into docs/screenshots/ only with UPDATE_SCREENSHOTS=1."""

@@ -6,6 +6,7 @@ phone, and the reloaded page puts it back in the form with the server's reason."
 
 import pytest
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from scoring.models import Hand, ScoreSheet
 from tournament import services as ts
@@ -44,10 +45,11 @@ def test_a_refused_entry_survives_a_reload(
             page.reload()
         elif attempt == "opened again":
             page.goto(page.url)
-        assert error in page.locator(".field.points").inner_text(), attempt
-        assert page.locator("#id_points").input_value() == "9999", attempt
-        assert page.locator("#id_note").input_value() == "checked twice", attempt
-        assert page.locator(f'input[name=winner][value="{players[1].pk}"]').is_checked(), attempt
+        # The page puts the refused entry back from the phone's store a moment after it loads: wait for it.
+        expect(page.locator(".field.points")).to_contain_text(error)
+        expect(page.locator("#id_points")).to_have_value("9999")
+        expect(page.locator("#id_note")).to_have_value("checked twice")
+        expect(page.locator(f'input[name=winner][value="{players[1].pk}"]')).to_be_checked()
         # The cursor is on the field in error.
         assert focused(page) == ["points", "9999"], attempt
     screenshot(page, f"entry-refused-{device.split('_')[0]}")

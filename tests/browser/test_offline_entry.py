@@ -15,6 +15,7 @@ from django.contrib.sessions.models import Session as LoginSession
 from django.core.signals import request_started
 from django.db import OperationalError
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from rules import payments as pay
 from scoring import services as ss
@@ -156,7 +157,8 @@ def test_offline_three_hands_reload_then_stored_once_in_order(
 
     # The page reloaded with the network off: the phone's copy, with the three hands still waiting.
     page.reload()
-    assert page.locator(".hand-announce .hand-no").inner_text() == "Hand 4 of 16"
+    # The outbox offers the hand after those waiting once it has read the phone's storage (asynchronous).
+    expect(page.locator(".hand-announce .hand-no")).to_have_text("Hand 4 of 16")
     page.wait_for_function("() => document.querySelectorAll('ol.outbox .outbox-item').length === 3")
     assert [text.split("\n")[0] for _state, text in outbox(page)] == [
         "Hand 1 Player 1 · 8 · self-drawn",

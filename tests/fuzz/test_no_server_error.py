@@ -65,6 +65,11 @@ NASTY = [
     "2026-02-30",
     "[[[[",
     '{"sessions": [[[1,2,3,4]]]}',
+    "create",
+    "rename",
+    "merge",
+    "delete",
+    "add",
 ]
 values = st.one_of(st.sampled_from(NASTY), st.text(max_size=40), st.integers(-(2**70), 2**70).map(str))
 
@@ -169,6 +174,12 @@ def manage_urls(slug):
         reverse("manage-player-edit", args=[slug, 1]): form_fields(tournament_forms.PlayerForm),
         reverse("manage-roles", args=[slug]): form_fields(tournament_forms.RoleGrantForm),
         reverse("manage-role-revoke", args=[slug, 1]): [],
+        reverse("manage-teams", args=[slug]): [
+            "action",
+            *form_fields(
+                tournament_forms.TeamNameForm, tournament_forms.TeamMergeForm, tournament_forms.TeamPlayersForm
+            ),
+        ],
         reverse("manage-session-seat", args=[slug, 2]): ["s2-seed"],
         reverse("manage-session-publish", args=[slug, 2]): ["s2-reason"],
         reverse("manage-session-close", args=[slug, 1]): ["s1-reason"],

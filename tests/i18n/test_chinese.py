@@ -158,7 +158,7 @@ def test_table_page_in_chinese(client_for, published_session, tournament, player
         assert name in tiles
     assert "All Pungs" not in tiles
     # The buttons' seat winds are written as characters (hand 2: players 1-4 sit N E S W).
-    assert re.findall(r'<abbr title="(.)">(.)</abbr></span><span class="who">', content)[:4] == [
+    assert re.findall(r'<abbr title="(.)">(.)</abbr></span><span class="name">', content)[:4] == [
         ("北", "北"),
         ("东", "东"),
         ("南", "南"),

@@ -217,3 +217,11 @@ def test_the_form_keeps_what_was_typed(client_for, creator):
 def test_upload_page_in_spanish(client_for, creator):
     content = client_for("creator").get(IMPORT, HTTP_ACCEPT_LANGUAGE="es").content.decode()
     assert "Nuevo torneo desde un archivo" in content
+
+
+def test_importing_a_short_mcr_tournament_warns_about_six_sessions(client_for, creator):
+    """MCR 3.5.4: at least six sessions. The file still imports (a warning, not a refusal)."""
+    client = client_for("creator")
+    page = client.get(upload(client, small_file()).url).content.decode()
+    assert "This tournament has 2 sessions; MCR 3.5.4 asks for at least 6." in page
+    assert Tournament.objects.filter(slug="spring-open").exists()

@@ -78,11 +78,15 @@ def test_others_cannot_generate_seat_upload_or_publish(client_for, rr16, swiss16
     assert [state(t) for t in (rr16, swiss16, chart8)] == before
 
 
-def test_get_on_actions_is_refused(client_for, rr16):
+def test_get_on_actions_does_nothing_and_goes_to_the_seating_page(client_for, rr16):
     client = client_for("organizer")
-    for name in ("manage-seating-generate", "manage-seating-publish"):
-        assert client.get(u(name, rr16)).status_code == 405
-    assert client.get(u("manage-seating-swiss", rr16, 2)).status_code == 405
+    for url in (
+        u("manage-seating-generate", rr16),
+        u("manage-seating-publish", rr16),
+        u("manage-seating-swiss", rr16, 2),
+    ):
+        response = client.get(url)
+        assert response.status_code == 302 and response["Location"] == u("manage-seating", rr16)
     assert not Seat.objects.exists()
 
 
@@ -106,8 +110,9 @@ def test_organizer_generates_schedule_and_sees_metrics(client_for, rr16):
     assert int(shown_seed) >= 1
     response = client.post(u("manage-seating-generate", rr16), {"seed": "42"}, follow=True)
     content = response.content.decode()
-    assert "5 sessions seated round robin (seed 42)" in content
-    assert "lower bound on repeats 0, achieved 0" in content
+    assert "5 sessions seated round robin (Avoid repeats first, seed 42)" in content
+    assert "0 repeat meetings (lower bound 0; 0 pairs meet more than once)" in content
+    assert "Not published yet" in content and "What each choice gives (seed 42)" in content
     assert "Seating quality" in content and "Most meetings of any pair" in content
     seats = Seat.objects.filter(session__tournament=rr16)
     assert seats.count() == 80

@@ -246,7 +246,7 @@ def test_seating_page_previews_the_fill_and_generate_fills(client_for, organizer
     t = make_tournament(organizer, referee, slug="fifteen", players=15, sessions=2)
     client = client_for("organizer")
     page = text(client.get(reverse("manage-seating", args=[t.slug])))
-    assert "session 1 seats 1 substitute" in page and "Substitute 1" in page
+    assert "session 1 also seats 1 new substitute" in page and "Substitute 1" in page
     client.post(reverse("manage-seating-generate", args=[t.slug]), {"seed": "5", "fill_with_substitutes": "on"})
     assert Seat.objects.filter(session__tournament=t, session__number=1).count() == 16
     assert t.players.get(is_substitute=True).name == "Substitute 1"

@@ -89,7 +89,8 @@ def test_entering_a_hand_again_by_mistake_says_it_was_you_and_when(sheet, refere
     with pytest.raises(ValidationError) as exc:
         ss.hand_record(sheet=sheet, number=1, outcome=pay.DRAW, by=referee, expected_version=0)
     message = exc.value.messages[0]
-    assert message.startswith("You already entered hand 1, at ")
+    # Under the same login, perhaps on another device: the message does not claim it was this one.
+    assert message.startswith("Hand 1 was already entered under your login, on this device or another, at ")
     assert message.endswith(
         "(it is at version 1). Check it on the sheet; to replace that entry with this one, submit again."
     )
@@ -160,7 +161,7 @@ def test_the_stale_message_on_the_page_says_you(client_for, published_session, t
     client = client_for("referee")
     assert client.post(url("sheet-hand", tournament), hand_post(players, points="8")).status_code == 302
     content = text(client.post(url("sheet-hand", tournament), hand_post(players, points="8")))
-    assert "You already entered hand 1, at " in content
+    assert "Hand 1 was already entered under your login, on this device or another, at " in content
     assert "someone else" not in content
 
 

@@ -108,11 +108,15 @@ def test_the_next_hand_is_announced_with_each_players_seat_wind(client_for, draw
     assert announce.strip() == "Hand 5 of 16 South round East (dealer): Player 2"
     winner = re.search(r'<fieldset class="choice winner.*?</fieldset>', content, re.S).group(0)
     # Appendix 4: in hand 5 the players who drew E S W N sit S E N W; the buttons keep the sheet's order.
-    assert re.findall(r'<abbr title="(\w+)">(\w)</abbr></span><span class="who">([^<]+)<', winner) == [
-        ("South", "S", "Player 1"),
-        ("East", "E", "Player 2"),
-        ("North", "N", "Player 3"),
-        ("West", "W", "Player 4"),
+    # Each button shows the player's number and whole name (issue 21).
+    assert re.findall(
+        r'<abbr title="(\w+)">(\w)</abbr></span><span class="name"><span class="pno">(\d+)\.</span> <span class="who">([^<]+)<',
+        winner,
+    ) == [
+        ("South", "S", "1", "Player 1"),
+        ("East", "E", "2", "Player 2"),
+        ("North", "N", "3", "Player 3"),
+        ("West", "W", "4", "Player 4"),
     ]
     assert 'value="draw"' in winner and 'value="not_played"' in winner
     assert ">Record hand 5</button>" in content and 'name="number" value="5"' in content

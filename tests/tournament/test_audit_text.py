@@ -54,6 +54,10 @@ def story(tournament, players, organizer, referee, chief_referee, make_user):
     ts.role_grant(tournament=tournament, user=helper, role="referee", by=organizer)
     ts.role_revoke(role=TournamentRole.objects.get(user=helper), by=organizer)
     accounts.account_invite(tournament=tournament, username="luis", role="referee", by=organizer)
+    dots = tournament.teams.get(name="Dots")
+    ts.team_rename(team=dots, name="Circles", by=organizer)
+    ts.team_merge(team=dots, into=tournament.teams.get(name="Bamboo"), by=organizer)
+    ts.team_delete(team=ts.team_create(tournament=tournament, name="Spare", by=organizer), by=organizer)
     return tournament
 
 
@@ -73,6 +77,14 @@ EXPECTED = [
     ("tournament.create", 0, "Organizer organizer created the tournament Test Open.", "/t/test-open/manage/settings/"),
     ("player.create", 0, "Organizer organizer added player 1, Player 1.", "/t/test-open/players/1/"),
     ("team.create", 0, "Organizer organizer created the team Dragons.", "/t/test-open/manage/teams/"),
+    ("team.rename", 0, "Organizer organizer renamed team Dots to Circles.", "/t/test-open/manage/teams/"),
+    (
+        "team.merge",
+        0,
+        "Organizer organizer merged team Circles into Bamboo, moving Player 7 (7), Player 8 (8).",
+        "/t/test-open/manage/teams/",
+    ),
+    ("team.delete", 0, "Organizer organizer removed the empty team Spare.", "/t/test-open/manage/teams/"),
     ("session.seat", 0, "Organizer organizer seated session 1 at 2 tables (by hand).", "/t/test-open/sessions/1/"),
     ("session.publish", 0, "Organizer organizer published the seating of session 1.", "/t/test-open/sessions/1/"),
     (

@@ -20,6 +20,10 @@ from tournament.forms import (
     ImportUploadForm,
     PlayerForm,
     RoleGrantForm,
+    TeamDeleteForm,
+    TeamMergeForm,
+    TeamNameForm,
+    TeamPlayersForm,
     TournamentCopyForm,
     TournamentCreateForm,
     TournamentForm,
@@ -27,17 +31,18 @@ from tournament.forms import (
 from tournament.importing import parse_players_file
 from tournament.models import AuditLog, Player, Team, Tournament, TournamentRole
 from tournament.player_fields import values_of
-from tournament.views.mixins import OrganizerRequiredMixin, add_service_error, can_create_tournament
+from tournament.views.mixins import (
+    CreatorRequiredMixin,
+    OrganizerRequiredMixin,
+    add_service_error,
+    can_create_tournament,
+    tournament_creators_rule,
+)
 
 
-class TournamentCreateView(LoginRequiredMixin, FormView):
+class TournamentCreateView(LoginRequiredMixin, CreatorRequiredMixin, FormView):
     template_name = "manage/tournament_form.html"
     form_class = TournamentCreateForm
-
-    def dispatch(self, request, *args, **kwargs):
-        if request.user.is_authenticated and not can_create_tournament(request.user):
-            raise PermissionDenied(_("You may not create tournaments; ask an administrator."))
-        return super().dispatch(request, *args, **kwargs)
 
     def form_valid(self, form):
         try:
@@ -48,6 +53,9 @@ class TournamentCreateView(LoginRequiredMixin, FormView):
         messages.success(
             self.request, _("Tournament %(name)s created; you are its organizer.") % {"name": tournament.name}
         )
+        warning = services.sessions_below_minimum(tournament)
+        if warning:
+            messages.warning(self.request, warning)
         return redirect("manage-home", slug=tournament.slug)
 
     def get_context_data(self, **kwargs):
@@ -67,7 +75,7 @@ class TournamentCopyView(OrganizerRequiredMixin, FormView):
 
     def permission_message(self):
         if not can_create_tournament(self.request.user):
-            return _("You may not create tournaments; ask an administrator.")
+            return _("You may not create tournaments.") + " " + tournament_creators_rule()
         return super().permission_message()
 
     def get_initial(self):
@@ -104,6 +112,9 @@ class TournamentSettingsView(OrganizerRequiredMixin, FormView):
             add_service_error(form, exc)
             return self.form_invalid(form)
         messages.success(self.request, _("Settings saved."))
+        warning = services.sessions_below_minimum(Tournament.objects.get(pk=self.tournament.pk))
+        if warning:
+            messages.warning(self.request, warning)
         return redirect("manage-settings", slug=self.tournament.slug)
 
     def get_context_data(self, **kwargs):
@@ -118,7 +129,9 @@ class PlayerManageListView(OrganizerRequiredMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         players = self.tournament.players.select_related("team")
-        context.update(players=players, seating_problem=services.field_problem(self.tournament))
+        bench = sum(1 for p in players if p.is_substitute)
+        field = services.field_with_bench(len(players) - bench, bench)
+        context.update(players=players, seating_problem=services.seating_problem(field))
         return context
 
 
@@ -175,13 +188,79 @@ class PlayerEditView(PlayerCreateView):
 
 
 class TeamListView(OrganizerRequiredMixin, TemplateView):
+    """The teams: create, rename, merge (one team typed two ways on the players), remove an empty one, and
+    name the captain. A refused change shows its error beside the form it came from, with what was typed."""
+
     template_name = "manage/teams.html"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context["teams"] = self.tournament.teams.select_related("captain").prefetch_related("players")
+        teams = list(self.tournament.teams.select_related("captain").prefetch_related("players"))
+        context["teams"] = teams
         context["no_team"] = self.tournament.players.filter(team__isnull=True)
+        context.setdefault("failed", None)
         return context
+
+    def post(self, request, *args, **kwargs):
+        action = request.POST.get("action")
+        teams = self.tournament.teams.all()
+        if action in ("create", "rename"):
+            form = TeamNameForm(request.POST)
+        elif action == "merge":
+            form = TeamMergeForm(request.POST, teams=teams)
+        elif action == "add":
+            form = TeamPlayersForm(request.POST)
+        elif action == "delete":
+            form = TeamDeleteForm(request.POST)
+        else:
+            messages.error(request, _("Choose what to do with the teams."))
+            return redirect("manage-teams", slug=self.tournament.slug)
+        if form.is_valid():
+            data = form.cleaned_data
+            team = None
+            if data.get("team") is not None:
+                team = get_object_or_404(Team, tournament=self.tournament, pk=data["team"])
+            try:
+                done = self._apply(action, team, data)
+            except (ValidationError, PermissionDenied) as exc:
+                add_service_error(form, exc)
+            else:
+                messages.success(request, done)
+                return redirect("manage-teams", slug=self.tournament.slug)
+        failed = {"action": action, "team": form.data.get("team", ""), "form": form}
+        return self.render_to_response(self.get_context_data(failed=failed))
+
+    def _apply(self, action, team, data):
+        by = self.request.user
+        if action == "create":
+            created = services.team_create(tournament=self.tournament, name=data["name"], by=by)
+            return _("Team %(team)s created: add its players by their numbers.") % {"team": created.name}
+        if team is None:
+            raise ValidationError(_("Choose a team."))
+        if action == "rename":
+            before = team.name
+            renamed = services.team_rename(team=team, name=data["name"], by=by)
+            return _("Team %(before)s is now called %(team)s.") % {"before": before, "team": renamed.name}
+        if action == "add":
+            moved = services.team_players_add(team=team, numbers=data["numbers"], by=by)
+            if not moved:
+                return _("Those players are already in team %(team)s.") % {"team": team.name}
+            return ngettext(
+                "%(players)s joined team %(team)s.",
+                "%(players)s joined team %(team)s.",
+                len(moved),
+            ) % {"players": ", ".join(str(p) for p in moved), "team": team.name}
+        if action == "merge":
+            into = get_object_or_404(Team, tournament=self.tournament, pk=data["into"])
+            count = team.players.count()
+            services.team_merge(team=team, into=into, by=by)
+            return ngettext(
+                "Team %(team)s merged into %(into)s: %(count)s player moved.",
+                "Team %(team)s merged into %(into)s: %(count)s players moved.",
+                count,
+            ) % {"team": team.name, "into": into.name, "count": count}
+        services.team_delete(team=team, by=by)
+        return _("Team %(team)s removed.") % {"team": team.name}
 
 
 class TeamCaptainView(OrganizerRequiredMixin, View):

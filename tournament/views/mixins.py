@@ -5,9 +5,11 @@ from django.contrib.auth.mixins import AccessMixin
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 
+from tournament.kept_input import login_then_back
 from tournament.models import Session, Tournament, TournamentRole
 from tournament.permissions import can_score, is_appeals_committee, is_chief_referee, is_organizer
 
@@ -104,6 +106,11 @@ class RoleRequiredMixin(TournamentMixin, AccessMixin):
     def permission_message(self):
         return _("You do not have a role in this tournament that allows this.")
 
+    def handle_no_permission(self):
+        if not self.request.user.is_authenticated:
+            return login_then_back(self.request)
+        return super().handle_no_permission()
+
 
 class OrganizerRequiredMixin(RoleRequiredMixin):
     def has_role(self):
@@ -140,6 +147,11 @@ class ScorerPostMixin(TournamentMixin, AccessMixin):
             self.__dict__["tournament"] = tournament  # the cached_property's own slot
         return super().dispatch(request, *args, **kwargs)
 
+    def handle_no_permission(self):
+        if not self.request.user.is_authenticated:
+            return login_then_back(self.request)
+        return super().handle_no_permission()
+
 
 def can_create_tournament(user):
     """The site's TOURNAMENT_CREATORS setting decides: staff, staff and holders of the permission, or anyone."""
@@ -151,3 +163,47 @@ def can_create_tournament(user):
     if who == "staff":
         return user.is_staff or user.is_superuser
     return user.is_staff or user.has_perm("tournament.add_tournament")
+
+
+def tournament_creators_rule():
+    """Who may create tournaments on this site, in words: shown where creating is refused, so that an
+    organizer knows whom to ask and for what instead of meeting a bare 403."""
+    who = getattr(settings, "TOURNAMENT_CREATORS", "permission")
+    if who == "staff":
+        return _(
+            "On this site only staff accounts may create tournaments (setting TOURNAMENT_CREATORS = staff). "
+            "Ask an administrator to mark your account as staff, or to create the tournament and make you "
+            "its organizer."
+        )
+    if who == "any_user":
+        return _("On this site every logged-in user may create tournaments (setting TOURNAMENT_CREATORS = any_user).")
+    return _(
+        "On this site staff accounts and accounts given the permission “Can add tournament” may create "
+        "tournaments (setting TOURNAMENT_CREATORS = permission). Ask an administrator to give your account "
+        "that permission in the admin, or to create the tournament and make you its organizer."
+    )
+
+
+def new_tournament_offer(user):
+    """What the start and home pages show about creating a tournament: the buttons for those allowed;
+    for an organizer the site refuses, why (the button would only lead to a refusal)."""
+    if can_create_tournament(user):
+        return {"can_create": True, "creators_rule": ""}
+    organizes = (
+        getattr(user, "is_authenticated", False)
+        and TournamentRole.objects.filter(user=user, role=TournamentRole.Role.ORGANIZER).exists()
+    )
+    return {"can_create": False, "creators_rule": tournament_creators_rule() if organizes else ""}
+
+
+class CreatorRequiredMixin:
+    """For the pages that create a tournament: anyone the site's TOURNAMENT_CREATORS refuses gets a page that
+    explains the setting (status 403), not a bare refusal."""
+
+    refused_template = "tournament/create_refused.html"
+
+    def dispatch(self, request, *args, **kwargs):
+        if request.user.is_authenticated and not can_create_tournament(request.user):
+            context = {"creators_rule": tournament_creators_rule()}
+            return TemplateResponse(request, self.refused_template, context, status=403)
+        return super().dispatch(request, *args, **kwargs)

@@ -7,7 +7,7 @@ from django_tables2 import RequestConfig
 from rules.table_points import format_table_points
 from tournament.models import Tournament, TournamentRole
 from tournament.tables import PlayersTable
-from tournament.views.mixins import TournamentMixin, can_create_tournament
+from tournament.views.mixins import TournamentMixin, new_tournament_offer
 
 PER_PAGE = 50
 
@@ -25,7 +25,7 @@ class HomeView(TemplateView):
             else:
                 visible |= Q(roles__user=user)
         context["tournaments"] = Tournament.objects.filter(visible).distinct()
-        context["can_create"] = can_create_tournament(user)
+        context.update(new_tournament_offer(user))
         if user.is_authenticated:
             context["my_roles"] = TournamentRole.objects.filter(user=user).select_related("tournament")
         return context
@@ -40,6 +40,8 @@ class TournamentDetailView(TournamentMixin, TemplateView):
         sessions = list(t.sessions.with_table_count())
         context.update(
             sessions=sessions,
+            # "Find my seat" once some seating is public: before, there is nothing to find.
+            has_public_session=any(s.is_public for s in sessions),
             player_count=t.players.filter(is_substitute=False).count(),
             team_count=t.teams.count(),
             table_points_display=" / ".join(format_table_points(v) for v in t.table_points_values()),

@@ -7,6 +7,7 @@ from django.core.management.base import BaseCommand, CommandError
 from interchange.format import MAX_FILE_BYTES, InterchangeError
 from interchange.load import Progress, tournament_import
 from interchange.shape import parse_json
+from tournament.management.files import command_text
 
 
 class PrintedProgress(Progress):
@@ -50,19 +51,7 @@ class Command(BaseCommand):
         parser.add_argument("--name", help="Import under this name instead of the file's.")
 
     def handle(self, *args, file, replace=False, slug=None, name=None, **options):
-        try:
-            # Read one character past the limit at most: a huge file is refused without being held.
-            if file == "-":
-                import sys
-
-                text = sys.stdin.read(MAX_FILE_BYTES + 1)
-            else:
-                with open(file, encoding="utf-8-sig") as fh:
-                    text = fh.read(MAX_FILE_BYTES + 1)
-        except OSError as exc:
-            raise CommandError(f"{file}: {exc.strerror}") from exc
-        except UnicodeDecodeError as exc:
-            raise CommandError(f"{file}: not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
+        text = command_text(file, max_bytes=MAX_FILE_BYTES)
         try:
             data = parse_json(text)
             if isinstance(data, dict):

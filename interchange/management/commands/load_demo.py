@@ -11,6 +11,7 @@ import random
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.urls import NoReverseMatch
@@ -27,7 +28,7 @@ FIXTURE = settings.BASE_DIR / "fixtures" / "demo.json"
 URL = "http://127.0.0.1:8000/"
 LOGINS = (
     # username, password, what
-    ("organizer", "organizer-demo", TournamentRole.Role.ORGANIZER),
+    ("organizer", "organizer-demo", TournamentRole.Role.ORGANIZER),  # also creates tournaments
     ("referee", "referee-demo", TournamentRole.Role.REFEREE),
     ("chief", "chief-demo", TournamentRole.Role.CHIEF_REFEREE),
     ("admin", "admin-demo", "superuser"),
@@ -454,6 +455,12 @@ class Command(BaseCommand):
                 notes[username] = "(existed already with another password; left unchanged)"
             if role != "superuser":
                 ts.role_grant(tournament=tournament, user=user, role=role, by=None)
+            if role == TournamentRole.Role.ORGANIZER:
+                # The demo organizer creates tournaments from the start page under the default
+                # TOURNAMENT_CREATORS=permission, as a real organizer would once given the permission.
+                user.user_permissions.add(
+                    Permission.objects.get(content_type__app_label="tournament", codename="add_tournament")
+                )
         return notes
 
     def _print_logins(self, tournament, notes):
@@ -467,6 +474,8 @@ class Command(BaseCommand):
         out.write("Demo logins:")
         for username, password, role in LOGINS:
             what = "superuser (Django admin at /admin/)" if role == "superuser" else f"{role} of {tournament.name}"
+            if role == TournamentRole.Role.ORGANIZER:
+                what += "; creates tournaments"
             line = f"  username: {username:<10} password: {password:<15} {what}"
             if username in notes:
                 line += " " + notes[username]

@@ -4,6 +4,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from series.fileformat import MAX_FILE_BYTES, SeriesFileError, parse, series_import
+from tournament.management.files import command_text
 
 
 class Command(BaseCommand):
@@ -17,18 +18,7 @@ class Command(BaseCommand):
         parser.add_argument("--organizer", help="Make this user an organizer of the series.")
 
     def handle(self, *args, file, replace=False, organizer=None, **options):
-        try:
-            if file == "-":
-                import sys
-
-                text = sys.stdin.read(MAX_FILE_BYTES + 1)
-            else:
-                with open(file, encoding="utf-8-sig") as fh:
-                    text = fh.read(MAX_FILE_BYTES + 1)
-        except OSError as exc:
-            raise CommandError(f"{file}: {exc.strerror}") from exc
-        except UnicodeDecodeError as exc:
-            raise CommandError(f"{file}: not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
+        text = command_text(file, max_bytes=MAX_FILE_BYTES)
         try:
             data = parse(text)
             if organizer:

@@ -1,0 +1,107 @@
+"""Irreversible actions are asked first, in the page (issue 21, item 4), on a phone and a desktop: the referee's
+"Time is up", the chief referee's countersignature. Cancel changes nothing; the second button does it."""
+
+from django.urls import reverse
+
+from rules import payments as pay
+from scoring import services as ss
+from scoring.models import Hand, ScoreSheet
+from tournament import services as ts
+
+
+def test_time_is_up_then_countersign_each_asked_first(
+    phone_page,
+    desktop_page,
+    login,
+    referee,
+    chief_referee,
+    organizer,
+    tournament,
+    published_session,
+    sheet,
+    players,
+    assert_phone_friendly,
+    screenshot,
+):
+    ts.tournament_update(tournament=tournament, by=organizer, hands_per_session=4)
+    ss.hand_record(sheet=sheet, number=1, outcome=pay.SELF_DRAWN, winner=players[0], points=8, by=referee)
+    sheet_url = reverse("sheet", args=[tournament.slug, 1, 1])
+
+    page = phone_page
+    login(page, referee)
+    page.goto(sheet_url)
+    page.get_by_role("button", name="Time is up: mark hands 2, 3, 4 not played").click()
+    page.wait_for_load_state()
+    assert page.locator("h1").inner_text() == "Time is up: mark hands 2, 3, 4 not played?"
+    assert_phone_friendly(page, ".confirm form")
+    screenshot(page, "confirm-time-up-phone")
+    page.get_by_role("link", name="Cancel").click()
+    page.wait_for_url("**#signing")
+    assert Hand.objects.filter(sheet=sheet).count() == 1
+    page.get_by_role("button", name="Time is up: mark hands 2, 3, 4 not played").click()
+    page.get_by_role("button", name="Yes, mark them not played").click()
+    page.wait_for_url("**#signing")
+    assert "Hands 2, 3, 4 marked not played." in page.locator(".messages").inner_text()
+    assert Hand.objects.filter(sheet=sheet).count() == 4
+    ss.sheet_sign(sheet=sheet, by=referee)
+
+    page = desktop_page
+    login(page, chief_referee)
+    page.goto(sheet_url)
+    page.get_by_role("button", name="Countersign").click()
+    page.wait_for_load_state()
+    assert "Countersign the score sheet of table 1, session 1?" in page.locator("h1").inner_text()
+    screenshot(page, "confirm-countersign-desktop")
+    assert ScoreSheet.objects.get(pk=sheet.pk).status == ScoreSheet.Status.SUBMITTED
+    page.get_by_role("button", name="Yes, countersign").click()
+    page.wait_for_url("**#signing")
+    assert "Score sheet countersigned." in page.locator(".messages").inner_text()
+    assert ScoreSheet.objects.get(pk=sheet.pk).status == ScoreSheet.Status.COUNTERSIGNED
+
+
+def test_players_confirm_with_their_code_on_the_referees_phone(
+    phone_page,
+    login,
+    referee,
+    organizer,
+    tournament,
+    published_session,
+    sheet,
+    players,
+    assert_phone_friendly,
+    screenshot,
+):
+    from scoring.models import Signature
+    from tournament.models import Player
+
+    ts.tournament_update(
+        tournament=tournament,
+        by=organizer,
+        hands_per_session=4,
+        player_confirmation="device",
+        device_confirmation_code=True,
+    )
+    ts.player_codes_generate(tournament=tournament, by=organizer)
+    ss.hand_record(sheet=sheet, number=1, outcome=pay.SELF_DRAWN, winner=players[0], points=8, by=referee)
+    ss.sheet_mark_rest_not_played(sheet=sheet, by=referee)
+    codes = {p.pk: p.code for p in Player.objects.filter(pk__in=[p.pk for p in players[:4]])}
+    page = phone_page
+    login(page, referee)
+    page.goto(reverse("sheet", args=[tournament.slug, 1, 1]))
+    assert_phone_friendly(page, ".signing form")
+    row = page.locator('.confirmations li[data-player="1"]')
+    row.locator('input[name="code"]').fill(codes[players[1].pk])  # another player's code
+    row.get_by_role("button", name="Player 1 confirms").click()
+    page.wait_for_load_state()
+    error = page.locator("#signing div.errors")
+    assert "That player code is not right." in error.inner_text()
+    box = error.bounding_box()
+    assert box is not None and 0 <= box["y"] < page.viewport_size["height"]
+    assert not Signature.objects.exists()
+    row = page.locator('.confirmations li[data-player="1"]')
+    row.locator('input[name="code"]').fill(codes[players[0].pk].lower())
+    screenshot(page, "confirm-with-code-phone", full_page=False)
+    row.get_by_role("button", name="Player 1 confirms").click()
+    page.wait_for_url("**#signing")
+    assert "Player 1 confirmed the sheet." in page.locator(".messages").inner_text()
+    assert Signature.objects.get().player == players[0]

@@ -1,0 +1,83 @@
+"""A player confirming on the referee's device proves it is them, where the tournament asks for it (issue 21,
+item 4): they type the code on their player card. Without the setting a tap on their name is enough, as before."""
+
+import html
+
+import pytest
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.urls import reverse
+
+from rules import payments as pay
+from scoring import services as ss
+from scoring.models import Signature
+from tournament import services as ts
+from tournament.models import Player
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def finished(tournament, organizer, published_session, sheet, players, referee):
+    ts.tournament_update(
+        tournament=tournament,
+        by=organizer,
+        hands_per_session=4,
+        player_confirmation="device",
+        device_confirmation_code=True,
+    )
+    ss.hand_record(sheet=sheet, number=1, outcome=pay.SELF_DRAWN, winner=players[0], points=8, by=referee)
+    for n in (2, 3, 4):
+        ss.hand_record(sheet=sheet, number=n, outcome=pay.DRAW, by=referee)
+    return sheet
+
+
+def code_of(player):
+    return Player.objects.get(pk=player.pk).code
+
+
+def test_without_the_code_or_with_another_players_it_is_refused(finished, players, referee, organizer, tournament):
+    Player.objects.filter(pk=players[0].pk).update(code="")
+    with pytest.raises(ValidationError, match="has no player code yet"):
+        ss.sheet_confirm(sheet=finished, player=players[0], method="device", by=referee, code="ANYTHING")
+    ts.player_codes_generate(tournament=tournament, by=organizer)
+    for code in (None, "", code_of(players[1])):
+        with pytest.raises(PermissionDenied, match="That player code is not right"):
+            ss.sheet_confirm(sheet=finished, player=players[0], method="device", by=referee, code=code)
+    assert not Signature.objects.exists()
+
+
+def test_with_their_own_code_typed_loosely_it_is_taken(finished, players, referee, organizer, tournament):
+    ts.player_codes_generate(tournament=tournament, by=organizer)
+    code = code_of(players[0])
+    typed = f" {code[:4].lower()}-{code[4:].lower()} "
+    signature = ss.sheet_confirm(sheet=finished, player=players[0], method="device", by=referee, code=typed)
+    assert (signature.player, signature.method, signature.user) == (players[0], "device", referee)
+
+
+def test_without_the_setting_a_tap_is_enough(finished, players, referee, organizer, tournament):
+    ts.tournament_update(tournament=tournament, by=organizer, device_confirmation_code=False)
+    assert ss.sheet_confirm(sheet=finished, player=players[0], method="device", by=referee).player == players[0]
+
+
+def test_the_sheet_page_asks_each_player_for_their_code(client_for, finished, players, organizer, tournament):
+    ts.player_codes_generate(tournament=tournament, by=organizer)
+    client = client_for("referee")
+    address = reverse("sheet-confirm", args=[tournament.slug, 1, 1])
+    page = client.get(reverse("sheet", args=[tournament.slug, 1, 1])).content.decode()
+    assert page.count('name="code"') == 4 and "type the code on their player card" in page
+    response = client.post(address, {"player": players[0].pk, "code": code_of(players[1])})
+    assert "That player code is not right." in html.unescape(response.content.decode())
+    assert not Signature.objects.exists()
+    response = client.post(address, {"player": players[0].pk, "code": code_of(players[0])})
+    assert response.status_code == 302
+    assert Signature.objects.get().player == players[0]
+
+
+def test_the_setting_is_on_the_settings_page_and_travels_in_the_file(client_for, organizer, tournament):
+    from interchange.export import tournament_export as tournament_json
+
+    page = client_for("organizer").get(reverse("manage-settings", args=[tournament.slug])).content.decode()
+    assert 'name="device_confirmation_code"' in page
+    assert "device_confirmation_code" not in tournament_json(tournament)
+    tournament = ts.tournament_update(tournament=tournament, by=organizer, device_confirmation_code=True)
+    assert tournament_json(tournament)["device_confirmation_code"] is True
