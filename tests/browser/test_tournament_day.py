@@ -212,6 +212,9 @@ def test_a_whole_tournament_day(
         chief.goto(u("sheet", 1, 1))
         with chief.expect_navigation():
             chief.get_by_role("button", name="Countersign").click()
+        assert "Countersign the score sheet of table 1, session 1?" in chief.locator("h1").inner_text()
+        chief.get_by_role("button", name="Yes, countersign").click()
+        chief.wait_for_url("**#signing")
         assert chief.locator("h1 .status").inner_text() == "Countersigned"
         for n in (2, 3, 4):
             ss.sheet_countersign(sheet=table_sheet(day, n), by=day.chief)
@@ -224,7 +227,7 @@ def test_a_whole_tournament_day(
         # --- A player appeals from their private page, on a phone. ---
         appellant = table1.table.seated_players()[1]
         public.goto(u("player-page", day.players.get(pk=appellant.pk).code))
-        public.locator("#results-1 summary").click()
+        assert public.locator("#results-1").evaluate("d => d.open")  # open while its appeal window is
         public.locator("#results-1").get_by_role("link", name="Appeal a ruling at this table").click()
         public.wait_for_load_state()
         public.get_by_label("About the rules (to the referees)").check()
