@@ -16,9 +16,11 @@ from django.urls import reverse
 
 from rules.rotation import WINDS
 from scoring.appeals import open_appeals_by_table, players_under_appeal
+from scoring.progress import session_progress
 from scoring.results import TableResult, table_results
 from standings import selectors
 from standings.management.commands.standings import command_row
+from tournament import lifecycle as session_lifecycle
 from tournament.clock import clock_data
 from tournament.models import Elimination, Player, Seat, Session, Tournament
 
@@ -93,6 +95,8 @@ class SessionNotes:
         self.appealed: dict[int, list[int]] = {}
         for session, table in sorted(open_appeals_by_table(tournament)):
             self.appealed.setdefault(session, []).append(table)
+        # The phase people see (``tournament.lifecycle``), counted for the whole tournament at once.
+        self.phases = {p.session.number: p.phase for p in session_progress(tournament)}
         self.eliminated: dict[int, list[dict]] = {}
         if tournament.format != Tournament.Format.ELIMINATION:
             return  # no one is knocked out: no query
@@ -111,6 +115,7 @@ def session_summary(tournament: Tournament, session: CountedSession, notes: Sess
     return {
         "number": session.number,
         "status": session.status,
+        "phase": notes.phases.get(session.number, session_lifecycle.PHASE_PLANNED),
         "tables": session.table_count,
         "url": reverse("api-session", args=[tournament.slug, session.number]),
         "results_url": reverse("api-session-results", args=[tournament.slug, session.number]),
@@ -249,6 +254,7 @@ def table_result_data(
         "hands_per_session": tournament.hands_per_session,
         "started": started,
         "submitted": result.submitted,
+        "sheet_status": result.sheet_status,
         "under_appeal": (result.session, result.table) in appealed,
         "players": [
             {

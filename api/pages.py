@@ -10,8 +10,9 @@ from django.views.generic import FormView, TemplateView
 from api import data, services
 from api.forms import ApiTokenForm
 from api.models import ApiToken
+from tournament import lifecycle as session_lifecycle
 from tournament.clock import clock_context
-from tournament.models import WIND_NAMES, Session
+from tournament.models import WIND_NAMES
 from tournament.views.mixins import OrganizerRequiredMixin, TournamentMixin, add_service_error
 
 HALL_POLL_SECONDS = 15
@@ -44,7 +45,7 @@ def hall_labels():
         "stale": _("Not updated since %(time)s: the connection is down."),
         "under_appeal": _("Under appeal"),
         "under_appeal_mark": _("A"),
-        "statuses": {value: str(label) for value, label in Session.Status.choices},
+        "phases": session_lifecycle.phase_labels(),
         "winds": {letter: str(name) for letter, name in WIND_NAMES.items()},
     }
 
@@ -100,7 +101,7 @@ class HallView(TournamentMixin, TemplateView):
                 for table in (session["seating"] if session else [])
             ],
             finder=[{"player": p, "table": t, "wind": labels["winds"][w]} for p, t, w in finder],
-            status_label=labels["statuses"].get(session["status"]) if session else "",
+            status_label=labels["phases"].get(session["phase"]) if session else "",
             hall_data={"tournament": info, "session": session, "standings": standings, "teams": teams},
             hall_config={"poll_seconds": HALL_POLL_SECONDS, "slide_seconds": HALL_SLIDE_SECONDS, "labels": labels},
             refresh_seconds=60,

@@ -18,6 +18,7 @@ from django.utils.translation import pgettext
 from rules import fouls
 from rules.rotation import round_of_hand, seat_winds
 from rules.table_points import format_table_points
+from scoring import lifecycle
 from scoring.models import Penalty, ScoreSheet
 from scoring.results import lost_sessions, table_results
 from standings import selectors
@@ -201,17 +202,25 @@ def ema_problems(tournament, rows):
     for session in sessions:
         if not session.is_public:
             problems.append(_("Session %(n)s is not published.") % {"n": session.number})
-    open_sheets = (
+    not_final = (
         ScoreSheet.objects.filter(table__session__in=sessions)
-        .exclude(status=ScoreSheet.Status.SUBMITTED)
+        .exclude(status__in=lifecycle.final_states(tournament.countersign_required))
         .select_related("table__session")
         .order_by("table__session__number", "table__number")
     )
-    for sheet in open_sheets:
-        problems.append(
-            _("Session %(s)s, table %(t)s: the score sheet is not submitted (results are provisional).")
-            % {"s": sheet.table.session.number, "t": sheet.table.number}
-        )
+    for sheet in not_final:
+        where = {"s": sheet.table.session.number, "t": sheet.table.number}
+        if sheet.is_signed:
+            problems.append(
+                _(
+                    "Session %(s)s, table %(t)s: the score sheet is signed but not countersigned (results are provisional)."
+                )
+                % where
+            )
+        else:
+            problems.append(
+                _("Session %(s)s, table %(t)s: the score sheet is not submitted (results are provisional).") % where
+            )
     for result in sorted(table_results(tournament).values(), key=lambda r: (r.session, r.table)):
         total = sum(result.table_points) if result.started else 0
         if total != 7:

@@ -331,6 +331,8 @@ def _finish_session(session: Session, srow: dict[str, Any], spath: str) -> None:
         if status == Session.Status.PUBLISHED:
             schedule.session_publish(session=session, by=None)
         elif status == Session.Status.CLOSED:
+            # A session is published before it closes (tournament.lifecycle).
+            schedule.session_publish(session=session, by=None)
             schedule.session_close(session=session, by=None)
     if "advance" in srow:
         advance = srow["advance"]

@@ -5,19 +5,10 @@ sessions, who plays on, the session clock, withdrawals and substitutes. Register
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
+from schedule.selectors import method_label
 from tournament.audit_text import Context, local_time, numbers_text, page_url, register_sentences
 from tournament.models import AuditLog, WithdrawalReason
-
-METHODS = {
-    "round_robin": gettext_lazy("round robin"),
-    "swiss": gettext_lazy("Swiss pairing"),
-    "chart": gettext_lazy("a chart"),
-    "random": gettext_lazy("random draw"),
-    "manual": gettext_lazy("by hand"),
-    "elimination": gettext_lazy("from the players who go on"),
-}
 
 
 def _session_link(f: dict, ctx: Context) -> tuple[str, str]:
@@ -29,7 +20,7 @@ def _session(e: AuditLog, f: dict, ctx: Context) -> tuple[str, str, str]:
     args = {"actor": ctx.actor(e), "n": f.get("session", "?")}
     if e.action == "session.seat":
         method = f.get("method") or ""
-        args["method"] = METHODS.get(method) or method or _("by hand")
+        args["method"] = method_label(method or "manual")
         tables = f.get("tables")
         args["tables"] = len(tables) if isinstance(tables, list) else "?"
         if f.get("seed"):
@@ -39,8 +30,14 @@ def _session(e: AuditLog, f: dict, ctx: Context) -> tuple[str, str, str]:
             text = _("%(actor)s seated session %(n)s at %(tables)s tables (%(method)s).") % args
     elif e.action == "session.publish":
         text = _("%(actor)s published the seating of session %(n)s.") % args
+    elif e.action == "session.close" and f.get("override_reason"):
+        args.update(reason=f["override_reason"], what=" ".join(f.get("overridden") or []))
+        text = _("%(actor)s closed session %(n)s despite: %(what)s Reason: %(reason)s") % args
     elif e.action == "session.close":
         text = _("%(actor)s closed session %(n)s; its results are final.") % args
+    elif e.action == "session.changes_acknowledge":
+        args["count"] = f.get("acknowledged", "?")
+        text = _("%(actor)s acknowledged %(count)s changes to session %(n)s made after it was closed.") % args
     else:
         args["reason"] = f.get("reason") or "—"
         text = _("%(actor)s reopened session %(n)s. Reason: %(reason)s") % args
@@ -147,6 +144,7 @@ def register() -> None:
             "session.publish": _session,
             "session.close": _session,
             "session.reopen": _session,
+            "session.changes_acknowledge": _session,
             "session.eliminate": _eliminate,
             "session.eliminate_undo": _eliminate,
             "schedule.generate": _schedule,

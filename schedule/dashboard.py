@@ -4,7 +4,7 @@ steps (organizers), and the tables of the session being played (referees). Reads
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.urls import reverse
 from django.utils import timezone
@@ -12,10 +12,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from schedule.selectors import next_field, swiss_sessions
+from scoring import lifecycle as sheet_lifecycle
 from scoring import progress as pg
 from scoring import queues
-from scoring.models import SIGNED_STATUSES, ScoreSheet
+from scoring.models import ScoreSheet
 from scoring.results import table_results
+from scoring.selectors import changes_after_closing
 from tournament.models import AdvanceRule, Session, Tournament, TournamentRole
 from tournament.services import seating_problem
 
@@ -36,6 +38,8 @@ class Dashboard:
     player_count: int
     problems: list[Item] = field(default_factory=list)
     next_steps: list[Item] = field(default_factory=list)
+    # Closed sessions whose results changed since (scoring.selectors.changes_after_closing), until acknowledged.
+    changed_after_closing: list = field(default_factory=list)
 
     @property
     def current(self) -> pg.SessionProgress | None:
@@ -208,8 +212,8 @@ def _setting_up(board: Dashboard, player_problem: str | None, url: _Url) -> list
         steps.append(
             Item(
                 ngettext(
-                    "Publish the seating of session %(s)s so players and referees see it.",
-                    "Publish the seating of sessions %(s)s so players and referees see it.",
+                    "Publish the seating of session %(s)s so the players see it and its results.",
+                    "Publish the seating of sessions %(s)s so the players see them and their results.",
                     len(seated),
                 )
                 % {"s": _numbers(seated)},
@@ -220,23 +224,65 @@ def _setting_up(board: Dashboard, player_problem: str | None, url: _Url) -> list
     return steps
 
 
-def _playing(sessions: list[pg.SessionProgress], url: _Url) -> list[Item]:
-    """Sessions in play to follow, and those whose sheets are all in, to close."""
+def _playing(
+    sessions: list[pg.SessionProgress],
+    url: _Url,
+    countersign_required: bool = False,
+    appeal_minutes: int = 0,
+    now: datetime | None = None,
+) -> list[Item]:
+    """Sessions in play to follow, and those whose sheets are all in, to close (once countersigned where
+    required and their appeal windows have ended, as closing asks: ``schedule.services.session_close``)."""
     steps = []
+
+    def windows_end(p: pg.SessionProgress) -> datetime | None:
+        if p.last_signed_at is None or now is None:
+            return None
+        end = p.last_signed_at + timedelta(minutes=appeal_minutes)
+        return end if now < end else None
+
     for p in sessions:
         if p.phase == pg.IN_PLAY:
             steps.append(
                 Item(
-                    _("Session %(n)s is in play: %(done)s of %(all)s score sheets submitted.")
+                    _("Session %(n)s is in play: %(done)s of %(all)s score sheets signed.")
                     % {"n": p.session.number, "done": p.submitted, "all": p.tables},
                     url("session-detail", p.session.number),
                     _("Follow the tables"),
                 )
             )
+        elif p.phase == pg.FINISHED and countersign_required and p.countersigned < p.tables:
+            waiting = p.tables - p.countersigned
+            steps.append(
+                Item(
+                    ngettext(
+                        "Every score sheet of session %(n)s is signed; %(w)s awaits the chief referee's "
+                        "countersignature before the session can close.",
+                        "Every score sheet of session %(n)s is signed; %(w)s await the chief referee's "
+                        "countersignature before the session can close.",
+                        waiting,
+                    )
+                    % {"n": p.session.number, "w": waiting},
+                    url("session-detail", p.session.number),
+                    _("See the tables"),
+                )
+            )
+        elif p.phase == pg.FINISHED and windows_end(p) is not None:
+            steps.append(
+                Item(
+                    _(
+                        "Every score sheet of session %(n)s is signed; its appeal windows end at %(time)s. "
+                        "Close the session then to make its results final."
+                    )
+                    % {"n": p.session.number, "time": timezone.localtime(windows_end(p)).strftime("%H:%M")},
+                    url("session-detail", p.session.number),
+                    _("See the tables"),
+                )
+            )
         elif p.phase == pg.FINISHED:
             steps.append(
                 Item(
-                    _("Every score sheet of session %(n)s is submitted: close the session to make its results final.")
+                    _("Every score sheet of session %(n)s is signed: close the session to make its results final.")
                     % {"n": p.session.number},
                     url("manage-sessions", anchor=f"#session-{p.session.number}"),
                     _("Close it"),
@@ -329,14 +375,17 @@ def tournament_dashboard(tournament: Tournament, now: datetime) -> Dashboard:
     board.problems.extend(appeal_problems)
     board.next_steps.extend(_setting_up(board, problem, url))
     board.next_steps.extend(appeal_steps)
-    board.next_steps.extend(_playing(sessions, url))
+    board.next_steps.extend(_playing(sessions, url, tournament.countersign_required, tournament.appeal_minutes, now))
     board.next_steps.extend(_after_a_round(tournament, sessions, url))
+    board.changed_after_closing = changes_after_closing(tournament)
     return board
 
 
 def _open_tables(session: Session) -> list[int]:
     return list(
-        session.tables.exclude(sheet__status__in=SIGNED_STATUSES).order_by("number").values_list("number", flat=True)
+        session.tables.exclude(sheet__status__in=sheet_lifecycle.FINISHED)
+        .order_by("number")
+        .values_list("number", flat=True)
     )
 
 
@@ -346,7 +395,7 @@ class RefereeTable:
     players: list
     hands: int
     started: bool
-    submitted: bool
+    submitted: bool  # finished: signed, countersigned included
     url: str
     state: str = ""  # the sheet's state, and what its referee does next (scoring.queues.sheet_next_step)
     next_action: str = ""
@@ -368,6 +417,8 @@ def referee_sessions(tournaments: list[Tournament]) -> list[RefereeSession]:
         current = pg.current_session(pg.session_progress(tournament))
         if current is None:
             upcoming = tournament.sessions.open().order_by("number").first()
+            if upcoming is not None:
+                pg.with_phases(tournament, [upcoming])
             out.append(RefereeSession(tournament=tournament, progress=None, tables=[], upcoming=upcoming))
             continue
         session = current.session
@@ -387,7 +438,7 @@ def referee_sessions(tournaments: list[Tournament]) -> list[RefereeSession]:
                     players=r.players,
                     hands=r.hands_entered,
                     started=r.started,
-                    submitted=r.submitted,
+                    submitted=sheet_lifecycle.is_finished(statuses.get(r.table_id, ScoreSheet.Status.OPEN)),
                     url=reverse("sheet", args=[tournament.slug, session.number, r.table]),
                     state=state,
                     next_action=next_action,

@@ -23,6 +23,22 @@ from tournament.names import sort_key
 
 MAX_TEAM_APART = 4  # the engine keeps team-mates apart for teams of at most four
 
+# How a session was seated (``Session.seating_method``), in words: the sessions pages, the seating page and
+# the audit log all say it this way, never the stored code.
+SEATING_METHODS = {
+    "round_robin": _lazy("round robin"),
+    "swiss": _lazy("Swiss pairing"),
+    "chart": _lazy("a chart"),
+    "random": _lazy("random draw"),
+    "manual": _lazy("by hand"),
+    "elimination": _lazy("from the players who go on"),
+}
+
+
+def method_label(method: str) -> str:
+    """The words for a seating method; one not known (from an older file) is shown as given."""
+    return str(SEATING_METHODS.get(method, method))
+
 
 @dataclass(frozen=True)
 class Priority:
@@ -114,7 +130,7 @@ def seated_from_results_of(session: Session) -> list[Session]:
 
 def sessions_to_publish(tournament: Tournament) -> list[Session]:
     """The seated sessions "publish all" would publish (seated, seating not published yet), in order."""
-    return list(Session.objects.filter(tournament=tournament, status=Session.Status.SEATED).order_by("number"))
+    return list(Session.objects.filter(tournament=tournament).awaiting_publication().order_by("number"))
 
 
 def seated_chart(tournament: Tournament, before: int | None = None) -> dict[int, list[list[int]]]:

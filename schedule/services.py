@@ -36,7 +36,9 @@ from schedule.selectors import (
     team_sizes,
 )
 from schedule.withdrawals import fill_field, seating_field
-from scoring.models import SIGNED_STATUSES, ScoreSheet
+from scoring import lifecycle as sheet_lifecycle
+from scoring.appeals import appeal_deadline, open_appeals_by_table
+from scoring.models import ClosedSessionChange, ScoreSheet
 from seating.metrics import pair_counts
 from seating.types import ChartReport
 from standings.selectors import player_standings
@@ -45,6 +47,8 @@ from tournament.models import Seat, Session, Table, Tournament
 from tournament.services import check_organizer, lock_tournament, player_codes_make_missing, seating_problem
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from django.contrib.auth.models import User
 
     from seating.roundrobin import Schedule
@@ -191,7 +195,7 @@ def session_publish(*, session: Session, by: User | None) -> Session:
         check_organizer(by, session.tournament)
         player_codes_make_missing(tournament=session.tournament, by=by)  # the cards print them; before the session lock
         session = Session.objects.select_for_update().get(pk=session.pk)
-        if session.status != Session.Status.SEATED:
+        if not session.may_publish:
             raise ValidationError(_("Only a seated session can be published."))
         session.status = Session.Status.PUBLISHED
         session.save(update_fields=["status"])
@@ -199,36 +203,113 @@ def session_publish(*, session: Session, by: User | None) -> Session:
         return session
 
 
-def session_close_check(session: Session) -> None:
-    """Why the session cannot be closed now (a ValidationError), or nothing. Changes nothing, so a page can
-    ask before confirming."""
+class CloseNeedsOverride(ValidationError):
+    """Closing is refused only for what the organizer may take responsibility for (a countersignature
+    missing, an appeal window still open, an appeal undecided): with a reason, they may close anyway."""
+
+
+def session_close_problems(session: Session, now: datetime | None = None) -> tuple[list[str], list[str]]:
+    """Why the session cannot be closed now, table by table: what always stops it (no tables, a sheet not
+    signed), and what an organizer may override with a reason (a countersignature the tournament requires, an
+    appeal window still open, an appeal not decided). Reads only."""
+    now = now or timezone.now()
     if session.is_closed:
-        raise ValidationError(_("Session %(n)s is already closed.") % {"n": session.number})
-    if not session.tables.exists():
-        raise ValidationError(_("Session %(n)s has no tables.") % {"n": session.number})
-    final = [ScoreSheet.Status.COUNTERSIGNED] if session.tournament.countersign_required else list(SIGNED_STATUSES)
-    open_tables = list(session.tables.exclude(sheet__status__in=final).values_list("number", flat=True))
-    if open_tables:
-        if session.tournament.countersign_required:
-            message = _("Tables %(t)s have not submitted their score sheets signed and countersigned.")
-        else:
-            message = _("Tables %(t)s have not submitted their signed score sheets.")
-        raise ValidationError(message % {"t": ", ".join(map(str, open_tables))})
+        return [_("Session %(n)s is already closed.") % {"n": session.number}], []
+    tables = list(session.tables.select_related("sheet").order_by("number"))
+    if not tables:
+        return [_("Session %(n)s has no tables.") % {"n": session.number}], []
+    if not session.is_public:
+        # Closing would show its results to everyone without the seating ever being published.
+        return [_("Publish the seating of session %(n)s before closing it.") % {"n": session.number}], []
+    tournament = session.tournament
+    blocking, overridable = [], []
+    unsigned = [t.number for t in tables if not sheet_lifecycle.is_finished(_sheet_status(t))]
+    if unsigned:
+        blocking.append(
+            ngettext(
+                "Table %(t)s has not signed its score sheet.",
+                "Tables %(t)s have not signed their score sheets.",
+                len(unsigned),
+            )
+            % {"t": ", ".join(map(str, unsigned))}
+        )
+    undecided = open_appeals_by_table(tournament)
+    for table in tables:
+        sheet = getattr(table, "sheet", None)
+        where = {"t": table.number}
+        if (session.number, table.number) in undecided:
+            overridable.append(_("Table %(t)s: an appeal is not decided yet.") % where)
+        if sheet is None or not sheet.is_signed:
+            continue
+        if tournament.countersign_required and not sheet.is_final(tournament):
+            overridable.append(_("Table %(t)s: the chief referee has not countersigned the score sheet.") % where)
+        deadline = appeal_deadline(session, tournament, sheet)
+        if deadline is not None and now < deadline:
+            overridable.append(
+                _("Table %(t)s: the appeal window is open until %(time)s.")
+                % {**where, "time": timezone.localtime(deadline).strftime("%H:%M")}
+            )
+    return blocking, overridable
 
 
-def session_close(*, session: Session, by: User | None) -> Session:
-    """Close a session once every table's sheet is signed (and countersigned where the tournament requires
-    it); its results become final."""
+def _sheet_status(table: Table) -> str:
+    sheet = getattr(table, "sheet", None)
+    return sheet.status if sheet is not None else sheet_lifecycle.OPEN
+
+
+def session_close_check(session: Session, override_reason: str = "", by: User | None = None) -> list[str]:
+    """Why the session cannot be closed now (a ValidationError; ``CloseNeedsOverride`` when a reason would
+    let it close), or the problems the reason overrides. Changes nothing, so a page can ask before confirming.
+    Without a user (an import: the file is the record) only what always stops closing is checked."""
+    blocking, overridable = session_close_problems(session)
+    if blocking:
+        raise ValidationError(blocking + overridable)
+    if not overridable or by is None:
+        return []
+    if not override_reason.strip():
+        raise CloseNeedsOverride(overridable)
+    return overridable
+
+
+def session_close(*, session: Session, by: User | None, override_reason: str = "") -> Session:
+    """Close a session once every table's sheet is signed, countersigned where the tournament requires it,
+    every appeal window has ended and no appeal waits for a decision; its results become final. An organizer
+    may close despite the last three by giving ``override_reason``, kept in the audit log with what it
+    overrode."""
     with transaction.atomic():
         check_organizer(by, session.tournament)
         session = Session.objects.select_for_update().get(pk=session.pk)
         lock_sheets(session)
-        session_close_check(session)
+        overridden = session_close_check(session, override_reason, by)
         session.status = Session.Status.CLOSED
         session.closed_at = timezone.now()
         session.save(update_fields=["status", "closed_at"])
-        audit(tournament=session.tournament, actor=by, action="session.close", obj=session)
+        extra = {"override_reason": override_reason.strip()[:200], "overridden": overridden} if overridden else {}
+        audit(tournament=session.tournament, actor=by, action="session.close", obj=session, **extra)
         return session
+
+
+def session_changes_acknowledge(*, session: Session, by: User | None) -> int:
+    """The organizer has seen the changes made to the session's results after it was closed: they leave the
+    dashboard and the session's page. Returns how many were acknowledged."""
+    with transaction.atomic():
+        check_organizer(by, session.tournament)
+        session = Session.objects.select_for_update().get(pk=session.pk)
+        count = ClosedSessionChange.objects.filter(session=session, acknowledged_at__isnull=True).update(
+            acknowledged_at=timezone.now(), acknowledged_by=by
+        )
+        if not count:
+            raise ValidationError(
+                _("Nothing has changed in session %(n)s since it was closed.") % {"n": session.number}
+            )
+        audit(
+            tournament=session.tournament,
+            actor=by,
+            action="session.changes_acknowledge",
+            obj=session,
+            acknowledged=count,
+        )
+        return count
 
 
 def session_reopen_check(session: Session) -> None:
@@ -547,9 +628,7 @@ def schedule_publish_all(*, tournament: Tournament, by: User | None) -> list[int
         schedule_publish_all_check(tournament)
         player_codes_make_missing(tournament=tournament, by=by)  # the player cards print them
         sessions = list(
-            Session.objects.select_for_update()
-            .filter(tournament=tournament, status=Session.Status.SEATED)
-            .order_by("number")
+            Session.objects.select_for_update().filter(tournament=tournament).awaiting_publication().order_by("number")
         )
         for session in sessions:
             session.status = Session.Status.PUBLISHED

@@ -16,6 +16,11 @@ manage_patterns = [
     path("sessions/<int:n>/publish/", views.SessionPublishView.as_view(), name="manage-session-publish"),
     path("sessions/<int:n>/close/", views.SessionCloseView.as_view(), name="manage-session-close"),
     path("sessions/<int:n>/reopen/", views.SessionReopenView.as_view(), name="manage-session-reopen"),
+    path(
+        "sessions/<int:n>/changes/acknowledge/",
+        views.SessionChangesAcknowledgeView.as_view(),
+        name="manage-session-changes-acknowledge",
+    ),
     path("sessions/<int:n>/eliminate/", views.SessionEliminateView.as_view(), name="manage-session-eliminate"),
     path(
         "sessions/<int:n>/eliminate/undo/",

@@ -16,28 +16,18 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
 from django.utils.translation import ngettext
 from django.views.generic import TemplateView
 
 from schedule import charts, dashboard, elimination, selectors, services
 from schedule.forms import ChartConfirmForm, ChartUploadForm, EliminationForm, GenerateForm, ReasonForm, SeatSessionForm
 from schedule.selectors import PRIORITY_BY_KEY
-from scoring.progress import CLOSED
+from scoring.progress import CLOSED, with_phases
 from scoring.queues import work_queue
 from tournament import names
 from tournament.models import Session, Tournament, TournamentRole
 from tournament.services import seating_problem, sessions_below_minimum
 from tournament.views.mixins import OrganizerRequiredMixin, TournamentMixin, new_tournament_offer
-
-METHOD_LABELS = {
-    "round_robin": _lazy("round robin"),
-    "swiss": _lazy("Swiss"),
-    "chart": _lazy("chart"),
-    "random": _lazy("random draw"),
-    "manual": _lazy("manual"),
-    "elimination": _lazy("from the players who go on"),
-}
 
 
 def _messages(exc):
@@ -52,13 +42,13 @@ class SeatingManageView(OrganizerRequiredMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         t = self.tournament
-        sessions = list(t.sessions.with_table_count().order_by("number"))
+        sessions = with_phases(t, list(t.sessions.with_table_count().order_by("number")))
         swiss = {s.number for s in selectors.swiss_sessions(t)}
         action_errors = kwargs.get("action_errors", {})
         for s in sessions:
             s.swiss_eligible = s.number in swiss and not s.is_public
             s.action_error = action_errors.get(s.number)
-            s.method_label = METHOD_LABELS.get(s.seating_method, s.seating_method)
+            s.method_label = selectors.method_label(s.seating_method)
         count, problem = _field_count(t)
         generate_form, choices = self._compare(kwargs.get("generate_form"))
         context.update(
@@ -72,7 +62,7 @@ class SeatingManageView(OrganizerRequiredMixin, TemplateView):
             player_count=count,
             oversized_teams=selectors.oversized_teams(t),
             metrics=selectors.tournament_schedule_metrics(t),
-            seated_waiting=[s.number for s in sessions if s.status == Session.Status.SEATED],
+            seated_waiting=[s.number for s in sessions if s.may_publish],
             is_mixed=t.format == Tournament.Format.MIXED,
             is_elimination=t.format == Tournament.Format.ELIMINATION,
             fill=_fill_preview(t, selectors.round_robin_sessions(t) or sessions),
@@ -221,7 +211,7 @@ class SwissSeatView(SeatingManageView):
         return redirect("manage-seating", slug=self.tournament.slug)
 
 
-def confirmation(view, *, title, lines, button, warnings=(), reason=None):
+def confirmation(view, *, title, lines, button, warnings=(), reason=None, reason_required=False):
     """The page that asks before an action reaching many people or hard to undo. Its form posts the same
     request again with confirm=1; without JavaScript, and nothing changes until then."""
     context = view.get_context_data(
@@ -231,6 +221,7 @@ def confirmation(view, *, title, lines, button, warnings=(), reason=None):
             "warnings": list(warnings),
             "button": button,
             "reason": reason,
+            "reason_required": reason_required,
             "action": view.request.path,
             "cancel": view.cancel_url(),
         }
@@ -269,7 +260,10 @@ class PublishAllView(SeatingManageView):
                         players,
                     )
                     % {"p": players},
-                    _("Referees can start entering hands at these tables."),
+                    _(
+                        "Their results become public too: hands and fouls the referees entered before publishing "
+                        "were seen only by organizers and referees."
+                    ),
                     _("A published seating is never replaced by a new schedule or draw."),
                 ],
                 button=_("Publish"),
@@ -377,10 +371,11 @@ class SessionManageView(OrganizerRequiredMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        sessions = list(self.tournament.sessions.with_table_count())
+        sessions = with_phases(self.tournament, list(self.tournament.sessions.with_table_count()))
         action_errors = kwargs.get("action_errors", {})
         seat_forms = kwargs.get("seat_forms", {})
         for session in sessions:
+            session.method_label = selectors.method_label(session.seating_method)
             session.seat_form = seat_forms.get(session.number) or SeatSessionForm(prefix=f"s{session.number}")
             session.action_error = action_errors.get(session.number)
         count, problem = _field_count(self.tournament)
@@ -465,8 +460,14 @@ class ConfirmedSessionActionView(SessionActionView):
 
 
 class SessionCloseView(ConfirmedSessionActionView):
-    def ask(self, session):
-        services.session_close_check(session)
+    """Asks first. While a countersignature is missing, an appeal window open or an appeal undecided, the
+    page names each table and offers to close anyway with a reason (kept in the audit log)."""
+
+    def ask(self, session, override=None):
+        try:
+            services.session_close_check(session, by=self.request.user)
+        except services.CloseNeedsOverride as exc:
+            override = exc.messages
         tables = session.tables.count()
         lines = [
             ngettext(
@@ -487,13 +488,54 @@ class SessionCloseView(ConfirmedSessionActionView):
             lines.append(
                 _("Session %(n)s can then be seated by Swiss pairing on the standings.") % {"n": following.number}
             )
+        if override:
+            warnings = [
+                _("Session %(n)s is not ready to close:") % {"n": session.number},
+                *override,
+                _("To close it anyway, say why; the reason is kept in the audit log."),
+            ]
+            form = ReasonForm(self.request.POST)
+            return confirmation(
+                self,
+                title=_("Close session %(n)s?") % {"n": session.number},
+                lines=lines,
+                warnings=warnings,
+                button=_("Close anyway"),
+                reason=form.cleaned_data["reason"] if form.is_valid() else self.request.POST.get("reason", "")[:200],
+                reason_required=True,
+            )
         return confirmation(
             self, title=_("Close session %(n)s?") % {"n": session.number}, lines=lines, button=_("Close session")
         )
 
     def perform(self, session):
-        services.session_close(session=session, by=self.request.user)
+        form = ReasonForm(self.request.POST)
+        reason = form.cleaned_data["reason"] if form.is_valid() else ""
+        try:
+            services.session_close(session=session, by=self.request.user, override_reason=reason)
+        except services.CloseNeedsOverride:
+            return self.ask(session)
         return self.done(_("Session %(n)s closed; its results are final.") % {"n": session.number})
+
+
+class SessionChangesAcknowledgeView(SessionActionView):
+    """The organizer has seen the changes to a closed session's results; back to where they pressed it."""
+
+    def act(self, session):
+        count = services.session_changes_acknowledge(session=session, by=self.request.user)
+        messages.success(
+            self.request,
+            ngettext(
+                "%(count)s change to session %(n)s acknowledged.",
+                "%(count)s changes to session %(n)s acknowledged.",
+                count,
+            )
+            % {"count": count, "n": session.number},
+        )
+        back = self.request.POST.get("next", "")
+        if back == "session":
+            return redirect("session-detail", slug=self.tournament.slug, n=session.number)
+        return redirect("manage-home", slug=self.tournament.slug)
 
 
 class SessionReopenView(ConfirmedSessionActionView):

@@ -10,6 +10,8 @@ from django.utils.translation import gettext_lazy as _
 
 from rules import fouls
 from rules import payments as pay
+from scoring import lifecycle
+from scoring.lifecycle import SheetStatus
 
 # Far above any real hand or penalty, far below what an integer column holds: both databases refuse the same.
 HAND_POINTS_MAX = 9_999
@@ -41,24 +43,9 @@ def validate_tiles(value):
         raise ValidationError(_("The tiles of this hand are not readable."), code="tiles")
 
 
-class SheetStatus(models.TextChoices):
-    """open -> (every hand in) confirming -> signed by the referee -> countersigned by the chief referee.
-
-    "submitted" is the stored name of the referee's signature, kept from before the players confirmed in
-    the system: a signed sheet is locked, and only the chief referee reopens it.
-    """
-
-    OPEN = "open", _("Open")
-    CONFIRMING = "confirming", _("Awaiting confirmation")
-    SUBMITTED = "submitted", _("Signed")
-    COUNTERSIGNED = "countersigned", _("Countersigned")
-
-
-SIGNED_STATUSES = (SheetStatus.SUBMITTED, SheetStatus.COUNTERSIGNED)
-
-
 class ScoreSheet(models.Model):
-    """The score sheet of one table in one session (MCR appendix 5)."""
+    """The score sheet of one table in one session (MCR appendix 5). Its states, their moves and labels, and
+    which count as finished or final: ``scoring.lifecycle``."""
 
     Status = SheetStatus
 
@@ -80,17 +67,19 @@ class ScoreSheet(models.Model):
 
     @property
     def is_submitted(self):
-        """Signed by the referee (and perhaps countersigned): locked against every change."""
-        return self.status in SIGNED_STATUSES
+        """Finished: signed by the referee (and perhaps countersigned), locked against every change."""
+        return lifecycle.is_finished(self.status)
 
     is_signed = is_submitted
 
     def is_final(self, tournament=None):
         """Results are final once signed (appendix 5), and countersigned where the tournament requires it."""
         tournament = tournament or self.table.session.tournament
-        if tournament.countersign_required:
-            return self.status == self.Status.COUNTERSIGNED
-        return self.is_submitted
+        return lifecycle.is_final(self.status, tournament.countersign_required)
+
+    @property
+    def status_label(self) -> str:
+        return lifecycle.label(self.status)
 
 
 DELTA_FIELDS = ("delta_0", "delta_1", "delta_2", "delta_3")
@@ -648,3 +637,30 @@ class AppealAmendment(models.Model):
                 name="appeal_amendment_shape",
             ),
         ]
+
+
+class ClosedSessionChange(models.Model):
+    """A change to the results of a session already closed (an upheld appeal's amendment, say), written by the
+    scoring service that made it. The organizer sees it on the dashboard and the session's page until they
+    acknowledge it: the results they called final have moved."""
+
+    class What(models.TextChoices):
+        HAND = "hand", _("a hand recorded or corrected")
+        FOUL = "foul", _("a foul recorded")
+        PENALTY_WITHDRAWN = "penalty_withdrawn", _("a penalty withdrawn")
+        HANDS_NOT_PLAYED = "hands_not_played", _("hands recorded not played")
+
+    session = models.ForeignKey("tournament.Session", on_delete=models.CASCADE, related_name="changes_after_closing")
+    sheet = models.ForeignKey(ScoreSheet, on_delete=models.CASCADE, related_name="+")
+    appeal = models.ForeignKey(Appeal, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    what = models.CharField(max_length=20, choices=What.choices)
+    changed_at = models.DateTimeField(auto_now_add=True)
+    changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    acknowledged_at = models.DateTimeField(null=True, blank=True)
+    acknowledged_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["session", "changed_at", "id"]
+        indexes = [models.Index(fields=["session", "acknowledged_at"], name="closed_change_unacknowledged")]

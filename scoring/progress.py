@@ -7,30 +7,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.db.models import Count, Min
-from django.utils.translation import gettext_lazy as _
+from django.db.models import Count, Max, Min, Q
 
-from scoring.models import SIGNED_STATUSES, Hand, HandVersion, Penalty, ScoreSheet
+from scoring import lifecycle as sheet_lifecycle
+from scoring.models import Hand, HandVersion, Penalty, ScoreSheet
+from tournament import lifecycle as session_lifecycle
 from tournament.models import Session, Table, Tournament
 
-# Phases as people see them. The stored status says what the organizer did (seated, published, closed);
-# the phase adds what the referees are doing, so a session whose hands are coming in reads "in play".
+# The phases and their labels are the session's lifecycle (``tournament.lifecycle``); these names stay for
+# the readers of this module.
 PLANNED, SEATED, PUBLISHED, IN_PLAY, FINISHED, CLOSED = (
-    "planned",
-    "seated",
-    "published",
-    "in_play",
-    "finished",
-    "closed",
+    session_lifecycle.PHASE_PLANNED,
+    session_lifecycle.PHASE_SEATED,
+    session_lifecycle.PHASE_PUBLISHED,
+    session_lifecycle.PHASE_IN_PLAY,
+    session_lifecycle.PHASE_FINISHED,
+    session_lifecycle.PHASE_CLOSED,
 )
-PHASE_LABELS = {
-    PLANNED: _("Not seated yet"),
-    SEATED: _("Seated, not published"),
-    PUBLISHED: _("Seating published"),
-    IN_PLAY: _("In play"),
-    FINISHED: _("All sheets submitted"),
-    CLOSED: _("Closed"),
-}
+PHASE_LABELS = session_lifecycle.PHASE_LABELS
 
 
 @dataclass
@@ -38,7 +32,9 @@ class SessionProgress:
     session: Session
     tables: int = 0
     started: int = 0  # sheets with at least one hand or penalty (submitted ones included)
-    submitted: int = 0
+    submitted: int = 0  # finished sheets: signed, countersigned included (``scoring.lifecycle.FINISHED``)
+    countersigned: int = 0
+    last_signed_at: datetime | None = None  # the latest referee's signature: the last appeal window counts from it
     first_entry_at: datetime | None = None  # when the first hand of the session was entered
 
     @property
@@ -52,26 +48,18 @@ class SessionProgress:
 
     @property
     def in_progress(self) -> int:
-        return self.started - self.submitted
+        # A sheet signed with nothing on it (an import) is finished, not being entered.
+        return max(0, self.started - self.submitted)
 
     @property
     def phase(self) -> str:
-        status = self.session.status
-        if status == Session.Status.CLOSED:
-            return CLOSED
-        if status == Session.Status.PLANNED or not self.tables:
-            return PLANNED
-        if status == Session.Status.SEATED:
-            return SEATED
-        if self.submitted == self.tables:
-            return FINISHED
-        if self.started:
-            return IN_PLAY
-        return PUBLISHED
+        return session_lifecycle.phase(
+            self.session.status, tables=self.tables, started=self.started, finished=self.submitted
+        )
 
     @property
     def phase_label(self) -> str:
-        return str(PHASE_LABELS[self.phase])
+        return session_lifecycle.phase_label(self.phase)
 
     def overdue(self, minutes: int, now: datetime) -> bool:
         """Sheets still open well after the session's time limit, counted from its first hand."""
@@ -90,12 +78,17 @@ def session_progress(tournament: Tournament) -> list[SessionProgress]:
     for table_row in Table.objects.filter(session__tournament=tournament).values("session_id").annotate(n=Count("id")):
         by_pk[table_row["session_id"]].tables = table_row["n"]
     for sheet_row in (
-        # Signed, countersigned or not: a countersigned sheet is no less submitted.
-        ScoreSheet.objects.filter(status__in=SIGNED_STATUSES, **in_tournament)
+        ScoreSheet.objects.filter(status__in=sheet_lifecycle.FINISHED, **in_tournament)
         .values("table__session_id")
-        .annotate(n=Count("id"))
+        .annotate(
+            n=Count("id"),
+            countersigned=Count("id", filter=Q(status=sheet_lifecycle.COUNTERSIGNED)),
+            last=Max("submitted_at"),
+        )
     ):
-        by_pk[sheet_row["table__session_id"]].submitted = sheet_row["n"]
+        progress = by_pk[sheet_row["table__session_id"]]
+        progress.submitted, progress.countersigned = sheet_row["n"], sheet_row["countersigned"]
+        progress.last_signed_at = sheet_row["last"]
     started = set(
         Hand.objects.filter(current__isnull=False, sheet__table__session__tournament=tournament)
         .values_list("sheet__table__session_id", "sheet_id")
@@ -120,10 +113,20 @@ def session_progress(tournament: Tournament) -> list[SessionProgress]:
 def current_session(sessions: list[SessionProgress]) -> SessionProgress | None:
     """The session people are playing or about to play: the first published one with a sheet still open,
     else the last published one not yet closed."""
-    published = [p for p in sessions if p.session.status == Session.Status.PUBLISHED and p.tables]
+    published = [p for p in sessions if p.session.is_public and not p.session.is_closed and p.tables]
     return next((p for p in published if p.open), published[-1] if published else None)
 
 
 def session_phase(session: Session) -> SessionProgress:
     """One session's progress (for its own page)."""
     return next(p for p in session_progress(session.tournament) if p.session.pk == session.pk)
+
+
+def with_phases(tournament: Tournament, sessions: list[Session]) -> list[Session]:
+    """Give each of the tournament's ``sessions`` its ``phase`` and ``phase_label``, for lists of sessions that
+    show their state: one label everywhere (``tournament.lifecycle``)."""
+    phases = {p.session.pk: p.phase for p in session_progress(tournament)}
+    for session in sessions:
+        session.phase = phases.get(session.pk, PLANNED)  # type: ignore[attr-defined]
+        session.phase_label = session_lifecycle.phase_label(session.phase)  # type: ignore[attr-defined]
+    return sessions

@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring import lifecycle
 from scoring.appeals import appeal_deadline, appeal_deciding_body, may_decide
 from scoring.models import APPEAL_OPEN_STATUSES, Appeal, AppealDecision, ScoreSheet
 from tournament.models import Tournament, TournamentRole
@@ -84,7 +85,7 @@ def sheets_to_countersign(tournament: Tournament) -> list[SheetToCountersign]:
     if not tournament.countersign_required:
         return []
     rows = (
-        ScoreSheet.objects.filter(table__session__tournament=tournament, status=ScoreSheet.Status.SUBMITTED)
+        ScoreSheet.objects.filter(table__session__tournament=tournament, status=lifecycle.SIGNED)
         .order_by("submitted_at", "table__session__number", "table__number")
         .values_list("table__session__number", "table__number", "submitted_at")
     )
@@ -142,8 +143,7 @@ def open_appeal_windows(tournament: Tournament, now: datetime | None = None) -> 
     now = now or timezone.now()
     since = now - timedelta(minutes=tournament.appeal_minutes)
     sheets = ScoreSheet.objects.filter(table__session__tournament=tournament).filter(
-        Q(submitted_at__gt=since, status__in=(ScoreSheet.Status.SUBMITTED, ScoreSheet.Status.COUNTERSIGNED))
-        | Q(table__session__closed_at__gt=since)
+        Q(submitted_at__gt=since, status__in=lifecycle.FINISHED) | Q(table__session__closed_at__gt=since)
     )
     windows = []
     for sheet in sheets.select_related("table__session"):
@@ -194,15 +194,15 @@ def sheet_next_step(
 ) -> tuple[str, str]:
     """A sheet's state as its referee reads it, and what comes next: (state, next action).
 
-    A small reading of the sheet's stored status; where the one lifecycle of sheets lands, this reads it."""
-    state = str(ScoreSheet.Status(status).label) if status in ScoreSheet.Status.values else ""
-    if status == ScoreSheet.Status.COUNTERSIGNED:
+    The state is the sheet's lifecycle label (``scoring.lifecycle``)."""
+    state = lifecycle.label(status) if status in lifecycle.TRANSITIONS else ""
+    if status == lifecycle.COUNTERSIGNED:
         return state, _("Nothing: the sheet is countersigned.")
-    if status == ScoreSheet.Status.SUBMITTED:
+    if status == lifecycle.SIGNED:
         if countersign_required:
             return state, _("The chief referee countersigns.")
         return state, _("Nothing: the sheet is signed.")
-    if status == ScoreSheet.Status.CONFIRMING:
+    if status == lifecycle.CONFIRMING:
         return state, _("The players confirm the sheet, then you sign it.")
     if hands_entered == 0:
         return state, _("Enter hand 1.")

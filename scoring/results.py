@@ -17,6 +17,7 @@ from django.db.models import Count, Prefetch, Sum
 from rules import fouls
 from rules.rotation import WINDS, round_of_hand, seat_winds
 from rules.table_points import table_points
+from scoring import lifecycle
 from scoring.models import DELTA_FIELDS, Hand, HandVersion, Penalty, ScoreSheet, Signature
 from tournament.models import Player, Seat, Session, Table, Tournament
 
@@ -37,9 +38,7 @@ def rank_table(
 
 def final_statuses(tournament: Tournament) -> list[str]:
     """Sheet statuses whose results are final: signed, and countersigned where the tournament requires it."""
-    if tournament.countersign_required:
-        return [ScoreSheet.Status.COUNTERSIGNED]
-    return [ScoreSheet.Status.SUBMITTED, ScoreSheet.Status.COUNTERSIGNED]
+    return list(lifecycle.final_states(tournament.countersign_required))
 
 
 # The fouls that can cost a player the session (arriving late, over the time limit).
@@ -83,6 +82,7 @@ class TableResult:
     penalty_scores: list[int]
     hands_entered: int
     submitted: bool  # final: signed (and countersigned where required); until then the results are provisional
+    sheet_status: str = "open"  # the sheet's state (``scoring.lifecycle``)
     ranks: list[int] = field(default_factory=list)
     table_points: list[Fraction] = field(default_factory=list)
     # Per position: why the player lost the session (English, marked for translation), or None.
@@ -133,11 +133,10 @@ def table_results(
         .values("sheet__table_id")
         .annotate(**{d: Sum(d) for d in DELTA_FIELDS})
     }
-    submitted = set(
-        ScoreSheet.objects.filter(
-            status__in=final_statuses(tournament), table__session__tournament=tournament
-        ).values_list("table_id", flat=True)
+    sheet_status = dict(
+        ScoreSheet.objects.filter(table__session__tournament=tournament).values_list("table_id", "status")
     )
+    final = final_statuses(tournament)
     lost = lost_sessions(tournament, session)
     points_config = tournament.table_points_values()
     results = {}
@@ -155,7 +154,8 @@ def table_results(
                 hand_scores=[hands.get(d) or 0 for d in DELTA_FIELDS],
                 penalty_scores=[pens.get(d) or 0 for d in DELTA_FIELDS],
                 hands_entered=hands.get("n") or 0,
-                submitted=table_id in submitted,
+                submitted=sheet_status.get(table_id) in final,
+                sheet_status=sheet_status.get(table_id, lifecycle.OPEN),
                 lost=[lost.get((table_id, p.pk)) for p in info["players"]],
             ),
             points_config,
@@ -197,6 +197,7 @@ def _loaded_table_result(
             penalty_scores=[sum(p.deltas[i] for p in counted) for i in range(4)],
             hands_entered=len(versions),
             submitted=sheet is not None and sheet.status in final_statuses(tournament),
+            sheet_status=sheet.status if sheet is not None else lifecycle.OPEN,
             lost=[lost.get(p.pk) for p in players],
         ),
         points_config,

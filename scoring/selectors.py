@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from django.db.models import Q
 from django.utils import timezone
 
-from scoring.models import SIGNED_STATUSES, Appeal, Hand, HandVersion, Penalty, ScoreSheet, Signature
+from scoring.models import Appeal, ClosedSessionChange, Hand, HandVersion, Penalty, ScoreSheet, Signature
 from scoring.results import SheetData, sheets_data
 from tournament import services as tournament_services
 from tournament.models import EscalationScope, Player, Seat, Session, Table
@@ -243,7 +243,7 @@ def player_sheets_to_confirm(tournament: Tournament, player: Player) -> tuple[li
         sheet = getattr(seat.table, "sheet", None)
         if sheet is None:
             continue
-        if sheet.status in SIGNED_STATUSES:
+        if sheet.is_signed:
             signed.append(seat)
             continue
         data = sheets_data(tournament, seat.table.session.tables.filter(pk=seat.table_id))[0]
@@ -282,7 +282,7 @@ def _session_row(tournament: Tournament, seat: Seat, data: SheetData, now: datet
         "data": data,
         "sheet": sheet,
         "signed": bool(sheet and sheet.is_signed),
-        "closed": seat.session.status == Session.Status.CLOSED,
+        "closed": seat.session.is_closed,
         "appeal_until": until,
         "score": data.scores[position] if data.scores else None,
         "table_points": data.table_points[position] if data.table_points else None,
@@ -377,3 +377,18 @@ def captain_tables(tournament: Tournament, player: Player, exclude: Iterable[int
             }
         row["members"].append(seat.player)
     return list(rows.values())
+
+
+def changes_after_closing(tournament: Tournament, session: Session | None = None) -> list[dict[str, Any]]:
+    """The changes made to closed sessions' results that the organizer has not acknowledged yet, grouped by
+    session (oldest first): ``{"session": n, "changes": [ClosedSessionChange, ...]}``. For the organizer's
+    dashboard and the session's page."""
+    found = ClosedSessionChange.objects.filter(session__tournament=tournament, acknowledged_at__isnull=True)
+    if session is not None:
+        found = found.filter(session=session)
+    groups: dict[int, dict[str, Any]] = {}
+    for change in found.select_related("session", "sheet__table", "appeal", "changed_by").order_by(
+        "session__number", "changed_at", "id"
+    ):
+        groups.setdefault(change.session.number, {"session": change.session, "changes": []})["changes"].append(change)
+    return list(groups.values())

@@ -29,6 +29,7 @@ from rules.ranking import Entry, rank_entries
 from scoring.results import table_results
 from series.models import Person, PlayerLink, Series, SeriesMethod, SeriesRanking, SeriesRole, SeriesTournament
 from standings.selectors import player_standings, substitute_standings
+from tournament import lifecycle as session_lifecycle
 from tournament import names
 from tournament.models import AuditLog, Player, Session, Tournament
 
@@ -45,7 +46,7 @@ def finished_tournament_ids(tournament_ids: Iterable[int]) -> set[int]:
     counts = (
         Session.objects.filter(tournament_id__in=list(tournament_ids))
         .values("tournament_id")
-        .annotate(total=Count("id"), closed=Count("id", filter=Q(status=Session.Status.CLOSED)))
+        .annotate(total=Count("id"), closed=Count("id", filter=Q(status__in=session_lifecycle.CLOSED)))
     )
     return {row["tournament_id"] for row in counts if row["total"] and row["total"] == row["closed"]}
 
@@ -56,9 +57,7 @@ def tournament_finished(tournament: Tournament) -> bool:
 
 def open_sessions(tournament: Tournament) -> list[int]:
     """Numbers of the sessions not closed yet (why a tournament is not finished)."""
-    return list(
-        tournament.sessions.exclude(status=Session.Status.CLOSED).order_by("number").values_list("number", flat=True)
-    )
+    return list(tournament.sessions.open().order_by("number").values_list("number", flat=True))
 
 
 def tournament_days(tournament: Tournament) -> int:

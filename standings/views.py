@@ -23,6 +23,7 @@ from rules.table_points import format_table_points
 from scoring.appeals import open_appeals_by_table, players_under_appeal
 from scoring.progress import current_session, session_phase, session_progress
 from scoring.results import table_results
+from scoring.selectors import changes_after_closing
 from standings import selectors
 from standings.tables import TeamStandingsTable, standings_table, tiebreak_label
 from tournament import names
@@ -280,6 +281,7 @@ class SessionDetailView(TournamentMixin, TemplateView):
             found=found,
             clock=clock_context(session) if visible else None,
             hands_per_session=self.tournament.hands_per_session,
+            changes_after_closing=changes_after_closing(self.tournament, session) if self.is_organizer else [],
         )
         return context
 

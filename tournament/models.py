@@ -15,6 +15,8 @@ from rules.ranking import TIEBREAKS
 from rules.registry import RULE_SETS, get_rule_set
 from rules.rotation import WINDS
 from rules.table_points import parse_table_points
+from tournament import lifecycle
+from tournament.lifecycle import SessionStatus
 
 # Bounds the models check themselves (validators) and the database enforces (constraints), so SQLite,
 # which stores any integer and any text, refuses exactly what PostgreSQL refuses.
@@ -106,25 +108,12 @@ class EscalationScope(models.TextChoices):
     TOURNAMENT = "tournament", _("In the whole tournament")
 
 
-class SessionStatus(models.TextChoices):
-    PLANNED = "planned", _("Planned")
-    SEATED = "seated", _("Seated")
-    PUBLISHED = "published", _("Seating published")
-    CLOSED = "closed", _("Closed")
-
-
-# The questions every reader asks of a session's state, each answered here once: in a query by
-# ``Session.objects`` (``SessionQuerySet``), of one session by the ``Session.is_*`` properties. Pages, the API,
-# the hall display, exports, PDFs and commands read these, never the statuses themselves.
-#
-# public: its seating and results are shown to everyone (published, or closed after being played); before,
-#   only its organizers and referees see them, and nothing of it reaches the public: no page, file, API
-#   answer or hall display.
-_PUBLIC = (SessionStatus.PUBLISHED, SessionStatus.CLOSED)
-# seated: it has tables and seats (seated, published or closed).
-_SEATED = (SessionStatus.SEATED, SessionStatus.PUBLISHED, SessionStatus.CLOSED)
-# closed: its results are final; open: not closed (planned, seated or in play).
-_CLOSED = (SessionStatus.CLOSED,)
+# The questions every reader asks of a session's state are answered once, in ``tournament.lifecycle``: in a
+# query by ``Session.objects`` (``SessionQuerySet``), of one session by the ``Session.is_*`` properties. Pages,
+# the API, the hall display, exports, PDFs and commands read these, never the statuses themselves.
+_PUBLIC = lifecycle.PUBLIC
+_SEATED = lifecycle.SEATED
+_CLOSED = lifecycle.CLOSED
 
 
 class SessionQuerySet(models.QuerySet):
@@ -145,6 +134,9 @@ class SessionQuerySet(models.QuerySet):
 
     def open(self) -> "SessionQuerySet":
         return self.exclude(status__in=_CLOSED)
+
+    def awaiting_publication(self) -> "SessionQuerySet":
+        return self.filter(status__in=lifecycle.AWAITING_PUBLICATION)
 
     def with_table_count(self) -> "SessionQuerySet":
         """Each session with ``table_count``, its number of tables (``CountedSession``)."""
@@ -561,6 +553,23 @@ class Session(models.Model):
     def is_closed(self) -> bool:
         """Its results are final (``SessionQuerySet.closed``)."""
         return self.status in _CLOSED
+
+    # What may be done to it next (``tournament.lifecycle.TRANSITIONS``): the sessions pages offer only these.
+    @property
+    def may_seat(self) -> bool:
+        return lifecycle.may_move(self.status, SessionStatus.SEATED)
+
+    @property
+    def may_publish(self) -> bool:
+        return lifecycle.may_move(self.status, SessionStatus.PUBLISHED) and not self.is_closed
+
+    @property
+    def may_close(self) -> bool:
+        return lifecycle.may_move(self.status, SessionStatus.CLOSED)
+
+    @property
+    def may_reopen(self) -> bool:
+        return self.is_closed
 
     def clock_state(self, now) -> str:
         """``none`` (no clock), ``scheduled`` (not started yet), ``running``, ``warning`` (the last quarter of

@@ -89,6 +89,15 @@ def _verbose_name(field_name: str) -> str:
     return str(field.verbose_name) if isinstance(field, models.Field) else field_name
 
 
+def _shown_value(field_name: str, value: object) -> str:
+    """A setting's value as the settings form shows it: the label of a choice (the rule set's name, not
+    its code), else the value itself."""
+    field = Tournament._meta.get_field(field_name)
+    if not getattr(field, "choices", None):
+        return str(value)
+    return str(dict(field.flatchoices).get(value, value))  # type: ignore[union-attr]
+
+
 def _check_result_settings(tournament: Tournament, before: dict) -> None:
     """Refuse a change to a setting that shapes results once there are results, and a session count
     below a session already seated or played."""
@@ -99,7 +108,7 @@ def _check_result_settings(tournament: Tournament, before: dict) -> None:
             errors[field_name] = _(
                 "Results have been entered, so %(field)s can no longer change: the score sheets and standings "
                 "were made with %(old)s."
-            ) % {"field": _verbose_name(field_name), "old": before[field_name]}
+            ) % {"field": _verbose_name(field_name), "old": _shown_value(field_name, before[field_name])}
     if tournament.session_count < before["session_count"]:
         used = tournament.sessions.seated().order_by("-number").values_list("number", flat=True).first()
         if used and tournament.session_count < used:

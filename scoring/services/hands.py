@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from rules import payments as pay
 from scoring import entry_replay
-from scoring.models import Hand, HandVersion
+from scoring.models import ClosedSessionChange, Hand, HandVersion
 from scoring.selectors import sheet_dead_hand, sheet_hand_outcomes, sheet_missing_hands
 from scoring.services.hand_rules import HandDetails, _check_sequence, _checked_details, _hand_deltas, hand_audit
 from scoring.services.sheet import (
@@ -305,7 +305,7 @@ def sheet_mark_rest_not_played(*, sheet: ScoreSheet, by: User | None) -> list[in
     """Time ran out (MCR 3.5.6): the hands not entered are recorded not played. They move no points, so they
     count at once, also with two-person entry. Returns their numbers."""
     with transaction.atomic():
-        sheet, _tournament = _lock_open_sheet(sheet, by)
+        sheet, _tournament = _lock_open_sheet(sheet, by, what=ClosedSessionChange.What.HANDS_NOT_PLAYED)
         missing = sheet_missing_hands(sheet)
         bell = _time_is_up(sheet)
         for i, n in enumerate(missing):

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from rules import fouls
 from rules import payments as pay
 from scoring import entry_replay
-from scoring.models import Penalty
+from scoring.models import ClosedSessionChange, Penalty
 from scoring.selectors import counted_fouls, hand_latest_version, late_minutes_from_clock
 from scoring.services.sheet import (
     _actor,
@@ -139,7 +139,7 @@ def penalty_record(
     """A penalty by amount and target, without a catalogue code (kept for files and forms from before the
     catalogue). Points paid to nobody are one of the rulebook's amounts (MCR 3.11.2)."""
     with transaction.atomic():
-        sheet, tournament = _lock_open_sheet(sheet, by)
+        sheet, tournament = _lock_open_sheet(sheet, by, what=ClosedSessionChange.What.FOUL)
         _check_penalty_terms(amount, to, reason)
         if hand_number is not None:
             _check_hand_number(hand_number, tournament, field="hand_number")
@@ -225,7 +225,7 @@ def foul_record(
             stored := entry_replay.stored_foul(sheet=sheet, key=idempotency_key, by=by)
         ):
             return stored
-        sheet, tournament = _lock_open_sheet(sheet, by, appeal)
+        sheet, tournament = _lock_open_sheet(sheet, by, appeal, what=ClosedSessionChange.What.FOUL)
         entry_replay.check_fouls_version(sheet, expected_fouls, by)
         if foul == fouls.LATE and minutes is None:
             minutes = late_minutes_from_clock(sheet.table.session, now)
@@ -276,7 +276,7 @@ def foul_record(
 def penalty_withdraw(*, penalty: Penalty, reason: str, by: User | None, appeal: Appeal | None = None) -> Penalty:
     """Withdraw a penalty given in error (kept, marked withdrawn). `appeal`: as for hand_record."""
     with transaction.atomic():
-        sheet, tournament = _lock_open_sheet(penalty.sheet, by, appeal)
+        sheet, tournament = _lock_open_sheet(penalty.sheet, by, appeal, what=ClosedSessionChange.What.PENALTY_WITHDRAWN)
         penalty = Penalty.objects.select_for_update(of=("self",)).select_related("player").get(pk=penalty.pk)
         if not penalty.active:
             raise ValidationError(_("This penalty was already withdrawn."))

@@ -15,7 +15,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
 from rules import payments as pay
-from scoring.models import Appeal, ScoreSheet, Signature
+from scoring.models import Appeal, ClosedSessionChange, ScoreSheet, Signature
 from scoring.selectors import sheet_missing_hands, sheet_pending_hands
 from tournament.permissions import can_score
 
@@ -63,16 +63,25 @@ def _refuse_if_signed(sheet: ScoreSheet) -> None:
         )
 
 
-def _lock_open_sheet(sheet: ScoreSheet, by: User | None, appeal: Appeal | None = None) -> tuple[ScoreSheet, Tournament]:
-    """Lock the sheet for a score change by `by`; refuse when they may not score or it is signed.
+def _lock_open_sheet(
+    sheet: ScoreSheet, by: User | None, appeal: Appeal | None = None, *, what: str = ClosedSessionChange.What.HAND
+) -> tuple[ScoreSheet, Tournament]:
+    """Lock the sheet for a score change by `by` (`what`: which kind of change); refuse when they may not
+    score or it is signed.
 
     An upheld appeal on this sheet (``scoring.appeals``) may change it even when signed: the appeal's decision
-    stands above the signatures (MCR 3.13), and the change is still a new version or penalty, audited."""
+    stands above the signatures (MCR 3.13), and the change is still a new version or penalty, audited. When
+    its session is already closed, the change is also noted for the organizer (``ClosedSessionChange``), in
+    the same transaction: it is undone with the change if the change is refused."""
     sheet = _lock_sheet(sheet)
     tournament = sheet.table.session.tournament
     _check_scorer(by, tournament)
     if appeal is None or not Appeal.objects.filter(pk=appeal.pk, sheet=sheet, status=Appeal.Status.UPHELD).exists():
         _refuse_if_signed(sheet)
+    if sheet.table.session.is_closed:
+        ClosedSessionChange.objects.create(
+            session=sheet.table.session, sheet=sheet, appeal=appeal, what=what, changed_by=_actor(by)
+        )
     return sheet, tournament
 
 

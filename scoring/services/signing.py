@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring import lifecycle
 from scoring.models import ScoreSheet, Signature
 from scoring.selectors import has_confirmed, sheet_missing_hands, sheet_pending_hands, unconfirmed_players
 from scoring.services.hands import sheet_mark_rest_not_played
@@ -255,9 +256,9 @@ def sheet_countersign(
         tournament = sheet.table.session.tournament
         if by is not None and not is_chief_referee(by, tournament):
             raise PermissionDenied(_("Only the chief referee countersigns score sheets."))
-        if sheet.status == ScoreSheet.Status.COUNTERSIGNED:
+        if sheet.status == lifecycle.COUNTERSIGNED:
             raise ValidationError(_("This score sheet is already countersigned."), code="countersigned")
-        if sheet.status != ScoreSheet.Status.SUBMITTED:
+        if not lifecycle.may_move(sheet.status, lifecycle.COUNTERSIGNED):
             raise ValidationError(_("The referee signs the sheet first."), code="not_signed")
         _signature(sheet, Signature.Role.CHIEF_REFEREE, by=by, at=at, signer_name=signer_name)
         sheet.status = ScoreSheet.Status.COUNTERSIGNED
@@ -287,7 +288,7 @@ def sheet_reopen(*, sheet: ScoreSheet, reason: str, by: User | None) -> ScoreShe
             raise ValidationError({"reason": _("Say why the sheet is reopened.")})
         if not sheet.is_submitted:
             raise ValidationError(_("This score sheet is not signed."), code="not_signed")
-        if session.status == Session.Status.CLOSED:
+        if session.is_closed:
             raise ValidationError(_("The session is closed; reopen the session first."), code="session_closed")
         voided = Signature.objects.filter(sheet=sheet, voided_at__isnull=True).update(
             voided_at=timezone.now(), voided_by=_actor(by), voided_reason=reason.strip()[:200]

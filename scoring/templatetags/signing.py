@@ -57,7 +57,7 @@ def signing_panel(context):
         void=[s for s in (data.signatures if data else []) if not s.active],
         is_chief=bool(user) and is_chief_referee(user, tournament),
         signed=sheet.is_submitted,
-        status_label=sheet.get_status_display(),
+        status_label=sheet.status_label,
         pending=[
             {"hand": h, "own": bool(user) and h.pending.created_by_id == getattr(user, "pk", None)}
             for h in (data.pending if data else [])

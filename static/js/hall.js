@@ -240,7 +240,7 @@
       return;
     }
     sessionLine.appendChild(document.createTextNode(fmt(L.session_n, { n: session.number }) + ' · '));
-    sessionLine.appendChild(el('span', 'status status-' + session.status, L.statuses[session.status] || session.status));
+    sessionLine.appendChild(el('span', 'status status-' + session.status + ' phase-' + session.phase, L.phases[session.phase] || session.phase));
   }
 
   /* The session clock (api.data.session_clock): while sessions have no start time the clock shows the

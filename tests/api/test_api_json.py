@@ -75,6 +75,7 @@ def test_tournament_detail(client, two_sessions):
         {
             "number": 1,
             "status": "published",
+            "phase": "in_play",
             "tables": 2,
             "url": "/api/v1/tournaments/test-open/sessions/1/",
             "results_url": "/api/v1/tournaments/test-open/sessions/1/results/",
@@ -120,6 +121,7 @@ def test_session_with_seating(client, two_sessions):
     assert set(data) == {
         "number",
         "status",
+        "phase",
         "tables",
         "url",
         "results_url",
@@ -147,6 +149,7 @@ def test_session_results_and_one_table(client, two_sessions):
         "hands_per_session",
         "started",
         "submitted",
+        "sheet_status",
         "under_appeal",
         "players",
     }

@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from schedule import services as sched
 from scoring import services as ss
+from tests.closing import close_session
 from tournament.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -70,7 +71,7 @@ def test_never_shows_seating_that_is_not_published(client_for, two_sessions):
 def close(session, organizer):
     for table in session.tables.all():
         ss.sheet_sign(sheet=table.sheet, by=organizer, mark_rest_not_played=True)
-    sched.session_close(session=session, by=organizer)
+    close_session(session=session, by=organizer)
 
 
 def test_current_session_is_the_first_being_played_else_the_last_one(client, two_sessions, organizer):
@@ -94,7 +95,7 @@ def test_the_script_gets_its_words_in_the_page_language(client, two_sessions):
     content = page(client, HTTP_ACCEPT_LANGUAGE="es")
     labels = embedded(content, "hall-config")["labels"]
     assert labels["find"] == "Busca tu mesa" and labels["winds"]["E"] == "Este"
-    assert labels["statuses"]["published"] == "Asientos publicados"
+    assert labels["phases"]["published"] == "Asientos publicados"
     assert "Clasificación" in content
 
 

@@ -81,7 +81,7 @@ def test_referee_lands_on_the_tables_being_played(phone_page, day, referee, asse
     cards = page.locator(".my-table")
     assert cards.count() == 4
     assert cards.nth(0).locator(".sheet-state").inner_text() == "2/16 hands"
-    assert cards.nth(1).locator(".sheet-state").inner_text() == "submitted"
+    assert cards.nth(1).locator(".sheet-state").inner_text() == "Signed"
     assert cards.nth(2).locator(".sheet-state").inner_text() == "not started"
     box = cards.nth(0).locator("a").bounding_box()
     assert box["height"] >= 44 and box["width"] >= 300  # the whole card is the tap target
@@ -99,7 +99,7 @@ def test_organizer_lands_on_the_dashboard(desktop_page, phone_page, day, organiz
     steps = page.locator(".next-steps li")
     texts = [steps.nth(i).inner_text() for i in range(steps.count())]
     assert any("Publish the seating of sessions 2, 3, 4" in t for t in texts)
-    assert any("Session 1 is in play: 1 of 4 score sheets submitted." in t for t in texts)
+    assert any("Session 1 is in play: 1 of 4 score sheets signed." in t for t in texts)
     row = page.locator("tr.current td")
     assert [row.nth(i).inner_text() for i in range(6)] == ["Session 1", "In play", "4", "2", "1", "1"]
     screenshot(page, "dashboard-desktop")

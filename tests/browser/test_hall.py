@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 from rules import payments as pay
 from schedule import services as sched
 from scoring import services as ss
+from tests.closing import close_session
 from tournament import services as ts
 
 PROJECTOR = {"width": 1920, "height": 1080}
@@ -85,7 +86,9 @@ def test_projector_view_pages_the_standings_to_fit(projector_page, hall_tourname
             screenshot(page, "hall-projector-find", full_page=False)
     assert seen[:4] == ["Standings · 2 of 2", "Team standings", "Tables · Session 1", "Find your table · Session 1"]
     assert seen[4] == "Standings · 1 of 2"  # and round again
-    assert page.locator("#hall-session").inner_text() == "Session 1 · Seating published"
+    assert (
+        page.locator("#hall-session").inner_text() == "Session 1 · In play"
+    )  # its hands are coming in: the phase every page shows
 
 
 def test_new_results_and_seating_arrive_without_a_reload(projector_page, hall_tournament, players, referee, organizer):
@@ -109,7 +112,7 @@ def test_new_results_and_seating_arrive_without_a_reload(projector_page, hall_to
     ss.sheet_sign(
         sheet=hall_tournament.sessions.get(number=1).tables.get(number=1).sheet, by=organizer, mark_rest_not_played=True
     )
-    sched.session_close(session=hall_tournament.sessions.get(number=1), by=organizer)
+    close_session(session=hall_tournament.sessions.get(number=1), by=organizer)
     sched.session_publish(session=second, by=organizer)
     page.clock.run_for(POLL_MS)
     expect(page.locator("#hall-session")).to_have_text(re.compile(r"^Session 2"), timeout=30_000)

@@ -5,8 +5,8 @@ import pytest
 from django.urls import reverse
 
 from rules import payments as pay
-from schedule import services as sched
 from scoring import services as ss
+from tests.closing import close_session
 from tournament import services as ts
 
 from .outbox import recorded
@@ -89,7 +89,7 @@ def test_the_chiefs_reopen_on_a_closed_session_shows_the_refusal_in_view(
             sheet=table.sheet, number=1, outcome=pay.SELF_DRAWN, winner=table.seated_players()[0], points=8, by=referee
         )
         ss.sheet_sign(sheet=table.sheet, by=referee, mark_rest_not_played=True)
-    sched.session_close(session=published_session, by=organizer)
+    close_session(session=published_session, by=organizer)
     page = phone_page
     login(page, chief_referee)
     page.goto(sheet_url(tournament))

@@ -5,6 +5,7 @@ import pytest
 from rules import payments as pay
 from schedule import services as sched
 from scoring import services as ss
+from tests.closing import close_session
 from tournament import services as ts
 
 
@@ -50,5 +51,5 @@ def ema_ready(played, players, organizer, referee):
     for session in played.sessions.exclude(status="planned"):
         for table in session.tables.all():
             ss.sheet_sign(sheet=table.sheet, mark_rest_not_played=True, by=referee)
-        sched.session_close(session=session, by=organizer)
+        close_session(session=session, by=organizer)
     return played

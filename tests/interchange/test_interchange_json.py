@@ -14,6 +14,7 @@ from rules import payments as pay
 from schedule import services as sched
 from scoring import services as ss
 from scoring.models import Hand, HandVersion, Penalty, ScoreSheet
+from tests.closing import close_session
 from tournament import services as ts
 from tournament.models import AuditLog, Player, Seat, Session, Table, Team, Tournament
 
@@ -164,7 +165,7 @@ def test_round_trip_with_settings_corrections_withdrawals_and_reopened_sessions(
     )
     ss.sheet_sign(sheet=sheet, by=organizer, mark_rest_not_played=True)
     sched.session_publish(session=s1, by=organizer)
-    sched.session_close(session=s1, by=organizer)
+    close_session(session=s1, by=organizer)
     sched.session_reopen(session=s1, by=organizer, reason="appeal")  # published again, sheet submitted
     s2 = t.sessions.get(number=2)
     sched.session_seat(session=s2, tables=[[ps[3], ps[2], ps[1], ps[0]]], by=organizer, method="manual")

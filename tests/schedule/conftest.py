@@ -5,6 +5,7 @@ import pytest
 from rules import payments as pay
 from schedule import services as sched
 from scoring import services as ss
+from tests.closing import close_session
 from tournament import services as ts
 from tournament.models import TournamentRole
 
@@ -44,4 +45,4 @@ def play_and_close(session, referee, organizer, points=None):
         ss.sheet_sign(sheet=sheet, by=referee, mark_rest_not_played=True)
     if session.status == "seated":
         sched.session_publish(session=session, by=organizer)
-    return sched.session_close(session=session, by=organizer)
+    return close_session(session=session, by=organizer)

@@ -3,6 +3,7 @@
 from rules import payments as pay
 from schedule import services as sched
 from scoring import services as ss
+from tests.closing import close_session
 
 from .conftest import make_tournament
 
@@ -28,7 +29,7 @@ def play_round(session, referee, organizer, *, close=True):
     if session.status == "seated":
         sched.session_publish(session=session, by=organizer)
     if close:
-        return sched.session_close(session=session, by=organizer)
+        return close_session(session=session, by=organizer)
     return session
 
 
@@ -40,4 +41,4 @@ def tied_round(session, referee, organizer):
         )
         ss.sheet_sign(sheet=table.sheet, by=referee, mark_rest_not_played=True)
     sched.session_publish(session=session, by=organizer)
-    return sched.session_close(session=session, by=organizer)
+    return close_session(session=session, by=organizer)

@@ -8,9 +8,9 @@ from django.utils import timezone
 
 from rules import payments as pay
 from schedule import clock
-from schedule import services as sched
 from scoring import services as ss
 from scoring.models import Hand, Penalty
+from tests.closing import close_session
 from tournament.clock import clock_data
 from tournament.models import AuditLog, Session
 
@@ -202,7 +202,7 @@ def test_a_late_arrival_without_minutes_or_clock_is_refused(published_session, s
 def test_the_clock_stops_changing_once_the_session_is_closed(running, organizer, referee):
     for table in running.tables.all():
         ss.sheet_sign(sheet=table.sheet, by=referee, mark_rest_not_played=True)
-    sched.session_close(session=running, by=organizer)
+    close_session(session=running, by=organizer)
     with pytest.raises(ValidationError, match="is closed"):
         clock.session_clock_adjust(session=running, minutes=5, by=organizer)
 

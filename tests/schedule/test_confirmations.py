@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from schedule import services as sched
+from tests.closing import end_appeal_windows
 from tournament.models import AuditLog, Session
 
 from .conftest import make_tournament, play_and_close
@@ -48,11 +49,12 @@ def test_close_asks_then_closes(client_for, rr16, organizer, referee):
     sched.session_publish(session=session, by=organizer)
     client = client_for("organizer")
     open_sheets = client.post(u("manage-session-close", rr16, 1)).content.decode()
-    assert "have not submitted their" in open_sheets and 'name="confirm"' not in open_sheets
+    assert "have not signed their" in open_sheets and 'name="confirm"' not in open_sheets
     from scoring import services as ss
 
     for table in session.tables.all():
         ss.sheet_sign(sheet=table.sheet, by=referee, mark_rest_not_played=True)
+    end_appeal_windows(session)
     content = client.post(u("manage-session-close", rr16, 1)).content.decode()
     assert "Close session 1?" in content and "Its 4 score sheets become final" in content
     assert rr16.sessions.get(number=1).status == Session.Status.PUBLISHED
@@ -69,6 +71,7 @@ def test_closing_before_swiss_says_the_next_session_can_be_seated(client_for, or
 
     for table in first.tables.all():
         ss.sheet_sign(sheet=table.sheet, by=referee, mark_rest_not_played=True)
+    end_appeal_windows(first)
     content = client_for("organizer").post(u("manage-session-close", t, 1)).content.decode()
     assert "Session 2 can then be seated by Swiss pairing" in content
 

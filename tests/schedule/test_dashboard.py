@@ -12,6 +12,7 @@ from schedule import dashboard
 from schedule import services as sched
 from scoring import progress as pg
 from scoring import services as ss
+from tests.closing import close_session
 from tournament import services as ts
 from tournament.models import TournamentRole
 
@@ -60,12 +61,16 @@ def test_session_in_play_then_finished_then_close(rr16, organizer, referee):
     sheets = [t.sheet for t in session.tables.order_by("number")]
     ss.hand_record(sheet=sheets[0], number=1, outcome=pay.DRAW, by=referee)
     board = dashboard.tournament_dashboard(rr16, timezone.now())
-    assert "Session 1 is in play: 0 of 4 score sheets submitted" in texts(board.next_steps)
+    assert "Session 1 is in play: 0 of 4 score sheets signed" in texts(board.next_steps)
     assert board.current.session.number == 1 and board.current.phase == pg.IN_PLAY
     for sheet in sheets:
         ss.sheet_sign(sheet=sheet, by=referee, mark_rest_not_played=True)
     board = dashboard.tournament_dashboard(rr16, timezone.now())
-    assert "Every score sheet of session 1 is submitted: close the session" in texts(board.next_steps)
+    # Closing waits for the appeal windows (schedule.services.session_close): the step says until when.
+    assert "Every score sheet of session 1 is signed; its appeal windows end at" in texts(board.next_steps)
+    later = timezone.now() + timedelta(minutes=rr16.appeal_minutes + 1)
+    board = dashboard.tournament_dashboard(rr16, later)
+    assert "Every score sheet of session 1 is signed: close the session" in texts(board.next_steps)
     assert board.next_steps[-1].url.endswith("#session-1")
 
 
@@ -163,10 +168,10 @@ def test_referee_sees_submitted_tables_and_the_next_open_session(hands_entered, 
     for table in hands_entered.table.session.tables.all():
         ss.sheet_sign(sheet=table.sheet, by=referee, mark_rest_not_played=True)
     content = login_and_follow(referee).content.decode()
-    assert content.count(">submitted<") == 2  # still shown until the organizer closes it
-    sched.session_close(session=hands_entered.table.session, by=organizer)
+    assert content.count(">Signed<") == 2  # still shown until the organizer closes it
+    close_session(session=hands_entered.table.session, by=organizer)
     content = login_and_follow(referee).content.decode()
-    assert "No session is being played right now." in content and "Next: session 2" in content
+    assert "No session is being played right now." in content and "Next: session 2 (Not seated yet)" in content
 
 
 def test_organizer_of_one_tournament_lands_on_its_dashboard(tournament, organizer):

@@ -8,6 +8,7 @@ from scoring import services as ss
 from scoring.models import Hand, HandVersion, Penalty
 from scoring.results import table_results
 from standings.selectors import player_standings
+from tests.closing import close_session
 from tournament import services as ts
 from tournament.models import AuditLog, TournamentRole
 
@@ -150,12 +151,12 @@ def test_only_the_chief_referee_reopens(sheet, referee, organizer, chief_referee
 def test_session_close_needs_every_sheet(seated_session, referee, organizer):
     t1, t2 = seated_session.tables.order_by("number")
     ss.sheet_sign(sheet=t1.sheet, by=referee, mark_rest_not_played=True)
-    with pytest.raises(ValidationError, match="Tables 2"):
-        sched.session_close(session=seated_session, by=organizer)
+    with pytest.raises(ValidationError, match="Table 2 has not signed"):
+        close_session(session=seated_session, by=organizer)
     ss.sheet_sign(sheet=t2.sheet, by=referee, mark_rest_not_played=True)
     with pytest.raises(PermissionDenied):
-        sched.session_close(session=seated_session, by=referee)
-    sched.session_close(session=seated_session, by=organizer)
+        close_session(session=seated_session, by=referee)
+    close_session(session=seated_session, by=organizer)
     seated_session.refresh_from_db()
     assert seated_session.status == "closed"
 

@@ -11,6 +11,7 @@ from scoring import services as ss
 from scoring.models import Hand, HandVersion, Penalty, ScoreSheet, Signature
 from scoring.results import sheet_data, table_results
 from standings.selectors import player_standings
+from tests.closing import close_session
 from tournament import services as ts
 from tournament.models import AuditLog, TournamentRole
 
@@ -161,12 +162,12 @@ def test_countersignature_makes_results_final_where_required(short, sheet, refer
     assert not table_results(short)[sheet.table_id].submitted
     assert all(r.provisional for r in player_standings(short))
     with pytest.raises(ValidationError, match="countersigned"):
-        sched.session_close(session=session, by=organizer)
+        close_session(session=session, by=organizer)
     for table in session.tables.all():
         ss.sheet_countersign(sheet=table.sheet, by=chief_referee)
     assert fresh(sheet).status == "countersigned"
     assert not any(r.provisional for r in player_standings(short))
-    sched.session_close(session=session, by=organizer)
+    close_session(session=session, by=organizer)
 
 
 def test_standings_stay_provisional_until_every_sheet_of_the_session_is_signed(short, seated_session, referee):
@@ -213,7 +214,7 @@ def test_a_closed_session_keeps_its_sheets_signed(short, seated_session, referee
     ts.tournament_update(tournament=short, by=organizer, player_confirmation="none")
     for table in seated_session.tables.all():
         ss.sheet_sign(sheet=table.sheet, by=referee, mark_rest_not_played=True)
-    sched.session_close(session=seated_session, by=organizer)
+    close_session(session=seated_session, by=organizer)
     sheet = seated_session.tables.get(number=1).sheet
     with pytest.raises(ValidationError, match="session is closed"):
         ss.sheet_reopen(sheet=sheet, reason="appeal", by=chief_referee)

@@ -337,6 +337,9 @@ def test_a_countersigned_sheet_still_counts_as_submitted(tournament, countersign
     first = pg.session_progress(tournament)[0]
     assert first.submitted == 2 and first.phase == pg.FINISHED
     board = dashboard.tournament_dashboard(tournament, timezone.now())
+    assert any("Close the session then" in s.text for s in board.next_steps)  # once the appeal windows end
+    later = timezone.now() + timedelta(minutes=tournament.appeal_minutes + 1)
+    board = dashboard.tournament_dashboard(tournament, later)
     assert any("close the session" in s.text for s in board.next_steps)
 
 

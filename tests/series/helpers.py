@@ -4,6 +4,7 @@ correct a hand (a new version), sign the sheet and close the session again."""
 from rules import payments as pay
 from schedule import services as sched
 from scoring import services as ss
+from tests.closing import close_session
 from tournament.models import Tournament
 
 
@@ -20,4 +21,4 @@ def correct_hand(slug: str, session: int, table: int, hand: int, *, seat: int, p
     winner = sheet.table.seated_players()[seat]
     ss.hand_record(sheet=sheet, number=hand, outcome=pay.SELF_DRAWN, winner=winner, points=points, by=None)
     ss.sheet_sign(sheet=sheet, by=None)
-    sched.session_close(session=session_obj, by=None)
+    close_session(session=session_obj, by=None)

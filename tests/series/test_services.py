@@ -7,10 +7,10 @@ from decimal import Decimal
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from schedule import services as sched
 from series import selectors, services
 from series.models import Person, PlayerLink, Series, SeriesRanking, SeriesRole
 from series.services import TournamentEntry
+from tests.closing import close_session
 from tests.series import factory
 from tests.series.helpers import correct_hand, reopen_session
 from tournament.models import AuditLog, Player, Tournament
@@ -122,7 +122,7 @@ def test_a_corrected_tournament_changes_the_ranking_and_the_audit_log_says_so(cl
     with pytest.raises(ValidationError) as caught:
         services.series_recompute(series=club_series, by=series_organizer)
     assert "not finished" in caught.value.message_dict["tournaments[0].slug"][0]
-    sched.session_close(session=session, by=None)
+    close_session(session=session, by=None)
     # The correction: a big self-drawn win at table 1 of session 2.
     correct_hand("club-jan", 2, 1, 1, seat=3, points=88)
     done = services.series_recompute(series=club_series, by=series_organizer, reason="organizer")

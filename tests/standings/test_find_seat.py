@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 
 from schedule import services as sched
+from tests.closing import close_session
 from tournament import names
 from tournament import services as ts
 
@@ -71,7 +72,7 @@ def test_player_page_highlights_the_current_seat(client, named, published_sessio
 
     for table in published_session.tables.all():
         ss.sheet_sign(sheet=table.sheet, by=referee, mark_rest_not_played=True)
-    sched.session_close(session=published_session, by=organizer)
+    close_session(session=published_session, by=organizer)
     content = client.get(reverse("player-detail", args=[named.slug, 6])).content.decode()
     assert 'id="now"' not in content and 'class="you"' not in content
     second = named.sessions.get(number=2)

@@ -107,7 +107,7 @@ def test_session_detail_lists_tables_in_wind_order(client, tied_results, tournam
 def test_tournament_detail_and_home(client, tournament, seated_session):
     content = client.get(reverse("tournament-detail", args=[tournament.slug])).content.decode()
     assert "Test Open" in content and "4.00 / 2.00 / 1.00 / 0.00" in content
-    assert "Seated" in content and "Planned" in content
+    assert "Seated, not published" in content and "Not seated yet" in content
     home = client.get(reverse("home")).content.decode()
     assert reverse("tournament-detail", args=[tournament.slug]) in home
 

@@ -10,6 +10,7 @@ from rules import payments as pay
 from schedule import services as sched
 from scoring import progress
 from scoring import services as ss
+from tests.closing import close_session
 from tournament import services as ts
 
 pytestmark = pytest.mark.django_db
@@ -83,8 +84,8 @@ def test_session_phase_follows_play(client, tournament, seated_session, organize
     assert phase_on_page(client, tournament) == "In play"
     ss.sheet_sign(sheet=sheet1, by=referee, mark_rest_not_played=True)
     ss.sheet_sign(sheet=sheet2, by=referee, mark_rest_not_played=True)
-    assert phase_on_page(client, tournament) == "All sheets submitted"
-    sched.session_close(session=seated_session, by=organizer)
+    assert phase_on_page(client, tournament) == "All sheets signed"
+    close_session(session=seated_session, by=organizer)
     assert phase_on_page(client, tournament) == "Closed"
 
 

@@ -9,6 +9,7 @@ from accounts import services as accounts
 from rules import payments as pay
 from schedule import services as sched
 from scoring import services as ss
+from tests.closing import close_session
 from tournament import audit_text
 from tournament import services as ts
 from tournament.audit import audit
@@ -157,7 +158,7 @@ def test_session_lifecycle_sentences(tournament, players, organizer, referee):
     sched.session_publish(session=session, by=organizer)
     for table in session.tables.all():
         ss.sheet_sign(sheet=table.sheet, by=referee, mark_rest_not_played=True)
-    sched.session_close(session=session, by=organizer)
+    close_session(session=session, by=organizer)
     sched.session_reopen(session=session, by=organizer, reason="appeal")
     lines = {a: t for a, t, _u in sentences(tournament)}
     assert lines["session.seat"] == "Organizer organizer seated session 1 at 2 tables (random draw, seed 77)."

@@ -6,6 +6,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring import services as ss
+from tests.closing import end_appeal_windows
 from tournament import services as ts
 from tournament.models import AuditLog, Player, Session, Tournament, TournamentRole
 
@@ -140,9 +141,10 @@ def test_seat_publish_close_reopen(client_for, tournament, players, referee):
     # Closing with open sheets shows the service's message on the sessions page.
     response = client.post(m("manage-session-close", tournament, 1))
     assert response.status_code == 200
-    assert "have not submitted" in response.content.decode()
+    assert "have not signed" in response.content.decode()
     for table in session.tables.all():
         ss.sheet_sign(sheet=table.sheet, by=referee, mark_rest_not_played=True)
+    end_appeal_windows(session)
     # Closing and reopening ask first (issue 15); confirm=1 is the answer.
     assert client.post(m("manage-session-close", tournament, 1), {"confirm": "1"}).status_code == 302
     assert Session.objects.get(pk=session.pk).status == "closed"

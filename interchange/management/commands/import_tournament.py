@@ -63,6 +63,6 @@ class Command(BaseCommand):
         self.stdout.write(
             self.style.SUCCESS(
                 f"Imported “{tournament.name}” ({tournament.slug}): {tournament.players.count()} players, "
-                f"{tournament.sessions.exclude(status='planned').count()} sessions seated."
+                f"{tournament.sessions.seated().count()} sessions seated."
             )
         )

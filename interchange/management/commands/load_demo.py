@@ -415,7 +415,7 @@ class Command(BaseCommand):
                 self.stdout.write(
                     self.style.SUCCESS(
                         f"Loaded the demo tournament “{tournament.name}”: {tournament.players.count()} players, "
-                        f"{tournament.sessions.filter(status='closed').count()} sessions closed."
+                        f"{tournament.sessions.closed().count()} sessions closed."
                     )
                 )
             else:

@@ -1,0 +1,97 @@
+"""A session's lifecycle, defined once: its stored states, the moves allowed from each, the questions every
+reader asks of them (public? seated? closed?) and the phase people see, with one label per phase. The
+model (``Session``, ``SessionQuerySet``), the services, the dashboard, the sessions lists, the public pages,
+the hall display and the API read these; nothing else compares a session's status.
+
+Stored states say what the organizer did:
+
+    planned -> seated          seated (by any method; seated again while nothing is published or scored)
+    seated -> planned          an elimination undone takes the next round's seating back
+    seated -> published        its seating is published: everyone sees it, and its results
+    published -> closed        closed: its results are final (``schedule.services.session_close``)
+    closed -> published        reopened, saying why
+
+The phase adds what the referees are doing, so a published session whose hands are coming in reads
+"In play" everywhere, and one whose every sheet is signed reads "All sheets signed" until it is closed.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class SessionStatus(models.TextChoices):
+    PLANNED = "planned", _("Planned")
+    SEATED = "seated", _("Seated")
+    PUBLISHED = "published", _("Seating published")
+    CLOSED = "closed", _("Closed")
+
+
+TRANSITIONS: dict[str, frozenset[str]] = {
+    SessionStatus.PLANNED: frozenset({SessionStatus.SEATED}),
+    SessionStatus.SEATED: frozenset({SessionStatus.SEATED, SessionStatus.PLANNED, SessionStatus.PUBLISHED}),
+    SessionStatus.PUBLISHED: frozenset({SessionStatus.CLOSED}),
+    SessionStatus.CLOSED: frozenset({SessionStatus.PUBLISHED}),
+}
+
+# public: its seating and results are shown to everyone (published, or closed after being played); before,
+#   only its organizers and referees see them, and nothing of it reaches the public: no page, file, API
+#   answer or hall display.
+PUBLIC = (SessionStatus.PUBLISHED, SessionStatus.CLOSED)
+# seated: it has tables and seats (seated, published or closed).
+SEATED = (SessionStatus.SEATED, SessionStatus.PUBLISHED, SessionStatus.CLOSED)
+# closed: its results are final; open: not closed (planned, seated or in play).
+CLOSED = (SessionStatus.CLOSED,)
+# awaiting publication: seated, its seating not published yet (what "publish" and "publish all" act on).
+AWAITING_PUBLICATION = (SessionStatus.SEATED,)
+# Referees enter hands and fouls only at a published session: what they enter is public at once, so
+# nothing is entered that the players cannot see (docs/running-the-day.md, "Publishing").
+ENTRY = (SessionStatus.PUBLISHED, SessionStatus.CLOSED)
+
+
+def may_move(old: str, new: str) -> bool:
+    return new in TRANSITIONS.get(old, frozenset())
+
+
+# Phases, as people see them on every page, the hall display and the API.
+PHASE_PLANNED, PHASE_SEATED, PHASE_PUBLISHED, PHASE_IN_PLAY, PHASE_FINISHED, PHASE_CLOSED = (
+    "planned",
+    "seated",
+    "published",
+    "in_play",
+    "finished",
+    "closed",
+)
+PHASE_LABELS = {
+    PHASE_PLANNED: _("Not seated yet"),
+    PHASE_SEATED: _("Seated, not published"),
+    PHASE_PUBLISHED: _("Seating published"),
+    PHASE_IN_PLAY: _("In play"),
+    PHASE_FINISHED: _("All sheets signed"),
+    PHASE_CLOSED: _("Closed"),
+}
+
+
+def phase(status: str, *, tables: int, started: int, finished: int) -> str:
+    """The phase of a session in ``status`` with ``tables`` tables, ``started`` of their sheets with a hand
+    or a foul and ``finished`` of them signed (``scoring.lifecycle.FINISHED``)."""
+    if status == SessionStatus.CLOSED:
+        return PHASE_CLOSED
+    if status == SessionStatus.PLANNED or not tables:
+        return PHASE_PLANNED
+    if status == SessionStatus.SEATED:
+        return PHASE_SEATED
+    if finished >= tables:
+        return PHASE_FINISHED
+    if started:
+        return PHASE_IN_PLAY
+    return PHASE_PUBLISHED
+
+
+def phase_label(value: str) -> str:
+    return str(PHASE_LABELS[value])
+
+
+def phase_labels() -> dict[str, str]:
+    return {value: str(text) for value, text in PHASE_LABELS.items()}
