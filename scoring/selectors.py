@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from scoring.models import Appeal, ClosedSessionChange, Hand, HandVersion, Penalty, ScoreSheet, Signature
 from scoring.results import SheetData, sheets_data
-from tournament import services as tournament_services
+from tournament import teams as team_services
 from tournament.models import EscalationScope, Player, Seat, Session, Table
 
 if TYPE_CHECKING:
@@ -203,7 +203,7 @@ def appeal_seat(tournament: Tournament, player: Player, session: int, table: int
     )
     if seat is not None:
         return seat, None
-    team = tournament_services.team_captain_of(player)
+    team = team_services.team_captain_of(player)
     if team is None:
         return None, None
     seat = (
@@ -352,7 +352,7 @@ def captain_tables(tournament: Tournament, player: Player, exclude: Iterable[int
     not (those are in their own results): each with those members and its appeal window (MCR 3.12.1)."""
     from scoring.appeals import appeal_deadline  # see _session_row
 
-    team = tournament_services.team_captain_of(player)
+    team = team_services.team_captain_of(player)
     if team is None:
         return []
     seats = (

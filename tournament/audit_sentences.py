@@ -39,7 +39,7 @@ def _team_captain(e: AuditLog, f: dict, ctx: Context) -> tuple[str, str, str]:
 
 
 def _team_merge(e: AuditLog, f: dict, ctx: Context) -> tuple[str, str, str]:
-    """A team merged into another (tournament.services.team_merge), with the players it moved."""
+    """A team merged into another (tournament.teams.team_merge), with the players it moved."""
     numbers = f.get("players") or []
     args = {
         "actor": ctx.actor(e),

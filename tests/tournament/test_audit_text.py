@@ -12,6 +12,7 @@ from scoring import services as ss
 from tests.closing import close_session
 from tournament import audit_text
 from tournament import services as ts
+from tournament import teams as team_services
 from tournament.audit import audit
 from tournament.models import AuditLog, TournamentRole
 
@@ -55,9 +56,11 @@ def story(tournament, players, organizer, referee, chief_referee, make_user):
     ts.role_revoke(role=TournamentRole.objects.get(user=helper), by=organizer)
     accounts.account_invite(tournament=tournament, username="luis", role="referee", by=organizer)
     dots = tournament.teams.get(name="Dots")
-    ts.team_rename(team=dots, name="Circles", by=organizer)
-    ts.team_merge(team=dots, into=tournament.teams.get(name="Bamboo"), by=organizer)
-    ts.team_delete(team=ts.team_create(tournament=tournament, name="Spare", by=organizer), by=organizer)
+    team_services.team_rename(team=dots, name="Circles", by=organizer)
+    team_services.team_merge(team=dots, into=tournament.teams.get(name="Bamboo"), by=organizer)
+    team_services.team_delete(
+        team=team_services.team_create(tournament=tournament, name="Spare", by=organizer), by=organizer
+    )
     return tournament
 
 

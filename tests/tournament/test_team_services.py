@@ -6,6 +6,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 
 from tournament import services as ts
+from tournament import teams as team_services
 from tournament.models import AuditLog, Player, Team
 
 pytestmark = pytest.mark.django_db
@@ -20,7 +21,7 @@ def members(tournament, name):
 
 
 def test_create_tidies_the_name_and_is_audited(tournament, organizer):
-    created = ts.team_create(tournament=tournament, name="  Red Dragons ", by=organizer)
+    created = team_services.team_create(tournament=tournament, name="  Red Dragons ", by=organizer)
     assert created.name == "Red Dragons" and created.players.count() == 0
     entry = AuditLog.objects.get(action="team.create")
     assert entry.data["name"] == "Red Dragons" and entry.actor == organizer
@@ -39,41 +40,41 @@ def test_create_tidies_the_name_and_is_audited(tournament, organizer):
 def test_create_refuses_blank_long_and_taken_names(tournament, players, organizer, name, message):
     before = Team.objects.count()
     with pytest.raises(ValidationError) as exc:
-        ts.team_create(tournament=tournament, name=name, by=organizer)
+        team_services.team_create(tournament=tournament, name=name, by=organizer)
     assert message in " ".join(exc.value.messages)
     assert Team.objects.count() == before
 
 
 def test_same_name_in_another_tournament_is_fine(tournament, players, organizer):
     other = ts.tournament_create(by=organizer, name="Other", slug="other", session_count=1)
-    assert ts.team_create(tournament=other, name="Dragons", by=organizer).tournament == other
+    assert team_services.team_create(tournament=other, name="Dragons", by=organizer).tournament == other
 
 
 def test_rename_keeps_members_and_captain(tournament, players, organizer):
     ts.team_captain_set(team=team(tournament, "Dragons"), captain=players[0], by=organizer)
-    renamed = ts.team_rename(team=team(tournament, "Dragons"), name="Red Dragons", by=organizer)
+    renamed = team_services.team_rename(team=team(tournament, "Dragons"), name="Red Dragons", by=organizer)
     assert renamed.name == "Red Dragons" and renamed.captain == players[0]
     assert members(tournament, "Red Dragons") == [1, 2]
     entry = AuditLog.objects.get(action="team.rename")
     assert entry.data["changes"] == {"name": ["Dragons", "Red Dragons"]}
     # Only the case of its own name: allowed (it is no other team's name).
-    assert ts.team_rename(team=renamed, name="RED DRAGONS", by=organizer).name == "RED DRAGONS"
+    assert team_services.team_rename(team=renamed, name="RED DRAGONS", by=organizer).name == "RED DRAGONS"
 
 
 def test_rename_to_another_teams_name_is_refused(tournament, players, organizer):
     with pytest.raises(ValidationError, match="already a team Winds"):
-        ts.team_rename(team=team(tournament, "Dragons"), name=" winds ", by=organizer)
+        team_services.team_rename(team=team(tournament, "Dragons"), name=" winds ", by=organizer)
     assert team(tournament, "Dragons") and not AuditLog.objects.filter(action="team.rename").exists()
 
 
 def test_rename_to_the_same_name_writes_nothing(tournament, players, organizer):
-    ts.team_rename(team=team(tournament, "Dragons"), name="Dragons ", by=organizer)
+    team_services.team_rename(team=team(tournament, "Dragons"), name="Dragons ", by=organizer)
     assert not AuditLog.objects.filter(action="team.rename").exists()
 
 
 def test_merge_moves_the_players_and_removes_the_team(tournament, players, organizer):
     winds = team(tournament, "Winds")
-    merged = ts.team_merge(team=team(tournament, "Dragons"), into=winds, by=organizer)
+    merged = team_services.team_merge(team=team(tournament, "Dragons"), into=winds, by=organizer)
     assert merged == winds
     assert members(tournament, "Winds") == [1, 2, 3, 4]
     assert not Team.objects.filter(tournament=tournament, name="Dragons").exists()
@@ -85,14 +86,14 @@ def test_merge_keeps_the_captain_of_the_team_merged_into(tournament, players, or
     ts.team_captain_set(team=team(tournament, "Dragons"), captain=players[0], by=organizer)
     ts.team_captain_set(team=team(tournament, "Winds"), captain=players[2], by=organizer)
     assert (
-        ts.team_merge(team=team(tournament, "Dragons"), into=team(tournament, "Winds"), by=organizer).captain
+        team_services.team_merge(team=team(tournament, "Dragons"), into=team(tournament, "Winds"), by=organizer).captain
         == (players[2])
     )
 
 
 def test_merge_into_a_team_without_captain_takes_the_other_captain(tournament, players, organizer):
     ts.team_captain_set(team=team(tournament, "Dragons"), captain=players[0], by=organizer)
-    merged = ts.team_merge(team=team(tournament, "Dragons"), into=team(tournament, "Winds"), by=organizer)
+    merged = team_services.team_merge(team=team(tournament, "Dragons"), into=team(tournament, "Winds"), by=organizer)
     merged.refresh_from_db()
     assert merged.captain == players[0] and players[0].pk in merged.players.values_list("pk", flat=True)
 
@@ -100,19 +101,19 @@ def test_merge_into_a_team_without_captain_takes_the_other_captain(tournament, p
 def test_merge_refuses_itself_and_another_tournament(tournament, players, organizer):
     dragons = team(tournament, "Dragons")
     with pytest.raises(ValidationError, match="another team"):
-        ts.team_merge(team=dragons, into=dragons, by=organizer)
+        team_services.team_merge(team=dragons, into=dragons, by=organizer)
     other = ts.tournament_create(by=organizer, name="Other", slug="other", session_count=1)
-    elsewhere = ts.team_create(tournament=other, name="Elsewhere", by=organizer)
+    elsewhere = team_services.team_create(tournament=other, name="Elsewhere", by=organizer)
     with pytest.raises(ValidationError, match="within one tournament"):
-        ts.team_merge(team=dragons, into=elsewhere, by=organizer)
+        team_services.team_merge(team=dragons, into=elsewhere, by=organizer)
     assert members(tournament, "Dragons") == [1, 2] and elsewhere.players.count() == 0
 
 
 def test_delete_only_an_empty_team(tournament, players, organizer):
     with pytest.raises(ValidationError, match="has members"):
-        ts.team_delete(team=team(tournament, "Dragons"), by=organizer)
-    spare = ts.team_create(tournament=tournament, name="Spare", by=organizer)
-    ts.team_delete(team=spare, by=organizer)
+        team_services.team_delete(team=team(tournament, "Dragons"), by=organizer)
+    spare = team_services.team_create(tournament=tournament, name="Spare", by=organizer)
+    team_services.team_delete(team=spare, by=organizer)
     assert not Team.objects.filter(pk=spare.pk).exists()
     assert AuditLog.objects.filter(action="team.delete", data__name="Spare").exists()
 
@@ -120,11 +121,11 @@ def test_delete_only_an_empty_team(tournament, players, organizer):
 def test_only_organizers_change_teams(tournament, players, referee):
     dragons = team(tournament, "Dragons")
     with pytest.raises(PermissionDenied):
-        ts.team_create(tournament=tournament, name="New", by=referee)
+        team_services.team_create(tournament=tournament, name="New", by=referee)
     with pytest.raises(PermissionDenied):
-        ts.team_rename(team=dragons, name="New", by=referee)
+        team_services.team_rename(team=dragons, name="New", by=referee)
     with pytest.raises(PermissionDenied):
-        ts.team_merge(team=dragons, into=team(tournament, "Winds"), by=referee)
+        team_services.team_merge(team=dragons, into=team(tournament, "Winds"), by=referee)
     assert members(tournament, "Dragons") == [1, 2] and not Team.objects.filter(name="New").exists()
 
 
@@ -189,7 +190,7 @@ def test_only_organizers_use_the_teams_page(client_for, tournament, players, rol
 
 def test_a_team_of_another_tournament_is_not_found(client_for, tournament, players, organizer):
     other = ts.tournament_create(by=organizer, name="Other", slug="other", session_count=1)
-    elsewhere = ts.team_create(tournament=other, name="Elsewhere", by=organizer)
+    elsewhere = team_services.team_create(tournament=other, name="Elsewhere", by=organizer)
     response = client_for("organizer").post(url(tournament), {"action": "rename", "team": elsewhere.pk, "name": "X"})
     assert response.status_code == 404 and Team.objects.get(pk=elsewhere.pk).name == "Elsewhere"
 
@@ -199,8 +200,8 @@ def test_a_team_of_another_tournament_is_not_found(client_for, tournament, playe
 
 def test_add_players_moves_them_from_no_team_or_another_team(tournament, players, organizer):
     ts.player_update(player=players[4], team=None, by=organizer)
-    newcomers = ts.team_create(tournament=tournament, name="Newcomers", by=organizer)
-    moved = ts.team_players_add(team=newcomers, numbers=[5, 7, 7], by=organizer)
+    newcomers = team_services.team_create(tournament=tournament, name="Newcomers", by=organizer)
+    moved = team_services.team_players_add(team=newcomers, numbers=[5, 7, 7], by=organizer)
     assert [p.number for p in moved] == [5, 7]
     assert members(tournament, "Newcomers") == [5, 7] and members(tournament, "Dots") == [8]
     assert AuditLog.objects.filter(action="player.update", data__changes__has_key="team").count() >= 2
@@ -208,21 +209,21 @@ def test_add_players_moves_them_from_no_team_or_another_team(tournament, players
 
 def test_add_players_clears_a_captain_who_leaves_their_team(tournament, players, organizer):
     ts.team_captain_set(team=team(tournament, "Dragons"), captain=players[0], by=organizer)
-    ts.team_players_add(team=team(tournament, "Winds"), numbers=[1], by=organizer)
+    team_services.team_players_add(team=team(tournament, "Winds"), numbers=[1], by=organizer)
     assert team(tournament, "Dragons").captain is None
 
 
 def test_add_players_is_all_or_nothing(tournament, players, organizer):
     with pytest.raises(ValidationError, match="No player has number 40, 41"):
-        ts.team_players_add(team=team(tournament, "Winds"), numbers=[1, 40, 41], by=organizer)
+        team_services.team_players_add(team=team(tournament, "Winds"), numbers=[1, 40, 41], by=organizer)
     assert members(tournament, "Winds") == [3, 4] and members(tournament, "Dragons") == [1, 2]
     with pytest.raises(ValidationError, match="Give the numbers"):
-        ts.team_players_add(team=team(tournament, "Winds"), numbers=[], by=organizer)
+        team_services.team_players_add(team=team(tournament, "Winds"), numbers=[], by=organizer)
 
 
 def test_only_organizers_add_players(tournament, players, referee):
     with pytest.raises(PermissionDenied):
-        ts.team_players_add(team=team(tournament, "Winds"), numbers=[1], by=referee)
+        team_services.team_players_add(team=team(tournament, "Winds"), numbers=[1], by=referee)
     assert members(tournament, "Winds") == [3, 4]
 
 

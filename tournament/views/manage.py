@@ -13,7 +13,7 @@ from django.utils.translation import ngettext
 from django.views import View
 from django.views.generic import FormView, ListView, TemplateView
 
-from tournament import audit_text, importing, services
+from tournament import audit_text, importing, services, teams
 from tournament.forms import (
     AuditFilterForm,
     ImportConfirmForm,
@@ -233,16 +233,16 @@ class TeamListView(OrganizerRequiredMixin, TemplateView):
     def _apply(self, action, team, data):
         by = self.request.user
         if action == "create":
-            created = services.team_create(tournament=self.tournament, name=data["name"], by=by)
+            created = teams.team_create(tournament=self.tournament, name=data["name"], by=by)
             return _("Team %(team)s created: add its players by their numbers.") % {"team": created.name}
         if team is None:
             raise ValidationError(_("Choose a team."))
         if action == "rename":
             before = team.name
-            renamed = services.team_rename(team=team, name=data["name"], by=by)
+            renamed = teams.team_rename(team=team, name=data["name"], by=by)
             return _("Team %(before)s is now called %(team)s.") % {"before": before, "team": renamed.name}
         if action == "add":
-            moved = services.team_players_add(team=team, numbers=data["numbers"], by=by)
+            moved = teams.team_players_add(team=team, numbers=data["numbers"], by=by)
             if not moved:
                 return _("Those players are already in team %(team)s.") % {"team": team.name}
             return ngettext(
@@ -253,13 +253,13 @@ class TeamListView(OrganizerRequiredMixin, TemplateView):
         if action == "merge":
             into = get_object_or_404(Team, tournament=self.tournament, pk=data["into"])
             count = team.players.count()
-            services.team_merge(team=team, into=into, by=by)
+            teams.team_merge(team=team, into=into, by=by)
             return ngettext(
                 "Team %(team)s merged into %(into)s: %(count)s player moved.",
                 "Team %(team)s merged into %(into)s: %(count)s players moved.",
                 count,
             ) % {"team": team.name, "into": into.name, "count": count}
-        services.team_delete(team=team, by=by)
+        teams.team_delete(team=team, by=by)
         return _("Team %(team)s removed.") % {"team": team.name}
 
 
