@@ -62,6 +62,21 @@ class Counted:
     def effective_weight(self) -> Fraction:
         return self.weight * self.factor
 
+    @classmethod
+    def of(cls, event: Event, result: Result, *, weight: Fraction, factor: Fraction, dropped: bool = False) -> Counted:
+        """A real result of ``event`` (not a 0 added to reach the minimum)."""
+        return cls(
+            event=event.key,
+            day=event.day,
+            place=result.place,
+            ranked=event.ranked,
+            base_rank=base_rank(result.place, event.ranked),
+            table_points=result.table_points,
+            weight=weight,
+            factor=factor,
+            dropped=dropped,
+        )
+
 
 @dataclass
 class Standing:

@@ -17,7 +17,6 @@ from .base import (
     Result,
     Standing,
     assign_ranks,
-    base_rank,
     by_person,
     check_count,
     usable_events,
@@ -60,18 +59,7 @@ def league_ranking(events: Iterable[Event], results: Iterable[Result], params: L
             event = by_key[result.event]
             if params.as_of is not None and event.day > params.as_of:
                 continue
-            counted.append(
-                Counted(
-                    event=event.key,
-                    day=event.day,
-                    place=result.place,
-                    ranked=event.ranked,
-                    base_rank=base_rank(result.place, event.ranked),
-                    table_points=result.table_points,
-                    weight=Fraction(1),
-                    factor=Fraction(1),
-                )
-            )
+            counted.append(Counted.of(event, result, weight=Fraction(1), factor=Fraction(1)))
         if not counted:
             continue
         counted.sort(key=lambda r: (-_value(r, params.by), -(r.day.toordinal() if r.day else 0), r.event or ""))

@@ -33,7 +33,6 @@ from .base import (
     Result,
     Standing,
     assign_ranks,
-    base_rank,
     by_person,
     check_count,
     check_decay,
@@ -102,17 +101,7 @@ def person_results(results: Iterable[Result], events: dict[str, Event], params: 
             continue
         factor = decay_factor((params.as_of - event.day).days, params.decay)
         out.append(
-            Counted(
-                event=event.key,
-                day=event.day,
-                place=result.place,
-                ranked=event.ranked,
-                base_rank=base_rank(result.place, event.ranked),
-                table_points=result.table_points,
-                weight=event.weight,
-                factor=factor,
-                dropped=factor == 0 or event.weight == 0,
-            )
+            Counted.of(event, result, weight=event.weight, factor=factor, dropped=factor == 0 or event.weight == 0)
         )
     return out
 
