@@ -553,9 +553,9 @@ def appeal_amend_withdraw_penalty(
 def open_appeals_by_table(tournament: Tournament) -> dict[tuple[int, int], int]:
     """{(session number, table number): how many appeals there are still undecided}: what the public sees."""
     found: dict[tuple[int, int], int] = {}
-    for s, t in Appeal.objects.filter(
-        tournament=tournament, status__in=[Appeal.Status.FILED, Appeal.Status.ESCALATED]
-    ).values_list("sheet__table__session__number", "sheet__table__number"):
+    for s, t in Appeal.objects.filter(tournament=tournament, status__in=APPEAL_OPEN_STATUSES).values_list(
+        "sheet__table__session__number", "sheet__table__number"
+    ):
         found[(s, t)] = found.get((s, t), 0) + 1
     return found
 
@@ -567,7 +567,7 @@ def players_under_appeal(tournament: Tournament) -> set[int]:
     return set(
         Seat.objects.filter(
             table__sheet__appeals__tournament=tournament,
-            table__sheet__appeals__status__in=[Appeal.Status.FILED, Appeal.Status.ESCALATED],
+            table__sheet__appeals__status__in=APPEAL_OPEN_STATUSES,
         ).values_list("player_id", flat=True)
     )
 
