@@ -71,14 +71,15 @@ def _lock_open_sheet(
 
     An upheld appeal on this sheet (``scoring.appeals``) may change it even when signed: the appeal's decision
     stands above the signatures (MCR 3.13), and the change is still a new version or penalty, audited. When
-    its session is already closed, the change is also noted for the organizer (``ClosedSessionChange``), in
-    the same transaction: it is undone with the change if the change is refused."""
+    its session is closed, or was closed and has been reopened since (``Session.was_closed``), the change is
+    also noted for the organizer (``ClosedSessionChange``), in the same transaction: it is undone with the
+    change if the change is refused."""
     sheet = _lock_sheet(sheet)
     tournament = sheet.table.session.tournament
     _check_scorer(by, tournament)
     if appeal is None or not Appeal.objects.filter(pk=appeal.pk, sheet=sheet, status=Appeal.Status.UPHELD).exists():
         _refuse_if_signed(sheet)
-    if sheet.table.session.is_closed:
+    if sheet.table.session.was_closed:
         ClosedSessionChange.objects.create(
             session=sheet.table.session, sheet=sheet, appeal=appeal, what=what, changed_by=_actor(by)
         )
