@@ -131,3 +131,21 @@ def test_overdue_counts_from_the_first_hand(tournament, published_session, refer
     first = progress.session_progress(tournament)[0]
     assert not first.overdue(150, first.first_entry_at + timedelta(minutes=149))
     assert first.overdue(150, first.first_entry_at + timedelta(minutes=151))
+
+
+def test_a_signed_sheet_counts_as_signed_whatever_is_on_it(client_for, tournament, published_session, referee):
+    """The dashboard's three columns come from the sheet's lifecycle: a sheet signed bare (as a tournament
+    file may carry it) is signed, not 'Not started', and a sheet awaiting confirmation is being entered."""
+    from scoring.models import ScoreSheet
+
+    sheet1, sheet2 = (t.sheet for t in published_session.tables.order_by("number"))
+    ScoreSheet.objects.filter(pk=sheet1.pk).update(status=ScoreSheet.Status.SUBMITTED)
+    ScoreSheet.objects.filter(pk=sheet2.pk).update(status=ScoreSheet.Status.CONFIRMING)
+    first = progress.session_progress(tournament)[0]
+    assert (first.not_started, first.in_progress, first.submitted) == (0, 1, 1)
+    assert first.phase == progress.IN_PLAY
+    html = client_for("organizer").get(reverse("manage-home", args=[tournament.slug])).content.decode()
+    body = html.split('class="data dashboard-sessions"')[1].split("<tbody>")[1]
+    first_row = body.split("</tr>")[0]
+    cells = re.findall(r'<td class="num">(\d*)</td>', first_row)
+    assert cells == ["2", "0", "1", "1"]
