@@ -72,6 +72,11 @@ class ScoreSheet(models.Model):
 
     is_signed = is_submitted
 
+    @property
+    def is_open(self) -> bool:
+        """Still being entered: neither awaiting the players' confirmation nor signed."""
+        return self.status == lifecycle.OPEN
+
     def is_final(self, tournament=None):
         """Results are final once signed (appendix 5), and countersigned where the tournament requires it."""
         tournament = tournament or self.table.session.tournament

@@ -266,6 +266,7 @@ class SessionDetailView(TournamentMixin, TemplateView):
                         "table": table,
                         "seats": seats,
                         "hands": result.hands_entered if result else 0,
+                        "started": started,
                         "submitted": result.submitted if result else False,
                         "under_appeal": appealed.get((session.number, table.number), 0),
                         "found": any(seat["found"] for seat in seats),

@@ -149,3 +149,17 @@ def test_a_signed_sheet_counts_as_signed_whatever_is_on_it(client_for, tournamen
     first_row = body.split("</tr>")[0]
     cells = re.findall(r'<td class="num">(\d*)</td>', first_row)
     assert cells == ["2", "0", "1", "1"]
+
+
+def test_the_session_page_names_each_table_by_its_sheet_state(client, tournament, published_session, sheet, referee):
+    """Table 1 has a hand, table 2 nothing: '1/16 hands' and 'Not started' (as the dashboard's column);
+    a sheet awaiting the players' confirmation says so rather than counting hands."""
+    from scoring.models import ScoreSheet
+
+    ss.hand_record(sheet=sheet, number=1, outcome=pay.DRAW, by=referee)
+    html = client.get(reverse("session-detail", args=[tournament.slug, 1])).content.decode()
+    states = re.findall(r"</a>\s*<small>([^<]*)</small>", html)
+    assert states == ["1/16 hands", "Not started"]
+    ScoreSheet.objects.filter(pk=sheet.pk).update(status=ScoreSheet.Status.CONFIRMING)
+    html = client.get(reverse("session-detail", args=[tournament.slug, 1])).content.decode()
+    assert re.findall(r"</a>\s*<small>([^<]*)</small>", html) == ["Awaiting confirmation", "Not started"]
