@@ -295,7 +295,11 @@ class SessionCurrentView(TournamentMixin, View):
     def get(self, request, *args, **kwargs):
         current = current_session(session_progress(self.tournament))
         if current is None:
-            messages.info(request, _("No session's seating is published yet."))
+            if self.tournament.sessions.public().exists():
+                # Every published session is closed: nothing is being played until the next is published.
+                messages.info(request, _("No session is being played right now."))
+            else:
+                messages.info(request, _("No session's seating is published yet."))
             return redirect("tournament-detail", slug=self.tournament.slug)
         url = reverse("session-detail", args=[self.tournament.slug, current.session.number])
         query = request.GET.get("q", "")[: SessionDetailView.MAX_QUERY].strip()
