@@ -200,6 +200,8 @@ def test_a_change_made_after_reopening_a_closed_session_shows_until_acknowledged
     for page in (u("manage-home", tournament), u("session-detail", tournament, 1)):
         text = org.get(page).content.decode()
         assert heading in text and "Table 1: a hand recorded or corrected" in text
+        assert "Table 1: the score sheet reopened by the chief referee" in text
+    assert list(ClosedSessionChange.objects.values_list("what", flat=True)) == ["sheet_reopened", "hand"]
     org.post(u("manage-session-changes-acknowledge", tournament, 1))
     assert heading not in org.get(u("manage-home", tournament)).content.decode()
     # Reopening again does not bring back what was acknowledged, and a session never closed notes nothing.
