@@ -213,3 +213,14 @@ def test_a_session_never_closed_notes_no_change(published_session, referee, play
     sheet = published_session.tables.get(number=1).sheet
     ss.hand_record(sheet=sheet, number=1, outcome=pay.SELF_DRAWN, winner=players[0], points=8, by=referee)
     assert not ClosedSessionChange.objects.exists()
+
+
+def test_marking_the_rest_not_played_on_a_complete_sheet_notes_nothing(signed, organizer, chief_referee, referee):
+    """A signed sheet has every hand; after reopening, 'the rest not played' marks none, so nothing changed."""
+    end_appeal_windows(signed)
+    sched.session_close(session=signed, by=organizer)
+    sched.session_reopen(session=signed, by=organizer, reason="Checking table 2")
+    sheet = signed.tables.get(number=2).sheet
+    ss.sheet_reopen(sheet=sheet, reason="Checking", by=chief_referee)
+    assert ss.sheet_mark_rest_not_played(sheet=sheet, by=referee) == []
+    assert list(ClosedSessionChange.objects.values_list("what", flat=True)) == ["sheet_reopened"]
