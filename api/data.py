@@ -65,7 +65,7 @@ def current_session(sessions: Sequence[Session]) -> Session | None:
 
 def tournament_over(tournament: Tournament) -> bool:
     """Every session of the tournament is closed: its standings are final."""
-    return tournament.sessions.exists() and not tournament.sessions.open().exists()
+    return tournament.is_over
 
 
 def session_clock(session: Session) -> dict | None:

@@ -106,6 +106,7 @@ class StandingsView(ResultsMixin, TemplateView):
             tiebreak_labels=[tiebreak_label(k) for k in self.tournament.tiebreak_keys()],
             is_elimination=self.tournament.format == self.tournament.Format.ELIMINATION,
             final_ranking=selectors.final_ranking_done(self.tournament),
+            over=self.tournament.is_over,
         )
         return context
 
@@ -131,6 +132,7 @@ class TeamStandingsView(ResultsMixin, TemplateView):
         RequestConfig(self.request, paginate={"per_page": PER_PAGE}).configure(table)
         context["table"] = table
         context["no_results"] = bool(data) and not any(r["played"] for r in data)
+        context["over"] = self.tournament.is_over
         return context
 
 

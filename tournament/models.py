@@ -365,6 +365,12 @@ class Tournament(models.Model):
     def tiebreak_keys(self):
         return [k.strip() for k in self.tiebreaks.split(",") if k.strip()]
 
+    @property
+    def is_over(self) -> bool:
+        """Every session is closed: the standings are final (the hall display, the standings page, the API's
+        ``over``)."""
+        return self.sessions.exists() and not self.sessions.open().exists()
+
     def table_points_values(self):
         return parse_table_points(self.table_points)
 

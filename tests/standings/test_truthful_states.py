@@ -163,3 +163,25 @@ def test_the_session_page_names_each_table_by_its_sheet_state(client, tournament
     ScoreSheet.objects.filter(pk=sheet.pk).update(status=ScoreSheet.Status.CONFIRMING)
     html = client.get(reverse("session-detail", args=[tournament.slug, 1])).content.decode()
     assert re.findall(r"</a>\s*<small>([^<]*)</small>", html) == ["Awaiting confirmation", "Not started"]
+
+
+def test_once_every_session_is_closed_the_standings_are_final(
+    client, tournament, published_session, players, organizer, referee
+):
+    """The standings pages say 'Final' once every session is closed, as the hall display does; not before."""
+    standings, teams = reverse("standings", args=[tournament.slug]), reverse("team-standings", args=[tournament.slug])
+    for number in range(1, 5):
+        session = tournament.sessions.get(number=number)
+        if number > 1:
+            sched.session_seat(session=session, tables=[players[0:4], players[4:8]], by=organizer, method="manual")
+        session.refresh_from_db()
+        if not session.is_public:
+            sched.session_publish(session=session, by=organizer)
+        for table in session.tables.all():
+            ss.sheet_sign(sheet=table.sheet, by=referee, mark_rest_not_played=True)
+        assert "<h1>Standings</h1>" in client.get(standings).content.decode()
+        close_session(session=session, by=organizer)
+    assert "<h1>Final standings</h1>" in client.get(standings).content.decode()
+    assert "<h1>Final team standings</h1>" in client.get(teams).content.decode()
+    api = client.get(reverse("api-tournament", args=[tournament.slug])).json()
+    assert api["over"] is True
