@@ -206,6 +206,8 @@
       finder.sort(function (a, b) { return a.name.localeCompare(b.name) || a.number - b.number; });
       out = out.concat(paged('find', L.find + sessionTitle, finder, findRow, findHead));
     }
+    // A finder-only screen with no seating to find says why rather than staying blank.
+    if (!out.length) out = emptySlide('find', L.find, session ? L.next_not_published : L.no_session);
     return out;
   }
 

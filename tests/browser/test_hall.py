@@ -268,6 +268,9 @@ def test_between_sessions_the_hall_waits_for_the_next_seating(
         page.clock.run_for(SLIDE_MS)
     assert active_kind(page) == "tables"
     assert page.locator(".panel.active .empty").inner_text() == "The seating of the next session is not published yet."
+    # A screen that shows only the finder says the same instead of staying blank.
+    page.goto(hall() + "?show=find")
+    expect(page.locator(".panel.active .empty")).to_have_text("The seating of the next session is not published yet.")
     screenshot(page, "hall-projector-between-sessions", full_page=False)
 
 
