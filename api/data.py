@@ -63,6 +63,11 @@ def current_session(sessions: Sequence[Session]) -> Session | None:
     return public[-1] if public else None
 
 
+def tournament_over(tournament: Tournament) -> bool:
+    """Every session of the tournament is closed: its standings are final."""
+    return tournament.is_over
+
+
 def session_clock(session: Session) -> dict | None:
     """The session clock (``tournament.clock.clock_data``): ``starts_at``, ``ends_at`` (ISO 8601), ``minutes``,
     ``state`` (scheduled, running, warning, ended) and ``server_now``; None until an organizer starts or
@@ -150,6 +155,7 @@ def tournament_data(tournament: Tournament, organizer: bool) -> dict:
             "players": tournament.players.filter(is_substitute=False).count(),
             "teams": tournament.teams.count(),
             "current_session": current.number if current else None,
+            "over": tournament_over(tournament),
             "sessions": sessions_data(tournament, sessions),
             "links": {
                 "players": reverse("api-players", args=[slug]),

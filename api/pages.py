@@ -37,6 +37,10 @@ def hall_labels():
         "session_n": _("Session %(n)s"),
         "page": _("%(i)s of %(n)s"),
         "no_session": _("No session has published seating yet."),
+        "over": _("The tournament is over: final standings"),
+        "final_standings": _("Final standings"),
+        "final_teams": _("Final team standings"),
+        "next_not_published": _("The seating of the next session is not published yet."),
         "no_results": _("No results yet."),
         "time_left": _("left"),
         "time_up": _("Time is up"),
@@ -68,15 +72,14 @@ class HallView(TournamentMixin, TemplateView):
         if info["current_session"] is not None:
             current = next(s for s in data.visible_sessions(tournament, False) if s.number == info["current_session"])
             session = data.session_data(tournament, current)
-            clock = clock_context(current)
+            # A closed session's clock and seating are over: the hall shows the time of day and, instead of
+            # last session's tables, that the next seating is coming (or, at the end, the final standings).
+            clock = None if current.is_closed else clock_context(current)
+        seating = session["seating"] if session and session["phase"] != session_lifecycle.PHASE_CLOSED else []
         standings = data.standings_data(tournament, organizer=False)
         teams = data.team_standings_data(tournament, organizer=False) if info["teams"] else []
         finder = sorted(
-            (
-                (seat["player"], table["number"], seat["wind"])
-                for table in (session["seating"] if session else [])
-                for seat in table["seats"]
-            ),
+            ((seat["player"], table["number"], seat["wind"]) for table in seating for seat in table["seats"]),
             key=lambda item: (item[0]["name"].casefold(), item[0]["number"]),
         )
         labels = hall_labels()
@@ -98,7 +101,8 @@ class HallView(TournamentMixin, TemplateView):
                         for seat in table["seats"]
                     ],
                 }
-                for table in (session["seating"] if session else [])
+                for table in seating
+                if table["seats"]
             ],
             finder=[{"player": p, "table": t, "wind": labels["winds"][w]} for p, t, w in finder],
             status_label=labels["phases"].get(session["phase"]) if session else "",

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, transaction
 from django.utils import timezone
+from django.utils.translation import ngettext
 
 from interchange.format import PLAYER_KEYS, InterchangeError
 from interchange.shape import default_status, parse_moment, validate
@@ -174,6 +175,7 @@ def tournament_import(
         _load_withdrawals(data, players, sessions)
         for i, arow in enumerate(data.get("appeals", [])):
             _load_appeal(arow, f"appeals[{i}]", sessions, players, table_penalties)
+        notes = import_notes(tournament)
         audit(
             tournament=tournament,
             actor=by,
@@ -183,8 +185,44 @@ def tournament_import(
             sessions=len(data.get("sessions", [])),
             replaced=existing is not None,
             **({"appeals": len(data["appeals"])} if data.get("appeals") else {}),
+            **({"notes": notes} if notes else {}),
         )
         return tournament
+
+
+def import_notes(tournament: Tournament) -> list[str]:
+    """What the file closed that an organizer could not have closed without overriding: a closed session
+    with a required countersignature missing or an appeal undecided. The file is the record, so the import
+    keeps it as it is (``schedule.services.session_close`` checks only the signatures without a user), and
+    the import summary lists these for the organizer. In the language of the request."""
+    notes = []
+    undecided = appeal_services.open_appeals_by_table(tournament)
+    for session in tournament.sessions.closed().order_by("number"):
+        tables = list(session.tables.select_related("sheet").order_by("number"))
+        if tournament.countersign_required:
+            missing = [t.number for t in tables if not t.sheet.is_final(tournament)]
+            if missing:
+                notes.append(
+                    ngettext(
+                        "Session %(n)s is closed as the file says, but the chief referee has not countersigned "
+                        "the score sheet of table %(t)s.",
+                        "Session %(n)s is closed as the file says, but the chief referee has not countersigned "
+                        "the score sheets of tables %(t)s.",
+                        len(missing),
+                    )
+                    % {"n": session.number, "t": ", ".join(map(str, missing))}
+                )
+        appealed = [t.number for t in tables if (session.number, t.number) in undecided]
+        if appealed:
+            notes.append(
+                ngettext(
+                    "Session %(n)s is closed as the file says, but an appeal at table %(t)s is not decided.",
+                    "Session %(n)s is closed as the file says, but appeals at tables %(t)s are not decided.",
+                    len(appealed),
+                )
+                % {"n": session.number, "t": ", ".join(map(str, appealed))}
+            )
+    return notes
 
 
 def _create_tournament(data: dict[str, Any], settings: dict[str, Any], by: User | None) -> Tournament:

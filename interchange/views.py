@@ -15,7 +15,7 @@ from django.views.generic import FormView
 from interchange.export import export_json
 from interchange.format import InterchangeError
 from interchange.forms import TournamentFileForm
-from interchange.load import tournament_import
+from interchange.load import import_notes, tournament_import
 from tournament.models import Tournament
 from tournament.services import sessions_below_minimum
 from tournament.views.mixins import CreatorRequiredMixin, OrganizerRequiredMixin
@@ -66,4 +66,6 @@ class TournamentFileImportView(LoginRequiredMixin, CreatorRequiredMixin, FormVie
         warning = sessions_below_minimum(tournament)
         if warning:
             messages.warning(self.request, warning)
+        for note in import_notes(tournament):
+            messages.warning(self.request, note)
         return redirect("manage-home", slug=tournament.slug)

@@ -283,7 +283,8 @@ def session_close(*, session: Session, by: User | None, override_reason: str = "
         overridden = session_close_check(session, override_reason, by)
         session.status = Session.Status.CLOSED
         session.closed_at = timezone.now()
-        session.save(update_fields=["status", "closed_at"])
+        session.first_closed_at = session.first_closed_at or session.closed_at
+        session.save(update_fields=["status", "closed_at", "first_closed_at"])
         extra = {"override_reason": override_reason.strip()[:200], "overridden": overridden} if overridden else {}
         audit(tournament=session.tournament, actor=by, action="session.close", obj=session, **extra)
         return session

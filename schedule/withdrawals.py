@@ -20,6 +20,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring import lifecycle as sheet_lifecycle
 from scoring.models import ScoreSheet
 from tournament.audit import audit
 from tournament.models import Player, Seat, Session, Tournament, Withdrawal
@@ -44,10 +45,11 @@ def _numbers(values: Iterable[int]) -> str:
 
 
 def _played_tables(session: Session) -> set[int]:
-    """Table ids of the session with anything recorded on their sheet."""
+    """Table ids of the session with anything recorded on their sheet, or whose sheet is signed (finished
+    whatever is on it: its seats are played)."""
     return set(
         ScoreSheet.objects.filter(table__session=session)
-        .filter(Q(hands__isnull=False) | Q(penalties__isnull=False))
+        .filter(Q(hands__isnull=False) | Q(penalties__isnull=False) | Q(status__in=sheet_lifecycle.FINISHED))
         .values_list("table_id", flat=True)
     )
 

@@ -72,6 +72,11 @@ class ScoreSheet(models.Model):
 
     is_signed = is_submitted
 
+    @property
+    def is_open(self) -> bool:
+        """Still being entered: neither awaiting the players' confirmation nor signed."""
+        return self.status == lifecycle.OPEN
+
     def is_final(self, tournament=None):
         """Results are final once signed (appendix 5), and countersigned where the tournament requires it."""
         tournament = tournament or self.table.session.tournament
@@ -640,8 +645,8 @@ class AppealAmendment(models.Model):
 
 
 class ClosedSessionChange(models.Model):
-    """A change to the results of a session already closed (an upheld appeal's amendment, say), written by the
-    scoring service that made it. The organizer sees it on the dashboard and the session's page until they
+    """A change to the results of a session once closed (an upheld appeal's amendment, a sheet reopened after
+    the session was reopened, say), written by the scoring service that made it. The organizer sees it on the dashboard and the session's page until they
     acknowledge it: the results they called final have moved."""
 
     class What(models.TextChoices):
@@ -649,6 +654,7 @@ class ClosedSessionChange(models.Model):
         FOUL = "foul", _("a foul recorded")
         PENALTY_WITHDRAWN = "penalty_withdrawn", _("a penalty withdrawn")
         HANDS_NOT_PLAYED = "hands_not_played", _("hands recorded not played")
+        SHEET_REOPENED = "sheet_reopened", _("the score sheet reopened by the chief referee")
 
     session = models.ForeignKey("tournament.Session", on_delete=models.CASCADE, related_name="changes_after_closing")
     sheet = models.ForeignKey(ScoreSheet, on_delete=models.CASCADE, related_name="+")

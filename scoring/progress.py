@@ -31,7 +31,7 @@ PHASE_LABELS = session_lifecycle.PHASE_LABELS
 class SessionProgress:
     session: Session
     tables: int = 0
-    started: int = 0  # sheets with at least one hand or penalty (submitted ones included)
+    started: int = 0  # sheets past open (finished ones included, empty or not) or with a hand or a foul
     submitted: int = 0  # finished sheets: signed, countersigned included (``scoring.lifecycle.FINISHED``)
     countersigned: int = 0
     last_signed_at: datetime | None = None  # the latest referee's signature: the last appeal window counts from it
@@ -39,6 +39,8 @@ class SessionProgress:
 
     @property
     def not_started(self) -> int:
+        """Open sheets with nothing on them: the three columns (not started, being entered, signed) add up to
+        the tables, each sheet counted once by its lifecycle."""
         return self.tables - self.started
 
     @property
@@ -48,8 +50,8 @@ class SessionProgress:
 
     @property
     def in_progress(self) -> int:
-        # A sheet signed with nothing on it (an import) is finished, not being entered.
-        return max(0, self.started - self.submitted)
+        """Sheets started and not finished yet."""
+        return self.started - self.submitted
 
     @property
     def phase(self) -> str:
@@ -89,7 +91,15 @@ def session_progress(tournament: Tournament) -> list[SessionProgress]:
         progress = by_pk[sheet_row["table__session_id"]]
         progress.submitted, progress.countersigned = sheet_row["n"], sheet_row["countersigned"]
         progress.last_signed_at = sheet_row["last"]
+    # Started: the sheet's lifecycle has moved on from open (awaiting confirmation, signed, countersigned),
+    # whatever is on it (a sheet signed with every hand not played, or imported bare, is finished), or a hand
+    # or a foul is on it.
     started = set(
+        ScoreSheet.objects.filter(**in_tournament)
+        .exclude(status=sheet_lifecycle.OPEN)
+        .values_list("table__session_id", "id")
+    )
+    started |= set(
         Hand.objects.filter(current__isnull=False, sheet__table__session__tournament=tournament)
         .values_list("sheet__table__session_id", "sheet_id")
         .distinct()

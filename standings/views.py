@@ -106,6 +106,7 @@ class StandingsView(ResultsMixin, TemplateView):
             tiebreak_labels=[tiebreak_label(k) for k in self.tournament.tiebreak_keys()],
             is_elimination=self.tournament.format == self.tournament.Format.ELIMINATION,
             final_ranking=selectors.final_ranking_done(self.tournament),
+            over=self.tournament.is_over,
         )
         return context
 
@@ -131,6 +132,7 @@ class TeamStandingsView(ResultsMixin, TemplateView):
         RequestConfig(self.request, paginate={"per_page": PER_PAGE}).configure(table)
         context["table"] = table
         context["no_results"] = bool(data) and not any(r["played"] for r in data)
+        context["over"] = self.tournament.is_over
         return context
 
 
@@ -266,6 +268,7 @@ class SessionDetailView(TournamentMixin, TemplateView):
                         "table": table,
                         "seats": seats,
                         "hands": result.hands_entered if result else 0,
+                        "started": started,
                         "submitted": result.submitted if result else False,
                         "under_appeal": appealed.get((session.number, table.number), 0),
                         "found": any(seat["found"] for seat in seats),
@@ -294,7 +297,11 @@ class SessionCurrentView(TournamentMixin, View):
     def get(self, request, *args, **kwargs):
         current = current_session(session_progress(self.tournament))
         if current is None:
-            messages.info(request, _("No session's seating is published yet."))
+            if self.tournament.sessions.public().exists():
+                # Every published session is closed: nothing is being played until the next is published.
+                messages.info(request, _("No session is being played right now."))
+            else:
+                messages.info(request, _("No session's seating is published yet."))
             return redirect("tournament-detail", slug=self.tournament.slug)
         url = reverse("session-detail", args=[self.tournament.slug, current.session.number])
         query = request.GET.get("q", "")[: SessionDetailView.MAX_QUERY].strip()

@@ -74,8 +74,8 @@ PHASE_LABELS = {
 
 
 def phase(status: str, *, tables: int, started: int, finished: int) -> str:
-    """The phase of a session in ``status`` with ``tables`` tables, ``started`` of their sheets with a hand
-    or a foul and ``finished`` of them signed (``scoring.lifecycle.FINISHED``)."""
+    """The phase of a session in ``status`` with ``tables`` tables, ``started`` of their sheets past open or
+    with a hand or a foul, and ``finished`` of them signed (``scoring.lifecycle.FINISHED``)."""
     if status == SessionStatus.CLOSED:
         return PHASE_CLOSED
     if status == SessionStatus.PLANNED or not tables:

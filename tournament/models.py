@@ -365,6 +365,12 @@ class Tournament(models.Model):
     def tiebreak_keys(self):
         return [k.strip() for k in self.tiebreaks.split(",") if k.strip()]
 
+    @property
+    def is_over(self) -> bool:
+        """Every session is closed: the standings are final (the hall display, the standings page, the API's
+        ``over``)."""
+        return self.sessions.exists() and not self.sessions.open().exists()
+
     def table_points_values(self):
         return parse_table_points(self.table_points)
 
@@ -503,6 +509,9 @@ class Session(models.Model):
     seating_method = models.CharField(_("seating method"), max_length=40, blank=True, validators=[no_nul])
     seed = models.BigIntegerField(_("seed"), null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
+    # When it was first closed, kept through a reopening: its results were called final then, so any later
+    # change to them, made while closed or after reopening, is noted for the organizer (ClosedSessionChange).
+    first_closed_at = models.DateTimeField(null=True, blank=True, editable=False)
     # Elimination tournaments: the rule that decided, on this session's results, who played on. Set by
     # schedule.elimination.session_eliminate_and_seat; empty while nobody has been eliminated after it.
     advance_rule = models.CharField(_("who plays on"), max_length=20, choices=AdvanceRule.choices, blank=True)
@@ -570,6 +579,11 @@ class Session(models.Model):
     @property
     def may_reopen(self) -> bool:
         return self.is_closed
+
+    @property
+    def was_closed(self) -> bool:
+        """Its results were once called final: it is closed, or was closed and reopened since."""
+        return self.is_closed or self.first_closed_at is not None
 
     def clock_state(self, now) -> str:
         """``none`` (no clock), ``scheduled`` (not started yet), ``running``, ``warning`` (the last quarter of

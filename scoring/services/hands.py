@@ -305,8 +305,17 @@ def sheet_mark_rest_not_played(*, sheet: ScoreSheet, by: User | None) -> list[in
     """Time ran out (MCR 3.5.6): the hands not entered are recorded not played. They move no points, so they
     count at once, also with two-person entry. Returns their numbers."""
     with transaction.atomic():
-        sheet, _tournament = _lock_open_sheet(sheet, by, what=ClosedSessionChange.What.HANDS_NOT_PLAYED)
+        sheet, _tournament = _lock_open_sheet(sheet, by, what=None)
         missing = sheet_missing_hands(sheet)
+        if missing and sheet.table.session.was_closed:
+            # Noted only when a hand is marked: signing a complete sheet "with the rest not played" changes
+            # nothing.
+            ClosedSessionChange.objects.create(
+                session=sheet.table.session,
+                sheet=sheet,
+                what=ClosedSessionChange.What.HANDS_NOT_PLAYED,
+                changed_by=_actor(by),
+            )
         bell = _time_is_up(sheet)
         for i, n in enumerate(missing):
             note = (

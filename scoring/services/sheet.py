@@ -64,21 +64,27 @@ def _refuse_if_signed(sheet: ScoreSheet) -> None:
 
 
 def _lock_open_sheet(
-    sheet: ScoreSheet, by: User | None, appeal: Appeal | None = None, *, what: str = ClosedSessionChange.What.HAND
+    sheet: ScoreSheet,
+    by: User | None,
+    appeal: Appeal | None = None,
+    *,
+    what: str | None = ClosedSessionChange.What.HAND,
 ) -> tuple[ScoreSheet, Tournament]:
     """Lock the sheet for a score change by `by` (`what`: which kind of change); refuse when they may not
     score or it is signed.
 
     An upheld appeal on this sheet (``scoring.appeals``) may change it even when signed: the appeal's decision
     stands above the signatures (MCR 3.13), and the change is still a new version or penalty, audited. When
-    its session is already closed, the change is also noted for the organizer (``ClosedSessionChange``), in
-    the same transaction: it is undone with the change if the change is refused."""
+    its session is closed, or was closed and has been reopened since (``Session.was_closed``), the change is
+    also noted for the organizer (``ClosedSessionChange``), in the same transaction: it is undone with the
+    change if the change is refused. ``what=None``: the caller notes the change itself, once it knows there
+    is one."""
     sheet = _lock_sheet(sheet)
     tournament = sheet.table.session.tournament
     _check_scorer(by, tournament)
     if appeal is None or not Appeal.objects.filter(pk=appeal.pk, sheet=sheet, status=Appeal.Status.UPHELD).exists():
         _refuse_if_signed(sheet)
-    if sheet.table.session.is_closed:
+    if what is not None and sheet.table.session.was_closed:
         ClosedSessionChange.objects.create(
             session=sheet.table.session, sheet=sheet, appeal=appeal, what=what, changed_by=_actor(by)
         )

@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring import lifecycle
-from scoring.models import ScoreSheet, Signature
+from scoring.models import ClosedSessionChange, ScoreSheet, Signature
 from scoring.selectors import has_confirmed, sheet_missing_hands, sheet_pending_hands, unconfirmed_players
 from scoring.services.hands import sheet_mark_rest_not_played
 from scoring.services.sheet import (
@@ -298,6 +298,11 @@ def sheet_reopen(*, sheet: ScoreSheet, reason: str, by: User | None) -> ScoreShe
         sheet.submitted_by = None
         sheet.save(update_fields=["status", "submitted_at", "submitted_by"])
         _settle_status(sheet)
+        if session.was_closed:
+            # Its results were called final once: the organizer hears that they are open again.
+            ClosedSessionChange.objects.create(
+                session=session, sheet=sheet, what=ClosedSessionChange.What.SHEET_REOPENED, changed_by=_actor(by)
+            )
         audit(
             tournament=tournament,
             actor=by,

@@ -176,20 +176,25 @@
 
   function buildSlides() {
     var session = state.session;
+    var over = state.tournament.over;
     var sessionTitle = session ? ' · ' + fmt(L.session_n, { n: session.number }) : '';
+    var standingsTitle = over ? L.final_standings : L.standings;
     var out = [];
-    if (wanted('standings')) {
+    // At the end only the final standings are left; every other panel is hidden, whatever ?show= asks.
+    if (wanted('standings') || over) {
       out = out.concat(state.standings.length
-        ? paged('standings', L.standings, state.standings, standingRow, function () { return standingsHead(L.player); })
-        : emptySlide('standings', L.standings, L.no_results));
+        ? paged('standings', standingsTitle, state.standings, standingRow, function () { return standingsHead(L.player); })
+        : emptySlide('standings', standingsTitle, L.no_results));
     }
-    if (wanted('teams') && state.teams && state.teams.length) {
-      out = out.concat(paged('teams', L.teams, state.teams, teamRow, function () { return standingsHead(L.team); }));
+    if ((wanted('teams') || over) && state.teams && state.teams.length) {
+      out = out.concat(paged('teams', over ? L.final_teams : L.teams, state.teams, teamRow,
+                             function () { return standingsHead(L.team); }));
     }
-    var seating = session ? session.seating.filter(function (t) { return t.seats.length; }) : [];
-    if (wanted('tables')) {
+    // A closed session's seating is over: its tables are not where anyone sits next.
+    var seating = session && session.phase !== 'closed' ? session.seating.filter(function (t) { return t.seats.length; }) : [];
+    if (wanted('tables') && !over) {
       out = out.concat(seating.length ? paged('tables', L.tables + sessionTitle, seating, tableCard)
-                                      : emptySlide('tables', L.tables, L.no_session));
+                                      : emptySlide('tables', L.tables, session ? L.next_not_published : L.no_session));
     }
     if (wanted('find') && seating.length) {
       var finder = [];
@@ -201,6 +206,8 @@
       finder.sort(function (a, b) { return a.name.localeCompare(b.name) || a.number - b.number; });
       out = out.concat(paged('find', L.find + sessionTitle, finder, findRow, findHead));
     }
+    // A finder-only screen with no seating to find says why rather than staying blank.
+    if (!out.length) out = emptySlide('find', L.find, session ? L.next_not_published : L.no_session);
     return out;
   }
 
@@ -235,6 +242,10 @@
   function renderSession() {
     var session = state.session;
     sessionLine.textContent = '';
+    if (state.tournament.over) {
+      sessionLine.appendChild(el('span', 'status phase-closed', L.over));
+      return;
+    }
     if (!session) {
       sessionLine.textContent = L.no_session;
       return;
@@ -247,7 +258,8 @@
    * time of day; given {starts_at, ends_at} it counts down to the end. */
   function tick() {
     var now = new Date(Date.now() + serverOffset);
-    var clock = state.session && state.session.clock;
+    // A closed session's clock has nothing left to count: the time of day.
+    var clock = state.session && state.session.phase !== 'closed' && state.session.clock;
     var end = clock && clock.ends_at ? Date.parse(clock.ends_at) : NaN;
     if (isNaN(end)) {
       clockTime.textContent = timeOfDay(now, false);

@@ -65,12 +65,13 @@ def test_tournament_detail(client, two_sessions):
         "players",
         "teams",
         "current_session",
+        "over",
         "sessions",
         "links",
     }
     assert data["table_points"] == [4, 2, 1, 0] and data["tiebreaks"] == ["first_places", "best_session_score"]
     assert (data["players"], data["teams"], data["session_count"]) == (8, 4, 4)
-    assert data["current_session"] == 1
+    assert data["current_session"] == 1 and data["over"] is False
     assert data["sessions"] == [
         {
             "number": 1,

@@ -227,3 +227,77 @@ def test_players_of_a_table_under_appeal_are_marked(projector_page, hall_tournam
     assert waiting.locator(".num").first.text_content() == "\u2014"
     page.clock.run_for(POLL_MS)  # and after the hall has polled
     assert waiting.locator(".num").first.text_content() == "\u2014"
+
+
+def play_and_close(session, players, organizer):
+    """Seat the session's two tables, publish it, sign both sheets (the rest not played) and close it."""
+    if not session.is_seated:
+        sched.session_seat(session=session, tables=[players[0:4], players[4:8]], by=organizer, method="manual")
+    session.refresh_from_db()
+    if not session.is_public:
+        sched.session_publish(session=session, by=organizer)
+    for table in session.tables.order_by("number"):
+        table.sheet.refresh_from_db()
+        if not table.sheet.is_submitted:
+            ss.sheet_sign(sheet=table.sheet, by=organizer, mark_rest_not_played=True)
+    close_session(session=session, by=organizer)
+
+
+def test_between_sessions_the_hall_waits_for_the_next_seating(
+    projector_page, hands_entered, tournament, players, organizer, screenshot
+):
+    """Session 1 closed, session 2 not published: the session line says so, and the tables and finder do
+    not send players to session 1's tables; the clock is the time of day, not 'Time is up'."""
+    play_and_close(tournament.sessions.get(number=1), players, organizer)
+    page = projector_page
+    page.clock.install()
+    page.goto(hall())
+    expect(page.locator("#hall-session")).to_have_text("Session 1 · Closed")
+    assert page.locator(".panel").count() == 3  # standings, teams, tables (no finder)
+    tables = page.locator(".panel.tables")
+    assert tables.locator("h2").text_content() == "Tables"
+    assert tables.locator(".empty").text_content() == "The seating of the next session is not published yet."
+    assert page.locator(".tcard").count() == 0
+    assert "Time is up" not in page.locator("#hall-clock").inner_text()
+    page.clock.run_for(POLL_MS)  # the same once the hall has polled the API
+    expect(page.locator("#hall-session")).to_have_text("Session 1 · Closed")
+    assert page.locator(".panel.find").count() == 0 and page.locator(".tcard").count() == 0
+    for _ in range(4):
+        if active_kind(page) == "tables":
+            break
+        page.clock.run_for(SLIDE_MS)
+    assert active_kind(page) == "tables"
+    assert page.locator(".panel.active .empty").inner_text() == "The seating of the next session is not published yet."
+    # A screen that shows only the finder says the same instead of staying blank.
+    page.goto(hall() + "?show=find")
+    expect(page.locator(".panel.active .empty")).to_have_text("The seating of the next session is not published yet.")
+    screenshot(page, "hall-projector-between-sessions", full_page=False)
+
+
+@pytest.mark.parametrize("viewport", [PROJECTOR, {"width": 390, "height": 844}, {"width": 1280, "height": 800}])
+def test_after_the_last_session_closes_the_hall_shows_the_final_standings(
+    chromium_browser, live_server, hands_entered, tournament, players, organizer, screenshot, viewport
+):
+    for number in range(1, 5):
+        play_and_close(tournament.sessions.get(number=number), players, organizer)
+    context = chromium_browser.new_context(base_url=live_server.url, locale="en-GB", viewport=viewport)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.clock.install()
+    page.goto(hall())
+    line = "The tournament is over: final standings"
+    expect(page.locator("#hall-session")).to_have_text(line)
+    assert "No session has published seating yet." not in page.locator("body").inner_text()
+    assert page.locator(".panel.tables, .panel.find").count() == 0
+    expect(page.locator(".panel.active h2")).to_have_text("Final standings")
+    assert "Player 1" in page.locator(".panel.active .row:not(.head)").first.inner_text()
+    screenshot(page, f"hall-over-{viewport['width']}", full_page=False)
+    assert page.locator(".panel.teams h2").text_content() == "Final team standings"
+    page.clock.run_for(POLL_MS)
+    expect(page.locator("#hall-session")).to_have_text(line)
+    assert page.locator(".panel.tables, .panel.find").count() == 0
+    assert "Time is up" not in page.locator("#hall-clock").inner_text()
+    assert page.locator(".panel.teams h2").text_content() == "Final team standings"
+    context.close()
+    assert not errors, errors

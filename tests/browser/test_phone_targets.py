@@ -136,4 +136,9 @@ def test_the_menus_on_a_phone_show_every_link_or_say_there_are_more(
     subnav = page.locator(".subnav")
     assert subnav.evaluate("el => el.scrollWidth > el.clientWidth")
     assert "linear-gradient" in subnav.evaluate("el => getComputedStyle(el).backgroundImage")
+    # Each of its links is as wide as its word: none squeezed under the next ("OverviewSettings").
+    squeezed = subnav.evaluate(
+        "el => [...el.querySelectorAll('a')].filter(a => a.scrollWidth > a.clientWidth + 1).map(a => a.textContent)"
+    )
+    assert squeezed == []
     screenshot(page, "phone-menus", full_page=False)

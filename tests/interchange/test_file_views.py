@@ -225,3 +225,67 @@ def test_importing_a_short_mcr_tournament_warns_about_six_sessions(client_for, c
     page = client.get(upload(client, small_file()).url).content.decode()
     assert "This tournament has 2 sessions; MCR 3.5.4 asks for at least 6." in page
     assert Tournament.objects.filter(slug="spring-open").exists()
+
+
+# ------------------------------------------------------------------ a closed session the organizer could not close
+
+
+def closed_without_countersignatures(slug="closed-open"):
+    """Session 1 closed in the file, its two sheets signed, neither countersigned, though the tournament
+    requires it."""
+    data = small_file(slug)
+    data["countersign_required"] = True
+    data["players"] = [{"number": n, "name": f"Player {n}"} for n in range(1, 9)]
+    hands = [{"winner": 1, "self_drawn": True, "points": 8}] + [{"draw": True}] * 15
+    data["sessions"][0].update(
+        status="closed",
+        tables=[
+            {"number": 1, "seats": [1, 2, 3, 4], "hands": hands, "submitted": True},
+            {
+                "number": 2,
+                "seats": [5, 6, 7, 8],
+                "hands": [{"winner": 5, "self_drawn": True, "points": 8}] + [{"draw": True}] * 15,
+                "submitted": True,
+            },
+        ],
+    )
+    return data
+
+
+def test_a_file_is_the_record_closed_sessions_are_kept_and_what_is_missing_is_listed(client_for, creator):
+    client = client_for("creator")
+    response = upload(client, closed_without_countersignatures())
+    assert response.status_code == 302
+    tournament = Tournament.objects.get(slug="closed-open")
+    assert tournament.sessions.get(number=1).is_closed
+    page = client.get(response.url).content.decode()
+    assert (
+        "Session 1 is closed as the file says, but the chief referee has not countersigned the score sheets of "
+        "tables 1, 2." in page
+    )
+    entry = AuditLog.objects.get(action="tournament.import")
+    assert entry.data["notes"] == [
+        "Session 1 is closed as the file says, but the chief referee has not countersigned the score sheets of "
+        "tables 1, 2."
+    ]
+
+
+def test_a_complete_file_has_no_notes(client_for, creator):
+    data = closed_without_countersignatures()
+    data["countersign_required"] = False
+    response = upload(client_for("creator"), data)
+    page = client_for("creator").get(response.url).content.decode()
+    assert "as the file says" not in page
+    assert "notes" not in AuditLog.objects.get(action="tournament.import").data
+
+
+def test_the_command_lists_them_too(tmp_path):
+    import io
+
+    from django.core.management import call_command
+
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps(closed_without_countersignatures()))
+    out = io.StringIO()
+    call_command("import_tournament", str(path), stdout=out, stderr=io.StringIO())
+    assert "the chief referee has not countersigned the score sheets of tables 1, 2." in out.getvalue()

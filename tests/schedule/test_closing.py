@@ -166,3 +166,61 @@ def test_a_refused_amendment_leaves_no_note(amended_after_closing, players, refe
     with pytest.raises(ValidationError):
         ap.appeal_amend_hand(appeal=appeal, number=99, outcome=pay.DRAW, by=referee)
     assert ClosedSessionChange.objects.count() == 1
+
+
+def test_a_change_made_after_reopening_a_closed_session_shows_until_acknowledged(
+    signed, organizer, chief_referee, referee, players, client_for
+):
+    """Closed, reopened, a sheet reopened and hand 1 corrected, closed again: the results once called final
+    have moved, so the organizer is told on the dashboard and the session's page, before and after the
+    second close, until they acknowledge it."""
+    tournament = signed.tournament
+    end_appeal_windows(signed)
+    sched.session_close(session=signed, by=organizer)
+    sched.session_reopen(session=signed, by=organizer, reason="Table 1 misread hand 1")
+    sheet = signed.tables.get(number=1).sheet
+    ss.sheet_reopen(sheet=sheet, reason="Hand 1 was self-drawn", by=chief_referee)
+    hand = sheet.hands.get(number=1)
+    ss.hand_record(
+        sheet=sheet,
+        number=1,
+        outcome=pay.SELF_DRAWN,
+        winner=players[0],
+        points=8,
+        by=referee,
+        expected_version=hand.current.version,
+    )
+    heading = "Session 1: results changed after it was closed"
+    org = client_for("organizer")
+    # While reopened the change already shows: the results once final are not what they were.
+    assert heading in org.get(u("manage-home", tournament)).content.decode()
+    ss.sheet_sign(sheet=sheet, by=referee, mark_rest_not_played=True)
+    end_appeal_windows(signed)
+    sched.session_close(session=signed, by=organizer)
+    for page in (u("manage-home", tournament), u("session-detail", tournament, 1)):
+        text = org.get(page).content.decode()
+        assert heading in text and "Table 1: a hand recorded or corrected" in text
+        assert "Table 1: the score sheet reopened by the chief referee" in text
+    assert list(ClosedSessionChange.objects.values_list("what", flat=True)) == ["sheet_reopened", "hand"]
+    org.post(u("manage-session-changes-acknowledge", tournament, 1))
+    assert heading not in org.get(u("manage-home", tournament)).content.decode()
+    # Reopening again does not bring back what was acknowledged, and a session never closed notes nothing.
+    signed.refresh_from_db()
+    assert signed.first_closed_at is not None and signed.first_closed_at <= signed.closed_at
+
+
+def test_a_session_never_closed_notes_no_change(published_session, referee, players):
+    sheet = published_session.tables.get(number=1).sheet
+    ss.hand_record(sheet=sheet, number=1, outcome=pay.SELF_DRAWN, winner=players[0], points=8, by=referee)
+    assert not ClosedSessionChange.objects.exists()
+
+
+def test_marking_the_rest_not_played_on_a_complete_sheet_notes_nothing(signed, organizer, chief_referee, referee):
+    """A signed sheet has every hand; after reopening, 'the rest not played' marks none, so nothing changed."""
+    end_appeal_windows(signed)
+    sched.session_close(session=signed, by=organizer)
+    sched.session_reopen(session=signed, by=organizer, reason="Checking table 2")
+    sheet = signed.tables.get(number=2).sheet
+    ss.sheet_reopen(sheet=sheet, reason="Checking", by=chief_referee)
+    assert ss.sheet_mark_rest_not_played(sheet=sheet, by=referee) == []
+    assert list(ClosedSessionChange.objects.values_list("what", flat=True)) == ["sheet_reopened"]

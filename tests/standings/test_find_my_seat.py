@@ -49,3 +49,19 @@ def test_a_private_tournament_stays_hidden(client, tournament, published_session
     tournament.published = False
     tournament.save()
     assert client.get(reverse("session-current", args=[tournament.slug])).status_code == 404
+
+
+def test_between_sessions_nothing_is_being_played(client, tournament, published_session, referee, organizer):
+    """Session 1 closed, the next not published: the tournament page offers no seat to find, and the old
+    address of the session being played says none is, not that no seating was ever published."""
+    from tests.closing import close_session
+
+    tournament.published = True
+    tournament.save()
+    for table in published_session.tables.all():
+        ss.sheet_sign(sheet=table.sheet, by=referee, mark_rest_not_played=True)
+    close_session(session=published_session, by=organizer)
+    page = client.get(reverse("tournament-detail", args=[tournament.slug])).content.decode()
+    assert "Find my seat" not in page and "The session being played" not in page
+    response = client.get(reverse("session-current", args=[tournament.slug]), follow=True)
+    assert "No session is being played right now." in response.content.decode()

@@ -131,3 +131,57 @@ def test_overdue_counts_from_the_first_hand(tournament, published_session, refer
     first = progress.session_progress(tournament)[0]
     assert not first.overdue(150, first.first_entry_at + timedelta(minutes=149))
     assert first.overdue(150, first.first_entry_at + timedelta(minutes=151))
+
+
+def test_a_signed_sheet_counts_as_signed_whatever_is_on_it(client_for, tournament, published_session, referee):
+    """The dashboard's three columns come from the sheet's lifecycle: a sheet signed bare (as a tournament
+    file may carry it) is signed, not 'Not started', and a sheet awaiting confirmation is being entered."""
+    from scoring.models import ScoreSheet
+
+    sheet1, sheet2 = (t.sheet for t in published_session.tables.order_by("number"))
+    ScoreSheet.objects.filter(pk=sheet1.pk).update(status=ScoreSheet.Status.SUBMITTED)
+    ScoreSheet.objects.filter(pk=sheet2.pk).update(status=ScoreSheet.Status.CONFIRMING)
+    first = progress.session_progress(tournament)[0]
+    assert (first.not_started, first.in_progress, first.submitted) == (0, 1, 1)
+    assert first.phase == progress.IN_PLAY
+    html = client_for("organizer").get(reverse("manage-home", args=[tournament.slug])).content.decode()
+    body = html.split('class="data dashboard-sessions"')[1].split("<tbody>")[1]
+    first_row = body.split("</tr>")[0]
+    cells = re.findall(r'<td class="num">(\d*)</td>', first_row)
+    assert cells == ["2", "0", "1", "1"]
+
+
+def test_the_session_page_names_each_table_by_its_sheet_state(client, tournament, published_session, sheet, referee):
+    """Table 1 has a hand, table 2 nothing: '1/16 hands' and 'Not started' (as the dashboard's column);
+    a sheet awaiting the players' confirmation says so rather than counting hands."""
+    from scoring.models import ScoreSheet
+
+    ss.hand_record(sheet=sheet, number=1, outcome=pay.DRAW, by=referee)
+    html = client.get(reverse("session-detail", args=[tournament.slug, 1])).content.decode()
+    states = re.findall(r"</a>\s*<small>([^<]*)</small>", html)
+    assert states == ["1/16 hands", "Not started"]
+    ScoreSheet.objects.filter(pk=sheet.pk).update(status=ScoreSheet.Status.CONFIRMING)
+    html = client.get(reverse("session-detail", args=[tournament.slug, 1])).content.decode()
+    assert re.findall(r"</a>\s*<small>([^<]*)</small>", html) == ["Awaiting confirmation", "Not started"]
+
+
+def test_once_every_session_is_closed_the_standings_are_final(
+    client, tournament, published_session, players, organizer, referee
+):
+    """The standings pages say 'Final' once every session is closed, as the hall display does; not before."""
+    standings, teams = reverse("standings", args=[tournament.slug]), reverse("team-standings", args=[tournament.slug])
+    for number in range(1, 5):
+        session = tournament.sessions.get(number=number)
+        if number > 1:
+            sched.session_seat(session=session, tables=[players[0:4], players[4:8]], by=organizer, method="manual")
+        session.refresh_from_db()
+        if not session.is_public:
+            sched.session_publish(session=session, by=organizer)
+        for table in session.tables.all():
+            ss.sheet_sign(sheet=table.sheet, by=referee, mark_rest_not_played=True)
+        assert "<h1>Standings</h1>" in client.get(standings).content.decode()
+        close_session(session=session, by=organizer)
+    assert "<h1>Final standings</h1>" in client.get(standings).content.decode()
+    assert "<h1>Final team standings</h1>" in client.get(teams).content.decode()
+    api = client.get(reverse("api-tournament", args=[tournament.slug])).json()
+    assert api["over"] is True

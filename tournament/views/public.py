@@ -40,8 +40,9 @@ class TournamentDetailView(TournamentMixin, TemplateView):
         sessions = list(t.sessions.with_table_count())
         context.update(
             sessions=sessions,
-            # "Find my seat" once some seating is public: before, there is nothing to find.
-            has_public_session=any(s.is_public for s in sessions),
+            # "Find my seat" while a session with public seating is not closed yet (being played or about to
+            # be): before, and between a closed session and the next publication, there is nothing to find.
+            has_public_session=any(s.is_public and not s.is_closed for s in sessions),
             player_count=t.players.filter(is_substitute=False).count(),
             team_count=t.teams.count(),
             table_points_display=" / ".join(format_table_points(v) for v in t.table_points_values()),

@@ -5,7 +5,7 @@ import time
 from django.core.management.base import BaseCommand, CommandError
 
 from interchange.format import MAX_FILE_BYTES, InterchangeError
-from interchange.load import Progress, tournament_import
+from interchange.load import Progress, import_notes, tournament_import
 from interchange.shape import parse_json
 from tournament.management.files import command_text
 
@@ -66,3 +66,5 @@ class Command(BaseCommand):
                 f"{tournament.sessions.seated().count()} sessions seated."
             )
         )
+        for note in import_notes(tournament):
+            self.stdout.write(self.style.WARNING(note))
