@@ -101,6 +101,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # A redirect with a message goes to the messages (#result), so they are in view without script.
+    "config.result_anchor.ResultAnchorMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # An action's address opened as a page (a reload, the login's ?next=) goes to its page, not a blank 405.
     "config.action_pages.ActionPageMiddleware",

@@ -40,7 +40,7 @@ def test_time_is_up_then_countersign_each_asked_first(
     assert Hand.objects.filter(sheet=sheet).count() == 1
     page.get_by_role("button", name="Time is up: mark hands 2, 3, 4 not played").click()
     page.get_by_role("button", name="Yes, mark them not played").click()
-    page.wait_for_url("**#signing")
+    page.wait_for_url("**#result")
     assert "Hands 2, 3, 4 marked not played." in page.locator(".messages").inner_text()
     assert Hand.objects.filter(sheet=sheet).count() == 4
     ss.sheet_sign(sheet=sheet, by=referee)
@@ -54,7 +54,7 @@ def test_time_is_up_then_countersign_each_asked_first(
     screenshot(page, "confirm-countersign-desktop")
     assert ScoreSheet.objects.get(pk=sheet.pk).status == ScoreSheet.Status.SUBMITTED
     page.get_by_role("button", name="Yes, countersign").click()
-    page.wait_for_url("**#signing")
+    page.wait_for_url("**#result")
     assert "Score sheet countersigned." in page.locator(".messages").inner_text()
     assert ScoreSheet.objects.get(pk=sheet.pk).status == ScoreSheet.Status.COUNTERSIGNED
 
@@ -102,6 +102,6 @@ def test_players_confirm_with_their_code_on_the_referees_phone(
     row.locator('input[name="code"]').fill(codes[players[0].pk].lower())
     screenshot(page, "confirm-with-code-phone", full_page=False)
     row.get_by_role("button", name="Player 1 confirms").click()
-    page.wait_for_url("**#signing")
+    page.wait_for_url("**#result")
     assert "Player 1 confirmed the sheet." in page.locator(".messages").inner_text()
     assert Signature.objects.get().player == players[0]
