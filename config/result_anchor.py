@@ -4,14 +4,14 @@ After an action the view redirects to its page at the panel the action belongs t
 its message is shown at the top of the page's messages region. Without script the browser scrolls to the panel
 and the message sits far above, out of sight. So a redirect that carries a message and a panel's anchor is sent
 to ``#result`` instead, the messages region (``id="result"`` in base.html and the table page's entry panel): the
-browser itself scrolls there. The panel is kept on the messages (an extra tag ``panel-<anchor>``), and
-static/js/result.js, where script runs, moves them into that panel and shows the panel, as before.
+browser itself scrolls there. The panel is kept on the messages (their ``extra_tags``, drawn as
+``data-panel``), and static/js/result.js, where script runs, moves them into that panel and shows the panel, as
+before. Nothing else sets ``extra_tags``: a message's class is its level alone.
 """
 
 from django.contrib.messages import get_messages
 
 RESULT = "result"
-PANEL_TAG = "panel-"
 
 
 class ResultAnchorMiddleware:
@@ -32,7 +32,6 @@ class ResultAnchorMiddleware:
         if not queued:
             return response
         for message in queued:
-            tags = [t for t in (message.extra_tags or "").split() if not t.startswith(PANEL_TAG)]
-            message.extra_tags = " ".join([*tags, PANEL_TAG + anchor])
+            message.extra_tags = anchor
         response["Location"] = f"{base}#{RESULT}"
         return response

@@ -49,9 +49,8 @@
     // without script (config/result_anchor.py); the panel it was for is tagged on them.
     var panel = location.hash.length > 1 ? decodeURIComponent(location.hash.slice(1)) : "";
     if (panel === "result") {
-      var tagged = list.querySelector("[class*='panel-']");
-      var match = tagged && / panel-(\S+)/.exec(" " + tagged.className);
-      panel = match ? match[1] : "";
+      var tagged = list.querySelector("[data-panel]");
+      panel = tagged ? tagged.getAttribute("data-panel") : "";
     }
     var anchor = panel ? document.getElementById(panel) : null;
     if (anchor && !anchor.contains(list)) {
