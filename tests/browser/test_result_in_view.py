@@ -149,3 +149,16 @@ def test_without_scripts_the_browser_scrolls_to_an_actions_message(
         screenshot(desktop, "result-in-view-nojs-desktop", full_page=False)
     finally:
         context.close()
+
+
+def test_without_scripts_a_refusal_on_the_sheet_is_in_view(nojs_phone_page, login, referee, tournament, four_hands):
+    """A refused post answers with the page itself (no redirect): the form's address carries its panel's anchor,
+    so the browser opens the answer at the panel that shows the error."""
+    page = nojs_phone_page
+    login(page, referee)
+    page.goto(sheet_url(tournament))
+    page.get_by_role("button", name="Sign the score sheet").click()
+    page.wait_for_url("**#signing")
+    error = page.locator("#signing div.errors")
+    assert "confirm" in error.inner_text()
+    assert in_viewport(page, error), error.bounding_box()
