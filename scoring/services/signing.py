@@ -102,7 +102,7 @@ def _device_code_refusal(player: Player, until: datetime) -> PermissionDenied:
             "minutes. Lost the card? The organizer can give a new code.",
             minutes,
         )
-        % {"player": player, "minutes": minutes}
+        % {"player": player.name, "minutes": minutes}
     )
 
 
