@@ -16,7 +16,11 @@ from tournament import kept_input
 
 
 def csrf_failure(request, reason=""):
-    message = _("This form was opened before your login changed, so it was not sent. Nothing was saved.")
+    if request.user.is_authenticated:
+        message = _("This form was opened before your login changed, so it was not sent. Nothing was saved.")
+    else:
+        # No login to speak of (a player with their code, a visitor): the page was opened too long ago.
+        message = _("This page had expired, so the form was not sent. Nothing was saved. Open it again and resend.")
     if request.headers.get("Accept", "").startswith("application/json"):
         # The table page's outbox reads a 403 without a code of ours as "log in again" and keeps the entry.
         return JsonResponse({"ok": False, "message": message}, status=403)

@@ -101,6 +101,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # A redirect with a message goes to the messages (#result), so they are in view without script.
+    "config.result_anchor.ResultAnchorMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # An action's address opened as a page (a reload, the login's ?next=) goes to its page, not a blank 405.
     "config.action_pages.ActionPageMiddleware",
@@ -148,6 +150,11 @@ AXES_VERBOSE = False
 # opened its player's page before keeps it meanwhile.
 PLAYER_CODE_FAILURE_LIMIT = int(os.environ.get("PLAYER_CODE_FAILURE_LIMIT", "100"))
 PLAYER_CODE_WINDOW_MINUTES = int(os.environ.get("PLAYER_CODE_WINDOW_MINUTES", "15"))
+# A player confirming on a referee's device with their code (Tournament.device_confirmation_code): after
+# DEVICE_CODE_FAILURE_LIMIT wrong codes for that player on that sheet in DEVICE_CODE_WINDOW_MINUTES, further tries
+# are refused until the oldest of them leaves the window (scoring/services/signing.py; docs/security.md).
+DEVICE_CODE_FAILURE_LIMIT = int(os.environ.get("DEVICE_CODE_FAILURE_LIMIT", "5"))
+DEVICE_CODE_WINDOW_MINUTES = int(os.environ.get("DEVICE_CODE_WINDOW_MINUTES", "15"))
 # Appeals a player may file on their private link in APPEAL_LINK_WINDOW_MINUTES (a referee filing for them is
 # not counted): scoring/appeals.py.
 APPEAL_LINK_LIMIT = int(os.environ.get("APPEAL_LINK_LIMIT", "5"))

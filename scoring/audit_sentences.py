@@ -135,6 +135,16 @@ def _sheet(e: AuditLog, f: dict, ctx: Context) -> tuple[str, str, str]:
         text = _("%(player)s confirmed the score sheet of %(where)s (entered by %(actor)s).") % args
     elif e.action == "sheet.countersign":
         text = _("%(actor)s countersigned the score sheet of %(where)s.") % args
+    elif e.action == "sheet.confirm_code_refused":
+        args["failures"] = f.get("failures", "?")
+        args["minutes"] = f.get("minutes", "?")
+        text = (
+            _(
+                "%(failures)s wrong codes for %(player)s typed on the device of %(actor)s (score sheet of "
+                "%(where)s): their code is refused there for %(minutes)s minutes."
+            )
+            % args
+        )
     else:
         text = _("%(actor)s reopened the score sheet of %(where)s. Reason: %(reason)s") % args
     if not where_text(f):
@@ -217,6 +227,7 @@ def register() -> None:
             "sheet.sign": _sheet,
             "sheet.confirm": _sheet,
             "sheet.countersign": _sheet,
+            "sheet.confirm_code_refused": _sheet,
             "sheet.reopen": _sheet,
             "appeal.file": _appeal,
             "appeal.decide": _appeal,

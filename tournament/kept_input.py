@@ -68,5 +68,10 @@ def login_then_back(request):
 
 
 def restored(request) -> None:
-    """Say so on the page that shows a kept post again."""
-    messages.warning(request, _("Nothing was sent yet: your login changed. Check what you typed and send it again."))
+    """Say so on the page that shows a kept post again, in words that fit who sent it: someone not logged in (a
+    player with their code) had no login to change, only a page opened too long ago."""
+    if request.user.is_authenticated:
+        message = _("Nothing was sent yet: your login changed. Check what you typed and send it again.")
+    else:
+        message = _("The page had expired: nothing was sent yet. Check what you typed and send it again.")
+    messages.warning(request, message)

@@ -167,10 +167,14 @@ def _after_change(sheet: ScoreSheet, by: User | None, what: str) -> int:
     return voided
 
 
+class WrongPlayerCode(PermissionDenied):
+    """The code typed is not the player's: counted where guessing must be slowed (sheet_confirm)."""
+
+
 def _check_player_code(player: Player, code: str | None) -> None:
     """A player acting from their own phone proves who they are with their code."""
     if not player.code or not code or not constant_time_compare(player.code, code.strip().upper()):
-        raise PermissionDenied(_("That player code is not right."))
+        raise WrongPlayerCode(_("That player code is not right."))
 
 
 def _check_at_table(player: Player, players: list[Player], field: str = "player") -> None:

@@ -3,19 +3,25 @@ it is locked), the chief referee countersigns it, and only the chief referee reo
 
 from __future__ import annotations
 
+import logging
+import math
 from collections.abc import Callable
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring import lifecycle
-from scoring.models import ClosedSessionChange, ScoreSheet, Signature
+from scoring.models import ClosedSessionChange, DeviceCodeFailure, ScoreSheet, Signature
 from scoring.selectors import has_confirmed, sheet_missing_hands, sheet_pending_hands, unconfirmed_players
 from scoring.services.hands import sheet_mark_rest_not_played
 from scoring.services.sheet import (
+    WrongPlayerCode,
     _actor,
     _check_at_table,
     _check_player_code,
@@ -68,8 +74,77 @@ def _signature(
     return signature
 
 
+logger = logging.getLogger(__name__)
+
+
+def device_code_refused_until(sheet: ScoreSheet, player: Player) -> datetime | None:
+    """When ``player`` may type their code on a referee's device for ``sheet`` again, or None when they may now:
+    after ``DEVICE_CODE_FAILURE_LIMIT`` wrong codes in ``DEVICE_CODE_WINDOW_MINUTES``, once the oldest of them has
+    left the window."""
+    window, limit = timedelta(minutes=settings.DEVICE_CODE_WINDOW_MINUTES), settings.DEVICE_CODE_FAILURE_LIMIT
+    recent = list(
+        DeviceCodeFailure.objects.filter(sheet=sheet, player=player, created_at__gte=timezone.now() - window)
+        .order_by("-created_at")
+        .values_list("created_at", flat=True)[:limit]
+    )
+    if len(recent) < limit:
+        return None
+    return recent[-1] + window
+
+
+def _device_code_refusal(player: Player, until: datetime) -> PermissionDenied:
+    minutes = max(1, math.ceil((until - timezone.now()).total_seconds() / 60))
+    return PermissionDenied(
+        ngettext(
+            "Too many wrong codes for %(player)s on this sheet: try again in %(minutes)s "
+            "minute. Lost the card? The organizer can give a new code.",
+            "Too many wrong codes for %(player)s on this sheet: try again in %(minutes)s "
+            "minutes. Lost the card? The organizer can give a new code.",
+            minutes,
+        )
+        % {"player": player.name, "minutes": minutes}
+    )
+
+
+def _device_code_failed(sheet: ScoreSheet, tournament: Tournament, *, player: Player, by: User) -> datetime | None:
+    """Count a wrong code typed on a referee's device; the one that reaches the limit goes in the audit log.
+    Returns when the code may be tried again, once refused."""
+    window = timedelta(minutes=settings.DEVICE_CODE_WINDOW_MINUTES)
+    DeviceCodeFailure.objects.filter(sheet=sheet, created_at__lt=timezone.now() - window).delete()
+    DeviceCodeFailure.objects.create(sheet=sheet, player=player, by=by)
+    logger.warning(
+        "Wrong player code on a referee's device: %s, session %s table %s, player %s, by %s",
+        tournament.slug,
+        sheet.table.session.number,
+        sheet.table.number,
+        player.number,
+        by,
+    )
+    until = device_code_refused_until(sheet, player)
+    if until is not None:
+        audit(
+            tournament=tournament,
+            actor=by,
+            action="sheet.confirm_code_refused",
+            obj=sheet,
+            session=sheet.table.session.number,
+            table=sheet.table.number,
+            player=player.number,
+            failures=settings.DEVICE_CODE_FAILURE_LIMIT,
+            minutes=settings.DEVICE_CODE_WINDOW_MINUTES,
+        )
+    return until
+
+
 def _check_confirmation_way(
-    tournament: Tournament, players: list[Player], *, player: Player, method: str, by: User | None, code: str | None
+    tournament: Tournament,
+    players: list[Player],
+    *,
+    player: Player,
+    method: str,
+    by: User | None,
+    code: str | None,
+    sheet: ScoreSheet | None = None,
 ) -> None:
     """The player is at the table and confirms in a way the tournament takes: on the device of a scorer, or on
     their own phone with their code. An import (by None) records the file's, whatever the settings say now."""
@@ -93,6 +168,10 @@ def _check_confirmation_way(
                 % {"player": player},
                 code="no_code",
             )
+        # A refused try is not checked, so it tells nothing (the counts: _device_code_failed).
+        until = device_code_refused_until(sheet, player) if sheet is not None else None
+        if until is not None:
+            raise _device_code_refusal(player, until)
         _check_player_code(player, normalise_code(code or "") or None)
     if not tournament.confirmation_methods:
         raise ValidationError(
@@ -121,37 +200,53 @@ def sheet_confirm(
         sheet = _lock_sheet(sheet)
         tournament = sheet.table.session.tournament
         players = _positions(sheet)
-        _check_confirmation_way(tournament, players, player=player, method=method, by=by, code=code)
-        _refuse_if_signed(sheet)
-        missing, pending = sheet_missing_hands(sheet), sheet_pending_hands(sheet)
-        if missing:
-            raise ValidationError(
-                _("The sheet is not finished: hands %(hands)s are not entered yet.") % {"hands": _numbers(missing)},
-                code="incomplete",
-            )
-        if pending:
-            raise ValidationError(
-                _("The sheet is not finished: hands %(hands)s wait for a second person's confirmation.")
-                % {"hands": _numbers(pending)},
-                code="pending",
-            )
-        if has_confirmed(sheet, player):
-            raise ValidationError(
-                _("%(player)s has already confirmed this sheet.") % {"player": player}, code="already_confirmed"
-            )
-        _settle_status(sheet)
-        signature = _signature(sheet, Signature.Role.PLAYER, by=by, at=at, player=player, method=method)
-        audit(
-            tournament=tournament,
-            actor=by,
-            action="sheet.confirm",
-            obj=sheet,
-            session=sheet.table.session.number,
-            table=sheet.table.number,
-            player=player.number,
-            method=method,
+        try:
+            _check_confirmation_way(tournament, players, player=player, method=method, by=by, code=code, sheet=sheet)
+        except WrongPlayerCode as wrong:
+            if method != Signature.Method.DEVICE or by is None:
+                raise
+            # Counted in this transaction, which then commits: the refusal is raised once outside it.
+            until = _device_code_failed(sheet, tournament, player=player, by=by)
+            refusal: PermissionDenied = wrong if until is None else _device_code_refusal(player, until)
+        else:
+            return _confirm(sheet, tournament, player=player, method=method, by=by, at=at)
+    raise refusal
+
+
+def _confirm(
+    sheet: ScoreSheet, tournament: Tournament, *, player: Player, method: str, by: User | None, at: datetime | None
+) -> Signature:
+    """The rest of ``sheet_confirm``, in its transaction, once the player is known to be the one confirming."""
+    _refuse_if_signed(sheet)
+    missing, pending = sheet_missing_hands(sheet), sheet_pending_hands(sheet)
+    if missing:
+        raise ValidationError(
+            _("The sheet is not finished: hands %(hands)s are not entered yet.") % {"hands": _numbers(missing)},
+            code="incomplete",
         )
-        return signature
+    if pending:
+        raise ValidationError(
+            _("The sheet is not finished: hands %(hands)s wait for a second person's confirmation.")
+            % {"hands": _numbers(pending)},
+            code="pending",
+        )
+    if has_confirmed(sheet, player):
+        raise ValidationError(
+            _("%(player)s has already confirmed this sheet.") % {"player": player}, code="already_confirmed"
+        )
+    _settle_status(sheet)
+    signature = _signature(sheet, Signature.Role.PLAYER, by=by, at=at, player=player, method=method)
+    audit(
+        tournament=tournament,
+        actor=by,
+        action="sheet.confirm",
+        obj=sheet,
+        session=sheet.table.session.number,
+        table=sheet.table.number,
+        player=player.number,
+        method=method,
+    )
+    return signature
 
 
 def _check_ready_to_sign(sheet: ScoreSheet, tournament: Tournament, by: User | None) -> None:

@@ -35,6 +35,7 @@
     tries: 0,
     retry: null,
     editing: {}, // kind -> the refused entry being corrected in the form
+    filling: false, // a draft is being put back: its own events do not count as typing
     serverNext: +cfg.next || 0,
     foulsBase: 0
   };
@@ -250,6 +251,42 @@
 
   function formNumber() { return handForm ? +handForm.elements.number.value : 0; }
 
+  // What is typed in the hand form and not yet recorded, kept in this tab (sessionStorage) so that a reload, or
+  // Back and Forward to a page the browser draws again, puts it back instead of offering an empty form (issue 21).
+  var DRAFT = "mcr-draft:" + cfg.sheet;
+
+  function keepDraft() {
+    if (!handForm || handForm.dataset.touched === undefined || state.filling) return;
+    try {
+      sessionStorage.setItem(DRAFT, JSON.stringify({ user: cfg.user, number: formNumber(), fields: fieldsOf(handForm) }));
+    } catch (e) { /* no storage (private browsing): the form is only as safe as the page */ }
+  }
+
+  function dropDraft() {
+    try { sessionStorage.removeItem(DRAFT); } catch (e) { /* as above */ }
+  }
+
+  function readDraft() {
+    try {
+      var draft = JSON.parse(sessionStorage.getItem(DRAFT) || "null");
+      return draft && draft.user === cfg.user && draft.fields ? draft : null;
+    } catch (e) { return null; }
+  }
+
+  // The draft goes back into the form only for the hand the form offers: a hand recorded or queued meanwhile
+  // (on this phone or another device) has moved the form on, and its draft is stale.
+  function restoreDraft(draft) {
+    if (!draft || !handForm || handForm.hidden || draft.number !== formNumber()) return false;
+    state.filling = true;
+    fill(handForm, draft.fields);
+    state.filling = false;
+    handForm.elements.number.value = draft.number;
+    announce(draft.number);
+    handForm.dataset.touched = "1";
+    keepDraft(); // offer() forgot it: still the draft until recorded
+    return true;
+  }
+
   function pristine(form) { return form && !form.dataset.touched && !form.querySelector(".errors"); }
 
   function queued(kind) {
@@ -290,6 +327,7 @@
     if (note) note.open = false;
     if (picker && !picker.querySelector(".tp")) picker.open = false;
     delete handForm.dataset.touched;
+    dropDraft();
     var first = handForm.querySelector("input[name=winner]");
     if (first && document.activeElement && handForm.contains(document.activeElement)) first.focus({ preventScroll: true });
   }
@@ -429,7 +467,9 @@
 
   ["input", "change"].forEach(function (type) {
     document.addEventListener(type, function (e) {
-      if (handForm && e.isTrusted && handForm.contains(e.target)) handForm.dataset.touched = "1";
+      if (!handForm || !handForm.contains(e.target)) return;
+      if (e.isTrusted) handForm.dataset.touched = "1";
+      keepDraft(); // the keypad's and the picker's events are not trusted, but are typing all the same
     });
   });
   if (handForm) handForm.addEventListener("click", function (e) { if (e.isTrusted) handForm.dataset.touched = "1"; });
@@ -750,14 +790,22 @@
       state.ready = true;
       return load();
     }).then(function () {
+      var draft = readDraft();
       // Hands waiting on this phone are behind the form: offer the one after them.
       if (pristine(handForm) && nextNumber() !== formNumber()) offer(nextNumber());
-      render();
       var refused = queued("hand").concat(queued("foul")).filter(function (e) { return e.state === "refused"; });
+      // A refused hand comes back into the form first; otherwise what was being typed before the page was left.
+      if (pristine(handForm) && !refused.some(function (e) { return e.kind === "hand"; })) restoreDraft(draft);
+      render();
       refused.forEach(correctIfIdle);
       flush();
     }).catch(function () { state.ready = false; });
     serviceWorker();
+    // Back or Forward to this page kept whole by the browser: the queue may have moved on meanwhile in another tab.
+    window.addEventListener("pageshow", function (e) {
+      if (!e.persisted || !state.ready) return;
+      load().then(function () { render(); flush(); });
+    });
     window.addEventListener("online", function () { state.offline = false; state.tries = 0; render(); flush(); });
     window.addEventListener("offline", function () { state.offline = true; render(); });
     document.addEventListener("visibilitychange", function () {

@@ -45,7 +45,14 @@
     }
     var list = document.querySelector("main .messages");
     if (!list || !shown(list)) return;
-    var anchor = location.hash.length > 1 ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    // The server sends a redirect with a message to #result, the messages themselves, so that they are in view
+    // without script (config/result_anchor.py); the panel it was for is tagged on them.
+    var panel = location.hash.length > 1 ? decodeURIComponent(location.hash.slice(1)) : "";
+    if (panel === "result") {
+      var tagged = list.querySelector("[data-panel]");
+      panel = tagged ? tagged.getAttribute("data-panel") : "";
+    }
+    var anchor = panel ? document.getElementById(panel) : null;
     if (anchor && !anchor.contains(list)) {
       anchor.insertBefore(list, anchor.firstElementChild ? anchor.firstElementChild.nextSibling : null);
       anchor.scrollIntoView({ block: "start" });

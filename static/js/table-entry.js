@@ -76,7 +76,8 @@
   // first) "who won" button. Not on a page opened at a hand of the grid (#hand-N): that one reads.
   function focusEntry() {
     var form = document.querySelector("#entry form.hand-form");
-    if (!form || (location.hash && location.hash !== "#entry")) return;
+    // #result: the messages of an action, in the entry panel (config/result_anchor.py).
+    if (!form || (location.hash && location.hash !== "#entry" && location.hash !== "#result")) return;
     // Someone already chose where to be (a tap, Tab) before the page finished loading: leave them there.
     if (document.activeElement && document.activeElement !== document.body) return;
     var target = form.querySelector(".has-error input:not([type=hidden]):not(:disabled)") ||

@@ -70,7 +70,7 @@ def test_player_appeals_on_the_phone_and_the_chief_referee_upholds(
     page.locator('[name="statement"]').fill(statement)
     screenshot(page, "appeal-form-phone")
     page.get_by_role("button", name="File the appeal").click()
-    page.wait_for_url(re.compile(r"/p/.*#my-appeals$"))
+    page.wait_for_url(re.compile(r"/p/.*#result$"))
     assert "Appeal 1 is filed" in page.locator(".msg.success").inner_text()
     assert "Filed, awaiting a decision" in page.locator(".appeal-list").inner_text()
     assert "50.00 EUR" in page.locator(".appeal-list").inner_text()

@@ -111,7 +111,54 @@ def test_a_success_after_a_panels_anchor_is_in_view(phone_page, login, referee, 
     login(page, referee)
     page.goto(sheet_url(tournament))
     page.get_by_role("button", name="Player 1 confirms").click()
-    page.wait_for_url("**#signing")
+    page.wait_for_url("**#result")
     message = page.locator(".messages .msg").first
     assert "Player 1 confirmed the sheet." in message.inner_text()
     assert in_viewport(page, message), message.bounding_box()
+    # With script the message is moved into the panel it belongs to (static/js/result.js).
+    assert page.locator("#signing .messages").count() == 1
+
+
+def test_without_scripts_the_browser_scrolls_to_an_actions_message(
+    nojs_phone_page, chromium_browser, live_server, login, referee, tournament, four_hands, players, screenshot
+):
+    """The redirect after an action carries #result, the messages region (config/result_anchor.py): the browser
+    itself scrolls there, with no script."""
+    from .conftest import DESKTOP, _page
+
+    page = nojs_phone_page
+    login(page, referee)
+    page.goto(sheet_url(tournament))
+    page.get_by_role("button", name="Player 1 confirms").click()
+    page.wait_for_url("**#result")
+    message = page.locator("#result .msg").first
+    assert "Player 1 confirmed the sheet." in message.inner_text()
+    assert page.evaluate("() => window.scrollY") > 0  # the page was scrolled, not left at its top
+    assert in_viewport(page, message), message.bounding_box()
+    screenshot(page, "result-in-view-nojs-phone", full_page=False)
+
+    context, desktop = _page(chromium_browser, live_server, viewport=DESKTOP, java_script_enabled=False)
+    try:
+        login(desktop, referee)
+        desktop.goto(sheet_url(tournament))
+        desktop.get_by_role("button", name="Player 2 confirms").click()
+        desktop.wait_for_url("**#result")
+        message = desktop.locator("#result .msg").first
+        assert "Player 2 confirmed the sheet." in message.inner_text()
+        assert in_viewport(desktop, message), message.bounding_box()
+        screenshot(desktop, "result-in-view-nojs-desktop", full_page=False)
+    finally:
+        context.close()
+
+
+def test_without_scripts_a_refusal_on_the_sheet_is_in_view(nojs_phone_page, login, referee, tournament, four_hands):
+    """A refused post answers with the page itself (no redirect): the form's address carries its panel's anchor,
+    so the browser opens the answer at the panel that shows the error."""
+    page = nojs_phone_page
+    login(page, referee)
+    page.goto(sheet_url(tournament))
+    page.get_by_role("button", name="Sign the score sheet").click()
+    page.wait_for_url("**#signing")
+    error = page.locator("#signing div.errors")
+    assert "confirm" in error.inner_text()
+    assert in_viewport(page, error), error.bounding_box()

@@ -248,7 +248,7 @@ def test_without_javascript_the_buttons_still_record_a_hand(
     page.locator("#id_points").fill("8")
     check_tap_sizes(page, assert_phone_friendly)
     page.get_by_role("button", name="Record hand 1").click()
-    page.wait_for_url("**#entry")
+    page.wait_for_url("**#result")
     version = Hand.objects.get(sheet=sheet, number=1).current
     assert (version.outcome, version.winner, version.points) == (pay.SELF_DRAWN, players[3], 8)
 

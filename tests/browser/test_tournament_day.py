@@ -214,7 +214,7 @@ def test_a_whole_tournament_day(
             chief.get_by_role("button", name="Countersign").click()
         assert "Countersign the score sheet of table 1, session 1?" in chief.locator("h1").inner_text()
         chief.get_by_role("button", name="Yes, countersign").click()
-        chief.wait_for_url("**#signing")
+        chief.wait_for_url("**#result")
         assert chief.locator("h1 .status").inner_text() == "Countersigned"
         for n in (2, 3, 4):
             ss.sheet_countersign(sheet=table_sheet(day, n), by=day.chief)
@@ -234,7 +234,7 @@ def test_a_whole_tournament_day(
         public.locator('[name="hand_number"]').select_option("2")
         public.locator('[name="statement"]').fill("Hand 2: I won on a discard; it was recorded a draw.")
         public.get_by_role("button", name="File the appeal").click()
-        public.wait_for_url(re.compile(r"/p/.*#my-appeals$"))
+        public.wait_for_url(re.compile(r"/p/.*#result$"))
         assert "Appeal 1 is filed" in public.locator(".msg.success").inner_text()
 
         # --- The organizer closes: refused, naming the table and the open windows; closed with a reason. ---

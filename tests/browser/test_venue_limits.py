@@ -30,7 +30,7 @@ def test_a_repeated_appeal_on_the_phone_links_to_the_open_one(
         page.get_by_role("button", name="File the appeal").click()
         page.wait_for_load_state()
         if attempt == 1:
-            page.wait_for_url(re.compile(r"#my-appeals$"))
+            page.wait_for_url(re.compile(r"#result$"))
     assert "already has appeal 1 about this table" in page.locator("form.appeal-form").inner_text()
     assert_phone_friendly(page, "form.appeal-form")
     screenshot(page, "appeal-duplicate-phone")

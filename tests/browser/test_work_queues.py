@@ -184,7 +184,7 @@ def test_player_confirms_and_appeals_from_the_top_of_their_page(
     page.locator('[name="hand_number"]').select_option("2")
     page.locator('[name="statement"]').fill("Hand 2: I drew the winning tile myself.")
     page.get_by_role("button", name="File the appeal").click()
-    page.wait_for_url(re.compile(r"/p/.*#my-appeals$"))
+    page.wait_for_url(re.compile(r"/p/.*#result$"))
     assert Appeal.objects.get().hand_number == 2
 
     desktop = desktop_page

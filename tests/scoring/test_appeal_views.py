@@ -133,7 +133,7 @@ def test_player_files_an_appeal_from_their_phone(client, tournament, signed, cod
     form = client.get(file_url(tournament, coded[1]))
     assert form.status_code == 200 and "File the appeal" in text(form)
     response = client.post(file_url(tournament, coded[1]), {"kind": "rule", "hand_number": "2", "statement": STATEMENT})
-    assert response.status_code == 302 and response.url.endswith("#my-appeals")
+    assert response.status_code == 302 and response.url.endswith("#result")  # its message, in the appeals panel
     appeal = Appeal.objects.get()
     assert (appeal.filer, appeal.via, appeal.hand_number, appeal.statement) == (coded[1], "link", 2, STATEMENT)
     # The code as printed on the card (two groups of four, lower case) works too.

@@ -81,3 +81,58 @@ def test_the_setting_is_on_the_settings_page_and_travels_in_the_file(client_for,
     assert "device_confirmation_code" not in tournament_json(tournament)
     tournament = ts.tournament_update(tournament=tournament, by=organizer, device_confirmation_code=True)
     assert tournament_json(tournament)["device_confirmation_code"] is True
+
+
+# Guessing a player's code on the referee's device is limited (settings.DEVICE_CODE_FAILURE_LIMIT, 5 in 15 minutes
+# for that player on that sheet), counted in the database.
+
+
+def test_after_five_wrong_codes_even_the_right_one_is_refused_for_a_while(
+    finished, players, referee, organizer, tournament
+):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from scoring.models import DeviceCodeFailure
+    from tournament.models import AuditLog
+
+    ts.player_codes_generate(tournament=tournament, by=organizer)
+    right = code_of(players[0])
+    for _ in range(4):
+        with pytest.raises(PermissionDenied, match="That player code is not right"):
+            ss.sheet_confirm(sheet=finished, player=players[0], method="device", by=referee, code="WRONG123")
+    with pytest.raises(PermissionDenied, match=r"Too many wrong codes for .* try again in 15 minutes"):
+        ss.sheet_confirm(sheet=finished, player=players[0], method="device", by=referee, code="WRONG123")
+    # The right code, now: refused without being looked at, and not counted.
+    with pytest.raises(PermissionDenied, match="Too many wrong codes"):
+        ss.sheet_confirm(sheet=finished, player=players[0], method="device", by=referee, code=right)
+    assert DeviceCodeFailure.objects.filter(player=players[0]).count() == 5
+    assert not Signature.objects.exists()
+    # Another player of the table is not held back.
+    assert ss.sheet_confirm(sheet=finished, player=players[1], method="device", by=referee, code=code_of(players[1]))
+    # The audit log says so once, when the limit was reached.
+    entry = AuditLog.objects.get(action="sheet.confirm_code_refused")
+    assert (entry.actor, entry.data["player"], entry.data["failures"]) == (referee, players[0].number, 5)
+    # Once the oldest wrong code is more than 15 minutes old, the code may be tried again.
+    oldest = DeviceCodeFailure.objects.order_by("created_at").first()
+    DeviceCodeFailure.objects.filter(pk=oldest.pk).update(created_at=timezone.now() - timedelta(minutes=16))
+    signature = ss.sheet_confirm(sheet=finished, player=players[0], method="device", by=referee, code=right)
+    assert signature.player == players[0]
+
+
+def test_the_page_says_how_long_to_wait(client_for, finished, players, organizer, tournament, settings):
+    settings.DEVICE_CODE_FAILURE_LIMIT = 2
+    ts.player_codes_generate(tournament=tournament, by=organizer)
+    client = client_for("referee")
+    address = reverse("sheet-confirm", args=[tournament.slug, 1, 1])
+    client.post(address, {"player": players[0].pk, "code": "WRONG123"})
+    response = client.post(address, {"player": players[0].pk, "code": "WRONG123"})
+    text = html.unescape(response.content.decode())
+    assert "Too many wrong codes for" in text and "try again in 15 minutes" in text
+    response = client.post(address, {"player": players[0].pk, "code": code_of(players[0])})
+    assert "Too many wrong codes for" in html.unescape(response.content.decode())
+    assert not Signature.objects.exists()
+    # The organizer reads it in the audit log.
+    audit = client_for("organizer").get(reverse("manage-audit", args=[tournament.slug])).content.decode()
+    assert "2 wrong codes for Player 1 (1) typed on the device of Referee referee" in html.unescape(audit)

@@ -66,7 +66,7 @@ def test_signing_asks_first_with_the_totals_it_makes_final(client_for, two_enter
     assert not sheet.is_submitted and selectors.sheet_missing_hands(sheet) == [3, 4]
     # The yes signs.
     response = client.post(url("sheet-sign", short), {"mark_rest_not_played": "on", "confirm": "1"})
-    assert response.status_code == 302 and response["Location"] == url("sheet", short) + "#signing"
+    assert response.status_code == 302 and response["Location"] == url("sheet", short) + "#result"
     assert ScoreSheet.objects.get(pk=two_entered.pk).is_submitted
 
 

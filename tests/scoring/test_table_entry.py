@@ -42,8 +42,8 @@ def test_buttons_alone_record_a_win_by_discard(client_for, published_session, to
     response = client_for("referee").post(
         url("sheet-hand", tournament), buttons(players, winner=2, discarder=0, points=12, flowers=2)
     )
-    # Back at the entry point of the sheet, where the next hand is announced.
-    assert response.status_code == 302 and response["Location"] == url("sheet", tournament) + "#entry"
+    # Back at the entry point of the sheet, where the next hand is announced, at its message (without script too).
+    assert response.status_code == 302 and response["Location"] == url("sheet", tournament) + "#result"
     version = Hand.objects.get(sheet=sheet, number=1).current
     assert (version.outcome, version.winner, version.discarder, version.points, version.flowers) == (
         pay.DISCARD,
@@ -136,7 +136,7 @@ def test_correction_form_shows_the_buttons_of_the_current_version(client_for, ha
         url("sheet-hand", tournament),
         buttons(players, number=1, winner=3, discarder=0, points=16, expected_version=1, from_history=1),
     )
-    assert response["Location"].endswith("#entry")
+    assert response["Location"].endswith("#result")
     version = Hand.objects.get(sheet=hands_entered, number=1).current
     assert (version.version, version.outcome, version.winner, version.discarder) == (
         2,

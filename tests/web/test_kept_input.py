@@ -109,8 +109,18 @@ def test_a_players_appeal_stopped_by_the_csrf_check_comes_back_without_a_login(
     response = client.post(address, {"kind": "rule", "statement": statement, **STALE})
     assert response.status_code == 302 and response["Location"] == address
     content = text(client.get(address))
-    assert statement in content and "your login changed" in content
+    # No login to have changed: the words say the page had expired.
+    assert statement in content and "The page had expired: nothing was sent yet." in content
+    assert "login" not in content.split('<ul class="messages"', 1)[1].split("</ul>", 1)[0]
     assert not Appeal.objects.exists()
+
+
+def test_a_visitors_other_form_gets_a_page_without_a_login_in_its_words(tournament):
+    client = strict_client()
+    response = client.post(reverse("set_language"), {"language": "es", **STALE})
+    assert response.status_code == 403
+    assert "This page had expired, so the form was not sent." in text(response)
+    assert "login changed" not in text(response)
 
 
 def test_an_appeal_decision_stopped_by_a_changed_login_comes_back_filled_in(
