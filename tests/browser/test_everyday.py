@@ -82,7 +82,7 @@ def test_referee_lands_on_the_tables_being_played(phone_page, day, referee, asse
     assert cards.count() == 4
     assert cards.nth(0).locator(".sheet-state").inner_text() == "2/16 hands"
     assert cards.nth(1).locator(".sheet-state").inner_text() == "Signed"
-    assert cards.nth(2).locator(".sheet-state").inner_text() == "not started"
+    assert cards.nth(2).locator(".sheet-state").inner_text() == "Not started"
     box = cards.nth(0).locator("a").bounding_box()
     assert box["height"] >= 44 and box["width"] >= 300  # the whole card is the tap target
     assert_phone_friendly(page, "main form")

@@ -160,7 +160,7 @@ def test_referee_lands_on_the_tables_being_played(hands_entered, referee, tourna
     assert "Your tables · Test Open, session 1" in content
     assert reverse("sheet", args=[tournament.slug, 1, 1]) in content
     assert reverse("sheet", args=[tournament.slug, 1, 2]) in content
-    assert "2/16 hands" in content and "not started" in content
+    assert "2/16 hands" in content and "Not started" in content
     assert "Player 1 · Player 2 · Player 3 · Player 4" in content
 
 
@@ -212,7 +212,7 @@ def test_organizer_who_also_referees_elsewhere_sees_both(tournament, organizer, 
 
 def test_start_and_dashboard_in_spanish(hands_entered, client_for, tournament):
     content = client_for("referee").get(reverse("start"), HTTP_ACCEPT_LANGUAGE="es").content.decode()
-    assert "Sus mesas · Test Open, sesión 1" in content and "sin empezar" in content
+    assert "Sus mesas · Test Open, sesión 1" in content and "Sin empezar" in content
     content = (
         client_for("organizer")
         .get(reverse("manage-home", args=[tournament.slug]), HTTP_ACCEPT_LANGUAGE="es")
