@@ -4,19 +4,15 @@ admin shows them read-only."""
 from django.contrib import admin
 
 from scoring.models import Hand, HandVersion, Penalty, ScoreSheet
-from tournament.admin import ReadOnlyAdmin
+from tournament.admin import ReadOnlyAdmin, ReadOnlyInline
 
 VERSION_FIELDS = ("version", "outcome", "winner", "discarder", "points", "flowers", "note", "created_by", "created_at")
 
 
-class HandVersionInline(admin.TabularInline):
+class HandVersionInline(ReadOnlyInline):
     model = HandVersion
     fields = VERSION_FIELDS
     readonly_fields = VERSION_FIELDS
-    extra = 0
-
-    def has_add_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(ScoreSheet)

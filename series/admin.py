@@ -4,30 +4,7 @@
 from django.contrib import admin
 
 from series.models import Person, PlayerLink, Series, SeriesRanking, SeriesRole, SeriesTournament
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-
-class ReadOnlyInline(admin.TabularInline):
-    extra = 0
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
+from tournament.admin import ReadOnlyAdmin, ReadOnlyInline
 
 
 class EntryInline(ReadOnlyInline):

@@ -9,7 +9,9 @@ from django.contrib import admin
 from tournament.models import AuditLog, Player, Seat, Session, Table, Team, Tournament, TournamentRole, Withdrawal
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+class ReadOnlyMixin:
+    """Shown, never added, changed or deleted here (the services do that, with their checks and audit)."""
+
     def has_add_permission(self, request, obj=None):
         return False
 
@@ -20,17 +22,18 @@ class ReadOnlyAdmin(admin.ModelAdmin):
         return False
 
 
-class RoleInline(admin.TabularInline):
-    model = TournamentRole
+class ReadOnlyAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    pass
+
+
+class ReadOnlyInline(ReadOnlyMixin, admin.TabularInline):
     extra = 0
+
+
+class RoleInline(ReadOnlyInline):
+    model = TournamentRole
     readonly_fields = ("user", "role")
     fields = readonly_fields
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(Tournament)
