@@ -229,3 +229,16 @@ def test_admin_shows_tournament_records_but_changes_go_through_the_services(clie
     response = client.post(f"/admin/tournament/player/{players[0].pk}/change/", {"name": "Renamed"})
     assert response.status_code == 403
     assert client.post(f"/admin/tournament/team/{players[0].team_id}/delete/", {"post": "yes"}).status_code == 403
+
+
+def test_admin_shows_a_sheet_with_every_hand_version_and_nothing_to_delete(client, hands_entered, sheet, make_user):
+    admin = make_user("root", is_staff=True, is_superuser=True)
+    client.force_login(admin)
+    hand = sheet.hands.order_by("number").first()
+    page = client.get(f"/admin/scoring/hand/{hand.pk}/change/")
+    assert page.status_code == 200
+    content = page.content.decode()
+    assert "Hand versions" in content or "hand version" in content.lower()
+    assert 'name="handversion_set-0-DELETE"' not in content and "-DELETE" not in content
+    assert client.post(f"/admin/scoring/hand/{hand.pk}/delete/", {"post": "yes"}).status_code == 403
+    assert client.post(f"/admin/scoring/scoresheet/{sheet.pk}/delete/", {"post": "yes"}).status_code == 403
