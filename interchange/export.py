@@ -253,6 +253,10 @@ def _session_json(session: Session, records: _Records) -> dict[str, Any]:
             row["advance"]["order"] = list(session.advance_order)
     if session.ends_at is not None:
         row["starts_at"], row["ends_at"] = session.starts_at.isoformat(), session.ends_at.isoformat()  # type: ignore[union-attr]
+    # Only when it says more than the status: a closed session without it counts as closed once on import
+    # (closing sets it then), so files without it still round-trip exactly.
+    if session.first_closed_at is not None and session.first_closed_at != session.closed_at:
+        row["first_closed_at"] = session.first_closed_at.isoformat()
     row["tables"] = [
         _table_json(session, table, records) for table in sorted(session.tables.all(), key=lambda t: t.number)
     ]

@@ -50,8 +50,20 @@ PLAYER_KEYS = {*KEYS, "team_captain"}
 PLAYER_REQUIRED = tuple(f.key for f in PLAYER_FIELDS if f.always)
 # Elimination tournaments: who played on after the session (AdvanceRule), with the organizer's order for
 # players level at the cut; the import recomputes the eliminations from the results through the services.
-# The session clock (MCR 3.5.6): starts_at and ends_at, ISO 8601, both or neither.
-SESSION_KEYS = {"number", "status", "seating_method", "seed", "tables", "advance", "starts_at", "ends_at"}
+# The session clock (MCR 3.5.6): starts_at and ends_at, ISO 8601, both or neither. first_closed_at (ISO 8601
+# or null): when the session was first closed, kept through a reopening (Session.first_closed_at); written
+# when the session was reopened or closed again since; a file without it counts a closed session as closed once.
+SESSION_KEYS = {
+    "number",
+    "status",
+    "seating_method",
+    "seed",
+    "tables",
+    "advance",
+    "starts_at",
+    "ends_at",
+    "first_closed_at",
+}
 ADVANCE_KEYS = {"rule", "count", "order"}
 # "withdrawn_penalties": only the withdrawn penalties an appeal refers to (the others are not carried).
 TABLE_KEYS = {"number", "seats", "hands", "penalties", "submitted", "signatures", "withdrawn_penalties"}

@@ -372,6 +372,14 @@ def _finish_session(session: Session, srow: dict[str, Any], spath: str) -> None:
             # A session is published before it closes (tournament.lifecycle).
             schedule.session_publish(session=session, by=None)
             schedule.session_close(session=session, by=None)
+    # After the status, which closing would set to now: the file's first close, kept through a reopening.
+    if srow.get("first_closed_at") is not None:
+        with _At(f"{spath}.first_closed_at"):
+            schedule.session_first_closed_load(
+                session=session,
+                first_closed_at=parse_moment(srow["first_closed_at"], f"{spath}.first_closed_at"),
+                by=None,
+            )
     if "advance" in srow:
         advance = srow["advance"]
         with _At(f"{spath}.advance"):

@@ -279,6 +279,10 @@ def _validate_session(session: dict[str, Any], spath: str, numbers: dict[int, in
     if "advance" in session:
         _validate_advance(session["advance"], f"{spath}.advance", status, numbers)
     _validate_clock(session, spath, tables)
+    if session.get("first_closed_at") is not None:
+        if not tables:
+            raise InterchangeError(f"{spath}.first_closed_at", "only a seated session can have been closed")
+        parse_moment(session["first_closed_at"], f"{spath}.first_closed_at")
     seated: dict[int, str] = {}  # player number: the table's seats, where they sit in this session
     for t, table in enumerate(tables):
         _validate_table(table, t, f"{spath}.tables[{t}]", status, numbers, seated)

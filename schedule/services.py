@@ -290,6 +290,18 @@ def session_close(*, session: Session, by: User | None, override_reason: str = "
         return session
 
 
+def session_first_closed_load(*, session: Session, first_closed_at: datetime, by: User | None) -> Session:
+    """Record when a session was first closed as a tournament file gives it, once the file's status is loaded:
+    a session closed once and reopened since stays one whose results were called final, so later changes to
+    them are noted (``Session.was_closed``). For imports, whose own audit entry covers the file."""
+    with transaction.atomic():
+        check_organizer(by, session.tournament)
+        session = Session.objects.select_for_update(of=("self",)).get(pk=session.pk)
+        session.first_closed_at = first_closed_at
+        session.save(update_fields=["first_closed_at"])
+        return session
+
+
 def session_changes_acknowledge(*, session: Session, by: User | None) -> int:
     """The organizer has seen the changes made to the session's results after it was closed: they leave the
     dashboard and the session's page. Returns how many were acknowledged."""

@@ -197,6 +197,8 @@ def sheet_confirm(
     """One of the four players confirms the finished sheet (MCR 3.9.1.4): on the referee's device (`by` is
     the referee), or on their own phone with their player code. An import (by None) records the file's."""
     with transaction.atomic():
+        # Locked before the wrong codes are counted and held until the new one is recorded: two wrong codes
+        # typed at once on two app servers take turns, so the second sees the first and the limit holds.
         sheet = _lock_sheet(sheet)
         tournament = sheet.table.session.tournament
         players = _positions(sheet)
