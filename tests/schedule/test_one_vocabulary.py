@@ -94,3 +94,19 @@ def test_the_warning_still_counts_a_field_that_does_not_fill_tables(rr16, organi
     ts.player_create(tournament=rr16, number=17, name="Extra", by=organizer)
     board = dashboard.tournament_dashboard(rr16, timezone.now())
     assert any("17 players cannot fill tables of four" in i.text for i in board.problems)
+
+
+def test_a_finished_tournament_no_longer_asks_to_seat_and_publish(in_play, organizer, referee, client_for):
+    dashboard_url = u("manage-home", in_play)
+    assert "Seat and publish sessions" in client_for("organizer").get(dashboard_url).content.decode()
+    for session in in_play.sessions.order_by("number"):
+        if session.status == "seated":
+            sched.session_publish(session=session, by=organizer)
+        for table in session.tables.all():
+            ss.sheet_sign(sheet=table.sheet, by=referee, mark_rest_not_played=True)
+        close_session(session=session, by=organizer)
+    in_play.refresh_from_db()
+    assert in_play.is_over
+    html = client_for("organizer").get(dashboard_url).content.decode()
+    assert "Seat and publish sessions" not in html
+    assert f'class="button secondary" href="{u("manage-sessions", in_play)}">Sessions<' in html
