@@ -286,17 +286,23 @@ def role_revoke(*, role: TournamentRole, by: User | None) -> None:
         role.delete()
 
 
-def team_get_or_create(*, tournament: Tournament, name: str, by: User | None) -> Team | None:
+def team_name_tidied(name: str, *, field: str) -> str:
+    """A team's name stripped, refused under ``field`` when too long or holding a NUL; may be empty."""
     name = (name or "").strip()
-    if not name:
-        return None
     max_length = Team._meta.get_field("name").max_length
     if max_length is not None and len(name) > max_length:
-        raise ValidationError({"team": _("A team name has at most %(n)s characters.") % {"n": max_length}})
+        raise ValidationError({field: _("A team name has at most %(n)s characters.") % {"n": max_length}})
     try:
         no_nul(name)
     except ValidationError as exc:
-        raise ValidationError({"team": exc.messages}) from None
+        raise ValidationError({field: exc.messages}) from None
+    return name
+
+
+def team_get_or_create(*, tournament: Tournament, name: str, by: User | None) -> Team | None:
+    name = team_name_tidied(name, field="team")
+    if not name:
+        return None
     team, created = Team.objects.get_or_create(tournament=tournament, name=name)
     if created:
         audit(tournament=tournament, actor=by, action="team.create", obj=team, name=name)

@@ -15,9 +15,8 @@ from tournament.models import (
     Player,
     Team,
     Tournament,
-    no_nul,
 )
-from tournament.services import check_organizer, lock_tournament, player_update
+from tournament.services import check_organizer, lock_tournament, player_update, team_name_tidied
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -27,16 +26,9 @@ def _team_name(tournament: Tournament, name: str, *, keep: Team | None = None) -
     """A team's name tidied and checked: not blank, not too long, and not already another team's name in
     this tournament. Letter case does not make a name new ("dragons" is the team "Dragons"): two teams told
     apart only by case would look like one on every page and file."""
-    name = (name or "").strip()
+    name = team_name_tidied(name, field="name")
     if not name:
         raise ValidationError({"name": _("Give the team a name.")}, code="team_name_blank")
-    max_length = Team._meta.get_field("name").max_length
-    if max_length is not None and len(name) > max_length:
-        raise ValidationError({"name": _("A team name has at most %(n)s characters.") % {"n": max_length}})
-    try:
-        no_nul(name)
-    except ValidationError as exc:
-        raise ValidationError({"name": exc.messages}) from None
     same = tournament.teams.filter(name__iexact=name)
     if keep is not None:
         same = same.exclude(pk=keep.pk)
