@@ -194,31 +194,52 @@ def login(live_server):
     return log_in
 
 
-# Controls a referee taps, measured in the page. A checkbox or radio counts by its label (WCAG 2.5.5
-# allows the label as the target); hidden controls and hidden inputs do not count.
-_MEASURE = """(selector) => {
+# Tap targets, measured in the page. A checkbox or radio counts by its label (WCAG 2.5.5 allows the label as
+# the target); hidden controls and hidden inputs do not count. With ``forms`` (a selector): the controls of those
+# forms a referee taps. Without: every tap target of the page, each visible form control, each summary, and
+# each link standing alone (the only text of its parent, or an item of a menu); a link inside a sentence is
+# read, not aimed at, and is left out (WCAG 2.5.8's inline exception).
+_MEASURE = """(forms) => {
   const visible = (el) => {
     const s = getComputedStyle(el);
     return el.getClientRects().length > 0 && s.visibility !== 'hidden' && s.display !== 'none';
   };
   const small = [];
-  for (const form of document.querySelectorAll(selector)) {
-    for (const el of form.querySelectorAll('button, input, select, textarea, a.button')) {
-      if (el.type === 'hidden' || !visible(el)) continue;
-      let target = el;
-      if (el.type === 'checkbox' || el.type === 'radio') {
-        target = el.labels && el.labels[0];
-        if (!target) { small.push(el.name + ': checkbox or radio without a label'); continue; }
-      }
-      const r = target.getBoundingClientRect();
-      if (r.width < %(min)d - 0.5 || r.height < %(min)d - 0.5) {
-        const name = el.getAttribute('aria-label') || el.name || el.textContent.trim().slice(0, 30) || el.tagName;
-        small.push(`${target.tagName.toLowerCase()} "${name}": ${r.width.toFixed(1)} x ${r.height.toFixed(1)}`);
-      }
+  const measure = (el) => {
+    if (el.type === 'hidden' || !visible(el)) return;
+    let target = el;
+    if (!forms && el.tagName === 'A') {
+      const parent = el.parentElement;
+      const alone = parent.tagName === 'NAV' || parent.textContent.trim() === el.textContent.trim();
+      if (!alone) return;
     }
+    if (el.type === 'checkbox' || el.type === 'radio') {
+      target = el.labels && el.labels[0];
+      if (!target) { small.push(el.name + ': checkbox or radio without a label'); return; }
+    }
+    const r = target.getBoundingClientRect();
+    if (r.width < %(min)d - 0.5 || r.height < %(min)d - 0.5) {
+      const name = el.getAttribute('aria-label') || el.name || el.textContent.trim().slice(0, 30) || el.tagName;
+      small.push(`${target.tagName.toLowerCase()} "${name}": ${r.width.toFixed(1)} x ${r.height.toFixed(1)}`);
+    }
+  };
+  if (forms) {
+    for (const form of document.querySelectorAll(forms)) {
+      form.querySelectorAll('button, input, select, textarea, a.button').forEach(measure);
+    }
+  } else {
+    document.querySelectorAll('button, input, select, textarea, summary, a[href]').forEach(measure);
   }
   return {small, scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth};
 }""" % {"min": MIN_TARGET}
+
+
+def _assert_measured(page, forms, what):
+    found = page.evaluate(_MEASURE, forms)
+    assert found["scrollWidth"] <= found["width"], (
+        f"the page scrolls sideways: scrollWidth {found['scrollWidth']} > {found['width']}"
+    )
+    assert not found["small"], f"{what} smaller than 44 x 44 px:\n" + "\n".join(found["small"])
 
 
 @pytest.fixture
@@ -227,44 +248,9 @@ def assert_phone_friendly():
     (its label, for a checkbox or radio) is at least 44 x 44 CSS px."""
 
     def check(page, forms="form"):
-        found = page.evaluate(_MEASURE, forms)
-        assert found["scrollWidth"] <= found["width"], (
-            f"the page scrolls sideways: scrollWidth {found['scrollWidth']} > {found['width']}"
-        )
-        assert not found["small"], "controls smaller than 44 x 44 px:\n" + "\n".join(found["small"])
+        _assert_measured(page, forms, "controls")
 
     return check
-
-
-# Every tap target of the page: each visible form control (a checkbox or radio by its label), each summary, and
-# each link standing alone (the only text of its parent, or an item of a menu); a link inside a sentence is
-# read, not aimed at, and is left out (WCAG 2.5.8's inline exception).
-_MEASURE_PAGE = """() => {
-  const visible = (el) => {
-    const s = getComputedStyle(el);
-    return el.getClientRects().length > 0 && s.visibility !== 'hidden' && s.display !== 'none';
-  };
-  const small = [];
-  for (const el of document.querySelectorAll('button, input, select, textarea, summary, a[href]')) {
-    if (el.type === 'hidden' || !visible(el)) continue;
-    let target = el;
-    if (el.tagName === 'A') {
-      const parent = el.parentElement;
-      const alone = parent.tagName === 'NAV' || parent.textContent.trim() === el.textContent.trim();
-      if (!alone) continue;
-    }
-    if (el.type === 'checkbox' || el.type === 'radio') {
-      target = el.labels && el.labels[0];
-      if (!target) { small.push(el.name + ': checkbox or radio without a label'); continue; }
-    }
-    const r = target.getBoundingClientRect();
-    if (r.width < %(min)d - 0.5 || r.height < %(min)d - 0.5) {
-      const name = el.getAttribute('aria-label') || el.name || el.textContent.trim().slice(0, 30) || el.tagName;
-      small.push(`${target.tagName.toLowerCase()} "${name}": ${r.width.toFixed(1)} x ${r.height.toFixed(1)}`);
-    }
-  }
-  return {small, scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth};
-}""" % {"min": MIN_TARGET}
 
 
 @pytest.fixture
@@ -273,11 +259,7 @@ def assert_no_small_targets():
     summary, a link standing alone) under 44 x 44 CSS px."""
 
     def check(page):
-        found = page.evaluate(_MEASURE_PAGE)
-        assert found["scrollWidth"] <= found["width"], (
-            f"the page scrolls sideways: scrollWidth {found['scrollWidth']} > {found['width']}"
-        )
-        assert not found["small"], "tap targets smaller than 44 x 44 px:\n" + "\n".join(found["small"])
+        _assert_measured(page, None, "tap targets")
 
     return check
 
