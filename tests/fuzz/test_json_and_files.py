@@ -14,6 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.fuzz.test_no_server_error import FUZZ, NASTY, check
+from tests.interchange.test_file_views import small_file as import_file
 from tests.tournament.test_manage_views import settings_data
 from tournament.models import Tournament
 
@@ -99,26 +100,7 @@ def test_rule_set_options_never_give_a_server_error(json_world, data):
 
 
 def small_file(slug="fuzz-open"):
-    return {
-        "name": "Fuzz Open",
-        "slug": slug,
-        "rules": "mcr",
-        "session_count": 2,
-        "players": [{"number": n, "name": f"Player {n}", "team": "Dragons" if n < 3 else None} for n in range(1, 5)],
-        "sessions": [
-            {
-                "number": 1,
-                "status": "published",
-                "tables": [
-                    {
-                        "number": 1,
-                        "seats": [1, 2, 3, 4],
-                        "hands": [{"winner": 1, "self_drawn": True, "points": 8}, {"draw": True}],
-                    }
-                ],
-            }
-        ],
-    }
+    return {**import_file(slug), "name": "Fuzz Open"}
 
 
 def _paths(value, path=()):
