@@ -14,7 +14,7 @@ from scoring import services as ss
 from scoring.models import Appeal, AppealAmendment, AppealDecision
 from standings.selectors import player_standings
 from tournament import services as ts
-from tournament.models import Session, TournamentRole
+from tournament.models import Session
 
 pytestmark = pytest.mark.django_db
 
@@ -31,21 +31,6 @@ def main_text(page):
 
 def main(response):
     return main_text(text(response))
-
-
-@pytest.fixture
-def coded(tournament, organizer, players):
-    ts.player_codes_generate(tournament=tournament, by=organizer)
-    for p in players:
-        p.refresh_from_db()
-    return players
-
-
-@pytest.fixture
-def committee(make_user, tournament):
-    user = make_user("committee")
-    TournamentRole.objects.create(tournament=tournament, user=user, role=TournamentRole.Role.APPEALS_COMMITTEE)
-    return user
 
 
 @pytest.fixture

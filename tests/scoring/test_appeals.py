@@ -13,15 +13,7 @@ from scoring import services as ss
 from scoring.models import Appeal, AppealAmendment, AppealDecision, HandVersion, Penalty
 from standings.selectors import player_standings
 from tournament import services as ts
-from tournament.models import AuditLog, Session, TournamentRole
-
-
-@pytest.fixture
-def coded(tournament, organizer, players):
-    ts.player_codes_generate(tournament=tournament, by=organizer)
-    for p in players:
-        p.refresh_from_db()
-    return players
+from tournament.models import AuditLog, Session
 
 
 @pytest.fixture
@@ -33,13 +25,6 @@ def finished(hands_entered, tournament, coded, referee, organizer):
     ss.sheet_sign(sheet=sheet, by=referee, mark_rest_not_played=True)
     sheet.refresh_from_db()
     return sheet
-
-
-@pytest.fixture
-def committee(make_user, tournament):
-    user = make_user("committee")
-    TournamentRole.objects.create(tournament=tournament, user=user, role=TournamentRole.Role.APPEALS_COMMITTEE)
-    return user
 
 
 def end_session(sheet, minutes_ago):

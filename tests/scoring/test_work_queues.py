@@ -32,21 +32,6 @@ def main(response):
 
 
 @pytest.fixture
-def coded(tournament, organizer, players):
-    ts.player_codes_generate(tournament=tournament, by=organizer)
-    for p in players:
-        p.refresh_from_db()
-    return players
-
-
-@pytest.fixture
-def committee(make_user, tournament):
-    user = make_user("committee")
-    TournamentRole.objects.create(tournament=tournament, user=user, role=TournamentRole.Role.APPEALS_COMMITTEE)
-    return user
-
-
-@pytest.fixture
 def countersigning(tournament, organizer):
     return ts.tournament_update(tournament=tournament, by=organizer, countersign_required=True)
 
