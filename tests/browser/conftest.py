@@ -50,6 +50,23 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.browser)
 
 
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
+    """On SQLite, the browser tests' database is a file, not Django's shared in-memory one.
+
+    With an in-memory database the live server hands its every request thread the test thread's one
+    connection: two requests at once (the outbox's post and a reload, the service worker's fetch beside
+    the page's) then share a transaction, and SQLite's shared cache answers "database table is locked" at
+    once instead of waiting (seen on CI, about one run in two of test_offline_back). With a file each
+    thread has its own connection, and the settings' WAL, IMMEDIATE transactions and busy timeout apply,
+    as on a venue's server."""
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        database.setdefault("TEST", {})["NAME"] = str(tmp_path_factory.mktemp("browser-db") / "test.sqlite3")
+
+
 @pytest.fixture(scope="module")
 def chromium_browser():
     reason = browser_unavailable()

@@ -2,10 +2,14 @@
 stays shown as waiting and the form offers what was being typed for the next hand; nothing is silently cleared
 (static/js/outbox.js keeps the typing in the tab's sessionStorage until the hand is recorded)."""
 
+import time
+
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from .test_offline_entry import kept, outbox, record
+from scoring.views.referee import HandRecordView
+
+from .test_offline_entry import kept, outbox, record, versions
 from .test_table_phone import choose, keypad, sheet_url
 
 CHECKED = (
@@ -63,7 +67,8 @@ def test_offline_hand_then_back_forward_and_reload_keep_everything(
     assert shown(page) == typed
     page.get_by_role("button", name="Record hand 2").click()
     expect(page.locator(".hand-announce .hand-no")).to_have_text("Hand 3 of 16")
-    page.wait_for_function("() => document.querySelector('#list-hand-2')")
+    # The hand list always has a row for the next hand: "entered" is the server's word that hand 2 is stored.
+    page.wait_for_selector("#list-hand-2.entered")
     page.reload()
     expect(page.locator(".hand-announce .hand-no")).to_have_text("Hand 3 of 16")
     assert shown(page) == ("Hand 3 of 16", [], "")
@@ -98,3 +103,34 @@ def test_a_draft_of_a_hand_recorded_elsewhere_is_not_put_back(
     expect(page.locator(".hand-announce .hand-no")).to_have_text("Hand 2 of 16")
     page.wait_for_timeout(500)
     assert shown(page) == ("Hand 2 of 16", [], "")
+
+
+def test_a_reload_while_the_server_answers_a_hand_keeps_it_once(
+    phone_page, login, referee, players, published_session, sheet, tournament, monkeypatch
+):
+    """The referee reloads the page while hand 2 is stored but its answer has not come back: the reloaded page
+    offers hand 3, and hand 2 is stored once (the phone sends it again with the same key; the server answers with
+    what it stored)."""
+    page = phone_page
+    login(page, referee)
+    page.goto(sheet_url(tournament))
+    kept(page, tournament)
+    record(page, 1, "Player 1", "Self-drawn", 8)
+    page.wait_for_selector("#list-hand-1.entered")
+
+    answer = HandRecordView.post
+
+    def slow_answer(view, request, *args, **kwargs):
+        response = answer(view, request, *args, **kwargs)
+        time.sleep(1.5)  # stored; the answer is late
+        return response
+
+    monkeypatch.setattr(HandRecordView, "post", slow_answer)
+    record(page, 2, "Player 2", "Self-drawn", 8)
+    expect(page.locator(".hand-announce .hand-no")).to_have_text("Hand 3 of 16")
+    page.wait_for_timeout(300)
+    page.reload()
+    expect(page.locator(".hand-announce .hand-no")).to_have_text("Hand 3 of 16")
+    page.wait_for_selector("#list-hand-2.entered")
+    expect(page.locator("ol.outbox[data-kind=hand] .outbox-item[data-state=waiting]")).to_have_count(0)
+    assert [row[:2] for row in versions(sheet)] == [(1, 1), (2, 1)]
