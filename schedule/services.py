@@ -38,7 +38,7 @@ from schedule.selectors import (
 from schedule.withdrawals import fill_field, seating_field
 from scoring import lifecycle as sheet_lifecycle
 from scoring.appeals import appeal_deadline, open_appeals_by_table
-from scoring.models import ClosedSessionChange, ScoreSheet
+from scoring.models import ClosedSessionChange, ReopenRequest, ScoreSheet
 from seating.metrics import pair_counts
 from seating.types import ChartReport
 from standings.selectors import player_standings
@@ -205,13 +205,14 @@ def session_publish(*, session: Session, by: User | None) -> Session:
 
 class CloseNeedsOverride(ValidationError):
     """Closing is refused only for what the organizer may take responsibility for (a countersignature
-    missing, an appeal window still open, an appeal undecided): with a reason, they may close anyway."""
+    missing, an appeal window still open, an appeal undecided, a referee's request to reopen a sheet): with a
+    reason, they may close anyway."""
 
 
 def session_close_problems(session: Session, now: datetime | None = None) -> tuple[list[str], list[str]]:
     """Why the session cannot be closed now, table by table: what always stops it (no tables, a sheet not
     signed), and what an organizer may override with a reason (a countersignature the tournament requires, an
-    appeal window still open, an appeal not decided). Reads only."""
+    appeal window still open, an appeal not decided, a request to reopen a sheet waiting). Reads only."""
     now = now or timezone.now()
     if session.is_closed:
         return [_("Session %(n)s is already closed.") % {"n": session.number}], []
@@ -234,11 +235,18 @@ def session_close_problems(session: Session, now: datetime | None = None) -> tup
             % {"t": ", ".join(map(str, unsigned))}
         )
     undecided = open_appeals_by_table(tournament)
+    asked = set(
+        ReopenRequest.objects.filter(sheet__table__session=session, status=ReopenRequest.Status.OPEN).values_list(
+            "sheet__table__number", flat=True
+        )
+    )
     for table in tables:
         sheet = getattr(table, "sheet", None)
         where = {"t": table.number}
         if (session.number, table.number) in undecided:
             overridable.append(_("Table %(t)s: an appeal is not decided yet.") % where)
+        if table.number in asked:
+            overridable.append(_("Table %(t)s: the referee asks the chief referee to reopen the score sheet.") % where)
         if sheet is None or not sheet.is_signed:
             continue
         if tournament.countersign_required and not sheet.is_final(tournament):

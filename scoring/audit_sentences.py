@@ -145,6 +145,10 @@ def _sheet(e: AuditLog, f: dict, ctx: Context) -> tuple[str, str, str]:
             )
             % args
         )
+    elif e.action == "sheet.reopen_request":
+        text = _("%(actor)s asked the chief referee to reopen the score sheet of %(where)s. Reason: %(reason)s") % args
+    elif e.action == "sheet.reopen_decline":
+        text = _("%(actor)s declined to reopen the score sheet of %(where)s. Answer: %(reason)s") % args
     else:
         text = _("%(actor)s reopened the score sheet of %(where)s. Reason: %(reason)s") % args
     if not where_text(f):
@@ -229,6 +233,8 @@ def register() -> None:
             "sheet.countersign": _sheet,
             "sheet.confirm_code_refused": _sheet,
             "sheet.reopen": _sheet,
+            "sheet.reopen_request": _sheet,
+            "sheet.reopen_decline": _sheet,
             "appeal.file": _appeal,
             "appeal.decide": _appeal,
             "appeal.escalate": _appeal,

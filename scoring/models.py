@@ -460,6 +460,48 @@ class Signature(models.Model):
         return self.name or (self.user.get_username() if self.user is not None else "")
 
 
+class ReopenRequest(models.Model):
+    """A referee asking the chief referee to reopen a signed sheet, saying why (only the chief referee reopens
+    one: ``sheet_reopen``). It waits in the chief referee's work queue until the sheet is reopened (granted) or
+    the chief referee declines it with an answer; at most one waits per sheet."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("waiting for the chief referee")
+        GRANTED = "granted", _("granted: the sheet was reopened")
+        DECLINED = "declined", _("declined")
+
+    sheet = models.ForeignKey(ScoreSheet, on_delete=models.CASCADE, related_name="reopen_requests")
+    reason = models.CharField(max_length=200, validators=[no_nul])
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    requested_at = models.DateTimeField(default=timezone.now)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    answer = models.CharField(max_length=200, blank=True, validators=[no_nul])
+
+    class Meta:
+        ordering = ["requested_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["sheet"], condition=models.Q(status="open"), name="one_open_reopen_request_per_sheet"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(status="open", decided_at__isnull=True)
+                | models.Q(status__in=["granted", "declined"], decided_at__isnull=False),
+                name="reopen_request_decided_shape",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.sheet}: {self.get_status_display()}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == self.Status.OPEN
+
+
 # ------------------------------------------------------------------ appeals (MCR 3.12-3.13)
 
 STATEMENT_MAX_CHARS = 2_000

@@ -1,5 +1,6 @@
 """What needs someone now: the work queue of the chief referee, the referees and the appeals committee (sheets
-to countersign, appeals to decide with their deadlines, appeal windows still open), the appeals nobody can
+to countersign, requests to reopen a signed sheet, appeals to decide with their deadlines, appeal windows still
+open), the appeals nobody can
 decide (flagged to the organizer), a table's next step for the referee, and a player's own to-do list.
 
 Reads only, a fixed number of queries whatever the size of the tournament; the pages (``scoring/views/queue.py``,
@@ -19,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from scoring import lifecycle
 from scoring.appeals import appeal_deadline, appeal_deciding_body, may_decide
-from scoring.models import APPEAL_OPEN_STATUSES, Appeal, AppealDecision, ScoreSheet
+from scoring.models import APPEAL_OPEN_STATUSES, Appeal, AppealDecision, ReopenRequest, ScoreSheet
 from tournament.models import Tournament, TournamentRole
 from tournament.permissions import can_score, is_chief_referee, is_organizer
 
@@ -35,6 +36,18 @@ class SheetToCountersign:
     session: int
     table: int
     signed_at: datetime | None
+    url: str
+
+
+@dataclass
+class ReopenWaiting:
+    """A referee's request that the chief referee reopen a signed sheet."""
+
+    session: int
+    table: int
+    reason: str
+    requested_by: str
+    requested_at: datetime
     url: str
 
 
@@ -62,6 +75,7 @@ class OpenWindow:
 @dataclass
 class WorkQueue:
     countersign: list[SheetToCountersign] = field(default_factory=list)
+    reopen: list[ReopenWaiting] = field(default_factory=list)
     appeals: list[AppealWaiting] = field(default_factory=list)
     nobody_decides: list[AppealWaiting] = field(default_factory=list)
     windows: list[OpenWindow] = field(default_factory=list)
@@ -72,7 +86,7 @@ class WorkQueue:
 
     @property
     def empty(self) -> bool:
-        return not (self.countersign or self.appeals or self.nobody_decides)
+        return not (self.countersign or self.reopen or self.appeals or self.nobody_decides)
 
 
 def _sheet_url(tournament: Tournament, session: int, table: int, anchor: str = "") -> str:
@@ -92,6 +106,26 @@ def sheets_to_countersign(tournament: Tournament) -> list[SheetToCountersign]:
     return [
         SheetToCountersign(session=s, table=t, signed_at=at, url=_sheet_url(tournament, s, t, "#countersign"))
         for s, t, at in rows
+    ]
+
+
+def reopen_requests_waiting(tournament: Tournament) -> list[ReopenWaiting]:
+    """Requests to reopen a signed sheet that the chief referee has not answered, the oldest first."""
+    rows = (
+        ReopenRequest.objects.filter(sheet__table__session__tournament=tournament, status=ReopenRequest.Status.OPEN)
+        .select_related("sheet__table__session", "requested_by")
+        .order_by("requested_at", "id")
+    )
+    return [
+        ReopenWaiting(
+            session=r.sheet.table.session.number,
+            table=r.sheet.table.number,
+            reason=r.reason,
+            requested_by=r.requested_by.get_username() if r.requested_by else "",
+            requested_at=r.requested_at,
+            url=_sheet_url(tournament, r.sheet.table.session.number, r.sheet.table.number, "#reopen-request"),
+        )
+        for r in rows
     ]
 
 
@@ -163,7 +197,8 @@ def open_appeal_windows(tournament: Tournament, now: datetime | None = None) -> 
 
 
 def work_queue(tournament: Tournament, user: User | AnonymousUser, now: datetime | None = None) -> WorkQueue:
-    """What waits for `user` in the tournament: the sheets to countersign (the chief referee), the appeals
+    """What waits for `user` in the tournament: the sheets to countersign and the requests to reopen a sheet
+    (the chief referee), the appeals
     they may decide now, those nobody may decide (the chief referee and organizers see them), and the appeal
     windows still open (for the referees: an appeal may still come from those tables)."""
     queue = WorkQueue(
@@ -173,6 +208,7 @@ def work_queue(tournament: Tournament, user: User | AnonymousUser, now: datetime
     )
     if queue.chief:
         queue.countersign = sheets_to_countersign(tournament)
+        queue.reopen = reopen_requests_waiting(tournament)
     appeals = _open_appeals(tournament)
     queue.appeals = [_waiting(tournament, a) for a in appeals if may_decide(user, a)]
     if queue.chief or queue.organizer:

@@ -15,6 +15,8 @@ urlpatterns = [
     # Submitting a sheet is the referee's signature; "submit/" stays for its old callers.
     path("submit/", referee.SheetSignView.as_view(), name="sheet-submit"),
     path("reopen/", chief.SheetReopenView.as_view(), name="sheet-reopen"),
+    path("reopen-request/", chief.SheetReopenRequestView.as_view(), name="sheet-reopen-request"),
+    path("reopen-request/decline/", chief.SheetReopenDeclineView.as_view(), name="sheet-reopen-decline"),
     path("foul/", referee.FoulRecordView.as_view(), name="sheet-foul"),
     path("hands/<int:hand>/confirm/", referee.HandConfirmView.as_view(), name="hand-confirm"),
     path("not-played/", referee.MarkRestNotPlayedView.as_view(), name="sheet-not-played"),

@@ -21,7 +21,15 @@ from scoring.forms.appeals import (
 from scoring.forms.calculator import CalculatorForm
 from scoring.forms.hand import HandForm, PenaltyForm, WithdrawPenaltyForm
 from scoring.forms.player import PlayerCodeForm
-from scoring.forms.signing import ConfirmForm, FoulForm, HandConfirmForm, ReopenForm, SignForm
+from scoring.forms.signing import (
+    ConfirmForm,
+    FoulForm,
+    HandConfirmForm,
+    ReopenDeclineForm,
+    ReopenForm,
+    ReopenRequestForm,
+    SignForm,
+)
 from scoring.forms.tiles import BONUS_FIELDS, TileFieldsMixin
 
 __all__ = [
@@ -39,7 +47,9 @@ __all__ = [
     "PenaltyForm",
     "PlayerCodeForm",
     "RefereeAppealForm",
+    "ReopenDeclineForm",
     "ReopenForm",
+    "ReopenRequestForm",
     "SignForm",
     "TileFieldsMixin",
     "WithdrawPenaltyForm",

@@ -165,3 +165,15 @@ class SignForm(forms.Form):
 
 class ReopenForm(forms.Form):
     reason = forms.CharField(label=_("Why it is reopened"), max_length=200)
+
+
+class ReopenRequestForm(forms.Form):
+    reason = forms.CharField(
+        label=_("What is wrong on the sheet"),
+        max_length=200,
+        help_text=_("The chief referee reads this and reopens the sheet, or answers why not."),
+    )
+
+
+class ReopenDeclineForm(forms.Form):
+    answer = forms.CharField(label=_("Why the sheet stays as it is"), max_length=200)

@@ -16,13 +16,15 @@ entry a new entry waits in ``Hand.pending`` until a second person confirms it.
 
 The modules: ``hands`` (one hand at a time), ``bulk`` (a session's hands at once, for imports),
 ``hand_rules`` (the checks and the audit entry both share), ``penalties`` (fouls and penalties), ``signing``
-(confirmations, signatures, reopening), ``sheet`` (the lock and what every change shares). Callers use this
-package: ``from scoring import services``; the reads are ``scoring.selectors``.
+(confirmations, signatures, reopening), ``reopening`` (a referee's request that the chief referee reopen a
+signed sheet), ``sheet`` (the lock and what every change shares). Callers use this package:
+``from scoring import services``; the reads are ``scoring.selectors``.
 """
 
 from scoring.services.bulk import HandRowError, hands_import
 from scoring.services.hands import hand_confirm, hand_record, sheet_mark_rest_not_played
 from scoring.services.penalties import foul_record, penalty_record, penalty_withdraw
+from scoring.services.reopening import reopen_request_decline, sheet_reopen_request
 from scoring.services.sheet import _check_player_code, _lock_sheet, payment_error, sheet_for_table
 from scoring.services.signing import (
     sheet_confirm,
@@ -45,6 +47,7 @@ __all__ = [
     "payment_error",
     "penalty_record",
     "penalty_withdraw",
+    "reopen_request_decline",
     "sheet_confirm",
     "sheet_countersign",
     "sheet_countersign_check",
@@ -52,6 +55,7 @@ __all__ = [
     "sheet_mark_rest_not_played",
     "sheet_mark_rest_not_played_check",
     "sheet_reopen",
+    "sheet_reopen_request",
     "sheet_sign",
     "sheet_sign_check",
 ]

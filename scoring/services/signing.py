@@ -20,6 +20,7 @@ from scoring import lifecycle
 from scoring.models import ClosedSessionChange, DeviceCodeFailure, ScoreSheet, Signature
 from scoring.selectors import has_confirmed, sheet_missing_hands, sheet_pending_hands, unconfirmed_players
 from scoring.services.hands import sheet_mark_rest_not_played
+from scoring.services.reopening import reopen_requests_grant
 from scoring.services.sheet import (
     WrongPlayerCode,
     _actor,
@@ -395,6 +396,7 @@ def sheet_reopen(*, sheet: ScoreSheet, reason: str, by: User | None) -> ScoreShe
         sheet.submitted_by = None
         sheet.save(update_fields=["status", "submitted_at", "submitted_by"])
         _settle_status(sheet)
+        granted = reopen_requests_grant(sheet=sheet, by=by)
         if session.was_closed:
             # Its results were called final once: the organizer hears that they are open again.
             ClosedSessionChange.objects.create(
@@ -409,5 +411,6 @@ def sheet_reopen(*, sheet: ScoreSheet, reason: str, by: User | None) -> ScoreShe
             session=session.number,
             table=sheet.table.number,
             signatures_voided=voided,
+            **({"request_granted": True} if granted else {}),
         )
         return sheet

@@ -5,8 +5,8 @@ view put in the context (the sheet's data, the players, the user's roles) and an
 from django import template
 
 from rules import fouls
-from scoring.forms.signing import FoulForm, ReopenForm, SignForm
-from scoring.models import Signature
+from scoring.forms.signing import FoulForm, ReopenDeclineForm, ReopenForm, ReopenRequestForm, SignForm
+from scoring.models import ReopenRequest, Signature
 from tournament.permissions import is_chief_referee
 
 register = template.Library()
@@ -64,11 +64,25 @@ def signing_panel(context):
         ],
     )
     out.setdefault("sign_form", SignForm())
-    out.setdefault("reopen_form", ReopenForm())
+    # The latest request to reopen the sheet: the one waiting, or the chief referee's last answer.
+    request_ = (
+        ReopenRequest.objects.filter(sheet=sheet).select_related("requested_by", "decided_by").order_by("-id").first()
+        if out["signed"] and sheet.pk
+        else None
+    )
+    if request_ is not None and request_.status == ReopenRequest.Status.GRANTED:
+        request_ = None  # granted: the sheet was reopened since, and signed again
+    out["reopen_request"] = request_
+    waiting = request_ is not None and request_.is_open
+    out.setdefault("reopen_form", ReopenForm(initial={"reason": request_.reason} if waiting else None))
+    out.setdefault("reopen_request_form", ReopenRequestForm())
+    out.setdefault("reopen_decline_form", ReopenDeclineForm())
     errors = []
     for name in (
         "sign_form",
         "reopen_form",
+        "reopen_request_form",
+        "reopen_decline_form",
         "confirm_form",
         "countersign_form",
         "not_played_form",
@@ -77,8 +91,10 @@ def signing_panel(context):
         form = context.get(name)
         if form is None or not form.is_bound:
             continue
-        if name == "reopen_form" and out["signed"] and out["is_chief"]:
-            continue  # shown in the reopen form itself, which is on the page
+        if name in ("reopen_form", "reopen_decline_form") and out["signed"] and out["is_chief"]:
+            continue  # shown in the form itself, which is on the page
+        if name == "reopen_request_form" and out["signed"] and not out["is_chief"] and not waiting:
+            continue
         errors += list(form.non_field_errors()) + [e for f in form for e in f.errors]
     out["signing_errors"] = errors
     return out

@@ -1,10 +1,11 @@
-"""What only the chief referee does on a sheet: countersign it, and reopen a signed one (appendix 5)."""
+"""What only the chief referee does on a sheet: countersign it, and reopen a signed one (appendix 5); and the
+referee's way to ask for the reopening, which the chief referee grants by reopening or declines."""
 
 from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext as _
 
 from scoring import services
-from scoring.forms.signing import ReopenForm, SignForm
+from scoring.forms.signing import ReopenDeclineForm, ReopenForm, ReopenRequestForm, SignForm
 from scoring.views.sheet import ConfirmedSheetActionView, SheetActionView
 from tournament.permissions import is_chief_referee
 
@@ -50,3 +51,30 @@ class SheetReopenView(SheetActionView):
     def act(self, form):
         services.sheet_reopen(sheet=self.sheet, reason=form.cleaned_data["reason"], by=self.request.user)
         return _("Score sheet reopened. The players confirm and the referee signs again after the change.")
+
+
+class SheetReopenRequestView(SheetActionView):
+    """A referee of the tournament asks the chief referee to reopen the signed sheet (the service checks who)."""
+
+    form_class = ReopenRequestForm
+    form_name = "reopen_request_form"
+
+    def act(self, form):
+        services.sheet_reopen_request(sheet=self.sheet, reason=form.cleaned_data["reason"], by=self.request.user)
+        return _("Your request is with the chief referee; it waits in their list until they answer.")
+
+
+class SheetReopenDeclineView(SheetActionView):
+    """The chief referee declines the waiting request, with an answer the referee reads on the sheet."""
+
+    form_class = ReopenDeclineForm
+    form_name = "reopen_decline_form"
+
+    def post(self, request, *args, **kwargs):
+        if not is_chief_referee(request.user, self.tournament):
+            raise PermissionDenied(_("Only the chief referee answers a request to reopen a sheet."))
+        return super().post(request, *args, **kwargs)
+
+    def act(self, form):
+        services.reopen_request_decline(sheet=self.sheet, answer=form.cleaned_data["answer"], by=self.request.user)
+        return _("Request declined: the sheet stays signed, and the referee reads your answer on it.")

@@ -15,7 +15,6 @@ from django.views.generic import TemplateView
 from rules.table_points import format_table_points
 from scoring import offline, services, tile_entry
 from scoring.forms.hand import HandForm, PenaltyForm, WithdrawPenaltyForm
-from scoring.forms.signing import ReopenForm
 from scoring.models import ScoreSheet
 from scoring.results import sheet_data, sheet_hand, with_sheet_and_seats
 from scoring.selectors import hand_with_versions, sheet_appeals
@@ -151,7 +150,6 @@ class SheetView(SheetMixin, TemplateView):
             if "penalty_form" not in context and not self.sheet.is_submitted:
                 context["penalty_form"] = PenaltyForm(players=self.players, hands_per_session=hps)
             context.setdefault("withdraw_form", WithdrawPenaltyForm())
-            context.setdefault("reopen_form", ReopenForm())
             if context.get("hand_form") is not None:
                 number = context["hand_form"]["number"].value()
                 try:

@@ -216,3 +216,62 @@ def test_find_my_seat_from_the_tournament_page(
     assert desktop.url.endswith(reverse("session-detail", args=[tournament.slug, 1]))
     desktop.goto(reverse("tournament-detail", args=[tournament.slug]))
     screenshot(desktop, "find-my-seat-tournament-desktop")
+
+
+def test_a_referee_asks_to_reopen_and_the_chief_referee_reopens_from_the_queue(
+    phone_page,
+    login,
+    chief_referee,
+    referee,
+    tournament,
+    four_hands,
+    players,
+    assert_phone_friendly,
+    screenshot,
+):
+    from tests.browser.test_series import assert_accessible
+
+    confirm_all(four_hands, players)
+    ss.sheet_sign(sheet=four_hands, by=referee)
+    sheet_url = reverse("sheet", args=[tournament.slug, 1, 1])
+
+    page = phone_page
+    login(page, referee)
+    page.goto(sheet_url + "#signing")
+    form = page.locator("form.reopen-request-form")
+    form.locator('[name="reason"]').fill("Hand 2 was won by player 3, not player 2.")
+    with page.expect_navigation():
+        form.get_by_role("button", name="Send the request").click()
+    # The answer is in sight, and the request stays shown on the sheet while it waits.
+    message = page.locator(".msg.success")
+    assert "Your request is with the chief referee" in message.inner_text()
+    assert message.bounding_box()["y"] < 844
+    assert "Waiting for the chief referee." in page.locator("#reopen-request").inner_text()
+    assert page.locator("form.reopen-request-form").count() == 0
+    assert_phone_friendly(page, "main form")
+    assert_accessible(page)
+    screenshot(page, "reopen-request-referee-phone", full_page=False)
+
+    page.context.clear_cookies()
+    log_in_with_the_form(page, "chief")
+    link = page.locator("#to-reopen .my-table a")
+    assert link.count() == 1 and "Hand 2 was won by player 3" in link.inner_text()
+    assert link.bounding_box()["height"] >= 44
+    assert_accessible(page)
+    screenshot(page, "reopen-request-queue-phone")
+    with page.expect_navigation():
+        link.click()
+    assert page.url.endswith(sheet_url + "#reopen-request")
+    reopen = page.locator("form.reopen-form")
+    assert reopen.locator('[name="reason"]').input_value() == "Hand 2 was won by player 3, not player 2."
+    assert page.locator("form.reopen-decline-form").is_visible()
+    assert_accessible(page)
+    screenshot(page, "reopen-request-chief-phone", full_page=False)
+    with page.expect_navigation():
+        reopen.get_by_role("button", name="Reopen").click()
+    assert "Score sheet reopened" in page.locator(".msg.success").inner_text()
+    four_hands.refresh_from_db()
+    assert not four_hands.is_submitted
+    with page.expect_navigation():
+        page.locator("nav.tnav").get_by_role("link", name="To do").click()
+    assert "No referee asks for a sheet to be reopened." in page.locator("#to-reopen").inner_text()

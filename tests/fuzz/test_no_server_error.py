@@ -164,6 +164,8 @@ def score_urls(slug, penalty_pk):
         reverse("penalty-withdraw", args=[*sheet, penalty_pk]): form_fields(scoring_forms.WithdrawPenaltyForm),
         reverse("sheet-submit", args=sheet): form_fields(scoring_forms.SignForm),
         reverse("sheet-reopen", args=sheet): form_fields(scoring_forms.ReopenForm),
+        reverse("sheet-reopen-request", args=sheet): form_fields(scoring_forms.ReopenRequestForm),
+        reverse("sheet-reopen-decline", args=sheet): form_fields(scoring_forms.ReopenDeclineForm),
     }
 
 

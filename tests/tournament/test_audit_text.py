@@ -49,6 +49,8 @@ def story(tournament, players, organizer, referee, chief_referee, make_user):
     ss.penalty_withdraw(penalty=penalty, reason="misheard", by=organizer)
     ss.penalty_record(sheet=sheet, player=players[0], amount=5, to=pay.TO_NOBODY, reason="late", by=referee)
     ss.sheet_sign(sheet=sheet, by=referee, mark_rest_not_played=True)
+    ss.sheet_reopen_request(sheet=sheet, reason="hand 2 was self-drawn", by=referee)
+    ss.reopen_request_decline(sheet=sheet, answer="all four confirmed it", by=chief_referee)
     ss.sheet_reopen(sheet=sheet, reason="appeal", by=chief_referee)
     ts.player_update(player=players[0], by=organizer, name="Player One")
     helper = make_user("helper")
@@ -131,6 +133,19 @@ EXPECTED = [
         SHEET,
     ),
     ("sheet.sign", 0, "Referee Ana Ruiz signed the score sheet of table 1, session 1.", SHEET),
+    (
+        "sheet.reopen_request",
+        0,
+        "Referee Ana Ruiz asked the chief referee to reopen the score sheet of table 1, session 1. "
+        "Reason: hand 2 was self-drawn",
+        SHEET,
+    ),
+    (
+        "sheet.reopen_decline",
+        0,
+        "Chief referee chief declined to reopen the score sheet of table 1, session 1. Answer: all four confirmed it",
+        SHEET,
+    ),
     ("sheet.reopen", 0, "Chief referee chief reopened the score sheet of table 1, session 1. Reason: appeal", SHEET),
     ("player.update", 0, "Organizer organizer changed player Player One (1).", "/t/test-open/players/1/"),
     ("role.grant", 0, "Organizer organizer made helper referee.", "/t/test-open/manage/roles/"),
