@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from scoring import lifecycle
 from scoring.appeals import appeal_deadline, appeal_deciding_body, may_decide
 from scoring.models import APPEAL_OPEN_STATUSES, Appeal, AppealDecision, ReopenRequest, ScoreSheet
-from tournament.models import Tournament, TournamentRole
+from tournament.models import Session, Tournament, TournamentRole
 from tournament.permissions import can_score, is_chief_referee, is_organizer
 
 if TYPE_CHECKING:
@@ -60,6 +60,11 @@ class AppealWaiting:
     filed_at: datetime
     window_until: datetime | None  # the end of the table's appeal window: more appeals may come until then
     url: str
+    # The rulebook sets no time to decide (MCR 3.13); what makes one is the next session: its results, or its
+    # Swiss seating, should not be built on a ruling still open. Its scheduled clock start, when there is one.
+    decide_before: datetime | None = None
+    next_session: int | None = None
+    late: bool = False  # the next session's clock has started
 
 
 @dataclass
@@ -137,15 +142,26 @@ def _open_appeals(tournament: Tournament) -> list[Appeal]:
     )
 
 
-def _waiting(tournament: Tournament, appeal: Appeal) -> AppealWaiting:
+def _session_starts(tournament: Tournament) -> dict[int, datetime | None]:
+    return dict(Session.objects.filter(tournament=tournament).values_list("number", "starts_at"))
+
+
+def _waiting(
+    tournament: Tournament, appeal: Appeal, starts: dict[int, datetime | None], now: datetime
+) -> AppealWaiting:
     body = appeal_deciding_body(appeal)
     sheet = appeal.sheet
+    following = sheet.table.session.number + 1
+    before = starts.get(following)
     return AppealWaiting(
         appeal=appeal,
         body=str(AppealDecision.Body(body).label) if body else "",
         filed_at=appeal.filed_at,
         window_until=appeal_deadline(sheet.table.session, tournament, sheet),
         url=reverse("appeal-detail", args=[tournament.slug, appeal.number]),
+        decide_before=before,
+        next_session=following if before is not None else None,
+        late=before is not None and before <= now,
     )
 
 
@@ -157,15 +173,22 @@ _DECIDERS = {
 }
 
 
-def appeals_nobody_decides(tournament: Tournament, appeals: list[Appeal] | None = None) -> list[AppealWaiting]:
+def appeals_nobody_decides(
+    tournament: Tournament,
+    appeals: list[Appeal] | None = None,
+    starts: dict[int, datetime | None] | None = None,
+    now: datetime | None = None,
+) -> list[AppealWaiting]:
     """Undecided appeals for whose next step no one holds the role (an appeal to the committee with no
     committee named): the organizer must name someone, or the appeal waits for ever."""
     appeals = _open_appeals(tournament) if appeals is None else appeals
     if not appeals:
         return []
+    starts = _session_starts(tournament) if starts is None else starts
+    now = now or timezone.now()
     held = set(TournamentRole.objects.filter(tournament=tournament).values_list("role", flat=True))
     return [
-        _waiting(tournament, a)
+        _waiting(tournament, a, starts, now)
         for a in appeals
         if (body := appeal_deciding_body(a)) is not None and not (_DECIDERS[body] & held)
     ]
@@ -209,10 +232,12 @@ def work_queue(tournament: Tournament, user: User | AnonymousUser, now: datetime
     if queue.chief:
         queue.countersign = sheets_to_countersign(tournament)
         queue.reopen = reopen_requests_waiting(tournament)
+    now = now or timezone.now()
     appeals = _open_appeals(tournament)
-    queue.appeals = [_waiting(tournament, a) for a in appeals if may_decide(user, a)]
+    starts = _session_starts(tournament) if appeals else {}
+    queue.appeals = [_waiting(tournament, a, starts, now) for a in appeals if may_decide(user, a)]
     if queue.chief or queue.organizer:
-        queue.nobody_decides = appeals_nobody_decides(tournament, appeals)
+        queue.nobody_decides = appeals_nobody_decides(tournament, appeals, starts, now)
     if queue.scorer:
         queue.windows = open_appeal_windows(tournament, now)
     return queue

@@ -86,6 +86,29 @@ def test_chief_referee_sees_sheets_to_countersign_and_escalated_appeals(
     assert "No sheet waits for your countersignature." in page
 
 
+def test_an_appeal_to_decide_shows_the_next_sessions_start_as_its_deadline(
+    client_for, tournament, signed, coded, referee
+):
+    """The rulebook sets no time to decide; the next session does: its clock's scheduled start is shown, and
+    once it has started the line says so."""
+    appeal = file(signed, coded[1])
+    start = timezone.now() + timedelta(minutes=40)
+    clock = tournament.sessions.filter(number=2)
+    clock.update(starts_at=start, ends_at=start + timedelta(hours=2))
+    now = timezone.now()
+    [waiting] = queues.work_queue(tournament, referee).appeals
+    assert (waiting.appeal, waiting.next_session, waiting.decide_before, waiting.late) == (appeal, 2, start, False)
+    decide = main(client_for("referee").get(work(tournament))).split('id="to-decide"')[1].split("</section>")[0]
+    assert "decide before session 2 begins" in decide
+    clock.update(starts_at=now - timedelta(minutes=1), ends_at=now + timedelta(hours=2))
+    decide = main(client_for("referee").get(work(tournament))).split('id="to-decide"')[1].split("</section>")[0]
+    assert "session 2 has begun: decide now" in decide
+    # Without a scheduled start, no deadline is made up.
+    clock.update(starts_at=None, ends_at=None)
+    decide = main(client_for("referee").get(work(tournament))).split('id="to-decide"')[1].split("</section>")[0]
+    assert "decide before" not in decide and "has begun" not in decide
+
+
 def test_referees_see_rule_appeals_not_the_countersignatures(
     client_for, tournament, countersigning, signed, coded, committee
 ):
