@@ -251,12 +251,19 @@ def undecided_appeal_count(tournament: Tournament) -> int:
 
 
 def sheet_next_step(
-    status: str, *, hands_entered: int, hands_per_session: int, countersign_required: bool
+    status: str,
+    *,
+    hands_entered: int,
+    hands_per_session: int,
+    countersign_required: bool,
+    reopen_asked: bool = False,
 ) -> tuple[str, str]:
     """A sheet's state as its referee reads it, and what comes next: (state, next action).
 
     The state is the sheet's lifecycle label (``scoring.lifecycle``)."""
     state = lifecycle.label(status) if status in lifecycle.TRANSITIONS else ""
+    if reopen_asked and lifecycle.is_finished(status):
+        return state, _("The chief referee answers the request to reopen it.")
     if status == lifecycle.COUNTERSIGNED:
         return state, _("Nothing: the sheet is countersigned.")
     if status == lifecycle.SIGNED:

@@ -8,6 +8,7 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 
 from rules import payments as pay
+from schedule import dashboard
 from schedule import services as sched
 from scoring import services as ss
 from scoring.models import ReopenRequest, ScoreSheet
@@ -98,6 +99,14 @@ def test_what_a_request_refuses(case, code, signed, sheet, referee, chief_refere
     else:
         assert "reason" in refused.value.message_dict
     assert ReopenRequest.objects.filter(status="open").count() == (1 if case == "twice" else 0)
+
+
+def test_the_referees_table_list_says_the_request_waits(signed, referee, tournament):
+    [before] = [t for t in dashboard.referee_sessions([tournament])[0].tables if t.number == 1]
+    ss.sheet_reopen_request(sheet=signed, reason="Hand 2 winner", by=referee)
+    [after] = [t for t in dashboard.referee_sessions([tournament])[0].tables if t.number == 1]
+    assert before.next_action == "Nothing: the sheet is signed."
+    assert after.next_action == "The chief referee answers the request to reopen it."
 
 
 def test_outsiders_cannot_ask(signed, outsider, other_referee):
