@@ -21,6 +21,19 @@ if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
 
+def _audit(sheet: ScoreSheet, action: str, text: str, by: User | None) -> None:
+    table = sheet.table
+    audit(
+        tournament=table.session.tournament,
+        actor=by,
+        action=action,
+        obj=sheet,
+        reason=text,
+        session=table.session.number,
+        table=table.number,
+    )
+
+
 def _said(text: str, field: str, message: str) -> str:
     text = (text or "").strip()
     if not text:
@@ -33,8 +46,7 @@ def sheet_reopen_request(*, sheet: ScoreSheet, reason: str, by: User | None) -> 
     waits per sheet; the chief referee reopens a sheet without asking anyone."""
     with transaction.atomic():
         sheet = _lock_sheet(sheet)
-        table = sheet.table
-        tournament = table.session.tournament
+        tournament = sheet.table.session.tournament
         _check_scorer(by, tournament)
         if by is not None and is_chief_referee(by, tournament):
             raise ValidationError(
@@ -50,15 +62,7 @@ def sheet_reopen_request(*, sheet: ScoreSheet, reason: str, by: User | None) -> 
         request = ReopenRequest(sheet=sheet, reason=reason, requested_by=_actor(by))
         request.full_clean()
         request.save()
-        audit(
-            tournament=tournament,
-            actor=by,
-            action="sheet.reopen_request",
-            obj=sheet,
-            reason=reason,
-            session=table.session.number,
-            table=table.number,
-        )
+        _audit(sheet, "sheet.reopen_request", reason, by)
         return request
 
 
@@ -67,8 +71,7 @@ def reopen_request_decline(*, sheet: ScoreSheet, answer: str, by: User | None) -
     stays signed."""
     with transaction.atomic():
         sheet = _lock_sheet(sheet)
-        table = sheet.table
-        tournament = table.session.tournament
+        tournament = sheet.table.session.tournament
         if by is not None and not is_chief_referee(by, tournament):
             raise PermissionDenied(_("Only the chief referee answers a request to reopen a sheet."))
         answer = _said(answer, "answer", _("Say why the sheet stays as it is."))
@@ -83,15 +86,7 @@ def reopen_request_decline(*, sheet: ScoreSheet, answer: str, by: User | None) -
         request.decided_at = timezone.now()
         request.full_clean()
         request.save(update_fields=["status", "answer", "decided_by", "decided_at"])
-        audit(
-            tournament=tournament,
-            actor=by,
-            action="sheet.reopen_decline",
-            obj=sheet,
-            reason=answer,
-            session=table.session.number,
-            table=table.number,
-        )
+        _audit(sheet, "sheet.reopen_decline", answer, by)
         return request
 
 

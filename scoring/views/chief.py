@@ -37,16 +37,25 @@ class SheetCountersignView(ConfirmedSheetActionView):
         return _("Score sheet countersigned.")
 
 
-class SheetReopenView(SheetActionView):
-    """The chief referee only: the service refuses everyone else, and the page says so."""
+class ChiefOnlyActionView(SheetActionView):
+    """An action of the chief referee only: the service refuses everyone else, and the page says so at once
+    (403), before the form is read."""
 
-    form_class = ReopenForm
-    form_name = "reopen_form"
+    def refusal(self) -> str:
+        raise NotImplementedError
 
     def post(self, request, *args, **kwargs):
         if not is_chief_referee(request.user, self.tournament):
-            raise PermissionDenied(_("Only the chief referee can reopen a signed sheet."))
+            raise PermissionDenied(self.refusal())
         return super().post(request, *args, **kwargs)
+
+
+class SheetReopenView(ChiefOnlyActionView):
+    form_class = ReopenForm
+    form_name = "reopen_form"
+
+    def refusal(self):
+        return _("Only the chief referee can reopen a signed sheet.")
 
     def act(self, form):
         services.sheet_reopen(sheet=self.sheet, reason=form.cleaned_data["reason"], by=self.request.user)
@@ -64,16 +73,14 @@ class SheetReopenRequestView(SheetActionView):
         return _("Your request is with the chief referee; it waits in their list until they answer.")
 
 
-class SheetReopenDeclineView(SheetActionView):
+class SheetReopenDeclineView(ChiefOnlyActionView):
     """The chief referee declines the waiting request, with an answer the referee reads on the sheet."""
 
     form_class = ReopenDeclineForm
     form_name = "reopen_decline_form"
 
-    def post(self, request, *args, **kwargs):
-        if not is_chief_referee(request.user, self.tournament):
-            raise PermissionDenied(_("Only the chief referee answers a request to reopen a sheet."))
-        return super().post(request, *args, **kwargs)
+    def refusal(self):
+        return _("Only the chief referee answers a request to reopen a sheet.")
 
     def act(self, form):
         services.reopen_request_decline(sheet=self.sheet, answer=form.cleaned_data["answer"], by=self.request.user)
