@@ -332,7 +332,7 @@ def _after_a_round(tournament: Tournament, sessions: list[pg.SessionProgress], u
 
 def _appeals(tournament: Tournament, url: _Url) -> tuple[list[Item], list[Item]]:
     """Appeals nobody holding a role can decide (problems: the organizer names someone), and those waiting
-    for a decision (a next step)."""
+    for a decision and the requests to reopen a signed sheet (next steps)."""
     problems = [
         Item(
             _("Appeal %(n)s (%(body)s): nobody in this tournament holds the role that decides it.")
@@ -351,6 +351,19 @@ def _appeals(tournament: Tournament, url: _Url) -> tuple[list[Item], list[Item]]
                 % {"n": waiting},
                 url("appeal-list"),
                 _("Appeals"),
+            )
+        )
+    # A referee's request to reopen a signed sheet holds the session's closing as an undecided appeal does.
+    for r in queues.reopen_requests_waiting(tournament):
+        steps.append(
+            Item(
+                _(
+                    "Session %(n)s, table %(t)s: the referee asks the chief referee to reopen the signed score sheet "
+                    "(“%(reason)s”)."
+                )
+                % {"n": r.session, "t": r.table, "reason": r.reason},
+                r.url,
+                _("See the sheet"),
             )
         )
     return problems, steps

@@ -109,6 +109,14 @@ def test_the_referees_table_list_says_the_request_waits(signed, referee, tournam
     assert after.next_action == "The chief referee answers the request to reopen it."
 
 
+def test_the_organizers_dashboard_names_the_waiting_request(client_for, signed, referee, tournament):
+    ss.sheet_reopen_request(sheet=signed, reason="Hand 2 winner", by=referee)
+    board = client_for("organizer").get(reverse("manage-home", args=[tournament.slug])).content.decode()
+    steps = board.split('class="next-steps"')[1].split("</section>")[0]
+    assert "Session 1, table 1: the referee asks the chief referee to reopen the signed score sheet" in steps
+    assert url("sheet", tournament) + "#reopen-request" in steps
+
+
 def test_outsiders_cannot_ask(signed, outsider, other_referee):
     for user in (outsider, other_referee):
         with pytest.raises(PermissionDenied):
