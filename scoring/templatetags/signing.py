@@ -70,8 +70,11 @@ def signing_panel(context):
         if out["signed"] and sheet.pk
         else None
     )
-    if request_ is not None and request_.status == ReopenRequest.Status.GRANTED:
-        request_ = None  # granted: the sheet was reopened since, and signed again
+    if request_ is not None and (
+        request_.status == ReopenRequest.Status.GRANTED
+        or (not request_.is_open and sheet.submitted_at and request_.requested_at < sheet.submitted_at)
+    ):
+        request_ = None  # about an earlier signature: the sheet was reopened since, and signed again
     out["reopen_request"] = request_
     waiting = request_ is not None and request_.is_open
     out.setdefault("reopen_form", ReopenForm(initial={"reason": request_.reason} if waiting else None))

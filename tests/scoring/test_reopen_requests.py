@@ -139,7 +139,7 @@ def test_a_waiting_request_holds_the_closing_until_overridden(signed, referee, p
 # ------------------------------------------------------------------ the pages, per role
 
 
-def test_the_referee_asks_from_the_sheet_and_reads_the_answer(client_for, signed, tournament, chief_referee):
+def test_the_referee_asks_from_the_sheet_and_reads_the_answer(client_for, signed, tournament, chief_referee, referee):
     client = client_for("referee")
     page = client.get(url("sheet", tournament)).content.decode()
     assert url("sheet-reopen-request", tournament) in page and "Ask the chief referee to reopen" in page
@@ -153,6 +153,13 @@ def test_the_referee_asks_from_the_sheet_and_reads_the_answer(client_for, signed
     ss.reopen_request_decline(sheet=signed, answer="Hand 2 is right", by=chief_referee)
     page = client.get(url("sheet", tournament)).content.decode()
     assert "Declined by chief" in page and "Hand 2 is right" in page
+    # Reopened later all the same, and signed again: the old answer is about an earlier signature.
+    ss.sheet_reopen(sheet=signed, reason="Hand 3 after all", by=chief_referee)
+    for player in signed.table.seats.all():
+        ss.sheet_confirm(sheet=signed, player=player.player, method="device", by=referee)
+    ss.sheet_sign(sheet=signed, by=referee)
+    page = client.get(url("sheet", tournament)).content.decode()
+    assert "Hand 2 is right" not in page and url("sheet-reopen-request", tournament) in page
 
 
 def test_the_chief_referee_reopens_or_declines_from_the_queue(client_for, signed, referee, tournament):
