@@ -10,25 +10,15 @@ from django.utils.translation import gettext_lazy as _
 
 from series.fileformat import MAX_FILE_BYTES
 from series.models import LeagueBy, Series, SeriesMethod
+from series.services import SERIES_FIELDS as SETTINGS
 from series.services import TournamentEntry
 from tournament.models import Tournament
 
 DATE_WIDGET = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 DECAY_ROWS = 6
-SERIES_FIELDS = (
-    "name",
-    "slug",
-    "description",
-    "published",
-    "method",
-    "as_of",
-    "minimum_results",
-    "best_results",
-    "listed_from",
-    "part_a_best",
-    "part_a_share",
-    "league_by",
-)
+# The settings the form shows as fields of their own: the services' list, but for the time decay, which the
+# form shows as rows (DECAY_ROWS) and joins into one value.
+SERIES_FIELDS = tuple(name for name in SETTINGS if name != "decay")
 
 
 def _model_field(name, **overrides):

@@ -325,6 +325,19 @@ def _unsaved_player(tournament: Tournament, fields: Mapping[str, Any], team: Tea
     return Player(tournament=tournament, team=team, **values)
 
 
+def _player_created(tournament: Tournament, player: Player, by: User | None) -> dict[str, Any]:
+    """The audit entry of a new player, added one by one or in bulk: the same words either way."""
+    return dict(
+        tournament=tournament,
+        actor=by,
+        action="player.create",
+        obj=player,
+        number=player.number,
+        name=player.name,
+        values=snapshot(player, PLAYER_AUDIT_FIELDS),
+    )
+
+
 def player_create(*, tournament: Tournament, by: User | None, **fields: Any) -> Player:
     """A player, from the fields of tournament.player_fields (``number`` required). ``name`` is the display
     name; without one it is made from the family and given names. ``team`` is a Team or a team's name (a new
@@ -338,15 +351,7 @@ def player_create(*, tournament: Tournament, by: User | None, **fields: Any) -> 
         player = _unsaved_player(tournament, fields, team)
         player.full_clean()
         player.save()
-        audit(
-            tournament=tournament,
-            actor=by,
-            action="player.create",
-            obj=player,
-            number=player.number,
-            name=player.name,
-            values=snapshot(player, PLAYER_AUDIT_FIELDS),
-        )
+        audit(**_player_created(tournament, player, by))
         return player
 
 
@@ -503,20 +508,7 @@ def players_create(*, tournament: Tournament, rows: list[dict], by: User | None)
             except ValidationError as exc:
                 raise PlayerRowError(index, exc) from None
         created = Player.objects.bulk_create(players, batch_size=1000)
-        audit_many(
-            [
-                audit_entry(
-                    tournament=tournament,
-                    actor=by,
-                    action="player.create",
-                    obj=player,
-                    number=player.number,
-                    name=player.name,
-                    values=snapshot(player, PLAYER_AUDIT_FIELDS),
-                )
-                for player in created
-            ]
-        )
+        audit_many([audit_entry(**_player_created(tournament, player, by)) for player in created])
         return created
 
 

@@ -42,19 +42,41 @@ from tournament.services import normalise_code
 from tournament.views.mixins import RoleRequiredMixin, add_service_error
 
 
-def kept_form_page(view, request):
-    """The appeal form as it was typed when a changed or ended login stopped its post, or None."""
-    kept = kept_input.take(request)
-    if kept is None:
-        return None
-    kept_input.restored(request)
-    return view.render_to_response(view.get_context_data(form=view.form(kept)))
+class AppealFilingMixin:
+    """Filing an appeal, by the player or by a referee for them: the form as it was typed when a changed or
+    ended login stopped its post; a refusal shown in the form, with a link to the open appeal a duplicate
+    repeats. The view says how it files (``file``) and where it goes after (``filed``)."""
+
+    def file(self, form) -> Appeal:
+        raise NotImplementedError
+
+    def filed(self, appeal: Appeal):
+        raise NotImplementedError
+
+    def get(self, request, *args, **kwargs):
+        kept = kept_input.take(request)
+        if kept is None:
+            return super().get(request, *args, **kwargs)
+        kept_input.restored(request)
+        return self.render_to_response(self.get_context_data(form=self.form(kept)))
+
+    def post(self, request, *args, **kwargs):
+        form = self.form(request.POST)
+        if form.is_valid():
+            try:
+                appeal = self.file(form)
+            except (ValidationError, PermissionDenied) as exc:
+                add_service_error(form, exc)
+                form.open_appeal = getattr(exc, "appeal", None)  # a duplicate: the page links to the open one
+            else:
+                return self.filed(appeal)
+        return self.render_to_response(self.get_context_data(form=form))
 
 
 # ------------------------------------------------------------------ the player, on their private link
 
 
-class PlayerAppealFileView(PlayerSheetsView):
+class PlayerAppealFileView(AppealFilingMixin, PlayerSheetsView):
     """The player files an appeal about a ruling at one of their tables; their code "signs" it."""
 
     template_name = "scoring/appeal_file.html"
@@ -94,31 +116,20 @@ class PlayerAppealFileView(PlayerSheetsView):
         )
         return context
 
-    def get(self, request, *args, **kwargs):
-        return kept_form_page(self, request) or super().get(request, *args, **kwargs)
+    def file(self, form):
+        return ap.appeal_file(
+            sheet=self.sheet,
+            filer=self.player,
+            code=normalise_code(self.kwargs["code"]),
+            by=None,
+            **form.service_kwargs(),
+        )
 
-    def post(self, request, *args, **kwargs):
-        form = self.form(request.POST)
-        if form.is_valid():
-            try:
-                appeal = ap.appeal_file(
-                    sheet=self.sheet,
-                    filer=self.player,
-                    code=normalise_code(self.kwargs["code"]),
-                    by=None,
-                    **form.service_kwargs(),
-                )
-            except (ValidationError, PermissionDenied) as exc:
-                add_service_error(form, exc)
-                form.open_appeal = getattr(exc, "appeal", None)  # a duplicate: the page links to the open one
-            else:
-                messages.success(
-                    request, _("Appeal %(n)s is filed. You will see its decision on this page.") % {"n": appeal.number}
-                )
-                return redirect(
-                    reverse("player-page", args=[self.tournament.slug, self.kwargs["code"]]) + "#my-appeals"
-                )
-        return self.render_to_response(self.get_context_data(form=form))
+    def filed(self, appeal):
+        messages.success(
+            self.request, _("Appeal %(n)s is filed. You will see its decision on this page.") % {"n": appeal.number}
+        )
+        return redirect(reverse("player-page", args=[self.tournament.slug, self.kwargs["code"]]) + "#my-appeals")
 
 
 class PlayerAppealEscalateView(PlayerSheetsView):
@@ -140,7 +151,7 @@ class PlayerAppealEscalateView(PlayerSheetsView):
 # ------------------------------------------------------------------ a referee files for a player
 
 
-class SheetAppealFileView(SheetMixin, TemplateView):
+class SheetAppealFileView(AppealFilingMixin, SheetMixin, TemplateView):
     """From the table's sheet: a referee or organizer files the appeal a player (or their captain) hands in."""
 
     template_name = "scoring/appeal_file.html"
@@ -177,21 +188,12 @@ class SheetAppealFileView(SheetMixin, TemplateView):
         )
         return context
 
-    def get(self, request, *args, **kwargs):
-        return kept_form_page(self, request) or super().get(request, *args, **kwargs)
+    def file(self, form):
+        return ap.appeal_file(sheet=self.sheet, by=self.request.user, **form.service_kwargs())
 
-    def post(self, request, *args, **kwargs):
-        form = self.form(request.POST)
-        if form.is_valid():
-            try:
-                appeal = ap.appeal_file(sheet=self.sheet, by=request.user, **form.service_kwargs())
-            except (ValidationError, PermissionDenied) as exc:
-                add_service_error(form, exc)
-                form.open_appeal = getattr(exc, "appeal", None)  # a duplicate: the page links to the open one
-            else:
-                messages.success(request, _("Appeal %(n)s is filed.") % {"n": appeal.number})
-                return redirect("appeal-detail", slug=self.tournament.slug, number=appeal.number)
-        return self.render_to_response(self.get_context_data(form=form))
+    def filed(self, appeal):
+        messages.success(self.request, _("Appeal %(n)s is filed.") % {"n": appeal.number})
+        return redirect("appeal-detail", slug=self.tournament.slug, number=appeal.number)
 
 
 # ------------------------------------------------------------------ those who decide
