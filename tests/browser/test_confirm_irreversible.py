@@ -5,8 +5,25 @@ from django.urls import reverse
 
 from rules import payments as pay
 from scoring import services as ss
-from scoring.models import Hand, ScoreSheet
+from scoring.models import Hand, ScoreSheet, Signature
 from tournament import services as ts
+from tournament.models import Player
+
+
+def finished_with_codes(tournament, organizer, sheet, referee, players):
+    """Table 1 finished (hand 1, then time up) where players confirm on the referee's device with their code;
+    the codes of its players, by player number."""
+    ts.tournament_update(
+        tournament=tournament,
+        by=organizer,
+        hands_per_session=4,
+        player_confirmation="device",
+        device_confirmation_code=True,
+    )
+    ts.player_codes_generate(tournament=tournament, by=organizer)
+    ss.hand_record(sheet=sheet, number=1, outcome=pay.SELF_DRAWN, winner=players[0], points=8, by=referee)
+    ss.sheet_mark_rest_not_played(sheet=sheet, by=referee)
+    return {p.number: p.code for p in Player.objects.filter(pk__in=[p.pk for p in players[:4]])}
 
 
 def test_time_is_up_then_countersign_each_asked_first(
@@ -71,26 +88,13 @@ def test_players_confirm_with_their_code_on_the_referees_phone(
     assert_phone_friendly,
     screenshot,
 ):
-    from scoring.models import Signature
-    from tournament.models import Player
-
-    ts.tournament_update(
-        tournament=tournament,
-        by=organizer,
-        hands_per_session=4,
-        player_confirmation="device",
-        device_confirmation_code=True,
-    )
-    ts.player_codes_generate(tournament=tournament, by=organizer)
-    ss.hand_record(sheet=sheet, number=1, outcome=pay.SELF_DRAWN, winner=players[0], points=8, by=referee)
-    ss.sheet_mark_rest_not_played(sheet=sheet, by=referee)
-    codes = {p.pk: p.code for p in Player.objects.filter(pk__in=[p.pk for p in players[:4]])}
+    codes = finished_with_codes(tournament, organizer, sheet, referee, players)
     page = phone_page
     login(page, referee)
     page.goto(reverse("sheet", args=[tournament.slug, 1, 1]))
     assert_phone_friendly(page, ".signing form")
     row = page.locator('.confirmations li[data-player="1"]')
-    row.locator('input[name="code"]').fill(codes[players[1].pk])  # another player's code
+    row.locator('input[name="code"]').fill(codes[2])  # another player's code
     row.get_by_role("button", name="Player 1 confirms").click()
     page.wait_for_load_state()
     error = page.locator("#signing div.errors")
@@ -99,7 +103,7 @@ def test_players_confirm_with_their_code_on_the_referees_phone(
     assert box is not None and 0 <= box["y"] < page.viewport_size["height"]
     assert not Signature.objects.exists()
     row = page.locator('.confirmations li[data-player="1"]')
-    row.locator('input[name="code"]').fill(codes[players[0].pk].lower())
+    row.locator('input[name="code"]').fill(codes[1].lower())
     screenshot(page, "confirm-with-code-phone", full_page=False)
     row.get_by_role("button", name="Player 1 confirms").click()
     page.wait_for_url("**#result")
@@ -122,21 +126,8 @@ def test_guessing_a_players_code_on_the_referees_phone_stops_after_a_few(
 ):
     """After DEVICE_CODE_FAILURE_LIMIT wrong codes for a player on the sheet, the page says how long to wait; the
     right code meanwhile is refused too, and another player still confirms."""
-    from scoring.models import Signature
-    from tournament.models import Player
-
     settings.DEVICE_CODE_FAILURE_LIMIT = 3
-    ts.tournament_update(
-        tournament=tournament,
-        by=organizer,
-        hands_per_session=4,
-        player_confirmation="device",
-        device_confirmation_code=True,
-    )
-    ts.player_codes_generate(tournament=tournament, by=organizer)
-    ss.hand_record(sheet=sheet, number=1, outcome=pay.SELF_DRAWN, winner=players[0], points=8, by=referee)
-    ss.sheet_mark_rest_not_played(sheet=sheet, by=referee)
-    codes = {p.number: p.code for p in Player.objects.filter(pk__in=[p.pk for p in players[:4]])}
+    codes = finished_with_codes(tournament, organizer, sheet, referee, players)
     for size, page in (("phone", phone_page), ("desktop", desktop_page)):
         login(page, referee)
         page.goto(reverse("sheet", args=[tournament.slug, 1, 1]))

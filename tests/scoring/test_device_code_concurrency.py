@@ -14,30 +14,21 @@ import pytest
 from django.core.exceptions import PermissionDenied
 from django.db import connection, connections, transaction
 
-from rules import payments as pay
 from scoring import services as ss
 from scoring.models import DeviceCodeFailure, Signature
 from scoring.services import signing
+from tests.scoring.test_device_confirmation_code import finished as device_sheet  # noqa: F401 -- the fixture
 from tournament import services as ts
 
 WAIT = 20  # seconds: far longer than a confirmation takes, short enough to fail CI cleanly
 
 
 @pytest.fixture
-def finished(tournament, organizer, published_session, sheet, players, referee, settings):
+def finished(device_sheet, tournament, organizer, settings):  # noqa: F811 -- the fixture imported above
+    """The confirmation-code tests' finished sheet, with every player's code made and a limit of two."""
     settings.DEVICE_CODE_FAILURE_LIMIT = 2
-    ts.tournament_update(
-        tournament=tournament,
-        by=organizer,
-        hands_per_session=4,
-        player_confirmation="device",
-        device_confirmation_code=True,
-    )
-    ss.hand_record(sheet=sheet, number=1, outcome=pay.SELF_DRAWN, winner=players[0], points=8, by=referee)
-    for n in (2, 3, 4):
-        ss.hand_record(sheet=sheet, number=n, outcome=pay.DRAW, by=referee)
     ts.player_codes_generate(tournament=tournament, by=organizer)
-    return sheet
+    return device_sheet
 
 
 def wrong_code(sheet, player, referee):
