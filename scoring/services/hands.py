@@ -26,6 +26,7 @@ from scoring.services.sheet import (
     _check_scorer,
     _lock_open_sheet,
     _lock_sheet,
+    _note_if_closed,
     _positions,
     _refuse_if_signed,
     _settle_status,
@@ -307,15 +308,10 @@ def sheet_mark_rest_not_played(*, sheet: ScoreSheet, by: User | None) -> list[in
     with transaction.atomic():
         sheet, _tournament = _lock_open_sheet(sheet, by, what=None)
         missing = sheet_missing_hands(sheet)
-        if missing and sheet.table.session.was_closed:
+        if missing:
             # Noted only when a hand is marked: signing a complete sheet "with the rest not played" changes
             # nothing.
-            ClosedSessionChange.objects.create(
-                session=sheet.table.session,
-                sheet=sheet,
-                what=ClosedSessionChange.What.HANDS_NOT_PLAYED,
-                changed_by=_actor(by),
-            )
+            _note_if_closed(sheet, by, ClosedSessionChange.What.HANDS_NOT_PLAYED)
         bell = _time_is_up(sheet)
         for i, n in enumerate(missing):
             note = (

@@ -84,11 +84,18 @@ def _lock_open_sheet(
     _check_scorer(by, tournament)
     if appeal is None or not Appeal.objects.filter(pk=appeal.pk, sheet=sheet, status=Appeal.Status.UPHELD).exists():
         _refuse_if_signed(sheet)
-    if what is not None and sheet.table.session.was_closed:
+    if what is not None:
+        _note_if_closed(sheet, by, what, appeal)
+    return sheet, tournament
+
+
+def _note_if_closed(sheet: ScoreSheet, by: User | None, what: str, appeal: Appeal | None = None) -> None:
+    """A change to the sheet's results, when its session is closed or was closed once (``Session.was_closed``):
+    noted for the organizer (``ClosedSessionChange``), in the caller's transaction."""
+    if sheet.table.session.was_closed:
         ClosedSessionChange.objects.create(
             session=sheet.table.session, sheet=sheet, appeal=appeal, what=what, changed_by=_actor(by)
         )
-    return sheet, tournament
 
 
 def _check_hand_number(number: int, tournament: Tournament, field: str | None = None) -> None:

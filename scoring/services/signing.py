@@ -28,6 +28,7 @@ from scoring.services.sheet import (
     _check_player_code,
     _check_scorer,
     _lock_sheet,
+    _note_if_closed,
     _numbers,
     _positions,
     _refuse_if_signed,
@@ -397,11 +398,8 @@ def sheet_reopen(*, sheet: ScoreSheet, reason: str, by: User | None) -> ScoreShe
         sheet.save(update_fields=["status", "submitted_at", "submitted_by"])
         _settle_status(sheet)
         granted = reopen_requests_grant(sheet=sheet, by=by)
-        if session.was_closed:
-            # Its results were called final once: the organizer hears that they are open again.
-            ClosedSessionChange.objects.create(
-                session=session, sheet=sheet, what=ClosedSessionChange.What.SHEET_REOPENED, changed_by=_actor(by)
-            )
+        # Its results were called final once: the organizer hears that they are open again.
+        _note_if_closed(sheet, by, ClosedSessionChange.What.SHEET_REOPENED)
         audit(
             tournament=tournament,
             actor=by,
