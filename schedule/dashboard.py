@@ -15,9 +15,9 @@ from schedule.selectors import next_field, swiss_sessions
 from scoring import lifecycle as sheet_lifecycle
 from scoring import progress as pg
 from scoring import queues
-from scoring.models import ReopenRequest, ScoreSheet
+from scoring.models import ScoreSheet
 from scoring.results import table_results
-from scoring.selectors import changes_after_closing
+from scoring.selectors import changes_after_closing, tables_asking_to_reopen
 from tournament.models import AdvanceRule, Session, Tournament, TournamentRole
 from tournament.services import seating_problem
 
@@ -437,11 +437,7 @@ def referee_sessions(tournaments: list[Tournament]) -> list[RefereeSession]:
         session = current.session
         results = sorted(table_results(tournament, session).values(), key=lambda r: r.table)
         statuses = dict(ScoreSheet.objects.filter(table__session=session).values_list("table_id", "status"))
-        asked = set(
-            ReopenRequest.objects.filter(sheet__table__session=session, status=ReopenRequest.Status.OPEN).values_list(
-                "sheet__table_id", flat=True
-            )
-        )
+        asked = tables_asking_to_reopen(session)
         tables = []
         for r in results:
             state, next_action = queues.sheet_next_step(
@@ -449,7 +445,7 @@ def referee_sessions(tournaments: list[Tournament]) -> list[RefereeSession]:
                 hands_entered=r.hands_entered,
                 hands_per_session=tournament.hands_per_session,
                 countersign_required=tournament.countersign_required,
-                reopen_asked=r.table_id in asked,
+                reopen_asked=r.table in asked,
             )
             tables.append(
                 RefereeTable(

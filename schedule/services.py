@@ -38,7 +38,8 @@ from schedule.selectors import (
 from schedule.withdrawals import fill_field, seating_field
 from scoring import lifecycle as sheet_lifecycle
 from scoring.appeals import appeal_deadline, open_appeals_by_table
-from scoring.models import ClosedSessionChange, ReopenRequest, ScoreSheet
+from scoring.models import ClosedSessionChange, ScoreSheet
+from scoring.selectors import tables_asking_to_reopen
 from seating.metrics import pair_counts
 from seating.types import ChartReport
 from standings.selectors import player_standings
@@ -235,11 +236,7 @@ def session_close_problems(session: Session, now: datetime | None = None) -> tup
             % {"t": ", ".join(map(str, unsigned))}
         )
     undecided = open_appeals_by_table(tournament)
-    asked = set(
-        ReopenRequest.objects.filter(sheet__table__session=session, status=ReopenRequest.Status.OPEN).values_list(
-            "sheet__table__number", flat=True
-        )
-    )
+    asked = tables_asking_to_reopen(session)
     for table in tables:
         sheet = getattr(table, "sheet", None)
         where = {"t": table.number}

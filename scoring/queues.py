@@ -1,7 +1,7 @@
 """What needs someone now: the work queue of the chief referee, the referees and the appeals committee (sheets
 to countersign, requests to reopen a signed sheet, appeals to decide with their deadlines, appeal windows still
-open), the appeals nobody can
-decide (flagged to the organizer), a table's next step for the referee, and a player's own to-do list.
+open), the appeals nobody can decide (flagged to the organizer), a table's next step for the referee, and a
+player's own to-do list.
 
 Reads only, a fixed number of queries whatever the size of the tournament; the pages (``scoring/views/queue.py``,
 the start page, the organizer's dashboard, the player's page) show them.

@@ -13,7 +13,16 @@ from typing import TYPE_CHECKING, Any
 from django.db.models import Q
 from django.utils import timezone
 
-from scoring.models import Appeal, ClosedSessionChange, Hand, HandVersion, Penalty, ScoreSheet, Signature
+from scoring.models import (
+    Appeal,
+    ClosedSessionChange,
+    Hand,
+    HandVersion,
+    Penalty,
+    ReopenRequest,
+    ScoreSheet,
+    Signature,
+)
 from scoring.results import SheetData, sheets_data
 from tournament import teams as team_services
 from tournament.models import EscalationScope, Player, Seat, Session, Table
@@ -377,6 +386,15 @@ def captain_tables(tournament: Tournament, player: Player, exclude: Iterable[int
             }
         row["members"].append(seat.player)
     return list(rows.values())
+
+
+def tables_asking_to_reopen(session: Session) -> set[int]:
+    """Numbers of the session's tables whose referee asks the chief referee to reopen the signed sheet."""
+    return set(
+        ReopenRequest.objects.filter(sheet__table__session=session, status=ReopenRequest.Status.OPEN).values_list(
+            "sheet__table__number", flat=True
+        )
+    )
 
 
 def changes_after_closing(tournament: Tournament, session: Session | None = None) -> list[dict[str, Any]]:
