@@ -15,7 +15,6 @@ from schedule.selectors import next_field, swiss_sessions
 from scoring import lifecycle as sheet_lifecycle
 from scoring import progress as pg
 from scoring import queues
-from scoring.models import ScoreSheet
 from scoring.results import table_results
 from scoring.selectors import changes_after_closing, tables_asking_to_reopen
 from tournament.models import AdvanceRule, Session, Tournament, TournamentRole
@@ -436,12 +435,11 @@ def referee_sessions(tournaments: list[Tournament]) -> list[RefereeSession]:
             continue
         session = current.session
         results = sorted(table_results(tournament, session).values(), key=lambda r: r.table)
-        statuses = dict(ScoreSheet.objects.filter(table__session=session).values_list("table_id", "status"))
         asked = tables_asking_to_reopen(session)
         tables = []
         for r in results:
             state, next_action = queues.sheet_next_step(
-                statuses.get(r.table_id, ScoreSheet.Status.OPEN),
+                r.sheet_status,
                 hands_entered=r.hands_entered,
                 hands_per_session=tournament.hands_per_session,
                 countersign_required=tournament.countersign_required,
@@ -453,7 +451,7 @@ def referee_sessions(tournaments: list[Tournament]) -> list[RefereeSession]:
                     players=r.players,
                     hands=r.hands_entered,
                     started=r.started,
-                    submitted=sheet_lifecycle.is_finished(statuses.get(r.table_id, ScoreSheet.Status.OPEN)),
+                    submitted=sheet_lifecycle.is_finished(r.sheet_status),
                     url=reverse("sheet", args=[tournament.slug, session.number, r.table]),
                     state=state,
                     next_action=next_action,

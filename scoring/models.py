@@ -689,8 +689,9 @@ class AppealAmendment(models.Model):
 
 class ClosedSessionChange(models.Model):
     """A change to the results of a session once closed (an upheld appeal's amendment, a sheet reopened after
-    the session was reopened, say), written by the scoring service that made it. The organizer sees it on the dashboard and the session's page until they
-    acknowledge it: the results they called final have moved."""
+    the session was reopened, say), written by the scoring service that made it (``_note_if_closed``). The
+    organizer sees it on the dashboard and the session's page until they acknowledge it: the results they
+    called final have moved."""
 
     class What(models.TextChoices):
         HAND = "hand", _("a hand recorded or corrected")

@@ -312,7 +312,7 @@ def still_to_play(row: dict[str, Any]) -> bool:
     if row["closed"]:
         return False
     sheet = row["sheet"]
-    return sheet is None or sheet.status == ScoreSheet.Status.OPEN
+    return sheet is None or sheet.is_open
 
 
 def player_page(tournament: Tournament, player: Player) -> dict[str, Any]:
