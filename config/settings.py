@@ -108,7 +108,7 @@ MIDDLEWARE = [
     "config.action_pages.ActionPageMiddleware",
     "csp.middleware.CSPMiddleware",
     # The visitor's address (behind the trusted proxies), kept while the request is served for the audit log.
-    "tournament.client.ClientAddressMiddleware",
+    "core.client.ClientAddressMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -120,7 +120,7 @@ AUTHENTICATION_BACKENDS = [
 ]
 
 # The proxies in front of the app (docs/deploy.md), whose X-Forwarded-For alone says who a visitor is
-# (tournament/client.py): TRUSTED_PROXIES, their addresses or networks, one per hop, the one nearest the visitors
+# (core/client.py): TRUSTED_PROXIES, their addresses or networks, one per hop, the one nearest the visitors
 # first (nginx on this machine: 127.0.0.1); or TRUSTED_PROXY_COUNT, how many there are, for an app server that
 # only they can reach. Neither: X-Forwarded-For is ignored and the connection's address is the visitor's.
 TRUSTED_PROXIES = parse_proxies(os.environ.get("TRUSTED_PROXIES", ""))
@@ -131,17 +131,17 @@ if TRUSTED_PROXIES and TRUSTED_PROXY_COUNT:
 # Login throttling (django-axes). At a venue every phone shares the hall's address, so failures lock the pair
 # (username, address): LOGIN_FAILURE_LIMIT wrong passwords for one username from one address lock that username
 # from that address only, for LOGIN_LOCKOUT_MINUTES. An address that fails LOGIN_ADDRESS_FAILURE_LIMIT times in
-# that time, whatever the usernames, is locked as a whole (a flood). config/lockout.py; docs/security.md.
+# that time, whatever the usernames, is locked as a whole (a flood). core/lockout.py; docs/security.md.
 AXES_ENABLED = env_bool("LOGIN_THROTTLING", True)
 AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "10"))
 LOGIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("LOGIN_ADDRESS_FAILURE_LIMIT", "100"))
 if not 1 <= AXES_FAILURE_LIMIT <= LOGIN_ADDRESS_FAILURE_LIMIT:
     raise RuntimeError("LOGIN_FAILURE_LIMIT must be at least 1 and at most LOGIN_ADDRESS_FAILURE_LIMIT")
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=int(os.environ.get("LOGIN_LOCKOUT_MINUTES", "15")))
-AXES_LOCKOUT_PARAMETERS = "config.lockout.lockout_parameters"
-AXES_CLIENT_IP_CALLABLE = "tournament.client.axes_client_address"
-AXES_LOCKOUT_CALLABLE = "config.lockout.lockout_response"
-AXES_USERNAME_CALLABLE = "config.lockout.attempted_username"
+AXES_LOCKOUT_PARAMETERS = "core.lockout.lockout_parameters"
+AXES_CLIENT_IP_CALLABLE = "core.client.axes_client_address"
+AXES_LOCKOUT_CALLABLE = "core.lockout.lockout_response"
+AXES_USERNAME_CALLABLE = "core.lockout.attempted_username"
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
 
@@ -196,8 +196,8 @@ TEMPLATES = [
 ]
 
 # Django's stock widgets and labels drawn in Python, to the byte as their templates draw them (the table page
-# draws some thirty fields; config/form_renderer.py says why).
-FORM_RENDERER = "config.form_renderer.FormRenderer"
+# draws some thirty fields; core/form_renderer.py says why).
+FORM_RENDERER = "core.form_renderer.FormRenderer"
 
 WSGI_APPLICATION = "config.wsgi.application"
 
@@ -249,8 +249,8 @@ STORAGES = {
 
 LOGIN_URL = "login"
 # A failed CSRF check (a form opened before the login changed) gets a page in words, and the forms where typing
-# costs come back filled in (config/csrf.py, tournament/kept_input.py).
-CSRF_FAILURE_VIEW = "config.csrf.csrf_failure"
+# costs come back filled in (core/csrf.py, core/kept_input.py).
+CSRF_FAILURE_VIEW = "core.csrf.csrf_failure"
 # Who may create tournaments (and copy one as a template): "staff" (staff accounts only), "permission"
 # (staff, and users given the tournament.add_tournament permission in the admin), or "any_user" (every
 # logged-in user; they become the new tournament's organizer).

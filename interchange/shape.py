@@ -11,6 +11,7 @@ from typing import Any, NoReturn
 
 from django.utils import timezone
 
+from core import safejson
 from interchange.format import (
     ADVANCE_KEYS,
     APPEAL_AMENDMENT_KEYS,
@@ -37,7 +38,7 @@ from interchange.format import (
     InterchangeError,
     default,
 )
-from rules import fouls, safejson
+from rules import fouls
 from rules import payments as pay
 from rules.registry import RULE_SETS
 from scoring.models import Appeal, AppealAmendment, AppealDecision

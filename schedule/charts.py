@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
-from rules import safejson
+from core import safejson
 
 # The limits of a chart, pasted or uploaded (README, "Limits"). A chart of 60 sessions for 1,000
 # players is about 90,000 characters.

@@ -4,7 +4,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
-from rules import textfile
+from core import textfile
 from schedule.charts import MAX_CHART_BYTES, MAX_CHART_CHARS, parse_chart
 from schedule.selectors import PRIORITIES
 from tournament.models import MINUTES_MAX, PLAYER_NUMBER_MAX, AdvanceRule, Player, Session, WithdrawalReason

@@ -15,11 +15,11 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _lazy
 
 import seating
+from core.names import sort_key
 from rules.rotation import WINDS
 from scoring.models import ScoreSheet
 from seating.metrics import pair_counts, wind_counts
 from tournament.models import Player, Seat, Session, Tournament
-from tournament.names import sort_key
 
 MAX_TEAM_APART = 4  # the engine keeps team-mates apart for teams of at most four
 

@@ -19,12 +19,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.generic import TemplateView
 
+from core import names
 from schedule import charts, dashboard, elimination, selectors, services
 from schedule.forms import ChartConfirmForm, ChartUploadForm, EliminationForm, GenerateForm, ReasonForm, SeatSessionForm
 from schedule.selectors import PRIORITY_BY_KEY
 from scoring.progress import CLOSED, with_phases
 from scoring.queues import work_queue
-from tournament import names
 from tournament.models import Session, Tournament, TournamentRole
 from tournament.services import seating_problem, sessions_below_minimum
 from tournament.views.mixins import OrganizerRequiredMixin, TournamentMixin, new_tournament_offer

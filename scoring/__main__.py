@@ -11,7 +11,7 @@ import argparse
 import json
 import sys
 
-from rules import safejson
+from core import safejson
 
 # Limits of one input line: a hand is a few hundred characters.
 MAX_LINE_CHARS = 10_000

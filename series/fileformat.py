@@ -21,7 +21,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from rules.safejson import JSONLimitError, loads
+from core.safejson import JSONLimitError, loads
 from series import selectors, services
 from series.models import LeagueBy, Person, PlayerLink, Series, SeriesMethod, SeriesRole
 from tournament.models import Player, Tournament

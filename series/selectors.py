@@ -20,6 +20,7 @@ from django.db.models import Count, Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core import names
 from ratings.base import DecayStep, Event, Result, Standing, two_decimals
 from ratings.history import history_days
 from ratings.league import LeagueParameters, league_ranking
@@ -30,7 +31,6 @@ from scoring.results import table_results
 from series.models import Person, PlayerLink, Series, SeriesMethod, SeriesRanking, SeriesRole, SeriesTournament
 from standings.selectors import player_standings, substitute_standings
 from tournament import lifecycle as session_lifecycle
-from tournament import names
 from tournament.models import AuditLog, Player, Session, Tournament
 
 PLACINGS_CACHE_SECONDS = 24 * 3600

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 from django_tables2 import RequestConfig
 
+from core import names
 from rules.table_points import format_table_points
 from scoring.appeals import open_appeals_by_table, players_under_appeal
 from scoring.progress import current_session, session_phase, session_progress
@@ -26,7 +27,6 @@ from scoring.results import table_results
 from scoring.selectors import changes_after_closing
 from standings import selectors
 from standings.tables import TeamStandingsTable, standings_table, tiebreak_label
-from tournament import names
 from tournament.clock import clock_context
 from tournament.models import Player, Seat, Session
 from tournament.views.mixins import TournamentMixin

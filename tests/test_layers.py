@@ -1,6 +1,9 @@
 """Dependencies run one way (docs/architecture.md): each package imports only packages below it.
 
-    rules, seating, ratings  (pure rules, seating algorithms and ranking methods: no Django)
+    core                     (plumbing that is not about tournaments: client address, kept input, bounded
+                              JSON and text files, name sorting, form renderer, lockout, CSRF page)
+    rules, seating, ratings  (pure rules, seating algorithms and ranking methods: no Django; they stand
+                              alone and import not even core)
       <- tournament          (tournaments, players, teams, sessions, seats, roles, audit)
         <- scoring           (score sheets, hands, penalties; a table's results)
            accounts          (accounts organizers make, invitation links; beside scoring, not using it)
@@ -23,6 +26,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 LAYERS = [
+    {"core"},
     {"rules", "seating", "ratings"},
     {"tournament"},
     {"scoring", "accounts"},
@@ -32,6 +36,7 @@ LAYERS = [
     {"series"},
     {"config"},
 ]
+PURE = 1  # the pure packages' layer
 PACKAGES = sorted(set().union(*LAYERS), key=len, reverse=True)  # the longest name first
 
 
@@ -80,7 +85,7 @@ def test_package_imports_only_from_below(package):
             layer, target = layer_of(name)
             if layer is None or target == package or name.startswith(package + "."):
                 continue
-            if (own_layer == 0 and layer != 0) or layer > own_layer or (layer == own_layer and target != package):
+            if (own_layer == PURE and layer != PURE) or layer > own_layer or (layer == own_layer and target != package):
                 wrong.append(f"{path.relative_to(ROOT)}:{line} imports {name}")
     assert not wrong, "imports against the layering:\n" + "\n".join(wrong)
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.db import models
 
-from tournament.client import current_address
+from core.client import current_address
 from tournament.models import AuditLog, Tournament
 
 if TYPE_CHECKING:

@@ -103,7 +103,7 @@ def remember(response, request, tournament: Tournament, code: str) -> None:
 
 def player_for_request(request, *, tournament: Tournament, code: str):
     """``player_for_code`` for a request: its address (behind the trusted proxies) and its cookie."""
-    from tournament.client import client_address
+    from core.client import client_address
     from tournament.services import normalise_code, player_for_code
 
     known = is_known(request, tournament, normalise_code(code))

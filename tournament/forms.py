@@ -11,9 +11,9 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from core.json_field import LimitedJSONField
 from rules.registry import RULE_SETS
 from tournament.importing import MAX_FILE_BYTES
-from tournament.json_field import LimitedJSONField
 from tournament.models import PLAYER_NUMBER_MAX, Team, Tournament, TournamentRole
 from tournament.player_fields import PLAYER_FIELDS, Kind, PlayerField
 

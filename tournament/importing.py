@@ -16,7 +16,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from rules import safejson, textfile
+from core import safejson, textfile
 from tournament.models import Tournament, compose_display_name
 from tournament.player_fields import BY_KEY, FILE_FIELDS
 
@@ -114,7 +114,7 @@ def _cell_text(value):
 
 
 def _decode(data: bytes) -> str:
-    """UTF-8 (with or without a byte-order mark), UTF-16 ("Unicode text"), else Windows-1252 (rules.textfile)."""
+    """UTF-8 (with or without a byte-order mark), UTF-16 ("Unicode text"), else Windows-1252 (core.textfile)."""
     try:
         return textfile.decode_text_file(data)
     except textfile.UndecodableText as exc:

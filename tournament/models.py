@@ -713,7 +713,7 @@ class AuditLog(models.Model):
     object_type = models.CharField(max_length=60, blank=True)
     object_id = models.CharField(max_length=60, blank=True)
     data = models.JSONField(default=dict, blank=True)
-    # Where the change came from (tournament.client: behind the trusted proxies); empty outside a request.
+    # Where the change came from (core.client: behind the trusted proxies); empty outside a request.
     address = models.CharField(_("address"), max_length=45, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 

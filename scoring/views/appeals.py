@@ -12,6 +12,7 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
+from core import kept_input
 from scoring import appeals as ap
 from scoring import services
 from scoring.forms.appeals import (
@@ -35,7 +36,6 @@ from scoring.selectors import (
 )
 from scoring.views.player import PlayerSheetsView
 from scoring.views.sheet import SheetMixin
-from tournament import kept_input
 from tournament.models import Player, Tournament
 from tournament.permissions import can_score, is_appeals_committee, is_organizer
 from tournament.services import normalise_code
@@ -280,7 +280,7 @@ class AppealDetailView(AppealRoleMixin, TemplateView):
 
 class AppealActionView(AppealDetailView):
     """POST one action on an appeal. A GET of its address is the appeal's page, with the form as it was typed
-    when a changed or ended login stopped the post (tournament.kept_input)."""
+    when a changed or ended login stopped the post (core.kept_input)."""
 
     http_method_names = ["get", "post"]
     form_name = ""

@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views import View
 
+from core import kept_input
 from scoring import entry_replay, offline, services
 from scoring.forms.hand import PenaltyForm, WithdrawPenaltyForm
 from scoring.forms.signing import ConfirmForm, FoulForm, HandConfirmForm, SignForm
@@ -18,7 +19,6 @@ from scoring.models import Penalty, Signature
 from scoring.selectors import sheet_missing_hands
 from scoring.views.public import live_response
 from scoring.views.sheet import ConfirmedSheetActionView, HandHistoryView, SheetActionView, SheetMixin, SheetView
-from tournament import kept_input
 from tournament.permissions import can_score
 from tournament.views.mixins import add_service_error
 
@@ -45,7 +45,7 @@ class HandRecordView(SheetView):
     def get(self, request, *args, **kwargs):
         kept = kept_input.take(request) if self.can_edit() else None
         if kept is not None:
-            # Stopped by a changed or ended login (tournament.kept_input): the hand as typed, to send again.
+            # Stopped by a changed or ended login (core.kept_input): the hand as typed, to send again.
             kept_input.restored(request)
             form = self.hand_form(kept)
             form.is_valid()

@@ -12,13 +12,13 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
+from core import kept_input
 from rules.table_points import format_table_points
 from scoring import offline, services, tile_entry
 from scoring.forms.hand import HandForm, PenaltyForm, WithdrawPenaltyForm
 from scoring.models import ScoreSheet
 from scoring.results import sheet_data, sheet_hand, with_sheet_and_seats
 from scoring.selectors import hand_with_versions, sheet_appeals
-from tournament import kept_input
 from tournament.clock import clock_context
 from tournament.models import WIND_NAMES, Session, Table
 from tournament.views.mixins import ScorerPostMixin, add_service_error

@@ -11,7 +11,7 @@ from django.core import checks
 from django.test import RequestFactory
 from django.urls import reverse
 
-from tournament.client import client_address
+from core.client import client_address
 from tournament.models import AuditLog
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,4 +1,4 @@
-"""The Python form renderer (config/form_renderer.py) draws exactly what Django's templates draw: every kind
+"""The Python form renderer (core/form_renderer.py) draws exactly what Django's templates draw: every kind
 of widget and label the project uses, with awkward values, compared byte for byte."""
 
 import datetime
@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy, override
 
-from config.form_renderer import FormRenderer
+from core.form_renderer import FormRenderer
 
 CHOICES = [("", "---"), (1, "One & <two>"), ('x"y', "Quote")]
 GROUPED = [("Winds", [("E", "East"), ("S", "South")]), ("Dragons", [("R", "Red"), ("G", "Green")]), ("N", "None")]
@@ -89,7 +89,7 @@ def test_the_whole_form_is_drawn_alike():
 def test_it_is_the_projects_form_renderer(settings):
     from django.forms.renderers import get_default_renderer
 
-    assert settings.FORM_RENDERER == "config.form_renderer.FormRenderer"
+    assert settings.FORM_RENDERER == "core.form_renderer.FormRenderer"
     assert isinstance(get_default_renderer(), FormRenderer)
 
 
@@ -104,7 +104,7 @@ def test_the_referees_table_page_is_the_same_page(hands_entered, client_for, set
     with ours: the same bytes, but for the per-request CSRF tokens and entry keys."""
     url = reverse("sheet", args=["test-open", 1, 1])
     pages = []
-    for renderer in ("django.forms.renderers.DjangoTemplates", "config.form_renderer.FormRenderer"):
+    for renderer in ("django.forms.renderers.DjangoTemplates", "core.form_renderer.FormRenderer"):
         settings.FORM_RENDERER = renderer
         response = client_for("referee").get(url, HTTP_ACCEPT_LANGUAGE=language)
         assert response.status_code == 200

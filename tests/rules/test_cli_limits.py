@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from rules import safejson
+from core import safejson
 from tests.rules.test_cli import run_cli
 
 GOOD = json.dumps({"concealed": "123m456p789s23sEE", "win_tile": "4s"})

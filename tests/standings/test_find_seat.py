@@ -6,9 +6,9 @@ import re
 import pytest
 from django.urls import reverse
 
+from core import names
 from schedule import services as sched
 from tests.closing import close_session
-from tournament import names
 from tournament import services as ts
 
 pytestmark = pytest.mark.django_db

@@ -9,7 +9,7 @@ from django.template.response import TemplateResponse
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 
-from tournament.kept_input import login_then_back
+from core.kept_input import login_then_back
 from tournament.models import Session, Tournament, TournamentRole
 from tournament.permissions import can_score, is_appeals_committee, is_chief_referee, is_organizer
 

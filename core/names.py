@@ -10,7 +10,7 @@ def fold(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold().strip()
 
 
-def sort_key(name: str) -> tuple:
+def sort_key(name: str) -> tuple[str, str]:
     return fold(name), str(name)
 
 

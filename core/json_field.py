@@ -3,7 +3,7 @@
 Django's ``forms.JSONField`` hands the text to ``json.loads`` as it is, on validation and again when the page
 is drawn back: ten thousand nested brackets raise RecursionError, a 5,000-digit number ValueError, ``1e309``
 becomes infinity and ``"\\ud800"`` a lone surrogate that no page or database can hold. Here the text goes
-through ``rules.safejson`` (depth, number size, NaN and infinity, lone surrogates) after a length limit, and
+through ``core.safejson`` (depth, number size, NaN and infinity, lone surrogates) after a length limit, and
 every refusal is a form error that says what is wrong.
 """
 
@@ -15,7 +15,7 @@ from django.forms.fields import InvalidJSONInput, JSONString
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from rules import safejson
+from core import safejson
 
 
 class LimitedJSONField(forms.JSONField):

@@ -4,7 +4,7 @@ typed lost (settings.CSRF_FAILURE_VIEW).
 On the day the usual cause is a login that changed: the user logged in again in another tab, which gives a new
 token, and then sends a form opened before. For the forms where typing costs (``keeps_input``: a hand, a foul, an
 appeal, a decision) the post is kept and the user goes back to the same form, filled in, to check and send again;
-after logging in first if the login has ended meanwhile (tournament.kept_input).
+after logging in first if the login has ended meanwhile (core.kept_input).
 """
 
 from django.http import JsonResponse
@@ -12,7 +12,7 @@ from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
-from tournament import kept_input
+from core import kept_input
 
 
 def csrf_failure(request, reason=""):

@@ -1,0 +1,5 @@
+"""Plumbing that is not about tournaments: the visitor's address, input kept across a changed login, bounded JSON
+and text-file reading, name sorting, the form renderer, the login lockout and the CSRF failure page.
+
+``core`` is the bottom layer (tests/test_layers.py): it imports no other package of the project, so every
+package may use it. ``safejson``, ``textfile`` and ``names`` are pure Python (no Django)."""
