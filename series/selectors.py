@@ -299,12 +299,7 @@ def is_series_organizer(user, series: Series) -> bool:
 
 def visible_series(user) -> list[Series]:
     """The series a user may see: the public ones, and those they organize."""
-    query = Q(published=True)
-    if getattr(user, "is_superuser", False):
-        query = Q()
-    elif getattr(user, "is_authenticated", False):
-        query |= Q(roles__user=user)
-    return list(Series.objects.filter(query).distinct().annotate(entry_count=Count("entries", distinct=True)))
+    return list(Series.objects.visible_to(user).annotate(entry_count=Count("entries", distinct=True)))
 
 
 def series_entries(series: Series) -> list[SeriesTournament]:

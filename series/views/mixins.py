@@ -55,8 +55,8 @@ class SeriesMixin:
 
     @cached_property
     def series(self) -> Series:
-        series = get_object_or_404(Series, slug=self.kwargs["series"])
-        if not series.published and not is_series_organizer(self.request.user, series):
+        series = Series.objects.visible_to(self.request.user).filter(slug=self.kwargs["series"]).first()
+        if series is None:
             raise Http404(_("No such series."))
         return series
 

@@ -47,14 +47,14 @@ def role_label(user, tournament):
 class TournamentMixin:
     """Loads ``self.tournament`` from the ``slug`` URL argument.
 
-    A tournament that is not public is visible only to its organizers and referees (404 otherwise,
-    so its existence is not revealed).
+    A tournament that is not public is visible only to those with a role in it
+    (``Tournament.objects.visible_to``; 404 otherwise, so its existence is not revealed).
     """
 
     @cached_property
     def tournament(self):
-        tournament = get_object_or_404(Tournament, slug=self.kwargs["slug"])
-        if not tournament.published and not can_score(self.request.user, tournament):
+        tournament = Tournament.objects.visible_to(self.request.user).filter(slug=self.kwargs["slug"]).first()
+        if tournament is None:
             raise Http404(_("No such tournament."))
         return tournament
 
