@@ -39,6 +39,7 @@ from django.utils.translation import gettext as _
 
 from core.acting import acting_user, is_user, username
 from scoring import services
+from scoring.appeal_window import appeal_deadline, game_ended_at  # noqa: F401 (read from here too)
 from scoring.lifecycle import APPEAL, APPEAL_FINAL_STATUSES, APPEAL_OPEN_STATUSES
 from scoring.models import (
     Appeal,
@@ -48,7 +49,7 @@ from scoring.models import (
     ScoreSheet,
 )
 from tournament.audit import audit
-from tournament.models import Session, Team
+from tournament.models import Team
 from tournament.permissions import can_score, is_appeals_committee, is_chief_referee, is_organizer, is_referee
 from tournament.services import lock_tournament
 
@@ -61,25 +62,6 @@ if TYPE_CHECKING:
 
     from scoring.models import HandVersion
     from tournament.models import Player, Tournament
-
-
-def game_ended_at(session: Session, sheet: ScoreSheet | None) -> datetime | None:
-    """When the game at a table ended: its sheet signed, or its session closed, whichever came first."""
-    ends = [
-        at
-        for at in (session.closed_at, sheet.submitted_at if sheet is not None and sheet.is_submitted else None)
-        if at is not None
-    ]
-    return min(ends) if ends else None
-
-
-def appeal_deadline(session: Session, tournament: Tournament, sheet: ScoreSheet | None = None) -> datetime | None:
-    """When the appeal window for a table's game closes; None while the game goes on (the window is open).
-    Without a sheet, from the session's closing alone."""
-    ended = game_ended_at(session, sheet)
-    if ended is None:
-        return None
-    return ended + timedelta(minutes=tournament.appeal_minutes)
 
 
 def _lock_appeal(appeal: Appeal) -> Appeal:
