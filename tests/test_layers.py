@@ -40,6 +40,13 @@ PURE = 1  # the pure packages' layer
 PACKAGES = sorted(set().union(*LAYERS), key=len, reverse=True)  # the longest name first
 
 
+# Offline tools beside a pure package: they may import it (and the standard library), nothing else of ours, and
+# the product never imports them. ``python -m seating_designs`` searches for the seating designs that
+# ``seating/data/designs.json`` ships.
+# ``python -m rules_cli`` is the scoring command line beside the rules: pure like them, it adds core's safe JSON.
+BESIDE = {"seating_designs": {"seating"}, "rules_cli": {"rules", "core"}}
+
+
 def layer_of(module: str):
     for package in PACKAGES:
         if module == package or module.startswith(package + "."):
@@ -137,3 +144,27 @@ def test_shared_rules_modules_import_no_rule_set():
             continue
         wrong.extend(f"{relative}:{line} imports rules.{other}" for line, other in _rule_sets_imported(path))
     assert not wrong, "a shared rules module imports a rule set:\n" + "\n".join(wrong)
+
+
+@pytest.mark.parametrize(("tool", "allowed"), sorted(BESIDE.items()))
+def test_a_tool_beside_a_pure_package_imports_only_that_package(tool, allowed):
+    ours = set(PACKAGES) | set(BESIDE) | {"django"}
+    wrong = []
+    for path in python_files(tool):
+        module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        for line, name in imports(path, module):
+            top = name.split(".")[0]
+            if top in ours and top != tool and top not in allowed:
+                wrong.append(f"{path.relative_to(ROOT)}:{line} imports {name}")
+    assert not wrong, "a tool beside a pure package imports more than it:\n" + "\n".join(wrong)
+
+
+def test_the_product_never_imports_a_tool():
+    wrong = []
+    for package in sorted(set().union(*LAYERS)):
+        for path in python_files(package):
+            module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+            for line, name in imports(path, module):
+                if name.split(".")[0] in BESIDE or name.split(".")[0] == "tools":
+                    wrong.append(f"{path.relative_to(ROOT)}:{line} imports {name}")
+    assert not wrong, "the product imports an offline tool:\n" + "\n".join(wrong)
