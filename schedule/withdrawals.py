@@ -20,6 +20,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.acting import acting_user
 from scoring import lifecycle as sheet_lifecycle
 from scoring.models import ScoreSheet
 from tournament.audit import audit
@@ -145,7 +146,7 @@ def _withdraw(
             reason=reason,
             note=(note or "").strip(),
             keep_in_standings=bool(keep_in_standings),
-            created_by=by if getattr(by, "is_authenticated", False) else None,
+            created_by=acting_user(by),
         )
         withdrawal.full_clean(exclude=["created_by", "undone_by", "substitute"])
         withdrawal.save()
@@ -287,7 +288,7 @@ def withdrawal_undo(*, withdrawal: Withdrawal, by: User | None) -> Withdrawal:
                     seat.save(update_fields=["player"])
                     given_back.append(seat.session.number)
         withdrawal.undone_at = timezone.now()
-        withdrawal.undone_by = by if getattr(by, "is_authenticated", False) else None
+        withdrawal.undone_by = acting_user(by)
         withdrawal.save(update_fields=["undone_at", "undone_by"])
         audit(
             tournament=tournament,

@@ -27,7 +27,7 @@ then the appeal, then whatever the scoring service locks below the sheet.
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import TYPE_CHECKING, TypeGuard
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -37,7 +37,9 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
+from core.acting import acting_user, is_user, username
 from scoring import services
+from scoring.appeal_window import appeal_deadline, game_ended_at  # noqa: F401 (read from here too)
 from scoring.lifecycle import APPEAL, APPEAL_FINAL_STATUSES, APPEAL_OPEN_STATUSES
 from scoring.models import (
     Appeal,
@@ -47,7 +49,7 @@ from scoring.models import (
     ScoreSheet,
 )
 from tournament.audit import audit
-from tournament.models import Session, Team
+from tournament.models import Team
 from tournament.permissions import can_score, is_appeals_committee, is_chief_referee, is_organizer, is_referee
 from tournament.services import lock_tournament
 
@@ -60,29 +62,6 @@ if TYPE_CHECKING:
 
     from scoring.models import HandVersion
     from tournament.models import Player, Tournament
-
-
-def game_ended_at(session: Session, sheet: ScoreSheet | None) -> datetime | None:
-    """When the game at a table ended: its sheet signed, or its session closed, whichever came first."""
-    ends = [
-        at
-        for at in (session.closed_at, sheet.submitted_at if sheet is not None and sheet.is_submitted else None)
-        if at is not None
-    ]
-    return min(ends) if ends else None
-
-
-def appeal_deadline(session: Session, tournament: Tournament, sheet: ScoreSheet | None = None) -> datetime | None:
-    """When the appeal window for a table's game closes; None while the game goes on (the window is open).
-    Without a sheet, from the session's closing alone."""
-    ended = game_ended_at(session, sheet)
-    if ended is None:
-        return None
-    return ended + timedelta(minutes=tournament.appeal_minutes)
-
-
-def _authenticated(by: object) -> TypeGuard[User]:
-    return getattr(by, "is_authenticated", False)
 
 
 def _lock_appeal(appeal: Appeal) -> Appeal:
@@ -226,7 +205,7 @@ def appeal_file(
         sheet = ScoreSheet.objects.select_related("table__session").get(pk=sheet.pk)
         session = sheet.table.session
         players = _table_players(sheet)
-        if _authenticated(by):
+        if is_user(by):
             if not can_score(by, tournament):
                 raise PermissionDenied(
                     _("Only a referee or organizer of this tournament files an appeal for a player.")
@@ -267,7 +246,7 @@ def appeal_file(
         deadline = appeal_deadline(session, tournament, sheet)
         late = deadline is not None and now > deadline
         if late:
-            if not (_authenticated(by) and is_organizer(by, tournament)):
+            if not (is_user(by) and is_organizer(by, tournament)):
                 raise ValidationError(
                     _(
                         "The appeal window for table %(t)s of session %(n)s closed at %(time)s, %(minutes)s minutes "
@@ -305,8 +284,8 @@ def appeal_file(
             kind=kind,
             filer=filer,
             via=via,
-            filed_by=by if _authenticated(by) else None,
-            filed_by_name=by.get_username() if _authenticated(by) else "",
+            filed_by=acting_user(by),
+            filed_by_name=username(by),
             statement=statement,
             filed_at=now,
             late_reason=late_reason,
@@ -391,7 +370,7 @@ def appeal_decide(*, appeal: Appeal, outcome: str, reasons: str, by: User | None
             outcome=outcome,
             reasons=reasons,
             decided_by=by,
-            decided_by_name=by.get_username() if _authenticated(by) else "",
+            decided_by_name=username(by),
             decided_at=timezone.now(),
         )
         decision.full_clean(exclude=["decided_by"])
@@ -427,7 +406,7 @@ def appeal_escalate(*, appeal: Appeal, reason: str, by: User | None = None, code
     with transaction.atomic():
         services._lock_sheet(appeal.sheet)
         appeal = _lock_appeal(appeal)
-        if _authenticated(by):
+        if is_user(by):
             if not can_score(by, appeal.tournament):
                 raise PermissionDenied(_("Only a referee or organizer of this tournament does this for a player."))
         else:
@@ -452,7 +431,7 @@ def appeal_escalate(*, appeal: Appeal, reason: str, by: User | None = None, code
             table=appeal.sheet.table.number,
             reason=reason,
             player=appeal.filer.number,
-            via="link" if not _authenticated(by) else "referee",
+            via="link" if not is_user(by) else "referee",
         )
         return appeal
 
@@ -472,9 +451,7 @@ def _start_amendment(appeal: Appeal, by: User | None) -> Appeal:
 
 
 def _amended(appeal: Appeal, kind: str, by: User | None, **target: Any) -> AppealAmendment:
-    amendment = AppealAmendment.objects.create(
-        appeal=appeal, kind=kind, created_by=by if _authenticated(by) else None, **target
-    )
+    amendment = AppealAmendment.objects.create(appeal=appeal, kind=kind, created_by=acting_user(by), **target)
     audit(
         tournament=appeal.tournament,
         actor=by,

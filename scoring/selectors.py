@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from django.db.models import Q
 from django.utils import timezone
 
+from scoring.appeal_window import appeal_deadline
 from scoring.models import (
     Appeal,
     ClosedSessionChange,
@@ -280,9 +281,6 @@ def player_sheets_to_confirm(tournament: Tournament, player: Player) -> tuple[li
 def _session_row(tournament: Tournament, seat: Seat, data: SheetData, now: datetime) -> dict[str, Any]:
     """One published session on the player's page: their seat, score, table points and hands, the appeal
     window."""
-    # scoring.appeals uses the services, which use these reads: imported here, not at the top.
-    from scoring.appeals import appeal_deadline
-
     sheet = getattr(seat.table, "sheet", None)
     position = seat.position
     until = appeal_deadline(seat.session, tournament, sheet)
@@ -359,7 +357,6 @@ def player_page(tournament: Tournament, player: Player) -> dict[str, Any]:
 def captain_tables(tournament: Tournament, player: Player, exclude: Iterable[int] = ()) -> list[dict[str, Any]]:
     """For a team captain, the tables of published sessions where members of their team played and they did
     not (those are in their own results): each with those members and its appeal window (MCR 3.12.1)."""
-    from scoring.appeals import appeal_deadline  # see _session_row
 
     team = team_services.team_captain_of(player)
     if team is None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Field
 from django.utils import timezone
@@ -14,6 +13,7 @@ from django.utils.crypto import constant_time_compare
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
+from core.acting import acting_user
 from rules import payments as pay
 from scoring.lifecycle import APPEAL, SHEET
 from scoring.models import Appeal, ClosedSessionChange, ScoreSheet, Signature
@@ -98,7 +98,7 @@ def _note_if_closed(sheet: ScoreSheet, by: User | None, what: str, appeal: Appea
     noted for the organizer (``ClosedSessionChange``), in the caller's transaction."""
     if sheet.table.session.was_closed:
         ClosedSessionChange.objects.create(
-            session=sheet.table.session, sheet=sheet, appeal=appeal, what=what, changed_by=_actor(by)
+            session=sheet.table.session, sheet=sheet, appeal=appeal, what=what, changed_by=acting_user(by)
         )
 
 
@@ -128,11 +128,6 @@ def _check_field(model: type[Model], name: str, value: Any) -> None:
         raise ValidationError({name: exc.messages}) from None
 
 
-def _actor(by: User | AnonymousUser | None) -> User | None:
-    """The user to record as having done it: none for an import or an anonymous visitor."""
-    return None if by is None or isinstance(by, AnonymousUser) else by
-
-
 def _numbers(values: Iterable[int]) -> str:
     return ", ".join(map(str, values))
 
@@ -157,7 +152,7 @@ def _position_deltas(players: list[Player], by_player_id: dict[Any, int]) -> dic
 def _void_confirmations(sheet: ScoreSheet, by: User | None, reason: str) -> int:
     """The players confirmed the sheet as it was; after a change they confirm again. Kept, marked void."""
     return Signature.objects.filter(sheet=sheet, role=Signature.Role.PLAYER, voided_at__isnull=True).update(
-        voided_at=timezone.now(), voided_by=_actor(by), voided_reason=reason[:200]
+        voided_at=timezone.now(), voided_by=acting_user(by), voided_reason=reason[:200]
     )
 
 
