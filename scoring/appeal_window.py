@@ -2,7 +2,7 @@
 end of the game concerned"). A table's game ends when its sheet is signed or its session closed, whichever comes
 first; until then the window is open. A reopened sheet signed again ends its game again.
 
-Filing (``scoring.appeals``), closing a session, the player's page, the work queues and the organizer's dashboard
+Filing (``scoring.services.appeals``), closing a session, the player's page, the work queues and the organizer's dashboard
 all read these."""
 
 from __future__ import annotations

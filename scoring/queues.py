@@ -19,8 +19,8 @@ from django.utils.translation import gettext as _
 
 from scoring import lifecycle
 from scoring.appeal_window import appeal_deadline, ended_since
-from scoring.appeals import appeal_deciding_body, may_decide
 from scoring.models import APPEAL_OPEN_STATUSES, Appeal, AppealDecision, ReopenRequest, ScoreSheet
+from scoring.selectors import appeal_deciding_body, may_decide
 from tournament.models import Session, Tournament, TournamentRole
 from tournament.permissions import can_score, is_chief_referee, is_organizer
 
@@ -165,7 +165,7 @@ def _waiting(
     )
 
 
-# The roles that may decide an appeal at each step (scoring.appeals.may_decide says the same per user).
+# The roles that may decide an appeal at each step (scoring.selectors.may_decide says the same per user).
 _DECIDERS = {
     AppealDecision.Body.REFEREES: {TournamentRole.Role.REFEREE, TournamentRole.Role.CHIEF_REFEREE},
     AppealDecision.Body.CHIEF_REFEREE: {TournamentRole.Role.CHIEF_REFEREE},

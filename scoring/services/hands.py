@@ -183,7 +183,7 @@ def hand_record(
     nothing (MCR 3.5.6), so it and the rest are recorded not played. Corrections of hands already entered
     are still accepted. The hands go in order (``scoring.sequence``).
 
-    `appeal`: an upheld appeal on this sheet, which may correct it even when signed (``scoring.appeals``).
+    `appeal`: an upheld appeal on this sheet, which may correct it even when signed (``scoring.services.appeals``).
 
     `idempotency_key`: the entry sent again (a lost answer, a double tap) returns the version stored under it
     the first time, and stores nothing (``scoring.entry_replay``).

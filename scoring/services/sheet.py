@@ -1,5 +1,5 @@
 """What every score change shares: who may score, the sheet's lock, its four players, its status after a
-change. The services of this package use these; nothing outside it does, except ``scoring.appeals`` (the
+change. The services of this package use these; nothing outside it does, except ``scoring.services.appeals`` (the
 sheet's lock and the player's code, through ``scoring.services``)."""
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ def _lock_open_sheet(
     """Lock the sheet for a score change by `by` (`what`: which kind of change); refuse when they may not
     score or it is signed.
 
-    An upheld appeal on this sheet (``scoring.appeals``) may change it even when signed: the appeal's decision
+    An upheld appeal on this sheet (``scoring.services.appeals``) may change it even when signed: the appeal's decision
     stands above the signatures (MCR 3.13), and the change is still a new version or penalty, audited. When
     its session is closed, or was closed and has been reopened since (``Session.was_closed``), the change is
     also noted for the organizer (``ClosedSessionChange``), in the same transaction: it is undone with the
