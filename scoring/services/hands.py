@@ -17,7 +17,14 @@ from rules import payments as pay
 from scoring import entry_replay
 from scoring.models import ClosedSessionChange, Hand, HandVersion
 from scoring.selectors import sheet_dead_hand, sheet_hand_outcomes, sheet_missing_hands
-from scoring.services.hand_rules import HandDetails, _check_sequence, _checked_details, _hand_deltas, hand_audit
+from scoring.services.hand_rules import (
+    HandDetails,
+    _check_sequence,
+    _check_tiles,
+    _checked_details,
+    _hand_deltas,
+    hand_audit,
+)
 from scoring.services.sheet import (
     _after_change,
     _check_at_table,
@@ -204,6 +211,7 @@ def hand_record(
         details = _checked_details(
             rules, players, HandDetails(outcome, winner, discarder, points, flowers, player_points)
         )
+        _check_tiles(rules, details, tiles)
         _check_not_dead(sheet, winner, number)
         deltas = _hand_deltas(rules, players, details)
         pending = tournament.two_person_entry if pending is None else pending
