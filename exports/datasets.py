@@ -193,10 +193,12 @@ class RankingFileNotReady(Exception):
         self.problems = problems
 
 
-def ema_problems(tournament, rows):
+def ema_problems(tournament, rows, results=None):
     """What a ranking body would refuse, checked before the file leaves: every session played is
-    public and every sheet submitted (nothing provisional); at every table the table points total 7;
-    every ranked player has a family name and an EMA id or is marked as having none."""
+    public and every sheet submitted (nothing provisional); at every table the table points total what the
+    tournament's table points add up to (4+2+1+0 = 7 by default; ties split them, keeping the total);
+    every ranked player has a family name and an EMA id or is marked as having none. ``results``: the
+    tournament's ``table_results``, when the caller has them (the standings were computed from them)."""
     problems = []
     sessions = tournament.sessions.seated().order_by("number")
     for session in sessions:
@@ -221,12 +223,19 @@ def ema_problems(tournament, rows):
             problems.append(
                 _("Session %(s)s, table %(t)s: the score sheet is not submitted (results are provisional).") % where
             )
-    for result in sorted(table_results(tournament).values(), key=lambda r: (r.session, r.table)):
+    expected = sum(tournament.table_points_values())
+    results = table_results(tournament) if results is None else results
+    for result in sorted(results.values(), key=lambda r: (r.session, r.table)):
         total = sum(result.table_points) if result.started else 0
-        if total != 7:
+        if total != expected:
             problems.append(
-                _("Session %(s)s, table %(t)s: the table points total %(tp)s, not 7.")
-                % {"s": result.session, "t": result.table, "tp": format_table_points(total)}
+                _("Session %(s)s, table %(t)s: the table points total %(tp)s, not %(expected)s.")
+                % {
+                    "s": result.session,
+                    "t": result.table,
+                    "tp": format_table_points(total),
+                    "expected": format_table_points(expected),
+                }
             )
     for row in rows:
         p = row.player
@@ -247,9 +256,10 @@ def ema_dataset(tournament, rows=None):
     """The ranking body's results file (EMA style, MCR): rank, EMA id (blank for a player marked as
     having none), last (family) name, first (given) name, country, table points, score. Substitutes are
     left out, as in the standings. Raises RankingFileNotReady naming every problem ``ema_problems`` finds."""
-    rows = selectors.player_standings(tournament) if rows is None else rows
+    results = table_results(tournament)  # read once: the standings and the checks both use them
+    rows = selectors.player_standings(tournament, results=results) if rows is None else rows
     rows = [row for row in rows if not row.player.is_substitute]  # never send one
-    problems = ema_problems(tournament, rows)
+    problems = ema_problems(tournament, rows, results)
     if problems:
         raise RankingFileNotReady(problems)
     # A file for the ranking body's software, not for people: its headings stay fixed in English
