@@ -27,13 +27,15 @@ setup: demo
 run: setup
 	$(PY) manage.py runserver 127.0.0.1:8000
 
-# Lint and format (ruff.toml), types (mypy.ini: strict on rules/ and seating/), Django's checks, migrations.
+# Lint and format (ruff.toml), types (mypy.ini: strict on rules/ and seating/), Django's checks, migrations, the
+# published file schemas (docs/schemas/, scripts/file_schemas.py).
 check: venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 	$(PY) manage.py check
 	$(PY) manage.py makemigrations --check --dry-run
+	$(PY) scripts/file_schemas.py --check
 
 test-sqlite: venv
 	$(PY) -m pytest -q -m "not browser"
