@@ -16,7 +16,18 @@ from rules.registry import RULE_SETS, get_rule_set
 from rules.rotation import WINDS
 from rules.table_points import parse_table_points
 from tournament import lifecycle
+from tournament.choices import (
+    AdvanceRule,
+    EscalationScope,
+    PlayerConfirmation,
+    RoleKind,
+    RuleSet,
+    TournamentFormat,
+    WithdrawalReason,
+)
 from tournament.lifecycle import SessionStatus
+from tournament.names import compose_display_name, split_display_name  # noqa: F401 (read from here too)
+from tournament.querysets import SessionQuerySet, TournamentQuerySet
 
 # Bounds the models check themselves (validators) and the database enforces (constraints), so SQLite,
 # which stores any integer and any text, refuses exactly what PostgreSQL refuses.
@@ -29,138 +40,11 @@ CLOCK_WARNING = timedelta(minutes=15)
 no_nul = ProhibitNullCharactersValidator()  # PostgreSQL cannot store NUL in text
 
 
-def split_display_name(name):
-    """(family name, given name) of a single name, only where the name says which is which:
-    "López Ruiz, Ana" -> ("López Ruiz", "Ana"). Anything else -- "Ana López", "李伟", "Li Wei" --
-    is ambiguous (family name first or last depends on the culture) and gives ("", "")."""
-    family, comma, given = (name or "").partition(",")
-    family, given = " ".join(family.split()), " ".join(given.split())
-    if comma and family and given and "," not in given:
-        return family, given
-    return "", ""
-
-
-def _is_cjk(text):
-    return any("\u2e80" <= ch <= "\u9fff" or "\uac00" <= ch <= "\ud7af" or "\uf900" <= ch <= "\ufaff" for ch in text)
-
-
-def compose_display_name(family_name, given_name):
-    """A display name from its parts: "Ana López" in Western order; "李伟" (family name first, no
-    space) for Chinese, Japanese and Korean names."""
-    family_name, given_name = (family_name or "").strip(), (given_name or "").strip()
-    if _is_cjk(family_name + given_name):
-        return family_name + given_name
-    return " ".join(p for p in (given_name, family_name) if p)
-
-
 # The four winds by letter (``rules.rotation.WINDS``), named in the user's language.
 WIND_NAMES = dict(zip(WINDS, (_("East"), _("South"), _("West"), _("North"))))
 
 
-# Choices are defined at module level so the models' Meta can constrain the columns to them.
-# The rule sets come from the registry (rules.registry), the one place that lists them: a new
-# rule set appears here, in the forms and in the database constraint (after makemigrations) by itself.
-RuleSet = models.TextChoices(  # type: ignore[call-overload]  # django-stubs types only one member per call
-    "RuleSet", [(code.upper(), (code, _(cls.label or cls.name))) for code, cls in RULE_SETS.items()]
-)
-
-
-class TournamentFormat(models.TextChoices):
-    ROUND_ROBIN = "round_robin", _("Round robin")
-    SWISS = "swiss", _("Swiss")
-    MIXED = "mixed", _("Mixed (round robin, then Swiss)")
-    # MCR 3.5.4: after each round the organizer's rule decides who plays on (docs/elimination.md).
-    ELIMINATION = "elimination", _("Elimination")
-
-
-class AdvanceRule(models.TextChoices):
-    """Who plays on after a round of an elimination tournament (``seating.elimination.Rule``)."""
-
-    TABLE_WINNER = "table_winner", _("The winner of each table")
-    BEST_PER_TABLE = "best_per_table", _("The best k of each table")
-    BEST_OVERALL = "best_overall", _("The best n overall")
-    FINAL = "final", _("Final table: nobody plays on, everyone gets a final rank")
-
-
-class RoleKind(models.TextChoices):
-    ORGANIZER = "organizer", _("Organizer")
-    REFEREE = "referee", _("Referee")
-    # Reopens signed score sheets and countersigns them (MCR appendix 5, "General Umpire Chief"); scores too.
-    CHIEF_REFEREE = "chief_referee", _("Chief referee")
-    # Decides appeals that are not about the rules (MCR 3.13.2: "a special department designated by the
-    # competition committee"): the organizer names its members on the Roles page.
-    APPEALS_COMMITTEE = "appeals_committee", _("Appeals committee")
-
-
-class PlayerConfirmation(models.TextChoices):
-    """How the four players confirm a finished score sheet before the referee signs it (MCR 3.9.1.4, 3.9.2)."""
-
-    NONE = "none", _("Not in the system (the players sign the paper sheet)")
-    DEVICE = "device", _("On the referee's device")
-    PHONE = "phone", _("On their own phone, with their player code")
-    EITHER = "either", _("On the referee's device or their own phone")
-
-
-class EscalationScope(models.TextChoices):
-    """Where earlier fouls of the same kind are counted for the escalating penalties (MCR 3.11.6.3-5)."""
-
-    SESSION = "session", _("In the same session")
-    TOURNAMENT = "tournament", _("In the whole tournament")
-
-
-# The questions every reader asks of a session's state are answered once, in ``tournament.lifecycle``: in a
-# query by ``Session.objects`` (``SessionQuerySet``), of one session by the ``Session.is_*`` properties. Pages,
-# the API, the hall display, exports, PDFs and commands read these, never the statuses themselves.
-_PUBLIC = lifecycle.PUBLIC
-_SEATED = lifecycle.SEATED
-_CLOSED = lifecycle.CLOSED
-
-
-class SessionQuerySet(models.QuerySet):
-    """Sessions by what a reader asks of them (see ``_PUBLIC`` and beside it). From another model, select
-    through them: ``Seat.objects.filter(session__in=Session.objects.public())``."""
-
-    def public(self) -> "SessionQuerySet":
-        return self.filter(status__in=_PUBLIC)
-
-    def not_public(self) -> "SessionQuerySet":
-        return self.exclude(status__in=_PUBLIC)
-
-    def seated(self) -> "SessionQuerySet":
-        return self.filter(status__in=_SEATED)
-
-    def closed(self) -> "SessionQuerySet":
-        return self.filter(status__in=_CLOSED)
-
-    def open(self) -> "SessionQuerySet":
-        return self.exclude(status__in=_CLOSED)
-
-    def planned(self) -> "SessionQuerySet":
-        return self.filter(status=SessionStatus.PLANNED)
-
-    def awaiting_publication(self) -> "SessionQuerySet":
-        return self.filter(status__in=lifecycle.AWAITING_PUBLICATION)
-
-    def with_table_count(self) -> "SessionQuerySet":
-        """Each session with ``table_count``, its number of tables (``CountedSession``)."""
-        return self.annotate(table_count=models.Count("tables"))
-
-
-class TournamentQuerySet(models.QuerySet):
-    def visible_to(self, user, *, token_for: int | None = None) -> "TournamentQuerySet":
-        """The one rule of who sees a tournament, read by the home page, every tournament page, the API and the
-        work queues: a public one, everyone; one that is not public, whoever holds a role in it (organizer,
-        chief referee, referee, appeals committee) and the superusers; through the API, the tournament of the
-        caller's token (``token_for``, its id). Others get "no such tournament" (404), so its existence is not
-        revealed."""
-        if getattr(user, "is_superuser", False):
-            return self.all()
-        visible = models.Q(published=True)
-        if getattr(user, "is_authenticated", False):
-            visible |= models.Q(pk__in=TournamentRole.objects.filter(user=user).values("tournament_id"))
-        if token_for is not None:
-            visible |= models.Q(pk=token_for)
-        return self.filter(visible)
+# Choices are module-level, so the models' Meta can constrain the columns to them: tournament.choices.
 
 
 class Tournament(models.Model):
@@ -750,12 +634,6 @@ class AuditLog(models.Model):
 
     def __str__(self):
         return f"{self.created_at:%Y-%m-%d %H:%M} {self.actor}: {self.action}"
-
-
-class WithdrawalReason(models.TextChoices):
-    ILLNESS = "illness", _("Illness or injury")
-    DISQUALIFICATION = "disqualification", _("Disqualification (MCR 3.11.4-5)")
-    OTHER = "other", _("Other")
 
 
 class Withdrawal(models.Model):

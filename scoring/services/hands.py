@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
     from scoring.models import Appeal, ScoreSheet
-    from tournament.models import Player
+    from tournament.models import Player, Tournament
 
 
 def _time_is_up(sheet: ScoreSheet, now: datetime | None = None) -> bool:
@@ -230,19 +230,32 @@ def hand_record(
             idempotency_key=idempotency_key,
         )
         _save_version(hand, version, pending=pending)
-        voided = _after_change(sheet, by, _("hand %(n)s entered") % {"n": number})
-        table = sheet.table
-        facts = hand_audit(
-            session=table.session.number,
-            table=table.number,
-            number=number,
-            version=version,
-            pending=pending,
-            confirmations_voided=voided,
-            appeal=appeal,
-        )
-        audit(tournament=tournament, actor=by, obj=version, **facts)
+        _recorded(sheet, tournament, by, number, version, pending, appeal)
         return version
+
+
+def _recorded(
+    sheet: ScoreSheet,
+    tournament: Tournament,
+    by: User | None,
+    number: int,
+    version: HandVersion,
+    pending: bool,
+    appeal: Appeal | None,
+) -> None:
+    """After a hand's new version: the players confirm again, the sheet's state follows, the audit entry."""
+    voided = _after_change(sheet, by, _("hand %(n)s entered") % {"n": number})
+    table = sheet.table
+    facts = hand_audit(
+        session=table.session.number,
+        table=table.number,
+        number=number,
+        version=version,
+        pending=pending,
+        confirmations_voided=voided,
+        appeal=appeal,
+    )
+    audit(tournament=tournament, actor=by, obj=version, **facts)
 
 
 def hand_confirm(
