@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from schedule import views, views_day
+from schedule import views, views_day, views_elimination
 
 urlpatterns = [
     path("seating/", views.SeatingChartView.as_view(), name="seating-chart"),
@@ -21,7 +21,9 @@ manage_patterns = [
         views.SessionChangesAcknowledgeView.as_view(),
         name="manage-session-changes-acknowledge",
     ),
-    path("sessions/<int:n>/eliminate/", views.SessionEliminateView.as_view(), name="manage-session-eliminate"),
+    path(
+        "sessions/<int:n>/eliminate/", views_elimination.SessionEliminateView.as_view(), name="manage-session-eliminate"
+    ),
     path(
         "sessions/<int:n>/eliminate/undo/",
         views.SessionEliminationUndoView.as_view(),

@@ -42,7 +42,7 @@ def product_files():
 
 
 def measure():
-    files, functions = [], []
+    files, functions, seen = [], [], set()
     for path in product_files():
         text = path.read_text(encoding="utf-8")
         where = path.relative_to(ROOT).as_posix()
@@ -54,7 +54,9 @@ def measure():
                 if hasattr(item, "methods"):  # a class: its methods are listed on their own
                     continue
                 name = f"{item.classname}.{item.name}" if getattr(item, "classname", None) else item.name
-                functions.append((item.endline - item.lineno + 1, item.complexity, f"{where}:{item.lineno} {name}"))
+                if (where, item.lineno) not in seen:  # radon lists a method with its class and on its own
+                    seen.add((where, item.lineno))
+                    functions.append((item.endline - item.lineno + 1, item.complexity, f"{where}:{item.lineno} {name}"))
     return files, functions
 
 
