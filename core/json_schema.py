@@ -9,8 +9,9 @@ standard document, so what another tool validates against is byte for byte what 
 plain JSON read by ``core.safejson`` (bounded), and the loaders keep their own plain dicts (no second object model,
 no coercion of "1" into 1 to switch off); and the validators are well kept. ``jsonschema`` (the reference
 implementation) explains every error; ``fastjsonschema`` compiles the same schema into Python code that says
-whether a file fits ten times faster (a 1,000-player, 10-session file: about 1.5 s instead of 15), so a valid
-file, the usual case, never waits for the reference one.
+whether a file fits ten times faster (a 1,000-player, 10-session file: about 1.5 s instead of 15), so a large
+valid file, the usual case, never waits for the reference one; a small file goes straight to the reference
+validator (milliseconds), without the compiling.
 
 A schema node may say in words what it expects (``"x-expected": "a date YYYY-MM-DD"``), or give the whole message
 (``"x-message"``, with ``{value}``, ``{count}`` and ``{choices}``), so each error keeps the loaders' clarity: the path
@@ -117,8 +118,12 @@ class FileSchema:
         self.schema = schema
         self._fits: Any = None
 
-    def errors(self, data: object) -> list[tuple[str, str]]:
-        """Every (path, message) the data breaks, in the file's order; [] when it fits."""
+    def errors(self, data: object, *, large: bool = False) -> list[tuple[str, str]]:
+        """Every (path, message) the data breaks, in the file's order; [] when it fits. A ``large`` file is first
+        checked by the compiled validator (compiling costs about half a second, once per process: worth it only
+        for a file of many thousand values)."""
+        if not large:
+            return schema_errors(self.schema, data)
         if self._fits is None:
             self._fits = fastjsonschema.compile(self.schema)
         try:

@@ -14,10 +14,6 @@ from django.utils import timezone
 from core import safejson
 from core.json_schema import FileSchema
 from interchange.format import (
-    ADVANCE_KEYS,
-    APPEAL_AMENDMENT_KEYS,
-    APPEAL_DECISION_KEYS,
-    APPEAL_KEYS,
     CONFIRMATION_METHODS,
     FOUL_KEYS,
     MAX_DEPTH,
@@ -25,17 +21,15 @@ from interchange.format import (
     MAX_FILE_BYTES,
     PENALTY_KEYS,
     SETTINGS,
-    SIGNATURE_KEYS,
     SIGNATURE_ROLES,
     TEAM_NAME_MAX,
-    WITHDRAWAL_KEYS,
     InterchangeError,
     default,
 )
 from interchange.schema import tournament_file_schema
 from rules import fouls
 from rules import payments as pay
-from scoring.models import Appeal, AppealAmendment, AppealDecision
+from scoring.models import AppealAmendment
 from tournament.models import AdvanceRule, Session, WithdrawalReason
 from tournament.player_fields import PLAYER_FIELDS, Kind
 
@@ -57,11 +51,17 @@ def parse_json(text):
     return data
 
 
+# From this many values on, a file is checked by the compiled schema first (core.json_schema.FileSchema).
+LARGE_FILE_VALUES = 20_000
+
+
 def _check_text(data):
     """No text anywhere in the file holds a NUL character (PostgreSQL cannot store one), walked without
-    recursion; the path names the first one found."""
+    recursion; the path names the first one found. Returns how many values the file holds."""
     stack = [(data, "")]
+    values = 0
     while stack:
+        values += 1
         value, path = stack.pop()
         if isinstance(value, str):
             if "\x00" in value:
@@ -73,12 +73,13 @@ def _check_text(data):
                 stack.append((item, f"{path}.{key}" if path else key))
         elif isinstance(value, list):
             stack.extend((item, f"{path}[{i}]") for i, item in enumerate(value))
+    return values
 
 
-def _check_schema(data: Any) -> None:
+def _check_schema(data: Any, large: bool) -> None:
     """The file against its declared schema (interchange.schema): types, fields, required fields, choices. The
     first problem in the file's order is named by its path, with what was found and what is expected."""
-    problems = _SCHEMA.errors(data)
+    problems = _SCHEMA.errors(data, large=large)
     if problems:
         raise InterchangeError(*problems[0])
 
@@ -141,8 +142,7 @@ def validate(data: Any) -> dict[str, Any]:
     """Structure and cross-references, before anything is written. Returns the tournament's settings, each
     as the model holds it (a date, a Decimal)."""
     _expect(data, "object", "")
-    _check_text(data)
-    _check_schema(data)
+    _check_schema(data, large=_check_text(data) >= LARGE_FILE_VALUES)
     settings = _validate_settings(data)
     session_count = settings.get("session_count", default("session_count"))
     _validate_teams(data)
@@ -303,18 +303,9 @@ def _validate_appeals(data: dict[str, Any], numbers: dict[int, int], seated_tabl
     """Each appeal's form and references: its table, hand, penalties and filer are in the file. Errors name
     the appeal by its place in the list and its number."""
     rows = data.get("appeals", [])
-    _expect(rows, "list", "appeals")
     seen: dict[int, int] = {}
     for i, row in enumerate(rows):
         path = f"appeals[{i}]"
-        _expect(row, "object", path)
-        _check_keys(
-            row,
-            APPEAL_KEYS,
-            ("number", "session", "table", "kind", "filer", "via", "statement", "filed_at", "status"),
-            path,
-        )
-        _positive(row["number"], f"{path}.number")
         number = row["number"]
 
         def fail(key: str, message: str, path: str = path, number: int = number) -> NoReturn:
@@ -323,19 +314,13 @@ def _validate_appeals(data: dict[str, Any], numbers: dict[int, int], seated_tabl
         if number in seen:
             fail("number", f"appeal number {number} is also used by appeals[{seen[number]}]")
         seen[number] = i
-        _positive(row["session"], f"{path}.session")
-        _positive(row["table"], f"{path}.table")
         tables = seated_tables.get(row["session"])
         if not tables:
             fail("session", f"session {row['session']} has no tables in this file")
         if row["table"] > len(tables):
             fail("table", f"session {row['session']} has no table {row['table']}")
         table = tables[row["table"] - 1]
-        if "hand" in row:
-            _expect(row["hand"], "int", f"{path}.hand", allow_null=True)
         _penalty_refs(row, table, path, fail)
-        _choice(row["kind"], Appeal.Kind.values, f"{path}.kind")
-        _expect(row["filer"], "int", f"{path}.filer")
         if row["filer"] not in numbers:
             fail("filer", f"player {row['filer']} is not in the players list")
         _validate_appeal_fields(row, path)
@@ -345,51 +330,28 @@ def _validate_appeals(data: dict[str, Any], numbers: dict[int, int], seated_tabl
 
 def _validate_appeal_fields(row: dict[str, Any], path: str) -> None:
     """An appeal's channel, status, fee, texts and times."""
-    _choice(row["via"], Appeal.Via.values, f"{path}.via")
-    _choice(row["status"], Appeal.Status.values, f"{path}.status")
-    _choice(row.get("fee_status", Appeal.Fee.PAID), Appeal.Fee.values, f"{path}.fee_status")
-    _expect(row.get("fee_amount", 0), "number", f"{path}.fee_amount")
     try:
         Decimal(str(row.get("fee_amount", 0)))
     except InvalidOperation:
         raise InterchangeError(f"{path}.fee_amount", f"“{row['fee_amount']}” is not a number") from None
-    for key in ("statement", "late_reason", "fee_currency", "escalation_reason"):
-        if key in row:
-            _expect(row[key], "str", f"{path}.{key}")
-    for key in ("filed_by", "late_accepted_by"):
-        if key in row:
-            _expect(row[key], "str", f"{path}.{key}", allow_null=True)
     parse_moment(row["filed_at"], f"{path}.filed_at")
     if "escalated_at" in row:
-        _expect(row["escalated_at"], "str", f"{path}.escalated_at", allow_null=True)
         if row["escalated_at"] is not None:
             parse_moment(row["escalated_at"], f"{path}.escalated_at")
 
 
 def _validate_decisions(row: dict[str, Any], path: str) -> None:
     decisions = row.get("decisions", [])
-    _expect(decisions, "list", f"{path}.decisions")
     for k, decision in enumerate(decisions):
         dpath = f"{path}.decisions[{k}]"
-        _expect(decision, "object", dpath)
-        _check_keys(decision, APPEAL_DECISION_KEYS, ("body", "outcome", "reasons", "at"), dpath)
-        _choice(decision["body"], AppealDecision.Body.values, f"{dpath}.body")
-        _choice(decision["outcome"], AppealDecision.Outcome.values, f"{dpath}.outcome")
-        _expect(decision["reasons"], "str", f"{dpath}.reasons")
-        if "by" in decision:
-            _expect(decision["by"], "str", f"{dpath}.by", allow_null=True)
         parse_moment(decision["at"], f"{dpath}.at")
 
 
 def _validate_amendments(row: dict[str, Any], path: str, table: dict[str, Any], fail: Fail) -> None:
     """What an upheld appeal changed at its table: a version of one of its hands, or one of its penalties."""
     amendments = row.get("amendments", [])
-    _expect(amendments, "list", f"{path}.amendments")
     for k, amendment in enumerate(amendments):
         apath = f"{path}.amendments[{k}]"
-        _expect(amendment, "object", apath)
-        _check_keys(amendment, APPEAL_AMENDMENT_KEYS, ("kind",), apath)
-        _choice(amendment["kind"], AppealAmendment.Kind.values, f"{apath}.kind")
 
         def afail(key: str, message: str, k: int = k) -> NoReturn:
             fail(f"amendments[{k}].{key}", message)
@@ -401,7 +363,6 @@ def _validate_amendments(row: dict[str, Any], path: str, table: dict[str, Any], 
             for key in ("hand", "version"):
                 if key not in amendment:
                     afail(key, "missing: a hand amendment names the hand and the version it made")
-                _positive(amendment[key], f"{apath}.{key}")
             hands = table.get("hands", [])
             if amendment["hand"] > len(hands):
                 afail("hand", f"session {row['session']} table {row['table']} has no hand {amendment['hand']}")
@@ -430,18 +391,12 @@ def _penalty_refs(row, table, path, fail):
 
 
 def _validate_advance(advance, path, status, numbers):
-    _expect(advance, "object", path)
-    _check_keys(advance, ADVANCE_KEYS, ("rule",), path)
     if advance["rule"] not in AdvanceRule.values:
         raise InterchangeError(f"{path}.rule", f"“{advance['rule']}” is not one of {', '.join(AdvanceRule.values)}")
     if status != Session.Status.CLOSED:
         raise InterchangeError(path, "who plays on is decided after the session is closed")
-    if "count" in advance:
-        _expect(advance["count"], "int", f"{path}.count")
     order = advance.get("order", [])
-    _expect(order, "list", f"{path}.order")
     for k, number in enumerate(order):
-        _expect(number, "int", f"{path}.order[{k}]")
         if number not in numbers:
             raise InterchangeError(f"{path}.order[{k}]", f"player {number} is not in the players list")
 
@@ -471,35 +426,21 @@ def _validate_clock(session, spath, tables):
 
 def _validate_withdrawals(data, numbers, session_count):
     rows = data.get("withdrawals", [])
-    _expect(rows, "list", "withdrawals")
     active = {}
     for i, row in enumerate(rows):
         path = f"withdrawals[{i}]"
-        _expect(row, "object", path)
-        _check_keys(row, WITHDRAWAL_KEYS, ("player", "from_session", "reason"), path)
         for key in ("player", "substitute"):
             if key in row:
-                _expect(row[key], "int", f"{path}.{key}")
                 if row[key] not in numbers:
                     raise InterchangeError(f"{path}.{key}", f"player {row[key]} is not in the players list")
-        _positive(row["from_session"], f"{path}.from_session")
         if row["from_session"] > session_count:
             raise InterchangeError(
                 f"{path}.from_session", f"session {row['from_session']} is beyond the session count {session_count}"
             )
-        _expect(row["reason"], "str", f"{path}.reason")
         if row["reason"] not in WithdrawalReason.values:
             raise InterchangeError(
                 f"{path}.reason", f"“{row['reason']}” is not one of {', '.join(WithdrawalReason.values)}"
             )
-        if "note" in row:
-            _expect(row["note"], "str", f"{path}.note")
-        for key in ("keep_in_standings", "undone"):
-            if key in row:
-                _expect(row[key], "bool", f"{path}.{key}")
-        _expect(row.get("seats_taken", []), "list", f"{path}.seats_taken")
-        for k, number in enumerate(row.get("seats_taken", [])):
-            _expect(number, "int", f"{path}.seats_taken[{k}]")
         if not row.get("undone"):
             if row["player"] in active:
                 raise InterchangeError(
@@ -604,12 +545,8 @@ def _validate_penalty(penalty, path, seats):
 
 
 def _validate_signature(signature, path, seats):
-    _expect(signature, "object", path)
-    _check_keys(signature, SIGNATURE_KEYS, ("role", "at"), path)
-    _expect(signature["role"], "str", f"{path}.role")
     if signature["role"] not in SIGNATURE_ROLES:
         raise InterchangeError(f"{path}.role", f"“{signature['role']}” is not one of {', '.join(SIGNATURE_ROLES)}")
-    _expect(signature["at"], "str", f"{path}.at")
     try:
         datetime.datetime.fromisoformat(signature["at"])
     except ValueError:
@@ -620,10 +557,8 @@ def _validate_signature(signature, path, seats):
         for key in ("player", "method"):
             if key not in signature:
                 raise InterchangeError(f"{path}.{key}", "missing: a player's confirmation names the player and how")
-        _expect(signature["player"], "int", f"{path}.player")
         if signature["player"] not in seats:
             raise InterchangeError(f"{path}.player", f"player {signature['player']} is not at this table")
-        _expect(signature["method"], "str", f"{path}.method")
         if signature["method"] not in CONFIRMATION_METHODS:
             raise InterchangeError(
                 f"{path}.method", f"“{signature['method']}” is not one of {', '.join(CONFIRMATION_METHODS)}"
@@ -636,5 +571,3 @@ def _validate_signature(signature, path, seats):
                 raise InterchangeError(
                     f"{path}.{key}", f"a {signature['role'].replace('_', ' ')}'s signature has no {key}"
                 )
-        if "by" in signature:
-            _expect(signature["by"], "str", f"{path}.by", allow_null=True)

@@ -96,3 +96,12 @@ def test_a_file_that_fits_has_no_error():
 )
 def test_the_series_file_names_every_problem_in_its_words(data, expected):
     assert sorted(problems(data)) == sorted(expected)
+
+
+@pytest.mark.parametrize("change", [{}, {"session_count": "4"}, {"players": [{"number": 0, "name": "A"}]}])
+def test_the_compiled_check_of_large_files_agrees_with_the_reference(change):
+    from core.json_schema import FileSchema
+
+    schema = FileSchema(tournament_file_schema())
+    data = {**MINIMAL, **change}
+    assert schema.errors(data, large=True) == schema.errors(data) == schema_errors(schema.schema, data)
