@@ -165,16 +165,23 @@ def _field(tournament: Tournament, session_number: int, by: User | None, fill: b
 
 
 def session_seat_random(
-    *, session: Session, by: User | None, seed: int | None = None, fill_with_substitutes: bool = False
+    *,
+    session: Session,
+    by: User | None,
+    seed: int | None = None,
+    fill_with_substitutes: bool = False,
+    field: list[Player] | None = None,
 ) -> Session:
     """A seeded random draw into tables of four with initial winds (MCR 3.5.1), team-mates at different
-    tables whenever each team has no more players than there are tables (``seating.draw_session``)."""
+    tables whenever each team has no more players than there are tables (``seating.draw_session``).
+    ``field``: the players to seat, by number, when the caller decided it (the roll call); else the
+    tournament's field for the session."""
     if session.tournament.format == Tournament.Format.ELIMINATION and session.number > 1:
         raise ValidationError(_elimination_seating_message(), code="format")
     with transaction.atomic():
         tournament = lock_tournament(session.tournament)
         check_organizer(by, tournament)
-        players = _field(tournament, session.number, by, fill_with_substitutes)
+        players = field if field is not None else _field(tournament, session.number, by, fill_with_substitutes)
         problem = seating_problem(len(players))
         if problem:
             raise ValidationError(problem)

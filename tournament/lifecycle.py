@@ -95,3 +95,74 @@ def phase_label(value: str) -> str:
 
 def phase_labels() -> dict[str, str]:
     return {value: str(text) for value, text in PHASE_LABELS.items()}
+
+
+# --- The roll call of a session and each player's check-in ------------------------------------------
+#
+# A session's roll call (``Session.roll_call``):
+#
+#     none -> open            the desk calls the roll (``schedule.attendance.roll_call_open``)
+#     open <-> self           players may also check themselves in, on their private page
+#     open|self -> none       the roll call is put away unused
+#     open|self -> seated     the organizer confirmed the seating proposed from it: absentees are no-shows
+#
+# A player's check-in for that session (``CheckIn.status``):
+#
+#     expected -> present | late      at the desk, or by the player (present only)
+#     present|late -> expected        a tap in error taken back
+#     late -> present                 the late player arrives before the seating
+#     expected|late -> no_show        only by the confirmed seating: they were not there
+#     no_show -> present              they arrive after all: back in (``schedule.withdrawals.player_return``)
+
+
+class RollCallStatus(models.TextChoices):
+    NONE = "none", _("No roll call")
+    OPEN = "open", _("Roll call at the desk")
+    SELF = "self", _("Roll call, self check-in open")
+    SEATED = "seated", _("Seated from the roll call")
+
+
+ROLL_CALL_TRANSITIONS: dict[str, frozenset[str]] = {
+    RollCallStatus.NONE: frozenset({RollCallStatus.OPEN}),
+    RollCallStatus.OPEN: frozenset({RollCallStatus.SELF, RollCallStatus.NONE, RollCallStatus.SEATED}),
+    RollCallStatus.SELF: frozenset({RollCallStatus.OPEN, RollCallStatus.NONE, RollCallStatus.SEATED}),
+    RollCallStatus.SEATED: frozenset(),
+}
+# The desk (and, with SELF, the players) may mark who is here.
+ROLL_CALL_TAKING = (RollCallStatus.OPEN, RollCallStatus.SELF)
+
+
+class CheckInStatus(models.TextChoices):
+    EXPECTED = "expected", _("Not here yet")
+    PRESENT = "present", _("Present")
+    LATE = "late", _("Coming late")
+    NO_SHOW = "no_show", _("No-show")
+
+
+CHECK_IN_TRANSITIONS: dict[str, frozenset[str]] = {
+    CheckInStatus.EXPECTED: frozenset({CheckInStatus.PRESENT, CheckInStatus.LATE, CheckInStatus.NO_SHOW}),
+    CheckInStatus.PRESENT: frozenset({CheckInStatus.EXPECTED}),
+    CheckInStatus.LATE: frozenset({CheckInStatus.PRESENT, CheckInStatus.EXPECTED, CheckInStatus.NO_SHOW}),
+    CheckInStatus.NO_SHOW: frozenset({CheckInStatus.PRESENT}),
+}
+# Seated when the session is seated from the roll call: here, or told the desk they are on their way (a late
+# arrival keeps their seat and pays the late penalty at the table, MCR 3.11.2).
+CHECK_IN_SEATED = (CheckInStatus.PRESENT, CheckInStatus.LATE)
+
+
+class MoveRefused(ValueError):
+    """A move the lifecycle does not allow; services check first and say why in the user's words."""
+
+
+def roll_call_move(session, new: str) -> None:
+    """The one writer of ``Session.roll_call``: checks the move, sets it; the caller saves."""
+    if new not in ROLL_CALL_TRANSITIONS.get(session.roll_call, frozenset()):
+        raise MoveRefused(f"roll call {session.roll_call} -> {new}")
+    session.roll_call = new
+
+
+def check_in_move(check_in, new: str) -> None:
+    """The one writer of ``CheckIn.status``: checks the move, sets it; the caller saves."""
+    if new not in CHECK_IN_TRANSITIONS.get(check_in.status, frozenset()):
+        raise MoveRefused(f"check-in {check_in.status} -> {new}")
+    check_in.status = new

@@ -8,6 +8,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator, Prohibi
 from django.db import models
 from django.db.models.lookups import Exact
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -16,7 +17,7 @@ from rules.registry import RULE_SETS, get_rule_set
 from rules.rotation import WINDS
 from rules.table_points import parse_table_points
 from tournament import lifecycle
-from tournament.lifecycle import SessionStatus
+from tournament.lifecycle import CheckInStatus, RollCallStatus, SessionStatus
 
 # Bounds the models check themselves (validators) and the database enforces (constraints), so SQLite,
 # which stores any integer and any text, refuses exactly what PostgreSQL refuses.
@@ -523,12 +524,22 @@ class Session(models.Model):
     # later) to ``ends_at``, the bell. Both come from the server's clock, never a browser's.
     starts_at = models.DateTimeField(_("clock starts"), null=True, blank=True)
     ends_at = models.DateTimeField(_("clock ends"), null=True, blank=True)
+    # The timetable: when the session is planned to begin ("Session 3 starts at 14:00"), set before it is
+    # seated; its local date is the session's day. The clock's start, once scheduled, takes over (``start_time``).
+    planned_start = models.DateTimeField(_("planned start"), null=True, blank=True)
+    # Its roll call (``tournament.lifecycle.RollCallStatus``), written only by ``lifecycle.roll_call_move``.
+    roll_call = models.CharField(
+        _("roll call"), max_length=10, choices=RollCallStatus.choices, default=RollCallStatus.NONE
+    )
 
     class Meta:
         ordering = ["tournament", "number"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="unique_session_number"),
             models.CheckConstraint(condition=models.Q(status__in=SessionStatus.values), name="session_status_valid"),
+            models.CheckConstraint(
+                condition=models.Q(roll_call__in=RollCallStatus.values), name="session_roll_call_valid"
+            ),
             # The count each rule takes: none, 1, k in 1..3, n a positive multiple of four, none.
             models.CheckConstraint(
                 condition=models.Q(advance_rule="", advance_count=0)
@@ -584,6 +595,31 @@ class Session(models.Model):
     def was_closed(self) -> bool:
         """Its results were once called final: it is closed, or was closed and reopened since."""
         return self.is_closed or self.first_closed_at is not None
+
+    @property
+    def start_time(self):
+        """When it begins, as players are told: the clock's start once scheduled, else the timetable's."""
+        return self.starts_at or self.planned_start
+
+    @property
+    def has_started(self) -> bool:
+        start = self.start_time
+        return start is not None and start <= timezone.now()
+
+    @property
+    def day(self):
+        """The local date it is played on (multi-day events group sessions by it); None without a time."""
+        start = self.start_time
+        return timezone.localdate(start) if start is not None else None
+
+    @property
+    def roll_call_taking(self) -> bool:
+        """The desk (and, when opened to them, the players) may mark who is here."""
+        return self.roll_call in lifecycle.ROLL_CALL_TAKING
+
+    @property
+    def self_check_in(self) -> bool:
+        return self.roll_call == RollCallStatus.SELF
 
     def clock_state(self, now) -> str:
         """``none`` (no clock), ``scheduled`` (not started yet), ``running``, ``warning`` (the last quarter of
@@ -728,6 +764,8 @@ class AuditLog(models.Model):
 class WithdrawalReason(models.TextChoices):
     ILLNESS = "illness", _("Illness or injury")
     DISQUALIFICATION = "disqualification", _("Disqualification (MCR 3.11.4-5)")
+    # Not there when the session was seated from its roll call (``schedule.attendance``).
+    NO_SHOW = "no_show", _("No-show")
     OTHER = "other", _("Other")
 
 
@@ -752,6 +790,11 @@ class Withdrawal(models.Model):
     )
     # Sessions in which the substitute took the player's seat, so an undo gives back those not played since.
     seats_taken = models.JSONField(default=list, blank=True)
+    # Left during their first session out, after this many hands at their table (the rest are not played
+    # there); None when they left before it began.
+    after_hand = models.PositiveSmallIntegerField(_("after hand"), null=True, blank=True)
+    # The player came back and plays again from this session on (``schedule.withdrawals.player_return``).
+    back_from = models.PositiveSmallIntegerField(_("back from session"), null=True, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -782,3 +825,76 @@ class Withdrawal(models.Model):
     @property
     def active(self):
         return self.undone_at is None
+
+
+class CheckIn(models.Model):
+    """A player's answer to a session's roll call (``tournament.lifecycle.CheckInStatus``), written only by
+    ``lifecycle.check_in_move`` in ``schedule.attendance``. No row: not here yet."""
+
+    Status = CheckInStatus
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="check_ins")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="check_ins")
+    status = models.CharField(_("status"), max_length=10, choices=CheckInStatus.choices, default=CheckInStatus.EXPECTED)
+    # "desk" (marked by the staff) or "self" (by the player, on their private page).
+    by_self = models.BooleanField(_("checked in themself"), default=False)
+    changed_at = models.DateTimeField(auto_now=True)
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["session", "player__number"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "player"], name="unique_check_in"),
+            models.CheckConstraint(condition=models.Q(status__in=CheckInStatus.values), name="check_in_status_valid"),
+        ]
+
+    def __str__(self):
+        return f"{self.session}: {self.player} ({self.get_status_display()})"
+
+
+class TieDeciderMethod(models.TextChoices):
+    PLAY_OFF = "play_off", _("Play-off")
+    LOTS = "lots", _("Drawing lots")
+    OTHER = "other", _("Other")
+
+
+class TieDecider(models.Model):
+    """The chief referee's decision between players tied on everything the standings compare (MCR 3.10.1):
+    their order, best first, by a play-off or by lots. It orders them while they stay tied that way; kept,
+    never deleted (withdrawing one marks it)."""
+
+    Method = TieDeciderMethod
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="tie_deciders")
+    # Player numbers, best first.
+    order = models.JSONField(_("order"), default=list)
+    method = models.CharField(_("decided by"), max_length=10, choices=TieDeciderMethod.choices)
+    note = models.CharField(_("note"), max_length=200, blank=True, validators=[no_nul])
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+    withdrawn_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["tournament", "created_at", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(method__in=TieDeciderMethod.values), name="tie_decider_method_valid"
+            ),
+        ]
+
+    def __str__(self):
+        return _("Tie decided by %(method)s: %(order)s") % {
+            "method": self.get_method_display(),
+            "order": ", ".join(map(str, self.order)),
+        }
+
+    @property
+    def active(self):
+        return self.withdrawn_at is None
