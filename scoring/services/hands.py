@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from rules import payments as pay
 from scoring import entry_replay
 from scoring.models import ClosedSessionChange, Hand, HandVersion
-from scoring.selectors import sheet_dead_hand, sheet_hand_outcomes, sheet_missing_hands
+from scoring.selectors import sheet_dead_hand, sheet_departures, sheet_hand_outcomes, sheet_missing_hands
 from scoring.services.hand_rules import HandDetails, _check_sequence, _checked_details, _hand_deltas, hand_audit
 from scoring.services.sheet import (
     _actor,
@@ -104,6 +104,25 @@ def _check_bell(
             code="time_up",
         )
     return after_bell
+
+
+def _check_not_departed(sheet: ScoreSheet, details: HandDetails, number: int) -> None:
+    """A player who withdrew during the session neither wins nor pays a hand after they left."""
+    if details.outcome not in (pay.SELF_DRAWN, pay.DISCARD):
+        return
+    departed = sheet_departures(sheet)
+    for field, player in (("winner", details.winner), ("discarder", details.discarder)):
+        w = departed.get(getattr(player, "pk", None))
+        if w is not None and number > (w.after_hand or 0):
+            raise ValidationError(
+                {
+                    field: ValidationError(
+                        _("%(player)s withdrew after hand %(after)s; hand %(n)s is not theirs to play.")
+                        % {"player": player, "after": w.after_hand or 0, "n": number},
+                        code="departed",
+                    )
+                }
+            )
 
 
 def _check_not_dead(sheet: ScoreSheet, winner: Player | None, number: int) -> None:
@@ -205,6 +224,7 @@ def hand_record(
             rules, players, HandDetails(outcome, winner, discarder, points, flowers, player_points)
         )
         _check_not_dead(sheet, winner, number)
+        _check_not_departed(sheet, details, number)
         deltas = _hand_deltas(rules, players, details)
         pending = tournament.two_person_entry if pending is None else pending
         # Under the sheet's lock no other entry can create this hand meanwhile; the unique constraint on
@@ -313,11 +333,18 @@ def sheet_mark_rest_not_played(*, sheet: ScoreSheet, by: User | None) -> list[in
             # nothing.
             _note_if_closed(sheet, by, ClosedSessionChange.What.HANDS_NOT_PLAYED)
         bell = _time_is_up(sheet)
+        departed = sorted(sheet_departures(sheet).values(), key=lambda w: w.after_hand or 0)
         for i, n in enumerate(missing):
-            note = (
-                _("In progress at the bell: no points (MCR 3.5.6)")
-                if bell and i == 0
-                else _("Marked not played when time ran out")
-            )
+            if bell and i == 0:
+                note = _("In progress at the bell: no points (MCR 3.5.6)")
+            elif departed and not bell:
+                note = _("Not played: %(player)s withdrew after hand %(after)s") % {
+                    "player": departed[0].player.name,
+                    "after": departed[0].after_hand or 0,
+                }
+            elif bell:
+                note = _("Marked not played when time ran out")
+            else:
+                note = _("Marked not played: the table stopped before time ran out")
             hand_record(sheet=sheet, number=n, outcome=pay.NOT_PLAYED, by=by, pending=False, note=note)
         return missing
