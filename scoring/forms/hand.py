@@ -17,7 +17,7 @@ def _player_choices(players, empty_label):
 
 
 class _TableForm(forms.Form):
-    def __init__(self, *args, players, hands_per_session=16, **kwargs):
+    def __init__(self, *args, players, hands_per_session=16, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.players = list(players)
         self.by_pk = {str(p.pk): p for p in self.players}

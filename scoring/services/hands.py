@@ -112,7 +112,7 @@ def _check_not_departed(sheet: ScoreSheet, details: HandDetails, number: int) ->
         return
     departed = sheet_departures(sheet)
     for field, player in (("winner", details.winner), ("discarder", details.discarder)):
-        w = departed.get(getattr(player, "pk", None))
+        w = departed.get(player.pk) if player is not None else None
         if w is not None and number > (w.after_hand or 0):
             raise ValidationError(
                 {
