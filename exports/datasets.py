@@ -9,7 +9,7 @@ Values in dataset rows are ``int``, ``str``, ``None`` (blank) or, for table poin
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -243,12 +243,29 @@ def ema_problems(tournament, rows):
     return problems
 
 
+def ema_rows(tournament, rows=None):
+    """Who the ranking file lists, in the standings' order (docs/running-the-day.md, "The ranking file"):
+    everyone who played at least one session, ranked as the standings rank them (ties ordered by a decider
+    where the chief referee recorded one). A player who played nothing (a no-show) is no participant and is
+    not listed; a disqualified player who lost their rank (MCR 3.11.5) is not in the standings and not here.
+    Substitutes who played are participants for the EMA ("Substitute players (maximum 3) are accounted in the
+    calculation of participating players", EMA, Basics for ranking system): ranked with everyone where the
+    tournament ranks them, else after the ranked players, in the order the standings list them apart."""
+    rows = selectors.player_standings(tournament) if rows is None else rows
+    listed = [row for row in rows if row.sessions]
+    if not tournament.substitutes_ranked:
+        after = len(listed)
+        for row in selectors.substitute_standings(tournament):
+            if row.sessions:
+                listed.append(replace(row, rank=after + row.rank))
+    return listed
+
+
 def ema_dataset(tournament, rows=None):
     """The ranking body's results file (EMA style, MCR): rank, EMA id (blank for a player marked as
-    having none), last (family) name, first (given) name, country, table points, score. Substitutes are
-    left out, as in the standings. Raises RankingFileNotReady naming every problem ``ema_problems`` finds."""
-    rows = selectors.player_standings(tournament) if rows is None else rows
-    rows = [row for row in rows if not row.player.is_substitute]  # never send one
+    having none), last (family) name, first (given) name, country, table points, score, for the players
+    ``ema_rows`` lists. Raises RankingFileNotReady naming every problem ``ema_problems`` finds."""
+    rows = ema_rows(tournament, rows)
     problems = ema_problems(tournament, rows)
     if problems:
         raise RankingFileNotReady(problems)
