@@ -23,6 +23,7 @@ from scoring.models import Penalty, ScoreSheet
 from scoring.results import lost_sessions, table_results
 from standings import selectors
 from standings.tables import tiebreak_label
+from tournament.clock import day_label, is_multi_day
 from tournament.models import Seat, Tournament
 
 TEXT, INT, POINTS = "text", "int", "points"
@@ -142,9 +143,14 @@ def tabulation_dataset(tournament, rows=None, *, public=False):
     columns = [Column(_("No."), INT), Column(_("Team")), Column(_("Name"))]
     groups = [("", 3)]
     hidden = set() if public else set(selectors.unpublished_sessions_with_results(tournament))
+    timed = list(tournament.sessions.all())
+    # A multi-day event heads each session with its day ("Session 4 · Sunday 3 May").
+    days = {s.number: day_label(s.day) for s in timed} if is_multi_day(timed) else {}
     for n in sessions:
         columns += [Column(tp, POINTS), Column(f"{sum_} {tp}", POINTS), Column(cp, INT), Column(f"{sum_} {cp}", INT)]
         label = _("Session %(n)s") % {"n": n}
+        if days.get(n):
+            label = f"{label} · {days[n]}"
         groups.append((_("%(session)s (not public)") % {"session": label} if n in hidden else label, 4))
     columns += [Column(tp, POINTS), Column(cp, INT), Column(_("Rank"), INT)]
     groups.append((_("Total"), 3))

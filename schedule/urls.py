@@ -33,6 +33,7 @@ manage_patterns = [
     path("seating/sessions/<int:n>/swiss/", views.SwissSeatView.as_view(), name="manage-seating-swiss"),
     path("seating/publish/", views.PublishAllView.as_view(), name="manage-seating-publish"),
     path("seating/chart/", views.ChartUploadView.as_view(), name="manage-seating-chart"),
+    path("sessions/timetable/", views_day.TimetableView.as_view(), name="manage-timetable"),
     path("sessions/<int:n>/clock/", views_day.SessionClockView.as_view(), name="manage-session-clock"),
     path("withdrawals/", views_day.WithdrawalsView.as_view(), name="manage-withdrawals"),
     path(

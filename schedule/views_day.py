@@ -2,6 +2,7 @@
 with their substitutes. Thin: a form, then ``schedule.clock`` or ``schedule.withdrawals``; a service's error
 goes back on the form with what was typed."""
 
+from datetime import datetime
 from urllib.parse import urlencode
 
 from django.contrib import messages
@@ -249,3 +250,49 @@ def _reprint_links(tournament, w) -> list[dict]:
             }
         )
     return out
+
+
+class TimetableView(OrganizerRequiredMixin, TemplateView):
+    """The planned start of every session (the venue's local time): players and the hall are told when the
+    next one begins; its date groups sessions by day."""
+
+    template_name = "schedule/timetable.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        sessions = list(self.tournament.sessions.order_by("number"))
+        typed = kwargs.get("typed", {})
+        for s in sessions:
+            s.typed = typed.get(
+                s.number, timezone.localtime(s.planned_start).strftime("%Y-%m-%dT%H:%M") if s.planned_start else ""
+            )
+        context.update(sessions=sessions, error=kwargs.get("error"))
+        return context
+
+    def post(self, request, *args, **kwargs):
+        typed, starts = {}, {}
+        try:
+            for s in self.tournament.sessions.open():  # a closed session's time is shown, not sent
+                value = request.POST.get(f"start_{s.number}", "").strip()[:20]
+                typed[s.number] = value
+                if not value:
+                    starts[s.number] = None
+                    continue
+                try:
+                    naive = datetime.strptime(value.replace(" ", "T"), "%Y-%m-%dT%H:%M")
+                except ValueError:
+                    raise ValidationError(
+                        _("Session %(n)s: give the date and time, e.g. 2026-05-02 14:00.") % {"n": s.number}
+                    ) from None
+                starts[s.number] = timezone.make_aware(naive)
+            changed = clock.sessions_timetable_set(tournament=self.tournament, starts=starts, by=request.user)
+        except (ValidationError, PermissionDenied) as exc:
+            text = " ".join(getattr(exc, "messages", None) or [str(exc)])
+            return self.render_to_response(self.get_context_data(typed=typed, error=text), status=400)
+        messages.success(
+            request,
+            _("Timetable saved: sessions %(s)s.") % {"s": ", ".join(map(str, changed))}
+            if changed
+            else _("Nothing changed in the timetable."),
+        )
+        return redirect("manage-timetable", slug=self.tournament.slug)
