@@ -140,3 +140,17 @@ def test_the_dashboard_flags_a_player_seated_nowhere_in_a_published_session(t, o
     Seat.objects.filter(pk=seat.pk).update(player=t.players.get(number=9))  # left out by hand
     texts = [i.text for i in tournament_dashboard(t, timezone.now()).problems]
     assert "Session 1: 2. Player 2 is seated nowhere though not withdrawn." in texts
+
+
+def test_the_audit_log_tells_the_roll_call_and_the_return_in_words(t, organizer, referee, client_for):
+    session = t.sessions.get(number=1)
+    att.roll_call_open(session=session, by=organizer)
+    for n in (1, 2, 3, 5, 6, 7, 8, 9):
+        att.check_in_mark(session=session, player=t.players.get(number=n), status="present", by=referee)
+    att.roll_call_seat(session=session, by=organizer, expected=att.roll_call_proposal(session).fingerprint, seed=3)
+    wd.player_return(withdrawal=Withdrawal.objects.get(), by=organizer, minutes=0)
+    page = client_for("organizer").get(url(t, "manage-audit")).content.decode()
+    assert "opened the roll call of session 1" in page
+    assert "marked player 9, Bench Ana, “Present” for session 1" in page
+    assert "seated session 1 from its roll call: 7 here; no-shows: players 4" in page
+    assert "brought player 4, Player 4, back: plays from session 1" in page
