@@ -210,7 +210,7 @@ def ema_problems(tournament, rows):
             problems.append(_("Session %(n)s is not published.") % {"n": session.number})
     not_final = (
         ScoreSheet.objects.filter(table__session__in=sessions)
-        .exclude(status__in=lifecycle.final_states(tournament.countersign_required))
+        .exclude(lifecycle.SHEET.q(lifecycle.final_states(tournament.countersign_required)))
         .select_related("table__session")
         .order_by("table__session__number", "table__number")
     )

@@ -144,7 +144,7 @@ def tournament_export(tournament: Tournament) -> dict[str, Any]:
     data["sessions"] = [
         _session_json(session, records)
         for session in tournament.sessions.prefetch_related("tables__sheet").order_by("number")
-        if session.status != Session.Status.PLANNED or session.tables.all()
+        if not session.is_planned or session.tables.all()
     ]
     withdrawals = [
         _withdrawal_json(w)
@@ -339,7 +339,7 @@ def _appeal_json(
     out["fee_amount"] = number_json(appeal.fee_amount)
     if appeal.fee_currency:
         out["fee_currency"] = appeal.fee_currency
-    out.update(fee_status=appeal.fee_status, status=appeal.status)
+    out.update(fee_status=appeal.fee_status, status=appeal.status)  # not a lifecycle move: the file's copy
     if appeal.escalated_at is not None:
         out["escalated_at"] = _when(appeal.escalated_at)
     if appeal.escalation_reason:

@@ -437,7 +437,7 @@ def tournament_dashboard(tournament: Tournament, now: datetime) -> Dashboard:
 
 def _open_tables(session: Session) -> list[int]:
     return list(
-        session.tables.exclude(sheet__status__in=sheet_lifecycle.FINISHED)
+        session.tables.exclude(sheet_lifecycle.SHEET.q(sheet_lifecycle.FINISHED, via="sheet"))
         .order_by("number")
         .values_list("number", flat=True)
     )

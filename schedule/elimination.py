@@ -24,6 +24,7 @@ from schedule.services import check_seating_may_change, engine_error, lock_sheet
 from scoring.results import TableResult, table_results
 from standings.selectors import player_standings
 from tournament.audit import audit
+from tournament.lifecycle import SESSION
 from tournament.models import AdvanceRule, Elimination, Player, Seat, Session, Table, Tournament
 from tournament.services import check_organizer, lock_tournament
 
@@ -330,8 +331,8 @@ def session_elimination_undo(*, session: Session, by: User | None) -> Session:
             check_seating_may_change([following])
             Seat.objects.filter(session=following).delete()
             Table.objects.filter(session=following).delete()
-            following.status, following.seating_method, following.seed = Session.Status.PLANNED, "", None
-            following.save(update_fields=["status", "seating_method", "seed"])
+            following.seating_method, following.seed = "", None
+            SESSION.move(following, "unseat", fields=["seating_method", "seed"])
         eliminated = {
             str(e.player.number): e.final_rank
             for e in Elimination.objects.filter(session=session).select_related("player")

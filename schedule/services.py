@@ -44,6 +44,7 @@ from seating.metrics import pair_counts
 from seating.types import ChartReport
 from standings.selectors import player_standings
 from tournament.audit import audit
+from tournament.lifecycle import SESSION
 from tournament.models import Seat, Session, Table, Tournament
 from tournament.services import check_organizer, lock_tournament, player_codes_make_missing, seating_problem
 
@@ -139,10 +140,9 @@ def session_seat(
                 for i, p in enumerate(players)
             ]
         )
-        session.status = Session.Status.SEATED
         session.seating_method = method
         session.seed = seed
-        session.save(update_fields=["status", "seating_method", "seed"])
+        SESSION.move(session, "seat", fields=["seating_method", "seed"])
         audit(
             tournament=tournament,
             actor=by,
@@ -203,10 +203,7 @@ def session_publish(*, session: Session, by: User | None) -> Session:
         check_organizer(by, session.tournament)
         player_codes_make_missing(tournament=session.tournament, by=by)  # the cards print them; before the session lock
         session = Session.objects.select_for_update().get(pk=session.pk)
-        if not session.may_publish:
-            raise ValidationError(_("Only a seated session can be published."))
-        session.status = Session.Status.PUBLISHED
-        session.save(update_fields=["status"])
+        SESSION.move(session, "publish")
         audit(tournament=session.tournament, actor=by, action="session.publish", obj=session)
         return session
 
@@ -293,10 +290,9 @@ def session_close(*, session: Session, by: User | None, override_reason: str = "
         session = Session.objects.select_for_update().get(pk=session.pk)
         lock_sheets(session)
         overridden = session_close_check(session, override_reason, by)
-        session.status = Session.Status.CLOSED
         session.closed_at = timezone.now()
         session.first_closed_at = session.first_closed_at or session.closed_at
-        session.save(update_fields=["status", "closed_at", "first_closed_at"])
+        SESSION.move(session, "close", fields=["closed_at", "first_closed_at"])
         extra = {"override_reason": override_reason.strip()[:200], "overridden": overridden} if overridden else {}
         audit(tournament=session.tournament, actor=by, action="session.close", obj=session, **extra)
         return session
@@ -339,8 +335,7 @@ def session_changes_acknowledge(*, session: Session, by: User | None) -> int:
 
 def session_reopen_check(session: Session) -> None:
     """Why the session cannot be reopened now (a ValidationError), or nothing."""
-    if not session.is_closed:
-        raise ValidationError(_("Session %(n)s is not closed.") % {"n": session.number})
+    SESSION.check(session, "reopen")
     if session.advance_rule:
         # As with seating (check_seating_may_change): results that decided who plays on stay as they were
         # unless that decision is taken back first, while the next round's seating may still change.
@@ -361,9 +356,8 @@ def session_reopen(*, session: Session, by: User | None, reason: str = "") -> Se
         session = Session.objects.select_for_update().get(pk=session.pk)
         session_reopen_check(session)
         dependents = [s.number for s in seated_from_results_of(session)]
-        session.status = Session.Status.PUBLISHED
         session.closed_at = None
-        session.save(update_fields=["status", "closed_at"])
+        SESSION.move(session, "reopen", fields=["closed_at"])
         audit(
             tournament=session.tournament,
             actor=by,
@@ -656,7 +650,6 @@ def schedule_publish_all(*, tournament: Tournament, by: User | None) -> list[int
             Session.objects.select_for_update().filter(tournament=tournament).awaiting_publication().order_by("number")
         )
         for session in sessions:
-            session.status = Session.Status.PUBLISHED
-            session.save(update_fields=["status"])
+            SESSION.move(session, "publish")
             audit(tournament=tournament, actor=by, action="session.publish", obj=session)
         return [s.number for s in sessions]

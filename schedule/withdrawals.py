@@ -54,7 +54,7 @@ def _played_tables(session: Session) -> set[int]:
     whatever is on it: its seats are played)."""
     return set(
         ScoreSheet.objects.filter(table__session=session)
-        .filter(Q(hands__isnull=False) | Q(penalties__isnull=False) | Q(status__in=sheet_lifecycle.FINISHED))
+        .filter(Q(hands__isnull=False) | Q(penalties__isnull=False) | sheet_lifecycle.SHEET.q(sheet_lifecycle.FINISHED))
         .values_list("table_id", flat=True)
     )
 

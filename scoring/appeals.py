@@ -32,15 +32,14 @@ from typing import TYPE_CHECKING, TypeGuard
 from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
-from django.db.models import Count, Max, Q
+from django.db.models import Count, Max
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from scoring import services
+from scoring.lifecycle import APPEAL, APPEAL_FINAL_STATUSES, APPEAL_OPEN_STATUSES
 from scoring.models import (
-    APPEAL_FINAL_STATUSES,
-    APPEAL_OPEN_STATUSES,
     Appeal,
     AppealAmendment,
     AppealDecision,
@@ -123,7 +122,7 @@ def open_appeal_about(
     """The filer's appeal at this table about the same hand (or, naming no hand, the same penalty, or the table
     as a whole) that is not decided for good: filed, or with the referees' rejection not yet taken further, or
     before the chief referee. One such appeal per player and subject: the next is answered with a link to it."""
-    appeals = Appeal.objects.filter(sheet=sheet, filer=filer).exclude(status__in=APPEAL_FINAL_STATUSES)
+    appeals = Appeal.objects.filter(sheet=sheet, filer=filer).exclude(APPEAL.q(APPEAL_FINAL_STATUSES))
     if hand_number is not None:
         appeals = appeals.filter(hand_number=hand_number)
     elif penalty is not None:
@@ -162,7 +161,7 @@ def appeal_counts_by_table(tournament: Tournament) -> list[dict]:
     rows = (
         Appeal.objects.filter(tournament=tournament)
         .values("sheet__table__session__number", "sheet__table__number")
-        .annotate(total=Count("id"), open=Count("id", filter=Q(status__in=APPEAL_OPEN_STATUSES)))
+        .annotate(total=Count("id"), open=Count("id", filter=APPEAL.q(APPEAL_OPEN_STATUSES)))
         .order_by("-open", "-total", "sheet__table__session__number", "sheet__table__number")
     )
     return [
@@ -343,9 +342,9 @@ def appeal_file(
 
 def appeal_deciding_body(appeal: Appeal) -> AppealDecision.Body | None:
     """Who decides the appeal next: the referees or the committee first, the chief referee once escalated."""
-    if appeal.status == Appeal.Status.FILED:
+    if APPEAL.is_in(appeal, Appeal.Status.FILED):
         return AppealDecision.Body.REFEREES if appeal.kind == Appeal.Kind.RULE else AppealDecision.Body.COMMITTEE
-    if appeal.status == Appeal.Status.ESCALATED:
+    if APPEAL.is_in(appeal, Appeal.Status.ESCALATED):
         return AppealDecision.Body.CHIEF_REFEREE
     return None
 
@@ -397,16 +396,15 @@ def appeal_decide(*, appeal: Appeal, outcome: str, reasons: str, by: User | None
         )
         decision.full_clean(exclude=["decided_by"])
         decision.save()
-        before = (appeal.status, appeal.fee_status)
+        before = (APPEAL.state(appeal), appeal.fee_status)
         upheld = outcome == AppealDecision.Outcome.UPHELD
-        if upheld:
-            appeal.status = Appeal.Status.UPHELD
-        elif body == AppealDecision.Body.REFEREES:
-            appeal.status = Appeal.Status.REFEREE_REJECTED
-        else:
-            appeal.status = Appeal.Status.REJECTED
         appeal.fee_status = Appeal.Fee.RETURNED if upheld else Appeal.Fee.FORFEITED
-        appeal.save(update_fields=["status", "fee_status"])
+        if upheld:
+            APPEAL.move(appeal, "uphold", fields=["fee_status"])
+        elif body == AppealDecision.Body.REFEREES:
+            APPEAL.move(appeal, "referees_reject", fields=["fee_status"])
+        else:
+            APPEAL.move(appeal, "reject", fields=["fee_status"])
         audit(
             tournament=appeal.tournament,
             actor=by,
@@ -418,7 +416,7 @@ def appeal_decide(*, appeal: Appeal, outcome: str, reasons: str, by: User | None
             body=body,
             outcome=outcome,
             reasons=reasons,
-            changes={"status": [before[0], appeal.status], "fee_status": [before[1], appeal.fee_status]},
+            changes={"status": [before[0], APPEAL.state(appeal)], "fee_status": [before[1], appeal.fee_status]},
         )
         return appeal
 
@@ -434,14 +432,11 @@ def appeal_escalate(*, appeal: Appeal, reason: str, by: User | None = None, code
                 raise PermissionDenied(_("Only a referee or organizer of this tournament does this for a player."))
         else:
             services._check_player_code(appeal.filer, code)
-        if appeal.status != Appeal.Status.REFEREE_REJECTED:
-            raise ValidationError(
-                _("Only a rule appeal the referees rejected goes to the chief referee."), code="not_escalatable"
-            )
+        APPEAL.check(appeal, "escalate")
         reason = (reason or "").strip()
         if not reason:
             raise ValidationError({"reason": _("Say why you are not satisfied with the referees' decision.")})
-        appeal.status = Appeal.Status.ESCALATED
+        APPEAL.move(appeal, "escalate", save=False)
         appeal.fee_status = Appeal.Fee.PAID
         appeal.escalated_at = timezone.now()
         appeal.escalation_reason = reason
@@ -467,7 +462,7 @@ def _start_amendment(appeal: Appeal, by: User | None) -> Appeal:
     appeal = _lock_appeal(appeal)
     if not can_score(by, appeal.tournament):
         raise PermissionDenied(_("Only a referee or organizer of this tournament amends a sheet."))
-    if appeal.status != Appeal.Status.UPHELD:
+    if not appeal.is_upheld:
         raise ValidationError(
             _("Only an upheld appeal changes the sheet; appeal %(n)s is “%(status)s”.")
             % {"n": appeal.number, "status": appeal.get_status_display()},
@@ -553,7 +548,7 @@ def appeal_amend_withdraw_penalty(
 def open_appeals_by_table(tournament: Tournament) -> dict[tuple[int, int], int]:
     """{(session number, table number): how many appeals there are still undecided}: what the public sees."""
     found: dict[tuple[int, int], int] = {}
-    for s, t in Appeal.objects.filter(tournament=tournament, status__in=APPEAL_OPEN_STATUSES).values_list(
+    for s, t in Appeal.objects.filter(APPEAL.q(APPEAL_OPEN_STATUSES), tournament=tournament).values_list(
         "sheet__table__session__number", "sheet__table__number"
     ):
         found[(s, t)] = found.get((s, t), 0) + 1
@@ -566,8 +561,8 @@ def players_under_appeal(tournament: Tournament) -> set[int]:
 
     return set(
         Seat.objects.filter(
+            APPEAL.q(APPEAL_OPEN_STATUSES, via="table__sheet__appeals"),
             table__sheet__appeals__tournament=tournament,
-            table__sheet__appeals__status__in=APPEAL_OPEN_STATUSES,
         ).values_list("player_id", flat=True)
     )
 
@@ -654,10 +649,10 @@ def appeal_load(
             fee_amount=fee_amount,
             fee_currency=fee_currency or "",
             fee_status=fee_status,
-            status=status,
             escalated_at=escalated_at,
             escalation_reason=escalation_reason or "",
         )
+        APPEAL.restore(appeal, status)
         if penalty is not None and penalty.sheet_id != sheet.pk:
             raise ValidationError({"penalty": _("That penalty was not given at this table.")})
         appeal.full_clean(exclude=["filed_by", "late_accepted_by"])

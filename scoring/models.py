@@ -12,7 +12,13 @@ from django.utils.translation import gettext_lazy as _
 from rules import fouls
 from rules import payments as pay
 from scoring import lifecycle
-from scoring.lifecycle import SheetStatus
+from scoring.lifecycle import (
+    APPEAL_FINAL_STATUSES,
+    APPEAL_OPEN_STATUSES,
+    AppealStatus,
+    ReopenRequestStatus,
+    SheetStatus,
+)
 
 # Far above any real hand or penalty, far below what an integer column holds: both databases refuse the same.
 HAND_POINTS_MAX = 9_999
@@ -76,7 +82,7 @@ class ScoreSheet(models.Model):
     @property
     def is_open(self) -> bool:
         """Still being entered: neither awaiting the players' confirmation nor signed."""
-        return self.status == lifecycle.OPEN
+        return lifecycle.is_open(self.status)
 
     def is_final(self, tournament=None):
         """Results are final once signed (appendix 5), and countersigned where the tournament requires it."""
@@ -465,10 +471,7 @@ class ReopenRequest(models.Model):
     one: ``sheet_reopen``). It waits in the chief referee's work queue until the sheet is reopened (granted) or
     the chief referee declines it with an answer; at most one waits per sheet."""
 
-    class Status(models.TextChoices):
-        OPEN = "open", _("waiting for the chief referee")
-        GRANTED = "granted", _("granted: the sheet was reopened")
-        DECLINED = "declined", _("declined")
+    Status = ReopenRequestStatus
 
     sheet = models.ForeignKey(ScoreSheet, on_delete=models.CASCADE, related_name="reopen_requests")
     reason = models.CharField(max_length=200, validators=[no_nul])
@@ -499,7 +502,11 @@ class ReopenRequest(models.Model):
 
     @property
     def is_open(self) -> bool:
-        return self.status == self.Status.OPEN
+        return lifecycle.REOPEN_REQUEST.is_in(self, ReopenRequestStatus.OPEN)
+
+    @property
+    def is_granted(self) -> bool:
+        return lifecycle.REOPEN_REQUEST.is_in(self, ReopenRequestStatus.GRANTED)
 
 
 # ------------------------------------------------------------------ appeals (MCR 3.12-3.13)
@@ -513,23 +520,6 @@ class AppealKind(models.TextChoices):
 
     RULE = "rule", _("About the rules (to the referees)")
     OTHER = "other", _("Other (to the appeals committee)")
-
-
-class AppealStatus(models.TextChoices):
-    """filed -> upheld | rejected (final); a rule appeal the referees reject waits in referee_rejected for
-    the filer to go to the chief referee (escalated), whose decision is final."""
-
-    FILED = "filed", _("Filed, awaiting a decision")
-    REFEREE_REJECTED = "referee_rejected", _("Rejected by the referees")
-    ESCALATED = "escalated", _("Before the chief referee")
-    UPHELD = "upheld", _("Upheld")
-    REJECTED = "rejected", _("Rejected")
-
-
-# Still to be decided: the result it concerns is "under appeal" on public pages.
-APPEAL_OPEN_STATUSES = (AppealStatus.FILED, AppealStatus.ESCALATED)
-# Decided for good (the referees' rejection is not: the filer may take it to the chief referee).
-APPEAL_FINAL_STATUSES = (AppealStatus.UPHELD, AppealStatus.REJECTED)
 
 
 class FeeStatus(models.TextChoices):
@@ -616,11 +606,15 @@ class Appeal(models.Model):
 
     @property
     def is_open(self) -> bool:
-        return self.status in APPEAL_OPEN_STATUSES
+        return lifecycle.APPEAL.is_in(self, *APPEAL_OPEN_STATUSES)
 
     @property
     def is_final(self) -> bool:
-        return self.status in APPEAL_FINAL_STATUSES
+        return lifecycle.APPEAL.is_in(self, *APPEAL_FINAL_STATUSES)
+
+    @property
+    def is_upheld(self) -> bool:
+        return lifecycle.APPEAL.is_in(self, AppealStatus.UPHELD)
 
 
 class AppealDecision(models.Model):

@@ -426,7 +426,7 @@ def sheets_data(
             data.lost = result.lost
         sheet = getattr(table, "sheet", None)
         if not blank and sheet is not None:
-            data.status = sheet.status
+            data.status = sheet.status  # not a lifecycle move: the sheet's state, copied for the page
             if sheet.is_submitted:
                 data.submitted_at = sheet.submitted_at
         out.append(data)

@@ -11,6 +11,9 @@ Stored states say what the organizer did:
     published -> closed        closed: its results are final (``schedule.services.session_close``)
     closed -> published        reopened, saying why
 
+``SESSION`` is the table (``core.lifecycle.Lifecycle``): each move named, with the message of its refusal;
+``SESSION.move`` is the only writer of a session's status.
+
 The phase adds what the referees are doing, so a published session whose hands are coming in reads
 "In play" everywhere, and one whose every sheet is signed reads "All sheets signed" until it is closed.
 """
@@ -20,6 +23,8 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from core.lifecycle import Lifecycle, move
+
 
 class SessionStatus(models.TextChoices):
     PLANNED = "planned", _("Planned")
@@ -28,12 +33,33 @@ class SessionStatus(models.TextChoices):
     CLOSED = "closed", _("Closed")
 
 
-TRANSITIONS: dict[str, frozenset[str]] = {
-    SessionStatus.PLANNED: frozenset({SessionStatus.SEATED}),
-    SessionStatus.SEATED: frozenset({SessionStatus.SEATED, SessionStatus.PLANNED, SessionStatus.PUBLISHED}),
-    SessionStatus.PUBLISHED: frozenset({SessionStatus.CLOSED}),
-    SessionStatus.CLOSED: frozenset({SessionStatus.PUBLISHED}),
-}
+_S = SessionStatus
+# Seating refused once published (``schedule.services.check_seating_may_change`` says so first, with the list).
+_PUBLISHED_STAYS = (
+    _("The seating of sessions %(s)s is already published; players may have seen it, so it is not replaced."),
+    "published",
+)
+SESSION = Lifecycle(
+    model="tournament.Session",
+    states=SessionStatus,
+    moves={
+        "seat": move({_S.PLANNED, _S.SEATED}, _S.SEATED, _PUBLISHED_STAYS),
+        # An elimination undone takes the next round's seating back.
+        "unseat": move({_S.SEATED}, _S.PLANNED, _PUBLISHED_STAYS),
+        "publish": move({_S.SEATED}, _S.PUBLISHED, _("Only a seated session can be published.")),
+        "close": move(
+            {_S.PUBLISHED},
+            _S.CLOSED,
+            {
+                _S.CLOSED: _("Session %(n)s is already closed."),
+                None: _("Publish the seating of session %(n)s before closing it."),
+            },
+        ),
+        "reopen": move({_S.CLOSED}, _S.PUBLISHED, _("Session %(n)s is not closed.")),
+    },
+    params=lambda session: {"n": session.number, "s": session.number},
+)
+TRANSITIONS: dict[str, frozenset[str]] = SESSION.transitions
 
 # public: its seating and results are shown to everyone (published, or closed after being played); before,
 #   only its organizers and referees see them, and nothing of it reaches the public: no page, file, API
@@ -51,7 +77,23 @@ ENTRY = (SessionStatus.PUBLISHED, SessionStatus.CLOSED)
 
 
 def may_move(old: str, new: str) -> bool:
-    return new in TRANSITIONS.get(old, frozenset())
+    return SESSION.may_move(old, new)
+
+
+def is_public(status: str) -> bool:
+    return status in PUBLIC
+
+
+def is_seated(status: str) -> bool:
+    return status in SEATED
+
+
+def is_closed(status: str) -> bool:
+    return status in CLOSED
+
+
+def is_planned(status: str) -> bool:
+    return status == SessionStatus.PLANNED
 
 
 # Phases, as people see them on every page, the hall display and the API.

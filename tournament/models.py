@@ -136,6 +136,9 @@ class SessionQuerySet(models.QuerySet):
     def open(self) -> "SessionQuerySet":
         return self.exclude(status__in=_CLOSED)
 
+    def planned(self) -> "SessionQuerySet":
+        return self.filter(status=SessionStatus.PLANNED)
+
     def awaiting_publication(self) -> "SessionQuerySet":
         return self.filter(status__in=lifecycle.AWAITING_PUBLICATION)
 
@@ -562,30 +565,35 @@ class Session(models.Model):
     @property
     def is_public(self) -> bool:
         """Its seating and results are shown to everyone (``SessionQuerySet.public``)."""
-        return self.status in _PUBLIC
+        return lifecycle.is_public(self.status)
 
     @property
     def is_seated(self) -> bool:
         """It has tables and seats (``SessionQuerySet.seated``)."""
-        return self.status in _SEATED
+        return lifecycle.is_seated(self.status)
 
     @property
     def is_closed(self) -> bool:
         """Its results are final (``SessionQuerySet.closed``)."""
-        return self.status in _CLOSED
+        return lifecycle.is_closed(self.status)
 
-    # What may be done to it next (``tournament.lifecycle.TRANSITIONS``): the sessions pages offer only these.
+    @property
+    def is_planned(self) -> bool:
+        """Not seated yet (``SessionQuerySet.planned``)."""
+        return lifecycle.is_planned(self.status)
+
+    # What may be done to it next (``tournament.lifecycle.SESSION``): the sessions pages offer only these.
     @property
     def may_seat(self) -> bool:
-        return lifecycle.may_move(self.status, SessionStatus.SEATED)
+        return lifecycle.SESSION.may(self, "seat")
 
     @property
     def may_publish(self) -> bool:
-        return lifecycle.may_move(self.status, SessionStatus.PUBLISHED) and not self.is_closed
+        return lifecycle.SESSION.may(self, "publish")
 
     @property
     def may_close(self) -> bool:
-        return lifecycle.may_move(self.status, SessionStatus.CLOSED)
+        return lifecycle.SESSION.may(self, "close")
 
     @property
     def may_reopen(self) -> bool:

@@ -172,9 +172,7 @@ def tournament_update(*, tournament: Tournament, by: User | None, **fields: Any)
         _check_result_settings(tournament, before)
         tournament.save()
         # Sessions beyond a lowered count are planned and empty (checked above): remove them.
-        tournament.sessions.filter(
-            number__gt=tournament.session_count, status=Session.Status.PLANNED, tables__isnull=True
-        ).delete()
+        tournament.sessions.planned().filter(number__gt=tournament.session_count, tables__isnull=True).delete()
         existing = set(tournament.sessions.values_list("number", flat=True))
         for number in range(1, tournament.session_count + 1):
             if number not in existing:

@@ -11,6 +11,7 @@ from django.db import transaction
 from django.db.models import OuterRef, Subquery
 from django.utils.translation import gettext as _
 
+from scoring.lifecycle import SHEET
 from scoring.models import Hand, HandVersion, Penalty, ScoreSheet
 from scoring.services.hand_rules import HandDetails, _check_sequence, _checked_details, _hand_deltas, hand_audit
 from scoring.services.sheet import _actor, _check_hand_number, _check_scorer, _refuse_if_signed
@@ -163,7 +164,7 @@ def _write(
         current=Subquery(HandVersion.objects.filter(hand=OuterRef("pk"), version=1).values("pk")[:1])
     )
     # As after each hand_record: a sheet with every hand in (none pending) awaits the confirmations.
-    ScoreSheet.objects.filter(pk__in=complete).update(status=ScoreSheet.Status.CONFIRMING)
+    SHEET.move_all(ScoreSheet.objects.filter(SHEET.q({ScoreSheet.Status.OPEN}), pk__in=complete), "complete")
     audit_many(
         [audit_entry(tournament=tournament, actor=by, obj=version, **entry) for version, entry in zip(created, entries)]
     )

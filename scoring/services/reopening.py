@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring.lifecycle import REOPEN_REQUEST, REQUEST_WAITING
 from scoring.models import ReopenRequest, ScoreSheet
 from scoring.services.sheet import _actor, _check_scorer, _lock_sheet
 from tournament.audit import audit
@@ -55,7 +56,7 @@ def sheet_reopen_request(*, sheet: ScoreSheet, reason: str, by: User | None) -> 
         reason = _said(reason, "reason", _("Say why the sheet should be reopened."))
         if not sheet.is_submitted:
             raise ValidationError(_("This score sheet is not signed: it can still be changed."), code="not_signed")
-        if ReopenRequest.objects.filter(sheet=sheet, status=ReopenRequest.Status.OPEN).exists():
+        if ReopenRequest.objects.filter(REQUEST_WAITING, sheet=sheet).exists():
             raise ValidationError(
                 _("A request to reopen this sheet is already waiting for the chief referee."), code="already_asked"
             )
@@ -75,15 +76,13 @@ def reopen_request_decline(*, sheet: ScoreSheet, answer: str, by: User | None) -
         if by is not None and not is_chief_referee(by, tournament):
             raise PermissionDenied(_("Only the chief referee answers a request to reopen a sheet."))
         answer = _said(answer, "answer", _("Say why the sheet stays as it is."))
-        request = (
-            ReopenRequest.objects.select_for_update().filter(sheet=sheet, status=ReopenRequest.Status.OPEN).first()
-        )
+        request = ReopenRequest.objects.select_for_update().filter(REQUEST_WAITING, sheet=sheet).first()
         if request is None:
             raise ValidationError(_("No request to reopen this sheet is waiting."), code="no_request")
-        request.status = ReopenRequest.Status.DECLINED
         request.answer = answer
         request.decided_by = _actor(by)
         request.decided_at = timezone.now()
+        REOPEN_REQUEST.move(request, "decline", save=False)
         request.full_clean()
         request.save(update_fields=["status", "answer", "decided_by", "decided_at"])
         _audit(sheet, "sheet.reopen_decline", answer, by)
@@ -93,6 +92,9 @@ def reopen_request_decline(*, sheet: ScoreSheet, answer: str, by: User | None) -
 def reopen_requests_grant(*, sheet: ScoreSheet, by: User | None) -> int:
     """The sheet has just been reopened (``sheet_reopen``, in its transaction): the request waiting on it, if
     any, is granted. Returns how many were."""
-    return ReopenRequest.objects.filter(sheet=sheet, status=ReopenRequest.Status.OPEN).update(
-        status=ReopenRequest.Status.GRANTED, decided_by=_actor(by), decided_at=timezone.now()
+    return REOPEN_REQUEST.move_all(
+        ReopenRequest.objects.filter(REQUEST_WAITING, sheet=sheet),
+        "grant",
+        decided_by=_actor(by),
+        decided_at=timezone.now(),
     )

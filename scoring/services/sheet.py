@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
 from rules import payments as pay
+from scoring.lifecycle import APPEAL, SHEET
 from scoring.models import Appeal, ClosedSessionChange, ScoreSheet, Signature
 from scoring.selectors import sheet_missing_hands, sheet_pending_hands
 from tournament.permissions import can_score
@@ -82,7 +83,10 @@ def _lock_open_sheet(
     sheet = _lock_sheet(sheet)
     tournament = sheet.table.session.tournament
     _check_scorer(by, tournament)
-    if appeal is None or not Appeal.objects.filter(pk=appeal.pk, sheet=sheet, status=Appeal.Status.UPHELD).exists():
+    if (
+        appeal is None
+        or not Appeal.objects.filter(APPEAL.q({Appeal.Status.UPHELD}), pk=appeal.pk, sheet=sheet).exists()
+    ):
         _refuse_if_signed(sheet)
     if what is not None:
         _note_if_closed(sheet, by, what, appeal)
@@ -162,10 +166,9 @@ def _settle_status(sheet: ScoreSheet) -> None:
     if sheet.is_submitted:
         return
     complete = not sheet_missing_hands(sheet) and not sheet_pending_hands(sheet)
-    status = ScoreSheet.Status.CONFIRMING if complete else ScoreSheet.Status.OPEN
-    if sheet.status != status:
-        sheet.status = status
-        sheet.save(update_fields=["status"])
+    name = "complete" if complete else "incomplete"
+    if SHEET.may(sheet, name):
+        SHEET.move(sheet, name)
 
 
 def _after_change(sheet: ScoreSheet, by: User | None, what: str) -> int:

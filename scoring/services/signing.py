@@ -301,10 +301,9 @@ def sheet_sign(
             sheet_mark_rest_not_played(sheet=sheet, by=by)
         _check_ready_to_sign(sheet, tournament, by)
         signature = _signature(sheet, Signature.Role.REFEREE, by=by, at=at, signer_name=signer_name)
-        sheet.status = ScoreSheet.Status.SUBMITTED
         sheet.submitted_at = signature.signed_at
         sheet.submitted_by = _actor(by)
-        sheet.save(update_fields=["status", "submitted_at", "submitted_by"])
+        lifecycle.SHEET.move(sheet, "sign", fields=["submitted_at", "submitted_by"])
         audit(
             tournament=tournament,
             actor=by,
@@ -355,13 +354,9 @@ def sheet_countersign(
         tournament = sheet.table.session.tournament
         if by is not None and not is_chief_referee(by, tournament):
             raise PermissionDenied(_("Only the chief referee countersigns score sheets."))
-        if sheet.status == lifecycle.COUNTERSIGNED:
-            raise ValidationError(_("This score sheet is already countersigned."), code="countersigned")
-        if not lifecycle.may_move(sheet.status, lifecycle.COUNTERSIGNED):
-            raise ValidationError(_("The referee signs the sheet first."), code="not_signed")
+        lifecycle.SHEET.check(sheet, "countersign")
         _signature(sheet, Signature.Role.CHIEF_REFEREE, by=by, at=at, signer_name=signer_name)
-        sheet.status = ScoreSheet.Status.COUNTERSIGNED
-        sheet.save(update_fields=["status"])
+        lifecycle.SHEET.move(sheet, "countersign")
         audit(
             tournament=tournament,
             actor=by,
@@ -385,17 +380,15 @@ def sheet_reopen(*, sheet: ScoreSheet, reason: str, by: User | None) -> ScoreShe
             raise PermissionDenied(_("Only the chief referee can reopen a signed sheet."))
         if not reason or not reason.strip():
             raise ValidationError({"reason": _("Say why the sheet is reopened.")})
-        if not sheet.is_submitted:
-            raise ValidationError(_("This score sheet is not signed."), code="not_signed")
+        lifecycle.SHEET.check(sheet, "reopen")
         if session.is_closed:
             raise ValidationError(_("The session is closed; reopen the session first."), code="session_closed")
         voided = Signature.objects.filter(sheet=sheet, voided_at__isnull=True).update(
             voided_at=timezone.now(), voided_by=_actor(by), voided_reason=reason.strip()[:200]
         )
-        sheet.status = ScoreSheet.Status.OPEN
         sheet.submitted_at = None
         sheet.submitted_by = None
-        sheet.save(update_fields=["status", "submitted_at", "submitted_by"])
+        lifecycle.SHEET.move(sheet, "reopen", fields=["submitted_at", "submitted_by"])
         _settle_status(sheet)
         granted = reopen_requests_grant(sheet=sheet, by=by)
         # Its results were called final once: the organizer hears that they are open again.

@@ -71,7 +71,7 @@ def signing_panel(context):
         else None
     )
     if request_ is not None and (
-        request_.status == ReopenRequest.Status.GRANTED
+        request_.is_granted
         or (not request_.is_open and sheet.submitted_at and request_.requested_at < sheet.submitted_at)
     ):
         request_ = None  # about an earlier signature: the sheet was reopened since, and signed again

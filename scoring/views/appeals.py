@@ -24,6 +24,7 @@ from scoring.forms.appeals import (
     RefereeAppealForm,
 )
 from scoring.forms.signing import FoulForm
+from scoring.lifecycle import APPEAL
 from scoring.models import Appeal
 from scoring.results import sheet_data
 from scoring.selectors import (
@@ -270,8 +271,8 @@ class AppealDetailView(AppealRoleMixin, TemplateView):
             amendments=appeal.amendments.select_related("hand_version__hand", "penalty__player", "created_by"),
             may_decide=ap.may_decide(user, appeal),
             deciding_body=ap.appeal_deciding_body(appeal),
-            may_escalate=appeal.status == Appeal.Status.REFEREE_REJECTED and can_score(user, self.tournament),
-            may_amend=appeal.status == Appeal.Status.UPHELD and can_score(user, self.tournament),
+            may_escalate=APPEAL.may(appeal, "escalate") and can_score(user, self.tournament),
+            may_amend=appeal.is_upheld and can_score(user, self.tournament),
             deadline=ap.appeal_deadline(appeal.sheet.table.session, self.tournament, appeal.sheet),
             is_organizer=is_organizer(user, self.tournament),
         )
