@@ -5,7 +5,7 @@ of its own reason, from this session on), and their seats go to substitutes as t
 rules say (``schedule.withdrawals``): the flagged substitutes who are here, by number, then, when asked, new
 ones. Nothing is seated before the organizer confirms.
 
-States move only through ``tournament.lifecycle`` (``roll_call_move``, ``check_in_move``). Locks, as
+States move only through ``tournament.lifecycle`` (``ROLL_CALL``, ``CHECK_IN``). Locks, as
 everywhere: tournament, then the session, then its sheets.
 """
 
@@ -44,22 +44,16 @@ def _check_desk(by: User | None, tournament: Tournament) -> None:
         raise PermissionDenied(_("Only an organizer or a referee of this tournament can take the roll call."))
 
 
-def _move_roll_call(session: Session, new: str, by: User | None, action: str, **data: object) -> Session:
-    try:
-        lifecycle.roll_call_move(session, new)
-    except lifecycle.MoveRefused:
-        raise ValidationError(_refusal(session), code="roll_call_state") from None
-    session.save(update_fields=["roll_call"])
+def _move_roll_call(session: Session, name: str, by: User | None, action: str, **data: object) -> Session:
+    """Make a roll call's move (refused with the table's message) and audit it."""
+    lifecycle.ROLL_CALL.move(session, name)
     audit(tournament=session.tournament, actor=by, action=action, obj=session, session=session.number, **data)
     return session
 
 
-def _refusal(session: Session) -> str:
-    if session.roll_call == RollCallStatus.SEATED:
-        return _("Session %(n)s was already seated from its roll call.") % {"n": session.number}
-    if session.roll_call == RollCallStatus.NONE:
-        return _("The roll call of session %(n)s is not open.") % {"n": session.number}
-    return _("The roll call of session %(n)s is already open.") % {"n": session.number}
+def _check_taking(session: Session) -> None:
+    """Refused, saying why, unless the roll call is being taken (open at the desk, or to the players too)."""
+    lifecycle.ROLL_CALL.check(session, "seat")
 
 
 def roll_call_open(*, session: Session, by: User | None) -> Session:
@@ -74,7 +68,7 @@ def roll_call_open(*, session: Session, by: User | None) -> Session:
             )
         if session.roll_call_taking:
             return session  # a second tap: already open
-        return _move_roll_call(session, RollCallStatus.OPEN, by, "roll_call.open")
+        return _move_roll_call(session, "open", by, "roll_call.open")
 
 
 def roll_call_self_check_in(*, session: Session, by: User | None, allowed: bool) -> Session:
@@ -82,10 +76,10 @@ def roll_call_self_check_in(*, session: Session, by: User | None, allowed: bool)
     with transaction.atomic():
         tournament, session = _lock_session(session)
         check_organizer(by, tournament)
-        new = RollCallStatus.SELF if allowed else RollCallStatus.OPEN
-        if session.roll_call == new:
-            return session
-        return _move_roll_call(session, new, by, "roll_call.self" if allowed else "roll_call.desk")
+        if session.self_check_in == allowed and session.roll_call_taking:
+            return session  # a second tap
+        name = "self" if allowed else "desk"
+        return _move_roll_call(session, name, by, f"roll_call.{name}")
 
 
 def roll_call_close(*, session: Session, by: User | None) -> Session:
@@ -93,9 +87,9 @@ def roll_call_close(*, session: Session, by: User | None) -> Session:
     with transaction.atomic():
         tournament, session = _lock_session(session)
         check_organizer(by, tournament)
-        if session.roll_call == RollCallStatus.NONE:
+        if lifecycle.roll_call_unused(session):
             return session
-        return _move_roll_call(session, RollCallStatus.NONE, by, "roll_call.close")
+        return _move_roll_call(session, "put_away", by, "roll_call.close")
 
 
 def roll_call_players(tournament: Tournament, session: Session) -> tuple[list[Player], list[Player]]:
@@ -117,23 +111,11 @@ def check_ins(session: Session) -> dict[int, CheckIn]:
 
 def _mark(session: Session, player: Player, status: str, by: User | None, by_self: bool) -> CheckIn:
     check_in, _created = CheckIn.objects.select_for_update().get_or_create(session=session, player=player)
-    if check_in.status == status:
+    if lifecycle.CHECK_IN.is_in(check_in, status):
         return check_in  # a double tap, or two at the desk at once: once is enough
-    try:
-        lifecycle.check_in_move(check_in, status)
-    except lifecycle.MoveRefused:
-        raise ValidationError(
-            _("%(player)s is marked “%(old)s”; that cannot become “%(new)s” here.")
-            % {
-                "player": player,
-                "old": CheckInStatus(check_in.status).label,
-                "new": CheckInStatus(status).label,
-            },
-            code="check_in_state",
-        ) from None
     check_in.by_self = by_self
     check_in.changed_by = by if getattr(by, "is_authenticated", False) else None
-    check_in.save()
+    lifecycle.CHECK_IN.move(check_in, status, fields=["by_self", "changed_by", "changed_at"])
     audit(
         tournament=session.tournament,
         actor=by,
@@ -164,8 +146,7 @@ def check_in_mark(*, session: Session, player: Player, status: str, by: User | N
     with transaction.atomic():
         tournament, session = _lock_session(session)
         _check_desk(by, tournament)
-        if not session.roll_call_taking:
-            raise ValidationError(_refusal(session), code="roll_call_state")
+        _check_taking(session)
         _check_listed(tournament, session, player)
         return _mark(session, player, status, by, by_self=False)
 
@@ -184,7 +165,11 @@ def check_in_self(*, session: Session, player: Player) -> CheckIn:
 
 def self_check_in_session(tournament: Tournament) -> Session | None:
     """The session whose roll call players may answer themselves now, if any (the lowest)."""
-    return Session.objects.filter(tournament=tournament, roll_call=RollCallStatus.SELF).order_by("number").first()
+    return (
+        Session.objects.filter(lifecycle.ROLL_CALL.q([RollCallStatus.SELF]), tournament=tournament)
+        .order_by("number")
+        .first()
+    )
 
 
 @dataclass
@@ -202,10 +187,9 @@ def counts(field_: list[Player], marks: dict[int, CheckIn]) -> RollCallCounts:
     """Present, coming late, not here, among the field (the bench is counted apart)."""
     out = RollCallCounts()
     for p in field_:
-        status = marks[p.pk].status if p.pk in marks else CheckInStatus.EXPECTED
-        if status == CheckInStatus.PRESENT:
+        if lifecycle.checked_in_as(marks.get(p.pk), CheckInStatus.PRESENT):
             out.present += 1
-        elif status == CheckInStatus.LATE:
+        elif lifecycle.checked_in_as(marks.get(p.pk), CheckInStatus.LATE):
             out.late += 1
         else:
             out.absent += 1
@@ -274,12 +258,12 @@ def roll_call_proposal(session: Session, *, make_substitutes: bool = False) -> P
     field_, bench = roll_call_players(tournament, session)
     marks = check_ins(session)
 
-    def status(p: Player) -> str:
-        return marks[p.pk].status if p.pk in marks else CheckInStatus.EXPECTED
+    def here_(p: Player) -> bool:
+        return lifecycle.checked_in_as(marks.get(p.pk), *lifecycle.CHECK_IN_SEATED)
 
-    here = [p for p in field_ if status(p) in lifecycle.CHECK_IN_SEATED]
-    absent = [p for p in field_ if status(p) not in lifecycle.CHECK_IN_SEATED]
-    bench_here = [p for p in bench if status(p) in lifecycle.CHECK_IN_SEATED]
+    here = [p for p in field_ if here_(p)]
+    absent = [p for p in field_ if not here_(p)]
+    bench_here = [p for p in bench if here_(p)]
     proposal = Proposal(session=session, here=here, absent=absent, bench=[])
     if session.is_seated:
         seats = {
@@ -353,8 +337,7 @@ def roll_call_seat(
     with transaction.atomic():
         tournament, session = _lock_session(session)
         check_organizer(by, tournament)
-        if not session.roll_call_taking:
-            raise ValidationError(_refusal(session), code="roll_call_state")
+        _check_taking(session)
         if session.is_closed or has_scores(session):
             raise ValidationError(
                 _("Session %(n)s already has results: its roll call is over.") % {"n": session.number},
@@ -400,7 +383,7 @@ def roll_call_seat(
             session.refresh_from_db()
         _move_roll_call(
             session,
-            RollCallStatus.SEATED,
+            "seat",
             by,
             "roll_call.seat",
             absent=[p.number for p in proposal.absent],

@@ -197,7 +197,7 @@ def _decider(e: AuditLog, f: dict, ctx: Context) -> tuple[str, str, str]:
         text = _("%(actor)s withdrew the decider between players %(order)s.") % args
     else:
         method = f.get("method")
-        args["method"] = TieDeciderMethod(method).label if method in TieDeciderMethod.values else method
+        args["method"] = str(TieDeciderMethod(method).label) if method in TieDeciderMethod.values else str(method)
         text = _("%(actor)s recorded a decider (%(method)s) between tied players, best first: %(order)s.") % args
     return text, page_url("tie-deciders", ctx.tournament.slug), _("ties")
 

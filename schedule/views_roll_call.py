@@ -18,7 +18,7 @@ from django.views.generic import TemplateView
 from core.names import matches
 from schedule import attendance
 from tournament import code_guard
-from tournament.lifecycle import CheckInStatus, RollCallStatus
+from tournament.lifecycle import CheckInStatus, RollCallStatus, checked_in_as
 from tournament.models import Session, Tournament
 from tournament.services import TooManyCodeFailures
 from tournament.views.mixins import OrganizerRequiredMixin, ScorerRequiredMixin
@@ -67,9 +67,9 @@ class RollCallView(ScorerRequiredMixin, TemplateView):
             rows=[row(p) for p in field_ if _matches(p, query)],
             bench=[row(p) for p in bench if _matches(p, query)],
             counts=attendance.counts(field_, marks),
-            bench_here=sum(1 for p in bench if p.pk in marks and marks[p.pk].status == CheckInStatus.PRESENT),
+            bench_here=sum(1 for p in bench if checked_in_as(marks.get(p.pk), CheckInStatus.PRESENT)),
             statuses=CheckInStatus,
-            roll_call=RollCallStatus,
+            roll_call_states=RollCallStatus,
             error=kwargs.get("error"),
             sessions=list(self.tournament.sessions.open().order_by("number")),
         )

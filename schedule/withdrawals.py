@@ -448,10 +448,9 @@ def player_return(
 def _checked_in_after_all(session: Session, player: Player, by: User | None) -> None:
     """A no-show at the roll call who arrives after all is present."""
     check_in = CheckIn.objects.select_for_update().filter(session=session, player=player).first()
-    if check_in is not None and check_in.status == lifecycle.CheckInStatus.NO_SHOW:
-        lifecycle.check_in_move(check_in, lifecycle.CheckInStatus.PRESENT)
+    if check_in is not None and lifecycle.CHECK_IN.is_in(check_in, lifecycle.CheckInStatus.NO_SHOW):
         check_in.changed_by = by if getattr(by, "is_authenticated", False) else None
-        check_in.save(update_fields=["status", "changed_by", "changed_at"])
+        lifecycle.CHECK_IN.move(check_in, "present", fields=["changed_by", "changed_at"])
 
 
 def lock_sheets_of(sessions: list[Session]) -> None:

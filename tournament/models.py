@@ -530,7 +530,7 @@ class Session(models.Model):
     # The timetable: when the session is planned to begin ("Session 3 starts at 14:00"), set before it is
     # seated; its local date is the session's day. The clock's start, once scheduled, takes over (``start_time``).
     planned_start = models.DateTimeField(_("planned start"), null=True, blank=True)
-    # Its roll call (``tournament.lifecycle.RollCallStatus``), written only by ``lifecycle.roll_call_move``.
+    # Its roll call (``tournament.lifecycle.ROLL_CALL``), written only by that lifecycle's moves.
     roll_call = models.CharField(
         _("roll call"), max_length=10, choices=RollCallStatus.choices, default=RollCallStatus.NONE
     )
@@ -623,11 +623,11 @@ class Session(models.Model):
     @property
     def roll_call_taking(self) -> bool:
         """The desk (and, when opened to them, the players) may mark who is here."""
-        return self.roll_call in lifecycle.ROLL_CALL_TAKING
+        return lifecycle.roll_call_taking(self)
 
     @property
     def self_check_in(self) -> bool:
-        return self.roll_call == RollCallStatus.SELF
+        return lifecycle.self_check_in(self)
 
     def clock_state(self, now) -> str:
         """``none`` (no clock), ``scheduled`` (not started yet), ``running``, ``warning`` (the last quarter of
@@ -837,7 +837,7 @@ class Withdrawal(models.Model):
 
 class CheckIn(models.Model):
     """A player's answer to a session's roll call (``tournament.lifecycle.CheckInStatus``), written only by
-    ``lifecycle.check_in_move`` in ``schedule.attendance``. No row: not here yet."""
+    the moves of ``lifecycle.CHECK_IN`` (``schedule.attendance``). No row: not here yet."""
 
     Status = CheckInStatus
 

@@ -18,7 +18,7 @@ from scoring.queues import player_todo
 from scoring.selectors import player_page, player_seat, player_sheets_to_confirm
 from tournament import code_guard
 from tournament import services as tournament_services
-from tournament.lifecycle import CheckInStatus, RollCallStatus
+from tournament.lifecycle import ROLL_CALL, CheckInStatus, RollCallStatus
 from tournament.models import CheckIn, Session, Tournament
 
 
@@ -99,7 +99,9 @@ class PlayerSheetsView(PlayerPageMixin, TemplateView):
         context.update(page)
         # The roll call the organizer opened to the players themselves (``schedule.attendance``), if any.
         roll_call = (
-            Session.objects.filter(tournament=self.tournament, roll_call=RollCallStatus.SELF).order_by("number").first()
+            Session.objects.filter(ROLL_CALL.q([RollCallStatus.SELF]), tournament=self.tournament)
+            .order_by("number")
+            .first()
         )
         if roll_call is not None:
             mark = CheckIn.objects.filter(session=roll_call, player=self.player).first()
