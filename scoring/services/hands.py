@@ -107,8 +107,10 @@ def _check_bell(
 
 
 def _check_not_departed(sheet: ScoreSheet, details: HandDetails, number: int) -> None:
-    """A player who withdrew during the session neither wins nor pays a hand after they left."""
-    if details.outcome not in (pay.SELF_DRAWN, pay.DISCARD):
+    """A player who withdrew during the session neither wins nor pays a hand after they left, and the table,
+    three-handed, plays no more hands: those after it are recorded not played (docs/running-the-day.md, "A
+    player leaves during a session")."""
+    if details.outcome == pay.NOT_PLAYED:
         return
     departed = sheet_departures(sheet)
     for field, player in (("winner", details.winner), ("discarder", details.discarder)):
@@ -123,6 +125,13 @@ def _check_not_departed(sheet: ScoreSheet, details: HandDetails, number: int) ->
                     )
                 }
             )
+    gone = next((w for w in departed.values() if number > (w.after_hand or 0)), None)
+    if gone is not None:
+        raise ValidationError(
+            _("%(player)s withdrew after hand %(after)s: the hands after it are not played at this table.")
+            % {"player": gone.player, "after": gone.after_hand or 0},
+            code="departed",
+        )
 
 
 def _check_not_dead(sheet: ScoreSheet, winner: Player | None, number: int) -> None:

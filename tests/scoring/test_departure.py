@@ -46,6 +46,12 @@ def test_the_departed_player_neither_wins_nor_pays_a_later_hand(left, hands_ente
             points=8,
             by=referee,
         )
+    # Three-handed, the table plays no more: a draw or another player's win is refused too.
+    with pytest.raises(ValidationError, match="the hands after it are not played"):
+        ss.hand_record(sheet=hands_entered, number=3, outcome=pay.DRAW, by=referee)
+    with pytest.raises(ValidationError, match="the hands after it are not played"):
+        ss.hand_record(sheet=hands_entered, number=3, outcome=pay.SELF_DRAWN, winner=players[0], points=8, by=referee)
+    ss.hand_record(sheet=hands_entered, number=3, outcome=pay.NOT_PLAYED, by=referee)
     # Their hands before they left still correct as usual.
     ss.hand_record(
         sheet=hands_entered,
