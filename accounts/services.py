@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from accounts.models import Invitation
+from core.acting import acting_user
 from tournament.audit import audit
 from tournament.models import Tournament, TournamentRole
 from tournament.services import check_organizer, lock_tournament, role_grant
@@ -50,7 +51,7 @@ def _issue(*, tournament: Tournament, user: User, role: str, by: User | None) ->
         user=user,
         role=role,
         token_hash=token_hash(token),
-        created_by=by if getattr(by, "is_authenticated", False) else None,
+        created_by=acting_user(by),
         expires_at=now + timedelta(hours=settings.INVITATION_HOURS),
     )
     return token

@@ -15,9 +15,9 @@ from django.db.models import Prefetch
 from django.urls import reverse
 
 from rules.rotation import WINDS
-from scoring.appeals import open_appeals_by_table, players_under_appeal
 from scoring.progress import session_progress
 from scoring.results import TableResult, table_results
+from scoring.selectors import open_appeals_by_table, players_under_appeal
 from standings import selectors
 from standings.management.commands.standings import command_row
 from tournament import lifecycle as session_lifecycle

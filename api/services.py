@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from api.models import ApiToken
+from core.acting import acting_user
 from tournament.audit import audit
 from tournament.services import check_organizer, lock_tournament
 
@@ -54,7 +55,7 @@ def api_token_create(*, tournament: Tournament, name: str, by: User | None) -> t
             name=name,
             key_hash=token_hash(raw),
             prefix=raw[: len(TOKEN_PREFIX) + 6],
-            created_by=by if getattr(by, "is_authenticated", False) else None,
+            created_by=acting_user(by),
         )
         audit(tournament=tournament, actor=by, action="api_token.create", obj=token, name=name, prefix=token.prefix)
         return token, raw
@@ -69,7 +70,7 @@ def api_token_revoke(*, token: ApiToken, by: User | None) -> ApiToken:
         if token.revoked_at is not None:
             raise ValidationError(_("The token “%(name)s” is already revoked.") % {"name": token.name})
         token.revoked_at = timezone.now()
-        token.revoked_by = by if getattr(by, "is_authenticated", False) else None
+        token.revoked_by = acting_user(by)
         token.save(update_fields=["revoked_at", "revoked_by"])
         audit(
             tournament=tournament, actor=by, action="api_token.revoke", obj=token, name=token.name, prefix=token.prefix

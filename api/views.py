@@ -6,7 +6,6 @@ its organizers see it. Unpublished tournaments and hidden sessions answer 404, e
 not exist, so their existence is not revealed.
 """
 
-from django.db.models import Q
 from django.urls import reverse
 from django.utils.decorators import method_decorator
 from django.utils.translation import gettext as _
@@ -60,10 +59,8 @@ class RootView(ApiView):
 
 class TournamentListView(ApiView):
     def get(self, request):
-        visible = Q(published=True)
-        if self.token is not None:
-            visible |= Q(pk=self.token.tournament_id)
-        tournaments = Tournament.objects.filter(visible).order_by("-start_date", "name")
+        token_for = self.token.tournament_id if self.token is not None else None
+        tournaments = Tournament.objects.visible_to(None, token_for=token_for).order_by("-start_date", "name")
         return self.respond(data.tournaments_data(tournaments))
 
 
@@ -79,8 +76,9 @@ class TournamentApiView(ApiView):
                 _("This token is for another tournament (%(slug)s).") % {"slug": self.token.tournament.slug},
             )
         self.organizer = self.token is not None
-        tournament = Tournament.objects.filter(slug=slug).first()
-        if tournament is None or not (tournament.published or self.organizer):
+        token_for = self.token.tournament_id if self.token is not None else None
+        tournament = Tournament.objects.visible_to(None, token_for=token_for).filter(slug=slug).first()
+        if tournament is None:
             raise NotFound(_("No such tournament."))
         self.tournament = tournament
         return self.respond(self.resource(**{k: v for k, v in kwargs.items() if k != "slug"}))

@@ -24,7 +24,7 @@ def _hands(code, count):
 
 def main():
     from rules.registry import RULE_SETS, get_rule_set
-    from scoring.__main__ import _score_line
+    from rules_cli.__main__ import _score_line
 
     for code in RULE_SETS:
         rules = get_rule_set(code)

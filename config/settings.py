@@ -156,7 +156,7 @@ PLAYER_CODE_WINDOW_MINUTES = int(os.environ.get("PLAYER_CODE_WINDOW_MINUTES", "1
 DEVICE_CODE_FAILURE_LIMIT = int(os.environ.get("DEVICE_CODE_FAILURE_LIMIT", "5"))
 DEVICE_CODE_WINDOW_MINUTES = int(os.environ.get("DEVICE_CODE_WINDOW_MINUTES", "15"))
 # Appeals a player may file on their private link in APPEAL_LINK_WINDOW_MINUTES (a referee filing for them is
-# not counted): scoring/appeals.py.
+# not counted): scoring/services/appeals.py.
 APPEAL_LINK_LIMIT = int(os.environ.get("APPEAL_LINK_LIMIT", "5"))
 APPEAL_LINK_WINDOW_MINUTES = int(os.environ.get("APPEAL_LINK_WINDOW_MINUTES", "60"))
 

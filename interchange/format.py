@@ -106,7 +106,7 @@ FOUL_KEYS = {"minutes": "minutes", "seconds": "seconds", "amount": "amount", "to
 SIGNATURE_KEYS = {"role", "player", "method", "by", "at"}
 SIGNATURE_ROLES = ("player", "referee", "chief_referee")
 CONFIRMATION_METHODS = ("device", "phone")
-# Appeals (scoring.appeals, docs/appeals.md), by number. An appeal is about a table ("session", "table"),
+# Appeals (scoring.services.appeals, docs/appeals.md), by number. An appeal is about a table ("session", "table"),
 # maybe a hand and a penalty there: "penalty" is an index into that table's "penalties", "withdrawn_penalty"
 # into its "withdrawn_penalties". Users are named by username ("filed_by", "late_accepted_by", a decision's
 # "by"), as signatures name referees; times are ISO 8601.

@@ -20,9 +20,9 @@ from interchange.shape import default_status, parse_moment, validate
 from rules import payments as pay
 from schedule import clock, elimination, withdrawals
 from schedule import services as schedule
-from scoring import appeals as appeal_services
 from scoring import services as ss
 from scoring.models import Appeal, Hand, HandVersion, Penalty, ScoreSheet
+from scoring.selectors import open_appeals_by_table
 from tournament import player_fields
 from tournament import services as ts
 from tournament.audit import audit
@@ -196,7 +196,7 @@ def import_notes(tournament: Tournament) -> list[str]:
     keeps it as it is (``schedule.services.session_close`` checks only the signatures without a user), and
     the import summary lists these for the organizer. In the language of the request."""
     notes = []
-    undecided = appeal_services.open_appeals_by_table(tournament)
+    undecided = open_appeals_by_table(tournament)
     for session in tournament.sessions.closed().order_by("number"):
         tables = list(session.tables.select_related("sheet").order_by("number"))
         if tournament.countersign_required:
@@ -479,7 +479,7 @@ def _load_appeal(
         table__session=sessions[row["session"]], table__number=row["table"]
     )
     with _AtAppeal(path, row["number"]):
-        appeal_services.appeal_load(
+        ss.appeal_load(
             sheet=sheet,
             number=row["number"],
             filer=players[row["filer"]],

@@ -4,7 +4,7 @@
     rules = get_rule_set("spanish", payment_mode="official")
     rules.score_dict({"concealed": "...", "win_tile": "5p"})
 
-The codes are what a tournament stores and what ``python -m scoring --rules`` takes.
+The codes are what a tournament stores and what ``python -m rules_cli --rules`` takes.
 """
 
 from __future__ import annotations

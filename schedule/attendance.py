@@ -20,6 +20,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from core.acting import acting_user
 from schedule import withdrawals
 from schedule.selectors import has_scores
 from tournament import lifecycle
@@ -114,7 +115,7 @@ def _mark(session: Session, player: Player, status: str, by: User | None, by_sel
     if lifecycle.CHECK_IN.is_in(check_in, status):
         return check_in  # a double tap, or two at the desk at once: once is enough
     check_in.by_self = by_self
-    check_in.changed_by = by if getattr(by, "is_authenticated", False) else None
+    check_in.changed_by = acting_user(by)
     lifecycle.CHECK_IN.move(check_in, status, fields=["by_self", "changed_by", "changed_at"])
     audit(
         tournament=session.tournament,

@@ -4,7 +4,7 @@ steps (organizers), and the tables of the session being played (referees). Reads
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from django.urls import reverse
 from django.utils import timezone
@@ -15,6 +15,7 @@ from schedule.selectors import next_field, swiss_sessions
 from scoring import lifecycle as sheet_lifecycle
 from scoring import progress as pg
 from scoring import queues
+from scoring.appeal_window import window_end
 from scoring.results import table_results
 from scoring.selectors import changes_after_closing, tables_asking_to_reopen
 from tournament.models import AdvanceRule, Elimination, Session, Tournament, TournamentRole
@@ -278,8 +279,8 @@ def _playing(
     def windows_end(p: pg.SessionProgress) -> datetime | None:
         if p.last_signed_at is None or now is None:
             return None
-        end = p.last_signed_at + timedelta(minutes=appeal_minutes)
-        return end if now < end else None
+        end = window_end(p.last_signed_at, appeal_minutes)
+        return end if end is not None and now < end else None
 
     for p in sessions:
         if p.phase == pg.IN_PLAY:

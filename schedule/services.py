@@ -37,9 +37,9 @@ from schedule.selectors import (
 )
 from schedule.withdrawals import fill_field, seating_field
 from scoring import lifecycle as sheet_lifecycle
-from scoring.appeals import appeal_deadline, open_appeals_by_table
+from scoring.appeal_window import appeal_deadline
 from scoring.models import ClosedSessionChange, ScoreSheet
-from scoring.selectors import tables_asking_to_reopen
+from scoring.selectors import open_appeals_by_table, tables_asking_to_reopen
 from seating.metrics import pair_counts
 from seating.types import ChartReport
 from standings.selectors import player_standings

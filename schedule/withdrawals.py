@@ -20,6 +20,7 @@ from django.db.models import Max, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.acting import acting_user
 from rules import fouls
 from scoring import lifecycle as sheet_lifecycle
 from scoring.models import Hand, Penalty, ScoreSheet
@@ -151,7 +152,7 @@ def _withdraw(
             note=(note or "").strip(),
             keep_in_standings=bool(keep_in_standings),
             after_hand=_hands_played(from_session, player),
-            created_by=by if getattr(by, "is_authenticated", False) else None,
+            created_by=acting_user(by),
         )
         withdrawal.full_clean(exclude=["created_by", "undone_by", "substitute"])
         withdrawal.save()
@@ -393,7 +394,7 @@ def player_return(
             if not seated_now:
                 result.missed = current.number  # their seat's table has begun: the substitute finishes it
         withdrawal.undone_at = now
-        withdrawal.undone_by = by if getattr(by, "is_authenticated", False) else None
+        withdrawal.undone_by = acting_user(by)
         if current is None:
             withdrawal.back_from = None
         elif result.missed == current.number:
@@ -449,7 +450,7 @@ def _checked_in_after_all(session: Session, player: Player, by: User | None) -> 
     """A no-show at the roll call who arrives after all is present."""
     check_in = CheckIn.objects.select_for_update().filter(session=session, player=player).first()
     if check_in is not None and lifecycle.CHECK_IN.is_in(check_in, lifecycle.CheckInStatus.NO_SHOW):
-        check_in.changed_by = by if getattr(by, "is_authenticated", False) else None
+        check_in.changed_by = acting_user(by)
         lifecycle.CHECK_IN.move(check_in, "present", fields=["changed_by", "changed_at"])
 
 

@@ -188,7 +188,7 @@ def _appeal_filed(e: AuditLog, f: dict, ctx: Context, args: dict) -> str:
 
 
 def _appeal(e: AuditLog, f: dict, ctx: Context) -> tuple[str, str, str]:
-    """Appeals (scoring.appeals): filed, decided, taken to the chief referee, and the sheet amended."""
+    """Appeals (scoring.services.appeals): filed, decided, taken to the chief referee, and the sheet amended."""
     args = {
         "actor": ctx.actor(e),
         "n": f.get("appeal", "?"),

@@ -121,7 +121,7 @@ REOPEN_REQUEST = Lifecycle(
 REQUEST_WAITING = REOPEN_REQUEST.q({ReopenRequestStatus.OPEN})
 
 
-# -- An appeal (MCR 3.12-3.13, ``scoring.appeals``):
+# -- An appeal (MCR 3.12-3.13, ``scoring.services.appeals``):
 #
 #     filed -> upheld | rejected            the referees (a rule appeal) or the committee decide (final)
 #     filed -> referee_rejected             the referees reject a rule appeal; the filer may take it further

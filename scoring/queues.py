@@ -10,7 +10,6 @@ the start page, the organizer's dashboard, the player's page) show them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from django.db.models import Q
@@ -19,8 +18,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring import lifecycle
-from scoring.appeals import appeal_deadline, appeal_deciding_body, may_decide
+from scoring.appeal_window import appeal_deadline, ended_since
 from scoring.models import APPEAL_OPEN_STATUSES, Appeal, AppealDecision, ReopenRequest, ScoreSheet
+from scoring.selectors import appeal_deciding_body, may_decide
 from tournament.models import Session, Tournament, TournamentRole
 from tournament.permissions import can_score, is_chief_referee, is_organizer
 
@@ -165,7 +165,7 @@ def _waiting(
     )
 
 
-# The roles that may decide an appeal at each step (scoring.appeals.may_decide says the same per user).
+# The roles that may decide an appeal at each step (scoring.selectors.may_decide says the same per user).
 _DECIDERS = {
     AppealDecision.Body.REFEREES: {TournamentRole.Role.REFEREE, TournamentRole.Role.CHIEF_REFEREE},
     AppealDecision.Body.CHIEF_REFEREE: {TournamentRole.Role.CHIEF_REFEREE},
@@ -198,7 +198,7 @@ def open_appeal_windows(tournament: Tournament, now: datetime | None = None) -> 
     """Tables whose game has ended (sheet signed or session closed) and whose appeal window is still open,
     the one closing first first (MCR 3.12.2)."""
     now = now or timezone.now()
-    since = now - timedelta(minutes=tournament.appeal_minutes)
+    since = ended_since(now, tournament)
     sheets = ScoreSheet.objects.filter(table__session__tournament=tournament).filter(
         Q(submitted_at__gt=since, status__in=lifecycle.FINISHED) | Q(table__session__closed_at__gt=since)
     )

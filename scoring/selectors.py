@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from django.db.models import Q
+from django.db.models import Count, Q
 from django.utils import timezone
 
+from scoring.appeal_window import appeal_deadline
+from scoring.lifecycle import APPEAL, APPEAL_FINAL_STATUSES, APPEAL_OPEN_STATUSES
 from scoring.models import (
     Appeal,
+    AppealDecision,
     ClosedSessionChange,
     Hand,
     HandVersion,
@@ -25,12 +28,14 @@ from scoring.models import (
 )
 from scoring.results import SheetData, sheets_data
 from tournament import teams as team_services
-from tournament.models import EscalationScope, Player, Seat, Session, Table, Withdrawal
+from tournament.models import EscalationScope, Player, Seat, Session, Table, Team, Withdrawal
+from tournament.permissions import is_appeals_committee, is_chief_referee, is_referee
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
     from datetime import datetime
 
+    from django.contrib.auth.models import AnonymousUser, User
     from django.db.models import QuerySet
 
     from tournament.models import Tournament
@@ -280,9 +285,6 @@ def player_sheets_to_confirm(tournament: Tournament, player: Player) -> tuple[li
 def _session_row(tournament: Tournament, seat: Seat, data: SheetData, now: datetime) -> dict[str, Any]:
     """One published session on the player's page: their seat, score, table points and hands, the appeal
     window."""
-    # scoring.appeals uses the services, which use these reads: imported here, not at the top.
-    from scoring.appeals import appeal_deadline
-
     sheet = getattr(seat.table, "sheet", None)
     position = seat.position
     until = appeal_deadline(seat.session, tournament, sheet)
@@ -359,7 +361,6 @@ def player_page(tournament: Tournament, player: Player) -> dict[str, Any]:
 def captain_tables(tournament: Tournament, player: Player, exclude: Iterable[int] = ()) -> list[dict[str, Any]]:
     """For a team captain, the tables of published sessions where members of their team played and they did
     not (those are in their own results): each with those members and its appeal window (MCR 3.12.1)."""
-    from scoring.appeals import appeal_deadline  # see _session_row
 
     team = team_services.team_captain_of(player)
     if team is None:
@@ -431,3 +432,99 @@ def sheet_departures(sheet: ScoreSheet) -> dict[int, Withdrawal]:
             undone_at__isnull=True,
         ).select_related("player")
     }
+
+
+# --- appeals (MCR 3.12-3.13): who filed what, what is still to decide, who decides it ----------------------
+
+
+def table_players(sheet: ScoreSheet) -> list[Player]:
+    """The table's players, East to North, with their teams."""
+    return [s.player for s in sheet.table.seats.select_related("player", "player__team").order_by("position")]
+
+
+def captained_members(filer: Player, players: list[Player]) -> list[Player]:
+    """The players among ``players`` (a table's) who are in the team ``filer`` captains; none if ``filer``
+    captains no team."""
+    if filer.team_id is None:
+        return []
+    if not Team.objects.filter(pk=filer.team_id, captain=filer).exists():
+        return []
+    return [p for p in players if p.team_id == filer.team_id and p.pk != filer.pk]
+
+
+def open_appeal_about(
+    *, sheet: ScoreSheet, filer: Player, hand_number: int | None = None, penalty: Penalty | None = None
+) -> Appeal | None:
+    """The filer's appeal at this table about the same hand (or, naming no hand, the same penalty, or the table
+    as a whole) that is not decided for good: filed, or with the referees' rejection not yet taken further, or
+    before the chief referee. One such appeal per player and subject: the next is answered with a link to it."""
+    appeals = Appeal.objects.filter(sheet=sheet, filer=filer).exclude(APPEAL.q(APPEAL_FINAL_STATUSES))
+    if hand_number is not None:
+        appeals = appeals.filter(hand_number=hand_number)
+    elif penalty is not None:
+        appeals = appeals.filter(hand_number__isnull=True, penalty=penalty)
+    else:
+        appeals = appeals.filter(hand_number__isnull=True, penalty__isnull=True)
+    return appeals.order_by("number").first()
+
+
+def appeal_counts_by_table(tournament: Tournament) -> list[dict]:
+    """Tables with appeals, for those who decide them: session and table numbers, how many are open (filed or
+    before the chief referee: ``Appeal.is_open``, as the public marker counts them) and how many in all; the
+    tables with most open appeals first. One query."""
+    rows = (
+        Appeal.objects.filter(tournament=tournament)
+        .values("sheet__table__session__number", "sheet__table__number")
+        .annotate(total=Count("id"), open=Count("id", filter=APPEAL.q(APPEAL_OPEN_STATUSES)))
+        .order_by("-open", "-total", "sheet__table__session__number", "sheet__table__number")
+    )
+    return [
+        {
+            "session": row["sheet__table__session__number"],
+            "table": row["sheet__table__number"],
+            "open": row["open"],
+            "total": row["total"],
+        }
+        for row in rows
+    ]
+
+
+def appeal_deciding_body(appeal: Appeal) -> AppealDecision.Body | None:
+    """Who decides the appeal next: the referees or the committee first, the chief referee once escalated."""
+    if APPEAL.is_in(appeal, Appeal.Status.FILED):
+        return AppealDecision.Body.REFEREES if appeal.kind == Appeal.Kind.RULE else AppealDecision.Body.COMMITTEE
+    if APPEAL.is_in(appeal, Appeal.Status.ESCALATED):
+        return AppealDecision.Body.CHIEF_REFEREE
+    return None
+
+
+def may_decide(user: User | AnonymousUser | None, appeal: Appeal) -> bool:
+    body = appeal_deciding_body(appeal)
+    tournament = appeal.tournament
+    if body == AppealDecision.Body.REFEREES:
+        return is_referee(user, tournament)
+    if body == AppealDecision.Body.CHIEF_REFEREE:
+        return is_chief_referee(user, tournament)
+    if body == AppealDecision.Body.COMMITTEE:
+        return is_appeals_committee(user, tournament)
+    return False
+
+
+def open_appeals_by_table(tournament: Tournament) -> dict[tuple[int, int], int]:
+    """{(session number, table number): how many appeals there are still undecided}: what the public sees."""
+    found: dict[tuple[int, int], int] = {}
+    for s, t in Appeal.objects.filter(APPEAL.q(APPEAL_OPEN_STATUSES), tournament=tournament).values_list(
+        "sheet__table__session__number", "sheet__table__number"
+    ):
+        found[(s, t)] = found.get((s, t), 0) + 1
+    return found
+
+
+def players_under_appeal(tournament: Tournament) -> set[int]:
+    """Ids of the players seated at a table with an undecided appeal: their results may still change."""
+    return set(
+        Seat.objects.filter(
+            APPEAL.q(APPEAL_OPEN_STATUSES, via="table__sheet__appeals"),
+            table__sheet__appeals__tournament=tournament,
+        ).values_list("player_id", flat=True)
+    )

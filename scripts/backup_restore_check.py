@@ -33,7 +33,7 @@ SLUG = "demo-open"
 # withdrew it (the import of the file runs where those users do not exist: the names must come back).
 EXTRA = """
 from django.contrib.auth import get_user_model
-from scoring import appeals as ap
+from scoring import services as ap
 from scoring import services as ss
 from scoring.models import Appeal, Hand
 from tournament.models import Tournament

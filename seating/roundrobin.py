@@ -3,7 +3,7 @@
 Pipeline (players are 0-based inside, 1-based outside):
 
 1. *Repeat-free core.*  Shipped data (``data/designs.json``, computed offline
-   by ``python -m tools.seating_designs``) for the cases near the limits, else a
+   by ``python -m seating_designs``) for the cases near the limits, else a
    cyclic development (see ``cyclic.py``) found at run time, else a greedy
    session-by-session draw.  With teams, the cyclic layout reserves groups of
    four players that never meet, and teams are packed into those groups.

@@ -50,7 +50,7 @@ class SeriesApiView(ApiView):
         return self.respond(self.resource(**kwargs))
 
     def series(self, slug: str) -> Series:
-        series = Series.objects.filter(slug=slug, published=True).first()
+        series = Series.objects.visible_to(None).filter(slug=slug).first()
         if series is None:
             raise NotFound(_("No such series."))
         return series
@@ -68,7 +68,7 @@ class SeriesApiView(ApiView):
 
 class SeriesListApiView(SeriesApiView):
     def resource(self):
-        series = list(Series.objects.filter(published=True).order_by("name"))
+        series = list(Series.objects.visible_to(None).order_by("name"))
         latest = selectors.latest_rankings(series)
         return [series_summary(s, latest.get(s.pk)) for s in series]
 

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from core.audit_text import user_name
+from core.audit_text import value_text as _value
 from tournament.models import AuditLog
 
 REASONS = {
@@ -18,30 +20,15 @@ REASONS = {
 }
 
 
+def _actor(entry: AuditLog) -> str:
+    return user_name(entry.actor)
+
+
 @dataclass
 class Line:
     entry: AuditLog
     text: str
     details: list[str] = field(default_factory=list)
-
-
-def _actor(entry: AuditLog) -> str:
-    user = entry.actor
-    if user is None:
-        return _("The system")
-    return user.get_full_name() or user.get_username()
-
-
-def _value(v) -> str:
-    if v is None or v == "":
-        return "—"
-    if isinstance(v, bool):
-        return _("yes") if v else _("no")
-    if isinstance(v, list):
-        return "; ".join(_value(x) for x in v)
-    if isinstance(v, dict):
-        return ", ".join(f"{k} {_value(x)}" for k, x in v.items())
-    return str(v)
 
 
 def _recompute(e: AuditLog, f: dict) -> Line:

@@ -90,8 +90,23 @@ class SeriesRoleKind(models.TextChoices):
     ORGANIZER = "organizer", _("Series organizer")
 
 
+class SeriesQuerySet(models.QuerySet):
+    def visible_to(self, user) -> SeriesQuerySet:
+        """The one rule of who sees a series (the twin of ``Tournament.objects.visible_to``), read by the series
+        pages, the lists and the API: a public one, everyone; one that is not public, its organizers and the
+        superusers. Others get "no such series" (404)."""
+        if getattr(user, "is_superuser", False):
+            return self.all()
+        visible = models.Q(published=True)
+        if getattr(user, "is_authenticated", False):
+            visible |= models.Q(pk__in=SeriesRole.objects.filter(user=user).values("series_id"))
+        return self.filter(visible)
+
+
 class Series(models.Model):
     Method = SeriesMethod
+
+    objects = SeriesQuerySet.as_manager()
 
     name = models.CharField(_("name"), max_length=200, validators=[no_nul])
     slug = models.SlugField(_("short name"), max_length=80, unique=True)

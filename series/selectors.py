@@ -32,6 +32,7 @@ from series.models import Person, PlayerLink, Series, SeriesMethod, SeriesRankin
 from standings.selectors import player_standings, substitute_standings
 from tournament import lifecycle as session_lifecycle
 from tournament.models import AuditLog, Player, Session, Tournament
+from tournament.permissions import organizes_a_tournament
 
 PLACINGS_CACHE_SECONDS = 24 * 3600
 PLACINGS_CACHE_VERSION = 1
@@ -297,14 +298,21 @@ def is_series_organizer(user, series: Series) -> bool:
     return SeriesRole.objects.filter(series=series, user=user, role=SeriesRole.Role.ORGANIZER).exists()
 
 
+def can_create_series(user) -> bool:
+    """Staff, holders of *Can add series*, organizers of a tournament (who rank their own events) and
+    organizers of a series (who run rankings)."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    if user.is_staff or user.is_superuser or user.has_perm("series.add_series"):
+        return True
+    if SeriesRole.objects.filter(user=user).exists():
+        return True
+    return organizes_a_tournament(user)
+
+
 def visible_series(user) -> list[Series]:
     """The series a user may see: the public ones, and those they organize."""
-    query = Q(published=True)
-    if getattr(user, "is_superuser", False):
-        query = Q()
-    elif getattr(user, "is_authenticated", False):
-        query |= Q(roles__user=user)
-    return list(Series.objects.filter(query).distinct().annotate(entry_count=Count("entries", distinct=True)))
+    return list(Series.objects.visible_to(user).annotate(entry_count=Count("entries", distinct=True)))
 
 
 def series_entries(series: Series) -> list[SeriesTournament]:

@@ -15,11 +15,11 @@ from datetime import date
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
-from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from core.acting import acting_user
 from ratings.base import format_number
 from ratings.league import LeagueParameters
 from ratings.mers import MersParameters
@@ -65,10 +65,6 @@ class TournamentEntry:
     slug: str
     weight: Decimal | None = None
     qualification: bool = False
-
-
-def _actor(by) -> User | None:
-    return by if getattr(by, "is_authenticated", False) else None
 
 
 def parameter_error_text(error: ParameterError) -> str:
@@ -251,7 +247,7 @@ def series_create(
         entries = _validate(series, tournaments, errors)
         series.save()
         _write_entries(series, entries)
-        if _actor(by) is not None:
+        if acting_user(by) is not None:
             SeriesRole.objects.create(series=series, user=by, role=SeriesRole.Role.ORGANIZER)
         audit(
             tournament=None,
@@ -394,7 +390,7 @@ def series_recompute(*, series: Series, by, reason: str = "") -> Recomputed:
         ranking = SeriesRanking.objects.create(
             series=series,
             number=(previous.number + 1) if previous else 1,
-            computed_by=_actor(by),
+            computed_by=acting_user(by),
             as_of=computed.as_of,
             method=computed.method,
             parameters=computed.parameters,
@@ -608,7 +604,7 @@ def person_link(*, player: Player, person: Person, by) -> PlayerLink:
         old = link.person_id if link else None
         if link is None:
             link = PlayerLink(player=player, tournament=player.tournament)
-        link.person, link.manual, link.linked_by = person, True, _actor(by)
+        link.person, link.manual, link.linked_by = person, True, acting_user(by)
         link.save()
         _refresh_names({person.pk} | ({old} if old else set()))
         audit(
@@ -636,7 +632,7 @@ def person_unlink(*, player: Player, by) -> PlayerLink:
         old = link.person
         person = _person_for(player)
         person.save()
-        link.person, link.manual, link.linked_by = person, False, _actor(by)
+        link.person, link.manual, link.linked_by = person, False, acting_user(by)
         link.save()
         _refresh_names({old.pk, person.pk})
         audit(

@@ -14,6 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.acting import acting_user
 from standings.selectors import player_standings
 from tournament.audit import audit
 from tournament.models import Player, TieDecider, TieDeciderMethod, Tournament
@@ -86,7 +87,7 @@ def tie_decider_record(
         replaced = []
         for old in TieDecider.objects.select_for_update().filter(tournament=tournament, withdrawn_at__isnull=True):
             if set(old.order) & set(order):
-                old.withdrawn_at, old.withdrawn_by = now, by if getattr(by, "is_authenticated", False) else None
+                old.withdrawn_at, old.withdrawn_by = now, acting_user(by)
                 old.save(update_fields=["withdrawn_at", "withdrawn_by"])
                 replaced.append(old.pk)
         decider = TieDecider(
@@ -94,7 +95,7 @@ def tie_decider_record(
             order=order,
             method=method,
             note=(note or "").strip(),
-            created_by=by if getattr(by, "is_authenticated", False) else None,
+            created_by=acting_user(by),
         )
         decider.full_clean(exclude=["created_by", "withdrawn_by"])
         decider.save()
@@ -122,7 +123,7 @@ def tie_decider_withdraw(*, decider: TieDecider, by: User | None) -> TieDecider:
         if not decider.active:
             raise ValidationError(_("This decider was already withdrawn."), code="withdrawn")
         decider.withdrawn_at = timezone.now()
-        decider.withdrawn_by = by if getattr(by, "is_authenticated", False) else None
+        decider.withdrawn_by = acting_user(by)
         decider.save(update_fields=["withdrawn_at", "withdrawn_by"])
         audit(tournament=tournament, actor=by, action="standings.tie_undecide", obj=decider, order=decider.order)
         return decider

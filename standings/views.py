@@ -21,10 +21,9 @@ from django_tables2 import RequestConfig
 
 from core import names
 from rules.table_points import format_table_points
-from scoring.appeals import open_appeals_by_table, players_under_appeal
 from scoring.progress import current_session, session_phase, session_progress
 from scoring.results import table_results
-from scoring.selectors import changes_after_closing
+from scoring.selectors import changes_after_closing, open_appeals_by_table, players_under_appeal
 from standings import selectors
 from standings.deciders import may_decide
 from standings.tables import TeamStandingsTable, standings_table, tiebreak_label

@@ -40,6 +40,13 @@ PURE = 1  # the pure packages' layer
 PACKAGES = sorted(set().union(*LAYERS), key=len, reverse=True)  # the longest name first
 
 
+# Offline tools beside a pure package: they may import it (and the standard library), nothing else of ours, and
+# the product never imports them. ``python -m seating_designs`` searches for the seating designs that
+# ``seating/data/designs.json`` ships.
+# ``python -m rules_cli`` is the scoring command line beside the rules: pure like them, it adds core's safe JSON.
+BESIDE = {"seating_designs": {"seating"}, "rules_cli": {"rules", "core"}}
+
+
 def layer_of(module: str):
     for package in PACKAGES:
         if module == package or module.startswith(package + "."):
@@ -137,3 +144,108 @@ def test_shared_rules_modules_import_no_rule_set():
             continue
         wrong.extend(f"{relative}:{line} imports rules.{other}" for line, other in _rule_sets_imported(path))
     assert not wrong, "a shared rules module imports a rule set:\n" + "\n".join(wrong)
+
+
+@pytest.mark.parametrize(("tool", "allowed"), sorted(BESIDE.items()))
+def test_a_tool_beside_a_pure_package_imports_only_that_package(tool, allowed):
+    ours = set(PACKAGES) | set(BESIDE) | {"django"}
+    wrong = []
+    for path in python_files(tool):
+        module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        for line, name in imports(path, module):
+            top = name.split(".")[0]
+            if top in ours and top != tool and top not in allowed:
+                wrong.append(f"{path.relative_to(ROOT)}:{line} imports {name}")
+    assert not wrong, "a tool beside a pure package imports more than it:\n" + "\n".join(wrong)
+
+
+def test_the_product_never_imports_a_tool():
+    wrong = []
+    for package in sorted(set().union(*LAYERS)):
+        for path in python_files(package):
+            module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+            for line, name in imports(path, module):
+                if name.split(".")[0] in BESIDE or name.split(".")[0] == "tools":
+                    wrong.append(f"{path.relative_to(ROOT)}:{line} imports {name}")
+    assert not wrong, "the product imports an offline tool:\n" + "\n".join(wrong)
+
+
+# ------------------------------------------------------------------ no import circles
+
+# A circle another change removes: (its modules, why it is still here). The count below requires none else, and the
+# entry goes when that change is merged.
+OWNED_ELSEWHERE = {
+    ("tournament.code_guard", "tournament.services"): "the player-code throttle moves to core (issue 28, h27's part)",
+}
+
+
+def _module_files():
+    found = {}
+    for package in sorted(set().union(*LAYERS) | set(BESIDE)):
+        for path in python_files(package):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            found[".".join(parts[:-1]) if parts[-1] == "__init__" else ".".join(parts)] = path
+    return found
+
+
+def import_graph() -> dict[str, set[str]]:
+    """{module: the modules of ours it imports}, counting every import in the file (at the top, inside a function,
+    under TYPE_CHECKING). Importing a submodule runs its package first, so an import of one's own package (``from .
+    import fans``) is not an edge to it."""
+    modules = _module_files()
+    graph = {}
+    for name, path in modules.items():
+        as_written = name + ".__init__" if path.name == "__init__.py" else name
+        graph[name] = {
+            target
+            for _line, target in imports(path, as_written)
+            if target in modules and target != name and not name.startswith(target + ".")
+        }
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[tuple[str, ...]]:
+    """The import circles: the strongly connected groups of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                found.append(tuple(sorted(group)))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return sorted(found)
+
+
+def test_circles_are_found():
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
+    assert circles(graph) == [("a", "b", "c")]
+
+
+def test_no_import_circle():
+    found = [c for c in circles(import_graph()) if c not in OWNED_ELSEWHERE]
+    assert not found, f"{len(found)} import circle(s), each a group of modules importing each other:\n" + "\n".join(
+        " <-> ".join(c) for c in found
+    )

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PURE_PACKAGES = ["rules", "seating", "ratings"]
+PURE_PACKAGES = ["rules", "seating", "ratings", "seating_designs", "rules_cli"]
 
 
 def _modules(package: str) -> list[str]:

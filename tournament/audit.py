@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.db import models
 
+from core.acting import acting_user
 from core.client import current_address
 from tournament.models import AuditLog, Tournament
 
@@ -38,7 +39,7 @@ def audit_entry(
     return AuditLog(
         tournament=tournament,
         tournament_slug=getattr(tournament, "slug", "") or data.get("slug", "") or "",
-        actor=actor if getattr(actor, "is_authenticated", False) else None,
+        actor=acting_user(actor),
         action=action,
         object_type=obj._meta.label if obj is not None else "",
         object_id=str(obj.pk) if obj is not None else "",

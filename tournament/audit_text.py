@@ -1,6 +1,7 @@
 """The audit log as sentences people read, in their language: who did what, where, with a link to it.
 
-This module is the mechanism: one sentence per action in ``SENTENCES``, an action not listed gets a plain
+This module is the mechanism for a tournament's log (the generic part, values, field names, times, links and
+an update's changes, is ``core.audit_text``, re-exported here for the apps' sentences): one sentence per action in ``SENTENCES``, an action not listed gets a plain
 generic sentence. Each app registers the sentences of the actions its services write, from its own
 ``audit_sentences`` module loaded in its ``AppConfig.ready()`` (``register_sentences``), so this module, at
 the bottom, imports nothing above it. Entries store what the service wrote (``tournament.audit``); the
@@ -16,16 +17,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.apps import apps
-from django.core.exceptions import FieldDoesNotExist
 from django.db.models import Q, QuerySet
-from django.urls import NoReverseMatch, reverse
-from django.utils import timezone
-from django.utils.dateparse import parse_datetime
-from django.utils.formats import localize
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from core.audit_text import changes, local_time, numbers_text, page_url, user_name  # noqa: F401 (re-exported)
 from tournament.models import AuditLog, Player, RoleKind, Session, Tournament, TournamentRole
 
 # --- references: what an object id stands for ------------------------------------------------------
@@ -194,8 +190,8 @@ class Context:
     def actor(self, entry: AuditLog) -> str:
         user = entry.actor
         if user is None:  # an import or a command, or an account deleted since
-            return _("The system")
-        name = user.get_full_name() or user.get_username()
+            return user_name(None)
+        name = user_name(user)
         roles = self.roles.get(user.pk, set())
         if RoleKind.ORGANIZER in roles:
             return _("Organizer %(name)s") % {"name": name}
@@ -211,29 +207,11 @@ class Context:
 # --- helpers for the sentences of every app --------------------------------------------------------
 
 
-def page_url(name: str, *args: object) -> str:
-    """The address of a page, or "" when it has none (an entry of an older shape)."""
-    try:
-        return reverse(name, args=list(args))
-    except NoReverseMatch:
-        return ""
-
-
 def where_text(f: dict) -> str:
     """ "table 3, session 2" when the facts say both, else ""."""
     if f.get("session") is not None and f.get("table") is not None:
         return _("table %(table)s, session %(session)s") % {"table": f["table"], "session": f["session"]}
     return ""
-
-
-def numbers_text(values: object) -> str:
-    return ", ".join(str(v) for v in values) if isinstance(values, (list, tuple)) else str(values)
-
-
-def local_time(value: object) -> str:
-    """An ISO 8601 time from an entry as the reader's local date and time."""
-    parsed = parse_datetime(value) if isinstance(value, str) else None
-    return localize(timezone.localtime(parsed)) if parsed else str(value or "?")
 
 
 def _role(value: object) -> str:
@@ -265,39 +243,6 @@ def generic(e: AuditLog, f: dict, ctx: Context) -> tuple[str, str, str]:
     if details:
         text = f"{text} {details}"
     return text, "", ""
-
-
-def _field_label(object_type: str, name: str) -> str:
-    try:
-        return str(apps.get_model(object_type)._meta.get_field(name).verbose_name)
-    except (LookupError, ValueError, FieldDoesNotExist):
-        return name
-
-
-def _value(v: object) -> str:
-    if v is None or v == "":
-        return "—"
-    if isinstance(v, bool):
-        return _("yes") if v else _("no")
-    return localize(v) if isinstance(v, (int, float)) else str(v)
-
-
-def changes(entry: AuditLog) -> list[tuple[str, str, str]]:
-    """The fields an update changed, with old and new values when the entry carries them
-    (data["changes"] = {field: [old, new]}), else just their names (data["fields"])."""
-    data = entry.data or {}
-    found = data.get("changes")
-    if isinstance(found, dict):
-        out = []
-        for name, pair in found.items():
-            if isinstance(pair, (list, tuple)) and len(pair) == 2:
-                out.append((_field_label(entry.object_type, name), _value(pair[0]), _value(pair[1])))
-            else:
-                out.append((_field_label(entry.object_type, name), "", _value(pair)))
-        return out
-    if isinstance(data.get("fields"), list) and entry.action.endswith(".update"):
-        return [(_field_label(entry.object_type, name), "", "") for name in data["fields"]]
-    return []
 
 
 def describe(entries: Iterable[AuditLog], tournament: Tournament) -> list[Line]:

@@ -147,9 +147,28 @@ class SessionQuerySet(models.QuerySet):
         return self.annotate(table_count=models.Count("tables"))
 
 
+class TournamentQuerySet(models.QuerySet):
+    def visible_to(self, user, *, token_for: int | None = None) -> "TournamentQuerySet":
+        """The one rule of who sees a tournament, read by the home page, every tournament page, the API and the
+        work queues: a public one, everyone; one that is not public, whoever holds a role in it (organizer,
+        chief referee, referee, appeals committee) and the superusers; through the API, the tournament of the
+        caller's token (``token_for``, its id). Others get "no such tournament" (404), so its existence is not
+        revealed."""
+        if getattr(user, "is_superuser", False):
+            return self.all()
+        visible = models.Q(published=True)
+        if getattr(user, "is_authenticated", False):
+            visible |= models.Q(pk__in=TournamentRole.objects.filter(user=user).values("tournament_id"))
+        if token_for is not None:
+            visible |= models.Q(pk=token_for)
+        return self.filter(visible)
+
+
 class Tournament(models.Model):
     Rules = RuleSet
     Format = TournamentFormat
+
+    objects = TournamentQuerySet.as_manager()
 
     name = models.CharField(_("name"), max_length=200, validators=[no_nul])
     slug = models.SlugField(_("short name"), max_length=80, unique=True)

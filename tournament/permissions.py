@@ -3,6 +3,8 @@ entry, the chief referee score entry and the signed sheets, others read."""
 
 from typing import Any
 
+from django.conf import settings
+
 from tournament.models import Tournament, TournamentRole
 
 # ``user`` below is whatever a request carries: a User, an AnonymousUser, or the lazy object wrapping one.
@@ -55,3 +57,23 @@ def is_appeals_committee(user: Any, tournament: Tournament) -> bool:
     if getattr(user, "is_superuser", False):
         return True
     return TournamentRole.Role.APPEALS_COMMITTEE in _roles(user, tournament)
+
+
+def can_create_tournament(user):
+    """The site's TOURNAMENT_CREATORS setting decides: staff, staff and holders of the permission, or anyone."""
+    if not user.is_authenticated:
+        return False
+    who = getattr(settings, "TOURNAMENT_CREATORS", "permission")
+    if who == "any_user":
+        return True
+    if who == "staff":
+        return user.is_staff or user.is_superuser
+    return user.is_staff or user.has_perm("tournament.add_tournament")
+
+
+def organizes_a_tournament(user: Any) -> bool:
+    """Whether the user organizes some tournament of this site (they may create a series to rank their
+    events; the home page tells them who may create tournaments when the site does not let them)."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return TournamentRole.objects.filter(user=user, role=TournamentRole.Role.ORGANIZER).exists()

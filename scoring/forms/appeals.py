@@ -1,4 +1,4 @@
-"""Forms for appeals: input shape only; scoring.appeals decides the window, the paths and who may act."""
+"""Forms for appeals: input shape only; scoring.services.appeals decides the window, the paths and who may act."""
 
 from django import forms
 from django.utils.translation import gettext_lazy as _

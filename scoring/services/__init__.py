@@ -15,17 +15,28 @@ other numbers); a signed sheet refuses every change until the chief referee reop
 entry a new entry waits in ``Hand.pending`` until a second person confirms it.
 
 The modules: ``hands`` (one hand at a time), ``bulk`` (a session's hands at once, for imports),
-``hand_rules`` (the checks and the audit entry both share), ``penalties`` (fouls and penalties), ``signing``
+``hand_rules`` (the checks and the audit entry both share), ``penalties`` (fouls and penalties), ``appeals``
+(filing, deciding, escalating, amending, loading from a file; MCR 3.12-3.13), ``signing``
 (confirmations, signatures, reopening), ``reopening`` (a referee's request that the chief referee reopen a
 signed sheet), ``sheet`` (the lock and what every change shares). Callers use this package:
 ``from scoring import services``; the reads are ``scoring.selectors``.
 """
 
+from scoring.services.appeals import (
+    DuplicateAppeal,
+    appeal_amend_foul,
+    appeal_amend_hand,
+    appeal_amend_withdraw_penalty,
+    appeal_decide,
+    appeal_escalate,
+    appeal_file,
+    appeal_load,
+)
 from scoring.services.bulk import HandRowError, hands_import
 from scoring.services.hands import hand_confirm, hand_record, sheet_mark_rest_not_played
 from scoring.services.penalties import foul_record, penalty_record, penalty_withdraw
 from scoring.services.reopening import reopen_request_decline, sheet_reopen_request
-from scoring.services.sheet import _check_player_code, _lock_sheet, payment_error, sheet_for_table
+from scoring.services.sheet import payment_error, sheet_for_table
 from scoring.services.signing import (
     sheet_confirm,
     sheet_countersign,
@@ -37,9 +48,15 @@ from scoring.services.signing import (
 )
 
 __all__ = [
+    "DuplicateAppeal",
     "HandRowError",
-    "_check_player_code",  # for scoring.appeals: a filer's code, as for a confirmation
-    "_lock_sheet",  # for scoring.appeals: the sheet's lock, in the order of docs/architecture.md
+    "appeal_amend_foul",
+    "appeal_amend_hand",
+    "appeal_amend_withdraw_penalty",
+    "appeal_decide",
+    "appeal_escalate",
+    "appeal_file",
+    "appeal_load",
     "foul_record",
     "hand_confirm",
     "hand_record",

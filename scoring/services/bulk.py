@@ -11,10 +11,11 @@ from django.db import transaction
 from django.db.models import OuterRef, Subquery
 from django.utils.translation import gettext as _
 
+from core.acting import acting_user
 from scoring.lifecycle import SHEET
 from scoring.models import Hand, HandVersion, Penalty, ScoreSheet
 from scoring.services.hand_rules import HandDetails, _check_sequence, _checked_details, _hand_deltas, hand_audit
-from scoring.services.sheet import _actor, _check_hand_number, _check_scorer, _refuse_if_signed
+from scoring.services.sheet import _check_hand_number, _check_scorer, _refuse_if_signed
 from tournament.audit import audit_entry, audit_many
 from tournament.models import Seat
 
@@ -57,7 +58,7 @@ def hands_import(*, session: Session, tables: dict[int, list[dict]], by: User | 
         if Hand.objects.filter(sheet__in=sheets).exists() or Penalty.objects.filter(sheet__in=sheets).exists():
             raise ValueError("hands_import records the first hands of empty sheets")
         positions = _seated(session, tables)
-        actor = _actor(by)
+        actor = acting_user(by)
         pairs: list[tuple[Hand, HandVersion]] = []
         entries: list[dict[str, Any]] = []
         complete = []

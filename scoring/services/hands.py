@@ -12,13 +12,13 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
+from core.acting import acting_user
 from rules import payments as pay
 from scoring import entry_replay
 from scoring.models import ClosedSessionChange, Hand, HandVersion
 from scoring.selectors import sheet_dead_hand, sheet_departures, sheet_hand_outcomes, sheet_missing_hands
 from scoring.services.hand_rules import HandDetails, _check_sequence, _checked_details, _hand_deltas, hand_audit
 from scoring.services.sheet import (
-    _actor,
     _after_change,
     _check_at_table,
     _check_hand_number,
@@ -70,7 +70,7 @@ def _stale_entry(hand: Hand | None, number: int, version: int, by: User | None) 
             params=params,
         )
     params["when"] = date_format(timezone.localtime(latest.created_at), "SHORT_DATETIME_FORMAT")
-    actor = _actor(by)
+    actor = acting_user(by)
     if latest.created_by is not None and actor is not None and latest.created_by.pk == actor.pk:
         # The same login, not necessarily the same phone: a referee's login may be open on two devices, and the
         # entry may have come from the other one (issue 21), so the message does not claim which.
@@ -211,7 +211,7 @@ def hand_record(
     nothing (MCR 3.5.6), so it and the rest are recorded not played. Corrections of hands already entered
     are still accepted. The hands go in order (``scoring.sequence``).
 
-    `appeal`: an upheld appeal on this sheet, which may correct it even when signed (``scoring.appeals``).
+    `appeal`: an upheld appeal on this sheet, which may correct it even when signed (``scoring.services.appeals``).
 
     `idempotency_key`: the entry sent again (a lost answer, a double tap) returns the version stored under it
     the first time, and stores nothing (``scoring.entry_replay``).
@@ -247,7 +247,7 @@ def hand_record(
             tiles=tiles or {},
             note=note,
             after_bell=after_bell,
-            created_by=_actor(by),
+            created_by=acting_user(by),
             idempotency_key=idempotency_key,
         )
         _save_version(hand, version, pending=pending)
@@ -303,7 +303,7 @@ def hand_confirm(
                 _("Hand %(n)s was corrected meanwhile; check it again before confirming.") % {"n": number},
                 code="stale_version",
             )
-        actor = _actor(by)
+        actor = acting_user(by)
         if player is None and actor is not None and version.created_by_id == actor.pk:
             raise ValidationError(
                 _("You entered hand %(n)s yourself: a second scorer, or one of the players, confirms it.")

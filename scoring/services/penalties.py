@@ -11,13 +11,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.acting import acting_user
 from rules import fouls
 from rules import payments as pay
 from scoring import entry_replay
 from scoring.models import ClosedSessionChange, Penalty
 from scoring.selectors import counted_fouls, hand_latest_version, late_minutes_from_clock
 from scoring.services.sheet import (
-    _actor,
     _after_change,
     _check_at_table,
     _check_field,
@@ -70,7 +70,7 @@ def _record_penalty(
         amount=amount,
         to=to,
         recipient=recipient,
-        created_by=_actor(by),
+        created_by=acting_user(by),
         **fields,
         **_position_deltas(players, deltas),
     )
@@ -295,7 +295,7 @@ def penalty_withdraw(*, penalty: Penalty, reason: str, by: User | None, appeal: 
                     code="later_fouls",
                 )
         penalty.withdrawn_at = timezone.now()
-        penalty.withdrawn_by = _actor(by)
+        penalty.withdrawn_by = acting_user(by)
         penalty.withdrawn_reason = reason.strip()
         penalty.save(update_fields=["withdrawn_at", "withdrawn_by", "withdrawn_reason"])
         voided = _after_change(sheet, by, _("a penalty withdrawn"))

@@ -12,9 +12,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.acting import acting_user
 from scoring.lifecycle import REOPEN_REQUEST, REQUEST_WAITING
 from scoring.models import ReopenRequest, ScoreSheet
-from scoring.services.sheet import _actor, _check_scorer, _lock_sheet
+from scoring.services.sheet import _check_scorer, _lock_sheet
 from tournament.audit import audit
 from tournament.permissions import is_chief_referee
 
@@ -60,7 +61,7 @@ def sheet_reopen_request(*, sheet: ScoreSheet, reason: str, by: User | None) -> 
             raise ValidationError(
                 _("A request to reopen this sheet is already waiting for the chief referee."), code="already_asked"
             )
-        request = ReopenRequest(sheet=sheet, reason=reason, requested_by=_actor(by))
+        request = ReopenRequest(sheet=sheet, reason=reason, requested_by=acting_user(by))
         request.full_clean()
         request.save()
         _audit(sheet, "sheet.reopen_request", reason, by)
@@ -80,7 +81,7 @@ def reopen_request_decline(*, sheet: ScoreSheet, answer: str, by: User | None) -
         if request is None:
             raise ValidationError(_("No request to reopen this sheet is waiting."), code="no_request")
         request.answer = answer
-        request.decided_by = _actor(by)
+        request.decided_by = acting_user(by)
         request.decided_at = timezone.now()
         REOPEN_REQUEST.move(request, "decline", save=False)
         request.full_clean()
@@ -95,6 +96,6 @@ def reopen_requests_grant(*, sheet: ScoreSheet, by: User | None) -> int:
     return REOPEN_REQUEST.move_all(
         ReopenRequest.objects.filter(REQUEST_WAITING, sheet=sheet),
         "grant",
-        decided_by=_actor(by),
+        decided_by=acting_user(by),
         decided_at=timezone.now(),
     )

@@ -1,12 +1,11 @@
 """What every score change shares: who may score, the sheet's lock, its four players, its status after a
-change. The services of this package use these; nothing outside it does, except ``scoring.appeals`` (the
+change. The services of this package use these; nothing outside it does, except ``scoring.services.appeals`` (the
 sheet's lock and the player's code, through ``scoring.services``)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Field
 from django.utils import timezone
@@ -14,6 +13,7 @@ from django.utils.crypto import constant_time_compare
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
+from core.acting import acting_user
 from rules import payments as pay
 from scoring.lifecycle import APPEAL, SHEET
 from scoring.models import Appeal, ClosedSessionChange, ScoreSheet, Signature
@@ -74,7 +74,7 @@ def _lock_open_sheet(
     """Lock the sheet for a score change by `by` (`what`: which kind of change); refuse when they may not
     score or it is signed.
 
-    An upheld appeal on this sheet (``scoring.appeals``) may change it even when signed: the appeal's decision
+    An upheld appeal on this sheet (``scoring.services.appeals``) may change it even when signed: the appeal's decision
     stands above the signatures (MCR 3.13), and the change is still a new version or penalty, audited. When
     its session is closed, or was closed and has been reopened since (``Session.was_closed``), the change is
     also noted for the organizer (``ClosedSessionChange``), in the same transaction: it is undone with the
@@ -98,7 +98,7 @@ def _note_if_closed(sheet: ScoreSheet, by: User | None, what: str, appeal: Appea
     noted for the organizer (``ClosedSessionChange``), in the caller's transaction."""
     if sheet.table.session.was_closed:
         ClosedSessionChange.objects.create(
-            session=sheet.table.session, sheet=sheet, appeal=appeal, what=what, changed_by=_actor(by)
+            session=sheet.table.session, sheet=sheet, appeal=appeal, what=what, changed_by=acting_user(by)
         )
 
 
@@ -128,11 +128,6 @@ def _check_field(model: type[Model], name: str, value: Any) -> None:
         raise ValidationError({name: exc.messages}) from None
 
 
-def _actor(by: User | AnonymousUser | None) -> User | None:
-    """The user to record as having done it: none for an import or an anonymous visitor."""
-    return None if by is None or isinstance(by, AnonymousUser) else by
-
-
 def _numbers(values: Iterable[int]) -> str:
     return ", ".join(map(str, values))
 
@@ -157,7 +152,7 @@ def _position_deltas(players: list[Player], by_player_id: dict[Any, int]) -> dic
 def _void_confirmations(sheet: ScoreSheet, by: User | None, reason: str) -> int:
     """The players confirmed the sheet as it was; after a change they confirm again. Kept, marked void."""
     return Signature.objects.filter(sheet=sheet, role=Signature.Role.PLAYER, voided_at__isnull=True).update(
-        voided_at=timezone.now(), voided_by=_actor(by), voided_reason=reason[:200]
+        voided_at=timezone.now(), voided_by=acting_user(by), voided_reason=reason[:200]
     )
 
 

@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from core.acting import acting_user
 from scoring import lifecycle
 from scoring.models import ClosedSessionChange, DeviceCodeFailure, ScoreSheet, Signature
 from scoring.selectors import has_confirmed, sheet_missing_hands, sheet_pending_hands, unconfirmed_players
@@ -23,7 +24,6 @@ from scoring.services.hands import sheet_mark_rest_not_played
 from scoring.services.reopening import reopen_requests_grant
 from scoring.services.sheet import (
     WrongPlayerCode,
-    _actor,
     _check_at_table,
     _check_player_code,
     _check_scorer,
@@ -58,7 +58,7 @@ def _signature(
     method: str = "",
 ) -> Signature:
     """Who signs and when; an import (by None) gives the time and name from its file."""
-    user = _actor(by)
+    user = acting_user(by)
     name = signer_name if by is None else (user.get_username() if user else "")
     if player is not None:
         name = player.name
@@ -302,7 +302,7 @@ def sheet_sign(
         _check_ready_to_sign(sheet, tournament, by)
         signature = _signature(sheet, Signature.Role.REFEREE, by=by, at=at, signer_name=signer_name)
         sheet.submitted_at = signature.signed_at
-        sheet.submitted_by = _actor(by)
+        sheet.submitted_by = acting_user(by)
         lifecycle.SHEET.move(sheet, "sign", fields=["submitted_at", "submitted_by"])
         audit(
             tournament=tournament,
@@ -384,7 +384,7 @@ def sheet_reopen(*, sheet: ScoreSheet, reason: str, by: User | None) -> ScoreShe
         if session.is_closed:
             raise ValidationError(_("The session is closed; reopen the session first."), code="session_closed")
         voided = Signature.objects.filter(sheet=sheet, voided_at__isnull=True).update(
-            voided_at=timezone.now(), voided_by=_actor(by), voided_reason=reason.strip()[:200]
+            voided_at=timezone.now(), voided_by=acting_user(by), voided_reason=reason.strip()[:200]
         )
         sheet.submitted_at = None
         sheet.submitted_by = None

@@ -1,6 +1,6 @@
 """Appeal pages: the player files from their private link, a referee files for a player from the table's
 sheet, the referees, chief referee, committee and organizers list and decide them, and amend the sheet once
-one is upheld. Thin: a form, then a service in scoring.appeals; a service error is shown on the form with
+one is upheld. Thin: a form, then a service in scoring.services.appeals; a service error is shown on the form with
 what the user typed."""
 
 from django.contrib import messages
@@ -13,8 +13,9 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from core import kept_input
-from scoring import appeals as ap
 from scoring import services
+from scoring import services as ap
+from scoring.appeal_window import appeal_deadline
 from scoring.forms.appeals import (
     AmendHandForm,
     AmendWithdrawForm,
@@ -29,8 +30,11 @@ from scoring.models import Appeal
 from scoring.results import sheet_data
 from scoring.selectors import (
     appeal_amendment_defaults,
+    appeal_counts_by_table,
+    appeal_deciding_body,
     appeal_seat,
     appeal_with_details,
+    may_decide,
     sheet_penalties,
     team_mates,
     tournament_appeals,
@@ -112,7 +116,7 @@ class PlayerAppealFileView(AppealFilingMixin, PlayerSheetsView):
             seat=self.seat,
             as_captain_for=self.as_captain_for,
             form=kwargs.get("form") or self.form(),
-            deadline=ap.appeal_deadline(session, self.tournament, self.sheet),
+            deadline=appeal_deadline(session, self.tournament, self.sheet),
             back=reverse("player-page", args=[self.tournament.slug, self.kwargs["code"]]),
         )
         return context
@@ -182,7 +186,7 @@ class SheetAppealFileView(AppealFilingMixin, SheetMixin, TemplateView):
         context.update(
             form=kwargs.get("form") or self.form(),
             referee_filing=True,
-            deadline=ap.appeal_deadline(self.session, self.tournament, self.sheet),
+            deadline=appeal_deadline(self.session, self.tournament, self.sheet),
             back=self.sheet_url(),
             table_number=self.table.number,
             session_number=self.session.number,
@@ -218,7 +222,7 @@ class AppealListView(AppealRoleMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context["appeals"] = tournament_appeals(self.tournament)
-        context["by_table"] = ap.appeal_counts_by_table(self.tournament)
+        context["by_table"] = appeal_counts_by_table(self.tournament)
         return context
 
 
@@ -269,11 +273,11 @@ class AppealDetailView(AppealRoleMixin, TemplateView):
             data=self.data,
             decisions=appeal.decisions.all(),
             amendments=appeal.amendments.select_related("hand_version__hand", "penalty__player", "created_by"),
-            may_decide=ap.may_decide(user, appeal),
-            deciding_body=ap.appeal_deciding_body(appeal),
+            may_decide=may_decide(user, appeal),
+            deciding_body=appeal_deciding_body(appeal),
             may_escalate=APPEAL.may(appeal, "escalate") and can_score(user, self.tournament),
             may_amend=appeal.is_upheld and can_score(user, self.tournament),
-            deadline=ap.appeal_deadline(appeal.sheet.table.session, self.tournament, appeal.sheet),
+            deadline=appeal_deadline(appeal.sheet.table.session, self.tournament, appeal.sheet),
             is_organizer=is_organizer(user, self.tournament),
         )
         return context

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from django.contrib.auth.mixins import AccessMixin
@@ -11,39 +12,12 @@ from django.shortcuts import get_object_or_404
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 
-from series.models import Series, SeriesRole
-from series.selectors import is_series_organizer
-from tournament.models import TournamentRole
+from core.service_errors import add_service_error as core_add_service_error
+from series.models import Series
+from series.selectors import can_create_series, is_series_organizer  # noqa: F401 (the views import it from here)
 
-
-def can_create_series(user) -> bool:
-    """Staff, holders of *Can add series*, organizers of a tournament (who rank their own events) and
-    organizers of a series (who run rankings)."""
-    if not getattr(user, "is_authenticated", False):
-        return False
-    if user.is_staff or user.is_superuser or user.has_perm("series.add_series"):
-        return True
-    if SeriesRole.objects.filter(user=user).exists():
-        return True
-    return TournamentRole.objects.filter(user=user, role=TournamentRole.Role.ORGANIZER).exists()
-
-
-def add_service_error(form, exc, field_for=None) -> None:
-    """A service's ValidationError on the form, by field where the form has it (``field_for`` maps a
-    service's key, e.g. ``decay[1].factor``, to a form field)."""
-    if isinstance(exc, PermissionDenied):
-        form.add_error(None, str(exc) or _("You may not do this."))
-        return
-    if not hasattr(exc, "error_dict"):
-        form.add_error(None, exc.messages)
-        return
-    for key, errors in exc.error_dict.items():
-        messages = [m for e in errors for m in e.messages]
-        name = field_for(key) if field_for else (key if key in form.fields else None)
-        if name and name in form.fields and name not in form.errors:
-            form.add_error(name, messages)
-        else:
-            form.add_error(None, [f"{key}: {m}" if key != "__all__" else m for m in messages])
+# One helper for every app's forms; a series' settings name their keys (``decay[1].factor``).
+add_service_error = partial(core_add_service_error, name_others=True)
 
 
 class SeriesMixin:
@@ -55,8 +29,8 @@ class SeriesMixin:
 
     @cached_property
     def series(self) -> Series:
-        series = get_object_or_404(Series, slug=self.kwargs["series"])
-        if not series.published and not is_series_organizer(self.request.user, series):
+        series = Series.objects.visible_to(self.request.user).filter(slug=self.kwargs["series"]).first()
+        if series is None:
             raise Http404(_("No such series."))
         return series
 

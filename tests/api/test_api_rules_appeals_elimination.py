@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from schedule import elimination
 from schedule import services as sched
-from scoring import appeals as ap
+from scoring import services as ap
 from scoring import services as ss
 from tests.schedule.elimination_helpers import elimination_tournament, play_round
 from tournament import services as ts

@@ -115,7 +115,7 @@ def test_player_appeals_on_the_phone_and_the_chief_referee_upholds(
 def test_a_referee_decides_on_a_phone(
     phone_page, desktop_page, login, referee, tournament, played, assert_phone_friendly, screenshot
 ):
-    from scoring import appeals as ap
+    from scoring import services as ap
 
     player = tournament.players.get(number=4)
     ap.appeal_file(

@@ -8,7 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from scoring import appeals as ap
+from scoring import services as ap
 from scoring import services as ss
 from tests.browser.test_series import assert_accessible
 from tests.browser.test_work_queues import confirm_all, four_hands  # noqa: F401 -- the fixture

@@ -208,7 +208,7 @@ def test_on_a_phone(phone_page, hall_tournament, assert_phone_friendly, screensh
 def test_players_of_a_table_under_appeal_are_marked(projector_page, hall_tournament, players, referee, screenshot):
     """An undecided appeal about table 1 (MCR 3.12): its four players' rows carry the mark, on the page as
     served and once the hall has polled after the appeal was filed."""
-    from scoring import appeals as ap
+    from scoring import services as ap
 
     page = projector_page
     page.clock.install()

@@ -16,7 +16,7 @@ from django.urls import reverse
 
 from rules import payments as pay
 from schedule import services as sched
-from scoring import appeals as ap
+from scoring import services as ap
 from scoring import services as ss
 from scoring.models import Appeal, Penalty
 from tests.closing import close_session

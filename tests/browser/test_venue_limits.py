@@ -6,7 +6,7 @@ import re
 
 from django.urls import reverse
 
-from scoring import appeals as ap
+from scoring import services as ap
 from scoring.models import Appeal
 from tests.browser.test_appeals import played  # noqa: F401 -- the fixture
 from tournament import code_guard

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from rules import payments as pay
-from scoring import appeals as ap
+from scoring import services as ap
 from scoring import services as ss
 from scoring.models import Appeal, ScoreSheet
 from tournament import services as ts

@@ -13,7 +13,7 @@ from reportlab.platypus import Paragraph
 
 from exports import typography
 from rules import payments as pay
-from scoring import appeals as ap
+from scoring import services as ap
 from scoring import services as ss
 from tournament import services as ts
 

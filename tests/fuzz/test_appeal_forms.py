@@ -7,7 +7,7 @@ from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring import appeals as ap
+from scoring import services as ap
 from scoring.forms import appeals as forms_appeals
 from scoring.forms import signing as forms_signing
 from tests.fuzz.test_no_server_error import FUZZ, check, form_fields, post_data

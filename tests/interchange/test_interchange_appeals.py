@@ -15,7 +15,7 @@ from interchange.format import InterchangeError
 from interchange.load import tournament_import
 from interchange.shape import parse_json
 from rules import payments as pay
-from scoring import appeals as ap
+from scoring import services as ap
 from scoring import services as ss
 from scoring.models import Appeal, AppealAmendment, AppealDecision, HandVersion, Penalty
 from standings.selectors import player_standings

@@ -1,4 +1,4 @@
-"""`python -m scoring --rules swiss_championship|spanish`: the MCR contract, one line in, one out."""
+"""`python -m rules_cli --rules swiss_championship|spanish`: the MCR contract, one line in, one out."""
 
 import json
 import os
@@ -13,7 +13,7 @@ def run_cli(lines, *args):
     env = dict(os.environ)
     env.pop("DJANGO_SETTINGS_MODULE", None)  # the rules must not need Django
     return subprocess.run(
-        [sys.executable, "-m", "scoring", *args],
+        [sys.executable, "-m", "rules_cli", *args],
         input="\n".join(lines) + "\n",
         capture_output=True,
         text=True,

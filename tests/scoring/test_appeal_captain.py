@@ -5,7 +5,7 @@ import pytest
 from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 
-from scoring import appeals as ap
+from scoring import services as ap
 from scoring.models import Appeal
 from tournament import services as ts
 from tournament.models import AuditLog, Team

@@ -7,7 +7,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import connection, connections
 
-from scoring import appeals as ap
+from scoring import services as ap
 from scoring.models import Appeal, AppealDecision
 from tournament import services as ts
 

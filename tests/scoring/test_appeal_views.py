@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from exports import player_cards
 from rules import payments as pay
-from scoring import appeals as ap
+from scoring import services as ap
 from scoring import services as ss
 from scoring.models import Appeal, AppealAmendment, AppealDecision
 from standings.selectors import player_standings

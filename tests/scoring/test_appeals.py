@@ -8,9 +8,11 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
 
 from rules import payments as pay
-from scoring import appeals as ap
+from scoring import services as ap
 from scoring import services as ss
+from scoring.appeal_window import appeal_deadline
 from scoring.models import Appeal, AppealAmendment, AppealDecision, HandVersion, Penalty
+from scoring.selectors import appeal_counts_by_table, open_appeals_by_table
 from standings.selectors import player_standings
 from tournament import services as ts
 from tournament.models import AuditLog, Session
@@ -50,7 +52,7 @@ def test_filed_in_time_on_the_private_link(finished, coded, tournament):
     assert appeal.number == 1 and appeal.status == Appeal.Status.FILED
     assert appeal.via == Appeal.Via.LINK and appeal.filed_by is None
     assert (appeal.fee_amount, appeal.fee_currency, appeal.fee_status) == (Decimal("200"), "USD", Appeal.Fee.PAID)
-    assert appeal.is_open and ap.open_appeals_by_table(tournament) == {(1, 1): 1}
+    assert appeal.is_open and open_appeals_by_table(tournament) == {(1, 1): 1}
     entry = AuditLog.objects.get(action="appeal.file")
     assert entry.data["player"] == 3 and entry.data["late"] is False and entry.data["via"] == "link"
 
@@ -147,7 +149,7 @@ def test_rule_appeal_rejected_twice_fee_forfeited(finished, coded, referee, chie
         ap.appeal_escalate(appeal=appeal, reason="Not satisfied", code=coded[0].code)
     appeal = ap.appeal_escalate(appeal=appeal, reason="Mixed Straight counts 8.", code=coded[2].code)
     assert appeal.status == Appeal.Status.ESCALATED and appeal.fee_status == Appeal.Fee.PAID
-    assert ap.open_appeals_by_table(appeal.tournament) == {(1, 1): 1}
+    assert open_appeals_by_table(appeal.tournament) == {(1, 1): 1}
     with pytest.raises(PermissionDenied):  # now only the chief referee
         ap.appeal_decide(appeal=appeal, outcome="upheld", reasons="yes", by=referee)
     appeal = ap.appeal_decide(appeal=appeal, outcome="rejected", reasons="Confirmed: 7 points.", by=chief_referee)
@@ -301,7 +303,7 @@ def test_the_window_runs_from_the_end_of_the_game_at_the_table(finished, coded, 
     session = finished.table.session
     assert session.closed_at is None
     signed_minutes_ago(finished, tournament.appeal_minutes + 1)
-    assert ap.appeal_deadline(session, tournament, finished) == finished.submitted_at + timedelta(minutes=30)
+    assert appeal_deadline(session, tournament, finished) == finished.submitted_at + timedelta(minutes=30)
     with pytest.raises(ValidationError) as exc:
         file_by_link(finished, coded[0])
     assert "table 1 of session 1" in exc.value.messages[0] and "organizer" in exc.value.messages[0]
@@ -311,9 +313,9 @@ def test_the_window_runs_from_the_end_of_the_game_at_the_table(finished, coded, 
 
 def test_an_unsigned_table_in_an_open_session_keeps_its_window_open(hands_entered, coded, tournament):
     session = hands_entered.table.session
-    assert ap.appeal_deadline(session, tournament, hands_entered) is None
+    assert appeal_deadline(session, tournament, hands_entered) is None
     other = session.tables.get(number=2).sheet
-    assert ap.appeal_deadline(session, tournament, other) is None
+    assert appeal_deadline(session, tournament, other) is None
 
 
 def test_the_session_closing_ends_a_game_whose_sheet_was_never_signed(hands_entered, coded, tournament):
@@ -343,7 +345,7 @@ def test_five_appeals_about_the_same_table_in_a_row_leave_one_open(finished, cod
         assert f"already has appeal {first.number} about this table" in exc.value.messages[0]
     assert Appeal.objects.filter(filer=coded[1]).count() == 1
     assert actions() == ["appeal.file"]
-    assert ap.appeal_counts_by_table(tournament) == [{"session": 1, "table": 1, "open": 1, "total": 1}]
+    assert appeal_counts_by_table(tournament) == [{"session": 1, "table": 1, "open": 1, "total": 1}]
 
 
 def test_one_open_appeal_per_hand_and_others_about_other_hands(finished, coded):
@@ -406,4 +408,36 @@ def test_appeal_counts_per_table(finished, coded, referee, tournament):
     a = file_by_link(finished, coded[1], hand_number=1)
     file_by_link(finished, coded[2], hand_number=1)
     ap.appeal_decide(appeal=a, outcome="upheld", reasons="Yes.", by=referee)
-    assert ap.appeal_counts_by_table(tournament) == [{"session": 1, "table": 1, "open": 1, "total": 2}]
+    assert appeal_counts_by_table(tournament) == [{"session": 1, "table": 1, "open": 1, "total": 2}]
+
+
+def test_filing_and_loading_keep_the_same_record_and_audit_entry(finished, coded, referee):
+    """One builder for both (scoring.services.appeals): an appeal loaded from a file as it was filed is the same
+    row and says the same in the audit log, plus what the file adds (its state, decisions, that it was loaded)."""
+    filed = ap.appeal_file(
+        sheet=finished, filer=coded[1], kind=Appeal.Kind.RULE, statement="Wrong ruling.", hand_number=2, by=referee
+    )
+    loaded = ap.appeal_load(
+        sheet=finished,
+        number=2,
+        filer=coded[1],
+        kind=filed.kind,
+        via=filed.via,
+        statement=filed.statement,
+        filed_at=filed.filed_at,
+        status=Appeal.Status.FILED,
+        hand_number=2,
+        filed_by=referee.username,
+        fee_amount=filed.fee_amount,
+        fee_currency=filed.fee_currency,
+    )
+    same = ("sheet_id", "filer_id", "kind", "via", "statement", "filed_at", "hand_number", "filed_by_id", "fee_amount")
+    assert [getattr(loaded, f) for f in same] == [getattr(filed, f) for f in same]
+    assert loaded.status == filed.status and loaded.fee_status == filed.fee_status
+    as_filed, as_loaded = (
+        AuditLog.objects.get(action="appeal.file", data__appeal=n).data for n in (filed.number, loaded.number)
+    )
+    assert {k: v for k, v in as_loaded.items() if k in as_filed and k != "appeal"} == {
+        k: v for k, v in as_filed.items() if k != "appeal"
+    }
+    assert as_loaded["loaded"] is True and as_loaded["status"] == "filed"

@@ -11,8 +11,8 @@ from django.utils import timezone
 from rules import payments as pay
 from schedule import dashboard
 from schedule import services as sched
-from scoring import appeals as ap
 from scoring import queues
+from scoring import services as ap
 from scoring import services as ss
 from scoring.models import ScoreSheet
 from tournament import services as ts

@@ -1,10 +1,10 @@
-"""The offline design tool (tools/seating_designs.py) still builds what it
+"""The offline design tool (seating_designs/search.py) still builds what it
 claims; the shipped data itself is re-verified in test_seating_round_robin."""
 
 from itertools import combinations
 
 from seating.metrics import schedule_metrics
-from tools.seating_designs import exact_cover, planes_lift_32
+from seating_designs.search import exact_cover, planes_lift_32
 
 
 def test_planes_lift_gives_a_repeat_free_32x10_with_partners_apart():

@@ -7,7 +7,7 @@ import pytest
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from config.action_pages import page_of_action, shows_a_page
-from scoring import appeals as ap
+from scoring import services as ap
 from series import services as series_services
 from tournament import services as ts
 from tournament.models import AuditLog

@@ -126,7 +126,7 @@ def test_a_visitors_other_form_gets_a_page_without_a_login_in_its_words(tourname
 def test_an_appeal_decision_stopped_by_a_changed_login_comes_back_filled_in(
     referee, organizer, tournament, players, published_session
 ):
-    from scoring import appeals as ap
+    from scoring import services as ap
     from scoring.models import ScoreSheet
 
     sheet = ScoreSheet.objects.get(table__session=published_session, table__number=1)

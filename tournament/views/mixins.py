@@ -10,24 +10,16 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 
 from core.kept_input import login_then_back
+from core.service_errors import add_service_error  # noqa: F401 (the views import it from here)
 from tournament.models import Session, Tournament, TournamentRole
-from tournament.permissions import can_score, is_appeals_committee, is_chief_referee, is_organizer
-
-
-def add_service_error(form, exc):
-    """Put a service's ValidationError / PermissionDenied on the form, by field when it names one."""
-    if isinstance(exc, PermissionDenied):
-        form.add_error(None, str(exc) or _("You may not do this."))
-        return
-    if hasattr(exc, "error_dict"):
-        for field, errors in exc.error_dict.items():
-            messages = [m for e in errors for m in e.messages]
-            if field in form.fields:
-                form.add_error(field, messages)
-            else:
-                form.add_error(None, messages)
-    else:
-        form.add_error(None, exc.messages)
+from tournament.permissions import (
+    can_create_tournament,
+    can_score,
+    is_appeals_committee,
+    is_chief_referee,
+    is_organizer,
+    organizes_a_tournament,
+)
 
 
 def role_label(user, tournament):
@@ -47,14 +39,14 @@ def role_label(user, tournament):
 class TournamentMixin:
     """Loads ``self.tournament`` from the ``slug`` URL argument.
 
-    A tournament that is not public is visible only to its organizers and referees (404 otherwise,
-    so its existence is not revealed).
+    A tournament that is not public is visible only to those with a role in it
+    (``Tournament.objects.visible_to``; 404 otherwise, so its existence is not revealed).
     """
 
     @cached_property
     def tournament(self):
-        tournament = get_object_or_404(Tournament, slug=self.kwargs["slug"])
-        if not tournament.published and not can_score(self.request.user, tournament):
+        tournament = Tournament.objects.visible_to(self.request.user).filter(slug=self.kwargs["slug"]).first()
+        if tournament is None:
             raise Http404(_("No such tournament."))
         return tournament
 
@@ -153,18 +145,6 @@ class ScorerPostMixin(TournamentMixin, AccessMixin):
         return super().handle_no_permission()
 
 
-def can_create_tournament(user):
-    """The site's TOURNAMENT_CREATORS setting decides: staff, staff and holders of the permission, or anyone."""
-    if not user.is_authenticated:
-        return False
-    who = getattr(settings, "TOURNAMENT_CREATORS", "permission")
-    if who == "any_user":
-        return True
-    if who == "staff":
-        return user.is_staff or user.is_superuser
-    return user.is_staff or user.has_perm("tournament.add_tournament")
-
-
 def tournament_creators_rule():
     """Who may create tournaments on this site, in words: shown where creating is refused, so that an
     organizer knows whom to ask and for what instead of meeting a bare 403."""
@@ -189,11 +169,7 @@ def new_tournament_offer(user):
     for an organizer the site refuses, why (the button would only lead to a refusal)."""
     if can_create_tournament(user):
         return {"can_create": True, "creators_rule": ""}
-    organizes = (
-        getattr(user, "is_authenticated", False)
-        and TournamentRole.objects.filter(user=user, role=TournamentRole.Role.ORGANIZER).exists()
-    )
-    return {"can_create": False, "creators_rule": tournament_creators_rule() if organizes else ""}
+    return {"can_create": False, "creators_rule": tournament_creators_rule() if organizes_a_tournament(user) else ""}
 
 
 class CreatorRequiredMixin:

@@ -1,6 +1,5 @@
 """Public read-only pages of the tournament app: the tournaments, one tournament, its players."""
 
-from django.db.models import Q
 from django.views.generic import TemplateView
 from django_tables2 import RequestConfig
 
@@ -19,13 +18,7 @@ class HomeView(TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         user = self.request.user
-        visible = Q(published=True)
-        if user.is_authenticated:
-            if user.is_superuser:
-                visible = Q()
-            else:
-                visible |= Q(roles__user=user)
-        context["tournaments"] = Tournament.objects.filter(visible).distinct()
+        context["tournaments"] = Tournament.objects.visible_to(user)
         context.update(new_tournament_offer(user))
         if user.is_authenticated:
             context["my_roles"] = TournamentRole.objects.filter(user=user).select_related("tournament")

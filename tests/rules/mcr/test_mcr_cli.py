@@ -1,4 +1,4 @@
-"""`python -m scoring --rules mcr`: one JSON line in, one JSON line out, never stopping."""
+"""`python -m rules_cli --rules mcr`: one JSON line in, one JSON line out, never stopping."""
 
 import json
 import os
@@ -13,7 +13,7 @@ def run_cli(lines, *args):
     env = dict(os.environ)
     env.pop("DJANGO_SETTINGS_MODULE", None)  # the engine must not need Django
     proc = subprocess.run(
-        [sys.executable, "-m", "scoring", *(args or ("--rules", "mcr"))],
+        [sys.executable, "-m", "rules_cli", *(args or ("--rules", "mcr"))],
         input="\n".join(lines) + "\n",
         capture_output=True,
         text=True,
@@ -66,7 +66,7 @@ def test_rules_argument_required():
 
 def test_engine_never_imports_django():
     code = (
-        "import sys, rules.mcr, scoring.__main__; "
+        "import sys, rules.mcr, rules_cli.__main__; "
         "assert not any(m == 'django' or m.startswith('django.') for m in sys.modules), 'django imported'"
     )
     env = dict(os.environ)

@@ -1,16 +1,19 @@
 """Offline search for the schedules shipped in ``seating/data/designs.json``.
 
-    python -m tools.seating_designs N S [seconds] [layout t,k,m[,short]]
-    python -m tools.seating_designs planes32 [seed]      # 32x10, see planes_lift_32
-    python -m tools.seating_designs multiplier 40 13 3   # 40x13
-    python -m tools.seating_designs sym 36 11 11 3 3 rot # 36x11
-    python -m tools.seating_designs exact N S t k [group] [seed]
-    python -m tools.seating_designs fill NMIN NMAX SECONDS | sweep ... | td20
-    python -m tools.seating_designs N S SECONDS tabu
-    python -m tools.seating_designs extend N S [SECONDS [S0]]   # past the limit
+    python -m seating_designs N S [seconds] [layout t,k,m[,short]]
+    python -m seating_designs planes32 [seed]      # 32x10, see planes_lift_32
+    python -m seating_designs multiplier 40 13 3   # 40x13
+    python -m seating_designs sym 36 11 11 3 3 rot # 36x11
+    python -m seating_designs exact N S t k [group] [seed]
+    python -m seating_designs fill NMIN NMAX SECONDS | sweep ... | td20
+    python -m seating_designs N S SECONDS tabu
+    python -m seating_designs extend N S [SECONDS [S0]]   # past the limit
 
-This lives outside the ``seating`` package: the product only reads the stored
-results, never searches for them.
+This lives beside the ``seating`` package, not in it: the product only reads
+the stored results, never searches for them, and this search (minutes of
+work, files written, untyped research code) is held neither to the pure
+engines' strict typing nor to the product's size limits.  It imports only
+``seating`` (tests/test_layers.py).
 
 Cases near the repeat-free limits (or where repeats are unavoidable and the
 counting bound is hard to reach) take minutes of search, far too long for a

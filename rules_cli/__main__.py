@@ -1,4 +1,4 @@
-"""Command line: ``python -m scoring --rules CODE`` scores one JSON hand per input line.
+"""Command line: ``python -m rules_cli --rules CODE`` scores one JSON hand per input line.
 
 Each input line gives one JSON object on stdout, in order. A bad line never stops the run;
 it answers ``{"valid": false, "total": 0, "fans": [], "error": "..."}``. The rule sets and
@@ -10,19 +10,24 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, TextIO
 
 from core import safejson
+
+if TYPE_CHECKING:
+    from rules.base import RuleSet
 
 # Limits of one input line: a hand is a few hundred characters.
 MAX_LINE_CHARS = 10_000
 MAX_DEPTH = 8
 
 
-def _error(message: str) -> dict:
+def _error(message: str) -> dict[str, Any]:
     return {"valid": False, "total": 0, "fans": [], "error": message}
 
 
-def _score_line(line: str, rule_set) -> dict:
+def _score_line(line: str, rule_set: RuleSet[Any]) -> dict[str, Any]:
     try:
         data = safejson.loads(line, max_depth=MAX_DEPTH)
     except ValueError as exc:
@@ -33,7 +38,7 @@ def _score_line(line: str, rule_set) -> dict:
         return _error(f"cannot score this line: {type(exc).__name__}")
 
 
-def _lines(stream, limit: int = MAX_LINE_CHARS):
+def _lines(stream: TextIO, limit: int = MAX_LINE_CHARS) -> Iterator[str | None]:
     """Input lines; a line longer than ``limit`` is read in bounded pieces and given as None."""
     while True:
         line = stream.readline(limit + 1)
@@ -49,18 +54,18 @@ def _lines(stream, limit: int = MAX_LINE_CHARS):
         yield line
 
 
-def _option(text: str):
+def _option(text: str) -> tuple[str, str]:
     name, sep, value = text.partition("=")
     if not sep or not name:
         raise argparse.ArgumentTypeError(f"options are written NAME=VALUE, got {text!r}")
     return name.strip(), value.strip()
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     from rules.registry import RULE_SETS, get_rule_set
 
     parser = argparse.ArgumentParser(
-        prog="python -m scoring", description="Score Mahjong hands: one JSON object per line in, one out."
+        prog="python -m rules_cli", description="Score Mahjong hands: one JSON object per line in, one out."
     )
     parser.add_argument("--rules", choices=list(RULE_SETS), required=True, help="rule set")
     parser.add_argument(

@@ -8,9 +8,7 @@ Paths (docs/appeals.md):
 - any **other** appeal goes to the appeals committee the organizer names (the "appeals committee" role,
   MCR 3.13.2); its decision is final.
 
-The window (``Tournament.appeal_minutes``) runs from the end of the game at the table (MCR 3.12.2: "after the
-end of the game concerned"): when its sheet was signed, or when the session was closed, whichever came first;
-until then it is open. A reopened sheet signed again ends its game again. Only an organizer accepts a late appeal, and says why. The fee is
+The window is ``scoring.appeal_window`` (MCR 3.12.2). Only an organizer accepts a late appeal, and says why. The fee is
 copied from the settings when the appeal is filed and follows the latest decision: returned when upheld,
 forfeited when rejected, held again while the chief referee considers it (MCR 3.12.2).
 
@@ -18,6 +16,9 @@ An upheld appeal changes the sheet only through the ordinary services (``hand_re
 ``penalty_withdraw``) with ``appeal=``, which lets them change a signed sheet; each change is an
 ``AppealAmendment`` pointing at the new hand version or penalty. Standings are computed from the sheets,
 so they follow.
+
+Filing and loading from a tournament file build the appeal with the same code (``_appeal_record``: the checks of
+its filer and subject, the row, the audit entry); the reads (open appeals, who decides) are ``scoring.selectors``.
 
 Locks, in the order of docs/architecture.md: filing takes the tournament (appeal numbers are per
 tournament); deciding and escalating take the appeal's sheet, then the appeal; amending takes the sheet,
@@ -27,18 +28,19 @@ then the appeal, then whatever the scoring service locks below the sheet.
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import TYPE_CHECKING, TypeGuard
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
-from django.db.models import Count, Max
+from django.db.models import Max
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from scoring import services
-from scoring.lifecycle import APPEAL, APPEAL_FINAL_STATUSES, APPEAL_OPEN_STATUSES
+from core.acting import acting_user, is_user, username
+from scoring.appeal_window import appeal_deadline
+from scoring.lifecycle import APPEAL
 from scoring.models import (
     Appeal,
     AppealAmendment,
@@ -46,9 +48,12 @@ from scoring.models import (
     Penalty,
     ScoreSheet,
 )
+from scoring.selectors import appeal_deciding_body, captained_members, may_decide, open_appeal_about, table_players
+from scoring.services.hands import hand_record
+from scoring.services.penalties import foul_record, penalty_withdraw
+from scoring.services.sheet import _check_player_code, _lock_sheet
 from tournament.audit import audit
-from tournament.models import Session, Team
-from tournament.permissions import can_score, is_appeals_committee, is_chief_referee, is_organizer, is_referee
+from tournament.permissions import can_score, is_organizer
 from tournament.services import lock_tournament
 
 if TYPE_CHECKING:
@@ -56,33 +61,10 @@ if TYPE_CHECKING:
     from decimal import Decimal
     from typing import Any
 
-    from django.contrib.auth.models import AnonymousUser, User
+    from django.contrib.auth.models import User
 
     from scoring.models import HandVersion
     from tournament.models import Player, Tournament
-
-
-def game_ended_at(session: Session, sheet: ScoreSheet | None) -> datetime | None:
-    """When the game at a table ended: its sheet signed, or its session closed, whichever came first."""
-    ends = [
-        at
-        for at in (session.closed_at, sheet.submitted_at if sheet is not None and sheet.is_submitted else None)
-        if at is not None
-    ]
-    return min(ends) if ends else None
-
-
-def appeal_deadline(session: Session, tournament: Tournament, sheet: ScoreSheet | None = None) -> datetime | None:
-    """When the appeal window for a table's game closes; None while the game goes on (the window is open).
-    Without a sheet, from the session's closing alone."""
-    ended = game_ended_at(session, sheet)
-    if ended is None:
-        return None
-    return ended + timedelta(minutes=tournament.appeal_minutes)
-
-
-def _authenticated(by: object) -> TypeGuard[User]:
-    return getattr(by, "is_authenticated", False)
 
 
 def _lock_appeal(appeal: Appeal) -> Appeal:
@@ -93,20 +75,6 @@ def _lock_appeal(appeal: Appeal) -> Appeal:
     )
 
 
-def _table_players(sheet: ScoreSheet) -> list[Player]:
-    return [s.player for s in sheet.table.seats.select_related("player", "player__team").order_by("position")]
-
-
-def captained_members(filer: Player, players: list[Player]) -> list[Player]:
-    """The players among ``players`` (a table's) who are in the team ``filer`` captains; none if ``filer``
-    captains no team."""
-    if filer.team_id is None:
-        return []
-    if not Team.objects.filter(pk=filer.team_id, captain=filer).exists():
-        return []
-    return [p for p in players if p.team_id == filer.team_id and p.pk != filer.pk]
-
-
 class DuplicateAppeal(ValidationError):
     """The filer already has an appeal about the same thing at this table that is not decided for good;
     ``appeal`` is that one, for a link to it."""
@@ -114,22 +82,6 @@ class DuplicateAppeal(ValidationError):
     def __init__(self, message: str, appeal: Appeal) -> None:
         super().__init__(message, code="duplicate")
         self.appeal = appeal
-
-
-def open_appeal_about(
-    *, sheet: ScoreSheet, filer: Player, hand_number: int | None = None, penalty: Penalty | None = None
-) -> Appeal | None:
-    """The filer's appeal at this table about the same hand (or, naming no hand, the same penalty, or the table
-    as a whole) that is not decided for good: filed, or with the referees' rejection not yet taken further, or
-    before the chief referee. One such appeal per player and subject: the next is answered with a link to it."""
-    appeals = Appeal.objects.filter(sheet=sheet, filer=filer).exclude(APPEAL.q(APPEAL_FINAL_STATUSES))
-    if hand_number is not None:
-        appeals = appeals.filter(hand_number=hand_number)
-    elif penalty is not None:
-        appeals = appeals.filter(hand_number__isnull=True, penalty=penalty)
-    else:
-        appeals = appeals.filter(hand_number__isnull=True, penalty__isnull=True)
-    return appeals.order_by("number").first()
 
 
 def _refuse_duplicate(*, sheet: ScoreSheet, filer: Player, hand_number: int | None, penalty: Penalty | None) -> None:
@@ -152,27 +104,6 @@ def _refuse_duplicate(*, sheet: ScoreSheet, filer: Player, hand_number: int | No
             "hand a new appeal is about."
         ) % {"player": filer.name, "n": existing.number}
     raise DuplicateAppeal(message, existing)
-
-
-def appeal_counts_by_table(tournament: Tournament) -> list[dict]:
-    """Tables with appeals, for those who decide them: session and table numbers, how many are open (filed or
-    before the chief referee: ``Appeal.is_open``, as the public marker counts them) and how many in all; the
-    tables with most open appeals first. One query."""
-    rows = (
-        Appeal.objects.filter(tournament=tournament)
-        .values("sheet__table__session__number", "sheet__table__number")
-        .annotate(total=Count("id"), open=Count("id", filter=APPEAL.q(APPEAL_OPEN_STATUSES)))
-        .order_by("-open", "-total", "sheet__table__session__number", "sheet__table__number")
-    )
-    return [
-        {
-            "session": row["sheet__table__session__number"],
-            "table": row["sheet__table__number"],
-            "open": row["open"],
-            "total": row["total"],
-        }
-        for row in rows
-    ]
 
 
 def link_appeal_limit() -> tuple[int, timedelta]:
@@ -205,6 +136,112 @@ def _refuse_too_many_from_link(*, filer: Player, now: datetime) -> None:
     )
 
 
+def _check_filer_of(sheet: ScoreSheet, filer: Player, tournament: Tournament, players: list[Player]) -> None:
+    """The filer played at the table or is in the team of a player who did (a referee files, or a file gives it)."""
+    teams = {p.team_id for p in players if p.team_id}
+    if filer.tournament_id != tournament.pk or (filer not in players and filer.team_id not in teams):
+        raise ValidationError(
+            {
+                "filer": _("%(player)s neither played at this table nor is in the team of a player who did.")
+                % {"player": filer}
+            }
+        )
+
+
+def _check_subject(sheet: ScoreSheet, tournament: Tournament, hand_number: int | None, penalty: Penalty | None) -> None:
+    """The hand is one of the session's, the penalty one given at this table."""
+    if hand_number is not None and not 1 <= hand_number <= tournament.hands_per_session:
+        raise ValidationError(
+            {"hand_number": _("Hands are numbered 1 to %(n)s.") % {"n": tournament.hands_per_session}}
+        )
+    if penalty is not None and penalty.sheet_id != sheet.pk:
+        raise ValidationError({"penalty": _("That penalty was not given at this table.")})
+
+
+def _appeal_saved(*, sheet: ScoreSheet, tournament: Tournament, state: str | None = None, **fields: Any) -> Appeal:
+    """The appeal as filed, or as a file gives it with its ``state`` (``fields``: the model's), checked and
+    saved: one builder for filing and loading, so both keep the same record."""
+    appeal = Appeal(tournament=tournament, sheet=sheet, **fields)
+    if state is not None:
+        APPEAL.restore(appeal, state)
+    appeal.full_clean(exclude=["filed_by", "late_accepted_by"])
+    appeal.save()
+    return appeal
+
+
+def _audit_filed(appeal: Appeal, by: User | None, late: bool, **extra: Any) -> None:
+    """The audit entry of a filed appeal, the same whether filed here or loaded from a file (which adds what
+    the file says happened since: ``extra``)."""
+    sheet = appeal.sheet
+    audit(
+        tournament=appeal.tournament,
+        actor=by,
+        action="appeal.file",
+        obj=appeal,
+        appeal=appeal.number,
+        session=sheet.table.session.number,
+        table=sheet.table.number,
+        player=appeal.filer.number,
+        kind=appeal.kind,
+        via=appeal.via,
+        hand=appeal.hand_number,
+        penalty=appeal.penalty.pk if appeal.penalty else None,
+        late=late,
+        late_reason=appeal.late_reason,
+        fee=str(appeal.fee_amount),
+        currency=appeal.fee_currency,
+        **extra,
+    )
+
+
+def _filing_via(
+    by: User | None, code: str | None, sheet: ScoreSheet, filer: Player, tournament: Tournament, players: list[Player]
+) -> str:
+    """How the appeal is filed (by a referee for the player, or on the player's link with their code), once
+    whoever files may file it for this filer."""
+    if is_user(by):
+        if not can_score(by, tournament):
+            raise PermissionDenied(_("Only a referee or organizer of this tournament files an appeal for a player."))
+        _check_filer_of(sheet, filer, tournament, players)
+        return Appeal.Via.REFEREE
+    _check_player_code(filer, code)
+    if filer not in players and not captained_members(filer, players):
+        raise PermissionDenied(_("You did not play at this table, and no member of a team you captain did."))
+    return Appeal.Via.LINK
+
+
+def _late_reason(
+    sheet: ScoreSheet, tournament: Tournament, by: User | None, late_reason: str, now: datetime
+) -> tuple[bool, str]:
+    """Whether the appeal is late (its window closed), and the reason kept: an organizer's, only when late."""
+    session = sheet.table.session
+    late_reason = (late_reason or "").strip()
+    deadline = appeal_deadline(session, tournament, sheet)
+    if deadline is None or now <= deadline:
+        return False, ""  # in time: there is nothing to excuse
+    if not (is_user(by) and is_organizer(by, tournament)):
+        raise ValidationError(
+            _(
+                "The appeal window for table %(t)s of session %(n)s closed at %(time)s, %(minutes)s minutes "
+                "after its game ended (its sheet signed or the session closed, MCR 3.12.2). Only an "
+                "organizer can accept a late appeal, saying why."
+            )
+            % {
+                "t": sheet.table.number,
+                "n": session.number,
+                "time": date_format(timezone.localtime(deadline), "SHORT_DATETIME_FORMAT"),
+                "minutes": tournament.appeal_minutes,
+            },
+            code="late",
+        )
+    if not late_reason:
+        raise ValidationError(
+            {"late_reason": _("The appeal window has closed: say why this late appeal is accepted.")},
+            code="late_reason",
+        )
+    return True, late_reason
+
+
 def appeal_file(
     *,
     sheet: ScoreSheet,
@@ -225,26 +262,8 @@ def appeal_file(
         tournament = lock_tournament(sheet.table.session.tournament)
         sheet = ScoreSheet.objects.select_related("table__session").get(pk=sheet.pk)
         session = sheet.table.session
-        players = _table_players(sheet)
-        if _authenticated(by):
-            if not can_score(by, tournament):
-                raise PermissionDenied(
-                    _("Only a referee or organizer of this tournament files an appeal for a player.")
-                )
-            via = Appeal.Via.REFEREE
-            teams = {p.team_id for p in players if p.team_id}
-            if filer.tournament_id != tournament.pk or (filer not in players and filer.team_id not in teams):
-                raise ValidationError(
-                    {
-                        "filer": _("%(player)s neither played at this table nor is in the team of a player who did.")
-                        % {"player": filer}
-                    }
-                )
-        else:
-            via = Appeal.Via.LINK
-            services._check_player_code(filer, code)
-            if filer not in players and not captained_members(filer, players):
-                raise PermissionDenied(_("You did not play at this table, and no member of a team you captain did."))
+        players = table_players(sheet)
+        via = _filing_via(by, code, sheet, filer, tournament, players)
         if not session.is_public:
             raise ValidationError(
                 _("The seating of session %(n)s is not published: there is no ruling to appeal yet.")
@@ -256,39 +275,9 @@ def appeal_file(
         statement = (statement or "").strip()
         if not statement:
             raise ValidationError({"statement": _("Write what happened and what you ask for.")})
-        if hand_number is not None and not 1 <= hand_number <= tournament.hands_per_session:
-            raise ValidationError(
-                {"hand_number": _("Hands are numbered 1 to %(n)s.") % {"n": tournament.hands_per_session}}
-            )
-        if penalty is not None and penalty.sheet_id != sheet.pk:
-            raise ValidationError({"penalty": _("That penalty was not given at this table.")})
-        late_reason = (late_reason or "").strip()
+        _check_subject(sheet, tournament, hand_number, penalty)
         now = timezone.now()
-        deadline = appeal_deadline(session, tournament, sheet)
-        late = deadline is not None and now > deadline
-        if late:
-            if not (_authenticated(by) and is_organizer(by, tournament)):
-                raise ValidationError(
-                    _(
-                        "The appeal window for table %(t)s of session %(n)s closed at %(time)s, %(minutes)s minutes "
-                        "after its game ended (its sheet signed or the session closed, MCR 3.12.2). Only an "
-                        "organizer can accept a late appeal, saying why."
-                    )
-                    % {
-                        "t": sheet.table.number,
-                        "n": session.number,
-                        "time": date_format(timezone.localtime(deadline), "SHORT_DATETIME_FORMAT"),
-                        "minutes": tournament.appeal_minutes,
-                    },
-                    code="late",
-                )
-            if not late_reason:
-                raise ValidationError(
-                    {"late_reason": _("The appeal window has closed: say why this late appeal is accepted.")},
-                    code="late_reason",
-                )
-        elif late_reason:
-            late_reason = ""  # in time: there is nothing to excuse
+        late, late_reason = _late_reason(sheet, tournament, by, late_reason, now)
         # Under the tournament's lock: two filings at once cannot both pass these.
         _refuse_duplicate(sheet=sheet, filer=filer, hand_number=hand_number, penalty=penalty)
         if via == Appeal.Via.LINK:
@@ -296,17 +285,17 @@ def appeal_file(
         number = (Appeal.objects.filter(tournament=tournament).aggregate(m=Max("number"))["m"] or 0) + 1
         # Filed by the captain of a team one of whose members sat here (MCR 3.12.1), not by a player of it.
         members = captained_members(filer, players) if filer not in players else []
-        appeal = Appeal(
+        appeal = _appeal_saved(
+            sheet=sheet,
             tournament=tournament,
             number=number,
-            sheet=sheet,
             hand_number=hand_number,
             penalty=penalty,
             kind=kind,
             filer=filer,
             via=via,
-            filed_by=by if _authenticated(by) else None,
-            filed_by_name=by.get_username() if _authenticated(by) else "",
+            filed_by=acting_user(by),
+            filed_by_name=username(by),
             statement=statement,
             filed_at=now,
             late_reason=late_reason,
@@ -316,56 +305,17 @@ def appeal_file(
             fee_currency=tournament.appeal_fee_currency,
             fee_status=Appeal.Fee.PAID,
         )
-        appeal.full_clean(exclude=["filed_by", "late_accepted_by"])
-        appeal.save()
-        audit(
-            tournament=tournament,
-            actor=by,
-            action="appeal.file",
-            obj=appeal,
-            appeal=number,
-            session=session.number,
-            table=sheet.table.number,
-            player=filer.number,
-            kind=kind,
-            via=via,
-            hand=hand_number,
-            penalty=penalty.pk if penalty else None,
-            late=late,
-            late_reason=late_reason,
-            fee=str(appeal.fee_amount),
-            currency=appeal.fee_currency,
-            **({"as_captain": True, "for_players": [p.number for p in members]} if members else {}),
+        _audit_filed(
+            appeal, by, late, **({"as_captain": True, "for_players": [p.number for p in members]} if members else {})
         )
         return appeal
-
-
-def appeal_deciding_body(appeal: Appeal) -> AppealDecision.Body | None:
-    """Who decides the appeal next: the referees or the committee first, the chief referee once escalated."""
-    if APPEAL.is_in(appeal, Appeal.Status.FILED):
-        return AppealDecision.Body.REFEREES if appeal.kind == Appeal.Kind.RULE else AppealDecision.Body.COMMITTEE
-    if APPEAL.is_in(appeal, Appeal.Status.ESCALATED):
-        return AppealDecision.Body.CHIEF_REFEREE
-    return None
-
-
-def may_decide(user: User | AnonymousUser | None, appeal: Appeal) -> bool:
-    body = appeal_deciding_body(appeal)
-    tournament = appeal.tournament
-    if body == AppealDecision.Body.REFEREES:
-        return is_referee(user, tournament)
-    if body == AppealDecision.Body.CHIEF_REFEREE:
-        return is_chief_referee(user, tournament)
-    if body == AppealDecision.Body.COMMITTEE:
-        return is_appeals_committee(user, tournament)
-    return False
 
 
 def appeal_decide(*, appeal: Appeal, outcome: str, reasons: str, by: User | None) -> Appeal:
     """The referees, the chief referee or the committee decide, as the appeal's path says, giving reasons.
     The fee follows: returned when upheld, forfeited when rejected."""
     with transaction.atomic():
-        services._lock_sheet(appeal.sheet)
+        _lock_sheet(appeal.sheet)
         appeal = _lock_appeal(appeal)
         body = appeal_deciding_body(appeal)
         if body is None:
@@ -391,7 +341,7 @@ def appeal_decide(*, appeal: Appeal, outcome: str, reasons: str, by: User | None
             outcome=outcome,
             reasons=reasons,
             decided_by=by,
-            decided_by_name=by.get_username() if _authenticated(by) else "",
+            decided_by_name=username(by),
             decided_at=timezone.now(),
         )
         decision.full_clean(exclude=["decided_by"])
@@ -425,13 +375,13 @@ def appeal_escalate(*, appeal: Appeal, reason: str, by: User | None = None, code
     """The filer is not satisfied with the referees' rejection and takes a rule appeal to the chief referee
     (MCR 3.13.1): on their private link (`code`), or a referee for them. The fee is held again."""
     with transaction.atomic():
-        services._lock_sheet(appeal.sheet)
+        _lock_sheet(appeal.sheet)
         appeal = _lock_appeal(appeal)
-        if _authenticated(by):
+        if is_user(by):
             if not can_score(by, appeal.tournament):
                 raise PermissionDenied(_("Only a referee or organizer of this tournament does this for a player."))
         else:
-            services._check_player_code(appeal.filer, code)
+            _check_player_code(appeal.filer, code)
         APPEAL.check(appeal, "escalate")
         reason = (reason or "").strip()
         if not reason:
@@ -452,13 +402,13 @@ def appeal_escalate(*, appeal: Appeal, reason: str, by: User | None = None, code
             table=appeal.sheet.table.number,
             reason=reason,
             player=appeal.filer.number,
-            via="link" if not _authenticated(by) else "referee",
+            via="link" if not is_user(by) else "referee",
         )
         return appeal
 
 
 def _start_amendment(appeal: Appeal, by: User | None) -> Appeal:
-    services._lock_sheet(appeal.sheet)
+    _lock_sheet(appeal.sheet)
     appeal = _lock_appeal(appeal)
     if not can_score(by, appeal.tournament):
         raise PermissionDenied(_("Only a referee or organizer of this tournament amends a sheet."))
@@ -472,9 +422,7 @@ def _start_amendment(appeal: Appeal, by: User | None) -> Appeal:
 
 
 def _amended(appeal: Appeal, kind: str, by: User | None, **target: Any) -> AppealAmendment:
-    amendment = AppealAmendment.objects.create(
-        appeal=appeal, kind=kind, created_by=by if _authenticated(by) else None, **target
-    )
+    amendment = AppealAmendment.objects.create(appeal=appeal, kind=kind, created_by=acting_user(by), **target)
     audit(
         tournament=appeal.tournament,
         actor=by,
@@ -507,7 +455,7 @@ def appeal_amend_hand(
     with transaction.atomic():
         appeal = _start_amendment(appeal, by)
         note = (note or "").strip() or _("Appeal %(n)s upheld") % {"n": appeal.number}
-        version = services.hand_record(
+        version = hand_record(
             sheet=appeal.sheet,
             number=number,
             outcome=outcome,
@@ -528,7 +476,7 @@ def appeal_amend_foul(*, appeal: Appeal, player: Player, foul: str, by: User | N
     """Record a foul as an upheld appeal decided (``foul_record``'s details: hand_number, amount, ...)."""
     with transaction.atomic():
         appeal = _start_amendment(appeal, by)
-        penalty = services.foul_record(sheet=appeal.sheet, player=player, foul=foul, by=by, appeal=appeal, **details)
+        penalty = foul_record(sheet=appeal.sheet, player=player, foul=foul, by=by, appeal=appeal, **details)
         return _amended(appeal, AppealAmendment.Kind.PENALTY_ADDED, by, penalty=penalty)
 
 
@@ -541,30 +489,8 @@ def appeal_amend_withdraw_penalty(
         if penalty.sheet_id != appeal.sheet_id:
             raise ValidationError({"penalty": _("That penalty was not given at this table.")})
         reason = (reason or "").strip() or _("Appeal %(n)s upheld") % {"n": appeal.number}
-        penalty = services.penalty_withdraw(penalty=penalty, reason=reason[:200], by=by, appeal=appeal)
+        penalty = penalty_withdraw(penalty=penalty, reason=reason[:200], by=by, appeal=appeal)
         return _amended(appeal, AppealAmendment.Kind.PENALTY_WITHDRAWN, by, penalty=penalty)
-
-
-def open_appeals_by_table(tournament: Tournament) -> dict[tuple[int, int], int]:
-    """{(session number, table number): how many appeals there are still undecided}: what the public sees."""
-    found: dict[tuple[int, int], int] = {}
-    for s, t in Appeal.objects.filter(APPEAL.q(APPEAL_OPEN_STATUSES), tournament=tournament).values_list(
-        "sheet__table__session__number", "sheet__table__number"
-    ):
-        found[(s, t)] = found.get((s, t), 0) + 1
-    return found
-
-
-def players_under_appeal(tournament: Tournament) -> set[int]:
-    """Ids of the players seated at a table with an undecided appeal: their results may still change."""
-    from tournament.models import Seat
-
-    return set(
-        Seat.objects.filter(
-            APPEAL.q(APPEAL_OPEN_STATUSES, via="table__sheet__appeals"),
-            table__sheet__appeals__tournament=tournament,
-        ).values_list("player_id", flat=True)
-    )
 
 
 def _user_named(username: str | None) -> User | None:
@@ -613,27 +539,17 @@ def appeal_load(
         tournament = lock_tournament(sheet.table.session.tournament)
         if by is not None and not is_organizer(by, tournament):
             raise PermissionDenied(_("Only an organizer of this tournament can do this."))
-        sheet = services._lock_sheet(sheet)
-        players = _table_players(sheet)
-        teams = {p.team_id for p in players if p.team_id}
-        if filer.tournament_id != tournament.pk or (filer not in players and filer.team_id not in teams):
-            raise ValidationError(
-                {
-                    "filer": _("%(player)s neither played at this table nor is in the team of a player who did.")
-                    % {"player": filer}
-                }
-            )
-        if hand_number is not None and not 1 <= hand_number <= tournament.hands_per_session:
-            raise ValidationError(
-                {"hand_number": _("Hands are numbered 1 to %(n)s.") % {"n": tournament.hands_per_session}}
-            )
+        sheet = _lock_sheet(sheet)
+        _check_filer_of(sheet, filer, tournament, table_players(sheet))
+        _check_subject(sheet, tournament, hand_number, None)
         if Appeal.objects.filter(tournament=tournament, number=number).exists():
             raise ValidationError({"number": _("Appeal %(n)s is already recorded.") % {"n": number}})
-        accepted_by = _user_named(late_accepted_by)
-        appeal = Appeal(
-            tournament=tournament,
-            number=number,
+        _check_subject(sheet, tournament, None, penalty)
+        appeal = _appeal_saved(
             sheet=sheet,
+            tournament=tournament,
+            state=status,
+            number=number,
             hand_number=hand_number,
             penalty=penalty,
             kind=kind,
@@ -644,7 +560,7 @@ def appeal_load(
             statement=statement,
             filed_at=filed_at,
             late_reason=late_reason or "",
-            late_accepted_by=accepted_by,
+            late_accepted_by=_user_named(late_accepted_by),
             late_accepted_by_name=late_accepted_by or "",
             fee_amount=fee_amount,
             fee_currency=fee_currency or "",
@@ -652,63 +568,12 @@ def appeal_load(
             escalated_at=escalated_at,
             escalation_reason=escalation_reason or "",
         )
-        APPEAL.restore(appeal, status)
-        if penalty is not None and penalty.sheet_id != sheet.pk:
-            raise ValidationError({"penalty": _("That penalty was not given at this table.")})
-        appeal.full_clean(exclude=["filed_by", "late_accepted_by"])
-        appeal.save()
-        for row in decisions or []:
-            decision = AppealDecision(
-                appeal=appeal,
-                body=row["body"],
-                outcome=row["outcome"],
-                reasons=row["reasons"],
-                decided_by=_user_named(row.get("by")),
-                decided_by_name=row.get("by") or "",
-                decided_at=row["at"],
-            )
-            decision.full_clean(exclude=["decided_by"])
-            decision.save()
-        if amendments and status != Appeal.Status.UPHELD:
-            raise ValidationError(
-                _("Only an upheld appeal changes the sheet; appeal %(n)s is “%(status)s”.")
-                % {"n": number, "status": appeal.get_status_display()},
-                code="not_upheld",
-            )
-        amended = []
-        for row in amendments or []:
-            if row["kind"] == AppealAmendment.Kind.HAND:
-                version = _loaded_hand_version(sheet, row["hand"], row["version"])
-                AppealAmendment.objects.create(appeal=appeal, kind=row["kind"], hand_version=version)
-                amended.append({"kind": row["kind"], "hand": row["hand"], "version": version.version})
-            else:
-                target = row["penalty"]
-                if target.sheet_id != sheet.pk:
-                    raise ValidationError({"penalty": _("That penalty was not given at this table.")})
-                if row["kind"] == AppealAmendment.Kind.PENALTY_WITHDRAWN and target.active:
-                    raise ValidationError(
-                        {"penalty": _("Appeal %(n)s withdrew this penalty, but it is not withdrawn.") % {"n": number}},
-                        code="penalty_state",
-                    )
-                AppealAmendment.objects.create(appeal=appeal, kind=row["kind"], penalty=target)
-                amended.append({"kind": row["kind"], "penalty": target.pk})
-        audit(
-            tournament=tournament,
-            actor=by,
-            action="appeal.file",
-            obj=appeal,
-            appeal=number,
-            session=sheet.table.session.number,
-            table=sheet.table.number,
-            player=filer.number,
-            kind=kind,
-            via=via,
-            hand=hand_number,
-            penalty=penalty.pk if penalty else None,
-            late=bool(late_reason),
-            late_reason=appeal.late_reason,
-            fee=str(appeal.fee_amount),
-            currency=appeal.fee_currency,
+        _load_decisions(appeal, decisions or [])
+        amended = _load_amendments(appeal, amendments or [])
+        _audit_filed(
+            appeal,
+            by,
+            bool(late_reason),
             status=status,
             fee_status=fee_status,
             filed_at=filed_at.isoformat(),
@@ -720,6 +585,51 @@ def appeal_load(
             loaded=True,
         )
         return appeal
+
+
+def _load_decisions(appeal: Appeal, decisions: list[dict]) -> None:
+    for row in decisions:
+        decision = AppealDecision(
+            appeal=appeal,
+            body=row["body"],
+            outcome=row["outcome"],
+            reasons=row["reasons"],
+            decided_by=_user_named(row.get("by")),
+            decided_by_name=row.get("by") or "",
+            decided_at=row["at"],
+        )
+        decision.full_clean(exclude=["decided_by"])
+        decision.save()
+
+
+def _load_amendments(appeal: Appeal, amendments: list[dict]) -> list[dict[str, Any]]:
+    """The changes an upheld appeal made, as the file gives them (each pointing at what the import recorded);
+    what the audit entry says of them."""
+    if amendments and not appeal.is_upheld:
+        raise ValidationError(
+            _("Only an upheld appeal changes the sheet; appeal %(n)s is “%(status)s”.")
+            % {"n": appeal.number, "status": appeal.get_status_display()},
+            code="not_upheld",
+        )
+    sheet = appeal.sheet
+    amended: list[dict[str, Any]] = []
+    for row in amendments:
+        if row["kind"] == AppealAmendment.Kind.HAND:
+            version = _loaded_hand_version(sheet, row["hand"], row["version"])
+            AppealAmendment.objects.create(appeal=appeal, kind=row["kind"], hand_version=version)
+            amended.append({"kind": row["kind"], "hand": row["hand"], "version": version.version})
+            continue
+        target = row["penalty"]
+        if target.sheet_id != sheet.pk:
+            raise ValidationError({"penalty": _("That penalty was not given at this table.")})
+        if row["kind"] == AppealAmendment.Kind.PENALTY_WITHDRAWN and target.active:
+            raise ValidationError(
+                {"penalty": _("Appeal %(n)s withdrew this penalty, but it is not withdrawn.") % {"n": appeal.number}},
+                code="penalty_state",
+            )
+        AppealAmendment.objects.create(appeal=appeal, kind=row["kind"], penalty=target)
+        amended.append({"kind": row["kind"], "penalty": target.pk})
+    return amended
 
 
 def _loaded_hand_version(sheet: ScoreSheet, number: int, version_number: int) -> HandVersion:
