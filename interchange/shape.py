@@ -33,6 +33,7 @@ from interchange.format import (
     SIGNATURE_ROLES,
     TABLE_KEYS,
     TEAM_NAME_MAX,
+    TIE_DECIDER_KEYS,
     TOP_KEYS,
     WITHDRAWAL_KEYS,
     InterchangeError,
@@ -42,7 +43,7 @@ from rules import fouls
 from rules import payments as pay
 from rules.registry import RULE_SETS
 from scoring.models import Appeal, AppealAmendment, AppealDecision
-from tournament.models import AdvanceRule, Session, WithdrawalReason
+from tournament.models import AdvanceRule, Session, TieDeciderMethod, WithdrawalReason
 from tournament.player_fields import PLAYER_FIELDS, Kind, PlayerField
 
 # Raises the InterchangeError of an element's field (its key, the message).
@@ -149,7 +150,45 @@ def validate(data: Any) -> dict[str, Any]:
     seated_tables = _validate_sessions(data, numbers, session_count)
     _validate_withdrawals(data, numbers, session_count)
     _validate_appeals(data, numbers, seated_tables)
+    _validate_timetable(data, session_count)
+    _validate_tie_deciders(data, numbers)
     return settings
+
+
+def _validate_timetable(data, session_count):
+    timetable = data.get("timetable", {})
+    _expect(timetable, "object", "timetable")
+    for key, value in timetable.items():
+        path = f"timetable.{key}"
+        if not key.isdigit() or not 1 <= int(key) <= session_count:
+            raise InterchangeError(path, f"“{key}” is not a session number from 1 to {session_count}")
+        _expect(value, "str", path)
+        parse_moment(value, path)
+
+
+def _validate_tie_deciders(data, numbers):
+    rows = data.get("tie_deciders", [])
+    _expect(rows, "list", "tie_deciders")
+    for i, row in enumerate(rows):
+        path = f"tie_deciders[{i}]"
+        _expect(row, "object", path)
+        _check_keys(row, TIE_DECIDER_KEYS, ("order", "method"), path)
+        _expect(row["order"], "list", f"{path}.order")
+        if len(row["order"]) < 2 or len(set(map(str, row["order"]))) != len(row["order"]):
+            raise InterchangeError(f"{path}.order", "two players or more, each once")
+        for k, number in enumerate(row["order"]):
+            _expect(number, "int", f"{path}.order[{k}]")
+            if number not in numbers:
+                raise InterchangeError(f"{path}.order[{k}]", f"player {number} is not in the players list")
+        _expect(row["method"], "str", f"{path}.method")
+        if row["method"] not in TieDeciderMethod.values:
+            raise InterchangeError(
+                f"{path}.method", f"“{row['method']}” is not one of {', '.join(TieDeciderMethod.values)}"
+            )
+        if "note" in row:
+            _expect(row["note"], "str", f"{path}.note")
+        if "withdrawn" in row:
+            _expect(row["withdrawn"], "bool", f"{path}.withdrawn")
 
 
 def _validate_settings(data: dict[str, Any]) -> dict[str, Any]:
@@ -555,6 +594,9 @@ def _validate_withdrawals(data, numbers, session_count):
         for key in ("keep_in_standings", "undone"):
             if key in row:
                 _expect(row[key], "bool", f"{path}.{key}")
+        for key in ("after_hand", "back_from"):
+            if key in row:
+                _positive(row[key], f"{path}.{key}")
         _expect(row.get("seats_taken", []), "list", f"{path}.seats_taken")
         for k, number in enumerate(row.get("seats_taken", [])):
             _expect(number, "int", f"{path}.seats_taken[{k}]")

@@ -22,7 +22,7 @@ from django.utils.translation import ngettext
 
 from core.acting import acting_user
 from schedule import withdrawals
-from schedule.selectors import has_scores
+from schedule.selectors import has_scores, swiss_sessions
 from tournament import lifecycle
 from tournament.audit import audit
 from tournament.lifecycle import CheckInStatus, RollCallStatus
@@ -223,6 +223,7 @@ class Proposal:
     changes: list[SeatChange] = field(default_factory=list)  # a seated session: who takes whose seat
     tables: int = 0
     problem: str = ""  # why it cannot be confirmed as it stands
+    swiss: bool = False  # a Swiss session: seated by the standings, not by a random draw
 
     @property
     def seated(self) -> bool:
@@ -300,12 +301,17 @@ def roll_call_proposal(session: Session, *, make_substitutes: bool = False) -> P
                 missing,
             ) % {"n": missing}
         return proposal
+    proposal.swiss = session.number in {s.number for s in swiss_sessions(tournament)}
     missing = -len(here) % 4
     proposal.bench = bench_here[:missing]
     short = missing - len(proposal.bench)
     proposal.new_names = _new_names(tournament, short) if short else []
     proposal.tables = (len(here) + missing) // 4
-    if short and not make_substitutes:
+    if tournament.format == Tournament.Format.ELIMINATION and session.number > 1:
+        from schedule.services import _elimination_seating_message
+
+        proposal.problem = _elimination_seating_message()
+    elif short and not make_substitutes:
         proposal.problem = ngettext(
             "%(n)s substitute is missing to fill tables of four: tick “make new substitutes”, or mark a "
             "substitute present.",
@@ -333,7 +339,7 @@ def roll_call_seat(
     substitutes needed are seated by random draw (not published: publishing is the next step); in a seated
     session, substitutes take the absentees' seats from this session on where nothing is recorded. All or
     nothing; the roll call is then done. A second confirmation is refused, changing nothing."""
-    from schedule.services import session_seat_random
+    from schedule.services import session_seat_random, session_seat_swiss
 
     with transaction.atomic():
         tournament, session = _lock_session(session)
@@ -380,7 +386,10 @@ def roll_call_seat(
                 )
         else:
             field_ = sorted(proposal.here + proposal.bench + made, key=lambda p: p.number)
-            session_seat_random(session=session, by=by, seed=seed, field=field_)
+            if proposal.swiss:
+                session_seat_swiss(session=session, by=by, field=field_)
+            else:
+                session_seat_random(session=session, by=by, seed=seed, field=field_)
             session.refresh_from_db()
         _move_roll_call(
             session,

@@ -195,7 +195,9 @@ def session_clock_load(*, session: Session, starts_at: datetime, ends_at: dateti
 # --- the timetable ------------------------------------------------------------------------------------------
 
 
-def sessions_timetable_set(*, tournament: Tournament, starts: dict[int, datetime | None], by: User | None) -> list[int]:
+def sessions_timetable_set(
+    *, tournament: Tournament, starts: dict[int, datetime | None], by: User | None, closed_too: bool = False
+) -> list[int]:
     """The planned start of each session by number (None clears it): what players are told ("Session 3 starts
     at 14:00") and, by its date, the day it belongs to in a multi-day event. A closed session keeps its time.
     Returns the numbers changed; one audit entry for them all."""
@@ -210,11 +212,16 @@ def sessions_timetable_set(*, tournament: Tournament, starts: dict[int, datetime
             session = sessions.get(number)
             if session is None or session.planned_start == start:
                 continue
-            if session.is_closed:
+            if session.is_closed and not closed_too:  # a tournament file loads the record as it stands
                 raise ValidationError(
                     _("Session %(n)s is closed; its time no longer changes.") % {"n": number}, code="closed"
                 )
-            if start is not None and tournament.start_date and timezone.localdate(start) < tournament.start_date:
+            if (
+                start is not None
+                and not closed_too
+                and tournament.start_date
+                and timezone.localdate(start) < tournament.start_date
+            ):
                 raise ValidationError(
                     _("Session %(n)s would start before the tournament's first day.") % {"n": number},
                     code="before_start",

@@ -438,8 +438,15 @@ def schedule_generate(
         return schedule
 
 
-def session_seat_swiss(*, session: Session, by: User | None, fill_with_substitutes: bool = False) -> Session:
-    """Seat the next session by current standings: top four together, and so on (Swiss)."""
+def session_seat_swiss(
+    *,
+    session: Session,
+    by: User | None,
+    fill_with_substitutes: bool = False,
+    field: list[Player] | None = None,
+) -> Session:
+    """Seat the next session by current standings: top four together, and so on (Swiss). ``field``: the
+    players to seat when the caller decided it (the roll call), as for ``session_seat_random``."""
     with transaction.atomic():
         tournament = lock_tournament(session.tournament)
         check_organizer(by, tournament)
@@ -471,7 +478,7 @@ def session_seat_swiss(*, session: Session, by: User | None, fill_with_substitut
                 % {"s": ", ".join(map(str, earlier_open)), "n": session.number},
                 code="earlier_open",
             )
-        players = _field(tournament, session.number, by, fill_with_substitutes)
+        players = field if field is not None else _field(tournament, session.number, by, fill_with_substitutes)
         problem = seating_problem(len(players))
         if problem:
             raise ValidationError(problem, code="player_count")

@@ -482,6 +482,8 @@ def withdrawal_load(
     substitute: Player | None = None,
     seats_taken: list[int] | None = None,
     undone: bool = False,
+    after_hand: int | None = None,
+    back_from: int | None = None,
 ) -> Withdrawal:
     """Record a withdrawal as a tournament file gives it, seats as they are (the file's seating already has
     the substitute in them): nothing moves. For imports; the organizer's pages use the services above."""
@@ -506,6 +508,8 @@ def withdrawal_load(
             substitute=substitute,
             seats_taken=list(seats_taken or []),
             undone_at=timezone.now() if undone else None,
+            after_hand=after_hand or None,
+            back_from=back_from or None,
         )
         withdrawal.full_clean(exclude=["created_by", "undone_by"])
         if not undone and Withdrawal.objects.filter(player=player, undone_at__isnull=True).exists():

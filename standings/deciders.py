@@ -127,3 +127,35 @@ def tie_decider_withdraw(*, decider: TieDecider, by: User | None) -> TieDecider:
         decider.save(update_fields=["withdrawn_at", "withdrawn_by"])
         audit(tournament=tournament, actor=by, action="standings.tie_undecide", obj=decider, order=decider.order)
         return decider
+
+
+def tie_decider_load(
+    *, tournament: Tournament, order: list[int], method: str, by: User | None, note: str = "", withdrawn: bool = False
+) -> TieDecider:
+    """Record a decider as a tournament file gives it, without checking the tie (the file is the record; a
+    decider whose players are no longer tied orders nothing). For imports."""
+    with transaction.atomic():
+        tournament = lock_tournament(tournament)
+        if by is not None and not may_decide(by, tournament):
+            raise PermissionDenied(_("Only the chief referee or an organizer records a decider."))
+        decider = TieDecider(
+            tournament=tournament,
+            order=[int(n) for n in order],
+            method=method,
+            note=(note or "").strip(),
+            withdrawn_at=timezone.now() if withdrawn else None,
+        )
+        decider.full_clean(exclude=["created_by", "withdrawn_by"])
+        decider.save()
+        audit(
+            tournament=tournament,
+            actor=by,
+            action="standings.tie_decide",
+            obj=decider,
+            order=decider.order,
+            method=method,
+            note=decider.note,
+            loaded=True,
+            **({"withdrawn": True} if withdrawn else {}),
+        )
+        return decider

@@ -363,3 +363,25 @@ def test_a_player_back_in_while_a_hand_is_entered_at_that_table(organizer, refer
     assert errors == []
     at_table = set(Seat.objects.filter(table=table).values_list("player__number", flat=True))
     assert (4 in at_table) != (17 in at_table)
+
+
+def test_a_swiss_session_is_seated_from_the_roll_call_by_the_standings(organizer, referee):
+    from .conftest import play_and_close
+
+    t = make_tournament(organizer, referee, slug="swiss-roll", players=16, sessions=3, format="swiss")
+    sub(t, 17, organizer)
+    sched.session_seat_random(session=s1(t), by=organizer, seed=7)
+    play_and_close(s1(t), referee, organizer)
+    second = t.sessions.get(number=2)
+    att.roll_call_open(session=second, by=organizer)
+    mark(second, [n for n in range(1, 17) if n != 2] + [17], referee)
+    proposal = att.roll_call_proposal(second)
+    assert proposal.swiss and [p.number for p in proposal.absent] == [2]
+    att.roll_call_seat(session=second, by=organizer, expected=proposal.fingerprint)
+    second.refresh_from_db()
+    assert second.seating_method == "swiss" and Seat.objects.filter(session=second).count() == 16
+    assert not Seat.objects.filter(session=second, player__number=2).exists()
+    # The winners of session 1 (the East players, best from the last table) meet at table 1.
+    winners = {s.player.number for s in Seat.objects.filter(session=s1(t), position=0)}
+    top = set(Seat.objects.filter(session=second, table__number=1).values_list("player__number", flat=True))
+    assert top <= winners
