@@ -388,6 +388,8 @@ class SessionManageView(OrganizerRequiredMixin, TemplateView):
             is_elimination=self.tournament.format == Tournament.Format.ELIMINATION,
             fill=_fill_preview(self.tournament, sessions),
             multi_day=is_multi_day(sessions),
+            # The roll call is taken for the next session not closed.
+            roll_call_session=next((s.number for s in sessions if not s.is_closed), 1),
         )
         return context
 

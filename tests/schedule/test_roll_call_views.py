@@ -154,3 +154,10 @@ def test_the_audit_log_tells_the_roll_call_and_the_return_in_words(t, organizer,
     assert "marked player 9, Bench Ana, “Present” for session 1" in page
     assert "seated session 1 from its roll call: 7 here; no-shows: players 4" in page
     assert "brought player 4, Player 4, back: plays from session 1" in page
+
+
+def test_the_referees_to_do_leads_to_an_open_roll_call(t, organizer, client_for):
+    assert "Roll call, session 1" not in client_for("referee").get(url(t, "work-queue")).content.decode()
+    att.roll_call_open(session=t.sessions.get(number=1), by=organizer)
+    page = client_for("referee").get(url(t, "work-queue")).content.decode()
+    assert "Roll call, session 1" in page and url(t, "manage-roll-call", 1) in page
