@@ -161,3 +161,11 @@ def test_the_referees_to_do_leads_to_an_open_roll_call(t, organizer, client_for)
     att.roll_call_open(session=t.sessions.get(number=1), by=organizer)
     page = client_for("referee").get(url(t, "work-queue")).content.decode()
     assert "Roll call, session 1" in page and url(t, "manage-roll-call", 1) in page
+
+
+def test_the_sessions_page_seats_from_an_open_roll_call(t, organizer, client_for):
+    att.roll_call_open(session=t.sessions.get(number=1), by=organizer)
+    page = client_for("organizer").get(url(t, "manage-sessions")).content.decode()
+    assert url(t, "manage-roll-call-seat", 1) in page
+    assert url(t, "manage-session-seat", 1) not in page  # not a draw that would ignore who is here
+    assert url(t, "manage-session-seat", 2) in page
