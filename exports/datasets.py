@@ -199,7 +199,7 @@ class RankingFileNotReady(Exception):
         self.problems = problems
 
 
-def ema_problems(tournament, rows):
+def ema_problems(tournament, rows, results=None):
     """What a ranking body would refuse, checked before the file leaves: every session played is
     public and every sheet submitted (nothing provisional); at every table the table points total 7;
     every ranked player has a family name and an EMA id or is marked as having none."""
@@ -227,7 +227,8 @@ def ema_problems(tournament, rows):
             problems.append(
                 _("Session %(s)s, table %(t)s: the score sheet is not submitted (results are provisional).") % where
             )
-    for result in sorted(table_results(tournament).values(), key=lambda r: (r.session, r.table)):
+    results = table_results(tournament) if results is None else results
+    for result in sorted(results.values(), key=lambda r: (r.session, r.table)):
         total = sum(result.table_points) if result.started else 0
         if total != 7:
             problems.append(
@@ -249,7 +250,7 @@ def ema_problems(tournament, rows):
     return problems
 
 
-def ema_rows(tournament, rows=None):
+def ema_rows(tournament, rows=None, results=None):
     """Who the ranking file lists, in the standings' order (docs/running-the-day.md, "The ranking file"):
     everyone who played at least one session, ranked as the standings rank them (ties ordered by a decider
     where the chief referee recorded one). A player who played nothing (a no-show) is no participant and is
@@ -257,11 +258,12 @@ def ema_rows(tournament, rows=None):
     Substitutes who played are participants for the EMA ("Substitute players (maximum 3) are accounted in the
     calculation of participating players", EMA, Basics for ranking system): ranked with everyone where the
     tournament ranks them, else after the ranked players, in the order the standings list them apart."""
-    rows = selectors.player_standings(tournament) if rows is None else rows
+    results = table_results(tournament) if results is None else results
+    rows = selectors.player_standings(tournament, results=results) if rows is None else rows
     listed = [row for row in rows if row.sessions]
     if not tournament.substitutes_ranked:
         after = len(listed)
-        for row in selectors.substitute_standings(tournament):
+        for row in selectors.substitute_standings(tournament, results=results):
             if row.sessions:
                 listed.append(replace(row, rank=after + row.rank))
     return listed
@@ -271,8 +273,9 @@ def ema_dataset(tournament, rows=None):
     """The ranking body's results file (EMA style, MCR): rank, EMA id (blank for a player marked as
     having none), last (family) name, first (given) name, country, table points, score, for the players
     ``ema_rows`` lists. Raises RankingFileNotReady naming every problem ``ema_problems`` finds."""
-    rows = ema_rows(tournament, rows)
-    problems = ema_problems(tournament, rows)
+    results = table_results(tournament)  # read once: the standings, the substitutes and the checks
+    rows = ema_rows(tournament, rows, results)
+    problems = ema_problems(tournament, rows, results)
     if problems:
         raise RankingFileNotReady(problems)
     # A file for the ranking body's software, not for people: its headings stay fixed in English
