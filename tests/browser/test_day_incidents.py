@@ -199,3 +199,33 @@ def test_a_tie_decided_by_the_chief_referee(
         in desktop_page.locator("#deciders").inner_text()
     )
     assert_accessible(desktop_page)
+
+
+def test_the_timetable_reaches_the_hall_and_the_players_page(field, organizer, desktop_page, phone_page, login):
+    from datetime import datetime, time
+
+    from django.utils.formats import date_format
+
+    from schedule import clock
+
+    tomorrow = timezone.localdate() + timedelta(days=1)
+    clock.sessions_timetable_set(
+        tournament=field,
+        starts={
+            1: timezone.make_aware(datetime.combine(tomorrow, time(10, 0))),
+            2: timezone.make_aware(datetime.combine(tomorrow, time(14, 0))),
+        },
+        by=organizer,
+    )
+    login(desktop_page, organizer)
+    desktop_page.goto(reverse("manage-timetable", args=[field.slug]))
+    assert_accessible(desktop_page)
+    desktop_page.fill("#start-3", f"{tomorrow + timedelta(days=1):%Y-%m-%d}T09:30")
+    desktop_page.get_by_role("button", name="Save the timetable").click()
+    assert "Timetable saved: sessions 3." in desktop_page.locator(".messages").inner_text()
+    # The hall's script draws the line again from the API: the day is said, since it is not today.
+    phone_page.goto(reverse("hall", args=[field.slug]))
+    phone_page.wait_for_function("document.querySelector('#hall-next .starts-at') !== null")
+    line = phone_page.locator("#hall-next").inner_text()
+    assert line.startswith("Session 1 starts on") and "10:00" in line
+    assert date_format(tomorrow, "j") in line
