@@ -91,6 +91,15 @@ def _seated_nowhere(tournament: Tournament, url: _Url) -> list[Item]:
             "player_id", "from_session__number"
         )
     )
+    # Back from a withdrawal from a later session on (their table had begun, or they came over 15 minutes late,
+    # MCR 3.11.2): the substitute finishes the sessions before.
+    excused = {
+        (n, pk)
+        for pk, start, back in Withdrawal.objects.filter(
+            tournament=tournament, undone_at__isnull=False, back_from__isnull=False
+        ).values_list("player_id", "from_session__number", "back_from")
+        for n in range(start, back)
+    }
     # Knocked out of an elimination tournament after a round: not seated in the later ones.
     out += [
         (pk, n + 1)
@@ -100,7 +109,11 @@ def _seated_nowhere(tournament: Tournament, url: _Url) -> list[Item]:
     items = []
     for session in sessions:
         gone = {pk for pk, n in out if n <= session.number}
-        missing = [p for p in players if p.pk not in gone and (session.pk, p.pk) not in seated]
+        missing = [
+            p
+            for p in players
+            if p.pk not in gone and (session.pk, p.pk) not in seated and (session.number, p.pk) not in excused
+        ]
         if missing:
             items.append(
                 Item(

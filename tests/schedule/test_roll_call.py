@@ -385,3 +385,12 @@ def test_a_swiss_session_is_seated_from_the_roll_call_by_the_standings(organizer
     winners = {s.player.number for s in Seat.objects.filter(session=s1(t), position=0)}
     top = set(Seat.objects.filter(session=second, table__number=1).values_list("player__number", flat=True))
     assert top <= winners
+
+
+def test_a_player_back_from_the_next_session_is_not_flagged_as_seated_nowhere(no_show, organizer):
+    from schedule.dashboard import tournament_dashboard
+
+    start_clock(s1(no_show.tournament), 20)
+    wd.player_return(withdrawal=no_show, by=organizer)  # over 15 minutes: session 1 lost
+    problems = [i.text for i in tournament_dashboard(no_show.tournament, timezone.now()).problems]
+    assert not [p for p in problems if "seated nowhere" in p]
