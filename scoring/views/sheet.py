@@ -151,9 +151,19 @@ class SheetView(SheetMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         context.update(self.build_sheet())
         context["initial_winds"] = list(WIND_NAMES.values())
+        # A player left during the session: the hands after it are not played here, so no hand is offered.
+        left_after = min((w.after_hand for w in self.departures.values() if w.after_hand), default=None)
+        context["departed_stop"] = bool(
+            left_after is not None and context["next_hand"] and context["next_hand"] > left_after
+        )
         if self.can_score:
             hps = self.tournament.hands_per_session
-            if "hand_form" not in context and context["next_hand"] and not self.sheet.is_submitted:
+            if (
+                "hand_form" not in context
+                and context["next_hand"]
+                and not self.sheet.is_submitted
+                and not context["departed_stop"]
+            ):
                 context["hand_form"] = self.hand_form(initial={"number": context["next_hand"], "expected_version": 0})
             if "penalty_form" not in context and not self.sheet.is_submitted:
                 context["penalty_form"] = PenaltyForm(players=self.players, hands_per_session=hps)

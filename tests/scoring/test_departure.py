@@ -79,11 +79,25 @@ def test_the_table_page_says_who_left_and_after_which_hand(left, hands_entered, 
     assert "Player 3 withdrew after hand 2 (Illness or injury)" in page
 
 
-def test_the_winner_buttons_leave_out_the_departed_player(left, hands_entered, players, client_for):
-    page = client_for("referee").get(sheet_url(hands_entered)).content.decode()
-    assert f'id="id_winner_{players[2].pk}"' not in page
-    assert f'id="id_discarder_{players[2].pk}"' not in page
-    assert f'id="id_winner_{players[0].pk}"' in page
+def test_no_hand_is_offered_after_the_departure_and_corrections_leave_them_out(
+    left, hands_entered, players, client_for, referee
+):
+    client = client_for("referee")
+    page = client.get(sheet_url(hands_entered)).content.decode()
+    assert "the remaining hands are not played" in page
+    assert f'id="id_winner_{players[0].pk}"' not in page  # no form for hand 3
+    ss.sheet_mark_rest_not_played(sheet=hands_entered, by=referee)
+    t = hands_entered.table
+    history = client.get(
+        reverse("hand-history", args=[t.session.tournament.slug, t.session.number, t.number, 3])
+    ).content.decode()
+    assert f'id="id_winner_{players[0].pk}"' in history
+    assert f'id="id_winner_{players[2].pk}"' not in history and f'id="id_discarder_{players[2].pk}"' not in history
+    # Hand 2, before they left: they are still there to choose.
+    history = client.get(
+        reverse("hand-history", args=[t.session.tournament.slug, t.session.number, t.number, 2])
+    ).content.decode()
+    assert f'id="id_winner_{players[2].pk}"' in history
 
 
 def test_the_button_does_not_say_time_is_up_while_time_is_left(left, hands_entered, client_for):
