@@ -27,23 +27,32 @@ setup: demo
 run: setup
 	$(PY) manage.py runserver 127.0.0.1:8000
 
-# Lint and format (ruff.toml), types (mypy.ini: strict on rules/ and seating/), Django's checks, migrations.
+# Lint and format (ruff.toml), types (mypy.ini: strict on rules/ and seating/), Django's checks, migrations, the
+# published file schemas (docs/schemas/, scripts/file_schemas.py), the size limits (scripts/code_limits.py: files
+# of 700 lines, functions of 80 lines or complexity 25, printed).
 check: venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 	$(PY) manage.py check
 	$(PY) manage.py makemigrations --check --dry-run
+	$(PY) scripts/file_schemas.py --check
+	$(PY) scripts/code_limits.py
+
+# The suite runs in parallel (pytest-xdist): one worker per core, each with its own test database (pytest-django
+# names them test_..._gw0, _gw1; the browser tests' SQLite file is per worker too), a test file's tests on one
+# worker (their module fixtures, the browser, are made once). XDIST= runs it in one process.
+XDIST ?= -n auto --dist loadfile
 
 test-sqlite: venv
-	$(PY) -m pytest -q -m "not browser"
+	$(PY) -m pytest -q $(XDIST) -m "not browser"
 
 # Browser tests (tests/browser) drive Debian's chromium through playwright; says plainly when they are skipped.
 # REQUIRE_BROWSER=1 (set by .ci/run) turns "no chromium" into a failure.
 test-browser: venv
 	@if command -v chromium >/dev/null 2>&1; then \
 		echo "== chromium found at $$(command -v chromium): running the browser tests"; \
-		$(PY) -m pytest -q -m browser tests/browser; \
+		$(PY) -m pytest -q $(XDIST) -m browser tests/browser; \
 	elif [ "$$REQUIRE_BROWSER" = 1 ]; then \
 		echo "== chromium NOT found, and REQUIRE_BROWSER is set: failing"; exit 1; \
 	else \
@@ -60,7 +69,7 @@ screenshots: venv
 test-postgres: venv
 	@if $(PY) scripts/pg_ready.py "$(PG_URL)"; then \
 		echo "== PostgreSQL reachable at $(PG_URL): running the suite against it"; \
-		DATABASE_URL="$(PG_URL)" $(PY) -m pytest -q -m "not browser"; \
+		DATABASE_URL="$(PG_URL)" $(PY) -m pytest -q $(XDIST) -m "not browser"; \
 	elif [ -n "$$REQUIRE_POSTGRES" ]; then \
 		echo "== PostgreSQL NOT reachable at $(PG_URL), and REQUIRE_POSTGRES is set: failing"; exit 1; \
 	else \

@@ -201,8 +201,10 @@ class RankingFileNotReady(Exception):
 
 def ema_problems(tournament, rows, results=None):
     """What a ranking body would refuse, checked before the file leaves: every session played is
-    public and every sheet submitted (nothing provisional); at every table the table points total 7;
-    every ranked player has a family name and an EMA id or is marked as having none."""
+    public and every sheet submitted (nothing provisional); at every table the table points total what the
+    tournament's table points add up to (4+2+1+0 = 7 by default; ties split them, keeping the total);
+    every ranked player has a family name and an EMA id or is marked as having none. ``results``: the
+    tournament's ``table_results``, when the caller has them (the standings were computed from them)."""
     problems = []
     sessions = tournament.sessions.seated().order_by("number")
     for session in sessions:
@@ -227,13 +229,19 @@ def ema_problems(tournament, rows, results=None):
             problems.append(
                 _("Session %(s)s, table %(t)s: the score sheet is not submitted (results are provisional).") % where
             )
+    expected = sum(tournament.table_points_values())
     results = table_results(tournament) if results is None else results
     for result in sorted(results.values(), key=lambda r: (r.session, r.table)):
         total = sum(result.table_points) if result.started else 0
-        if total != 7:
+        if total != expected:
             problems.append(
-                _("Session %(s)s, table %(t)s: the table points total %(tp)s, not 7.")
-                % {"s": result.session, "t": result.table, "tp": format_table_points(total)}
+                _("Session %(s)s, table %(t)s: the table points total %(tp)s, not %(expected)s.")
+                % {
+                    "s": result.session,
+                    "t": result.table,
+                    "tp": format_table_points(total),
+                    "expected": format_table_points(expected),
+                }
             )
     for row in rows:
         p = row.player

@@ -10,20 +10,11 @@ from typing import Any
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.command_output import FORMULA_STARTS, neutralise  # noqa: F401 (the exports read them here)
 from exports.datasets import INT, POINTS, TEXT, Dataset, local_time
 from exports.typography import LATIN, document_fonts, draw_string, paragraph, styles_for, table, text_width
 from rules.table_points import format_table_points
 from tournament.models import Tournament
-
-# A spreadsheet opening a CSV (or a cell later edited) runs text starting with one of these as a
-# formula: =HYPERLINK(...), @SUM(...)|cmd. OWASP's advice: prefix such text with a single quote.
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def neutralise(text):
-    """Text as it may go into a CSV or XLSX cell: never read as a formula."""
-    text = str(text)
-    return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
 def _text(value, kind):

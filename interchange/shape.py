@@ -12,6 +12,7 @@ from typing import Any, NoReturn
 from django.utils import timezone
 
 from core import safejson
+from core.json_schema import FileSchema
 from interchange.format import (
     ADVANCE_KEYS,
     APPEAL_AMENDMENT_KEYS,
@@ -19,33 +20,26 @@ from interchange.format import (
     APPEAL_KEYS,
     CONFIRMATION_METHODS,
     FOUL_KEYS,
-    HAND_KEYS,
     MAX_DEPTH,
     MAX_DIGITS,
     MAX_FILE_BYTES,
     PENALTY_KEYS,
-    PLAYER_KEYS,
-    PLAYER_REQUIRED,
-    SESSION_KEYS,
-    SESSION_STATUSES,
     SETTINGS,
     SIGNATURE_KEYS,
     SIGNATURE_ROLES,
-    TABLE_KEYS,
     TEAM_NAME_MAX,
-    TIE_DECIDER_KEYS,
-    TOP_KEYS,
     WITHDRAWAL_KEYS,
     InterchangeError,
     default,
 )
+from interchange.schema import tournament_file_schema
 from rules import fouls
 from rules import payments as pay
-from rules.registry import RULE_SETS
 from scoring.models import Appeal, AppealAmendment, AppealDecision
-from tournament.models import AdvanceRule, Session, TieDeciderMethod, WithdrawalReason
-from tournament.player_fields import PLAYER_FIELDS, Kind, PlayerField
+from tournament.models import AdvanceRule, Session, WithdrawalReason
+from tournament.player_fields import PLAYER_FIELDS, Kind
 
+_SCHEMA = FileSchema(tournament_file_schema())
 # Raises the InterchangeError of an element's field (its key, the message).
 Fail = Callable[[str, str], NoReturn]
 
@@ -79,6 +73,14 @@ def _check_text(data):
                 stack.append((item, f"{path}.{key}" if path else key))
         elif isinstance(value, list):
             stack.extend((item, f"{path}[{i}]") for i, item in enumerate(value))
+
+
+def _check_schema(data: Any) -> None:
+    """The file against its declared schema (interchange.schema): types, fields, required fields, choices. The
+    first problem in the file's order is named by its path, with what was found and what is expected."""
+    problems = _SCHEMA.errors(data)
+    if problems:
+        raise InterchangeError(*problems[0])
 
 
 def _type_name(value):
@@ -140,9 +142,7 @@ def validate(data: Any) -> dict[str, Any]:
     as the model holds it (a date, a Decimal)."""
     _expect(data, "object", "")
     _check_text(data)
-    _check_keys(data, TOP_KEYS, ("name", "slug"), "")
-    _expect(data["name"], "str", "name")
-    _expect(data["slug"], "str", "slug")
+    _check_schema(data)
     settings = _validate_settings(data)
     session_count = settings.get("session_count", default("session_count"))
     _validate_teams(data)
@@ -156,39 +156,23 @@ def validate(data: Any) -> dict[str, Any]:
 
 
 def _validate_timetable(data, session_count):
-    timetable = data.get("timetable", {})
-    _expect(timetable, "object", "timetable")
-    for key, value in timetable.items():
+    """Each key a session number of the tournament, each value a date and time (the schema says strings)."""
+    for key, value in data.get("timetable", {}).items():
         path = f"timetable.{key}"
         if not key.isdigit() or not 1 <= int(key) <= session_count:
             raise InterchangeError(path, f"“{key}” is not a session number from 1 to {session_count}")
-        _expect(value, "str", path)
         parse_moment(value, path)
 
 
 def _validate_tie_deciders(data, numbers):
-    rows = data.get("tie_deciders", [])
-    _expect(rows, "list", "tie_deciders")
-    for i, row in enumerate(rows):
+    """Each decider orders two listed players or more, each once (the schema types the fields)."""
+    for i, row in enumerate(data.get("tie_deciders", [])):
         path = f"tie_deciders[{i}]"
-        _expect(row, "object", path)
-        _check_keys(row, TIE_DECIDER_KEYS, ("order", "method"), path)
-        _expect(row["order"], "list", f"{path}.order")
-        if len(row["order"]) < 2 or len(set(map(str, row["order"]))) != len(row["order"]):
+        if len(row["order"]) < 2 or len(set(row["order"])) != len(row["order"]):
             raise InterchangeError(f"{path}.order", "two players or more, each once")
         for k, number in enumerate(row["order"]):
-            _expect(number, "int", f"{path}.order[{k}]")
             if number not in numbers:
                 raise InterchangeError(f"{path}.order[{k}]", f"player {number} is not in the players list")
-        _expect(row["method"], "str", f"{path}.method")
-        if row["method"] not in TieDeciderMethod.values:
-            raise InterchangeError(
-                f"{path}.method", f"“{row['method']}” is not one of {', '.join(TieDeciderMethod.values)}"
-            )
-        if "note" in row:
-            _expect(row["note"], "str", f"{path}.note")
-        if "withdrawn" in row:
-            _expect(row["withdrawn"], "bool", f"{path}.withdrawn")
 
 
 def _validate_settings(data: dict[str, Any]) -> dict[str, Any]:
@@ -198,49 +182,37 @@ def _validate_settings(data: dict[str, Any]) -> dict[str, Any]:
             continue
         value = data[field_name]
         if kind == "date":
-            _expect(value, "date", field_name, allow_null=True)
             if value is not None:
                 try:
                     value = datetime.date.fromisoformat(value)
                 except ValueError:
                     raise InterchangeError(field_name, f"“{value}” is not a date YYYY-MM-DD") from None
         elif kind == "decimal":
-            _expect(value, "number", field_name)
             try:
                 value = Decimal(str(value))
             except InvalidOperation:
                 raise InterchangeError(field_name, f"“{value}” is not a number") from None
-        else:
-            _expect(value, kind, field_name)
         settings[field_name] = value
-    if settings.get("rules", default("rules")) not in RULE_SETS:
-        # "swiss" is the Swiss pairing format ("format"), not a rule set: the codes are the registry's.
-        raise InterchangeError(
-            "rules", f"“{settings['rules']}” is not a rule set; expected one of {', '.join(RULE_SETS)}"
-        )
     return settings
 
 
 def _validate_teams(data: dict[str, Any]) -> None:
-    _expect(data.get("teams", []), "list", "teams")
     for i, team in enumerate(data.get("teams", [])):
-        _expect(team, "str", f"teams[{i}]")
         if not team.strip() or len(team.strip()) > TEAM_NAME_MAX:
             raise InterchangeError(f"teams[{i}]", f"a team name has 1 to {TEAM_NAME_MAX} characters")
 
 
 def _validate_players(data: dict[str, Any]) -> dict[int, int]:
     """The players' fields (tournament.player_fields) and captains. Returns {player number: index in the list}."""
-    _expect(data.get("players", []), "list", "players")
     numbers: dict[int, int] = {}
     captains: dict[str, int] = {}
     for i, player in enumerate(data.get("players", [])):
         path = f"players[{i}]"
-        _expect(player, "object", path)
-        _check_keys(player, PLAYER_KEYS, PLAYER_REQUIRED, path)
         for player_field in PLAYER_FIELDS:
-            if player_field.key in player:
-                _validate_player_field(player_field, player[player_field.key], f"{path}.{player_field.key}")
+            if player_field.kind is Kind.TEAM and len((player.get(player_field.key) or "").strip()) > TEAM_NAME_MAX:
+                raise InterchangeError(
+                    f"{path}.{player_field.key}", f"a team name has at most {TEAM_NAME_MAX} characters"
+                )
             if player_field.kind is Kind.NUMBER:
                 if player["number"] in numbers:
                     raise InterchangeError(
@@ -249,7 +221,6 @@ def _validate_players(data: dict[str, Any]) -> dict[int, int]:
                     )
                 numbers[player["number"]] = i
         if "team_captain" in player:
-            _expect(player["team_captain"], "bool", f"{path}.team_captain")
             if player["team_captain"]:
                 team = (player.get("team") or "").strip()
                 if not team:
@@ -262,31 +233,12 @@ def _validate_players(data: dict[str, Any]) -> dict[int, int]:
     return numbers
 
 
-def _validate_player_field(player_field: PlayerField, value: Any, path: str) -> None:
-    """One field of a player, by its kind: the number 1 or more, text a string, a flag true or false, the team
-    a name (or null)."""
-    if player_field.kind is Kind.NUMBER:
-        _positive(value, path)
-    elif player_field.kind is Kind.BOOL:
-        _expect(value, "bool", path)
-    elif player_field.kind is Kind.TEAM:
-        _expect(value, "str", path, allow_null=True)
-        if len((value or "").strip()) > TEAM_NAME_MAX:
-            raise InterchangeError(path, f"a team name has at most {TEAM_NAME_MAX} characters")
-    else:
-        _expect(value, "str", path)
-
-
 def _validate_sessions(data: dict[str, Any], numbers: dict[int, int], session_count: int) -> dict[int, list]:
     """Each session and its tables. Returns {session number: its tables}, for the appeals' references."""
-    _expect(data.get("sessions", []), "list", "sessions")
     session_numbers: dict[int, int] = {}
     seated_tables = {}
     for s, session in enumerate(data.get("sessions", [])):
         spath = f"sessions[{s}]"
-        _expect(session, "object", spath)
-        _check_keys(session, SESSION_KEYS, ("number",), spath)
-        _positive(session["number"], f"{spath}.number")
         if session["number"] > session_count:
             raise InterchangeError(
                 f"{spath}.number", f"session {session['number']} is beyond the session count {session_count}"
@@ -303,19 +255,11 @@ def _validate_sessions(data: dict[str, Any], numbers: dict[int, int], session_co
 def _validate_session(session: dict[str, Any], spath: str, numbers: dict[int, int]) -> list:
     """A session's status, seating, clock and who played on; then its tables. Returns its tables."""
     tables = session.get("tables", [])
-    _expect(tables, "list", f"{spath}.tables")
     status = session.get("status", default_status(tables))
-    _expect(status, "str", f"{spath}.status")
-    if status not in SESSION_STATUSES:
-        raise InterchangeError(f"{spath}.status", f"“{status}” is not one of {', '.join(SESSION_STATUSES)}")
     if status == Session.Status.PLANNED and tables:
         raise InterchangeError(f"{spath}.status", "a planned session has no tables; a seated one is “seated”")
     if status != Session.Status.PLANNED and not tables:
         raise InterchangeError(f"{spath}.tables", f"a {status} session needs its tables")
-    if "seating_method" in session:
-        _expect(session["seating_method"], "str", f"{spath}.seating_method")
-    if "seed" in session:
-        _expect(session["seed"], "int", f"{spath}.seed", allow_null=True)
     if "advance" in session:
         _validate_advance(session["advance"], f"{spath}.advance", status, numbers)
     _validate_clock(session, spath, tables)
@@ -333,20 +277,11 @@ def _validate_table(
     table: Any, t: int, tpath: str, status: str, numbers: dict[int, int], seated: dict[int, str]
 ) -> None:
     """A table: its seats (players of the list, each seated once in the session), then its records."""
-    _expect(table, "object", tpath)
-    _check_keys(table, TABLE_KEYS, ("seats",), tpath)
     if "number" in table:
-        _expect(table["number"], "int", f"{tpath}.number")
         if table["number"] != t + 1:
             raise InterchangeError(f"{tpath}.number", f"tables are numbered in order: expected {t + 1}")
     seats = table["seats"]
-    _expect(seats, "list", f"{tpath}.seats")
-    if len(seats) != 4:
-        raise InterchangeError(
-            f"{tpath}.seats", f"a table has four players (East, South, West, North), not {len(seats)}"
-        )
     for k, number in enumerate(seats):
-        _expect(number, "int", f"{tpath}.seats[{k}]")
         if number not in numbers:
             raise InterchangeError(f"{tpath}.seats[{k}]", f"player {number} is not in the players list")
         if number in seated:
@@ -354,8 +289,6 @@ def _validate_table(
                 f"{tpath}.seats[{k}]", f"player {number} is already seated in this session ({seated[number]})"
             )
         seated[number] = f"{tpath}.seats"
-    if "submitted" in table:
-        _expect(table["submitted"], "bool", f"{tpath}.submitted")
     if status == Session.Status.CLOSED and not table.get("submitted"):
         raise InterchangeError(f"{tpath}.submitted", "the session is closed, so every sheet is submitted")
     _validate_table_records(table, tpath, seats)
@@ -364,26 +297,18 @@ def _validate_table(
 def _validate_table_records(table: dict[str, Any], tpath: str, seats: list[int]) -> None:
     """A table's hands, penalties (given and withdrawn) and signatures."""
     hands = table.get("hands", [])
-    _expect(hands, "list", f"{tpath}.hands")
     for h, hand in enumerate(hands):
         _validate_hand(hand, h, f"{tpath}.hands[{h}]", seats)
     penalties = table.get("penalties", [])
-    _expect(penalties, "list", f"{tpath}.penalties")
     for k, penalty in enumerate(penalties):
         _validate_penalty(penalty, f"{tpath}.penalties[{k}]", seats)
     withdrawn = table.get("withdrawn_penalties", [])
-    _expect(withdrawn, "list", f"{tpath}.withdrawn_penalties")
     for k, penalty in enumerate(withdrawn):
         wpath = f"{tpath}.withdrawn_penalties[{k}]"
-        _expect(penalty, "object", wpath)
-        if "withdrawn_reason" not in penalty:
-            raise InterchangeError(f"{wpath}.withdrawn_reason", "missing: why the penalty was withdrawn")
-        _expect(penalty["withdrawn_reason"], "str", f"{wpath}.withdrawn_reason")
         if not penalty["withdrawn_reason"].strip():
             raise InterchangeError(f"{wpath}.withdrawn_reason", "say why the penalty was withdrawn")
         _validate_penalty({k: v for k, v in penalty.items() if k != "withdrawn_reason"}, wpath, seats)
     signatures = table.get("signatures", [])
-    _expect(signatures, "list", f"{tpath}.signatures")
     for k, signature in enumerate(signatures):
         _validate_signature(signature, f"{tpath}.signatures[{k}]", seats)
     if table.get("submitted") is False and any(s.get("role") == "referee" for s in signatures):
@@ -623,29 +548,10 @@ def default_status(tables):
 
 
 def _validate_hand(hand, index, path, seats):
-    _expect(hand, "object", path)
-    _check_keys(hand, HAND_KEYS, (), path)
-    if "number" in hand:
-        _expect(hand["number"], "int", f"{path}.number")
-        if hand["number"] != index + 1:
-            raise InterchangeError(f"{path}.number", f"hands are listed in order: expected {index + 1}")
-    for key in ("self_drawn", "draw", "not_played"):
-        if key in hand:
-            _expect(hand[key], "bool", f"{path}.{key}")
-    if "note" in hand:
-        _expect(hand["note"], "str", f"{path}.note")
-    if "after_bell" in hand:
-        _expect(hand["after_bell"], "bool", f"{path}.after_bell")
-    if "tiles" in hand:
-        _expect(hand["tiles"], "object", f"{path}.tiles")
-    if "pending" in hand:
-        _expect(hand["pending"], "bool", f"{path}.pending")
-    if "player_points" in hand:
-        _expect(hand["player_points"], "list", f"{path}.player_points")
-        if len(hand["player_points"]) != 4:
-            raise InterchangeError(f"{path}.player_points", "four numbers, in the order of the table's seats")
-        for k, value in enumerate(hand["player_points"]):
-            _expect(value, "int", f"{path}.player_points[{k}]")
+    """A hand's shape beyond its fields' types (interchange.schema): in order, one kind of hand, its players at the
+    table."""
+    if "number" in hand and hand["number"] != index + 1:
+        raise InterchangeError(f"{path}.number", f"hands are listed in order: expected {index + 1}")
     flags = [k for k in ("draw", "not_played") if hand.get(k)]
     if flags:
         if len(flags) > 1 or hand.get("self_drawn"):

@@ -141,25 +141,28 @@ def _check_csv_rows(rows, result):
             result.lines[(s, i)] = tables[t][0]
 
 
+def _limit_message(exc):
+    """What a chart's JSON broke of the reader's limits, in words."""
+    if exc.kind == "depth":
+        return _(
+            "Lists are nested too deeply: a chart is a list of sessions, each a list of tables, each "
+            "a list of four player numbers."
+        )
+    if exc.kind == "surrogate":
+        return _(
+            "The text at %(where)s holds a lone surrogate (like \\ud800): half of a UTF-16 pair, which is not a "
+            "character. Remove it or write the whole character."
+        ) % {"where": exc.path}
+    if exc.kind == "constant":
+        return _("NaN and Infinity are not numbers JSON allows.")
+    return _("A number is too long (at most %(n)s digits).") % {"n": MAX_NUMBER_DIGITS}
+
+
 def _parse_json(text, result):
     try:
         data = safejson.loads(text, max_depth=MAX_JSON_DEPTH, max_digits=MAX_NUMBER_DIGITS)
     except safejson.JSONLimitError as exc:
-        if exc.kind == "depth":
-            message = _(
-                "Lists are nested too deeply: a chart is a list of sessions, each a list of tables, each "
-                "a list of four player numbers."
-            )
-        elif exc.kind == "surrogate":
-            message = _(
-                "The text at %(where)s holds a lone surrogate (like \\ud800): half of a UTF-16 pair, which is not a "
-                "character. Remove it or write the whole character."
-            ) % {"where": exc.path}
-        elif exc.kind == "constant":
-            message = _("NaN and Infinity are not numbers JSON allows.")
-        else:
-            message = _("A number is too long (at most %(n)s digits).") % {"n": MAX_NUMBER_DIGITS}
-        result.errors.append(("", message))
+        result.errors.append(("", _limit_message(exc)))
         return
     except ValueError as exc:
         result.errors.append(("", _("This is not valid JSON: %(e)s") % {"e": exc}))

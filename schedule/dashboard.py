@@ -98,7 +98,7 @@ def _seated_nowhere(tournament: Tournament, url: _Url) -> list[Item]:
         for pk, start, back in Withdrawal.objects.filter(
             tournament=tournament, undone_at__isnull=False, back_from__isnull=False
         ).values_list("player_id", "from_session__number", "back_from")
-        for n in range(start, back)
+        for n in range(start, back or start)
     }
     # Knocked out of an elimination tournament after a round: not seated in the later ones.
     out += [

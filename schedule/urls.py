@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from schedule import views, views_day, views_roll_call
+from schedule import views, views_day, views_elimination, views_roll_call
 
 urlpatterns = [
     path("seating/", views.SeatingChartView.as_view(), name="seating-chart"),
@@ -22,7 +22,9 @@ manage_patterns = [
         views.SessionChangesAcknowledgeView.as_view(),
         name="manage-session-changes-acknowledge",
     ),
-    path("sessions/<int:n>/eliminate/", views.SessionEliminateView.as_view(), name="manage-session-eliminate"),
+    path(
+        "sessions/<int:n>/eliminate/", views_elimination.SessionEliminateView.as_view(), name="manage-session-eliminate"
+    ),
     path(
         "sessions/<int:n>/eliminate/undo/",
         views.SessionEliminationUndoView.as_view(),

@@ -341,6 +341,87 @@ def _give_back(withdrawal: Withdrawal, sessions: list[Session], result: Return) 
         result.tables.append((session.number, seat.table.number))
 
 
+def _locked_active(withdrawal: Withdrawal) -> Withdrawal:
+    withdrawal = (
+        Withdrawal.objects.select_for_update(of=("self",))
+        .select_related("player", "substitute", "from_session", "tournament")
+        .get(pk=withdrawal.pk)
+    )
+    if not withdrawal.active:
+        raise ValidationError(
+            _("This withdrawal was already undone: %(player)s is back.") % {"player": withdrawal.player},
+            code="undone",
+        )
+    return withdrawal
+
+
+def _seat_again(withdrawal: Withdrawal, sessions: list[Session], current: Session | None, result: Return) -> None:
+    """Give the seats back (``_give_back``) from ``current`` on, or from the next session when the player is
+    over a quarter of an hour late (MCR 3.11.2); note the session the substitute finishes."""
+    minutes = result.minutes
+    later = sessions
+    if current is not None and minutes is not None and minutes > fouls.LATE_LOSES_SESSION_AFTER:
+        result.missed, result.lost_by_lateness = current.number, True
+        later = [s for s in sessions if s.number > current.number]
+    _give_back(withdrawal, later, result)
+    if current is not None and current.is_seated and result.missed is None:
+        if not Seat.objects.filter(session=current, player=withdrawal.player).exists():
+            result.missed = current.number  # their seat's table has begun: the substitute finishes it
+
+
+def _back_from(current: Session | None, result: Return, session_count: int) -> int | None:
+    if current is None:
+        return None
+    if result.missed == current.number:
+        return current.number + 1 if current.number < session_count else None
+    return current.number
+
+
+def _audit_return(withdrawal: Withdrawal, result: Return, by: User | None, action: str) -> None:
+    kept = (
+        sorted(
+            Seat.objects.filter(
+                player=withdrawal.substitute, session__number__gte=withdrawal.from_session.number
+            ).values_list("session__number", flat=True)
+        )
+        if withdrawal.substitute
+        else []
+    )
+    audit(
+        tournament=withdrawal.tournament,
+        actor=by,
+        action=action,
+        obj=withdrawal,
+        player=withdrawal.player.number,
+        name=withdrawal.player.name,
+        session=withdrawal.from_session.number,
+        reason=withdrawal.reason,
+        back_from=withdrawal.back_from,
+        seats_given_back=result.given_back,
+        seats_kept=kept,
+        tables=[list(t) for t in result.tables],
+        missed=result.missed,
+        lost_by_lateness=result.lost_by_lateness,
+        minutes=result.minutes,
+        **({"substitute": withdrawal.substitute.number} if withdrawal.substitute else {}),
+    )
+
+
+def _late_penalty(
+    withdrawal: Withdrawal, current: Session | None, result: Return, by: User | None, now: datetime
+) -> Penalty | None:
+    """The late-arrival foul at the table the player sat back at in the session under way (MCR 3.11.2)."""
+    from scoring.services import foul_record
+
+    if current is None or current.number not in result.given_back or not result.minutes:
+        return None
+    if current.starts_at is None or now <= current.starts_at:
+        return None  # before the clock starts nobody is late
+    table_number = next(t for n, t in result.tables if n == current.number)
+    sheet = ScoreSheet.objects.get(table__session=current, table__number=table_number)
+    return foul_record(sheet=sheet, player=withdrawal.player, foul=fouls.LATE, minutes=result.minutes, by=by, now=now)
+
+
 def player_return(
     *,
     withdrawal: Withdrawal,
@@ -356,21 +437,10 @@ def player_return(
     the next. Late by ``minutes`` (given, else from the session clock), up to 15: the late-arrival foul is
     recorded on their table's sheet (10 points up to 10 minutes, 20 up to 15). The withdrawal stays on record,
     undone, saying from which session the player is back; all in one transaction."""
-    from scoring.services import foul_record
-
     with transaction.atomic():
         tournament = lock_tournament(withdrawal.tournament)
         check_organizer(by, tournament)
-        withdrawal = (
-            Withdrawal.objects.select_for_update(of=("self",))
-            .select_related("player", "substitute", "from_session", "tournament")
-            .get(pk=withdrawal.pk)
-        )
-        if not withdrawal.active:
-            raise ValidationError(
-                _("This withdrawal was already undone: %(player)s is back.") % {"player": withdrawal.player},
-                code="undone",
-            )
+        withdrawal = _locked_active(withdrawal)
         now = now or timezone.now()
         sessions = list(
             Session.objects.select_for_update(of=("self",))
@@ -378,71 +448,17 @@ def player_return(
             .order_by("number")
         )
         lock_sheets_of(sessions)
-        result = Return(withdrawal=withdrawal)
         current = next((s for s in sessions if not s.is_closed), None)
-        if current is not None and minutes is None:
-            minutes = late_minutes_from_clock(current, now)
-        result.minutes = minutes
-        later = sessions
-        if current is not None and minutes is not None and minutes > fouls.LATE_LOSES_SESSION_AFTER:
-            # Over a quarter of an hour late: this session is lost; the player plays the later ones.
-            result.missed, result.lost_by_lateness = current.number, True
-            later = [s for s in sessions if s.number > current.number]
-        _give_back(withdrawal, later, result)
-        if current is not None and current.is_seated and result.missed is None:
-            seated_now = Seat.objects.filter(session=current, player=withdrawal.player).exists()
-            if not seated_now:
-                result.missed = current.number  # their seat's table has begun: the substitute finishes it
-        withdrawal.undone_at = now
-        withdrawal.undone_by = acting_user(by)
-        if current is None:
-            withdrawal.back_from = None
-        elif result.missed == current.number:
-            withdrawal.back_from = current.number + 1 if current.number < tournament.session_count else None
-        else:
-            withdrawal.back_from = current.number
+        result = Return(withdrawal=withdrawal)
+        result.minutes = late_minutes_from_clock(current, now) if current is not None and minutes is None else minutes
+        _seat_again(withdrawal, sessions, current, result)
+        withdrawal.undone_at, withdrawal.undone_by = now, acting_user(by)
+        withdrawal.back_from = _back_from(current, result, tournament.session_count)
         withdrawal.save(update_fields=["undone_at", "undone_by", "back_from"])
         if current is not None:
             _checked_in_after_all(current, withdrawal.player, by)
-        kept = (
-            sorted(
-                Seat.objects.filter(
-                    player=withdrawal.substitute, session__number__gte=withdrawal.from_session.number
-                ).values_list("session__number", flat=True)
-            )
-            if withdrawal.substitute
-            else []
-        )
-        audit(
-            tournament=tournament,
-            actor=by,
-            action=_action,
-            obj=withdrawal,
-            player=withdrawal.player.number,
-            name=withdrawal.player.name,
-            session=withdrawal.from_session.number,
-            reason=withdrawal.reason,
-            back_from=withdrawal.back_from,
-            seats_given_back=result.given_back,
-            seats_kept=kept,
-            tables=[list(t) for t in result.tables],
-            missed=result.missed,
-            lost_by_lateness=result.lost_by_lateness,
-            minutes=minutes,
-            **({"substitute": withdrawal.substitute.number} if withdrawal.substitute else {}),
-        )
-        if (
-            current is not None
-            and current.number in result.given_back
-            and minutes
-            and current.starts_at is not None
-            and now > current.starts_at
-        ):
-            table_number = next(t for n, t in result.tables if n == current.number)
-            sheet = ScoreSheet.objects.get(table__session=current, table__number=table_number)
-            result.penalty = foul_record(
-                sheet=sheet, player=withdrawal.player, foul=fouls.LATE, minutes=minutes, by=by, now=now
-            )
+        _audit_return(withdrawal, result, by, _action)
+        result.penalty = _late_penalty(withdrawal, current, result, by, now)
         return result
 
 

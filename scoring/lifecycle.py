@@ -145,6 +145,15 @@ APPEAL_OPEN_STATUSES = (AppealStatus.FILED, AppealStatus.ESCALATED)
 # Decided for good (the referees' rejection is not: the filer may take it to the chief referee).
 APPEAL_FINAL_STATUSES = (AppealStatus.UPHELD, AppealStatus.REJECTED)
 
+
+class FeeStatus(models.TextChoices):
+    """The fee follows the latest decision (MCR 3.12.2): returned if upheld, forfeited otherwise."""
+
+    PAID = "paid", _("Paid, held until the decision")
+    RETURNED = "returned", _("Returned (appeal upheld)")
+    FORFEITED = "forfeited", _("Forfeited (appeal rejected)")
+
+
 _DECIDED = (_("Appeal %(n)s is decided already."), "decided")
 APPEAL = Lifecycle(
     model="scoring.Appeal",

@@ -1,10 +1,7 @@
 """Score sheets, hands (with every version kept) and penalties."""
 
-import json
-
 from django.conf import settings
-from django.core.exceptions import ValidationError
-from django.core.validators import MaxValueValidator, MinValueValidator, ProhibitNullCharactersValidator
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -16,38 +13,18 @@ from scoring.lifecycle import (
     APPEAL_FINAL_STATUSES,
     APPEAL_OPEN_STATUSES,
     AppealStatus,
+    FeeStatus,
     ReopenRequestStatus,
     SheetStatus,
 )
-
-# Far above any real hand or penalty, far below what an integer column holds: both databases refuse the same.
-HAND_POINTS_MAX = 9_999
-PENALTY_MAX = 9_999
-TILES_MAX_CHARS = 4_000
-no_nul = ProhibitNullCharactersValidator()
-
-
-def validate_player_points(value):
-    """Every seat's points, by position 0..3, where the rule set scores the losers' hands too (Spanish ranked
-    mode); None elsewhere. The rule set checks the values; this checks the shape the database keeps."""
-    if value is None:
-        return
-    if (
-        not isinstance(value, list)
-        or len(value) != 4
-        or any(isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= HAND_POINTS_MAX for v in value)
-    ):
-        raise ValidationError(
-            _("The points by player are four whole numbers from 0 to %(max)s.") % {"max": HAND_POINTS_MAX},
-            code="player_points",
-        )
-
-
-def validate_tiles(value):
-    """The tiles a hand was entered with: small, and without NUL (PostgreSQL's JSON refuses it)."""
-    text = json.dumps(value)
-    if len(text) > TILES_MAX_CHARS or "\\u0000" in text:
-        raise ValidationError(_("The tiles of this hand are not readable."), code="tiles")
+from scoring.validators import (  # noqa: F401
+    HAND_POINTS_MAX,
+    PENALTY_MAX,
+    TILES_MAX_CHARS,
+    no_nul,
+    validate_player_points,
+    validate_tiles,
+)
 
 
 class ScoreSheet(models.Model):
@@ -520,14 +497,6 @@ class AppealKind(models.TextChoices):
 
     RULE = "rule", _("About the rules (to the referees)")
     OTHER = "other", _("Other (to the appeals committee)")
-
-
-class FeeStatus(models.TextChoices):
-    """The fee follows the latest decision (MCR 3.12.2): returned if upheld, forfeited otherwise."""
-
-    PAID = "paid", _("Paid, held until the decision")
-    RETURNED = "returned", _("Returned (appeal upheld)")
-    FORFEITED = "forfeited", _("Forfeited (appeal rejected)")
 
 
 class Appeal(models.Model):

@@ -434,6 +434,21 @@ def sheet_departures(sheet: ScoreSheet) -> dict[int, Withdrawal]:
     }
 
 
+def latest_reopen_request(sheet: ScoreSheet) -> ReopenRequest | None:
+    """The request to reopen a signed sheet that the sheet shows: the one waiting, or the chief referee's last
+    answer; none once the sheet was reopened (granted) or signed again since it was answered."""
+    if not sheet.pk:
+        return None
+    request = (
+        ReopenRequest.objects.filter(sheet=sheet).select_related("requested_by", "decided_by").order_by("-id").first()
+    )
+    if request is not None and (
+        request.is_granted or (not request.is_open and sheet.submitted_at and request.requested_at < sheet.submitted_at)
+    ):
+        return None  # about an earlier signature: the sheet was reopened since, and signed again
+    return request
+
+
 # --- appeals (MCR 3.12-3.13): who filed what, what is still to decide, who decides it ----------------------
 
 

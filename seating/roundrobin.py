@@ -258,16 +258,9 @@ def _core(n: int, S: int, rng: random.Random, team_of: Sequence[int], has_teams:
     if data is not None and not has_teams:
         return data, None, "data", 0
     if has_teams and slack >= 3:
-        sessions, lay = _from_data(n, S, 4)
-        if sessions is not None:
-            return sessions, lay.groups() if lay is not None else None, "data+teams", 0
-        if more is not None:
-            return more[:S], [list(tb) for tb in more[S]], "data-1+teams", 0
-        if n >= 3 * S * 2:
-            return _greedy(n, S, rng, team_of), None, "greedy+teams", 0
-        found = _cyclic(n, S, rng, 4, effort)
-        if found is not None:
-            return found[0], found[1].groups(), "cyclic+teams", 0
+        with_teams = _core_with_teams(n, S, rng, team_of, effort, more)
+        if with_teams is not None:
+            return with_teams
     if data is not None:
         return data, None, "data", 0
     if slack >= 0 and n >= 3 * S * 2:
@@ -277,6 +270,29 @@ def _core(n: int, S: int, rng: random.Random, team_of: Sequence[int], has_teams:
         if found is not None:
             return found[0], None, "cyclic", 0
     # Repeats unavoidable (or not found): extend the best repeat-free start.
+    base = _repeat_free_start(n, S, rng, effort)
+    return _greedy(n, S, rng, team_of, start=base), None, "extended", len(base or [])
+
+
+def _core_with_teams(
+    n: int, S: int, rng: random.Random, team_of: Sequence[int], effort: float, more: Sessions | None
+) -> _Core | None:
+    """A core schedule whose player groups keep teams apart, when one is found."""
+    sessions, lay = _from_data(n, S, 4)
+    if sessions is not None:
+        return sessions, lay.groups() if lay is not None else None, "data+teams", 0
+    if more is not None:
+        return more[:S], [list(tb) for tb in more[S]], "data-1+teams", 0
+    if n >= 3 * S * 2:
+        return _greedy(n, S, rng, team_of), None, "greedy+teams", 0
+    found = _cyclic(n, S, rng, 4, effort)
+    if found is not None:
+        return found[0], found[1].groups(), "cyclic+teams", 0
+    return None
+
+
+def _repeat_free_start(n: int, S: int, rng: random.Random, effort: float) -> SeatedSessions | None:
+    """The longest repeat-free start (fewer than S sessions) to extend when repeats cannot be avoided."""
     base: SeatedSessions | None = None
     for s0 in range(min(S - 1, repeat_free_limit(n)), 0, -1):
         base, _ = _from_data(n, s0)
@@ -290,7 +306,7 @@ def _core(n: int, S: int, rng: random.Random, team_of: Sequence[int], has_teams:
             base = found[0] if found is not None else None
         if base is not None:
             break
-    return _greedy(n, S, rng, team_of, start=base), None, "extended", len(base or [])
+    return base
 
 
 def _place_teams(

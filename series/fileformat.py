@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from datetime import date
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -22,19 +22,13 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from core.safejson import JSONLimitError, loads
-from series import selectors, services
-from series.models import LeagueBy, Person, PlayerLink, Series, SeriesMethod, SeriesRole
+from series import schema, selectors, services
+from series.models import Person, PlayerLink, Series, SeriesMethod, SeriesRole
 from tournament.models import Player, Tournament
 
 MAX_FILE_BYTES = 1_000_000
 MAX_DEPTH = 6
-MAX_LINKS = 5000
-COMMON_KEYS = ("name", "slug", "description", "public", "method", "as_of", "tournaments")
-MERS_KEYS = ("decay", "minimum_results", "best_results", "listed_from", "part_a_best", "part_a_share")
-LEAGUE_KEYS = ("best_results", "listed_from", "league_by")
-TOP_KEYS = {*COMMON_KEYS, *MERS_KEYS, *LEAGUE_KEYS, "organizers", "links"}
-REQUIRED = ("name", "slug", "method", "tournaments")
-TOURNAMENT_KEYS = {"slug", "weight", "qualification"}
+# The keys and their types: series.schema (declared once, published in docs/schemas/).
 
 
 class SeriesFileError(Exception):
@@ -56,170 +50,48 @@ def parse(text: str) -> object:
         raise SeriesFileError([("", _("Not JSON: %(reason)s.") % {"reason": exc})]) from exc
 
 
-def _number(value, path: str, problems: list, *, integer: bool = False):
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        problems.append((path, _("A whole number.") if integer else _("A number.")))
-        return None
-    if integer and not isinstance(value, int):
-        problems.append((path, _("A whole number.")))
-        return None
-    return value
-
-
-def _decimal(value, path: str, problems: list) -> Decimal | None:
-    number = _number(value, path, problems)
-    if number is None:
-        return None
-    try:
-        return Decimal(str(number))
-    except InvalidOperation:
-        problems.append((path, _("A number.")))
-        return None
-
-
 def shape(data: object) -> dict:
-    """The file's content as the services' arguments, or SeriesFileError naming every problem of form."""
-    problems: list[tuple[str, str]] = []
-    if not isinstance(data, dict):
-        raise SeriesFileError([("", _("A series file is a JSON object."))])
-    for key in sorted(set(data) - TOP_KEYS):
-        problems.append((key, _("Unknown key.")))
-    for key in REQUIRED:
-        if key not in data:
-            problems.append((key, _("Missing.")))
-    out: dict = {}
-    for key in ("name", "slug", "description"):
-        if key in data:
-            if not isinstance(data[key], str):
-                problems.append((key, _("Text.")))
-            else:
-                out[key] = data[key]
-    if "public" in data:
-        if not isinstance(data["public"], bool):
-            problems.append(("public", _("true or false.")))
-        else:
-            out["published"] = data["public"]
-    if "method" in data:
-        if data["method"] not in SeriesMethod.values:
-            problems.append(("method", _("One of %(choices)s.") % {"choices": ", ".join(SeriesMethod.values)}))
-        else:
-            out["method"] = data["method"]
-    if "as_of" in data:
-        if data["as_of"] is None:
-            out["as_of"] = None
-        else:
-            try:
-                out["as_of"] = date.fromisoformat(data["as_of"]) if isinstance(data["as_of"], str) else None
-            except ValueError:
-                out["as_of"] = None
-            if out["as_of"] is None:
-                problems.append(("as_of", _("A date, e.g. 2026-11-01, or null for the day it is computed.")))
-    for key in ("minimum_results", "best_results", "listed_from"):
-        if key in data:
-            value = _number(data[key], key, problems, integer=True)
-            if value is not None:
-                out[key] = value
-    if "part_a_best" in data:
-        out["part_a_best"] = (
-            None if data["part_a_best"] is None else _number(data["part_a_best"], "part_a_best", problems, integer=True)
-        )
-    if "part_a_share" in data:
-        share = _decimal(data["part_a_share"], "part_a_share", problems)
-        if share is not None:
-            out["part_a_share"] = share
-    if "league_by" in data:
-        if data["league_by"] not in LeagueBy.values:
-            problems.append(("league_by", _("One of %(choices)s.") % {"choices": ", ".join(LeagueBy.values)}))
-        else:
-            out["league_by"] = data["league_by"]
-    if "decay" in data:
-        out["decay"] = _decay(data["decay"], problems)
-    if "tournaments" in data:
-        out["tournaments"] = _tournaments(data["tournaments"], problems)
-    if "organizers" in data:
-        organizers = data["organizers"]
-        if not isinstance(organizers, list) or not all(isinstance(u, str) for u in organizers):
-            problems.append(("organizers", _("A list of usernames.")))
-        else:
-            out["organizers"] = organizers
-    if "links" in data:
-        out["links"] = _links(data["links"], problems)
+    """The file's content as the services' arguments, or SeriesFileError naming every problem of form (checked
+    against the declared schema, ``series.schema``)."""
+    problems = schema.problems(data)
     if problems:
         raise SeriesFileError(problems)
+    assert isinstance(data, dict)  # the schema says so
+    out: dict = {key: data[key] for key in ("name", "slug", "description", "method", "league_by") if key in data}
+    if "public" in data:
+        out["published"] = data["public"]
+    if "as_of" in data:
+        out["as_of"] = None if data["as_of"] is None else date.fromisoformat(data["as_of"])
+    for key in ("minimum_results", "best_results", "listed_from", "part_a_best"):
+        if key in data:
+            out[key] = data[key]
+    if "part_a_share" in data:
+        out["part_a_share"] = _decimal(data["part_a_share"])
+    if "decay" in data:
+        out["decay"] = [
+            {"older_than_days": step["older_than_days"], "factor": _decimal(step["factor"])} for step in data["decay"]
+        ]
+    if "tournaments" in data:
+        out["tournaments"] = [
+            services.TournamentEntry(
+                slug=item["slug"],
+                weight=None if item.get("weight") is None else _decimal(item["weight"]),
+                qualification=item.get("qualification", False),
+            )
+            for item in data["tournaments"]
+        ]
+    if "organizers" in data:
+        out["organizers"] = data["organizers"]
+    if "links" in data:
+        out["links"] = [
+            [(who["tournament"], who["number"], f"links[{i}].players[{j}]") for j, who in enumerate(group["players"])]
+            for i, group in enumerate(data["links"])
+        ]
     return out
 
 
-def _decay(raw, problems: list) -> list[dict]:
-    if not isinstance(raw, list):
-        problems.append(("decay", _("A list of steps, each with older_than_days and factor.")))
-        return []
-    steps = []
-    for i, step in enumerate(raw):
-        path = f"decay[{i}]"
-        if not isinstance(step, dict):
-            problems.append((path, _("A step has older_than_days and factor, nothing else.")))
-            continue
-        for key in sorted(set(step) - {"older_than_days", "factor"}):
-            problems.append((f"{path}.{key}", _("Unknown key.")))
-        days = _number(step.get("older_than_days"), f"{path}.older_than_days", problems, integer=True)
-        factor = _decimal(step.get("factor"), f"{path}.factor", problems)
-        if days is not None and factor is not None:
-            steps.append({"older_than_days": days, "factor": factor})
-    return steps
-
-
-def _tournaments(raw, problems: list) -> list[services.TournamentEntry]:
-    if not isinstance(raw, list):
-        problems.append(("tournaments", _("A list of tournaments, each with its slug.")))
-        return []
-    entries = []
-    for i, item in enumerate(raw):
-        path = f"tournaments[{i}]"
-        if not isinstance(item, dict):
-            problems.append((path, _("An object with the tournament's slug.")))
-            continue
-        for key in sorted(set(item) - TOURNAMENT_KEYS):
-            problems.append((f"{path}.{key}", _("Unknown key.")))
-        slug = item.get("slug")
-        if not isinstance(slug, str) or not slug:
-            problems.append((f"{path}.slug", _("The tournament's short name.")))
-            continue
-        weight = None if item.get("weight") is None else _decimal(item["weight"], f"{path}.weight", problems)
-        qualification = item.get("qualification", False)
-        if not isinstance(qualification, bool):
-            problems.append((f"{path}.qualification", _("true or false.")))
-            qualification = False
-        entries.append(services.TournamentEntry(slug=slug, weight=weight, qualification=qualification))
-    return entries
-
-
-def _links(raw, problems: list) -> list[list[tuple[str, int, str]]]:
-    """Groups of players who are one person: [[(tournament slug, player number, path)]]."""
-    if not isinstance(raw, list) or len(raw) > MAX_LINKS:
-        problems.append(("links", _("A list of groups of players, each one person.")))
-        return []
-    groups = []
-    for i, item in enumerate(raw):
-        path = f"links[{i}]"
-        players = item.get("players") if isinstance(item, dict) else None
-        if not isinstance(players, list) or len(players) < 2 or set(item) != {"players"}:
-            problems.append((path, _("An object with players: two or more, one person.")))
-            continue
-        group = []
-        for j, who in enumerate(players):
-            where = f"{path}.players[{j}]"
-            if (
-                not isinstance(who, dict)
-                or set(who) != {"tournament", "number"}
-                or not isinstance(who["tournament"], str)
-                or isinstance(who["number"], bool)
-                or not isinstance(who["number"], int)
-            ):
-                problems.append((where, _("A player: the tournament's short name and the player's number.")))
-                continue
-            group.append((who["tournament"], who["number"], where))
-        groups.append(group)
-    return groups
+def _decimal(value: int | float) -> Decimal:
+    return Decimal(str(value))
 
 
 def _problems(exc: ValidationError) -> list[tuple[str, str]]:

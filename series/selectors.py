@@ -28,11 +28,10 @@ from ratings.mers import MersParameters, mers_ranking, mers_standing, person_res
 from ratings.weights import mers_weight, participants
 from rules.ranking import Entry, rank_entries
 from scoring.results import table_results
-from series.models import Person, PlayerLink, Series, SeriesMethod, SeriesRanking, SeriesRole, SeriesTournament
+from series.models import Person, PlayerLink, Series, SeriesMethod, SeriesRanking, SeriesTournament
 from standings.selectors import player_standings, substitute_standings
 from tournament import lifecycle as session_lifecycle
 from tournament.models import AuditLog, Player, Session, Tournament
-from tournament.permissions import organizes_a_tournament
 
 PLACINGS_CACHE_SECONDS = 24 * 3600
 PLACINGS_CACHE_VERSION = 1
@@ -288,26 +287,6 @@ def latest_rankings(series: Sequence[Series]) -> dict[int, SeriesRanking]:
     if not query:
         return {}
     return {r.series_id: r for r in SeriesRanking.objects.filter(query)}
-
-
-def is_series_organizer(user, series: Series) -> bool:
-    if getattr(user, "is_superuser", False):
-        return True
-    if not getattr(user, "is_authenticated", False):
-        return False
-    return SeriesRole.objects.filter(series=series, user=user, role=SeriesRole.Role.ORGANIZER).exists()
-
-
-def can_create_series(user) -> bool:
-    """Staff, holders of *Can add series*, organizers of a tournament (who rank their own events) and
-    organizers of a series (who run rankings)."""
-    if not getattr(user, "is_authenticated", False):
-        return False
-    if user.is_staff or user.is_superuser or user.has_perm("series.add_series"):
-        return True
-    if SeriesRole.objects.filter(user=user).exists():
-        return True
-    return organizes_a_tournament(user)
 
 
 def visible_series(user) -> list[Series]:

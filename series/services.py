@@ -313,19 +313,7 @@ def _differences(previous: SeriesRanking | None, computed: selectors.Computed, r
     if previous is None:
         return {"first": True}
     out: dict = {}
-    old_results: dict[str, set] = {}
-    for person, slug, place, tp in previous.results:
-        old_results.setdefault(slug, set()).add((person, place, tp))
-    new_results: dict[str, set] = {}
-    for person, slug, place, tp in computed.results_json():
-        new_results.setdefault(slug, set()).add((person, place, tp))
-    old_events = {e["slug"]: e for e in previous.events}
-    new_events = {e["slug"]: e for e in computed.events_json()}
-    changed = sorted(
-        slug
-        for slug in set(old_results) | set(new_results) | set(old_events) | set(new_events)
-        if old_results.get(slug) != new_results.get(slug) or old_events.get(slug) != new_events.get(slug)
-    )
+    changed = _tournaments_changed(previous, computed)
     if changed:
         out["tournaments_changed"] = changed
     old_parameters = {k: v for k, v in previous.parameters.items() if k != "as_of"}
@@ -338,6 +326,30 @@ def _differences(previous: SeriesRanking | None, computed: selectors.Computed, r
         }
     if previous.as_of != computed.as_of:
         out["as_of_changed"] = [previous.as_of.isoformat(), computed.as_of.isoformat()]
+    out.update(_moves(previous, rows))
+    return out
+
+
+def _tournaments_changed(previous: SeriesRanking, computed: selectors.Computed) -> list[str]:
+    """The tournaments whose results or facts differ from the kept ranking's."""
+    old_results: dict[str, set] = {}
+    for person, slug, place, tp in previous.results:
+        old_results.setdefault(slug, set()).add((person, place, tp))
+    new_results: dict[str, set] = {}
+    for person, slug, place, tp in computed.results_json():
+        new_results.setdefault(slug, set()).add((person, place, tp))
+    old_events = {e["slug"]: e for e in previous.events}
+    new_events = {e["slug"]: e for e in computed.events_json()}
+    return sorted(
+        slug
+        for slug in set(old_results) | set(new_results) | set(old_events) | set(new_events)
+        if old_results.get(slug) != new_results.get(slug) or old_events.get(slug) != new_events.get(slug)
+    )
+
+
+def _moves(previous: SeriesRanking, rows: list[dict]) -> dict:
+    """Who moved (rank or rating), entered or left the list, as far as the audit entry keeps them."""
+    out: dict = {}
     before = {r["person"]: r for r in previous.rows if r["listed"]}
     after = {r["person"]: r for r in rows if r["listed"]}
     moved = [

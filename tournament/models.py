@@ -8,7 +8,6 @@ from django.core.validators import MaxValueValidator, MinValueValidator, Prohibi
 from django.db import models
 from django.db.models.lookups import Exact
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -17,7 +16,25 @@ from rules.registry import RULE_SETS, get_rule_set
 from rules.rotation import WINDS
 from rules.table_points import parse_table_points
 from tournament import lifecycle
-from tournament.lifecycle import CheckInStatus, RollCallStatus, SessionStatus
+from tournament.choices import (
+    AdvanceRule,
+    EscalationScope,
+    PlayerConfirmation,
+    RoleKind,
+    RuleSet,
+    TournamentFormat,
+    WithdrawalReason,
+)
+from tournament.day_models import (  # noqa: F401 (read from here too)
+    CheckIn,
+    SessionDayMixin,
+    TieDecider,
+    TieDeciderMethod,
+    WithdrawalDayFields,
+)
+from tournament.lifecycle import RollCallStatus, SessionStatus
+from tournament.names import compose_display_name, split_display_name  # noqa: F401 (read from here too)
+from tournament.querysets import SessionQuerySet, TournamentQuerySet
 
 # Bounds the models check themselves (validators) and the database enforces (constraints), so SQLite,
 # which stores any integer and any text, refuses exactly what PostgreSQL refuses.
@@ -30,138 +47,11 @@ CLOCK_WARNING = timedelta(minutes=15)
 no_nul = ProhibitNullCharactersValidator()  # PostgreSQL cannot store NUL in text
 
 
-def split_display_name(name):
-    """(family name, given name) of a single name, only where the name says which is which:
-    "López Ruiz, Ana" -> ("López Ruiz", "Ana"). Anything else -- "Ana López", "李伟", "Li Wei" --
-    is ambiguous (family name first or last depends on the culture) and gives ("", "")."""
-    family, comma, given = (name or "").partition(",")
-    family, given = " ".join(family.split()), " ".join(given.split())
-    if comma and family and given and "," not in given:
-        return family, given
-    return "", ""
-
-
-def _is_cjk(text):
-    return any("\u2e80" <= ch <= "\u9fff" or "\uac00" <= ch <= "\ud7af" or "\uf900" <= ch <= "\ufaff" for ch in text)
-
-
-def compose_display_name(family_name, given_name):
-    """A display name from its parts: "Ana López" in Western order; "李伟" (family name first, no
-    space) for Chinese, Japanese and Korean names."""
-    family_name, given_name = (family_name or "").strip(), (given_name or "").strip()
-    if _is_cjk(family_name + given_name):
-        return family_name + given_name
-    return " ".join(p for p in (given_name, family_name) if p)
-
-
 # The four winds by letter (``rules.rotation.WINDS``), named in the user's language.
 WIND_NAMES = dict(zip(WINDS, (_("East"), _("South"), _("West"), _("North"))))
 
 
-# Choices are defined at module level so the models' Meta can constrain the columns to them.
-# The rule sets come from the registry (rules.registry), the one place that lists them: a new
-# rule set appears here, in the forms and in the database constraint (after makemigrations) by itself.
-RuleSet = models.TextChoices(  # type: ignore[call-overload]  # django-stubs types only one member per call
-    "RuleSet", [(code.upper(), (code, _(cls.label or cls.name))) for code, cls in RULE_SETS.items()]
-)
-
-
-class TournamentFormat(models.TextChoices):
-    ROUND_ROBIN = "round_robin", _("Round robin")
-    SWISS = "swiss", _("Swiss")
-    MIXED = "mixed", _("Mixed (round robin, then Swiss)")
-    # MCR 3.5.4: after each round the organizer's rule decides who plays on (docs/elimination.md).
-    ELIMINATION = "elimination", _("Elimination")
-
-
-class AdvanceRule(models.TextChoices):
-    """Who plays on after a round of an elimination tournament (``seating.elimination.Rule``)."""
-
-    TABLE_WINNER = "table_winner", _("The winner of each table")
-    BEST_PER_TABLE = "best_per_table", _("The best k of each table")
-    BEST_OVERALL = "best_overall", _("The best n overall")
-    FINAL = "final", _("Final table: nobody plays on, everyone gets a final rank")
-
-
-class RoleKind(models.TextChoices):
-    ORGANIZER = "organizer", _("Organizer")
-    REFEREE = "referee", _("Referee")
-    # Reopens signed score sheets and countersigns them (MCR appendix 5, "General Umpire Chief"); scores too.
-    CHIEF_REFEREE = "chief_referee", _("Chief referee")
-    # Decides appeals that are not about the rules (MCR 3.13.2: "a special department designated by the
-    # competition committee"): the organizer names its members on the Roles page.
-    APPEALS_COMMITTEE = "appeals_committee", _("Appeals committee")
-
-
-class PlayerConfirmation(models.TextChoices):
-    """How the four players confirm a finished score sheet before the referee signs it (MCR 3.9.1.4, 3.9.2)."""
-
-    NONE = "none", _("Not in the system (the players sign the paper sheet)")
-    DEVICE = "device", _("On the referee's device")
-    PHONE = "phone", _("On their own phone, with their player code")
-    EITHER = "either", _("On the referee's device or their own phone")
-
-
-class EscalationScope(models.TextChoices):
-    """Where earlier fouls of the same kind are counted for the escalating penalties (MCR 3.11.6.3-5)."""
-
-    SESSION = "session", _("In the same session")
-    TOURNAMENT = "tournament", _("In the whole tournament")
-
-
-# The questions every reader asks of a session's state are answered once, in ``tournament.lifecycle``: in a
-# query by ``Session.objects`` (``SessionQuerySet``), of one session by the ``Session.is_*`` properties. Pages,
-# the API, the hall display, exports, PDFs and commands read these, never the statuses themselves.
-_PUBLIC = lifecycle.PUBLIC
-_SEATED = lifecycle.SEATED
-_CLOSED = lifecycle.CLOSED
-
-
-class SessionQuerySet(models.QuerySet):
-    """Sessions by what a reader asks of them (see ``_PUBLIC`` and beside it). From another model, select
-    through them: ``Seat.objects.filter(session__in=Session.objects.public())``."""
-
-    def public(self) -> "SessionQuerySet":
-        return self.filter(status__in=_PUBLIC)
-
-    def not_public(self) -> "SessionQuerySet":
-        return self.exclude(status__in=_PUBLIC)
-
-    def seated(self) -> "SessionQuerySet":
-        return self.filter(status__in=_SEATED)
-
-    def closed(self) -> "SessionQuerySet":
-        return self.filter(status__in=_CLOSED)
-
-    def open(self) -> "SessionQuerySet":
-        return self.exclude(status__in=_CLOSED)
-
-    def planned(self) -> "SessionQuerySet":
-        return self.filter(status=SessionStatus.PLANNED)
-
-    def awaiting_publication(self) -> "SessionQuerySet":
-        return self.filter(status__in=lifecycle.AWAITING_PUBLICATION)
-
-    def with_table_count(self) -> "SessionQuerySet":
-        """Each session with ``table_count``, its number of tables (``CountedSession``)."""
-        return self.annotate(table_count=models.Count("tables"))
-
-
-class TournamentQuerySet(models.QuerySet):
-    def visible_to(self, user, *, token_for: int | None = None) -> "TournamentQuerySet":
-        """The one rule of who sees a tournament, read by the home page, every tournament page, the API and the
-        work queues: a public one, everyone; one that is not public, whoever holds a role in it (organizer,
-        chief referee, referee, appeals committee) and the superusers; through the API, the tournament of the
-        caller's token (``token_for``, its id). Others get "no such tournament" (404), so its existence is not
-        revealed."""
-        if getattr(user, "is_superuser", False):
-            return self.all()
-        visible = models.Q(published=True)
-        if getattr(user, "is_authenticated", False):
-            visible |= models.Q(pk__in=TournamentRole.objects.filter(user=user).values("tournament_id"))
-        if token_for is not None:
-            visible |= models.Q(pk=token_for)
-        return self.filter(visible)
+# Choices are module-level, so the models' Meta can constrain the columns to them: tournament.choices.
 
 
 class Tournament(models.Model):
@@ -519,7 +409,7 @@ class Player(models.Model):
             raise ValidationError({"no_ema_id": _("The player has an EMA id; clear it or untick “no EMA id”.")})
 
 
-class Session(models.Model):
+class Session(SessionDayMixin, models.Model):
     Status = SessionStatus
 
     objects = SessionQuerySet.as_manager()
@@ -546,13 +436,6 @@ class Session(models.Model):
     # later) to ``ends_at``, the bell. Both come from the server's clock, never a browser's.
     starts_at = models.DateTimeField(_("clock starts"), null=True, blank=True)
     ends_at = models.DateTimeField(_("clock ends"), null=True, blank=True)
-    # The timetable: when the session is planned to begin ("Session 3 starts at 14:00"), set before it is
-    # seated; its local date is the session's day. The clock's start, once scheduled, takes over (``start_time``).
-    planned_start = models.DateTimeField(_("planned start"), null=True, blank=True)
-    # Its roll call (``tournament.lifecycle.ROLL_CALL``), written only by that lifecycle's moves.
-    roll_call = models.CharField(
-        _("roll call"), max_length=10, choices=RollCallStatus.choices, default=RollCallStatus.NONE
-    )
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -622,31 +505,6 @@ class Session(models.Model):
     def was_closed(self) -> bool:
         """Its results were once called final: it is closed, or was closed and reopened since."""
         return self.is_closed or self.first_closed_at is not None
-
-    @property
-    def start_time(self):
-        """When it begins, as players are told: the clock's start once scheduled, else the timetable's."""
-        return self.starts_at or self.planned_start
-
-    @property
-    def has_started(self) -> bool:
-        start = self.start_time
-        return start is not None and start <= timezone.now()
-
-    @property
-    def day(self):
-        """The local date it is played on (multi-day events group sessions by it); None without a time."""
-        start = self.start_time
-        return timezone.localdate(start) if start is not None else None
-
-    @property
-    def roll_call_taking(self) -> bool:
-        """The desk (and, when opened to them, the players) may mark who is here."""
-        return lifecycle.roll_call_taking(self)
-
-    @property
-    def self_check_in(self) -> bool:
-        return lifecycle.self_check_in(self)
 
     def clock_state(self, now) -> str:
         """``none`` (no clock), ``scheduled`` (not started yet), ``running``, ``warning`` (the last quarter of
@@ -788,15 +646,7 @@ class AuditLog(models.Model):
         return f"{self.created_at:%Y-%m-%d %H:%M} {self.actor}: {self.action}"
 
 
-class WithdrawalReason(models.TextChoices):
-    ILLNESS = "illness", _("Illness or injury")
-    DISQUALIFICATION = "disqualification", _("Disqualification (MCR 3.11.4-5)")
-    # Not there when the session was seated from its roll call (``schedule.attendance``).
-    NO_SHOW = "no_show", _("No-show")
-    OTHER = "other", _("Other")
-
-
-class Withdrawal(models.Model):
+class Withdrawal(WithdrawalDayFields, models.Model):
     """A player leaves the tournament from a session on. Never deleted: undoing one marks it undone, so the
     record shows both. A substitute, when one is named, takes the player's seats in the sessions not yet played."""
 
@@ -817,11 +667,6 @@ class Withdrawal(models.Model):
     )
     # Sessions in which the substitute took the player's seat, so an undo gives back those not played since.
     seats_taken = models.JSONField(default=list, blank=True)
-    # Left during their first session out, after this many hands at their table (the rest are not played
-    # there); None when they left before it began.
-    after_hand = models.PositiveSmallIntegerField(_("after hand"), null=True, blank=True)
-    # The player came back and plays again from this session on (``schedule.withdrawals.player_return``).
-    back_from = models.PositiveSmallIntegerField(_("back from session"), null=True, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -852,76 +697,3 @@ class Withdrawal(models.Model):
     @property
     def active(self):
         return self.undone_at is None
-
-
-class CheckIn(models.Model):
-    """A player's answer to a session's roll call (``tournament.lifecycle.CheckInStatus``), written only by
-    the moves of ``lifecycle.CHECK_IN`` (``schedule.attendance``). No row: not here yet."""
-
-    Status = CheckInStatus
-
-    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="check_ins")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="check_ins")
-    status = models.CharField(_("status"), max_length=10, choices=CheckInStatus.choices, default=CheckInStatus.EXPECTED)
-    # "desk" (marked by the staff) or "self" (by the player, on their private page).
-    by_self = models.BooleanField(_("checked in themself"), default=False)
-    changed_at = models.DateTimeField(auto_now=True)
-    changed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
-
-    class Meta:
-        ordering = ["session", "player__number"]
-        constraints = [
-            models.UniqueConstraint(fields=["session", "player"], name="unique_check_in"),
-            models.CheckConstraint(condition=models.Q(status__in=CheckInStatus.values), name="check_in_status_valid"),
-        ]
-
-    def __str__(self):
-        return f"{self.session}: {self.player} ({self.get_status_display()})"
-
-
-class TieDeciderMethod(models.TextChoices):
-    PLAY_OFF = "play_off", _("Play-off")
-    LOTS = "lots", _("Drawing lots")
-    OTHER = "other", _("Other")
-
-
-class TieDecider(models.Model):
-    """The chief referee's decision between players tied on everything the standings compare (MCR 3.10.1):
-    their order, best first, by a play-off or by lots. It orders them while they stay tied that way; kept,
-    never deleted (withdrawing one marks it)."""
-
-    Method = TieDeciderMethod
-
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="tie_deciders")
-    # Player numbers, best first.
-    order = models.JSONField(_("order"), default=list)
-    method = models.CharField(_("decided by"), max_length=10, choices=TieDeciderMethod.choices)
-    note = models.CharField(_("note"), max_length=200, blank=True, validators=[no_nul])
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
-    withdrawn_at = models.DateTimeField(null=True, blank=True)
-    withdrawn_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
-
-    class Meta:
-        ordering = ["tournament", "created_at", "id"]
-        constraints = [
-            models.CheckConstraint(
-                condition=models.Q(method__in=TieDeciderMethod.values), name="tie_decider_method_valid"
-            ),
-        ]
-
-    def __str__(self):
-        return _("Tie decided by %(method)s: %(order)s") % {
-            "method": self.get_method_display(),
-            "order": ", ".join(map(str, self.order)),
-        }
-
-    @property
-    def active(self):
-        return self.withdrawn_at is None

@@ -122,12 +122,7 @@ def _tile_trait_fans(counts: Counts, kong_count: int) -> list[int]:
         out.append(F.REVERSIBLE_TILES)
     if all(t in GREEN_TILES for t in present):
         out.append(F.ALL_GREEN)
-    if all(is_honor(t) for t in present):
-        out.append(F.ALL_HONORS)
-    elif all(is_terminal(t) for t in present):
-        out.append(F.ALL_TERMINALS)
-    elif all(t in TERMINALS_HONORS for t in present):
-        out.append(F.ALL_TERMINALS_AND_HONORS)
+    out.extend(_terminal_honor_fans(present))
     if not honors:
         out.append(F.NO_HONORS)
         out.extend(_number_range_fans({number(t) for t in present}))
@@ -140,6 +135,17 @@ def _tile_trait_fans(counts: Counts, kong_count: int) -> list[int]:
     hogs = sum(1 for c in counts if c == 4) - kong_count
     out.extend([F.TILE_HOG] * hogs)
     return out
+
+
+def _terminal_honor_fans(present: list[int]) -> list[int]:
+    """All Honors, All Terminals, or All Terminals and Honors: the one the tiles held have, if any."""
+    if all(is_honor(t) for t in present):
+        return [F.ALL_HONORS]
+    if all(is_terminal(t) for t in present):
+        return [F.ALL_TERMINALS]
+    if all(t in TERMINALS_HONORS for t in present):
+        return [F.ALL_TERMINALS_AND_HONORS]
+    return []
 
 
 def _number_range_fans(numbers: set[int]) -> list[int]:

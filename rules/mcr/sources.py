@@ -80,7 +80,11 @@ def fan_sources(fan: int, ctx: Context, reading: Reading) -> list[str]:
         return ["knitted " + tiles_str(KNITTED[reading.knitted])]
     if reading.kind not in ("basic", "knitted straight") or fan in _HAND_FANS:
         return ["whole hand"]
-    units = reading.units
+    return _unit_sources(fan, ctx, reading.units)
+
+
+def _unit_sources(fan: int, ctx: Context, units: list[Unit]) -> list[str]:
+    """The sets (or the four tiles of a tile hog) a fan of a basic hand was counted from."""
     sets = units[:-1]
     if fan == F.TILE_HOG:
         kongs = {u.tile for u in units if u.kind == PUNG and u.kong}
@@ -88,11 +92,7 @@ def fan_sources(fan: int, ctx: Context, reading: Reading) -> list[str]:
     if fan in _KONG_FANS:
         return _kong_sources(fan, sets)
     if fan in _CONCEALED_PUNG_FANS:
-        return [
-            unit_str(u)
-            for u in sets
-            if u.kind == PUNG and not u.exposed and not (not ctx.self_drawn and u.tile == ctx.win and not u.kong)
-        ] or [unit_str(u) for u in sets if u.kind == PUNG and not u.exposed]
+        return _concealed_pung_sources(ctx, sets)
     if fan in _DRAGON_FANS:
         return [unit_str(u) for u in units if is_dragon(u.tile)]
     if fan in _WIND_FANS:
@@ -100,6 +100,15 @@ def fan_sources(fan: int, ctx: Context, reading: Reading) -> list[str]:
     if fan in (F.SEAT_WIND, F.PREVALENT_WIND, F.PUNG_TERMINALS_HONORS):
         return _pung_sources(fan, ctx, sets)
     return _set_fan_sources(fan, sets) or [unit_str(u) for u in units]
+
+
+def _concealed_pung_sources(ctx: Context, sets: list[Unit]) -> list[str]:
+    """The concealed pungs, but one completed with a discarded winning tile (it counts as melded)."""
+    return [
+        unit_str(u)
+        for u in sets
+        if u.kind == PUNG and not u.exposed and not (not ctx.self_drawn and u.tile == ctx.win and not u.kong)
+    ] or [unit_str(u) for u in sets if u.kind == PUNG and not u.exposed]
 
 
 def _kong_sources(fan: int, sets: list[Unit]) -> list[str]:

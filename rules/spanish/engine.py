@@ -151,11 +151,19 @@ def _bonus_and_sets(hand: SpanishHand, sets: Sequence[Unit], tally: _Tally) -> N
 
 def _winner_doublings(hand: SpanishHand, win: int, units: list[Unit], counts: Counts, tally: _Tally) -> None:
     present = [t for t in range(NUM_KINDS) if counts[t]]
+    chows = [u.tile for u in units[:-1] if u.kind == CHOW]
+    _shape_doublings(hand, units, present, chows, tally)
+    _straight_and_moment_doublings(hand, win, units, present, chows, tally)
+    for eid, included in E.INCLUDES.items():
+        if eid in tally.items:
+            tally.drop(included)
+
+
+def _shape_doublings(hand: SpanishHand, units: list[Unit], present: list[int], chows: list[int], tally: _Tally) -> None:
+    """The doublings of the hand's make-up: suits, honours, concealment, chows and pungs."""
     honours = any(is_honor(t) for t in present)
     suits = {suit(t) for t in present if not is_honor(t)}
-    sets = units[:-1]
-    exposed = sum(1 for u in sets if u.exposed)
-    chows = [u.tile for u in sets if u.kind == CHOW]
+    exposed = sum(1 for u in units[:-1] if u.exposed)
     whole = "whole hand"
     if len(suits) == 2:
         tally.add(E.VOIDED_SUIT, whole)
@@ -175,7 +183,15 @@ def _winner_doublings(hand: SpanishHand, win: int, units: list[Unit], counts: Co
         tally.add(E.HALF_FLUSH, whole)
     if len(suits) == 3 and any(is_wind(t) for t in present) and any(is_dragon(t) for t in present):
         tally.add(E.ALL_TYPES, whole)
-    if exposed == 4 and not hand.self_drawn:
+
+
+def _straight_and_moment_doublings(
+    hand: SpanishHand, win: int, units: list[Unit], present: list[int], chows: list[int], tally: _Tally
+) -> None:
+    """The doublings of a melded hand, straights, mirror tiles and the moment of the win (the last tile, a robbed
+    kong)."""
+    whole = "whole hand"
+    if sum(1 for u in units[:-1] if u.exposed) == 4 and not hand.self_drawn:
         tally.add(E.MELDED_HAND, whole)
     straight = _mixed_straight(chows)
     if straight:
@@ -189,9 +205,6 @@ def _winner_doublings(hand: SpanishHand, win: int, units: list[Unit], counts: Co
     straight = _pure_straight(chows)
     if straight:
         tally.add(E.PURE_STRAIGHT, straight)
-    for eid, included in E.INCLUDES.items():
-        if eid in tally.items:
-            tally.drop(included)
 
 
 def _mixed_straight(chows: list[int]) -> str:
@@ -247,8 +260,14 @@ def _set_specials(hand: SpanishHand, units: list[Unit], found: list[int]) -> Non
     sets, pair = units[:-1], units[-1].tile
     pungs = [u for u in sets if u.kind == PUNG]
     chows = [u.tile for u in sets if u.kind == CHOW]
-    wind_pungs = sum(1 for u in pungs if is_wind(u.tile))
-    dragon_pungs = sum(1 for u in pungs if is_dragon(u.tile))
+    _straight_and_colour_specials(units, pungs, chows, pair, found)
+    _pung_specials(hand, pungs, pair, found)
+
+
+def _straight_and_colour_specials(
+    units: list[Unit], pungs: list[Unit], chows: list[int], pair: int, found: list[int]
+) -> None:
+    """All fives, straights with honours, and the colour hands (one suit with its dragon)."""
     if all(has_five(u.kind, u.tile) for u in units):
         found.append(E.ALL_FIVES)
     if is_honor(pair) and any(is_honor(u.tile) for u in pungs):
@@ -260,6 +279,12 @@ def _set_specials(hand: SpanishHand, units: list[Unit], found: list[int]) -> Non
         others = [u for u in units if u.tile != dragon]
         if len(others) == 4 and all(not is_honor(u.tile) and suit(u.tile) == colour_suit for u in others):
             found.append(eid)
+
+
+def _pung_specials(hand: SpanishHand, pungs: list[Unit], pair: int, found: list[int]) -> None:
+    """The special hands of pungs: winds, dragons, four kongs, four concealed pungs."""
+    wind_pungs = sum(1 for u in pungs if is_wind(u.tile))
+    dragon_pungs = sum(1 for u in pungs if is_dragon(u.tile))
     if wind_pungs == 3:
         found.append(E.LITTLE_FOUR_WINDS if is_wind(pair) else E.BIG_THREE_WINDS)
     if wind_pungs == 4:

@@ -570,21 +570,24 @@ def appeal_load(
         )
         _load_decisions(appeal, decisions or [])
         amended = _load_amendments(appeal, amendments or [])
-        _audit_filed(
-            appeal,
-            by,
-            bool(late_reason),
-            status=status,
-            fee_status=fee_status,
-            filed_at=filed_at.isoformat(),
-            filed_by=filed_by or None,
-            decisions=[
-                {"body": d["body"], "outcome": d["outcome"], "by": d.get("by") or None} for d in decisions or []
-            ],
-            amendments=amended,
-            loaded=True,
-        )
+        _audit_loaded(appeal, by, decisions or [], amended)
         return appeal
+
+
+def _audit_loaded(appeal: Appeal, by: User | None, decisions: list[dict], amended: list[dict[str, Any]]) -> None:
+    """A loaded appeal's audit entry: a filed appeal's, with what the file says happened since."""
+    _audit_filed(
+        appeal,
+        by,
+        bool(appeal.late_reason),
+        status=APPEAL.state(appeal),
+        fee_status=appeal.fee_status,
+        filed_at=appeal.filed_at.isoformat(),
+        filed_by=appeal.filed_by_name or None,
+        decisions=[{"body": d["body"], "outcome": d["outcome"], "by": d.get("by") or None} for d in decisions],
+        amendments=amended,
+        loaded=True,
+    )
 
 
 def _load_decisions(appeal: Appeal, decisions: list[dict]) -> None:

@@ -14,7 +14,14 @@ from django.utils.translation import gettext as _
 from core.acting import acting_user
 from scoring.lifecycle import SHEET
 from scoring.models import Hand, HandVersion, Penalty, ScoreSheet
-from scoring.services.hand_rules import HandDetails, _check_sequence, _checked_details, _hand_deltas, hand_audit
+from scoring.services.hand_rules import (
+    HandDetails,
+    _check_sequence,
+    _check_tiles,
+    _checked_details,
+    _hand_deltas,
+    hand_audit,
+)
 from scoring.services.sheet import _check_hand_number, _check_scorer, _refuse_if_signed
 from tournament.audit import audit_entry, audit_many
 from tournament.models import Seat
@@ -133,6 +140,7 @@ def _imported_version(
     _check_sequence(number, outcome, entered)
     rules = tournament.rule_set
     details = _checked_details(rules, players, HandDetails(outcome, winner, discarder, points, flowers, player_points))
+    _check_tiles(rules, details, tiles)
     deltas = _hand_deltas(rules, players, details)
     version = details.version(
         players, deltas, version=1, tiles=tiles or {}, note=note, created_by=actor, after_bell=after_bell

@@ -15,7 +15,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from rules import payments as pay
-from scoring import sequence
+from scoring import sequence, tile_entry
 from scoring.models import HandVersion
 from scoring.services.sheet import _check_field, _position_deltas, payment_error
 
@@ -116,6 +116,21 @@ def _checked_details(rules: RuleSet, players: list[Player], details: HandDetails
         if not points and winner is not None and winner in players:
             points = player_points[players.index(winner)]
     return replace(details, points=points, player_points=player_points)
+
+
+def _check_tiles(rules: RuleSet, details: HandDetails, tiles: Mapping[str, Any] | None) -> None:
+    """A hand given with its tiles scores what they give under the tournament's rule set: the entry form, the
+    bulk import and the tournament file all meet this one check (the form also shows the fans as the tiles are
+    tapped). The tiles come only with a win; their total, flowers included, is the hand's points (the winner's,
+    where the rule set scores every player)."""
+    if not tiles:
+        return
+    if details.outcome not in (pay.DISCARD, pay.SELF_DRAWN):
+        raise ValidationError({"tiles": _("Tiles are entered only for a win (by discard or self-drawn).")})
+    scored = tile_entry.score(dict(tiles), rules)
+    _points, error = tile_entry.check_points(scored, details.points or 0)
+    if error:
+        raise ValidationError({"tiles": ValidationError(error, code="tiles_points")})
 
 
 def _hand_deltas(rules: RuleSet, players: list[Player], details: HandDetails) -> dict[Any, int]:

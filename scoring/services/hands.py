@@ -17,7 +17,14 @@ from rules import payments as pay
 from scoring import entry_replay
 from scoring.models import ClosedSessionChange, Hand, HandVersion
 from scoring.selectors import sheet_dead_hand, sheet_departures, sheet_hand_outcomes, sheet_missing_hands
-from scoring.services.hand_rules import HandDetails, _check_sequence, _checked_details, _hand_deltas, hand_audit
+from scoring.services.hand_rules import (
+    HandDetails,
+    _check_sequence,
+    _check_tiles,
+    _checked_details,
+    _hand_deltas,
+    hand_audit,
+)
 from scoring.services.sheet import (
     _after_change,
     _check_at_table,
@@ -41,7 +48,7 @@ if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
     from scoring.models import Appeal, ScoreSheet
-    from tournament.models import Player
+    from tournament.models import Player, Tournament
 
 
 def _time_is_up(sheet: ScoreSheet, now: datetime | None = None) -> bool:
@@ -132,6 +139,12 @@ def _check_not_departed(sheet: ScoreSheet, details: HandDetails, number: int) ->
             % {"player": gone.player, "after": gone.after_hand or 0},
             code="departed",
         )
+
+
+def _check_may_play(sheet: ScoreSheet, details: HandDetails, number: int) -> None:
+    """The winner has no dead hand (MCR 3.11.3), and nobody who left the table plays the hand."""
+    _check_not_dead(sheet, details.winner, number)
+    _check_not_departed(sheet, details, number)
 
 
 def _check_not_dead(sheet: ScoreSheet, winner: Player | None, number: int) -> None:
@@ -232,8 +245,8 @@ def hand_record(
         details = _checked_details(
             rules, players, HandDetails(outcome, winner, discarder, points, flowers, player_points)
         )
-        _check_not_dead(sheet, winner, number)
-        _check_not_departed(sheet, details, number)
+        _check_tiles(rules, details, tiles)
+        _check_may_play(sheet, details, number)
         deltas = _hand_deltas(rules, players, details)
         pending = tournament.two_person_entry if pending is None else pending
         # Under the sheet's lock no other entry can create this hand meanwhile; the unique constraint on
@@ -251,19 +264,32 @@ def hand_record(
             idempotency_key=idempotency_key,
         )
         _save_version(hand, version, pending=pending)
-        voided = _after_change(sheet, by, _("hand %(n)s entered") % {"n": number})
-        table = sheet.table
-        facts = hand_audit(
-            session=table.session.number,
-            table=table.number,
-            number=number,
-            version=version,
-            pending=pending,
-            confirmations_voided=voided,
-            appeal=appeal,
-        )
-        audit(tournament=tournament, actor=by, obj=version, **facts)
+        _recorded(sheet, tournament, by, number, version, pending, appeal)
         return version
+
+
+def _recorded(
+    sheet: ScoreSheet,
+    tournament: Tournament,
+    by: User | None,
+    number: int,
+    version: HandVersion,
+    pending: bool,
+    appeal: Appeal | None,
+) -> None:
+    """After a hand's new version: the players confirm again, the sheet's state follows, the audit entry."""
+    voided = _after_change(sheet, by, _("hand %(n)s entered") % {"n": number})
+    table = sheet.table
+    facts = hand_audit(
+        session=table.session.number,
+        table=table.number,
+        number=number,
+        version=version,
+        pending=pending,
+        confirmations_voided=voided,
+        appeal=appeal,
+    )
+    audit(tournament=tournament, actor=by, obj=version, **facts)
 
 
 def hand_confirm(

@@ -20,6 +20,7 @@ from exports.views import file_response
 from series import audit_text, fileformat, selectors, services
 from series.forms import LinkForm, SeriesFileForm, SeriesForm, SeriesRoleForm
 from series.models import Person, PlayerLink, Series, SeriesRole
+from series.permissions import is_series_organizer
 from series.views.mixins import SeriesOrganizerMixin, add_service_error, can_create_series
 from tournament.models import AuditLog, Player
 from tournament.permissions import is_organizer
@@ -257,7 +258,7 @@ class SeriesImportView(CreatorRequiredMixin, FormView):
             replace = form.cleaned_data["replace"]
             slug = data.get("slug") if isinstance(data, dict) else None
             existing = Series.objects.filter(slug=slug).first() if isinstance(slug, str) else None
-            if replace and existing is not None and not selectors.is_series_organizer(self.request.user, existing):
+            if replace and existing is not None and not is_series_organizer(self.request.user, existing):
                 raise fileformat.SeriesFileError(
                     [("slug", _("You do not organize the series “%(slug)s”.") % {"slug": slug})]
                 )

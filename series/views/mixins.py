@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from core.service_errors import add_service_error as core_add_service_error
 from series.models import Series
-from series.selectors import can_create_series, is_series_organizer  # noqa: F401 (the views import it from here)
+from series.permissions import can_create_series, is_series_organizer  # noqa: F401 (the views import it from here)
 
 # One helper for every app's forms; a series' settings name their keys (``decay[1].factor``).
 add_service_error = partial(core_add_service_error, name_others=True)

@@ -160,3 +160,30 @@ def test_wide_tabulation_continues_in_blocks_repeating_who(played):
         list(range(len(dataset.columns)))
     ]
     assert renderers.render_pdf(dataset, played).startswith(b"%PDF")
+
+
+def test_the_ranking_file_checks_the_tournaments_own_table_points_total(ema_ready):
+    """The total every table's table points must reach is the tournament's setting (not a fixed 7): with 3/2/1/0
+    each finished table gives 6 and the file goes; a table whose points add up otherwise is named."""
+    from types import SimpleNamespace
+
+    from tournament.models import Tournament
+
+    Tournament.objects.filter(pk=ema_ready.pk).update(table_points="3/2/1/0")
+    ema_ready.refresh_from_db()
+    assert datasets.ema_dataset(ema_ready).rows  # every table totals 6: no problem (it used to say "not 7")
+    unplayed = SimpleNamespace(session=1, table=2, started=False, table_points=[])
+    assert datasets.ema_problems(ema_ready, [], {1: unplayed}) == [
+        "Session 1, table 2: the table points total 0.00, not 6.00."
+    ]
+
+
+def test_the_ranking_file_reads_the_table_results_once(ema_ready):
+    """The standings and the checks share one read of the tables' results."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        datasets.ema_dataset(ema_ready)
+    seats_reads = [q["sql"] for q in queries.captured_queries if 'FROM "tournament_seat"' in q["sql"]]
+    assert len(seats_reads) == 1, seats_reads

@@ -156,7 +156,14 @@ def test_round_trip_with_settings_corrections_withdrawals_and_reopened_sessions(
         by=organizer,
     )  # version 2 is current
     ss.hand_record(
-        sheet=sheet, number=2, outcome=pay.SELF_DRAWN, winner=ps[3], points=88, tiles={"hand": "123m"}, by=organizer
+        sheet=sheet,
+        number=2,
+        outcome=pay.SELF_DRAWN,
+        winner=ps[3],
+        points=13,
+        flowers=1,
+        tiles={"concealed": "123m456p789s23sEE", "win_tile": "4s", "flowers": 1, "self_drawn": True},
+        by=organizer,
     )
     wrong = ss.penalty_record(sheet=sheet, player=ps[1], amount=30, to="nobody", reason="oops", by=organizer)
     ss.penalty_withdraw(penalty=wrong, reason="given in error", by=organizer)
@@ -374,3 +381,32 @@ def test_export_command_prints_json_to_stdout():
     assert data["slug"] == "small-open" and len(data["players"]) == 8
     with pytest.raises(CommandError, match="No tournament"):
         call_command("export_tournament", "nope")
+
+
+TILES_13 = {"concealed": "123m456p789s23sEE", "win_tile": "4s", "flowers": 1, "self_drawn": True}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("table_index", [0, 1], ids=["bulk import", "one hand at a time"])
+def test_tiles_that_do_not_give_the_points_are_refused_naming_the_hand(table_index):
+    """The tiles<->points rule is the hand service's (scoring.services.hand_rules._check_tiles), so a file obeys it
+    as the entry form does. Table 1's hands go in bulk; table 2's, with a hand waiting for a second person, one by
+    one (hand_record)."""
+
+    def mutate(d):
+        hand = {"winner": 1 if table_index == 0 else 5, "self_drawn": True, "points": 12, "flowers": 1}
+        table(d, table_index)["hands"][0] = (
+            hand | {"tiles": dict(TILES_13)} | ({"pending": True} if table_index else {})
+        )
+
+    error = refused(mutate, f"sessions[0].tables[{table_index}].hands[0].tiles", "The tiles score 13 points")
+    assert "12 points were typed" in error.message
+
+
+@pytest.mark.django_db
+def test_tiles_that_give_the_points_are_kept():
+    data = copy.deepcopy(SMALL)
+    table(data)["hands"][1] = {"winner": 1, "self_drawn": True, "points": 13, "flowers": 1, "tiles": dict(TILES_13)}
+    t = tournament_import(data)
+    exported = tournament_export(t)["sessions"][0]["tables"][0]["hands"][1]
+    assert exported["points"] == 13 and exported["tiles"]["concealed"] == "123m456p789s23sEE"

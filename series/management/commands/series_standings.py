@@ -5,13 +5,10 @@ the tournaments' results as they are now first, keeping a new version when it ch
 log, by the system). Without it, a note on standard error says when the results changed since.
 """
 
-import csv
-import io
-import json
-
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
+from core.command_output import neutralise, rows_text
 from series import selectors, services
 from series.models import Series
 
@@ -31,10 +28,6 @@ def command_rows(ranking, country: str = "") -> list[dict]:
         }
         for row in selectors.listed_rows(ranking, country)
     ]
-
-
-def _csv_text(text):
-    return "'" + text if text.startswith(("=", "+", "-", "@", "\t", "\r")) else text
 
 
 class Command(BaseCommand):
@@ -67,25 +60,7 @@ class Command(BaseCommand):
         if not recompute and ranking is None:
             self._warn_if_stale(series, kept)
         rows = command_rows(kept, (country or "").upper())
-        if format == "json":
-            self.stdout.write(json.dumps(rows, ensure_ascii=False, indent=1))
-            return
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(COLUMNS)
-        for row in rows:
-            player = row["player"]
-            writer.writerow(
-                [
-                    row["rank"],
-                    player["ema_id"],
-                    _csv_text(player["name"]),
-                    player["country"],
-                    f"{row['rating']:.2f}",
-                    row["results"],
-                ]
-            )
-        self.stdout.write(out.getvalue(), ending="")
+        self.stdout.write(rows_text(rows, format, COLUMNS, _csv_cells), ending="" if format == "csv" else "\n")
 
     def _warn_if_stale(self, series, kept):
         try:
@@ -98,3 +73,15 @@ class Command(BaseCommand):
                 "Note: results changed since this ranking was computed; --recompute keeps a new one.",
                 style_func=lambda x: x,
             )
+
+
+def _csv_cells(row):
+    player = row["player"]
+    return [
+        row["rank"],
+        player["ema_id"],
+        neutralise(player["name"]),
+        player["country"],
+        f"{row['rating']:.2f}",
+        row["results"],
+    ]

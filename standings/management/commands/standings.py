@@ -4,12 +4,9 @@ The organizer's view: every session with results, published or not (as organizer
 the standings page). ``--public`` gives what the public sees: published and closed sessions only.
 """
 
-import csv
-import io
-import json
-
 from django.core.management.base import BaseCommand, CommandError
 
+from core.command_output import neutralise, rows_text
 from standings.selectors import standings_rows
 from tournament.models import Tournament
 
@@ -33,14 +30,6 @@ def command_rows(tournament, public=False):
     return [command_row(r) for r in standings_rows(tournament, public=public)]
 
 
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def _csv_text(text):
-    """Names never become formulas when the CSV is opened in a spreadsheet (as exports.renderers)."""
-    return "'" + text if text.startswith(FORMULA_STARTS) else text
-
-
 class Command(BaseCommand):
     help = (
         "Print a tournament's player standings as JSON or CSV: the organizer's view, every session with "
@@ -59,21 +48,15 @@ class Command(BaseCommand):
         if tournament is None:
             raise CommandError(f"No tournament “{slug}”.")
         rows = command_rows(tournament, public=public)
-        if format == "json":
-            self.stdout.write(json.dumps(rows, ensure_ascii=False, indent=1))
-            return
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(COLUMNS)
-        for row in rows:
-            writer.writerow(
-                [
-                    row["rank"],
-                    row["number"],
-                    _csv_text(row["name"]),
-                    _csv_text(row["team"] or ""),
-                    f"{row['table_points']:.2f}",
-                    row["score"],
-                ]
-            )
-        self.stdout.write(out.getvalue(), ending="")
+        self.stdout.write(rows_text(rows, format, COLUMNS, _csv_cells), ending="" if format == "csv" else "\n")
+
+
+def _csv_cells(row):
+    return [
+        row["rank"],
+        row["number"],
+        neutralise(row["name"]),
+        neutralise(row["team"] or ""),
+        f"{row['table_points']:.2f}",
+        row["score"],
+    ]
