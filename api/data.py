@@ -21,7 +21,7 @@ from scoring.selectors import open_appeals_by_table, players_under_appeal
 from standings import selectors
 from standings.management.commands.standings import command_row
 from tournament import lifecycle as session_lifecycle
-from tournament.clock import clock_data
+from tournament.clock import clock_data, next_session_start, start_data
 from tournament.models import Elimination, Player, Seat, Session, Tournament
 
 
@@ -126,6 +126,9 @@ def session_summary(tournament: Tournament, session: CountedSession, notes: Sess
         "results_url": reverse("api-session-results", args=[tournament.slug, session.number]),
         "tables_under_appeal": notes.appealed.get(session.number, []),
         "eliminated": notes.eliminated.get(session.number, []),
+        # When it begins (the clock's start, else the timetable's) and its day, for multi-day events.
+        "starts_at": session.start_time.isoformat() if session.start_time else None,
+        "day": session.day.isoformat() if session.day else None,
     }
 
 
@@ -155,6 +158,8 @@ def tournament_data(tournament: Tournament, organizer: bool) -> dict:
             "players": tournament.players.filter(is_substitute=False).count(),
             "teams": tournament.teams.count(),
             "current_session": current.number if current else None,
+            # The next session to begin, published or not: its number and time are the timetable's, public.
+            "next_session": start_data(next_session_start(tournament)),
             "over": tournament_over(tournament),
             "sessions": sessions_data(tournament, sessions),
             "links": {

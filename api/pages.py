@@ -11,7 +11,7 @@ from api import data, services
 from api.forms import ApiTokenForm
 from api.models import ApiToken
 from tournament import lifecycle as session_lifecycle
-from tournament.clock import clock_context
+from tournament.clock import clock_context, next_session_start
 from tournament.models import WIND_NAMES
 from tournament.views.mixins import OrganizerRequiredMixin, TournamentMixin, add_service_error
 
@@ -45,6 +45,8 @@ def hall_labels():
         "time_left": _("left"),
         "time_up": _("Time is up"),
         "starts_in": _("starts in"),
+        "next_starts": _("Session %(n)s starts at %(time)s."),
+        "next_starts_on": _("Session %(n)s starts on %(day)s at %(time)s."),
         "updated": _("Updated %(time)s"),
         "stale": _("Not updated since %(time)s: the connection is down."),
         "under_appeal": _("Under appeal"),
@@ -110,6 +112,7 @@ class HallView(TournamentMixin, TemplateView):
             hall_config={"poll_seconds": HALL_POLL_SECONDS, "slide_seconds": HALL_SLIDE_SECONDS, "labels": labels},
             refresh_seconds=60,
             clock=clock,
+            next_session=next_session_start(tournament),
         )
         return context
 

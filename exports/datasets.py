@@ -9,7 +9,7 @@ Values in dataset rows are ``int``, ``str``, ``None`` (blank) or, for table poin
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -23,6 +23,7 @@ from scoring.models import Penalty, ScoreSheet
 from scoring.results import lost_sessions, table_results
 from standings import selectors
 from standings.tables import tiebreak_label
+from tournament.clock import day_label, is_multi_day
 from tournament.models import Seat, Tournament
 
 TEXT, INT, POINTS = "text", "int", "points"
@@ -142,9 +143,14 @@ def tabulation_dataset(tournament, rows=None, *, public=False):
     columns = [Column(_("No."), INT), Column(_("Team")), Column(_("Name"))]
     groups = [("", 3)]
     hidden = set() if public else set(selectors.unpublished_sessions_with_results(tournament))
+    timed = list(tournament.sessions.all())
+    # A multi-day event heads each session with its day ("Session 4 · Sunday 3 May").
+    days = {s.number: day_label(s.day) for s in timed} if is_multi_day(timed) else {}
     for n in sessions:
         columns += [Column(tp, POINTS), Column(f"{sum_} {tp}", POINTS), Column(cp, INT), Column(f"{sum_} {cp}", INT)]
         label = _("Session %(n)s") % {"n": n}
+        if days.get(n):
+            label = f"{label} · {days[n]}"
         groups.append((_("%(session)s (not public)") % {"session": label} if n in hidden else label, 4))
     columns += [Column(tp, POINTS), Column(cp, INT), Column(_("Rank"), INT)]
     groups.append((_("Total"), 3))
@@ -252,13 +258,31 @@ def ema_problems(tournament, rows, results=None):
     return problems
 
 
+def ema_rows(tournament, rows=None, results=None):
+    """Who the ranking file lists, in the standings' order (docs/running-the-day.md, "The ranking file"):
+    everyone who played at least one session, ranked as the standings rank them (ties ordered by a decider
+    where the chief referee recorded one). A player who played nothing (a no-show) is no participant and is
+    not listed; a disqualified player who lost their rank (MCR 3.11.5) is not in the standings and not here.
+    Substitutes who played are participants for the EMA ("Substitute players (maximum 3) are accounted in the
+    calculation of participating players", EMA, Basics for ranking system): ranked with everyone where the
+    tournament ranks them, else after the ranked players, in the order the standings list them apart."""
+    results = table_results(tournament) if results is None else results
+    rows = selectors.player_standings(tournament, results=results) if rows is None else rows
+    listed = [row for row in rows if row.sessions]
+    if not tournament.substitutes_ranked:
+        after = len(listed)
+        for row in selectors.substitute_standings(tournament, results=results):
+            if row.sessions:
+                listed.append(replace(row, rank=after + row.rank))
+    return listed
+
+
 def ema_dataset(tournament, rows=None):
     """The ranking body's results file (EMA style, MCR): rank, EMA id (blank for a player marked as
-    having none), last (family) name, first (given) name, country, table points, score. Substitutes are
-    left out, as in the standings. Raises RankingFileNotReady naming every problem ``ema_problems`` finds."""
-    results = table_results(tournament)  # read once: the standings and the checks both use them
-    rows = selectors.player_standings(tournament, results=results) if rows is None else rows
-    rows = [row for row in rows if not row.player.is_substitute]  # never send one
+    having none), last (family) name, first (given) name, country, table points, score, for the players
+    ``ema_rows`` lists. Raises RankingFileNotReady naming every problem ``ema_problems`` finds."""
+    results = table_results(tournament)  # read once: the standings, the substitutes and the checks
+    rows = ema_rows(tournament, rows, results)
     problems = ema_problems(tournament, rows, results)
     if problems:
         raise RankingFileNotReady(problems)

@@ -15,11 +15,18 @@ from tournament.models import Session, Tournament
 FONT_SIZE = 13
 
 
-def seat_list_pdf(tournament: Tournament, session: Session) -> bytes:
+def seat_list_pdf(tournament: Tournament, session: Session, tables: set[int] | None = None) -> bytes:
+    """``tables``: only the players at these tables (printed again after their seats changed)."""
     from reportlab.lib import colors
 
     rows = seat_list(session)
     title = _("Session %(n)s: where everyone sits") % {"n": session.number}
+    if tables:
+        rows = [r for r in rows if r["table"] in tables]
+        title = _("Session %(n)s: where everyone sits, tables %(t)s") % {
+            "n": session.number,
+            "t": ", ".join(map(str, sorted(tables))),
+        }
     header = [_("Name"), _("No."), _("Table"), _("Starting wind")]
     body = [[r["player"].name, str(r["player"].number), str(r["table"]), str(r["wind"])] for r in rows]
     font, bold = document_fonts([tournament.name, title, *header, *(cell for row in body for cell in row)])

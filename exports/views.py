@@ -21,7 +21,7 @@ from exports.player_cards import player_card_url, player_cards, player_cards_pdf
 from exports.renderers import RENDERERS
 from exports.score_sheets import score_sheets_pdf
 from exports.seat_list import seat_list_pdf
-from tournament.models import Session, Table
+from tournament.models import Seat, Session, Table
 from tournament.views.mixins import OrganizerRequiredMixin, ScorerRequiredMixin, TournamentMixin
 
 
@@ -126,6 +126,11 @@ class ScoreSheetsView(ScorerRequiredMixin, View):
         )
 
 
+def changed_tables(request) -> set[int]:
+    """``?tables=2,5``: the table numbers to print again after their seats changed; empty: every table."""
+    return {int(t) for t in request.GET.get("tables", "").split(",") if t.strip().isdigit()}
+
+
 class PlayerCardsView(OrganizerRequiredMixin, View):
     """One card per player (number, name, team, table and wind per session, QR code of their page), to print
     before the tournament."""
@@ -133,6 +138,15 @@ class PlayerCardsView(OrganizerRequiredMixin, View):
     def get(self, request, *args, **kwargs):
         tournament = self.tournament
         cards = player_cards(tournament, lambda player: player_card_url(player, request))
+        tables, session_number = changed_tables(request), request.GET.get("session", "")
+        if tables and session_number.isdigit():
+            # Only the cards of the players now at these tables (after a change of seats): reprint those.
+            at = set(
+                Seat.objects.filter(
+                    session__tournament=tournament, session__number=int(session_number), table__number__in=tables
+                ).values_list("player__number", flat=True)
+            )
+            cards = [c for c in cards if c.number in at]
         return file_response(
             player_cards_pdf(tournament, cards),
             "application/pdf",
@@ -150,7 +164,7 @@ class SeatListPdfView(TournamentMixin, View):
         if not self.session_visible(session):
             raise Http404(_("The seating of this session is not published yet."))
         return file_response(
-            seat_list_pdf(tournament, session),
+            seat_list_pdf(tournament, session, tables=changed_tables(request)),
             "application/pdf",
             f"{tournament.slug}-session-{session.number}-seats.pdf",
             attachment=False,

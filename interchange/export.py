@@ -23,7 +23,7 @@ from interchange.format import ALWAYS_WRITTEN, SETTINGS, InterchangeError, defau
 from rules import fouls
 from rules import payments as pay
 from scoring.models import Appeal, AppealAmendment, Hand, HandVersion, Penalty, Signature
-from tournament.models import Player, Seat, Session, Table, Team, Tournament, Withdrawal, split_display_name
+from tournament.models import Player, Seat, Session, Table, Team, TieDecider, Tournament, Withdrawal, split_display_name
 from tournament.player_fields import PLAYER_FIELDS, Kind
 
 if TYPE_CHECKING:
@@ -154,6 +154,18 @@ def tournament_export(tournament: Tournament) -> dict[str, Any]:
     ]
     if withdrawals:
         data["withdrawals"] = withdrawals
+    timetable = {
+        str(s.number): s.planned_start.isoformat()
+        for s in tournament.sessions.order_by("number")
+        if s.planned_start is not None
+    }
+    if timetable:
+        data["timetable"] = timetable
+    deciders = [
+        _tie_decider_json(d) for d in TieDecider.objects.filter(tournament=tournament).order_by("created_at", "id")
+    ]
+    if deciders:
+        data["tie_deciders"] = deciders
     if records.appeals:
         data["appeals"] = [_appeal_json(a, records.penalties, records.withdrawn) for a in records.appeals]
     return data
@@ -382,6 +394,19 @@ def _withdrawal_json(w: Withdrawal) -> dict[str, Any]:
         out["seats_taken"] = list(w.seats_taken)
     if w.undone_at is not None:
         out["undone"] = True
+    if w.after_hand:
+        out["after_hand"] = w.after_hand
+    if w.back_from:
+        out["back_from"] = w.back_from
+    return out
+
+
+def _tie_decider_json(d: TieDecider) -> dict[str, Any]:
+    out: dict[str, Any] = {"order": list(d.order), "method": d.method}
+    if d.note:
+        out["note"] = d.note
+    if not d.active:
+        out["withdrawn"] = True
     return out
 
 

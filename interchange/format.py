@@ -43,7 +43,21 @@ SETTINGS = (
     ("substitutes_ranked", "bool"),
 )
 ALWAYS_WRITTEN = {"rules", "session_count"}
-TOP_KEYS = {"name", "slug", *dict(SETTINGS), "teams", "players", "sessions", "withdrawals", "appeals"}
+# timetable: {"3": ISO 8601} each session's planned start (Session.planned_start); tie_deciders: the chief
+# referee's deciders between players tied on everything (MCR 3.10.1), in the order recorded.
+TOP_KEYS = {
+    "name",
+    "slug",
+    *dict(SETTINGS),
+    "teams",
+    "players",
+    "sessions",
+    "withdrawals",
+    "appeals",
+    "timetable",
+    "tie_deciders",
+}
+TIE_DECIDER_KEYS = {"order", "method", "note", "withdrawn"}
 # A player's fields are tournament.player_fields', by their keys; number and name are required. team_captain:
 # written only as true, on the captain of their team (MCR 3.12.1); older files have none.
 PLAYER_KEYS = {*KEYS, "team_captain"}
@@ -94,6 +108,9 @@ WITHDRAWAL_KEYS = {
     "substitute",
     "seats_taken",
     "undone",
+    # Left during their first session out after this hand; back (undone) from this session on.
+    "after_hand",
+    "back_from",
 }
 # A penalty is either a foul of the catalogue ("foul": code, rules.fouls) whose amount the import
 # computes, or, as before the catalogue, an amount with its target and reason.

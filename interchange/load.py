@@ -23,6 +23,7 @@ from schedule import services as schedule
 from scoring import services as ss
 from scoring.models import Appeal, Hand, HandVersion, Penalty, ScoreSheet
 from scoring.selectors import open_appeals_by_table
+from standings import deciders
 from tournament import player_fields
 from tournament import services as ts
 from tournament.audit import audit
@@ -173,6 +174,24 @@ def tournament_import(
                 progress.session(srow["number"], sum(len(t.get("hands", [])) for t in srow["tables"]))
         sessions = {s.number: s for s in tournament.sessions.all()}
         _load_withdrawals(data, players, sessions)
+        if data.get("timetable"):
+            with _At("timetable"):
+                clock.sessions_timetable_set(
+                    tournament=tournament,
+                    starts={int(n): parse_moment(v, f"timetable.{n}") for n, v in data["timetable"].items()},
+                    by=None,
+                    closed_too=True,
+                )
+        for i, drow in enumerate(data.get("tie_deciders", [])):
+            with _At(f"tie_deciders[{i}]", {"note": "note"}):
+                deciders.tie_decider_load(
+                    tournament=tournament,
+                    order=drow["order"],
+                    method=drow["method"],
+                    note=drow.get("note", ""),
+                    withdrawn=drow.get("withdrawn", False),
+                    by=None,
+                )
         for i, arow in enumerate(data.get("appeals", [])):
             _load_appeal(arow, f"appeals[{i}]", sessions, players, table_penalties)
         notes = import_notes(tournament)
@@ -403,6 +422,8 @@ def _load_withdrawals(data: dict[str, Any], players: Players, sessions: dict[int
                 substitute=players[wrow["substitute"]] if "substitute" in wrow else None,
                 seats_taken=wrow.get("seats_taken", []),
                 undone=wrow.get("undone", False),
+                after_hand=wrow.get("after_hand"),
+                back_from=wrow.get("back_from"),
                 by=None,
             )
 

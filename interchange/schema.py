@@ -33,13 +33,14 @@ from interchange.format import (
     SIGNATURE_KEYS,
     SIGNATURE_ROLES,
     TABLE_KEYS,
+    TIE_DECIDER_KEYS,
     TOP_KEYS,
     WITHDRAWAL_KEYS,
     WITHDRAWN_PENALTY_KEYS,
 )
 from rules.registry import RULE_SETS
 from scoring.models import Appeal, AppealAmendment, AppealDecision
-from tournament.models import AdvanceRule, WithdrawalReason
+from tournament.models import AdvanceRule, TieDeciderMethod, WithdrawalReason
 from tournament.player_fields import PLAYER_FIELDS, Kind
 
 STR: dict[str, Any] = {"type": "string"}
@@ -95,6 +96,12 @@ ELEMENTS: dict[str, tuple[dict[str, dict[str, Any]], tuple[str, ...], set[str]]]
             "sessions": array(ref("session")),
             "withdrawals": array(ref("withdrawal")),
             "appeals": array(ref("appeal")),
+            "timetable": {
+                "type": "object",
+                "additionalProperties": MOMENT,
+                "description": "each session's planned start, by session number",
+            },
+            "tie_deciders": array(ref("tie_decider")),
         },
         ("name", "slug"),
         TOP_KEYS,
@@ -190,9 +197,16 @@ ELEMENTS: dict[str, tuple[dict[str, dict[str, Any]], tuple[str, ...], set[str]]]
             "substitute": INT,
             "seats_taken": array(INT),
             "undone": BOOL,
+            "after_hand": POSITIVE,
+            "back_from": POSITIVE,
         },
         ("player", "from_session", "reason"),
         WITHDRAWAL_KEYS,
+    ),
+    "tie_decider": (
+        {"order": array(INT), "method": enum(TieDeciderMethod.values), "note": STR, "withdrawn": BOOL},
+        ("order", "method"),
+        TIE_DECIDER_KEYS,
     ),
     "appeal": (
         {

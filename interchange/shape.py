@@ -150,7 +150,29 @@ def validate(data: Any) -> dict[str, Any]:
     seated_tables = _validate_sessions(data, numbers, session_count)
     _validate_withdrawals(data, numbers, session_count)
     _validate_appeals(data, numbers, seated_tables)
+    _validate_timetable(data, session_count)
+    _validate_tie_deciders(data, numbers)
     return settings
+
+
+def _validate_timetable(data, session_count):
+    """Each key a session number of the tournament, each value a date and time (the schema says strings)."""
+    for key, value in data.get("timetable", {}).items():
+        path = f"timetable.{key}"
+        if not key.isdigit() or not 1 <= int(key) <= session_count:
+            raise InterchangeError(path, f"“{key}” is not a session number from 1 to {session_count}")
+        parse_moment(value, path)
+
+
+def _validate_tie_deciders(data, numbers):
+    """Each decider orders two listed players or more, each once (the schema types the fields)."""
+    for i, row in enumerate(data.get("tie_deciders", [])):
+        path = f"tie_deciders[{i}]"
+        if len(row["order"]) < 2 or len(set(row["order"])) != len(row["order"]):
+            raise InterchangeError(f"{path}.order", "two players or more, each once")
+        for k, number in enumerate(row["order"]):
+            if number not in numbers:
+                raise InterchangeError(f"{path}.order[{k}]", f"player {number} is not in the players list")
 
 
 def _validate_settings(data: dict[str, Any]) -> dict[str, Any]:

@@ -8,7 +8,8 @@ from django.utils.translation import gettext as _
 
 from schedule.selectors import method_label
 from tournament.audit_text import Context, local_time, numbers_text, page_url, register_sentences
-from tournament.models import AuditLog, WithdrawalReason
+from tournament.lifecycle import CheckInStatus
+from tournament.models import AuditLog, TieDeciderMethod, WithdrawalReason
 
 
 def _session_link(f: dict, ctx: Context) -> tuple[str, str]:
@@ -127,6 +128,80 @@ def _withdrawal(e: AuditLog, f: dict, ctx: Context) -> tuple[str, str, str]:
     return text, page_url("manage-withdrawals", ctx.tournament.slug), _("withdrawals")
 
 
+def _return(e: AuditLog, f: dict, ctx: Context) -> tuple[str, str, str]:
+    args = {
+        "actor": ctx.actor(e),
+        "player": f.get("player", "?"),
+        "name": f.get("name", ""),
+        "back": f.get("back_from") or "—",
+        "sessions": numbers_text(f.get("seats_given_back") or []) or "—",
+    }
+    text = (
+        _(
+            "%(actor)s brought player %(player)s, %(name)s, back: plays from session %(back)s (seats given back in sessions %(sessions)s)."
+        )
+        % args
+    )
+    if f.get("lost_by_lateness"):
+        text += " " + _("%(m)s minutes late: session %(n)s lost (MCR 3.11.2).") % {
+            "m": f.get("minutes"),
+            "n": f.get("missed"),
+        }
+    elif f.get("missed"):
+        text += " " + _("The substitute finishes session %(n)s.") % {"n": f["missed"]}
+    return text, page_url("manage-withdrawals", ctx.tournament.slug), _("withdrawals")
+
+
+def _roll_call(e: AuditLog, f: dict, ctx: Context) -> tuple[str, str, str]:
+    args = {"actor": ctx.actor(e), "n": f.get("session", "?")}
+    texts = {
+        "roll_call.open": _("%(actor)s opened the roll call of session %(n)s."),
+        "roll_call.self": _("%(actor)s let players check themselves in for session %(n)s."),
+        "roll_call.desk": _("%(actor)s stopped self check-in for session %(n)s."),
+        "roll_call.close": _("%(actor)s put away the roll call of session %(n)s."),
+    }
+    if e.action == "roll_call.seat":
+        args.update(absent=numbers_text(f.get("absent") or []) or "—", present=f.get("present", "?"))
+        text = (
+            _("%(actor)s seated session %(n)s from its roll call: %(present)s here; no-shows: players %(absent)s.")
+            % args
+        )
+    elif e.action == "player.check_in":
+        args.update(player=f.get("player", "?"), name=f.get("name", ""))
+        status = f.get("status")
+        args["status"] = CheckInStatus(status).label if status in CheckInStatus.values else status
+        text = (
+            _("Player %(player)s, %(name)s, checked in for session %(n)s on their phone.")
+            if f.get("by_self")
+            else _("%(actor)s marked player %(player)s, %(name)s, “%(status)s” for session %(n)s.")
+        ) % args
+    else:
+        text = texts.get(e.action, "%(actor)s: " + e.action) % args
+    n = f.get("session")
+    return text, page_url("manage-roll-call", ctx.tournament.slug, n) if n else "", _("roll call")
+
+
+def _timetable(e: AuditLog, f: dict, ctx: Context) -> tuple[str, str, str]:
+    changes = f.get("changes") or {}
+    return (
+        _("%(actor)s changed the timetable of sessions %(s)s.")
+        % {"actor": ctx.actor(e), "s": ", ".join(sorted(changes, key=lambda k: int(k) if str(k).isdigit() else 0))},
+        page_url("manage-timetable", ctx.tournament.slug),
+        _("timetable"),
+    )
+
+
+def _decider(e: AuditLog, f: dict, ctx: Context) -> tuple[str, str, str]:
+    args = {"actor": ctx.actor(e), "order": ", ".join(map(str, f.get("order") or []))}
+    if e.action == "standings.tie_undecide":
+        text = _("%(actor)s withdrew the decider between players %(order)s.") % args
+    else:
+        method = f.get("method")
+        args["method"] = str(TieDeciderMethod(method).label) if method in TieDeciderMethod.values else str(method)
+        text = _("%(actor)s recorded a decider (%(method)s) between tied players, best first: %(order)s.") % args
+    return text, page_url("tie-deciders", ctx.tournament.slug), _("ties")
+
+
 def _fill(e: AuditLog, f: dict, ctx: Context) -> tuple[str, str, str]:
     numbers = [*(f.get("substitutes") or []), *(f.get("created") or [])]
     return (
@@ -156,5 +231,15 @@ def register() -> None:
             "player.substitute": _withdrawal,
             "player.withdraw_undo": _withdrawal,
             "seating.fill": _fill,
+            "player.return": _return,
+            "roll_call.open": _roll_call,
+            "roll_call.self": _roll_call,
+            "roll_call.desk": _roll_call,
+            "roll_call.close": _roll_call,
+            "roll_call.seat": _roll_call,
+            "player.check_in": _roll_call,
+            "session.timetable": _timetable,
+            "standings.tie_decide": _decider,
+            "standings.tie_undecide": _decider,
         }
     )

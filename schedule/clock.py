@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament.audit import audit
-from tournament.models import MINUTES_MAX, Session
+from tournament.models import MINUTES_MAX, Session, Tournament
 from tournament.services import check_organizer
 
 if TYPE_CHECKING:
@@ -190,3 +190,45 @@ def session_clock_load(*, session: Session, starts_at: datetime, ends_at: dateti
             loaded=True,
         )
         return session
+
+
+# --- the timetable ------------------------------------------------------------------------------------------
+
+
+def sessions_timetable_set(
+    *, tournament: Tournament, starts: dict[int, datetime | None], by: User | None, closed_too: bool = False
+) -> list[int]:
+    """The planned start of each session by number (None clears it): what players are told ("Session 3 starts
+    at 14:00") and, by its date, the day it belongs to in a multi-day event. A closed session keeps its time.
+    Returns the numbers changed; one audit entry for them all."""
+    from tournament.services import lock_tournament
+
+    with transaction.atomic():
+        tournament = lock_tournament(tournament)
+        check_organizer(by, tournament)
+        sessions = {s.number: s for s in Session.objects.select_for_update().filter(tournament=tournament)}
+        changed: dict[int, list[str | None]] = {}
+        for number, start in sorted(starts.items()):
+            session = sessions.get(number)
+            if session is None or session.planned_start == start:
+                continue
+            if session.is_closed and not closed_too:  # a tournament file loads the record as it stands
+                raise ValidationError(
+                    _("Session %(n)s is closed; its time no longer changes.") % {"n": number}, code="closed"
+                )
+            if (
+                start is not None
+                and not closed_too
+                and tournament.start_date
+                and timezone.localdate(start) < tournament.start_date
+            ):
+                raise ValidationError(
+                    _("Session %(n)s would start before the tournament's first day.") % {"n": number},
+                    code="before_start",
+                )
+            changed[number] = [_iso(session.planned_start), _iso(start)]
+            session.planned_start = start
+            session.save(update_fields=["planned_start"])
+        if changed:
+            audit(tournament=tournament, actor=by, action="session.timetable", changes=changed)
+        return sorted(changed)

@@ -18,7 +18,7 @@ from scoring import queues
 from scoring.appeal_window import window_end
 from scoring.results import table_results
 from scoring.selectors import changes_after_closing, tables_asking_to_reopen
-from tournament.models import AdvanceRule, Session, Tournament, TournamentRole
+from tournament.models import AdvanceRule, Elimination, Session, Tournament, TournamentRole
 from tournament.services import seating_problem
 
 
@@ -70,6 +70,60 @@ def _withdrawn_still_seated(tournament: Tournament, url: _Url) -> list[Item]:
                     _("%(player)s is withdrawn but still seated in sessions %(s)s: name a substitute.")
                     % {"player": w.player, "s": ", ".join(map(str, numbers))},
                     url("manage-withdrawals", anchor=f"#withdrawal-{w.pk}"),
+                    _("Withdrawals"),
+                )
+            )
+    return items
+
+
+def _seated_nowhere(tournament: Tournament, url: _Url) -> list[Item]:
+    """A player in the tournament (not a substitute, not withdrawn by then) without a seat in a published
+    session still open: a player back from a withdrawal whose seat could not be given back, or one left out by
+    hand. They would come to the hall and find no table."""
+    from tournament.models import Seat, Withdrawal
+
+    sessions = list(Session.objects.public().open().filter(tournament=tournament).order_by("number"))
+    if not sessions:
+        return []
+    seated = set(Seat.objects.filter(session__in=sessions).values_list("session_id", "player_id"))
+    out = list(
+        Withdrawal.objects.filter(tournament=tournament, undone_at__isnull=True).values_list(
+            "player_id", "from_session__number"
+        )
+    )
+    # Back from a withdrawal from a later session on (their table had begun, or they came over 15 minutes late,
+    # MCR 3.11.2): the substitute finishes the sessions before.
+    excused = {
+        (n, pk)
+        for pk, start, back in Withdrawal.objects.filter(
+            tournament=tournament, undone_at__isnull=False, back_from__isnull=False
+        ).values_list("player_id", "from_session__number", "back_from")
+        for n in range(start, back or start)
+    }
+    # Knocked out of an elimination tournament after a round: not seated in the later ones.
+    out += [
+        (pk, n + 1)
+        for pk, n in Elimination.objects.filter(tournament=tournament).values_list("player_id", "session__number")
+    ]
+    players = list(tournament.players.filter(is_substitute=False).order_by("number"))
+    items = []
+    for session in sessions:
+        gone = {pk for pk, n in out if n <= session.number}
+        missing = [
+            p
+            for p in players
+            if p.pk not in gone and (session.pk, p.pk) not in seated and (session.number, p.pk) not in excused
+        ]
+        if missing:
+            items.append(
+                Item(
+                    ngettext(
+                        "Session %(n)s: %(players)s is seated nowhere though not withdrawn.",
+                        "Session %(n)s: %(players)s are seated nowhere though not withdrawn.",
+                        len(missing),
+                    )
+                    % {"n": session.number, "players": ", ".join(str(p) for p in missing)},
+                    url("manage-withdrawals"),
                     _("Withdrawals"),
                 )
             )
@@ -383,6 +437,7 @@ def tournament_dashboard(tournament: Tournament, now: datetime) -> Dashboard:
         board.problems.append(Item(problem, url("manage-player-add") + "?substitute=1", _("Add a substitute")))
     board.problems.extend(_late_tables(tournament, sessions, now, url))
     board.problems.extend(_withdrawn_still_seated(tournament, url))
+    board.problems.extend(_seated_nowhere(tournament, url))
     board.problems.extend(_unseated(tournament, sessions, url))
     appeal_problems, appeal_steps = _appeals(tournament, url)
     board.problems.extend(appeal_problems)

@@ -165,16 +165,23 @@ def _field(tournament: Tournament, session_number: int, by: User | None, fill: b
 
 
 def session_seat_random(
-    *, session: Session, by: User | None, seed: int | None = None, fill_with_substitutes: bool = False
+    *,
+    session: Session,
+    by: User | None,
+    seed: int | None = None,
+    fill_with_substitutes: bool = False,
+    field: list[Player] | None = None,
 ) -> Session:
     """A seeded random draw into tables of four with initial winds (MCR 3.5.1), team-mates at different
-    tables whenever each team has no more players than there are tables (``seating.draw_session``)."""
+    tables whenever each team has no more players than there are tables (``seating.draw_session``).
+    ``field``: the players to seat, by number, when the caller decided it (the roll call); else the
+    tournament's field for the session."""
     if session.tournament.format == Tournament.Format.ELIMINATION and session.number > 1:
         raise ValidationError(_elimination_seating_message(), code="format")
     with transaction.atomic():
         tournament = lock_tournament(session.tournament)
         check_organizer(by, tournament)
-        players = _field(tournament, session.number, by, fill_with_substitutes)
+        players = field if field is not None else _field(tournament, session.number, by, fill_with_substitutes)
         problem = seating_problem(len(players))
         if problem:
             raise ValidationError(problem)
@@ -431,8 +438,15 @@ def schedule_generate(
         return schedule
 
 
-def session_seat_swiss(*, session: Session, by: User | None, fill_with_substitutes: bool = False) -> Session:
-    """Seat the next session by current standings: top four together, and so on (Swiss)."""
+def session_seat_swiss(
+    *,
+    session: Session,
+    by: User | None,
+    fill_with_substitutes: bool = False,
+    field: list[Player] | None = None,
+) -> Session:
+    """Seat the next session by current standings: top four together, and so on (Swiss). ``field``: the
+    players to seat when the caller decided it (the roll call), as for ``session_seat_random``."""
     with transaction.atomic():
         tournament = lock_tournament(session.tournament)
         check_organizer(by, tournament)
@@ -464,7 +478,7 @@ def session_seat_swiss(*, session: Session, by: User | None, fill_with_substitut
                 % {"s": ", ".join(map(str, earlier_open)), "n": session.number},
                 code="earlier_open",
             )
-        players = _field(tournament, session.number, by, fill_with_substitutes)
+        players = field if field is not None else _field(tournament, session.number, by, fill_with_substitutes)
         problem = seating_problem(len(players))
         if problem:
             raise ValidationError(problem, code="player_count")

@@ -2,11 +2,12 @@
 
 from django.urls import path
 
-from schedule import views, views_day, views_elimination
+from schedule import views, views_day, views_elimination, views_roll_call
 
 urlpatterns = [
     path("seating/", views.SeatingChartView.as_view(), name="seating-chart"),
     path("sessions/<int:n>/seats/", views.SeatListView.as_view(), name="seat-list"),
+    path("p/<str:code>/check-in/", views_roll_call.PlayerCheckInView.as_view(), name="player-check-in"),
 ]
 
 manage_patterns = [
@@ -34,6 +35,7 @@ manage_patterns = [
     path("seating/sessions/<int:n>/swiss/", views.SwissSeatView.as_view(), name="manage-seating-swiss"),
     path("seating/publish/", views.PublishAllView.as_view(), name="manage-seating-publish"),
     path("seating/chart/", views.ChartUploadView.as_view(), name="manage-seating-chart"),
+    path("sessions/timetable/", views_day.TimetableView.as_view(), name="manage-timetable"),
     path("sessions/<int:n>/clock/", views_day.SessionClockView.as_view(), name="manage-session-clock"),
     path("withdrawals/", views_day.WithdrawalsView.as_view(), name="manage-withdrawals"),
     path(
@@ -41,6 +43,33 @@ manage_patterns = [
         views_day.WithdrawalActionView.as_view(action="substitute"),
         name="manage-withdrawal-substitute",
     ),
+    path(
+        "withdrawals/<int:pk>/back/",
+        views_day.WithdrawalActionView.as_view(action="return"),
+        name="manage-withdrawal-return",
+    ),
+    path("sessions/<int:n>/roll-call/", views_roll_call.RollCallView.as_view(), name="manage-roll-call"),
+    path(
+        "sessions/<int:n>/roll-call/open/",
+        views_roll_call.RollCallControlView.as_view(action="open"),
+        name="manage-roll-call-open",
+    ),
+    path(
+        "sessions/<int:n>/roll-call/self/",
+        views_roll_call.RollCallControlView.as_view(action="self"),
+        name="manage-roll-call-self",
+    ),
+    path(
+        "sessions/<int:n>/roll-call/desk/",
+        views_roll_call.RollCallControlView.as_view(action="desk"),
+        name="manage-roll-call-desk",
+    ),
+    path(
+        "sessions/<int:n>/roll-call/close/",
+        views_roll_call.RollCallControlView.as_view(action="close"),
+        name="manage-roll-call-close",
+    ),
+    path("sessions/<int:n>/roll-call/seat/", views_roll_call.RollCallSeatView.as_view(), name="manage-roll-call-seat"),
     path(
         "withdrawals/<int:pk>/undo/",
         views_day.WithdrawalActionView.as_view(action="undo"),

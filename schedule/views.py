@@ -25,6 +25,7 @@ from schedule.forms import ChartConfirmForm, ChartUploadForm, GenerateForm, Reas
 from schedule.selectors import PRIORITY_BY_KEY
 from scoring.progress import CLOSED, with_phases
 from scoring.queues import work_queue
+from tournament.clock import is_multi_day
 from tournament.models import Session, Tournament, TournamentRole
 from tournament.services import seating_problem, sessions_below_minimum
 from tournament.views.mixins import OrganizerRequiredMixin, TournamentMixin, new_tournament_offer
@@ -386,6 +387,9 @@ class SessionManageView(OrganizerRequiredMixin, TemplateView):
             player_count=count,
             is_elimination=self.tournament.format == Tournament.Format.ELIMINATION,
             fill=_fill_preview(self.tournament, sessions),
+            multi_day=is_multi_day(sessions),
+            # The roll call is taken for the next session not closed.
+            roll_call_session=next((s.number for s in sessions if not s.is_closed), 1),
         )
         return context
 

@@ -2,9 +2,13 @@
 with their substitutes. Thin: a form, then ``schedule.clock`` or ``schedule.withdrawals``; a service's error
 goes back on the form with what was typed."""
 
+from datetime import datetime
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -13,7 +17,7 @@ from django.views.generic import TemplateView
 from schedule import clock, withdrawals
 from schedule.forms import ClockAdjustForm, ClockScheduleForm, ClockStartForm, SubstituteFields, WithdrawForm
 from tournament.clock import clock_context
-from tournament.models import Session, Withdrawal
+from tournament.models import AuditLog, Seat, Session, Withdrawal
 from tournament.views.mixins import OrganizerRequiredMixin, add_service_error
 
 CLOCK_FORMS = {"start": ClockStartForm, "schedule": ClockScheduleForm, "adjust": ClockAdjustForm}
@@ -82,8 +86,17 @@ class WithdrawalsView(OrganizerRequiredMixin, TemplateView):
             .select_related("player", "substitute", "from_session")
             .order_by("-created_at", "-id")
         )
+        substitute_seats: dict[int, list[int]] = {}
+        for player_id, number in Seat.objects.filter(
+            player_id__in=[w.substitute_id for w in rows if w.substitute_id]
+        ).values_list("player_id", "session__number"):
+            substitute_seats.setdefault(player_id, []).append(number)
         errors = kwargs.get("row_errors", {})
+        back = self.request.GET.get("back", "")
         for w in rows:
+            w.sub_sessions = sorted(n for n in substitute_seats.get(w.substitute_id, []) if n >= w.from_session.number)
+            if back.isdigit() and int(back) == w.pk and not w.active:
+                w.reprint = _reprint_links(self.tournament, w)
             w.error = errors.get(w.pk)
             if w.active and not w.substitute_id:
                 w.form = kwargs.get("substitute_forms", {}).get(w.pk) or SubstituteFields(
@@ -152,11 +165,134 @@ class WithdrawalActionView(WithdrawalsView):
                     by=request.user,
                 )
                 message = _withdrawn_message(w)
+            elif self.action == "return":
+                minutes = (request.POST.get("minutes") or "").strip()
+                if minutes and not (minutes.isdigit() and 0 <= int(minutes) <= 24 * 60):
+                    raise ValidationError(
+                        _("Minutes late: a whole number of minutes, or empty to take them from the clock.")
+                    )
+                result = withdrawals.player_return(
+                    withdrawal=w, by=request.user, minutes=int(minutes) if minutes else None
+                )
+                message = _returned_message(result)
             else:
-                w = withdrawals.withdrawal_undo(withdrawal=w, by=request.user)
-                message = _("The withdrawal of %(player)s is undone.") % {"player": w.player}
+                result = withdrawals.withdrawal_undo(withdrawal=w, by=request.user)
+                message = (
+                    _("The withdrawal of %(player)s is undone.") % {"player": w.player}
+                    + " "
+                    + _returned_message(result, undo=True)
+                )
         except (ValidationError, PermissionDenied) as exc:
             text = " ".join(getattr(exc, "messages", None) or [str(exc)])
             return self.render_to_response(self.get_context_data(row_errors={w.pk: text}, substitute_forms=forms))
         messages.success(request, message)
-        return redirect("manage-withdrawals", slug=self.tournament.slug)
+        return redirect(reverse("manage-withdrawals", args=[self.tournament.slug]) + f"?back={w.pk}#withdrawal-{w.pk}")
+
+
+def _returned_message(result: withdrawals.Return, undo: bool = False) -> str:
+    """What bringing the player back did, in one paragraph: where they sit, what they missed, the penalty."""
+    w = result.withdrawal
+    parts = []
+    if result.given_back:
+        first = result.given_back[0]
+        table = next(t for n, t in result.tables if n == first)
+        parts.append(
+            _("%(player)s sits again from session %(n)s (table %(t)s).") % {"player": w.player, "n": first, "t": table}
+        )
+        if w.substitute_id:
+            parts.append(_("%(sub)s returns to the bench.") % {"sub": w.substitute})
+    if result.lost_by_lateness:
+        parts.append(
+            _("%(m)s minutes late: session %(n)s is lost (MCR 3.11.2); they play from the next session.")
+            % {"m": result.minutes, "n": result.missed}
+        )
+    elif result.missed is not None:
+        parts.append(
+            _("Their table in session %(n)s has begun: the substitute finishes it; they play from the next session.")
+            % {"n": result.missed}
+        )
+    if result.penalty is not None:
+        parts.append(
+            _("Late arrival, %(m)s minutes: %(p)s points at the end of the session (MCR 3.11.2).")
+            % {"m": result.minutes, "p": result.penalty.amount}
+        )
+    if not parts and not undo:
+        parts.append(_("%(player)s is back.") % {"player": w.player})
+    return " ".join(parts)
+
+
+def _reprint_links(tournament, w) -> list[dict]:
+    """After a player came back: the cards and seat lists of the changed tables only, per session."""
+    entry = (
+        AuditLog.objects.filter(
+            tournament=tournament,
+            action__in=("player.return", "player.withdraw_undo"),
+            object_type=Withdrawal._meta.label,
+            object_id=str(w.pk),
+        )
+        .order_by("-created_at", "-id")
+        .first()
+    )
+    by_session: dict[int, list[int]] = {}
+    for n, t in (entry.data.get("tables") or []) if entry else []:
+        by_session.setdefault(n, []).append(t)
+    out = []
+    for n, tables in sorted(by_session.items()):
+        query = urlencode({"session": n, "tables": ",".join(map(str, sorted(tables)))})
+        out.append(
+            {
+                "session": n,
+                "tables": sorted(tables),
+                "cards": reverse("export-player-cards", args=[tournament.slug]) + "?" + query,
+                "seats": reverse("export-seat-list", args=[tournament.slug, n])
+                + "?"
+                + urlencode({"tables": ",".join(map(str, sorted(tables)))}),
+            }
+        )
+    return out
+
+
+class TimetableView(OrganizerRequiredMixin, TemplateView):
+    """The planned start of every session (the venue's local time): players and the hall are told when the
+    next one begins; its date groups sessions by day."""
+
+    template_name = "schedule/timetable.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        sessions = list(self.tournament.sessions.order_by("number"))
+        typed = kwargs.get("typed", {})
+        for s in sessions:
+            s.typed = typed.get(
+                s.number, timezone.localtime(s.planned_start).strftime("%Y-%m-%dT%H:%M") if s.planned_start else ""
+            )
+        context.update(sessions=sessions, error=kwargs.get("error"))
+        return context
+
+    def post(self, request, *args, **kwargs):
+        typed, starts = {}, {}
+        try:
+            for s in self.tournament.sessions.open():  # a closed session's time is shown, not sent
+                value = request.POST.get(f"start_{s.number}", "").strip()[:20]
+                typed[s.number] = value
+                if not value:
+                    starts[s.number] = None
+                    continue
+                try:
+                    naive = datetime.strptime(value.replace(" ", "T"), "%Y-%m-%dT%H:%M")
+                except ValueError:
+                    raise ValidationError(
+                        _("Session %(n)s: give the date and time, e.g. 2026-05-02 14:00.") % {"n": s.number}
+                    ) from None
+                starts[s.number] = timezone.make_aware(naive)
+            changed = clock.sessions_timetable_set(tournament=self.tournament, starts=starts, by=request.user)
+        except (ValidationError, PermissionDenied) as exc:
+            text = " ".join(getattr(exc, "messages", None) or [str(exc)])
+            return self.render_to_response(self.get_context_data(typed=typed, error=text), status=400)
+        messages.success(
+            request,
+            _("Timetable saved: sessions %(s)s.") % {"s": ", ".join(map(str, changed))}
+            if changed
+            else _("Nothing changed in the timetable."),
+        )
+        return redirect("manage-timetable", slug=self.tournament.slug)

@@ -16,18 +16,23 @@ from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Q, QuerySet
+from django.db.models import Max, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.acting import acting_user
+from rules import fouls
 from scoring import lifecycle as sheet_lifecycle
-from scoring.models import ScoreSheet
+from scoring.models import Hand, Penalty, ScoreSheet
+from scoring.selectors import late_minutes_from_clock
+from tournament import lifecycle
 from tournament.audit import audit
-from tournament.models import Player, Seat, Session, Tournament, Withdrawal
+from tournament.models import CheckIn, Player, Seat, Session, Tournament, Withdrawal
 from tournament.services import check_organizer, lock_tournament, next_player_number, player_create
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from django.contrib.auth.models import User
 
 
@@ -146,12 +151,22 @@ def _withdraw(
             reason=reason,
             note=(note or "").strip(),
             keep_in_standings=bool(keep_in_standings),
+            after_hand=_hands_played(from_session, player),
             created_by=acting_user(by),
         )
         withdrawal.full_clean(exclude=["created_by", "undone_by", "substitute"])
         withdrawal.save()
         _audit_withdrawal(withdrawal, by=by)
         return withdrawal
+
+
+def _hands_played(session: Session, player: Player) -> int | None:
+    """How many hands the player's table in ``session`` has entered (the last hand's number), when the
+    player leaves during it; None when it has none (they left before it began)."""
+    seat = Seat.objects.filter(session=session, player=player).first()
+    if seat is None:
+        return None
+    return Hand.objects.filter(sheet__table_id=seat.table_id, current__isnull=False).aggregate(n=Max("number"))["n"]
 
 
 def _audit_withdrawal(withdrawal: Withdrawal, *, by: User | None, **extra: object) -> None:
@@ -167,6 +182,7 @@ def _audit_withdrawal(withdrawal: Withdrawal, *, by: User | None, **extra: objec
         reason=withdrawal.reason,
         note=withdrawal.note,
         keep_in_standings=withdrawal.keep_in_standings,
+        **({"after_hand": withdrawal.after_hand} if withdrawal.after_hand else {}),
         **extra,
     )
 
@@ -265,43 +281,210 @@ def player_substitute(
         return withdrawal
 
 
-def withdrawal_undo(*, withdrawal: Withdrawal, by: User | None) -> Withdrawal:
-    """The player comes back (a withdrawal recorded in error, or a recovery). Seats a substitute took are
-    given back in the sessions still not played; played ones stay the substitute's. Kept on record, undone."""
+@dataclass
+class Return:
+    """What bringing a player back did: the sessions where they sit again (``given_back``), the tables whose
+    players changed as (session, table) to reprint, the session lost by arriving over 15 minutes late
+    (MCR 3.11.2) or already begun at their table, and the late-arrival penalty recorded, if any."""
+
+    withdrawal: Withdrawal
+    given_back: list[int] = dataclasses.field(default_factory=list)
+    tables: list[tuple[int, int]] = dataclasses.field(default_factory=list)
+    missed: int | None = None
+    lost_by_lateness: bool = False
+    minutes: int | None = None
+    penalty: Penalty | None = None
+
+
+def _open_table_ids(session: Session) -> set[int]:
+    """Tables of the session whose seats may still change (nothing recorded, not signed)."""
+    played = _played_tables(session)
+    return {t for t in session.tables.values_list("pk", flat=True) if t not in played}
+
+
+def _seat_for(withdrawal: Withdrawal, session: Session, open_tables: set[int]) -> Seat | None:
+    """The seat the returning player takes in ``session``: their substitute's, else that of a substitute
+    seated there who stands in for nobody else (one the field was filled with), at a table with nothing
+    recorded."""
+    seats = Seat.objects.filter(session=session, table_id__in=open_tables, player__is_substitute=True).select_related(
+        "table", "player"
+    )
+    standing_in = set(
+        Withdrawal.objects.filter(tournament_id=withdrawal.tournament_id, undone_at__isnull=True)
+        .exclude(pk=withdrawal.pk)
+        .exclude(substitute__isnull=True)
+        .values_list("substitute_id", flat=True)
+    )
+    candidates = sorted(seats, key=lambda s: (s.player_id != withdrawal.substitute_id, s.table.number, s.position))
+    for seat in candidates:
+        if seat.player_id == withdrawal.substitute_id or seat.player_id not in standing_in:
+            return seat
+    return None
+
+
+def _give_back(withdrawal: Withdrawal, sessions: list[Session], result: Return) -> None:
+    """Seat the returning player in each of ``sessions`` (locked, in number order) where they have no seat,
+    in the seat of their substitute or of a substitute standing in for nobody, at a table with nothing
+    recorded. Sessions planned have no seats to give: seating them later includes the player."""
+    player = withdrawal.player
+    for session in sessions:
+        if session.is_closed or not session.is_seated:
+            continue
+        if Seat.objects.filter(session=session, player=player).exists():
+            continue
+        seat = _seat_for(withdrawal, session, _open_table_ids(session))
+        if seat is None:
+            continue
+        seat.player = player
+        seat.save(update_fields=["player"])
+        result.given_back.append(session.number)
+        result.tables.append((session.number, seat.table.number))
+
+
+def _locked_active(withdrawal: Withdrawal) -> Withdrawal:
+    withdrawal = (
+        Withdrawal.objects.select_for_update(of=("self",))
+        .select_related("player", "substitute", "from_session", "tournament")
+        .get(pk=withdrawal.pk)
+    )
+    if not withdrawal.active:
+        raise ValidationError(
+            _("This withdrawal was already undone: %(player)s is back.") % {"player": withdrawal.player},
+            code="undone",
+        )
+    return withdrawal
+
+
+def _seat_again(withdrawal: Withdrawal, sessions: list[Session], current: Session | None, result: Return) -> None:
+    """Give the seats back (``_give_back``) from ``current`` on, or from the next session when the player is
+    over a quarter of an hour late (MCR 3.11.2); note the session the substitute finishes."""
+    minutes = result.minutes
+    later = sessions
+    if current is not None and minutes is not None and minutes > fouls.LATE_LOSES_SESSION_AFTER:
+        result.missed, result.lost_by_lateness = current.number, True
+        later = [s for s in sessions if s.number > current.number]
+    _give_back(withdrawal, later, result)
+    if current is not None and current.is_seated and result.missed is None:
+        if not Seat.objects.filter(session=current, player=withdrawal.player).exists():
+            result.missed = current.number  # their seat's table has begun: the substitute finishes it
+
+
+def _back_from(current: Session | None, result: Return, session_count: int) -> int | None:
+    if current is None:
+        return None
+    if result.missed == current.number:
+        return current.number + 1 if current.number < session_count else None
+    return current.number
+
+
+def _audit_return(withdrawal: Withdrawal, result: Return, by: User | None, action: str) -> None:
+    kept = (
+        sorted(
+            Seat.objects.filter(
+                player=withdrawal.substitute, session__number__gte=withdrawal.from_session.number
+            ).values_list("session__number", flat=True)
+        )
+        if withdrawal.substitute
+        else []
+    )
+    audit(
+        tournament=withdrawal.tournament,
+        actor=by,
+        action=action,
+        obj=withdrawal,
+        player=withdrawal.player.number,
+        name=withdrawal.player.name,
+        session=withdrawal.from_session.number,
+        reason=withdrawal.reason,
+        back_from=withdrawal.back_from,
+        seats_given_back=result.given_back,
+        seats_kept=kept,
+        tables=[list(t) for t in result.tables],
+        missed=result.missed,
+        lost_by_lateness=result.lost_by_lateness,
+        minutes=result.minutes,
+        **({"substitute": withdrawal.substitute.number} if withdrawal.substitute else {}),
+    )
+
+
+def _late_penalty(
+    withdrawal: Withdrawal, current: Session | None, result: Return, by: User | None, now: datetime
+) -> Penalty | None:
+    """The late-arrival foul at the table the player sat back at in the session under way (MCR 3.11.2)."""
+    from scoring.services import foul_record
+
+    if current is None or current.number not in result.given_back or not result.minutes:
+        return None
+    if current.starts_at is None or now <= current.starts_at:
+        return None  # before the clock starts nobody is late
+    table_number = next(t for n, t in result.tables if n == current.number)
+    sheet = ScoreSheet.objects.get(table__session=current, table__number=table_number)
+    return foul_record(sheet=sheet, player=withdrawal.player, foul=fouls.LATE, minutes=result.minutes, by=by, now=now)
+
+
+def player_return(
+    *,
+    withdrawal: Withdrawal,
+    by: User | None,
+    minutes: int | None = None,
+    now: datetime | None = None,
+    _action: str = "player.return",
+) -> Return:
+    """The player is back (late at the roll call, or recovered): they take back a seat, from the first session
+    not closed from the withdrawal's on, in the substitute's seat where that table has nothing recorded; the
+    substitute returns to the bench. In a session already begun at that table, or when they are more than
+    15 minutes late (the session is lost, MCR 3.11.2), the substitute finishes it and the player plays from
+    the next. Late by ``minutes`` (given, else from the session clock), up to 15: the late-arrival foul is
+    recorded on their table's sheet (10 points up to 10 minutes, 20 up to 15). The withdrawal stays on record,
+    undone, saying from which session the player is back; all in one transaction."""
     with transaction.atomic():
         tournament = lock_tournament(withdrawal.tournament)
         check_organizer(by, tournament)
-        withdrawal = (
-            Withdrawal.objects.select_for_update(of=("self",))
-            .select_related("player", "substitute", "from_session")
-            .get(pk=withdrawal.pk)
+        withdrawal = _locked_active(withdrawal)
+        now = now or timezone.now()
+        sessions = list(
+            Session.objects.select_for_update(of=("self",))
+            .filter(tournament=tournament, number__gte=withdrawal.from_session.number)
+            .order_by("number")
         )
-        if not withdrawal.active:
-            raise ValidationError(_("This withdrawal was already undone."), code="undone")
-        given_back, stayed = [], []
-        if withdrawal.substitute is not None:
-            seats, kept = _open_seats(tournament, withdrawal.substitute, withdrawal.from_session.number)
-            stayed = [n for n in kept if n in withdrawal.seats_taken]
-            for seat in seats:
-                if seat.session.number in withdrawal.seats_taken:
-                    seat.player = withdrawal.player
-                    seat.save(update_fields=["player"])
-                    given_back.append(seat.session.number)
-        withdrawal.undone_at = timezone.now()
-        withdrawal.undone_by = acting_user(by)
-        withdrawal.save(update_fields=["undone_at", "undone_by"])
-        audit(
-            tournament=tournament,
-            actor=by,
-            action="player.withdraw_undo",
-            obj=withdrawal,
-            player=withdrawal.player.number,
-            name=withdrawal.player.name,
-            session=withdrawal.from_session.number,
-            seats_given_back=given_back,
-            seats_kept=stayed,
-        )
-        return withdrawal
+        lock_sheets_of(sessions)
+        current = next((s for s in sessions if not s.is_closed), None)
+        result = Return(withdrawal=withdrawal)
+        result.minutes = late_minutes_from_clock(current, now) if current is not None and minutes is None else minutes
+        _seat_again(withdrawal, sessions, current, result)
+        withdrawal.undone_at, withdrawal.undone_by = now, acting_user(by)
+        withdrawal.back_from = _back_from(current, result, tournament.session_count)
+        withdrawal.save(update_fields=["undone_at", "undone_by", "back_from"])
+        if current is not None:
+            _checked_in_after_all(current, withdrawal.player, by)
+        _audit_return(withdrawal, result, by, _action)
+        result.penalty = _late_penalty(withdrawal, current, result, by, now)
+        return result
+
+
+def _checked_in_after_all(session: Session, player: Player, by: User | None) -> None:
+    """A no-show at the roll call who arrives after all is present."""
+    check_in = CheckIn.objects.select_for_update().filter(session=session, player=player).first()
+    if check_in is not None and lifecycle.CHECK_IN.is_in(check_in, lifecycle.CheckInStatus.NO_SHOW):
+        check_in.changed_by = acting_user(by)
+        lifecycle.CHECK_IN.move(check_in, "present", fields=["changed_by", "changed_at"])
+
+
+def lock_sheets_of(sessions: list[Session]) -> None:
+    """Lock the sheets of these sessions in id order (after the sessions): no hand crosses a seat change."""
+    list(
+        ScoreSheet.objects.select_for_update(of=("self",))
+        .filter(table__session__in=sessions)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+
+
+def withdrawal_undo(*, withdrawal: Withdrawal, by: User | None) -> Return:
+    """The withdrawal was a mistake, or the player recovers: they are back without a late penalty, in the
+    seats :func:`player_return` gives (the substitute's, or a free substitute's, where nothing is recorded yet,
+    whether the substitute was named before those sessions were seated or after). Kept on record, undone."""
+    return player_return(withdrawal=withdrawal, by=by, minutes=0, _action="player.withdraw_undo")
 
 
 def withdrawal_load(
@@ -315,6 +498,8 @@ def withdrawal_load(
     substitute: Player | None = None,
     seats_taken: list[int] | None = None,
     undone: bool = False,
+    after_hand: int | None = None,
+    back_from: int | None = None,
 ) -> Withdrawal:
     """Record a withdrawal as a tournament file gives it, seats as they are (the file's seating already has
     the substitute in them): nothing moves. For imports; the organizer's pages use the services above."""
@@ -339,6 +524,8 @@ def withdrawal_load(
             substitute=substitute,
             seats_taken=list(seats_taken or []),
             undone_at=timezone.now() if undone else None,
+            after_hand=after_hand or None,
+            back_from=back_from or None,
         )
         withdrawal.full_clean(exclude=["created_by", "undone_by"])
         if not undone and Withdrawal.objects.filter(player=player, undone_at__isnull=True).exists():

@@ -21,6 +21,7 @@ from scoring import lifecycle
 from scoring.appeal_window import appeal_deadline, ended_since
 from scoring.models import APPEAL_OPEN_STATUSES, Appeal, AppealDecision, ReopenRequest, ScoreSheet
 from scoring.selectors import appeal_deciding_body, may_decide
+from tournament.lifecycle import ROLL_CALL, ROLL_CALL_TAKING
 from tournament.models import Session, Tournament, TournamentRole
 from tournament.permissions import can_score, is_chief_referee, is_organizer
 
@@ -84,6 +85,8 @@ class WorkQueue:
     appeals: list[AppealWaiting] = field(default_factory=list)
     nobody_decides: list[AppealWaiting] = field(default_factory=list)
     windows: list[OpenWindow] = field(default_factory=list)
+    # Sessions whose roll call the desk is taking now (schedule.attendance), by number.
+    roll_calls: list[int] = field(default_factory=list)
     # Who it is for: what the page offers them (the countersignatures, the roles page, the windows).
     chief: bool = False
     organizer: bool = False
@@ -91,7 +94,7 @@ class WorkQueue:
 
     @property
     def empty(self) -> bool:
-        return not (self.countersign or self.reopen or self.appeals or self.nobody_decides)
+        return not (self.countersign or self.reopen or self.appeals or self.nobody_decides or self.roll_calls)
 
 
 def _sheet_url(tournament: Tournament, session: int, table: int, anchor: str = "") -> str:
@@ -240,6 +243,11 @@ def work_queue(tournament: Tournament, user: User | AnonymousUser, now: datetime
         queue.nobody_decides = appeals_nobody_decides(tournament, appeals, starts, now)
     if queue.scorer:
         queue.windows = open_appeal_windows(tournament, now)
+        queue.roll_calls = list(
+            tournament.sessions.filter(ROLL_CALL.q(ROLL_CALL_TAKING))
+            .order_by("number")
+            .values_list("number", flat=True)
+        )
     return queue
 
 

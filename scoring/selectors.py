@@ -28,7 +28,7 @@ from scoring.models import (
 )
 from scoring.results import SheetData, sheets_data
 from tournament import teams as team_services
-from tournament.models import EscalationScope, Player, Seat, Session, Table, Team
+from tournament.models import EscalationScope, Player, Seat, Session, Table, Team, Withdrawal
 from tournament.permissions import is_appeals_committee, is_chief_referee, is_referee
 
 if TYPE_CHECKING:
@@ -411,6 +411,27 @@ def changes_after_closing(tournament: Tournament, session: Session | None = None
     ):
         groups.setdefault(change.session.number, {"session": change.session, "changes": []})["changes"].append(change)
     return list(groups.values())
+
+
+# ------------------------------------------------------------------ a player who left during the session
+
+
+def sheet_departures(sheet: ScoreSheet) -> dict[int, Withdrawal]:
+    """Players of this table withdrawn from its session on while seated at it, by player id: they left
+    during the session (``Withdrawal.after_hand``: after that hand; None: before the first). Hands after it
+    are not theirs to win or pay, and the table's remaining hands are not played (docs/running-the-day.md,
+    "When things go wrong")."""
+    table = sheet.table
+    seated = [s.player_id for s in table.seats.all()]
+    return {
+        w.player_id: w
+        for w in Withdrawal.objects.filter(
+            tournament_id=table.session.tournament_id,
+            from_session_id=table.session_id,
+            player_id__in=seated,
+            undone_at__isnull=True,
+        ).select_related("player")
+    }
 
 
 def latest_reopen_request(sheet: ScoreSheet) -> ReopenRequest | None:

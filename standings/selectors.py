@@ -14,7 +14,7 @@ from django.utils.translation import gettext
 from rules.ranking import Entry, SessionResult, rank_entries
 from scoring.models import ScoreSheet
 from scoring.results import TableResult, table_results
-from tournament.models import AdvanceRule, Elimination, Player, Session, Team, Tournament, Withdrawal
+from tournament.models import AdvanceRule, Elimination, Player, Session, Team, TieDecider, Tournament, Withdrawal
 
 
 @dataclass
@@ -31,6 +31,8 @@ class StandingRow:
     eliminated_in: int | None = None
     final_table: bool = False  # ranked at the final table
     withdrawn: bool = False  # left the tournament, kept in the standings with what they earned
+    # The chief referee's decision that ordered this player among players tied on everything (MCR 3.10.1).
+    decider: TieDecider | None = None
 
 
 def _session_results(
@@ -73,16 +75,55 @@ def _withdrawn(tournament: Tournament) -> dict[int, bool]:
     )
 
 
+def active_deciders(tournament: Tournament) -> list[TieDecider]:
+    return list(
+        TieDecider.objects.filter(tournament=tournament, withdrawn_at__isnull=True).order_by("created_at", "id")
+    )
+
+
+def _decide_ties(ranked: list[Entry], deciders: list[TieDecider]) -> dict[int, TieDecider]:
+    """Order the groups of fully tied entries a decider covers, giving them the places they occupy one by
+    one (1, 2 instead of 1, 1); the latest decider covering a whole group wins. A decider whose players are no
+    longer tied that way orders nothing (the results changed since). Returns each ordered number's decider."""
+    decided: dict[int, TieDecider] = {}
+    groups: dict[int, list[Entry]] = defaultdict(list)
+    for entry in ranked:
+        groups[entry.rank].append(entry)
+    for rank, group in groups.items():
+        if len(group) < 2:
+            continue
+        numbers = {e.key for e in group}
+        decider = next((d for d in reversed(deciders) if numbers <= set(d.order)), None)
+        if decider is None:
+            continue
+        place = {n: i for i, n in enumerate(decider.order)}
+        group.sort(key=lambda e: place[e.key])
+        for offset, entry in enumerate(group):
+            entry.rank = rank + offset
+            decided[entry.key] = decider
+    ranked.sort(key=lambda e: e.rank)
+    return decided
+
+
 def _rank(
     tournament: Tournament,
     players: dict[int, Player],
     per_player: dict[int, dict[int, SessionResult]],
     withdrawn: dict[int, bool],
+    deciders: list[TieDecider] | None = None,
 ) -> list[StandingRow]:
+    """Players with a result ranked among themselves (ties decided where the chief referee decided them),
+    then those without one, who have no place yet (a no-show who played nothing is ranked nowhere: its
+    "rank" is only that it comes after every ranked player)."""
     entries = [Entry(key=p.number, results=list(per_player.get(pk, {}).values())) for pk, p in players.items()]
     by_number = {p.number: p for p in players.values()}
+    ranked = rank_entries([e for e in entries if e.results], tournament.tiebreak_keys())
+    decided = _decide_ties(ranked, deciders or [])
+    unplayed = rank_entries([e for e in entries if not e.results], tournament.tiebreak_keys())
+    for entry in unplayed:
+        entry.rank = len(ranked) + 1
     rows = []
-    for entry in rank_entries(entries, tournament.tiebreak_keys()):
+    for entry in ranked + unplayed:
         sessions = {r.session: r for r in entry.results}
         player = by_number[entry.key]
         rows.append(
@@ -95,6 +136,7 @@ def _rank(
                 sessions=sessions,
                 provisional=any(not r.complete for r in entry.results),
                 withdrawn=player.pk in withdrawn,
+                decider=decided.get(entry.key),
             )
         )
     return rows
@@ -124,7 +166,7 @@ def player_standings(
     if not tournament.substitutes_ranked:
         query = query.filter(is_substitute=False)
     players = {p.pk: p for p in query if withdrawn.get(p.pk, True)}
-    rows = _rank(tournament, players, per_player, withdrawn)
+    rows = _rank(tournament, players, per_player, withdrawn, active_deciders(tournament))
     if tournament.format == Tournament.Format.ELIMINATION and before is None:
         rows = _elimination_order(tournament, rows)
     return rows
@@ -278,6 +320,7 @@ def standings_rows(
             "final_table": row.final_table,
             "elimination": elimination_status(row) if tournament.format == Tournament.Format.ELIMINATION else None,
             **({"withdrawn": True} if row.withdrawn else {}),
+            **({"decider": row.decider} if row.decider else {}),
         }
         for row in rows
     ]

@@ -37,6 +37,13 @@ class RankColumn(tables.Column):
                 "sessions": ", ".join(map(str, record["lost_sessions"]))
             }
             shown = format_html('{} <abbr class="lost" title="{}">{}</abbr>', shown, title, gettext("L"))
+        if record.get("decider"):
+            # Fully tied players ordered by the chief referee's decider (MCR 3.10.1): a play-off or lots.
+            decider = record["decider"]
+            title = gettext("Tie decided by the chief referee: %(method)s") % {"method": decider.get_method_display()}
+            if decider.note:
+                title += f" ({decider.note})"
+            shown = format_html('{} <abbr class="decided" title="{}">{}</abbr>', shown, title, gettext("D"))
         if record.get("under_appeal"):
             # An appeal about one of the player's tables is undecided (MCR 3.12): the result may change.
             shown = format_html(

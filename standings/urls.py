@@ -2,10 +2,11 @@
 
 from django.urls import path
 
-from standings import views
+from standings import views, views_ties
 
 urlpatterns = [
     path("standings/", views.StandingsView.as_view(), name="standings"),
+    path("standings/ties/", views_ties.TiesView.as_view(), name="tie-deciders"),
     path("standings/teams/", views.TeamStandingsView.as_view(), name="team-standings"),
     path("standings/sessions/", views.SessionTabulationView.as_view(), name="tabulation"),
     path("players/<int:number>/", views.PlayerDetailView.as_view(), name="player-detail"),

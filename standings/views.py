@@ -25,6 +25,7 @@ from scoring.progress import current_session, session_phase, session_progress
 from scoring.results import table_results
 from scoring.selectors import changes_after_closing, open_appeals_by_table, players_under_appeal
 from standings import selectors
+from standings.deciders import may_decide
 from standings.tables import TeamStandingsTable, standings_table, tiebreak_label
 from tournament.clock import clock_context
 from tournament.models import Player, Seat, Session
@@ -64,6 +65,7 @@ class StandingsView(ResultsMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
+        context["can_decide"] = not self.public_view and may_decide(self.request.user, self.tournament)
         key = self.content_cache_key()
         content = caches["pages"].get(key) if key else None
         if content is None:
@@ -99,6 +101,7 @@ class StandingsView(ResultsMixin, TemplateView):
             provisional=any(r["provisional"] for r in rows),
             substitutes=substitutes,
             withdrawn=any(r.get("withdrawn") for r in rows),
+            decided=list({id(r["decider"]): r["decider"] for r in rows if r.get("decider")}.values()),
             under_appeal=bool(under_appeal),
             no_results=bool(rows) and not any(r["played"] for r in rows),
             lost=any(r["lost_sessions"] for r in rows),

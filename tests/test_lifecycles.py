@@ -189,6 +189,8 @@ def test_every_lifecycle_is_registered():
         ("scoring.ReopenRequest", "status"): "scoring.lifecycle",
         ("scoring.Appeal", "status"): "scoring.lifecycle",
         ("tournament.Session", "status"): "tournament.lifecycle",
+        ("tournament.Session", "roll_call"): "tournament.lifecycle",
+        ("tournament.CheckIn", "status"): "tournament.lifecycle",
     }
     for lc in REGISTRY:
         for name, move in lc.moves.items():

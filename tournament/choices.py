@@ -59,4 +59,6 @@ class EscalationScope(models.TextChoices):
 class WithdrawalReason(models.TextChoices):
     ILLNESS = "illness", _("Illness or injury")
     DISQUALIFICATION = "disqualification", _("Disqualification (MCR 3.11.4-5)")
+    # Not there when the session was seated from its roll call (``schedule.attendance``).
+    NO_SHOW = "no_show", _("No-show")
     OTHER = "other", _("Other")

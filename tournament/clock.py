@@ -33,3 +33,38 @@ def clock_context(session: Session | None, now: datetime | None = None) -> dict 
             starts_at_local=timezone.localtime(session.starts_at), ends_at_local=timezone.localtime(session.ends_at)
         )
     return data
+
+
+def next_session_start(tournament, now: datetime | None = None) -> Session | None:
+    """The next session to begin (not closed, its start -- the clock's, else the timetable's -- still ahead),
+    for "Session 3 starts at 14:00" on the players' pages, the hall and the API. None when none is timed."""
+    now = now or timezone.now()
+    for session in tournament.sessions.open().order_by("number"):
+        start = session.start_time
+        if start is not None and start > now:
+            return session
+    return None
+
+
+def day_label(day) -> str:
+    """A session's day as lists and files head it ("Saturday 2 May"), in the page's language."""
+    from django.utils.formats import date_format
+
+    return date_format(day, "l j F") if day else ""
+
+
+def start_data(session: Session | None) -> dict | None:
+    """A session's start for the API and the hall's script: number, ISO time, local date."""
+    if session is None or session.start_time is None:
+        return None
+    return {
+        "number": session.number,
+        "starts_at": session.start_time.isoformat(),
+        "time": timezone.localtime(session.start_time).strftime("%H:%M"),  # the venue's local time
+        "day": session.day.isoformat() if session.day else None,
+    }
+
+
+def is_multi_day(sessions) -> bool:
+    """Whether the sessions fall on more than one day: only then are they grouped by day."""
+    return len({s.day for s in sessions if s.day is not None}) > 1

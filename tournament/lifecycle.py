@@ -137,3 +137,100 @@ def phase_label(value: str) -> str:
 
 def phase_labels() -> dict[str, str]:
     return {value: str(text) for value, text in PHASE_LABELS.items()}
+
+
+# --- The roll call of a session and each player's check-in ------------------------------------------
+#
+# A session's roll call (``Session.roll_call``, ``ROLL_CALL``):
+#
+#     none -> open            open: the desk calls the roll (``schedule.attendance.roll_call_open``)
+#     open <-> self           self / desk: players may also check themselves in, on their private page
+#     open|self -> none       put away: the roll call is put away unused
+#     open|self -> seated     seat: the organizer confirmed the seating proposed from it; absentees are no-shows
+#
+# A player's check-in for that session (``CheckIn.status``, ``CHECK_IN``):
+#
+#     expected -> present | late      at the desk, or by the player (present only)
+#     present|late -> expected        a tap in error taken back
+#     late -> present                 the late player arrives before the seating
+#     expected|late -> no_show        only by the confirmed seating: they were not there
+#     no_show -> present              they arrive after all: back in (``schedule.withdrawals.player_return``)
+
+
+class RollCallStatus(models.TextChoices):
+    NONE = "none", _("No roll call")
+    OPEN = "open", _("Roll call at the desk")
+    SELF = "self", _("Roll call, self check-in open")
+    SEATED = "seated", _("Seated from the roll call")
+
+
+_R = RollCallStatus
+_ALREADY_SEATED = {
+    _R.SEATED: _("Session %(n)s was already seated from its roll call."),
+    None: _("The roll call of session %(n)s is not open."),
+}
+ROLL_CALL = Lifecycle(
+    model="tournament.Session",
+    states=RollCallStatus,
+    field="roll_call",
+    moves={
+        "open": move(
+            {_R.NONE},
+            _R.OPEN,
+            {
+                _R.SEATED: _("Session %(n)s was already seated from its roll call."),
+                None: _("The roll call of session %(n)s is already open."),
+            },
+        ),
+        "self": move({_R.OPEN}, _R.SELF, _ALREADY_SEATED),
+        "desk": move({_R.SELF}, _R.OPEN, _ALREADY_SEATED),
+        "put_away": move({_R.OPEN, _R.SELF}, _R.NONE, _ALREADY_SEATED),
+        "seat": move({_R.OPEN, _R.SELF}, _R.SEATED, _ALREADY_SEATED),
+    },
+    params=lambda session: {"n": session.number},
+)
+# The desk (and, with SELF, the players) may mark who is here.
+ROLL_CALL_TAKING = (RollCallStatus.OPEN, RollCallStatus.SELF)
+
+
+class CheckInStatus(models.TextChoices):
+    EXPECTED = "expected", _("Not here yet")
+    PRESENT = "present", _("Present")
+    LATE = "late", _("Coming late")
+    NO_SHOW = "no_show", _("No-show")
+
+
+_C = CheckInStatus
+_MARKED = _("%(player)s is marked “%(state)s”; that cannot change this way.")
+CHECK_IN = Lifecycle(
+    model="tournament.CheckIn",
+    states=CheckInStatus,
+    moves={
+        "present": move({_C.EXPECTED, _C.LATE, _C.NO_SHOW}, _C.PRESENT, _MARKED),
+        "late": move({_C.EXPECTED}, _C.LATE, _MARKED),
+        "expected": move({_C.PRESENT, _C.LATE}, _C.EXPECTED, _MARKED),
+        "no_show": move({_C.EXPECTED, _C.LATE}, _C.NO_SHOW, _MARKED),
+    },
+    params=lambda check_in: {"player": check_in.player, "state": CheckInStatus(check_in.status).label},
+)
+# Seated when the session is seated from the roll call: here, or told the desk they are on their way (a late
+# arrival keeps their seat and pays the late penalty at the table, MCR 3.11.2).
+CHECK_IN_SEATED = (CheckInStatus.PRESENT, CheckInStatus.LATE)
+
+
+def checked_in_as(check_in, *states: str) -> bool:
+    """Whether a check-in (or None: not here yet) is in one of ``states``."""
+    return (check_in.status if check_in is not None else CheckInStatus.EXPECTED) in states
+
+
+def roll_call_taking(session) -> bool:
+    """The desk (and, when opened to them, the players) may mark who is here."""
+    return ROLL_CALL.is_in(session, *ROLL_CALL_TAKING)
+
+
+def self_check_in(session) -> bool:
+    return ROLL_CALL.is_in(session, RollCallStatus.SELF)
+
+
+def roll_call_unused(session) -> bool:
+    return ROLL_CALL.is_in(session, RollCallStatus.NONE)

@@ -25,7 +25,14 @@ from tournament.choices import (
     TournamentFormat,
     WithdrawalReason,
 )
-from tournament.lifecycle import SessionStatus
+from tournament.day_models import (  # noqa: F401 (read from here too)
+    CheckIn,
+    SessionDayMixin,
+    TieDecider,
+    TieDeciderMethod,
+    WithdrawalDayFields,
+)
+from tournament.lifecycle import RollCallStatus, SessionStatus
 from tournament.names import compose_display_name, split_display_name  # noqa: F401 (read from here too)
 from tournament.querysets import SessionQuerySet, TournamentQuerySet
 
@@ -402,7 +409,7 @@ class Player(models.Model):
             raise ValidationError({"no_ema_id": _("The player has an EMA id; clear it or untick “no EMA id”.")})
 
 
-class Session(models.Model):
+class Session(SessionDayMixin, models.Model):
     Status = SessionStatus
 
     objects = SessionQuerySet.as_manager()
@@ -435,6 +442,9 @@ class Session(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="unique_session_number"),
             models.CheckConstraint(condition=models.Q(status__in=SessionStatus.values), name="session_status_valid"),
+            models.CheckConstraint(
+                condition=models.Q(roll_call__in=RollCallStatus.values), name="session_roll_call_valid"
+            ),
             # The count each rule takes: none, 1, k in 1..3, n a positive multiple of four, none.
             models.CheckConstraint(
                 condition=models.Q(advance_rule="", advance_count=0)
@@ -636,7 +646,7 @@ class AuditLog(models.Model):
         return f"{self.created_at:%Y-%m-%d %H:%M} {self.actor}: {self.action}"
 
 
-class Withdrawal(models.Model):
+class Withdrawal(WithdrawalDayFields, models.Model):
     """A player leaves the tournament from a session on. Never deleted: undoing one marks it undone, so the
     record shows both. A substitute, when one is named, takes the player's seats in the sessions not yet played."""
 

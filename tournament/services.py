@@ -39,8 +39,12 @@ def check_organizer(by: User | None, tournament: Tournament) -> None:
 
 def lock_tournament(tournament: Tournament) -> Tournament:
     """Serialise structural changes to one tournament across processes. Always the first lock taken, before
-    any session or sheet (docs/architecture.md, "Locks"); score entry never takes it."""
-    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+    any session or sheet (docs/architecture.md, "Locks"); score entry never takes it.
+
+    ``FOR NO KEY UPDATE``: it serialises the structural changes among themselves as ``FOR UPDATE`` would, but
+    lets a hand or foul entry write rows that point at the tournament (its audit entry) while holding its
+    sheet: with ``FOR UPDATE`` a seat change locking that sheet after the tournament deadlocked with it."""
+    return Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
 
 
 def tournament_create(*, by: User | None, **fields: Any) -> Tournament:

@@ -17,10 +17,12 @@ def _player_choices(players, empty_label):
 
 
 class _TableForm(forms.Form):
-    def __init__(self, *args, players, hands_per_session=16, **kwargs):
+    def __init__(self, *args, players, hands_per_session=16, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.players = list(players)
         self.by_pk = {str(p.pk): p for p in self.players}
+        # Players who withdrew during the session: player id -> the last hand they played.
+        self.left: dict[int, int] = {}
         self.hands_per_session = hands_per_session
 
     def player_of(self, value):
@@ -181,6 +183,8 @@ class HandForm(TileFieldsMixin, _TableForm):
         value = str(self[field].value() or "")
         buttons = []
         for i, p in enumerate(self.players):
+            if self.hand_number and self.hand_number > self.left.get(p.pk, 16):
+                continue  # withdrew during the session: not theirs to win or pay after they left
             name = str(WIND_NAMES[winds[i]]) if winds else ""
             buttons.append(
                 {

@@ -16,7 +16,7 @@ from core.acting import acting_user
 from rules import payments as pay
 from scoring import entry_replay
 from scoring.models import ClosedSessionChange, Hand, HandVersion
-from scoring.selectors import sheet_dead_hand, sheet_hand_outcomes, sheet_missing_hands
+from scoring.selectors import sheet_dead_hand, sheet_departures, sheet_hand_outcomes, sheet_missing_hands
 from scoring.services.hand_rules import (
     HandDetails,
     _check_sequence,
@@ -111,6 +111,40 @@ def _check_bell(
             code="time_up",
         )
     return after_bell
+
+
+def _check_not_departed(sheet: ScoreSheet, details: HandDetails, number: int) -> None:
+    """A player who withdrew during the session neither wins nor pays a hand after they left, and the table,
+    three-handed, plays no more hands: those after it are recorded not played (docs/running-the-day.md, "A
+    player leaves during a session")."""
+    if details.outcome == pay.NOT_PLAYED:
+        return
+    departed = sheet_departures(sheet)
+    for field, player in (("winner", details.winner), ("discarder", details.discarder)):
+        w = departed.get(player.pk) if player is not None else None
+        if w is not None and number > (w.after_hand or 0):
+            raise ValidationError(
+                {
+                    field: ValidationError(
+                        _("%(player)s withdrew after hand %(after)s; hand %(n)s is not theirs to play.")
+                        % {"player": player, "after": w.after_hand or 0, "n": number},
+                        code="departed",
+                    )
+                }
+            )
+    gone = next((w for w in departed.values() if number > (w.after_hand or 0)), None)
+    if gone is not None:
+        raise ValidationError(
+            _("%(player)s withdrew after hand %(after)s: the hands after it are not played at this table.")
+            % {"player": gone.player, "after": gone.after_hand or 0},
+            code="departed",
+        )
+
+
+def _check_may_play(sheet: ScoreSheet, details: HandDetails, number: int) -> None:
+    """The winner has no dead hand (MCR 3.11.3), and nobody who left the table plays the hand."""
+    _check_not_dead(sheet, details.winner, number)
+    _check_not_departed(sheet, details, number)
 
 
 def _check_not_dead(sheet: ScoreSheet, winner: Player | None, number: int) -> None:
@@ -212,7 +246,7 @@ def hand_record(
             rules, players, HandDetails(outcome, winner, discarder, points, flowers, player_points)
         )
         _check_tiles(rules, details, tiles)
-        _check_not_dead(sheet, winner, number)
+        _check_may_play(sheet, details, number)
         deltas = _hand_deltas(rules, players, details)
         pending = tournament.two_person_entry if pending is None else pending
         # Under the sheet's lock no other entry can create this hand meanwhile; the unique constraint on
@@ -334,11 +368,18 @@ def sheet_mark_rest_not_played(*, sheet: ScoreSheet, by: User | None) -> list[in
             # nothing.
             _note_if_closed(sheet, by, ClosedSessionChange.What.HANDS_NOT_PLAYED)
         bell = _time_is_up(sheet)
+        departed = sorted(sheet_departures(sheet).values(), key=lambda w: w.after_hand or 0)
         for i, n in enumerate(missing):
-            note = (
-                _("In progress at the bell: no points (MCR 3.5.6)")
-                if bell and i == 0
-                else _("Marked not played when time ran out")
-            )
+            if bell and i == 0:
+                note = _("In progress at the bell: no points (MCR 3.5.6)")
+            elif departed and not bell:
+                note = _("Not played: %(player)s withdrew after hand %(after)s") % {
+                    "player": departed[0].player.name,
+                    "after": departed[0].after_hand or 0,
+                }
+            elif bell:
+                note = _("Marked not played when time ran out")
+            else:
+                note = _("Marked not played: the table stopped before time ran out")
             hand_record(sheet=sheet, number=n, outcome=pay.NOT_PLAYED, by=by, pending=False, note=note)
         return missing

@@ -18,7 +18,8 @@ from scoring.queues import player_todo
 from scoring.selectors import player_page, player_seat, player_sheets_to_confirm
 from tournament import code_guard
 from tournament import services as tournament_services
-from tournament.models import Tournament
+from tournament.lifecycle import ROLL_CALL, CheckInStatus, RollCallStatus
+from tournament.models import CheckIn, Session, Tournament
 
 
 class PlayerPageMixin:
@@ -96,6 +97,15 @@ class PlayerSheetsView(PlayerPageMixin, TemplateView):
         )
         page = player_page(self.tournament, self.player)
         context.update(page)
+        # The roll call the organizer opened to the players themselves (``schedule.attendance``), if any.
+        roll_call = (
+            Session.objects.filter(ROLL_CALL.q([RollCallStatus.SELF]), tournament=self.tournament)
+            .order_by("number")
+            .first()
+        )
+        if roll_call is not None:
+            mark = CheckIn.objects.filter(session=roll_call, player=self.player).first()
+            context["roll_call"] = {"session": roll_call, "status": mark.status if mark else CheckInStatus.EXPECTED}
         context["todo"] = player_todo(
             self.tournament,
             self.kwargs["code"],

@@ -19,6 +19,7 @@ from scoring.models import Penalty, Signature
 from scoring.selectors import sheet_missing_hands
 from scoring.views.public import live_response
 from scoring.views.sheet import ConfirmedSheetActionView, HandHistoryView, SheetActionView, SheetMixin, SheetView
+from tournament.clock import clock_context
 from tournament.permissions import can_score
 from tournament.views.mixins import add_service_error
 
@@ -283,8 +284,19 @@ class MarkRestNotPlayedView(ConfirmedSheetActionView):
 
     def confirmation(self, form):
         hands = ", ".join(map(str, sheet_missing_hands(self.sheet)))
+        clock = clock_context(self.session)
+        departed = sorted(self.departures.values(), key=lambda w: w.after_hand or 0)
+        if clock and clock["state"] == "ended":
+            title = _("Time is up: mark hands %(hands)s not played?") % {"hands": hands}
+        elif departed:
+            title = _("%(name)s left: mark hands %(hands)s not played?") % {
+                "name": departed[0].player.name,
+                "hands": hands,
+            }
+        else:
+            title = _("Mark hands %(hands)s not played?") % {"hands": hands}
         return {
-            "title": _("Time is up: mark hands %(hands)s not played?") % {"hands": hands},
+            "title": title,
             "lines": [
                 _("Hands %(hands)s are recorded as not played: no points move in them.") % {"hands": hands},
                 _("Undoing it means correcting each of those hands."),

@@ -18,7 +18,7 @@ from scoring import offline, services, tile_entry
 from scoring.forms.hand import HandForm, PenaltyForm, WithdrawPenaltyForm
 from scoring.models import ScoreSheet
 from scoring.results import sheet_data, sheet_hand, with_sheet_and_seats
-from scoring.selectors import hand_with_versions, sheet_appeals
+from scoring.selectors import hand_with_versions, sheet_appeals, sheet_departures
 from tournament.clock import clock_context
 from tournament.models import WIND_NAMES, Session, Table
 from tournament.views.mixins import ScorerPostMixin, add_service_error
@@ -65,15 +65,22 @@ class SheetMixin(ScorerPostMixin):
             player.tournament = self.tournament  # their links need the slug: no query per player
         return players
 
+    @cached_property
+    def departures(self):
+        """Players of this table who withdrew during the session (``sheet_departures``)."""
+        return sheet_departures(self.sheet)
+
     def hand_form(self, data=None, **kwargs):
         """The table's hand form: its players, the session's number of hands, the tournament's rule set."""
-        return HandForm(
+        form = HandForm(
             data,
             players=self.players,
             hands_per_session=self.tournament.hands_per_session,
             rules=self.tournament.rule_set,
             **kwargs,
         )
+        form.left = {pk: w.after_hand or 0 for pk, w in self.departures.items()}
+        return form
 
     def sheet_url(self):
         return reverse("sheet", args=[self.tournament.slug, self.session.number, self.table.number])
@@ -98,6 +105,7 @@ class SheetMixin(ScorerPostMixin):
             rule_tiles=" ".join(self.tournament.rule_set.tiles),
             appeals=appeals,
             open_appeals=any(a.is_open for a in appeals),
+            departures=sorted(self.departures.values(), key=lambda w: w.after_hand or 0),
         )
         return context
 
@@ -143,9 +151,19 @@ class SheetView(SheetMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         context.update(self.build_sheet())
         context["initial_winds"] = list(WIND_NAMES.values())
+        # A player left during the session: the hands after it are not played here, so no hand is offered.
+        left_after = min((w.after_hand for w in self.departures.values() if w.after_hand), default=None)
+        context["departed_stop"] = bool(
+            left_after is not None and context["next_hand"] and context["next_hand"] > left_after
+        )
         if self.can_score:
             hps = self.tournament.hands_per_session
-            if "hand_form" not in context and context["next_hand"] and not self.sheet.is_submitted:
+            if (
+                "hand_form" not in context
+                and context["next_hand"]
+                and not self.sheet.is_submitted
+                and not context["departed_stop"]
+            ):
                 context["hand_form"] = self.hand_form(initial={"number": context["next_hand"], "expected_version": 0})
             if "penalty_form" not in context and not self.sheet.is_submitted:
                 context["penalty_form"] = PenaltyForm(players=self.players, hands_per_session=hps)

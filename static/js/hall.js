@@ -239,7 +239,30 @@
 
   // ---------------------------------------------------------------- session line and clock
 
+  /* "Session 3 starts at 14:00" (api.data: tournament.next_session, the venue's local time), with the day
+   * when it is not today. */
+  var nextLine = document.getElementById('hall-next');
+  function renderNext() {
+    if (!nextLine) return;
+    var next = state.tournament.next_session;
+    nextLine.textContent = '';
+    if (!next || state.tournament.over) return;
+    var today = new Date(Date.now() + serverOffset);
+    var iso = today.getFullYear() + '-' + two(today.getMonth() + 1) + '-' + two(today.getDate());
+    var text;
+    if (!next.day || next.day === iso) {
+      text = fmt(L.next_starts, { n: next.number, time: next.time });
+    } else {
+      var parts = next.day.split('-');
+      var day = new Date(Number(parts[0]), Number(parts[1]) - 1, Number(parts[2]));
+      var label = day.toLocaleDateString(document.documentElement.lang || undefined, { weekday: 'long', day: 'numeric', month: 'long' });
+      text = fmt(L.next_starts_on, { n: next.number, day: label, time: next.time });
+    }
+    nextLine.appendChild(el('p', 'starts-at', text));
+  }
+
   function renderSession() {
+    renderNext();
     var session = state.session;
     sessionLine.textContent = '';
     if (state.tournament.over) {

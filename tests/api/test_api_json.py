@@ -65,6 +65,7 @@ def test_tournament_detail(client, two_sessions):
         "players",
         "teams",
         "current_session",
+        "next_session",
         "over",
         "sessions",
         "links",
@@ -82,8 +83,11 @@ def test_tournament_detail(client, two_sessions):
             "results_url": "/api/v1/tournaments/test-open/sessions/1/results/",
             "tables_under_appeal": [],
             "eliminated": [],
+            "starts_at": None,
+            "day": None,
         }
     ]
+    assert data["next_session"] is None  # no session is timed
     assert data["links"] == {
         "players": "/api/v1/tournaments/test-open/players/",
         "sessions": "/api/v1/tournaments/test-open/sessions/",
@@ -128,6 +132,8 @@ def test_session_with_seating(client, two_sessions):
         "results_url",
         "tables_under_appeal",
         "eliminated",
+        "starts_at",
+        "day",
         "clock",
         "seating",
     }

@@ -1,13 +1,16 @@
 """Irreversible actions are asked first, in the page (issue 21, item 4), on a phone and a desktop: the referee's
 "Time is up", the chief referee's countersignature. Cancel changes nothing; the second button does it."""
 
+from datetime import timedelta
+
 from django.urls import reverse
+from django.utils import timezone
 
 from rules import payments as pay
 from scoring import services as ss
 from scoring.models import Hand, ScoreSheet, Signature
 from tournament import services as ts
-from tournament.models import Player
+from tournament.models import Player, Session
 
 
 def finished_with_codes(tournament, organizer, sheet, referee, players):
@@ -43,6 +46,11 @@ def test_time_is_up_then_countersign_each_asked_first(
     ts.tournament_update(tournament=tournament, by=organizer, hands_per_session=4)
     ss.hand_record(sheet=sheet, number=1, outcome=pay.SELF_DRAWN, winner=players[0], points=8, by=referee)
     sheet_url = reverse("sheet", args=[tournament.slug, 1, 1])
+    # The bell has rung: the button says "Time is up" only then (before it, "Mark hands … not played").
+    now = timezone.now()
+    Session.objects.filter(pk=published_session.pk).update(
+        starts_at=now - timedelta(hours=3), ends_at=now - timedelta(minutes=1)
+    )
 
     page = phone_page
     login(page, referee)

@@ -71,9 +71,10 @@ def test_split_name(name, expected):
 def test_ema_results_columns_names_and_substitutes(ema_ready):
     dataset = datasets.ema_dataset(ema_ready)
     assert dataset.header == ["Rank", "EMA id", "Last name", "First name", "Country", "Table points", "Score"]
-    assert len(dataset.rows) == 7  # eight players, one substitute
-    names = {(r[3], r[2]) for r in dataset.rows}
-    assert ("Player", "3") not in names
+    # Eight players; the substitute played, so counts as a participant for the EMA: listed after the seven
+    # ranked players, as the standings list substitutes apart when they are not ranked.
+    assert len(dataset.rows) == 8
+    assert dataset.rows[-1][:4] == [8, "", "Player", "3"]
     ana = next(r for r in dataset.rows if r[2] == "López Ruiz")
     assert ana[1] == "04000001" and ana[3] == "Ana" and ana[4] == "ES" and ana[5] == Fraction(7, 2) and ana[6] == 0
     assert all(r[1] == "" for r in dataset.rows if r is not ana)

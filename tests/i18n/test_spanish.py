@@ -63,7 +63,10 @@ def test_standings_in_spanish(client, tournament, published_session, players, re
     assert "Provisional: algunas hojas de puntuación siguen abiertas." in content
     assert "Clasificación por puntos de mesa, después por puntuación y después por:" in content
     assert "Primeros puestos" in content  # the default tie-break, by its label
-    assert "Los jugadores empatados en todo comparten puesto." in content
+    assert (
+        "Los jugadores empatados en todo comparten puesto salvo que el árbitro jefe haya registrado un desempate."
+        in content
+    )
     # The tournament navigation is translated too.
     assert ">Equipos<" in content and ">Jugadores<" in content and ">Asientos<" in content and ">Por sesión<" in content
 

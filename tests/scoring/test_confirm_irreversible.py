@@ -32,7 +32,20 @@ def one_hand(tournament, organizer, published_session, sheet, players, referee):
     return sheet
 
 
+def bell_rang(session):
+    """The session's clock ended a minute ago: the button and its question say "Time is up"."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tournament.models import Session
+
+    now = timezone.now()
+    Session.objects.filter(pk=session.pk).update(starts_at=now - timedelta(hours=3), ends_at=now - timedelta(minutes=1))
+
+
 def test_time_is_up_is_asked_first_then_done(client_for, tournament, one_hand):
+    bell_rang(one_hand.table.session)
     client = client_for("referee")
     before = AuditLog.objects.count()
     response = client.post(url("sheet-not-played", tournament), {})
@@ -45,6 +58,11 @@ def test_time_is_up_is_asked_first_then_done(client_for, tournament, one_hand):
     response = client.post(url("sheet-not-played", tournament), {"confirm": "1"})
     assert response.status_code == 302
     assert Hand.objects.filter(sheet=one_hand).count() == 4
+
+
+def test_without_a_bell_the_question_does_not_say_time_is_up(client_for, tournament, one_hand):
+    page = text(client_for("referee").post(url("sheet-not-played", tournament), {}))
+    assert "Mark hands 2, 3, 4 not played?" in page and "Time is up" not in page
 
 
 def test_time_is_up_refused_at_once_on_a_signed_sheet(client_for, tournament, one_hand, referee):
