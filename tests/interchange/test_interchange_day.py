@@ -60,7 +60,8 @@ def test_round_trip_of_the_clock_and_withdrawals_is_exact(day):
     assert "after_bell" not in session["tables"][0]["hands"][0]
     assert exported["withdrawals"] == [
         {"player": 8, "from_session": 1, "reason": "illness", "note": "flu", "substitute": 9, "seats_taken": [1]},
-        {"player": 7, "from_session": 1, "reason": "other", "keep_in_standings": False, "undone": True},
+        # Undone: back in from the session they left, without a late penalty.
+        {"player": 7, "from_session": 1, "reason": "other", "keep_in_standings": False, "undone": True, "back_from": 1},
     ]
     exported["slug"], exported["name"] = "day-copy", "Day Copy"
     copy_t = tournament_import(copy.deepcopy(exported))
