@@ -68,7 +68,7 @@ class Ranked:
     the same ``key`` are level on everything the ranking uses."""
 
     player: Hashable
-    key: tuple
+    key: tuple[object, ...]
 
 
 def check_size(players: int, size: int) -> None:
