@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from rules import fouls
 from tournament import code_guard
 from tournament.audit import audit, audit_entry, audit_many, changes, snapshot
+from tournament.gone import locked_again, role_gone, team_gone
 from tournament.models import (
     Player,
     Session,
@@ -267,7 +268,7 @@ def role_revoke(*, role: TournamentRole, by: User | None) -> None:
     with transaction.atomic():
         tournament = lock_tournament(role.tournament)
         check_organizer(by, tournament)
-        role = TournamentRole.objects.select_related("user").get(pk=role.pk)
+        role = locked_again(TournamentRole.objects.select_related("user"), role.pk, role_gone(role))
         if (
             role.role == TournamentRole.Role.ORGANIZER
             and tournament.roles.filter(role=TournamentRole.Role.ORGANIZER).count() == 1
@@ -406,7 +407,9 @@ def team_captain_set(*, team: Team, captain: Player | None, by: User | None) -> 
     with transaction.atomic():
         tournament = lock_tournament(team.tournament)
         check_organizer(by, tournament)
-        team = Team.objects.select_for_update(of=("self",)).select_related("captain").get(pk=team.pk)
+        team = locked_again(
+            Team.objects.select_for_update(of=("self",)).select_related("captain"), team.pk, team_gone(tournament, team)
+        )
         if captain is not None:
             captain = Player.objects.select_for_update().get(pk=captain.pk)
             if captain.team_id != team.pk:
