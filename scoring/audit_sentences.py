@@ -221,7 +221,7 @@ def _correction(e: AuditLog, f: dict, ctx: Context) -> tuple[str, str, str]:
     """The chief referee's or an organizer's corrections after hands (``scoring.services.corrections``)."""
     args = {"actor": ctx.actor(e), "where": where_text(f) or "?", "reason": f.get("reason") or "—"}
     if e.action == "sheet.seats_swap":
-        a, b = (list(f.get("players") or []) + [None, None])[:2]
+        a, b = [*(f.get("players") or []), None, None][:2]
         args.update(a=ctx.player(a), b=ctx.player(b), hands=len(f.get("hands") or []))
         text = (
             _(

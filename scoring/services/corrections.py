@@ -206,7 +206,7 @@ def sheet_seats_swap(
         for hand in Hand.objects.select_for_update().filter(sheet=sheet, current__isnull=False).order_by("number"):
             current = hand.current
             assert current is not None
-            changes: dict[str, object] = _swap_deltas(current, i, j)
+            changes: dict[str, object] = dict(_swap_deltas(current, i, j))
             if current.player_points:
                 changes["player_points"] = _swapped(current.player_points, i, j)
             hands.append([hand.number, _new_version(hand, current, by, note, **changes).version])
@@ -240,6 +240,41 @@ def _lock_pair(source: ScoreSheet, target: ScoreSheet) -> tuple[ScoreSheet, Scor
     return locked[source.pk], locked[target.pk]
 
 
+def _movable(source: ScoreSheet, target: ScoreSheet, seen: Sequence[int] | None) -> tuple[list[Hand], list[Penalty]]:
+    """The hands and active fouls of `source`, locked, once the move may be made: same session, both sheets
+    correctable, `source` as the user saw it and not empty, `target` without hands or fouls of its own."""
+    if target.table.session_id != source.table.session_id:
+        raise ValidationError({"target": _("Choose a table of the same session.")}, code="other_session")
+    for sheet in (source, target):
+        _check_correctable(sheet)
+    hands = list(Hand.objects.select_for_update().filter(sheet=source).order_by("number"))
+    fouls = list(Penalty.objects.select_for_update().filter(sheet=source, withdrawn_at__isnull=True))
+    numbers = [h.number for h in hands]
+    if seen is not None and list(seen) != numbers:
+        raise ValidationError(
+            _("Table %(t)s's sheet changed since you looked: look again.") % {"t": source.table.number},
+            code="changed",
+        )
+    if not hands and not fouls:
+        raise ValidationError(
+            _("Table %(t)s's sheet has no hands or fouls to move.") % {"t": source.table.number}, code="empty"
+        )
+    has_own = (
+        Hand.objects.filter(sheet=target).exists()
+        or Penalty.objects.filter(sheet=target, withdrawn_at__isnull=True).exists()
+    )
+    if has_own:
+        raise ValidationError(
+            _(
+                "Table %(t)s's sheet has hands or fouls of its own: they cannot be merged. Correct them one by "
+                "one instead."
+            )
+            % {"t": target.table.number},
+            code="target_not_empty",
+        )
+    return hands, fouls
+
+
 def sheet_hands_move(
     *,
     source: ScoreSheet,
@@ -258,35 +293,7 @@ def sheet_hands_move(
         tournament = source.table.session.tournament
         _check_may_correct(by, tournament)
         reason = _reason(reason)
-        if target.table.session_id != source.table.session_id:
-            raise ValidationError({"target": _("Choose a table of the same session.")}, code="other_session")
-        for sheet in (source, target):
-            _check_correctable(sheet)
-        hands = list(Hand.objects.select_for_update().filter(sheet=source).order_by("number"))
-        fouls = list(Penalty.objects.select_for_update().filter(sheet=source, withdrawn_at__isnull=True))
-        numbers = [h.number for h in hands]
-        if seen is not None and list(seen) != numbers:
-            raise ValidationError(
-                _("Table %(t)s's sheet changed since you looked: look again.") % {"t": source.table.number},
-                code="changed",
-            )
-        if not hands and not fouls:
-            raise ValidationError(
-                _("Table %(t)s's sheet has no hands or fouls to move.") % {"t": source.table.number}, code="empty"
-            )
-        has_own = (
-            Hand.objects.filter(sheet=target).exists()
-            or Penalty.objects.filter(sheet=target, withdrawn_at__isnull=True).exists()
-        )
-        if has_own:
-            raise ValidationError(
-                _(
-                    "Table %(t)s's sheet has hands or fouls of its own: they cannot be merged. Correct them one by "
-                    "one instead."
-                )
-                % {"t": target.table.number},
-                code="target_not_empty",
-            )
+        hands, fouls = _movable(source, target, seen)
         wrong, right = _positions(source), _positions(target)
         seat_for = {p.pk: right[i] for i, p in enumerate(wrong)}
         note = _("Moved from table %(a)s's sheet to table %(b)s's: %(reason)s") % {
