@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from rules import fouls
 from tournament import code_guard
 from tournament.audit import audit, audit_entry, audit_many, changes, snapshot
+from tournament.gone import locked_again, role_gone, team_gone
 from tournament.models import (
     Player,
     Session,
@@ -267,7 +268,7 @@ def role_revoke(*, role: TournamentRole, by: User | None) -> None:
     with transaction.atomic():
         tournament = lock_tournament(role.tournament)
         check_organizer(by, tournament)
-        role = TournamentRole.objects.select_related("user").get(pk=role.pk)
+        role = locked_again(TournamentRole.objects.select_related("user"), role.pk, role_gone(role))
         if (
             role.role == TournamentRole.Role.ORGANIZER
             and tournament.roles.filter(role=TournamentRole.Role.ORGANIZER).count() == 1
@@ -406,7 +407,9 @@ def team_captain_set(*, team: Team, captain: Player | None, by: User | None) -> 
     with transaction.atomic():
         tournament = lock_tournament(team.tournament)
         check_organizer(by, tournament)
-        team = Team.objects.select_for_update(of=("self",)).select_related("captain").get(pk=team.pk)
+        team = locked_again(
+            Team.objects.select_for_update(of=("self",)).select_related("captain"), team.pk, team_gone(tournament, team)
+        )
         if captain is not None:
             captain = Player.objects.select_for_update().get(pk=captain.pk)
             if captain.team_id != team.pk:
@@ -637,8 +640,14 @@ class TooManyCodeFailures(Exception):
         self.until = until
 
 
-def normalise_code(code: str) -> str:
-    return "".join((code or "").split()).upper().replace("-", "")
+# The dashes a phone's keyboard or a copied card may put between the two groups of four (K7PM-4XQ2).
+_CODE_DASHES = str.maketrans("", "", "-\u2010\u2011\u2012\u2013\u2014\u2212\u00ad")
+
+
+def normalise_code(code: str | None) -> str:
+    """A player code as stored, from the code as printed or typed: the card's dash (or any dash a keyboard
+    makes), spaces and case do not matter. Every place that takes a player code reads it through this."""
+    return "".join((code or "").split()).translate(_CODE_DASHES).upper()
 
 
 def player_for_code(*, tournament: Tournament, code: str, address: str = "", known: bool = False) -> Player | None:

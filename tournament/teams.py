@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournament.audit import audit
+from tournament.gone import locked_again, team_gone
 from tournament.models import (
     Player,
     Team,
@@ -52,15 +53,16 @@ def team_create(*, tournament: Tournament, name: str, by: User | None) -> Team:
         return team
 
 
-def team_rename(*, team: Team, name: str, by: User | None) -> Team:
-    """A team's new name; its members, captain and results stay with it."""
+def team_rename(*, team: Team, name: str, by: User | None) -> tuple[Team, bool]:
+    """A team's new name; its members, captain and results stay with it. Also says whether anything changed:
+    the same name again (a double tap, or two organizers typing the same) writes nothing and logs nothing."""
     with transaction.atomic():
         tournament = lock_tournament(team.tournament)
         check_organizer(by, tournament)
-        team = Team.objects.select_for_update().get(pk=team.pk)
+        team = locked_again(Team.objects.select_for_update(), team.pk, team_gone(tournament, team))
         name = _team_name(tournament, name, keep=team)
         if name == team.name:
-            return team
+            return team, False
         before = team.name
         team.name = name
         team.save(update_fields=["name"])
@@ -73,7 +75,7 @@ def team_rename(*, team: Team, name: str, by: User | None) -> Team:
             before=before,
             changes={"name": [before, name]},
         )
-        return team
+        return team, True
 
 
 def team_merge(*, team: Team, into: Team, by: User | None) -> Team:
@@ -89,8 +91,9 @@ def team_merge(*, team: Team, into: Team, by: User | None) -> Team:
         if into.pk == team.pk:
             raise ValidationError({"into": _("Choose another team to merge into.")}, code="team_merge_self")
         locked = {t.pk: t for t in Team.objects.select_for_update().filter(pk__in=[team.pk, into.pk]).order_by("pk")}
-        if len(locked) != 2:
-            raise ValidationError(_("That team no longer exists."), code="team_gone")
+        for wanted in (team, into):
+            if wanted.pk not in locked:
+                raise team_gone(tournament, wanted)
         team, into = locked[team.pk], locked[into.pk]
         members = list(Player.objects.select_for_update().filter(team=team).order_by("number"))
         numbers = [p.number for p in members]
@@ -110,6 +113,7 @@ def team_merge(*, team: Team, into: Team, by: User | None) -> Team:
             into=into.name,
             players=numbers,
             count=len(numbers),
+            merged_id=team.pk,
         )
         team.delete()
         return into
@@ -122,7 +126,7 @@ def team_players_add(*, team: Team, numbers: list[int], by: User | None) -> list
     with transaction.atomic():
         tournament = lock_tournament(team.tournament)
         check_organizer(by, tournament)
-        team = Team.objects.select_for_update().get(pk=team.pk)
+        team = locked_again(Team.objects.select_for_update(), team.pk, team_gone(tournament, team))
         wanted = sorted(set(numbers))
         if not wanted:
             raise ValidationError({"numbers": _("Give the numbers of the players to add.")}, code="no_players")
@@ -141,7 +145,7 @@ def team_delete(*, team: Team, by: User | None) -> None:
     with transaction.atomic():
         tournament = lock_tournament(team.tournament)
         check_organizer(by, tournament)
-        team = Team.objects.select_for_update().get(pk=team.pk)
+        team = locked_again(Team.objects.select_for_update(), team.pk, team_gone(tournament, team))
         if Player.objects.filter(team=team).exists():
             raise ValidationError(
                 _("Team %(team)s has members: merge it into another team, or move its players first.")

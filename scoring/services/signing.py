@@ -37,7 +37,6 @@ from scoring.services.sheet import (
 from tournament.audit import audit
 from tournament.models import Session
 from tournament.permissions import is_chief_referee
-from tournament.services import normalise_code
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -174,7 +173,7 @@ def _check_confirmation_way(
         until = device_code_refused_until(sheet, player) if sheet is not None else None
         if until is not None:
             raise _device_code_refusal(player, until)
-        _check_player_code(player, normalise_code(code or "") or None)
+        _check_player_code(player, code)
     if not tournament.confirmation_methods:
         raise ValidationError(
             _("In this tournament the players sign the paper sheet; the referee signs here."),

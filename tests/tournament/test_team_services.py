@@ -52,13 +52,14 @@ def test_same_name_in_another_tournament_is_fine(tournament, players, organizer)
 
 def test_rename_keeps_members_and_captain(tournament, players, organizer):
     ts.team_captain_set(team=team(tournament, "Dragons"), captain=players[0], by=organizer)
-    renamed = team_services.team_rename(team=team(tournament, "Dragons"), name="Red Dragons", by=organizer)
+    renamed, changed = team_services.team_rename(team=team(tournament, "Dragons"), name="Red Dragons", by=organizer)
+    assert changed
     assert renamed.name == "Red Dragons" and renamed.captain == players[0]
     assert members(tournament, "Red Dragons") == [1, 2]
     entry = AuditLog.objects.get(action="team.rename")
     assert entry.data["changes"] == {"name": ["Dragons", "Red Dragons"]}
     # Only the case of its own name: allowed (it is no other team's name).
-    assert team_services.team_rename(team=renamed, name="RED DRAGONS", by=organizer).name == "RED DRAGONS"
+    assert team_services.team_rename(team=renamed, name="RED DRAGONS", by=organizer)[0].name == "RED DRAGONS"
 
 
 def test_rename_to_another_teams_name_is_refused(tournament, players, organizer):
@@ -68,7 +69,8 @@ def test_rename_to_another_teams_name_is_refused(tournament, players, organizer)
 
 
 def test_rename_to_the_same_name_writes_nothing(tournament, players, organizer):
-    team_services.team_rename(team=team(tournament, "Dragons"), name="Dragons ", by=organizer)
+    _, changed = team_services.team_rename(team=team(tournament, "Dragons"), name="Dragons ", by=organizer)
+    assert not changed
     assert not AuditLog.objects.filter(action="team.rename").exists()
 
 

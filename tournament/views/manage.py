@@ -239,7 +239,9 @@ class TeamListView(OrganizerRequiredMixin, TemplateView):
             raise ValidationError(_("Choose a team."))
         if action == "rename":
             before = team.name
-            renamed = teams.team_rename(team=team, name=data["name"], by=by)
+            renamed, changed = teams.team_rename(team=team, name=data["name"], by=by)
+            if not changed:
+                return _("Team %(team)s already has that name: nothing changed.") % {"team": renamed.name}
             return _("Team %(before)s is now called %(team)s.") % {"before": before, "team": renamed.name}
         if action == "add":
             moved = teams.team_players_add(team=team, numbers=data["numbers"], by=by)
