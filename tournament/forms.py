@@ -369,7 +369,9 @@ class AnnouncementForm(forms.Form):
     )
     key = forms.UUIDField(widget=forms.HiddenInput)
 
-    def __init__(self, *args, tournament: Tournament, **kwargs):
+    def __init__(self, *args, tournament, **kwargs):
         super().__init__(*args, **kwargs)
         sessions = tournament.sessions.open().order_by("number")
-        self.fields["session"].choices = [("", "—")] + [(s.number, _("Session %(n)s") % {"n": s.number}) for s in sessions]
+        self.fields["session"].choices = [("", "—")] + [
+            (s.number, _("Session %(n)s") % {"n": s.number}) for s in sessions
+        ]
