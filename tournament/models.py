@@ -25,8 +25,14 @@ from tournament.choices import (
     TournamentFormat,
     WithdrawalReason,
 )
-from tournament.day_models import CheckIn, SessionDayMixin, TieDecider, TieDeciderMethod, WithdrawalDayFields  # noqa: F401
-from tournament.floor_models import Announcement, RefereeCall  # noqa: F401 (read from here too)
+from tournament.day_models import (  # noqa: F401 (read from here too)
+    CheckIn,
+    SeatingVersion,
+    SessionDayMixin,
+    TieDecider,
+    TieDeciderMethod,
+    WithdrawalDayFields,
+)
 from tournament.lifecycle import RollCallStatus, SessionStatus
 from tournament.names import compose_display_name, split_display_name  # noqa: F401 (read from here too)
 from tournament.querysets import SessionQuerySet, TournamentQuerySet

@@ -13,7 +13,7 @@ from django.views.generic import TemplateView
 from scoring.queues import work_queue
 from scoring.views.appeals import AppealRoleMixin
 from tournament import floor
-from tournament.models import RefereeCall
+from tournament.floor_models import RefereeCall
 from tournament.views.mixins import ScorerRequiredMixin
 
 

@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from schedule import services as sched
 from tournament import floor
-from tournament.models import RefereeCall
+from tournament.floor_models import RefereeCall
 
 
 def live(client, tournament, player):

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from tournament import floor
-from tournament.models import Announcement, RefereeCall
+from tournament.floor_models import Announcement, RefereeCall
 
 
 @pytest.mark.parametrize(

@@ -8,8 +8,9 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
 
 from tournament import floor
+from tournament.floor_models import Announcement, RefereeCall
 from tournament.lifecycle import SESSION, SessionStatus
-from tournament.models import Announcement, AuditLog, RefereeCall
+from tournament.models import AuditLog
 
 
 def shown(tournament):

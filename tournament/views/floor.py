@@ -11,8 +11,9 @@ from django.views import View
 from django.views.generic import FormView
 
 from tournament import floor
+from tournament.floor_models import Announcement
 from tournament.forms import AnnouncementForm
-from tournament.models import Announcement, Tournament
+from tournament.models import Tournament
 from tournament.views.mixins import RoleRequiredMixin, add_service_error
 
 

@@ -10,7 +10,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0013_day_as_it_goes'),
+        ('tournament', '0014_seating_version'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
