@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0014_seating_version'),
+        ('tournament', '0015_announcements_referee_calls'),
     ]
 
     operations = [
