@@ -11,15 +11,12 @@ from django.urls import reverse
 from scoring.models import Hand
 from tournament import services as ts
 
-from .outbox import recorded
-
 LONG_NAMES = [
     "María José Fernández-Olmedo de la Concepción",
     "欧阳娜娜",
     "Jean-Baptiste Dupont-Aignan",
     "Kim 김재원 Jae-won",
 ]
-RECORD = {"en": "Record hand 1", "es": "Registrar la mano 1", "zh-hans": "记录第 1 局"}
 
 
 def in_viewport(page, locator):
