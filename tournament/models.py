@@ -53,9 +53,6 @@ no_nul = ProhibitNullCharactersValidator()  # PostgreSQL cannot store NUL in tex
 WIND_NAMES = dict(zip(WINDS, (_("East"), _("South"), _("West"), _("North"))))
 
 
-# Choices are module-level, so the models' Meta can constrain the columns to them: tournament.choices.
-
-
 class Tournament(RankingBodyFields, models.Model):
     Rules = RuleSet
     Format = TournamentFormat

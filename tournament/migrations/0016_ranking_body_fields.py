@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0013_day_as_it_goes'),
+        ('tournament', '0015_announcements_referee_calls'),
     ]
 
     operations = [
