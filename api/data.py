@@ -20,6 +20,7 @@ from scoring.results import TableResult, table_results
 from scoring.selectors import open_appeals_by_table, players_under_appeal
 from standings import selectors
 from standings.management.commands.standings import command_row
+from standings.weight import tournament_weight, weight_json
 from tournament import lifecycle as session_lifecycle
 from tournament.clock import clock_data, next_session_start, start_data
 from tournament.models import Elimination, Player, Seat, Session, Tournament
@@ -155,6 +156,11 @@ def tournament_data(tournament: Tournament, organizer: bool) -> dict:
             "tiebreaks": tournament.tiebreak_keys(),
             "appeal_minutes": tournament.appeal_minutes,
             "published": tournament.published,
+            "city": tournament.city,
+            "country": tournament.country,
+            "qualification_required": tournament.qualification_required,
+            # The EMA's MERS weight with its parts (standings.weight), from what the caller may see.
+            "mers_weight": weight_json(tournament_weight(tournament, public=not organizer)),
             "players": tournament.players.filter(is_substitute=False).count(),
             "teams": tournament.teams.count(),
             "current_session": current.number if current else None,

@@ -18,6 +18,7 @@ from scoring import queues
 from scoring.appeal_window import window_end
 from scoring.results import table_results
 from scoring.selectors import changes_after_closing, tables_asking_to_reopen
+from standings.weight import TournamentWeight, tournament_weight
 from tournament.models import AdvanceRule, Elimination, Session, Tournament, TournamentRole
 from tournament.services import seating_problem
 
@@ -40,6 +41,8 @@ class Dashboard:
     next_steps: list[Item] = field(default_factory=list)
     # Closed sessions whose results changed since (scoring.selectors.changes_after_closing), until acknowledged.
     changed_after_closing: list = field(default_factory=list)
+    # The EMA's MERS weight as the tournament stands (standings.weight), with its parts.
+    weight: TournamentWeight | None = None
 
     @property
     def current(self) -> pg.SessionProgress | None:
@@ -446,6 +449,7 @@ def tournament_dashboard(tournament: Tournament, now: datetime) -> Dashboard:
     board.next_steps.extend(_playing(sessions, url, tournament.countersign_required, tournament.appeal_minutes, now))
     board.next_steps.extend(_after_a_round(tournament, sessions, url))
     board.changed_after_closing = changes_after_closing(tournament)
+    board.weight = tournament_weight(tournament)
     return board
 
 

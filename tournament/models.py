@@ -38,6 +38,7 @@ from tournament.day_models import (  # noqa: F401 (read from here too)
 from tournament.lifecycle import RollCallStatus, SessionStatus
 from tournament.names import compose_display_name, split_display_name  # noqa: F401 (read from here too)
 from tournament.querysets import SessionQuerySet, TournamentQuerySet
+from tournament.ranking_body import RankingBodyFields
 
 # Bounds the models check themselves (validators) and the database enforces (constraints), so SQLite,
 # which stores any integer and any text, refuses exactly what PostgreSQL refuses.
@@ -52,10 +53,7 @@ no_nul = ProhibitNullCharactersValidator()  # PostgreSQL cannot store NUL in tex
 WIND_NAMES = dict(zip(WINDS, (_("East"), _("South"), _("West"), _("North"))))
 
 
-# Choices are module-level, so the models' Meta can constrain the columns to them: tournament.choices.
-
-
-class Tournament(models.Model):
+class Tournament(RankingBodyFields, models.Model):
     Rules = RuleSet
     Format = TournamentFormat
 
