@@ -30,6 +30,7 @@ from rules import payments as pay
 from schedule import attendance as att
 from schedule import services as sched
 from scoring import services as ss
+from scoring.models import Hand
 from tests.browser.test_series import assert_accessible
 from tests.closing import end_appeal_windows
 from tournament import services as ts
@@ -144,37 +145,44 @@ def the_top_two(tournament):
     return next((a, b) for a in candidates for b in candidates if a < b and (a, b) not in met)
 
 
-def play(tournament, session_number, ledger, top, referee, *, stop_after=None, skip_tables=()):
-    """Every table of the session: hand 1 a self-drawn 8 by a top player at the table, else a discard win of 8 by
-    East off South; the other hands drawn. ``stop_after``: {table: hands} where play stopped early."""
-    players = {p.number: p for p in tournament.players.all()}
-    for table in Session.objects.get(tournament=tournament, number=session_number).tables.order_by("number"):
-        if table.number in skip_tables:
+def play_table(table, ledger, top, referee, hands, *, sheet=None, credited=None):
+    """Hands ``hands`` of a table: hand 1 a self-drawn 8 by a top player at the table, else a discard win of 8 by
+    East off South; the others drawn. ``sheet``: the sheet they are entered on when it is another table's (the
+    referee taps the player in the same seat there); the ledger credits the players of ``table`` all the same."""
+    seated = table.seated_players()
+    on = (sheet or table.sheet).table.seated_players()  # whom the referee taps, seat for seat
+    numbers = [p.number for p in seated]
+    where = (table.session.number, table.number)
+    ledger.seated[where] = numbers
+    for number in hands:
+        if number > 1:
+            ss.hand_record(sheet=sheet or table.sheet, number=number, outcome=pay.DRAW, by=referee)
             continue
-        seated = [p.number for p in table.seated_players()]
-        where = (session_number, table.number)
-        ledger.seated[where] = seated
-        last = (stop_after or {}).get(table.number, HANDS)
-        star = next((n for n in seated if n in top), None)
+        star = next((i for i, n in enumerate(numbers) if n in top), None)
         if star is not None:
             ss.hand_record(
-                sheet=table.sheet, number=1, outcome=pay.SELF_DRAWN, winner=players[star], points=8, by=referee
+                sheet=sheet or table.sheet, number=1, outcome=pay.SELF_DRAWN, winner=on[star], points=8, by=referee
             )
-            ledger.self_drawn(where, star, [n for n in seated if n != star], 8)
+            ledger.self_drawn(where, numbers[star], [n for n in numbers if n != numbers[star]], 8)
         else:
-            east, south = seated[0], seated[1]
             ss.hand_record(
-                sheet=table.sheet,
+                sheet=sheet or table.sheet,
                 number=1,
                 outcome=pay.DISCARD,
-                winner=players[east],
-                discarder=players[south],
+                winner=on[0],
+                discarder=on[1],
                 points=8,
                 by=referee,
             )
-            ledger.discard(where, east, south, seated[2:], 8)
-        for number in range(2, last + 1):
-            ss.hand_record(sheet=table.sheet, number=number, outcome=pay.DRAW, by=referee)
+            ledger.discard(where, numbers[0], numbers[1], numbers[2:], 8)
+
+
+def play(tournament, session_number, ledger, top, referee, *, stop_after=None, skip_tables=()):
+    """Every table of the session not in ``skip_tables``; ``stop_after``: {table: hands} where play stopped."""
+    for table in Session.objects.get(tournament=tournament, number=session_number).tables.order_by("number"):
+        if table.number not in skip_tables:
+            last = (stop_after or {}).get(table.number, HANDS)
+            play_table(table, ledger, top, referee, range(1, last + 1))
 
 
 def sign_all(session, referee):
@@ -206,7 +214,7 @@ def publish_in_the_browser(page, tournament, n):
     assert f"Seating of session {n} published." in page.locator(".messages").inner_text()
 
 
-def session_1(desk, phone, day, organizer, referee, ledger, top):
+def session_1(desk, phone, day, organizer, referee, chief, ledger, top):
     """Roll call with two no-shows; the late arrival back in the substitute's seat; the corrections after hands."""
     first = day.sessions.get(number=1)
     desk.goto(u(day, "manage-roll-call", 1))
@@ -246,26 +254,40 @@ def session_1(desk, phone, day, organizer, referee, ledger, top):
     late_table = Seat.objects.get(session=first, player__number=LATE).table.number
     ledger.penalty((1, late_table), LATE, 10)
 
-    # TODO(h29, not on main at the time of writing): the seat swap after hand 3 (two players found in each
-    # other's seats, their columns swapped, the hands keeping who won and who paid), the hands of table 3
-    # entered on table 2's sheet and moved to table 3's, and table 4 given 10 more minutes. These steps run
-    # below only where the services exist; the scores they touch are the same either way (the ledger follows
-    # the players, not the seats).
-    corrections_after_hands(desk, day, referee, organizer, ledger, top)
+    corrections_after_hands(desk, phone, day, referee, chief, ledger, top)
     play(day, 1, ledger, top, referee, skip_tables=ledger.played_early.get(1, ()))
     sign_all(first, referee)
     close_in_the_browser(desk, day, 1)
 
 
-def corrections_after_hands(desk, day, referee, organizer, ledger, top):
-    """The corrections of h29's part, run when their services are on main; the ledger is unchanged by them."""
-    ledger.played_early = {}
-    from scoring import services as scoring_services
+def corrections_after_hands(desk, phone, day, referee, chief, ledger, top):
+    """Two players found in each other's seats at table 1 after hand 3; table 3's hands entered on table 2's sheet.
+    The services of these corrections are on main, their pages not yet: they are made through the services, as
+    the chief referee, and what they change is read in the browser. The ledger follows the players, so neither
+    changes a score: a swap keeps who won and who paid, a move gives each hand to the player in the same seat."""
+    from scoring.services import corrections
 
-    if not hasattr(scoring_services, "sheet_seats_swap"):
-        # Missing on main: the seat swap after hand 3 and the hands moved from table 2 to table 3.
-        return
-    raise AssertionError("h29's corrections landed: write these steps")  # pragma: no cover
+    first = day.sessions.get(number=1)
+    one, two, three = (first.tables.get(number=n) for n in (1, 2, 3))
+    play_table(one, ledger, top, referee, range(1, 4))
+    a, b = [p for p in one.seated_players() if p.number not in top][:2]
+    corrections.sheet_seats_swap(sheet=one.sheet, first=a, second=b, reason="sat in each other's seats", by=chief)
+    ledger.seated[(1, 1)] = [p.number for p in one.seated_players()]
+    swapped = [p.number for p in one.seated_players()]
+    assert swapped.index(b.number) < swapped.index(a.number)  # each in the other's seat
+    phone.goto(u(day, "sheet", 1, 1))
+    assert "Hands 3 entered" in phone.locator("main").inner_text()
+    assert_accessible(phone)
+    ss.hand_record(sheet=one.sheet, number=4, outcome=pay.DRAW, by=referee)
+    # Table 3's referee enters all its hands on table 2's sheet; the chief referee moves them.
+    play_table(three, ledger, top, referee, range(1, HANDS + 1), sheet=two.sheet)
+    corrections.sheet_hands_move(source=two.sheet, target=three.sheet, reason="entered on table 2's sheet", by=chief)
+    phone.goto(u(day, "sheet", 1, 3))
+    assert f"Hands {HANDS} entered" in phone.locator("main").inner_text()
+    assert not Hand.objects.filter(sheet=two.sheet).exists()
+    # TODO(h29, not on main at the time of writing): table 4 given 10 more minutes on the session clock; the step
+    # goes here once the per-table extension is on main (it changes no score).
+    ledger.played_early = {1: (1, 3)}
 
 
 def session_2(desk, phone, day, organizer, referee, ledger, top):
@@ -296,7 +318,7 @@ def session_2(desk, phone, day, organizer, referee, ledger, top):
     close_in_the_browser(desk, day, 2)
 
 
-def before_session_3(desk, day, organizer, ledger):
+def before_session_3(desk, day, organizer, ledger, screenshot):
     """The disqualification, "Draw again" pressed by mistake and undone, a lost card reprinted alone."""
     desk.goto(u(day, "manage-withdrawals"))
     form = desk.locator("#withdraw")
@@ -317,12 +339,14 @@ def before_session_3(desk, day, organizer, ledger):
     assert "Repeat meetings over the seated sessions:" in question and "before →" in question
     assert "print them again" in question
     assert_accessible(desk)
+    screenshot(desk, "draw-again-confirm-desktop", full_page=False)
     assert seats_of(day, 3) == seated  # nothing yet
     desk.locator(".confirm").get_by_role("button", name="Draw again").click()
     assert "The seating it replaced is kept" in desk.locator(".messages").inner_text()
     assert seats_of(day, 3) != seated
     desk.locator("#session-3").get_by_role("link", name="Seating replaced (1 version kept)").click()
     assert_accessible(desk)
+    screenshot(desk, "seating-versions-desktop", full_page=False)
     desk.get_by_role("button", name="Put this seating back…").first.click()
     assert "this too can be undone" in desk.locator(".confirm").inner_text()
     desk.locator(".confirm").get_by_role("button", name="Put this seating back").click()
@@ -368,16 +392,17 @@ def expected_standings(day, ledger, top):
     return rows
 
 
-def test_the_messy_day(desktop_page, phone_page, login, day, organizer, referee):
+def test_the_messy_day(desktop_page, phone_page, login, day, organizer, referee, screenshot):
     desk, phone = desktop_page, phone_page
     login(desk, organizer)
     login(phone, referee)
     ledger = Ledger()
     top = the_top_two(day)
 
-    session_1(desk, phone, day, organizer, referee, ledger, top)
+    chief = TournamentRole.objects.get(tournament=day, role=TournamentRole.Role.CHIEF_REFEREE).user
+    session_1(desk, phone, day, organizer, referee, chief, ledger, top)
     session_2(desk, phone, day, organizer, referee, ledger, top)
-    before_session_3(desk, day, organizer, ledger)
+    before_session_3(desk, day, organizer, ledger, screenshot)
     publish_in_the_browser(desk, day, 3)
     play(day, 3, ledger, top, referee)
     sign_all(day.sessions.get(number=3), referee)
@@ -385,7 +410,6 @@ def test_the_messy_day(desktop_page, phone_page, login, day, organizer, referee)
 
     # The tie at the top: the chief referee records the play-off, the second of the two winning it.
     winner, runner_up = top[1], top[0]
-    chief = TournamentRole.objects.get(tournament=day, role=TournamentRole.Role.CHIEF_REFEREE).user
     login(phone, chief)
     phone.goto(u(day, "tie-deciders"))
     tie = phone.locator(".tie").first
@@ -462,6 +486,10 @@ def check_audit_log(day, ledger):
     assert back.data["player"] == LATE and back.data["back_from"] == 1 and back.data["minutes"] == 9
     assert actions.count("session.publish") == 3 and actions.count("session.close") == 3
     assert actions.count("session.seating_restore") == 1
+    (swap,) = [e for e in entries if e.action == "sheet.seats_swap"]
+    assert (swap.data["session"], swap.data["table"]) == (1, 1)
+    (move,) = [e for e in entries if e.action == "sheet.hands_move"]
+    assert move.data["reason"] == "entered on table 2's sheet"
     restore = next(e for e in entries if e.action == "session.seating_restore")
     assert restore.data["tables"] == [seats for _n, seats in sorted(seats_of(day, 3).items())]
     assert [e.data["number"] for e in entries if e.action == "player.code_reset"] == [LOST_CARD]
