@@ -9,7 +9,10 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournament import lifecycle
+from tournament import (
+    floor_models,  # noqa: F401 -- the floor's records (issue 31) load with the app's models here
+    lifecycle,
+)
 from tournament.lifecycle import CheckInStatus
 
 no_nul = ProhibitNullCharactersValidator()  # PostgreSQL cannot store NUL in text
