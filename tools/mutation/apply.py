@@ -78,11 +78,25 @@ def _lookup(module: types.ModuleType, qualname: str) -> Any:
     return obj
 
 
-def _clear_caches(obj: Any) -> None:
-    for candidate in (obj, getattr(obj, "__func__", None), getattr(obj, "fget", None)):
-        clear = getattr(candidate, "cache_clear", None)
-        if callable(clear):
-            clear()
+_CACHES: dict[str, list[Any]] = {}
+
+
+def clear_caches(module: types.ModuleType) -> None:
+    """Empties every functools cache of the project's modules: a cached result worked out by the unchanged code
+    (or by the mutant) must not answer for the other."""
+    key = module.__name__
+    if key not in _CACHES:
+        found = []
+        for other in _project_modules(module):
+            for value in list(vars(other).values()):
+                owners = list(vars(value).values()) if isinstance(value, type) else [value]
+                for owner in owners:
+                    for candidate in (owner, getattr(owner, "__func__", None), getattr(owner, "fget", None)):
+                        if callable(getattr(candidate, "cache_clear", None)):
+                            found.append(candidate)
+        _CACHES[key] = found
+    for cached in _CACHES[key]:
+        cached.cache_clear()
 
 
 def _swap_code(module: types.ModuleType, code: types.CodeType, qualname: str, first_line: int) -> Undo:
@@ -101,12 +115,12 @@ def _swap_code(module: types.ModuleType, code: types.CodeType, qualname: str, fi
             raise NotApplicable(f"{qualname}: the mutated code closes over other names")
         undo.append((func, func.__code__))
         func.__code__ = new
-    _clear_caches(obj)
+    clear_caches(module)
 
     def restore() -> None:
         for func, old in undo:
             func.__code__ = old
-        _clear_caches(obj)
+        clear_caches(module)
 
     return restore
 
@@ -162,9 +176,12 @@ def _transplant(module: types.ModuleType, code: types.CodeType) -> Undo:
             step()
         raise
 
+    clear_caches(module)
+
     def restore() -> None:
         for step in reversed(undo):
             step()
+        clear_caches(module)
 
     return restore
 

@@ -195,7 +195,9 @@ class MutationRunner:
     ) -> dict[str, Any]:
         result: dict[str, Any] = {"ident": mutant.ident, "line": mutant.lineno, "description": mutant.description}
         if mutant.function is None:
-            chosen = list(reaching)  # module level runs at import: every test that uses the module may see it
+            # Module level runs at import, before any test: a test that only reads the module's data (a table of
+            # fans another module looks up) may see the change, so every test runs, fastest first.
+            chosen = list(by_id.values())
         else:
             chosen = [item for item in reaching if covered[item.nodeid] & mutant.lines]
         chosen.sort(key=lambda item: seconds[item.nodeid])
