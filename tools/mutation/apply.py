@@ -22,8 +22,12 @@ from .mutants import Mutant
 
 
 class NotApplicable(Exception):
-    """The mutant cannot be put in place here (the mutated module does not run, or the change sits in a kind of
-    statement the runner does not transplant); it is reported, never counted as killed."""
+    """The mutant cannot be put in place here (its function is not found where the module says); it is reported,
+    never counted as killed."""
+
+
+class DoesNotLoad(Exception):
+    """The mutated module raises while it loads: every test that imports it would fail, so the mutant is killed."""
 
 
 Undo = Callable[[], None]
@@ -141,8 +145,8 @@ def _run_scratch(module: types.ModuleType, code: types.CodeType) -> dict[str, An
     }
     try:
         exec(code, namespace)
-    except Exception as exc:  # the mutated module does not even load: not a mutant any test can meet
-        raise NotApplicable(f"the mutated module fails to load: {type(exc).__name__}: {exc}") from exc
+    except Exception as exc:
+        raise DoesNotLoad(f"the mutated module fails to load: {type(exc).__name__}: {exc}") from exc
     return namespace
 
 

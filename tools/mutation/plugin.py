@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 from _pytest.runner import runtestprotocol
 
-from .apply import NotApplicable, apply
+from .apply import DoesNotLoad, NotApplicable, apply
 from .mutants import Mutant, find_mutants, mutated_tree
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -207,6 +207,8 @@ class MutationRunner:
             undo = apply(module, mutated_tree(tree, mutant), mutant)
         except NotApplicable as exc:
             return result | {"status": "not applied", "note": str(exc)}
+        except DoesNotLoad as exc:
+            return result | {"status": "killed", "by": "import", "note": str(exc)}
         previous = signal.signal(signal.SIGALRM, _raise_timeout)
         try:
             killer = self._run(session, chosen, budget)
