@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from api.models import ApiToken
+from api.models import ApiToken, StreamFeature
 from core.acting import acting_user
 from tournament.audit import audit
 from tournament.services import check_organizer, lock_tournament
@@ -81,10 +81,8 @@ def api_token_revoke(*, token: ApiToken, by: User | None) -> ApiToken:
 STREAM_TOP_MAX = 50
 
 
-def stream_feature_set(*, tournament: Tournament, table: int | None, top: int, by: User | None):
+def stream_feature_set(*, tournament: Tournament, table: int | None, top: int, by: User | None) -> StreamFeature:
     """The organizer picks the table the stream overlay shows and the length of the standings ticker."""
-    from api.models import StreamFeature
-
     check_organizer(by, tournament)
     if table is not None and not 1 <= table <= 1000:
         raise ValidationError({"table": _("Give a table number from 1 to 1000, or none.")})
