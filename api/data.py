@@ -232,20 +232,27 @@ def player_detail_data(tournament: Tournament, player: Player, organizer: bool) 
 
 
 def seating_data(tournament: Tournament, session: Session) -> list[dict]:
-    """The session's tables in order, each with its four seats East..North."""
+    """The session's tables in order, each with its four seats East..North, its extra time in minutes and its
+    own end (the session clock's end plus its extra time; None without a clock)."""
     tables = session.tables.prefetch_related(
         Prefetch("seats", queryset=Seat.objects.select_related("player__team"))
     ).order_by("number")
-    return [
-        {
-            "number": table.number,
-            "seats": [
-                {"wind": WINDS[seat.position], "player": player_brief(seat.player)}
-                for seat in sorted(table.seats.all(), key=lambda s: s.position)
-            ],
-        }
-        for table in tables
-    ]
+    rows = []
+    for table in tables:
+        table.session = session  # its own end is the session's plus its extra time (``Table.ends_at``)
+        ends_at = table.ends_at
+        rows.append(
+            {
+                "number": table.number,
+                "seats": [
+                    {"wind": WINDS[seat.position], "player": player_brief(seat.player)}
+                    for seat in sorted(table.seats.all(), key=lambda s: s.position)
+                ],
+                "extra_minutes": table.extra_minutes,
+                "ends_at": ends_at.isoformat() if ends_at is not None else None,
+            }
+        )
+    return rows
 
 
 def session_data(tournament: Tournament, session: CountedSession) -> dict:
