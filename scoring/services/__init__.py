@@ -43,11 +43,11 @@ from scoring.services.signing import (
     sheet_confirm,
     sheet_countersign,
     sheet_countersign_check,
-    sheets_countersign,
     sheet_mark_rest_not_played_check,
     sheet_reopen,
     sheet_sign,
     sheet_sign_check,
+    sheets_countersign,
 )
 
 __all__ = [
@@ -72,7 +72,6 @@ __all__ = [
     "sheet_confirm",
     "sheet_countersign",
     "sheet_countersign_check",
-    "sheets_countersign",
     "sheet_for_table",
     "sheet_hands_move",
     "sheet_mark_rest_not_played",
@@ -82,4 +81,5 @@ __all__ = [
     "sheet_seats_swap",
     "sheet_sign",
     "sheet_sign_check",
+    "sheets_countersign",
 ]
