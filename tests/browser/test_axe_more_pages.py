@@ -96,7 +96,7 @@ def test_the_pages_refusing_too_many_tries_pass_axe(
 
     # A login locked out after wrong passwords.
     for size, page in both(phone_page, desktop_page):
-        for _i in range(settings.AXES_FAILURE_LIMIT):
+        for _i in range(settings.LOGIN_FAILURE_LIMIT):
             page.goto(reverse("login"))
             page.locator('[name="username"]').fill("organizer")
             page.locator('[name="password"]').fill("not the password")
