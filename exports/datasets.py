@@ -415,7 +415,7 @@ def fouls_dataset(tournament: Tournament) -> Dataset:
     out = []
     for p in penalties:
         key = (p.sheet.table.id, p.player_id)
-        loses = lost.get(key) if p.active and p.foul in (fouls.LATE, fouls.TIME) else None
+        loses = lost.get(key) if p.active and p.foul in (fouls.LATE, *fouls.TIME_FOULS) else None
         out.append(_foul_row(p, positions.get(key), loses))
     muted = {i for i, p in enumerate(penalties) if not p.active}
     heading = _("Group: %(group)s") % {"group": tournament.group} if tournament.group else ""

@@ -88,6 +88,10 @@ def _foul_json(penalty: Penalty) -> dict[str, Any]:
         out["minutes"] = penalty.minutes
     if "seconds" in inputs:
         out["seconds"] = penalty.seconds
+    if penalty.from_deal:
+        out["from_deal"] = True
+    if penalty.tiles:
+        out["tiles"] = penalty.tiles
     if "amount" in inputs and not (penalty.foul == fouls.EXPOSED_TILES and penalty.amount == 30):
         out["amount"] = penalty.amount
     if penalty.recipient_id:

@@ -114,11 +114,19 @@ WITHDRAWAL_KEYS = {
 }
 # A penalty is either a foul of the catalogue ("foul": code, rules.fouls) whose amount the import
 # computes, or, as before the catalogue, an amount with its target and reason.
-PENALTY_KEYS = {"player", "amount", "to", "reason", "hand", "foul", "minutes", "seconds"}
+PENALTY_KEYS = {"player", "amount", "to", "reason", "hand", "foul", "minutes", "seconds", "from_deal", "tiles"}
 # A withdrawn penalty an appeal refers to: a penalty as above, and why it was withdrawn.
 WITHDRAWN_PENALTY_KEYS = PENALTY_KEYS | {"withdrawn_reason"}
 # The inputs each foul takes, by their names in the file ("to" names the player harmed for revealed_tile).
-FOUL_KEYS = {"minutes": "minutes", "seconds": "seconds", "amount": "amount", "to": "to", "recipient": "to"}
+FOUL_KEYS = {
+    "minutes": "minutes",
+    "seconds": "seconds",
+    "from_deal": "from_deal",
+    "amount": "amount",
+    "to": "to",
+    "recipient": "to",
+    "tiles": "tiles",
+}
 # Who confirmed or signed a sheet, and when (ISO 8601): a player by number, the referees by username.
 SIGNATURE_KEYS = {"role", "player", "method", "by", "at"}
 SIGNATURE_ROLES = ("player", "referee", "chief_referee")

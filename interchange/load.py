@@ -64,6 +64,8 @@ PENALTY_FIELDS = {
     "recipient": "to",
     "minutes": "minutes",
     "seconds": "seconds",
+    "from_deal": "from_deal",
+    "tiles": "tiles",
     "foul": "foul",
 }
 SIGNATURE_FIELDS = {"player": "player", "method": "method"}
@@ -588,7 +590,7 @@ def _foul_kwargs(row: dict[str, Any], players: Players) -> dict[str, Any]:
         "hand_number": row.get("hand"),
         "reason": row.get("reason", ""),
     }
-    for key in ("minutes", "seconds", "amount"):
+    for key in ("minutes", "seconds", "from_deal", "tiles", "amount"):
         if key in row:
             kwargs[key] = row[key]
     to = row.get("to")

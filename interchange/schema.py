@@ -81,6 +81,8 @@ _PENALTY = {
     "foul": STR,
     "minutes": INT,
     "seconds": INT,
+    "from_deal": BOOL,
+    "tiles": STR,
 }
 
 # {element: ({field: schema}, required fields, allowed keys)}

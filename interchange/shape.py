@@ -526,12 +526,16 @@ def _validate_foul(penalty, path, seats):
             f"{path}.foul", f"“{penalty['foul']}” is not a foul; expected one of {', '.join(fouls.CODES)}"
         )
     takes = {FOUL_KEYS[name] for name in fouls.CATALOGUE[penalty["foul"]].inputs}
-    for key in ("minutes", "seconds", "amount", "to"):
+    for key in ("minutes", "seconds", "from_deal", "amount", "to", "tiles"):
         if key in penalty and key not in takes:
             raise InterchangeError(f"{path}.{key}", f"a foul “{penalty['foul']}” takes no {key}")
     for key in ("minutes", "seconds", "amount"):
         if key in penalty:
             _expect(penalty[key], "int", f"{path}.{key}")
+    if "from_deal" in penalty:
+        _expect(penalty["from_deal"], "bool", f"{path}.from_deal")
+    if "tiles" in penalty:
+        _expect(penalty["tiles"], "str", f"{path}.tiles")
     if "to" in penalty:
         to = penalty["to"]
         if isinstance(to, int) and not isinstance(to, bool):
@@ -555,7 +559,12 @@ def _validate_penalty(penalty, path, seats):
         if penalty["player"] not in seats:
             raise InterchangeError(f"{path}.player", f"player {penalty['player']} is not at this table")
         return
-    _check_keys(penalty, PENALTY_KEYS - {"foul", "minutes", "seconds"}, ("player", "amount", "reason"), path)
+    _check_keys(
+        penalty,
+        PENALTY_KEYS - {"foul", "minutes", "seconds", "from_deal", "tiles"},
+        ("player", "amount", "reason"),
+        path,
+    )
     _expect(penalty["player"], "int", f"{path}.player")
     if penalty["player"] not in seats:
         raise InterchangeError(f"{path}.player", f"player {penalty['player']} is not at this table")

@@ -16,6 +16,8 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from . import time_limits
+from .core.tiles import TileError, parse_tiles, tiles_str
 from .payments import TO_EACH_OTHER, TO_NOBODY, TO_PLAYER, PaymentError
 from .text import N_
 
@@ -30,7 +32,14 @@ FALSE_HU_INVALID = "false_hu_invalid"
 EXPOSED_TILES = "exposed_tiles"
 REVEALED_TILE = "revealed_tile"
 DEAD_HAND = "dead_hand"
-TIME = "time"
+TIME = "time"  # before issue 32: the seconds over the limit, whichever limit
+TIME_TURN = "time_turn"
+TIME_HAND = "time_hand"
+TIME_EXCUSED = "time_excused"
+TILES_WRONG_CLAIM = "tiles_wrong_claim"
+TILES_CLAIM_CANCEL = "tiles_claim_cancel"
+TILES_FALSE_WIN = "tiles_false_win"
+TILES_WIN_CANCEL = "tiles_win_cancel"
 OTHER = "other"
 
 # Late arrival (MCR 3.11.2): up to 10 minutes costs 10 points, 11 to 15 minutes 20; later, the session is lost.
@@ -42,14 +51,25 @@ VIOLATION_AMOUNTS = (5, 10, 20, 30, 40, 50, 60)
 REVEALED_TILE_RANGE = (5, 60)
 # Exposing one's tiles when another declares Hu: a warning, or 30 to each other player (MCR 3.11.6.7).
 EXPOSED_TILES_AMOUNTS = (0, 30)
-# WSOM time limits: 5 points per 15 seconds or part of them; over 80 points in one hand forfeits the game.
-TIME_STEP_SECONDS = 15
-TIME_STEP_POINTS = 5
-TIME_FORFEIT_OVER = 80
+# WSOM time limits: 5 points per 15 seconds or part of them; over 80 points in one hand forfeits the game
+# (``rules.time_limits`` has the limits themselves).
+TIME_STEP_SECONDS = time_limits.STEP_SECONDS
+TIME_STEP_POINTS = time_limits.STEP_POINTS
+TIME_FORFEIT_OVER = time_limits.FORFEIT_OVER_POINTS
 # Repeated fouls (MCR 3.11.6.3-5): a warning, then 5 to each other player, 10, 20 and doubling on.
 ESCALATION_FIRST_POINTS = 5
 
-INPUTS = ("minutes", "seconds", "amount", "to", "recipient")
+# Penalty tiles (WSOM, "Wrong claims" 1-7): how many tiles each occasion leaves, (fewest, most); None: no bound.
+# A cancelled claim shows two tiles (3); a cancelled win three, or all that is left when fewer (7).
+PENALTY_TILE_COUNTS: dict[str, tuple[int, int | None]] = {
+    TILES_WRONG_CLAIM: (1, None),
+    TILES_CLAIM_CANCEL: (2, 2),
+    TILES_FALSE_WIN: (1, None),
+    TILES_WIN_CANCEL: (1, 3),
+}
+PENALTY_TILES_MAX = 14
+
+INPUTS = ("minutes", "seconds", "from_deal", "amount", "to", "recipient", "tiles")
 
 
 @dataclass(frozen=True)
@@ -87,6 +107,36 @@ CATALOGUE = {
             needs_hand=True,
         ),
         Foul(TIME, N_("Time limit exceeded"), N_("WSOM time limits"), inputs=("seconds",)),
+        Foul(
+            TIME_TURN,
+            N_("Time: a turn over 15 seconds"),
+            N_("WSOM time limits 2, 4"),
+            inputs=("seconds", "from_deal"),
+            needs_hand=True,
+        ),
+        Foul(
+            TIME_HAND,
+            N_("Time: over 3 minutes in the hand"),
+            N_("WSOM time limits 1, 4"),
+            inputs=("seconds", "from_deal"),
+            needs_hand=True,
+        ),
+        Foul(
+            TIME_EXCUSED,
+            N_("Time forfeit excused"),
+            N_("WSOM time limits 7"),
+            needs_hand=True,
+            needs_reason=True,
+        ),
+        Foul(
+            TILES_WRONG_CLAIM,
+            N_("Penalty tiles: tiles exposed on a wrong claim"),
+            N_("WSOM wrong claims 1, 2"),
+            inputs=("tiles",),
+        ),
+        Foul(TILES_CLAIM_CANCEL, N_("Penalty tiles: a cancelled claim"), N_("WSOM wrong claims 3"), inputs=("tiles",)),
+        Foul(TILES_FALSE_WIN, N_("Penalty tiles: a false win"), N_("WSOM wrong claims 6"), inputs=("tiles",)),
+        Foul(TILES_WIN_CANCEL, N_("Penalty tiles: a cancelled win"), N_("WSOM wrong claims 7"), inputs=("tiles",)),
         Foul(OTHER, N_("Other"), N_("MCR 3.11"), inputs=("amount", "to", "recipient"), needs_reason=True),
     )
 }
@@ -94,7 +144,19 @@ CODES = tuple(CATALOGUE)
 ESCALATING = tuple(code for code, foul in CATALOGUE.items() if foul.escalates)
 DEAD_HAND_FOULS = tuple(code for code, foul in CATALOGUE.items() if foul.dead_hand)
 # Fouls that may be recorded without points: the database allows an amount of 0 only for these.
-WITHOUT_POINTS = (WARNING, LATE, CLAIM_CHANGED, WALL_TOUCHED, LATE_PUNG, EXPOSED_TILES, DEAD_HAND)
+PENALTY_TILE_FOULS = tuple(PENALTY_TILE_COUNTS)
+TIME_FOULS = (TIME, TIME_TURN, TIME_HAND)
+WITHOUT_POINTS = (
+    WARNING,
+    LATE,
+    CLAIM_CHANGED,
+    WALL_TOUCHED,
+    LATE_PUNG,
+    EXPOSED_TILES,
+    DEAD_HAND,
+    TIME_EXCUSED,
+    *PENALTY_TILE_FOULS,
+)
 
 
 @dataclass(frozen=True)
@@ -109,6 +171,7 @@ class Assessment:
     dead_hand: bool = False
     loses_session: bool = False
     occurrence: int | None = None
+    tiles: str = ""  # penalty tiles, in the tile notation (``rules.core.tiles``)
 
     @property
     def warning(self) -> bool:
@@ -140,7 +203,7 @@ def escalation_amount(earlier: int) -> int:
 # What a foul measured in minutes or seconds must be, by its field.
 _COUNT_ERRORS = {
     "minutes": N_("A late arrival is a whole number of minutes, 1 or more (not %(minutes)s)."),
-    "seconds": N_("Time over the limit is a whole number of seconds, 1 or more (not %(seconds)s)."),
+    "seconds": N_("Time is a whole number of seconds, 1 or more (not %(seconds)s)."),
 }
 
 
@@ -181,15 +244,31 @@ def assess(
     earlier: int = 0,
     hand: int | None = None,
     reason: str = "",
+    from_deal: bool = False,
+    tiles: str = "",
 ) -> Assessment:
     """What the foul `code` costs. `earlier` is the number of earlier fouls of the same kind by the same
     player that count for escalation (the caller decides the scope: the session or the tournament).
+    `from_deal`: a time foul's seconds were timed from the end of the deal (its first 15 are free);
+    `tiles`: the penalty tiles, in the tile notation.
 
     Inputs a foul does not take are refused rather than ignored, so a mistyped entry is noticed.
     """
     entry = foul(code)
-    given = {"minutes": minutes, "seconds": seconds, "amount": amount, "to": to, "recipient": recipient}
+    given = {
+        "minutes": minutes,
+        "seconds": seconds,
+        "from_deal": from_deal or None,
+        "amount": amount,
+        "to": to,
+        "recipient": recipient,
+        "tiles": tiles or None,
+    }
     _check_inputs(entry, given, hand=hand, reason=reason)
+    if code in (TIME_TURN, TIME_HAND):
+        return _time_limit(code, seconds, from_deal)
+    if code in PENALTY_TILE_COUNTS:
+        return Assessment(code, 0, tiles=penalty_tiles(code, tiles))
     dead = entry.dead_hand and hand is not None
     if code == LATE:
         if minutes is None:
@@ -242,6 +321,48 @@ def _check_inputs(entry: Foul, given: dict[str, object], *, hand: int | None, re
         raise PaymentError(
             N_("Describe the foul: the catalogue has no name for it."), code="reason_missing", field="reason"
         )
+
+
+def _time_limit(code: str, seconds: int | None, from_deal: bool) -> Assessment:
+    """A turn over 15 seconds or a hand over 3 minutes (WSOM time limits 1, 2, 4), from the seconds timed."""
+    if seconds is None:
+        raise PaymentError(N_("Give how many seconds the player took."), code="seconds", field="seconds")
+    _check_count("seconds", seconds)
+    kind = time_limits.TURN if code == TIME_TURN else time_limits.HAND
+    points = time_limits.time_points(kind, seconds, from_deal=from_deal)
+    if points == 0:
+        counted = time_limits.counted_seconds(seconds, from_deal=from_deal)
+        raise PaymentError(
+            N_("%(counted)s seconds counted are within the limit of %(limit)s seconds: there is no time penalty."),
+            code="time_within_limit",
+            field="seconds",
+            counted=counted,
+            limit=time_limits.LIMITS[kind],
+        )
+    return Assessment(code, points)
+
+
+def penalty_tiles(code: str, text: str) -> str:
+    """The penalty tiles of one occasion, written the usual way (``5p2s``), if their number fits the rule:
+    two for a cancelled claim, three at most for a cancelled win (WSOM wrong claims 3, 7), one at least."""
+    try:
+        tiles = parse_tiles(text or "")
+    except TileError as exc:
+        raise PaymentError(
+            N_("Penalty tiles: %(error)s"), code="tiles_invalid", field="tiles", error=exc.message
+        ) from None
+    fewest, most = PENALTY_TILE_COUNTS[code]
+    most = PENALTY_TILES_MAX if most is None else most
+    if not fewest <= len(tiles) <= most:
+        raise PaymentError(
+            N_("This occasion leaves %(fewest)s to %(most)s penalty tiles, not %(count)s; name each tile."),
+            code="tiles_count",
+            field="tiles",
+            fewest=fewest,
+            most=most,
+            count=len(tiles),
+        )
+    return tiles_str(tiles)
 
 
 def _violation(amount: int | None) -> Assessment:
@@ -325,17 +446,21 @@ class Given:
 def lost_session(fouls: Iterable[Given]) -> str | None:
     """Why a player lost the session, from their fouls that count at one table, or None.
 
-    Over 15 minutes late (MCR 3.11.2), or time penalties of more than 80 points in one hand (WSOM: the
-    player is taken to have forfeited). Returns an English reason, marked for translation.
+    Over 15 minutes late (MCR 3.11.2), or time penalties of more than 80 points in one hand (WSOM time
+    limits 7: the player is taken to have forfeited), unless the referee excused that hand
+    (``time_excused``). Returns an English reason, marked for translation.
     """
     time_by_hand: dict[object, int] = {}
+    excused: set[object] = set()
     for f in fouls:
         if f.code == LATE and f.minutes is not None and f.minutes > LATE_LOSES_SESSION_AFTER:
             return N_("arrived more than 15 minutes late")
-        if f.code == TIME:
+        if f.code in TIME_FOULS:
             # Without its hand a time penalty cannot be added to others: it counts on its own.
             hand = f.hand if f.hand is not None else object()
             time_by_hand[hand] = time_by_hand.get(hand, 0) + f.amount
-    if any(total > TIME_FORFEIT_OVER for total in time_by_hand.values()):
+        elif f.code == TIME_EXCUSED and f.hand is not None:
+            excused.add(f.hand)
+    if time_limits.forfeited_hands(time_by_hand, excused):
         return N_("more than 80 points of time penalties in one hand")
     return None

@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rules import fouls
 from rules import payments as pay
-from scoring import lifecycle
+from scoring import lifecycle, penalty_fields
 from scoring.lifecycle import (
     APPEAL_FINAL_STATUSES,
     APPEAL_OPEN_STATUSES,
@@ -17,6 +17,7 @@ from scoring.lifecycle import (
     ReopenRequestStatus,
     SheetStatus,
 )
+from scoring.penalty_fields import WsomFoulFields
 from scoring.validators import (  # noqa: F401
     HAND_POINTS_MAX,
     PENALTY_MAX,
@@ -198,7 +199,7 @@ class HandVersion(PositionDeltas):
         return f"{self.hand} v{self.version}"
 
 
-class Penalty(PositionDeltas):
+class Penalty(WsomFoulFields, PositionDeltas):
     """A foul and what it cost. ``foul`` is the catalogue's code (``rules.fouls``); blank for a penalty
     recorded before the catalogue, by amount and target only."""
 
@@ -224,7 +225,7 @@ class Penalty(PositionDeltas):
         verbose_name=_("paid to player"),
     )
     minutes = models.PositiveSmallIntegerField(_("minutes late"), null=True, blank=True)
-    seconds = models.PositiveIntegerField(_("seconds over the limit"), null=True, blank=True)
+    seconds = models.PositiveIntegerField(_("seconds"), null=True, blank=True)
     # Which time this is for the escalating fouls (1: the first, a warning), counted when it was recorded.
     occurrence = models.PositiveSmallIntegerField(null=True, blank=True)
     # The player may not win hand `hand_number` (MCR 3.11.3); hand_record refuses them as its winner.
@@ -283,9 +284,10 @@ class Penalty(PositionDeltas):
                 name="penalty_minutes_for_late",
             ),
             models.CheckConstraint(
-                condition=models.Q(seconds__isnull=True) | models.Q(foul=fouls.TIME, seconds__gte=1),
+                condition=models.Q(seconds__isnull=True) | models.Q(foul__in=fouls.TIME_FOULS, seconds__gte=1),
                 name="penalty_seconds_for_time",
             ),
+            *penalty_fields.CONSTRAINTS,
         ]
 
     def __str__(self):
@@ -314,7 +316,9 @@ class Penalty(PositionDeltas):
         if self.minutes is not None:
             details.append(gettext("%(n)s min late") % {"n": self.minutes})
         if self.seconds is not None:
-            details.append(gettext("%(n)s s over") % {"n": self.seconds})
+            details.append(self.seconds_detail())
+        if self.tiles:
+            details.append(self.tiles)
         if self.occurrence:
             details.append(occurrence_label(self.occurrence))
         return f"{self.foul_name} ({', '.join(details)})" if details else self.foul_name

@@ -41,8 +41,9 @@ def final_statuses(tournament: Tournament) -> list[str]:
     return list(lifecycle.final_states(tournament.countersign_required))
 
 
-# The fouls that can cost a player the session (arriving late, over the time limit).
-LOSING_FOULS = (fouls.LATE, fouls.TIME)
+# The fouls that can cost a player the session (arriving late, over the time limits), and the excuse of a
+# time forfeit (WSOM time limits 7), which lost_session reads with them.
+LOSING_FOULS = (fouls.LATE, *fouls.TIME_FOULS, fouls.TIME_EXCUSED)
 
 
 def lost_sessions(tournament: Tournament, session: Session | None = None) -> dict[tuple[int, int], str]:

@@ -641,8 +641,14 @@ class TooManyCodeFailures(Exception):
         self.until = until
 
 
-def normalise_code(code: str) -> str:
-    return "".join((code or "").split()).upper().replace("-", "")
+# The dashes a phone's keyboard or a copied card may put between the two groups of four (K7PM-4XQ2).
+_CODE_DASHES = str.maketrans("", "", "-\u2010\u2011\u2012\u2013\u2014\u2212\u00ad")
+
+
+def normalise_code(code: str | None) -> str:
+    """A player code as stored, from the code as printed or typed: the card's dash (or any dash a keyboard
+    makes), spaces and case do not matter. Every place that takes a player code reads it through this."""
+    return "".join((code or "").split()).translate(_CODE_DASHES).upper()
 
 
 def player_for_code(*, tournament: Tournament, code: str, address: str = "", known: bool = False) -> Player | None:

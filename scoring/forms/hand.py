@@ -23,6 +23,9 @@ class _TableForm(forms.Form):
         self.by_pk = {str(p.pk): p for p in self.players}
         # Players who withdrew during the session: player id -> the last hand they played.
         self.left: dict[int, int] = {}
+        # Each player's total so far on this sheet (the view fills it): shown on their button, so the running
+        # totals stay in sight while the hand is entered.
+        self.running_totals: dict[int, int] = {}
         self.hands_per_session = hands_per_session
 
     def player_of(self, value):
@@ -196,6 +199,7 @@ class HandForm(TileFieldsMixin, _TableForm):
                     "mark": name if len(name) == 1 else (winds[i] if winds else ""),
                     "checked": value == str(p.pk),
                     "id": f"id_{field}_{p.pk}",
+                    "total": self.running_totals.get(p.pk),
                 }
             )
         return buttons

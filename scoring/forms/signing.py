@@ -25,6 +25,13 @@ FOUL_PENALTIES = {
     fouls.REVEALED_TILE: _("5 to 60 points to the player harmed"),
     fouls.DEAD_HAND: _("no points; the player cannot win the hand"),
     fouls.TIME: _("5 points per 15 s or part of them, to nobody; over 80 in a hand forfeits"),
+    fouls.TIME_TURN: _("over 15 s in a turn: 5 points per 15 s or part of them, to nobody"),
+    fouls.TIME_HAND: _("over 3 minutes in the hand: 5 points per 15 s or part of them, to nobody"),
+    fouls.TIME_EXCUSED: _("no points; the player does not forfeit that hand for time"),
+    fouls.TILES_WRONG_CLAIM: _("no points; the tiles exposed become penalty tiles"),
+    fouls.TILES_CLAIM_CANCEL: _("no points; two tiles shown become penalty tiles"),
+    fouls.TILES_FALSE_WIN: _("no points; the hand goes on, the tiles exposed become penalty tiles"),
+    fouls.TILES_WIN_CANCEL: _("no points; three tiles shown become penalty tiles"),
     fouls.OTHER: _("the points and who receives them, as the referee decides"),
 }
 
@@ -62,7 +69,21 @@ class FoulForm(forms.Form):
         help_text=_("Empty: counted from the start of the session clock, when it runs."),
     )
     seconds = forms.IntegerField(
-        label=_("Seconds over the limit"), required=False, widget=forms.NumberInput(attrs={"inputmode": "numeric"})
+        label=_("Seconds"),
+        required=False,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        help_text=_(
+            "A turn or a hand: the seconds the player took, as timed. “Time limit exceeded”: the seconds over it."
+        ),
+    )
+    from_deal = forms.BooleanField(
+        label=_("Timed from the end of the deal (the first 15 seconds are free)"), required=False
+    )
+    tiles = forms.CharField(
+        label=_("Penalty tiles"),
+        max_length=max_length(Penalty, "tiles"),
+        required=False,
+        help_text=_("Each tile, e.g. 5p 2s: a cancelled claim leaves two, a cancelled win three."),
     )
     violation = forms.ChoiceField(
         label=_("Points (rule violation)"), choices=[("", "—"), *VIOLATION_CHOICES], required=False
@@ -96,6 +117,8 @@ class FoulForm(forms.Form):
                 "recipient": "recipient",
                 "minutes": "minutes",
                 "seconds": "seconds",
+                "from_deal": "from_deal",
+                "tiles": "tiles",
             }[name]
             for name in entry.inputs
         ]
@@ -128,6 +151,10 @@ class FoulForm(forms.Form):
             kwargs["minutes"] = data.get("minutes")
         if self.takes("seconds"):
             kwargs["seconds"] = data.get("seconds")
+        if self.takes("from_deal"):
+            kwargs["from_deal"] = bool(data.get("from_deal"))
+        if self.takes("tiles"):
+            kwargs["tiles"] = data.get("tiles", "")
         if self.takes("violation"):
             kwargs["amount"] = int(data["violation"]) if data.get("violation") else None
         if self.takes("amount"):

@@ -92,6 +92,8 @@ def _record_penalty(
         recipient=getattr(recipient, "number", None),
         minutes=penalty.minutes,
         seconds=penalty.seconds,
+        **({"from_deal": True} if penalty.from_deal else {}),
+        **({"tiles": penalty.tiles} if penalty.tiles else {}),
         occurrence=penalty.occurrence,
         dead_hand=penalty.dead_hand,
         hand=penalty.hand_number,
@@ -195,6 +197,13 @@ def _check_dead_hand_winner(sheet: ScoreSheet, player: Player, hand_number: int 
         )
 
 
+def _assess(foul: str, *, inputs: dict[str, Any], **given: Any) -> fouls.Assessment:
+    try:
+        return fouls.assess(foul, **inputs, **given)
+    except pay.PaymentError as exc:
+        raise payment_error(exc) from exc
+
+
 def foul_record(
     *,
     sheet: ScoreSheet,
@@ -203,6 +212,8 @@ def foul_record(
     hand_number: int | None = None,
     minutes: int | None = None,
     seconds: int | None = None,
+    from_deal: bool = False,
+    tiles: str = "",
     amount: int | None = None,
     to: str | None = None,
     recipient: Player | None = None,
@@ -216,7 +227,8 @@ def foul_record(
     """Record a foul of the catalogue (``rules.fouls``): the system computes its penalty, counting
     the player's earlier fouls of the same kind for the escalating ones, and marks the hand dead where the
     foul says so. `reason` is the referee's remark (required only for "other"). A late arrival without
-    minutes takes them from the session clock, when it has started. `appeal`: as for hand_record.
+    minutes takes them from the session clock, when it has started. `from_deal`, `tiles`: the World Series
+    time fouls timed from the deal and the penalty tiles named (``rules.fouls``). `appeal`: as for hand_record.
 
     `idempotency_key`: as for hand_record. `expected_fouls`: the sheet's fouls version the referee saw
     (``scoring.entry_replay.fouls_version``); when the fouls changed meanwhile the foul is refused."""
@@ -234,20 +246,15 @@ def foul_record(
             tournament, players, player=player, recipient=recipient, hand_number=hand_number, amount=amount
         )
         earlier = counted_fouls(sheet, tournament, player, foul).count() if foul in fouls.ESCALATING else 0
-        try:
-            assessed = fouls.assess(
-                foul,
-                minutes=minutes,
-                seconds=seconds,
-                amount=amount,
-                to=to,
-                recipient=recipient,
-                earlier=earlier,
-                hand=hand_number,
-                reason=reason,
-            )
-        except pay.PaymentError as exc:
-            raise payment_error(exc) from exc
+        assessed = _assess(
+            foul,
+            earlier=earlier,
+            hand=hand_number,
+            reason=reason,
+            inputs={"minutes": minutes, "seconds": seconds, "amount": amount, "to": to, "recipient": recipient},
+            from_deal=from_deal,
+            tiles=tiles,
+        )
         if assessed.dead_hand:
             _check_dead_hand_winner(sheet, player, hand_number)
         return _record_penalty(
@@ -263,6 +270,8 @@ def foul_record(
             foul=foul,
             minutes=minutes,
             seconds=seconds,
+            from_deal=from_deal,
+            tiles=assessed.tiles,
             occurrence=assessed.occurrence,
             dead_hand=assessed.dead_hand,
             reason=(reason or "").strip(),

@@ -19,6 +19,7 @@ from scoring.lifecycle import APPEAL, SHEET
 from scoring.models import Appeal, ClosedSessionChange, ScoreSheet, Signature
 from scoring.selectors import sheet_missing_hands, sheet_pending_hands
 from tournament.permissions import can_score
+from tournament.services import normalise_code
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -178,7 +179,8 @@ class WrongPlayerCode(PermissionDenied):
 
 def _check_player_code(player: Player, code: str | None) -> None:
     """A player acting from their own phone proves who they are with their code."""
-    if not player.code or not code or not constant_time_compare(player.code, code.strip().upper()):
+    code = normalise_code(code)
+    if not player.code or not code or not constant_time_compare(player.code, code):
         raise WrongPlayerCode(_("That player code is not right."))
 
 

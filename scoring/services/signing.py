@@ -38,7 +38,6 @@ from scoring.services.sheet import (
 from tournament.audit import audit
 from tournament.models import Session
 from tournament.permissions import is_chief_referee
-from tournament.services import normalise_code
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -138,7 +137,7 @@ def _check_device_code(player: Player, code: str | None) -> None:
     except throttle.Throttled as refused:
         raise _device_code_refusal(player, refused.until) from None
     try:
-        _check_player_code(player, normalise_code(code or "") or None)
+        _check_player_code(player, code)
     except WrongPlayerCode as wrong:
         full = attempt.failed()
         wrong.locked = throttle.refused_until(full) if full is not None else None  # type: ignore[attr-defined]

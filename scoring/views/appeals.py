@@ -43,7 +43,6 @@ from scoring.views.player import PlayerSheetsView
 from scoring.views.sheet import SheetMixin
 from tournament.models import Player, Tournament
 from tournament.permissions import can_score, is_appeals_committee, is_organizer
-from tournament.services import normalise_code
 from tournament.views.mixins import RoleRequiredMixin, add_service_error
 
 
@@ -125,7 +124,7 @@ class PlayerAppealFileView(AppealFilingMixin, PlayerSheetsView):
         return ap.appeal_file(
             sheet=self.sheet,
             filer=self.player,
-            code=normalise_code(self.kwargs["code"]),
+            code=self.kwargs["code"],
             by=None,
             **form.service_kwargs(),
         )
@@ -143,9 +142,7 @@ class PlayerAppealEscalateView(PlayerSheetsView):
     def post(self, request, *args, **kwargs):
         appeal = get_object_or_404(Appeal, tournament=self.tournament, number=self.kwargs["number"], filer=self.player)
         try:
-            ap.appeal_escalate(
-                appeal=appeal, reason=request.POST.get("reason", ""), code=normalise_code(self.kwargs["code"])
-            )
+            ap.appeal_escalate(appeal=appeal, reason=request.POST.get("reason", ""), code=self.kwargs["code"])
         except (ValidationError, PermissionDenied) as exc:
             errors = exc.messages if isinstance(exc, ValidationError) else [str(exc)]
             return self.render_to_response(self.get_context_data(errors=errors))

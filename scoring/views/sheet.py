@@ -35,6 +35,15 @@ def hand_info(number, players, rules=None):
     }
 
 
+def running_totals(rows, players):
+    """Each player's total after the last hand entered (0 before the first), by player id."""
+    totals = [0] * len(players)
+    for row in rows:
+        if row.totals is not None:
+            totals = row.totals
+    return {p.pk: t for p, t in zip(players, totals)}
+
+
 class SheetMixin(ScorerPostMixin):
     """Loads the session, table and sheet from the URL; hides unpublished sessions from the public."""
 
@@ -169,6 +178,7 @@ class SheetView(SheetMixin, TemplateView):
                 context["penalty_form"] = PenaltyForm(players=self.players, hands_per_session=hps)
             context.setdefault("withdraw_form", WithdrawPenaltyForm())
             if context.get("hand_form") is not None:
+                context["hand_form"].running_totals = running_totals(context["rows"], self.players)
                 number = context["hand_form"]["number"].value()
                 try:
                     number = int(number)

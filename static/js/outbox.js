@@ -759,6 +759,11 @@
     } else {
       replace("#fouls", doc);
     }
+    // Each player's total so far, on their button in the hand form (which is not drawn again).
+    doc.querySelectorAll("[data-run-total]").forEach(function (t) {
+      var mine = document.querySelector('[data-run-total="' + t.getAttribute("data-run-total") + '"]');
+      if (mine) mine.innerHTML = t.innerHTML;
+    });
     var fresh = doc.querySelector("[data-outbox]");
     if (fresh) state.serverNext = +fresh.dataset.next || 0;
     var base = doc.querySelector("form.foul-form [name=expected_fouls]");

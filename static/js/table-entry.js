@@ -67,9 +67,20 @@
       });
     }
     form.addEventListener("change", function (e) {
-      if (e.target.name === "winner") update();
+      if (e.target.name !== "winner") return;
+      update();
+      handInView(form);
     });
     update();
+  }
+
+  // On a phone, once the winner is tapped, the rest of the hand and its Record button are brought on screen:
+  // the form's top (the hand announced, with its dealer) goes to the screen's top, unless Record is in view.
+  function handInView(form) {
+    if (!window.matchMedia(PHONE).matches) return;
+    var record = form.querySelector(".submit-hand");
+    if (!record || record.getBoundingClientRect().bottom <= window.innerHeight) return;
+    form.scrollIntoView({ block: "start" });
   }
 
   // The cursor goes where the referee works next: the first field said to be wrong, else the checked (or

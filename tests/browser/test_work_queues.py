@@ -101,10 +101,12 @@ def test_chief_referee_countersigns_and_decides_from_the_queue(
     four_hands.refresh_from_db()
     assert four_hands.status == ScoreSheet.Status.COUNTERSIGNED
 
-    # Back through the menu: "To do" is the first link after the tournament's name, in sight on a phone.
-    to_do = page.locator("nav.tnav").get_by_role("link", name="To do")
+    # Back through the header: on a phone "To do" stays in sight beside the Menu control (issue 30), and
+    # Appeals is one tap away in the menu.
+    to_do = page.locator(".site-header").get_by_role("link", name="To do")
     box = to_do.bounding_box()
     assert box["x"] + box["width"] <= 390 and box["height"] >= 44
+    page.locator(".site-header .menu-toggle > summary").click()
     appeals_link = page.locator("nav.tnav").get_by_role("link", name="Appeals")
     box = appeals_link.bounding_box()
     assert box["x"] + box["width"] <= 390
@@ -130,7 +132,7 @@ def test_chief_referee_countersigns_and_decides_from_the_queue(
     assert_phone_friendly(page, "main form")
     screenshot(page, "queue-appeal-amend-phone")
     with page.expect_navigation():
-        page.locator("nav.tnav").get_by_role("link", name="To do").click()
+        page.locator(".site-header").get_by_role("link", name="To do").click()
     assert "No appeal waits for your decision." in page.locator("#to-decide").inner_text()
 
     desktop = desktop_page
@@ -273,5 +275,5 @@ def test_a_referee_asks_to_reopen_and_the_chief_referee_reopens_from_the_queue(
     four_hands.refresh_from_db()
     assert not four_hands.is_submitted
     with page.expect_navigation():
-        page.locator("nav.tnav").get_by_role("link", name="To do").click()
+        page.locator(".site-header").get_by_role("link", name="To do").click()
     assert "No referee asks for a sheet to be reopened." in page.locator("#to-reopen").inner_text()

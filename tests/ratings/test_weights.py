@@ -4,7 +4,7 @@ from fractions import Fraction as F
 
 import pytest
 
-from ratings.weights import mers_weight, participants
+from ratings.weights import COUNTRY_STEPS, COUNTRY_STEPS_DRAFT, _step, mers_weight, participants, weight_parts
 
 
 @pytest.mark.parametrize(
@@ -33,3 +33,32 @@ def test_mers_weight(days, players, countries, qualification, expected):
 @pytest.mark.parametrize("ranked, substitutes, expected", [(40, 0, 40), (38, 2, 40), (38, 3, 41), (38, 7, 41)])
 def test_substitutes_count_three_at_most(ranked, substitutes, expected):
     assert participants(ranked, substitutes) == expected
+
+
+@pytest.mark.parametrize(
+    "days, players, countries, qualification, parts",
+    [
+        # (duration, players, countries, qualification)
+        pytest.param(2, 56, 7, False, (2, F(1, 2), F(1, 2), 0), id="two-days-56-7"),
+        pytest.param(3, 120, 12, True, (3, 1, 1, 1), id="championship-with-qualification"),
+        pytest.param(1, 20, 2, False, (1, 0, 0, 0), id="club-day"),
+    ],
+)
+def test_weight_parts_add_up_to_the_weight(days, players, countries, qualification, parts):
+    found = weight_parts(days=days, players=players, countries=countries, qualification=qualification)
+    assert (found.duration_part, found.players_part, found.countries_part, found.qualification_part) == parts
+    assert (
+        found.total
+        == sum(parts)
+        == mers_weight(days=days, players=players, countries=countries, qualification=qualification)
+    )
+
+
+@pytest.mark.parametrize(
+    "countries, table, draft",
+    [(5, 0, 0), (6, F(1, 2), F(1, 2)), (9, F(1, 2), F(1, 2)), (10, 1, F(1, 2)), (11, 1, 1)],
+)
+def test_ten_countries_the_table_in_force_against_the_draft(countries, table, draft):
+    """The only count where the two EMA texts differ is 10: the table in force (followed) gives 1."""
+    assert _step(countries, COUNTRY_STEPS) == table
+    assert _step(countries, COUNTRY_STEPS_DRAFT) == draft

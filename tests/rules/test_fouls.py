@@ -200,12 +200,28 @@ def test_every_entry_has_a_name_a_rule_and_only_known_inputs():
         "revealed_tile",
         "dead_hand",
         "time",
+        "time_turn",
+        "time_hand",
+        "time_excused",
+        "tiles_wrong_claim",
+        "tiles_claim_cancel",
+        "tiles_false_win",
+        "tiles_win_cancel",
         "other",
     )
 
 
 def test_fouls_without_points_are_those_that_can_cost_none():
-    can_be_zero = {f.WARNING, f.DEAD_HAND, f.EXPOSED_TILES, f.LATE, *f.ESCALATING}
+    # Penalty tiles and an excused time forfeit are records of the hand, never points (WSOM).
+    can_be_zero = {
+        f.WARNING,
+        f.DEAD_HAND,
+        f.EXPOSED_TILES,
+        f.LATE,
+        *f.ESCALATING,
+        f.TIME_EXCUSED,
+        *f.PENALTY_TILE_FOULS,
+    }
     assert set(f.WITHOUT_POINTS) == can_be_zero
 
 

@@ -6,7 +6,7 @@ from django.db import migrations
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scoring', '0014_reopen_requests'),
+        ('scoring', '0015_wsom_time_and_penalty_tiles'),
     ]
 
     operations = [
