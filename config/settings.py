@@ -108,6 +108,8 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     # The visitor's address (behind the trusted proxies), kept while the request is served for the audit log.
     "core.client.ClientAddressMiddleware",
+    # Each page says which login it was drawn for; a logout clears the browser's cache (core/login_mark.py).
+    "core.login_mark.LoginMarkMiddleware",
     # A refused login becomes the lockout page (429); a successful one marks its browser (core/login_guard.py).
     "core.login_guard.LoginGuardMiddleware",
 ]
@@ -184,6 +186,8 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                # Which login the page is for, so the phone keeps its copy for that login only (core/login_mark.py).
+                "core.login_mark.context",
             ],
         },
     },
