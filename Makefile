@@ -7,7 +7,7 @@ PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 export DEBUG ?= 1
 
 .PHONY: run test setup venv migrate demo bench test-sqlite test-browser test-postgres check clean screenshots \
-	serve loadtest backup-check bench-scale
+	serve loadtest backup-check bench-scale mutation
 
 $(VENV)/.installed: requirements.txt requirements-test.txt
 	$(PYTHON) -m venv $(VENV)
@@ -77,6 +77,11 @@ test-postgres: venv
 	fi
 
 test: setup check test-sqlite test-browser test-postgres
+
+# Mutation testing of the pure packages (tools/mutation, docs/mutation.md): the modules of rules/, seating/ and
+# ratings/ changed since main, one at a time, each in one process; ALL=1 for all of them (docs/mutation.md).
+mutation: venv
+	$(PY) -m tools.mutation $(if $(ALL),--all,) $(MUTATION_ARGS)
 
 bench: venv
 	$(PY) -m bench

@@ -56,12 +56,25 @@ class Card:
     substitute: bool
     url: str
     code: str = ""  # as printed, K7PM-4XQ2; "" until the player has one
+    # The short address where the code is typed, for a player who cannot scan (no camera, an old phone):
+    # printed beside the QR code without its scheme, as people type it.
+    short_url: str = ""
     seats: list[Seated] = field(default_factory=list)  # per session 1..n
 
 
-def player_cards(tournament: Tournament, url_for: Callable[[Player], str]) -> list[Card]:
-    """The cards in player-number order; `url_for(player)` gives the QR code's address."""
-    players = list(tournament.players.select_related("team", "tournament").order_by("number"))
+def short_address(url: str) -> str:
+    """An absolute address as a person types it: no scheme, no trailing slash."""
+    return url.split("://", 1)[-1].rstrip("/")
+
+
+def player_cards(
+    tournament: Tournament, url_for: Callable[[Player], str], short_url: str = "", numbers: set[int] | None = None
+) -> list[Card]:
+    """The cards in player-number order; `url_for(player)` gives the QR code's address, ``short_url`` the
+    address to type the code at. ``numbers``: only these players' cards (one card reprinted alone)."""
+    players = tournament.players.select_related("team", "tournament").order_by("number")
+    if numbers is not None:
+        players = players.filter(number__in=numbers)
     where = {
         (seat.player_id, seat.session.number): (seat.table.number, WINDS[seat.position])
         for seat in Seat.objects.filter(session__tournament=tournament).select_related("session", "table")
@@ -75,6 +88,7 @@ def player_cards(tournament: Tournament, url_for: Callable[[Player], str]) -> li
             substitute=p.is_substitute,
             url=url_for(p),
             code=p.code_display,
+            short_url=short_address(short_url) if p.code else "",
             seats=[where.get((p.pk, n)) for n in sessions],
         )
         for p in players
@@ -167,6 +181,14 @@ def _card_head(canvas: Any, card: Card, tournament: Tournament, x: float, top: f
     if team:
         team, size = fit(team, font, 9.5, text_w)
         draw_string(canvas, left, top - 65 - (len(lines) - 1) * 11, team, font, size)
+    if card.short_url:
+        # Beside the QR code, level with the code under it: where to type the code without scanning.
+        canvas.setFillColor(grey)
+        label, size = fit(_("Cannot scan? Type your code at"), font, 6.5, text_w, smallest=5)
+        draw_string(canvas, left, top - QR_SIZE - 7, label, font, size)
+        canvas.setFillColor(colors.black)
+        address, size = fit(card.short_url, CODE_FONT, 8, text_w, smallest=5)
+        draw_string(canvas, left, top - QR_SIZE - 16, address, CODE_FONT, size)
 
 
 def _seat_grid(

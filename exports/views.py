@@ -11,6 +11,7 @@ from typing import ClassVar
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views import View
@@ -137,7 +138,10 @@ class PlayerCardsView(OrganizerRequiredMixin, View):
 
     def get(self, request, *args, **kwargs):
         tournament = self.tournament
-        cards = player_cards(tournament, lambda player: player_card_url(player, request))
+        short = request.build_absolute_uri(reverse("player-code", args=[tournament.slug]))
+        # ``?player=7`` (or 7,12): only those cards, e.g. one reprinted after a lost card and a new code.
+        wanted = {int(n) for n in request.GET.get("player", "").split(",") if n.strip().isdigit()} or None
+        cards = player_cards(tournament, lambda player: player_card_url(player, request), short, wanted)
         tables, session_number = changed_tables(request), request.GET.get("session", "")
         if tables and session_number.isdigit():
             # Only the cards of the players now at these tables (after a change of seats): reprint those.

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 import seating
+from schedule.seating_versions import keep_seating_version
 from schedule.selectors import (
     MAX_TEAM_APART,
     PRIORITY_BY_KEY,
@@ -109,9 +110,16 @@ def check_seating_may_change(sessions: list[Session]) -> None:
 
 
 def session_seat(
-    *, session: Session, tables: list[list[Player]], by: User | None, method: str = "", seed: int | None = None
+    *,
+    session: Session,
+    tables: list[list[Player]],
+    by: User | None,
+    method: str = "",
+    seed: int | None = None,
+    replaced_with: str = "",
 ) -> Session:
-    """Seat a session from a list of tables, each a list of four players in East..North order."""
+    """Seat a session from a list of tables, each a list of four players in East..North order. A seating it
+    replaces is kept as a ``SeatingVersion`` first (``replaced_with`` says by what; the method by default)."""
     with transaction.atomic():
         tournament = lock_tournament(session.tournament)
         check_organizer(by, tournament)
@@ -128,6 +136,7 @@ def session_seat(
                 if player.pk in seen:
                     raise ValidationError(_("Player %(p)s is seated twice.") % {"p": player})
                 seen.add(player.pk)
+        keep_seating_version(session, [[p.number for p in t] for t in tables], by, replaced_with or method)
         Seat.objects.filter(session=session).delete()
         Table.objects.filter(session=session).delete()
         # Three inserts for the whole session rather than three per table: a large import seats many.

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from schedule import views, views_day, views_elimination, views_roll_call
+from schedule import views, views_day, views_elimination, views_replace, views_roll_call
 
 urlpatterns = [
     path("seating/", views.SeatingChartView.as_view(), name="seating-chart"),
@@ -13,8 +13,18 @@ urlpatterns = [
 manage_patterns = [
     path("", views.DashboardView.as_view(), name="manage-home"),
     path("sessions/", views.SessionManageView.as_view(), name="manage-sessions"),
-    path("sessions/<int:n>/seat/", views.SessionSeatView.as_view(), name="manage-session-seat"),
-    path("sessions/<int:n>/publish/", views.SessionPublishView.as_view(), name="manage-session-publish"),
+    path("sessions/<int:n>/seat/", views_replace.SessionSeatView.as_view(), name="manage-session-seat"),
+    path("sessions/<int:n>/publish/", views_replace.SessionPublishView.as_view(), name="manage-session-publish"),
+    path(
+        "sessions/<int:n>/seating-versions/",
+        views_replace.SeatingVersionsView.as_view(),
+        name="manage-seating-versions",
+    ),
+    path(
+        "sessions/<int:n>/seating-versions/<int:pk>/restore/",
+        views_replace.SeatingRestoreView.as_view(),
+        name="manage-seating-restore",
+    ),
     path("sessions/<int:n>/close/", views.SessionCloseView.as_view(), name="manage-session-close"),
     path("sessions/<int:n>/reopen/", views.SessionReopenView.as_view(), name="manage-session-reopen"),
     path(
@@ -31,7 +41,7 @@ manage_patterns = [
         name="manage-session-eliminate-undo",
     ),
     path("seating/", views.SeatingManageView.as_view(), name="manage-seating"),
-    path("seating/generate/", views.ScheduleGenerateView.as_view(), name="manage-seating-generate"),
+    path("seating/generate/", views_replace.ScheduleGenerateView.as_view(), name="manage-seating-generate"),
     path("seating/sessions/<int:n>/swiss/", views.SwissSeatView.as_view(), name="manage-seating-swiss"),
     path("seating/publish/", views.PublishAllView.as_view(), name="manage-seating-publish"),
     path("seating/chart/", views.ChartUploadView.as_view(), name="manage-seating-chart"),

@@ -5,11 +5,11 @@ Thin: forms, then ``schedule.services`` (changes), ``schedule.elimination`` and 
 """
 
 import json
-from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import Count
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
@@ -22,11 +22,10 @@ from django.views.generic import TemplateView
 from core import names
 from schedule import charts, dashboard, elimination, selectors, services
 from schedule.forms import ChartConfirmForm, ChartUploadForm, GenerateForm, ReasonForm, SeatSessionForm
-from schedule.selectors import PRIORITY_BY_KEY
 from scoring.progress import CLOSED, with_phases
 from scoring.queues import work_queue
 from tournament.clock import is_multi_day
-from tournament.models import Session, Tournament, TournamentRole
+from tournament.models import SeatingVersion, Session, Tournament, TournamentRole
 from tournament.services import seating_problem, sessions_below_minimum
 from tournament.views.mixins import OrganizerRequiredMixin, TournamentMixin, new_tournament_offer
 
@@ -136,61 +135,6 @@ def _fill_preview(tournament, sessions):
     return {"session": first.number, "plan": plan} if plan.added else None
 
 
-class ScheduleGenerateView(SeatingManageView):
-    http_method_names = ["post"]
-
-    def post(self, request, *args, **kwargs):
-        form = GenerateForm(request.POST)
-        if form.is_valid() and request.POST.get("compare") == "1":
-            # Comparing changes nothing: on to the page that shows it, by a GET of its own (the form's
-            # CSRF token never travels in an address).
-            return self._to_comparison(form.cleaned_data, form.cleaned_data.get("seed") or services.new_seed())
-        if form.is_valid():
-            try:
-                result = services.schedule_generate(
-                    tournament=self.tournament,
-                    by=request.user,
-                    seed=form.cleaned_data.get("seed"),
-                    fill_with_substitutes=form.cleaned_data.get("fill_with_substitutes", False),
-                    priority=form.cleaned_data["priority"],
-                )
-            except (ValidationError, PermissionDenied) as exc:
-                form.add_error(None, _messages(exc))
-            else:
-                m = result.metrics
-                messages.success(
-                    request,
-                    _(
-                        "%(s)s sessions seated round robin (%(priority)s, seed %(seed)s): %(x)s repeat meetings "
-                        "(lower bound %(lb)s; %(r)s pairs meet more than once), %(c)s team-mate meetings, wind "
-                        "spread %(w)s. Not published yet: compare the choices below before publishing."
-                    )
-                    % {
-                        "s": m["sessions"],
-                        "priority": PRIORITY_BY_KEY[form.cleaned_data["priority"]].label,
-                        "seed": result.seed,
-                        "r": m["repeated_pairs"],
-                        "lb": m["lower_bound"],
-                        "x": m["repeat_excess"],
-                        "w": m["wind_spread"],
-                        "c": m["team_clashes"],
-                    },
-                )
-                return self._to_comparison(form.cleaned_data, result.seed)
-        return self.render_to_response(self.get_context_data(generate_form=form))
-
-    def _to_comparison(self, cleaned, seed):
-        query = urlencode(
-            {
-                "compare": "1",
-                "seed": seed,
-                "priority": cleaned["priority"],
-                **({"fill_with_substitutes": "on"} if cleaned.get("fill_with_substitutes") else {}),
-            }
-        )
-        return redirect(reverse("manage-seating", args=[self.tournament.slug]) + f"?{query}#choices")
-
-
 class SwissSeatView(SeatingManageView):
     http_method_names = ["post"]
 
@@ -212,9 +156,10 @@ class SwissSeatView(SeatingManageView):
         return redirect("manage-seating", slug=self.tournament.slug)
 
 
-def confirmation(view, *, title, lines, button, warnings=(), reason=None, reason_required=False):
+def confirmation(view, *, title, lines, button, warnings=(), reason=None, reason_required=False, hidden=None):
     """The page that asks before an action reaching many people or hard to undo. Its form posts the same
-    request again with confirm=1; without JavaScript, and nothing changes until then."""
+    request again with confirm=1 (and ``hidden``, the choices the question was computed for, such as a drawn
+    seed, so what is done is what was shown); without JavaScript, and nothing changes until then."""
     context = view.get_context_data(
         confirm={
             "title": title,
@@ -225,6 +170,7 @@ def confirmation(view, *, title, lines, button, warnings=(), reason=None, reason
             "reason_required": reason_required,
             "action": view.request.path,
             "cancel": view.cancel_url(),
+            "hidden": sorted((hidden or {}).items()),
         }
     )
     return TemplateResponse(view.request, "schedule/confirm.html", context)
@@ -375,7 +321,13 @@ class SessionManageView(OrganizerRequiredMixin, TemplateView):
         sessions = with_phases(self.tournament, list(self.tournament.sessions.with_table_count()))
         action_errors = kwargs.get("action_errors", {})
         seat_forms = kwargs.get("seat_forms", {})
+        versions = dict(
+            SeatingVersion.objects.filter(session__tournament=self.tournament)
+            .values_list("session__number")
+            .annotate(n=Count("pk"))
+        )
         for session in sessions:
+            session.version_count = versions.get(session.number, 0)
             session.method_label = selectors.method_label(session.seating_method)
             session.seat_form = seat_forms.get(session.number) or SeatSessionForm(prefix=f"s{session.number}")
             session.action_error = action_errors.get(session.number)
@@ -420,31 +372,6 @@ class SessionActionView(SessionManageView):
 
     def cancel_url(self) -> str:
         return reverse("manage-sessions", args=[self.tournament.slug]) + f"#session-{self.kwargs['n']}"
-
-
-class SessionSeatView(SessionActionView):
-    """Seat one session by a (seeded) random draw, filling the field with substitutes when asked."""
-
-    def act(self, session):
-        form = SeatSessionForm(self.request.POST, prefix=f"s{session.number}")
-        self.seat_forms[session.number] = form
-        if not form.is_valid():
-            raise ValidationError(_("Check the seed."))
-        session = services.session_seat_random(
-            session=session,
-            by=self.request.user,
-            seed=form.cleaned_data.get("seed"),
-            fill_with_substitutes=form.cleaned_data.get("fill_with_substitutes", False),
-        )
-        return self.done(
-            _("Session %(n)s seated by random draw (seed %(seed)s).") % {"n": session.number, "seed": session.seed}
-        )
-
-
-class SessionPublishView(SessionActionView):
-    def act(self, session):
-        services.session_publish(session=session, by=self.request.user)
-        return self.done(_("Seating of session %(n)s published.") % {"n": session.number})
 
 
 class ConfirmedSessionActionView(SessionActionView):

@@ -217,6 +217,31 @@ def _appeal(e: AuditLog, f: dict, ctx: Context) -> tuple[str, str, str]:
     return text, page_url("appeal-detail", ctx.tournament.slug, number) if number else "", _("appeal")
 
 
+def _correction(e: AuditLog, f: dict, ctx: Context) -> tuple[str, str, str]:
+    """The chief referee's or an organizer's corrections after hands (``scoring.services.corrections``)."""
+    args = {"actor": ctx.actor(e), "where": where_text(f) or "?", "reason": f.get("reason") or "—"}
+    if e.action == "sheet.seats_swap":
+        a, b = [*(f.get("players") or []), None, None][:2]
+        args.update(a=ctx.player(a), b=ctx.player(b), hands=len(f.get("hands") or []))
+        text = (
+            _(
+                "%(actor)s swapped the seats of %(a)s and %(b)s on the score sheet of %(where)s (%(hands)s hands "
+                "corrected, who won and who paid unchanged). Reason: %(reason)s"
+            )
+            % args
+        )
+    else:
+        args.update(source=f.get("from_table", "?"), hands=len(f.get("hands") or []))
+        text = (
+            _(
+                "%(actor)s moved %(hands)s hands and the fouls entered on table %(source)s's sheet to the score "
+                "sheet of %(where)s. Reason: %(reason)s"
+            )
+            % args
+        )
+    return (text, *_sheet_link(f, ctx))
+
+
 def register() -> None:
     register_sentences(
         {
@@ -235,6 +260,8 @@ def register() -> None:
             "sheet.reopen": _sheet,
             "sheet.reopen_request": _sheet,
             "sheet.reopen_decline": _sheet,
+            "sheet.seats_swap": _correction,
+            "sheet.hands_move": _correction,
             "appeal.file": _appeal,
             "appeal.decide": _appeal,
             "appeal.escalate": _appeal,

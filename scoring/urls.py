@@ -3,7 +3,7 @@
 
 from django.urls import path
 
-from scoring.views import appeals, chief, player, queue, referee, sheet
+from scoring.views import appeals, chief, live, player, queue, referee, sheet
 
 urlpatterns = [
     path("", sheet.SheetView.as_view(), name="sheet"),
@@ -29,6 +29,10 @@ urlpatterns = [
 player_patterns = [
     # The player's private page ("my page"): the code is the token, revoked by giving the player a new code.
     path("p/<str:code>/", player.PlayerSheetsView.as_view(), name="player-page"),
+    # Polled by the page to keep itself current (scoring/live.py); the table's call for a referee.
+    path("p/<str:code>/live/", live.PlayerLiveView.as_view(), name="player-live"),
+    path("p/<str:code>/call/", live.PlayerCallView.as_view(), name="player-call"),
+    path("p/<str:code>/call/close/", live.PlayerCallView.as_view(close=True), name="player-call-close"),
     path("p/<str:code>/appeal/<int:n>/<int:t>/", appeals.PlayerAppealFileView.as_view(), name="player-appeal"),
     path(
         "p/<str:code>/appeals/<int:number>/escalate/",
@@ -64,4 +68,7 @@ appeal_patterns = [
 # Under /t/<slug>/work/: what waits for the chief referee, the referees and the appeals committee.
 work_patterns = [
     path("", queue.WorkQueueView.as_view(), name="work-queue"),
+    path("live-calls/", queue.WorkCallsView.as_view(), name="work-calls"),
+    path("calls/<int:pk>/take/", queue.CallActionView.as_view(action="take"), name="work-call-take"),
+    path("calls/<int:pk>/close/", queue.CallActionView.as_view(action="close"), name="work-call-close"),
 ]

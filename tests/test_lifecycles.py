@@ -191,6 +191,7 @@ def test_every_lifecycle_is_registered():
         ("tournament.Session", "status"): "tournament.lifecycle",
         ("tournament.Session", "roll_call"): "tournament.lifecycle",
         ("tournament.CheckIn", "status"): "tournament.lifecycle",
+        ("tournament.RefereeCall", "status"): "tournament.lifecycle",
     }
     for lc in REGISTRY:
         for name, move in lc.moves.items():

@@ -98,6 +98,22 @@ def _players_counted(e: AuditLog, f: dict, ctx: Context) -> tuple[str, str, str]
     return text, page_url("manage-players", ctx.tournament.slug), _("players")
 
 
+def _call(e: AuditLog, f: dict, ctx: Context) -> tuple[str, str, str]:
+    """A call for a referee made or closed (tournament.floor): by a player of the table or by a referee."""
+    args = {"table": f.get("table", "?"), "session": f.get("session", "?"), "actor": ctx.actor(e)}
+    if f.get("player") is not None:
+        args["player"] = ctx.player(f["player"])
+        if e.action == "call.make":
+            text = _("%(player)s called a referee to table %(table)s of session %(session)s.") % args
+        else:
+            text = _("%(player)s closed the call of table %(table)s, session %(session)s.") % args
+    elif e.action == "call.make":
+        text = _("%(actor)s called a referee to table %(table)s of session %(session)s.") % args
+    else:
+        text = _("%(actor)s closed the call of table %(table)s, session %(session)s.") % args
+    return text, page_url("work-queue", ctx.tournament.slug), _("To do")
+
+
 def register() -> None:
     register_sentences(
         {
@@ -122,6 +138,17 @@ def register() -> None:
             "tournament.update": simple(
                 N_("%(actor)s changed the tournament's settings."), "manage-settings", N_("settings")
             ),
+            "announcement.post": simple(
+                N_("%(actor)s announced: “%(text)s”"), "manage-announcements", N_("announcements")
+            ),
+            "announcement.withdraw": simple(
+                N_("%(actor)s withdrew the announcement “%(text)s”"), "manage-announcements", N_("announcements")
+            ),
+            "call.make": _call,
+            "call.take": simple(
+                N_("%(actor)s took the call of table %(table)s, session %(session)s."), "work-queue", N_("To do")
+            ),
+            "call.close": _call,
             "tournament.copy": simple(
                 N_("%(actor)s created this tournament as a copy of %(source_name)s."), "manage-settings", N_("settings")
             ),

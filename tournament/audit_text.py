@@ -71,6 +71,7 @@ KINDS = {
     "seating": (gettext_lazy("Seating and sessions"), ("session.", "schedule.", "seating.")),
     "players": (gettext_lazy("Players and teams"), ("player.", "players.", "team.")),
     "people": (gettext_lazy("Roles and accounts"), ("role.", "account.")),
+    "floor": (gettext_lazy("Announcements and calls for a referee"), ("announcement.", "call.")),
     "tournament": (gettext_lazy("Tournament settings"), ("tournament.",)),
 }
 

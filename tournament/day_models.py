@@ -9,7 +9,10 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournament import lifecycle
+from tournament import (
+    floor_models,  # noqa: F401 -- the floor's records (issue 31) load with the app's models here
+    lifecycle,
+)
 from tournament.lifecycle import CheckInStatus
 
 no_nul = ProhibitNullCharactersValidator()  # PostgreSQL cannot store NUL in text
@@ -139,3 +142,26 @@ class WithdrawalDayFields(models.Model):
 
     class Meta:
         abstract = True
+
+
+class SeatingVersion(models.Model):
+    """A session's seating as it was just before something replaced it (a draw again, a new schedule, a chart,
+    a roll call's seating, or a restore): kept, so a seating replaced by mistake can be put back while the
+    session is unpublished (``schedule.seating_versions``). Player numbers, table by table, East..North."""
+
+    session = models.ForeignKey("tournament.Session", on_delete=models.CASCADE, related_name="seating_versions")
+    tables = models.JSONField(_("tables"), default=list)
+    seating_method = models.CharField(_("seating method"), max_length=40, blank=True, validators=[no_nul])
+    seed = models.BigIntegerField(_("seed"), null=True, blank=True)
+    # When and by whom it was replaced, and by what (the new seating's method).
+    replaced_at = models.DateTimeField(auto_now_add=True)
+    replaced_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    replaced_with = models.CharField(_("replaced with"), max_length=40, blank=True, validators=[no_nul])
+
+    class Meta:
+        ordering = ["session", "-replaced_at", "-id"]
+
+    def __str__(self):
+        return _("%(session)s as seated before %(when)s") % {"session": self.session, "when": self.replaced_at}

@@ -341,3 +341,37 @@ class AuditFilterForm(forms.Form):
         """The valid filters only: a bad one is reported on the form and left out."""
         data = getattr(self, "cleaned_data", {})
         return {key: data.get(key) or None for key in ("session", "table", "user", "kind")}
+
+
+class AnnouncementForm(forms.Form):
+    """An announcement (``tournament.floor.announcement_post``): the message, and optionally one session or a
+    time it is shown until. ``key`` makes a second tap of the same form post nothing more."""
+
+    text = forms.CharField(
+        label=_("Message"),
+        max_length=280,
+        widget=forms.Textarea(attrs={"rows": 2, "maxlength": 280}),
+        help_text=_("Shown on the hall display, the tournament's page and every player's page."),
+    )
+    session = forms.TypedChoiceField(
+        label=_("For session"),
+        required=False,
+        coerce=int,
+        empty_value=None,
+        help_text=_("Shown until that session is closed. Empty: for the whole tournament."),
+    )
+    until = forms.DateTimeField(
+        label=_("Shown until"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
+        help_text=_("Local time of the venue. Empty: until withdrawn."),
+    )
+    key = forms.UUIDField(widget=forms.HiddenInput)
+
+    def __init__(self, *args, tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        sessions = tournament.sessions.open().order_by("number")
+        self.fields["session"].choices = [("", "—")] + [
+            (s.number, _("Session %(n)s") % {"n": s.number}) for s in sessions
+        ]

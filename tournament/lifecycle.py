@@ -234,3 +234,46 @@ def self_check_in(session) -> bool:
 
 def roll_call_unused(session) -> bool:
     return ROLL_CALL.is_in(session, RollCallStatus.NONE)
+
+
+# A table's call for a referee (``RefereeCall.status``, ``REFEREE_CALL``; ``tournament.floor``):
+#
+#     open -> taken        a referee says they are on their way (one referee: the others see who)
+#     open|taken -> closed the referee dealt with it, or the table no longer needs one
+#
+# A table has at most one call that is open or taken (a database constraint), so a table cannot flood the queue.
+
+
+class CallStatus(models.TextChoices):
+    OPEN = "open", _("Waiting for a referee")
+    TAKEN = "taken", _("A referee is on the way")
+    CLOSED = "closed", _("Closed")
+
+
+_K = CallStatus
+REFEREE_CALL = Lifecycle(
+    model="tournament.RefereeCall",
+    states=CallStatus,
+    moves={
+        "take": move(
+            {_K.OPEN},
+            _K.TAKEN,
+            {
+                _K.TAKEN: (_("%(taker)s has already taken this call."), "taken"),
+                None: (_("This call is closed."), "closed"),
+            },
+        ),
+        "close": move({_K.OPEN, _K.TAKEN}, _K.CLOSED, (_("This call is already closed."), "closed")),
+    },
+    params=lambda call: {"taker": call.taken_by_name or _("another referee")},
+)
+# A call still waiting or being answered: the one a table may have, the ones the referees see.
+CALL_LIVE = (CallStatus.OPEN, CallStatus.TAKEN)
+
+
+def call_is_live(call) -> bool:
+    return REFEREE_CALL.is_in(call, *CALL_LIVE)
+
+
+def call_is_taken(call) -> bool:
+    return REFEREE_CALL.is_in(call, CallStatus.TAKEN)

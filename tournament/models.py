@@ -27,6 +27,7 @@ from tournament.choices import (
 )
 from tournament.day_models import (  # noqa: F401 (read from here too)
     CheckIn,
+    SeatingVersion,
     SessionDayMixin,
     TieDecider,
     TieDeciderMethod,

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournament.views import codes, manage, public
+from tournament.views import codes, floor, manage, public
 
 urlpatterns = [
     path("", public.TournamentDetailView.as_view(), name="tournament-detail"),
@@ -24,4 +24,10 @@ manage_patterns = [
     path("roles/", manage.RoleView.as_view(), name="manage-roles"),
     path("roles/<int:role>/revoke/", manage.RoleRevokeView.as_view(), name="manage-role-revoke"),
     path("audit/", manage.AuditLogView.as_view(), name="manage-audit"),
+    path("announcements/", floor.AnnouncementsView.as_view(), name="manage-announcements"),
+    path(
+        "announcements/<int:pk>/withdraw/",
+        floor.AnnouncementWithdrawView.as_view(),
+        name="manage-announcement-withdraw",
+    ),
 ]

@@ -18,7 +18,8 @@ The modules: ``hands`` (one hand at a time), ``bulk`` (a session's hands at once
 ``hand_rules`` (the checks and the audit entry both share), ``penalties`` (fouls and penalties), ``appeals``
 (filing, deciding, escalating, amending, loading from a file; MCR 3.12-3.13), ``signing``
 (confirmations, signatures, reopening), ``reopening`` (a referee's request that the chief referee reopen a
-signed sheet), ``sheet`` (the lock and what every change shares). Callers use this package:
+signed sheet), ``corrections`` (seats swapped, hands moved to the right sheet), ``sheet`` (the lock and what
+every change shares). Callers use this package:
 ``from scoring import services``; the reads are ``scoring.selectors``.
 """
 
@@ -33,6 +34,7 @@ from scoring.services.appeals import (
     appeal_load,
 )
 from scoring.services.bulk import HandRowError, hands_import
+from scoring.services.corrections import seat_order, sheet_hands_move, sheet_seats_swap
 from scoring.services.hands import hand_confirm, hand_record, sheet_mark_rest_not_played
 from scoring.services.penalties import foul_record, penalty_record, penalty_withdraw
 from scoring.services.reopening import reopen_request_decline, sheet_reopen_request
@@ -67,14 +69,17 @@ __all__ = [
     "penalty_record",
     "penalty_withdraw",
     "reopen_request_decline",
+    "seat_order",
     "sheet_confirm",
     "sheet_countersign",
     "sheet_countersign_check",
     "sheet_for_table",
+    "sheet_hands_move",
     "sheet_mark_rest_not_played",
     "sheet_mark_rest_not_played_check",
     "sheet_reopen",
     "sheet_reopen_request",
+    "sheet_seats_swap",
     "sheet_sign",
     "sheet_sign_check",
 ]

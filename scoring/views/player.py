@@ -13,11 +13,13 @@ from django.views.generic import TemplateView
 from scoring import services
 from scoring.forms.player import PlayerCodeForm
 from scoring.forms.signing import HandConfirmForm
+from scoring.live import player_news, pulse
 from scoring.models import ScoreSheet, Signature
 from scoring.queues import player_todo
 from scoring.selectors import player_page, player_seat, player_sheets_to_confirm
 from tournament import code_guard
 from tournament import services as tournament_services
+from tournament.floor import announcements_shown, call_of_table
 from tournament.lifecycle import ROLL_CALL, CheckInStatus, RollCallStatus
 from tournament.models import CheckIn, Session, Tournament
 
@@ -106,6 +108,18 @@ class PlayerSheetsView(PlayerPageMixin, TemplateView):
         if roll_call is not None:
             mark = CheckIn.objects.filter(session=roll_call, player=self.player).first()
             context["roll_call"] = {"session": roll_call, "status": mark.status if mark else CheckInStatus.EXPECTED}
+        news, table = player_news(self.tournament, self.player)
+        context.update(
+            live=pulse(news),
+            announcements=announcements_shown(self.tournament),
+            live_config={
+                "url": reverse("player-live", args=[self.tournament.slug, self.kwargs["code"]]),
+                "scope": f"{self.tournament.slug}:{self.player.number}",
+                "stale": _("Not updated since %(time)s: the connection is down."),
+            },
+            call_table=table,
+            call=call_of_table(table) if table is not None else None,
+        )
         context["todo"] = player_todo(
             self.tournament,
             self.kwargs["code"],

@@ -1,11 +1,28 @@
 """The work queue: where the chief referee, the referees and the appeals committee start (docs/running-the-day.md).
-Thin: ``scoring.queues.work_queue`` reads what waits for this user."""
+Thin: ``scoring.queues.work_queue`` reads what waits for this user; the tables' calls for a referee
+(``tournament.floor``) come first, with their own small address that the page polls, and their take and close."""
 
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.shortcuts import get_object_or_404, redirect
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views import View
 from django.views.generic import TemplateView
 
 from scoring.queues import work_queue
 from scoring.views.appeals import AppealRoleMixin
+from tournament import floor
+from tournament.floor_models import RefereeCall
+from tournament.views.mixins import ScorerRequiredMixin
+
+
+def calls_context(tournament, user, now):
+    calls = list(floor.calls_live(tournament))
+    for call in calls:
+        call.waited = max(0, int((now - call.called_at).total_seconds() // 60))  # not a lifecycle move
+        call.mine = call.taken_by_id == getattr(user, "pk", None)
+    return calls
 
 
 class WorkQueueView(AppealRoleMixin, TemplateView):
@@ -17,5 +34,42 @@ class WorkQueueView(AppealRoleMixin, TemplateView):
         context.update(
             queue=work_queue(self.tournament, self.request.user, now),
             now=now,
+            calls=calls_context(self.tournament, self.request.user, now) if self.can_score else None,
         )
         return context
+
+
+class WorkCallsView(ScorerRequiredMixin, TemplateView):
+    """The calls alone, for the To do page's script to swap in every few seconds."""
+
+    template_name = "scoring/_referee_calls.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["calls"] = calls_context(self.tournament, self.request.user, timezone.now())
+        return context
+
+    def render_to_response(self, context, **response_kwargs):
+        response = super().render_to_response(context, **response_kwargs)
+        response["Cache-Control"] = "no-store"
+        return response
+
+
+class CallActionView(ScorerRequiredMixin, View):
+    """POST: take a table's call (one referee: the others are told who) or close it."""
+
+    http_method_names = ["post"]
+    action = "take"
+
+    def post(self, request, *args, **kwargs):
+        call = get_object_or_404(RefereeCall, table__session__tournament=self.tournament, pk=kwargs["pk"])
+        try:
+            if self.action == "take":
+                floor.referee_call_take(call=call, by=request.user)
+                messages.success(request, _("You took the call of table %(t)s: go to it.") % {"t": call.table.number})
+            else:
+                floor.referee_call_close(call=call, by=request.user)
+                messages.success(request, _("The call of table %(t)s is closed.") % {"t": call.table.number})
+        except (ValidationError, PermissionDenied) as exc:
+            messages.error(request, " ".join(getattr(exc, "messages", [str(exc)])))
+        return redirect("work-queue", slug=self.tournament.slug)

@@ -153,6 +153,9 @@ def test_a_whole_tournament_day(
         boss.goto(u("manage-sessions"))
         with boss.expect_navigation():
             boss.locator("#session-1").get_by_role("button", name="Publish seating").click()
+        assert boss.locator("h1").inner_text() == "Publish the seating of session 1?"  # asked first
+        with boss.expect_navigation():
+            boss.get_by_role("button", name="Publish", exact=True).click()
         assert "Seating of session 1 published." in boss.locator(".messages").inner_text()
         assert not day.players.filter(code="").exists()
         screenshot(boss, "day-sessions-desktop")

@@ -138,3 +138,28 @@ def test_unpublished_tournament_cards_for_its_organizers(client_for, seated_sess
 def test_linked_from_the_organizer_home(client_for, tournament):
     content = client_for("organizer").get(reverse("manage-home", args=[tournament.slug])).content.decode()
     assert url() in content
+
+
+def test_one_players_card_prints_alone(client_for, seated_session, tournament, organizer, qr_codes):
+    """A lost card: ?player=3 prints that player's card only (?player=3,5 those two)."""
+    sched.session_publish(session=seated_session, by=organizer)
+    player = tournament.players.get(number=3)
+    text = pdf_text(client_for("organizer").get(url() + "?player=3").content)
+    assert "Player 3" in text and player.code_display in text
+    assert "Player 1" not in text and "Player 4" not in text
+    assert qr_codes == [f"http://testserver/t/test-open/p/{player.code}/"]
+    client_for("organizer").get(url() + "?player=3,5")
+    assert len(qr_codes) == 3
+
+
+def test_the_card_prints_the_short_address_to_type_the_code_at(client_for, seated_session, tournament, organizer):
+    """A player who cannot scan the QR code types their code at the address printed beside it."""
+    sched.session_publish(session=seated_session, by=organizer)
+    text = pdf_text(client_for("organizer").get(url() + "?player=1").content)
+    assert "Cannot scan? Type your code at" in text
+    assert "testserver/t/test-open/confirm" in text and "http://testserver/t/test-open/confirm" not in text
+
+
+def test_a_card_without_a_code_has_no_address_to_type_it_at(client_for, seated_session):
+    text = pdf_text(client_for("organizer").get(url() + "?player=1").content)
+    assert "Cannot scan" not in text

@@ -30,3 +30,8 @@ def test_tied_team_names_sort_naturally():
 )
 def test_natural_key_order(smaller, bigger):
     assert natural_key(smaller) < natural_key(bigger)
+
+
+def test_tied_names_that_start_with_a_number_come_before_names_that_start_with_a_letter():
+    ranked = rank_entries([Entry(key=k) for k in ("Bamboo", "2 Dragons", "10 Winds", "bamboo 3")])
+    assert [e.key for e in ranked] == ["2 Dragons", "10 Winds", "Bamboo", "bamboo 3"]

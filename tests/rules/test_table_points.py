@@ -4,7 +4,7 @@ from fractions import Fraction as F
 
 import pytest
 
-from rules.table_points import parse_table_points, table_points
+from rules.table_points import format_table_points, parse_table_points, table_points
 
 
 @pytest.mark.parametrize(
@@ -40,3 +40,30 @@ def test_custom_table_points():
 def test_bad_table_points_config(text):
     with pytest.raises(ValueError):
         parse_table_points(text)
+
+
+def test_a_player_who_lost_the_session_is_last_even_above_a_negative_score():
+    # A late arrival (MCR 3.11.2) scoring 0 still places after a player who lost 8 points at the table.
+    result = table_points({"late": 0, "b": -8, "c": 4, "d": 4}, lost=["late"])
+    assert result == {"c": (1, F(3)), "d": (1, F(3)), "b": (3, F(1)), "late": (4, F(0))}
+
+
+def test_players_who_lost_share_the_last_places_whatever_their_scores():
+    result = table_points({"a": 10, "b": -30, "late": 50, "forfeit": -50}, lost=["late", "forfeit"])
+    assert result == {"a": (1, F(4)), "b": (2, F(2)), "late": (3, F(1, 2)), "forfeit": (3, F(1, 2))}
+
+
+@pytest.mark.parametrize(
+    "value, shown",
+    [
+        (F(7, 4), "1.75"),  # four tied
+        (F(7, 3), "2.33"),  # three tied
+        (F(21, 3), "7.00"),
+        (F(1, 8), "0.13"),  # half up
+        (F(-7, 3), "-2.33"),
+        ("4.5", "4.50"),
+        (None, ""),
+    ],
+)
+def test_table_points_as_the_standings_show_them(value, shown):
+    assert format_table_points(value) == shown

@@ -273,7 +273,10 @@ def test_organizers_make_print_and_renew_codes(client_for, short, players):
     content = text(organizer.get(page))
     player = short.players.get(number=1)
     assert player.code_display in content and reverse("player-page", args=[short.slug, player.code]) in content
-    organizer.post(reverse("manage-player-code-reset", args=[short.slug, 1]))
+    asked = text(organizer.post(reverse("manage-player-code-reset", args=[short.slug, 1])))
+    assert "Give 1. " in asked and player.code_display in asked  # asked first, naming the code that stops
+    assert short.players.get(number=1).code == player.code
+    organizer.post(reverse("manage-player-code-reset", args=[short.slug, 1]), {"confirm": "1"})
     assert short.players.get(number=1).code != player.code
 
 

@@ -10,11 +10,11 @@ from rules import payments as pay
 from schedule import services as sched
 from scoring import services as ss
 from tests.closing import close_session
-from tournament import audit_text
+from tournament import audit_text, floor
 from tournament import services as ts
 from tournament import teams as team_services
 from tournament.audit import audit
-from tournament.models import AuditLog, TournamentRole
+from tournament.models import AuditLog, Table, TournamentRole
 
 pytestmark = pytest.mark.django_db
 
@@ -53,6 +53,11 @@ def story(tournament, players, organizer, referee, chief_referee, make_user):
     ss.reopen_request_decline(sheet=sheet, answer="all four confirmed it", by=chief_referee)
     ss.sheet_reopen(sheet=sheet, reason="appeal", by=chief_referee)
     ts.player_update(player=players[0], by=organizer, name="Player One")
+    note = floor.announcement_post(tournament=tournament, text="Lunch in room B", by=organizer)
+    floor.announcement_withdraw(announcement=note, by=chief_referee)
+    call = floor.referee_call_make(table=Table.objects.get(session__pk=session.pk, number=2), player=players[5])
+    floor.referee_call_take(call=call, by=referee)
+    floor.referee_call_close(call=call, by=referee)
     helper = make_user("helper")
     ts.role_grant(tournament=tournament, user=helper, role="referee", by=organizer)
     ts.role_revoke(role=TournamentRole.objects.get(user=helper), by=organizer)
@@ -148,6 +153,21 @@ EXPECTED = [
     ),
     ("sheet.reopen", 0, "Chief referee chief reopened the score sheet of table 1, session 1. Reason: appeal", SHEET),
     ("player.update", 0, "Organizer organizer changed player Player One (1).", "/t/test-open/players/1/"),
+    (
+        "announcement.post",
+        0,
+        "Organizer organizer announced: “Lunch in room B”",
+        "/t/test-open/manage/announcements/",
+    ),
+    (
+        "announcement.withdraw",
+        0,
+        "Chief referee chief withdrew the announcement “Lunch in room B”",
+        "/t/test-open/manage/announcements/",
+    ),
+    ("call.make", 0, "Player 6 (6) called a referee to table 2 of session 1.", "/t/test-open/work/"),
+    ("call.take", 0, "Referee Ana Ruiz took the call of table 2, session 1.", "/t/test-open/work/"),
+    ("call.close", 0, "Referee Ana Ruiz closed the call of table 2, session 1.", "/t/test-open/work/"),
     ("role.grant", 0, "Organizer organizer made helper referee.", "/t/test-open/manage/roles/"),
     ("role.revoke", 0, "Organizer organizer took the referee role from helper.", "/t/test-open/manage/roles/"),
     (
@@ -266,7 +286,7 @@ def test_filter_by_kind_session_table_and_user(client_for, story, referee, playe
     table2 = page(client, story, session=2, table=2)
     assert actions_on(table2) == ["hand.record"]
     by_referee = actions_on(page(client, story, user=referee.pk))
-    assert by_referee and all(a.startswith(("hand.", "penalty.", "sheet.")) for a in by_referee)
+    assert by_referee and all(a.startswith(("hand.", "penalty.", "sheet.", "call.")) for a in by_referee)
     assert "penalty.withdraw" not in by_referee  # that was the organizer
 
 

@@ -136,7 +136,10 @@ def test_seat_publish_close_reopen(client_for, tournament, players, referee):
     assert response.status_code == 302
     session = Session.objects.get(tournament=tournament, number=1)
     assert session.status == "seated" and session.seed == 42 and session.tables.count() == 2
-    assert client.post(m("manage-session-publish", tournament, 1)).status_code == 302
+    assert (
+        "Publish the seating of session 1?" in client.post(m("manage-session-publish", tournament, 1)).content.decode()
+    )
+    assert client.post(m("manage-session-publish", tournament, 1), {"confirm": "1"}).status_code == 302
     assert Session.objects.get(pk=session.pk).status == "published"
     # Closing with open sheets shows the service's message on the sessions page.
     response = client.post(m("manage-session-close", tournament, 1))

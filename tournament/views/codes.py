@@ -4,9 +4,9 @@ a player confirms score sheets on their own phone (the pages are scoring.views.p
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views import View
 from django.views.generic import TemplateView
 
 from tournament import services
@@ -46,11 +46,39 @@ class PlayerCodesView(OrganizerRequiredMixin, TemplateView):
         return redirect("manage-player-codes", slug=self.tournament.slug)
 
 
-class PlayerCodeResetView(OrganizerRequiredMixin, View):
-    """A new code for one player whose code someone else has seen; the old one stops working."""
+class PlayerCodeResetView(PlayerCodesView):
+    """A new code for one player whose code someone else has seen (or who lost their card); the old one stops
+    working. Asks first (the printed card stops working); posted with confirm=1, it does it."""
 
     def post(self, request, *args, **kwargs):
         player = get_object_or_404(Player, tournament=self.tournament, number=self.kwargs["number"])
+        if request.POST.get("confirm") != "1":
+            return self.ask(player)
         services.player_code_reset(player=player, by=request.user)
-        messages.success(request, _("%(player)s has a new code; the old one no longer works.") % {"player": player})
-        return redirect("manage-player-codes", slug=self.tournament.slug)
+        messages.success(
+            request,
+            _("%(player)s has a new code; the old one no longer works. Print their card again (Print this card).")
+            % {"player": player},
+        )
+        return redirect(reverse("manage-player-codes", args=[self.tournament.slug]) + f"#card-{player.number}")
+
+    def ask(self, player):
+        lines = [
+            _("The private link and the code printed on their card stop working at once, for anyone who has them."),
+            _("Then print their card alone (Print this card) and hand it to them: it carries the new code."),
+        ]
+        if player.code:
+            lines.insert(0, _("Their code now: %(code)s.") % {"code": player.code_display})
+        context = self.get_context_data(
+            confirm={
+                "title": _("Give %(player)s a new code?") % {"player": player},
+                "lines": lines,
+                "warnings": [],
+                "button": _("Give a new code"),
+                "reason": None,
+                "action": self.request.path,
+                "cancel": reverse("manage-player-codes", args=[self.tournament.slug]) + f"#card-{player.number}",
+                "hidden": [],
+            }
+        )
+        return TemplateResponse(self.request, "schedule/confirm.html", context)

@@ -5,6 +5,7 @@ from django_tables2 import RequestConfig
 
 from rules.table_points import format_table_points
 from tournament.clock import is_multi_day
+from tournament.floor import announcements_shown
 from tournament.models import Tournament, TournamentRole
 from tournament.tables import PlayersTable
 from tournament.views.mixins import TournamentMixin, new_tournament_offer
@@ -41,6 +42,7 @@ class TournamentDetailView(TournamentMixin, TemplateView):
             team_count=t.teams.count(),
             table_points_display=" / ".join(format_table_points(v) for v in t.table_points_values()),
             multi_day=is_multi_day(sessions),
+            announcements=announcements_shown(t),
         )
         return context
 

@@ -1,0 +1,51 @@
+"""The player's page kept current (``scoring.live``) and a table's call for a referee from it (issue 31).
+
+The poll answers JSON and is opened by the same code as the page (``PlayerSheetsView``: a wrong code is a 404,
+the code throttle applies). Calling a referee posts from the page and comes back to it."""
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import JsonResponse
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+
+from scoring.live import player_news, pulse
+from scoring.views.player import PlayerSheetsView
+from tournament import floor
+
+
+class PlayerLiveView(PlayerSheetsView):
+    """GET: the page's news items and their digest, for ``static/js/player-live.js``."""
+
+    http_method_names = ["get"]
+
+    def get(self, request, *args, **kwargs):
+        news, _table = player_news(self.tournament, self.player)
+        response = JsonResponse(pulse(news))
+        response["Cache-Control"] = "no-store"
+        return response
+
+
+class PlayerCallView(PlayerSheetsView):
+    """POST: the player's table (the one they play at now or next) asks for a referee; ``close`` ends the
+    table's call. A second tap finds the call the first made."""
+
+    http_method_names = ["post"]
+    close = False
+
+    def post(self, request, *args, **kwargs):
+        _news, table = player_news(self.tournament, self.player)
+        try:
+            if table is None:
+                raise ValidationError(_("You have no table in a session being played."))
+            if self.close:
+                call = floor.call_of_table(table)
+                if call is not None and call.is_live:
+                    floor.referee_call_close(call=call, by=request.user, player=self.player)
+                messages.success(request, _("Your call for a referee is closed."))
+            else:
+                floor.referee_call_make(table=table, player=self.player, by=request.user)
+                messages.success(request, _("A referee is called to your table; this page says who is coming."))
+        except (ValidationError, PermissionDenied) as exc:
+            messages.error(request, " ".join(getattr(exc, "messages", [str(exc)])))
+        return redirect("player-page", slug=self.tournament.slug, code=self.kwargs["code"])

@@ -1,0 +1,58 @@
+"""The player's page keeps itself current (scoring.live): the poll's news, the page's call for a referee."""
+
+import pytest
+from django.urls import reverse
+
+from schedule import services as sched
+from tournament import floor
+from tournament.floor_models import RefereeCall
+
+
+def live(client, tournament, player):
+    response = client.get(reverse("player-live", args=[tournament.slug, player.code]))
+    assert response.status_code == 200 and response["Cache-Control"] == "no-store"
+    return response.json()
+
+
+def texts(data):
+    return [n["text"] for n in data["news"] if not n["silent"]]
+
+
+def test_the_poll_tells_a_published_seat_and_an_announcement(client, tournament, seated_session, coded, organizer):
+    before = live(client, tournament, coded[1])
+    assert texts(before) == []
+    sched.session_publish(session=seated_session, by=organizer)
+    after = live(client, tournament, coded[1])
+    assert after["digest"] != before["digest"]
+    assert texts(after) == ["Session 1: table 1, starting wind South"]
+    floor.announcement_post(tournament=tournament, text="Session 1 starts at 10:00", by=organizer)
+    assert texts(live(client, tournament, coded[1]))[-1] == "Session 1 starts at 10:00"
+
+
+def test_a_wrong_code_gets_no_news(client, tournament, coded):
+    assert client.get(reverse("player-live", args=[tournament.slug, "NOTACODE"])).status_code == 404
+
+
+def test_the_player_calls_a_referee_from_their_page_and_sees_who_comes(
+    client, tournament, published_session, coded, second_referee
+):
+    code = coded[0].code
+    page = reverse("player-page", args=[tournament.slug, code])
+    assert "Call a referee to table 1" in client.get(page).content.decode()
+    response = client.post(reverse("player-call", args=[tournament.slug, code]), follow=True)
+    assert "Table 1 called a referee" in response.content.decode()
+    client.post(reverse("player-call", args=[tournament.slug, code]))  # a second tap
+    call = RefereeCall.objects.get()
+    floor.referee_call_take(call=call, by=second_referee)
+    assert "Ana Ruiz is coming to your table." in texts(live(client, tournament, coded[0]))
+    assert "Ana Ruiz is coming to table 1." in client.get(page).content.decode()
+    client.post(reverse("player-call-close", args=[tournament.slug, code]))
+    call.refresh_from_db()
+    assert not call.is_live
+
+
+@pytest.mark.parametrize("method", ["get", "post"])
+def test_the_call_is_post_only_and_needs_the_code(client, tournament, published_session, coded, method):
+    url = reverse("player-call", args=[tournament.slug, "NOTACODE"])
+    assert getattr(client, method)(url).status_code in (404, 405)
+    assert not RefereeCall.objects.exists()

@@ -1,0 +1,1 @@
+"""Mutation testing of the pure packages (python -m tools.mutation; docs/mutation.md)."""
