@@ -6,7 +6,7 @@ from django.db import migrations
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0013_day_as_it_goes'),
+        ('tournament', '0015_announcements_referee_calls'),
     ]
 
     operations = [
