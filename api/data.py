@@ -20,6 +20,7 @@ from scoring.results import TableResult, table_results
 from scoring.selectors import open_appeals_by_table, players_under_appeal
 from standings import selectors
 from standings.management.commands.standings import command_row
+from standings.weight import tournament_weight, weight_json
 from tournament import lifecycle as session_lifecycle
 from tournament.clock import clock_data, next_session_start, start_data
 from tournament.models import Elimination, Player, Seat, Session, Tournament
@@ -155,6 +156,11 @@ def tournament_data(tournament: Tournament, organizer: bool) -> dict:
             "tiebreaks": tournament.tiebreak_keys(),
             "appeal_minutes": tournament.appeal_minutes,
             "published": tournament.published,
+            "city": tournament.city,
+            "country": tournament.country,
+            "qualification_required": tournament.qualification_required,
+            # The EMA's MERS weight with its parts (standings.weight), from what the caller may see.
+            "mers_weight": weight_json(tournament_weight(tournament, public=not organizer)),
             "players": tournament.players.filter(is_substitute=False).count(),
             "teams": tournament.teams.count(),
             "current_session": current.number if current else None,
@@ -226,20 +232,27 @@ def player_detail_data(tournament: Tournament, player: Player, organizer: bool) 
 
 
 def seating_data(tournament: Tournament, session: Session) -> list[dict]:
-    """The session's tables in order, each with its four seats East..North."""
+    """The session's tables in order, each with its four seats East..North, its extra time in minutes and its
+    own end (the session clock's end plus its extra time; None without a clock)."""
     tables = session.tables.prefetch_related(
         Prefetch("seats", queryset=Seat.objects.select_related("player__team"))
     ).order_by("number")
-    return [
-        {
-            "number": table.number,
-            "seats": [
-                {"wind": WINDS[seat.position], "player": player_brief(seat.player)}
-                for seat in sorted(table.seats.all(), key=lambda s: s.position)
-            ],
-        }
-        for table in tables
-    ]
+    rows = []
+    for table in tables:
+        table.session = session  # its own end is the session's plus its extra time (``Table.ends_at``)
+        ends_at = table.ends_at
+        rows.append(
+            {
+                "number": table.number,
+                "seats": [
+                    {"wind": WINDS[seat.position], "player": player_brief(seat.player)}
+                    for seat in sorted(table.seats.all(), key=lambda s: s.position)
+                ],
+                "extra_minutes": table.extra_minutes,
+                "ends_at": ends_at.isoformat() if ends_at is not None else None,
+            }
+        )
+    return rows
 
 
 def session_data(tournament: Tournament, session: CountedSession) -> dict:

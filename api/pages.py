@@ -3,6 +3,7 @@
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect
+from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import FormView, TemplateView
@@ -44,6 +45,8 @@ def hall_labels():
         "no_results": _("No results yet."),
         "time_left": _("left"),
         "time_up": _("Time is up"),
+        "extra_time": _("+%(m)s min: ends at %(time)s"),
+        "playing_on": _("Time is up; table %(tables)s plays on"),
         "starts_in": _("starts in"),
         "next_starts": _("Session %(n)s starts at %(time)s."),
         "next_starts_on": _("Session %(n)s starts on %(day)s at %(time)s."),
@@ -94,6 +97,8 @@ class HallView(TournamentMixin, TemplateView):
             tables=[
                 {
                     "number": table["number"],
+                    "extra_minutes": table["extra_minutes"],
+                    "ends_at_local": parse_datetime(table["ends_at"]) if table["ends_at"] else None,
                     "seats": [
                         {
                             "wind": seat["wind"],

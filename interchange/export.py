@@ -23,6 +23,7 @@ from interchange.format import ALWAYS_WRITTEN, SETTINGS, InterchangeError, defau
 from rules import fouls
 from rules import payments as pay
 from scoring.models import Appeal, AppealAmendment, Hand, HandVersion, Penalty, Signature
+from standings.weight import tournament_weight, weight_json
 from tournament.models import Player, Seat, Session, Table, Team, TieDecider, Tournament, Withdrawal, split_display_name
 from tournament.player_fields import PLAYER_FIELDS, Kind
 
@@ -172,6 +173,7 @@ def tournament_export(tournament: Tournament) -> dict[str, Any]:
         data["tie_deciders"] = deciders
     if records.appeals:
         data["appeals"] = [_appeal_json(a, records.penalties, records.withdrawn) for a in records.appeals]
+    data["mers_weight"] = weight_json(tournament_weight(tournament))
     return data
 
 

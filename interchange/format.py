@@ -26,6 +26,9 @@ SETTINGS = (
     ("start_date", "date"),
     ("end_date", "date"),
     ("venue", "str"),
+    ("city", "str"),
+    ("country", "str"),
+    ("qualification_required", "bool"),
     ("hands_per_session", "int"),
     ("session_minutes", "int"),
     ("table_points", "str"),
@@ -56,6 +59,8 @@ TOP_KEYS = {
     "appeals",
     "timetable",
     "tie_deciders",
+    # Written for the ranking body (standings.weight.weight_json); computed again on import, never read.
+    "mers_weight",
 }
 TIE_DECIDER_KEYS = {"order", "method", "note", "withdrawn"}
 # A player's fields are tournament.player_fields', by their keys; number and name are required. team_captain:

@@ -104,6 +104,10 @@ ELEMENTS: dict[str, tuple[dict[str, dict[str, Any]], tuple[str, ...], set[str]]]
                 "description": "each session's planned start, by session number",
             },
             "tie_deciders": array(ref("tie_decider")),
+            "mers_weight": {
+                "type": "object",
+                "description": "the EMA's MERS weight with its parts, as written on export; not read on import",
+            },
         },
         ("name", "slug"),
         TOP_KEYS,

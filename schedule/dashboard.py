@@ -18,6 +18,7 @@ from scoring import queues
 from scoring.appeal_window import window_end
 from scoring.results import table_results
 from scoring.selectors import changes_after_closing, tables_asking_to_reopen
+from standings.weight import TournamentWeight, tournament_weight
 from tournament.models import AdvanceRule, Elimination, Session, Tournament, TournamentRole
 from tournament.services import seating_problem
 
@@ -40,6 +41,8 @@ class Dashboard:
     next_steps: list[Item] = field(default_factory=list)
     # Closed sessions whose results changed since (scoring.selectors.changes_after_closing), until acknowledged.
     changed_after_closing: list = field(default_factory=list)
+    # The EMA's MERS weight as the tournament stands (standings.weight), with its parts.
+    weight: TournamentWeight | None = None
 
     @property
     def current(self) -> pg.SessionProgress | None:
@@ -148,7 +151,7 @@ def _late_tables(tournament: Tournament, sessions: list[pg.SessionProgress], now
         bell = p.session.ends_at
         if bell is not None:
             # With a clock the limit is its bell, not a count from the first hand.
-            open_tables = _open_tables(p.session) if p.phase == pg.IN_PLAY and now >= bell else []
+            open_tables = _open_tables(p.session, now) if p.phase == pg.IN_PLAY and now >= bell else []
             if open_tables:
                 items.append(
                     Item(
@@ -446,15 +449,15 @@ def tournament_dashboard(tournament: Tournament, now: datetime) -> Dashboard:
     board.next_steps.extend(_playing(sessions, url, tournament.countersign_required, tournament.appeal_minutes, now))
     board.next_steps.extend(_after_a_round(tournament, sessions, url))
     board.changed_after_closing = changes_after_closing(tournament)
+    board.weight = tournament_weight(tournament)
     return board
 
 
-def _open_tables(session: Session) -> list[int]:
-    return list(
-        session.tables.exclude(sheet_lifecycle.SHEET.q(sheet_lifecycle.FINISHED, via="sheet"))
-        .order_by("number")
-        .values_list("number", flat=True)
-    )
+def _open_tables(session: Session, now: datetime | None = None) -> list[int]:
+    """The tables whose sheets are not finished; with `now`, only those whose own bell (``Table.ends_at``:
+    the session's plus their extra time) has rung by then."""
+    tables = session.tables.exclude(sheet_lifecycle.SHEET.q(sheet_lifecycle.FINISHED, via="sheet")).order_by("number")
+    return [t.number for t in tables if now is None or (t.ends_at is not None and now >= t.ends_at)]
 
 
 @dataclass

@@ -3,7 +3,7 @@
 
 from django.urls import path
 
-from scoring.views import appeals, chief, live, player, queue, referee, sheet
+from scoring.views import appeals, chief, corrections, live, player, queue, referee, sheet
 
 urlpatterns = [
     path("", sheet.SheetView.as_view(), name="sheet"),
@@ -24,6 +24,8 @@ urlpatterns = [
     path("sign/", referee.SheetSignView.as_view(), name="sheet-sign"),
     path("countersign/", chief.SheetCountersignView.as_view(), name="sheet-countersign"),
     path("appeal/", appeals.SheetAppealFileView.as_view(), name="sheet-appeal"),
+    path("seats/swap/", corrections.SeatSwapView.as_view(), name="sheet-seats-swap"),
+    path("hands/move/", corrections.HandsMoveView.as_view(), name="sheet-hands-move"),
 ]
 
 player_patterns = [

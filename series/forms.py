@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from fractions import Fraction
 
 from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
+from ratings.base import format_number
 from series.fileformat import MAX_FILE_BYTES
 from series.models import LeagueBy, Series, SeriesMethod
 from series.services import SERIES_FIELDS as SETTINGS
@@ -30,9 +32,17 @@ class SeriesForm(forms.Form):
     """A series' settings, its time decay (up to six steps) and which finished tournaments it ranks, each
     with its weight (empty: from the EMA's table) and whether players had to qualify."""
 
-    def __init__(self, *args, tournaments: list[Tournament], series: Series | None = None, **kwargs):
+    def __init__(
+        self,
+        *args,
+        tournaments: list[Tournament],
+        series: Series | None = None,
+        table_weights: dict[int, Fraction] | None = None,
+        **kwargs,
+    ):
         super().__init__(*args, **kwargs)
         self.tournaments = tournaments
+        table_weights = table_weights or {}
         self.fields["name"] = _model_field("name")
         self.fields["slug"] = _model_field("slug")
         self.fields["description"] = _model_field("description", widget=forms.Textarea(attrs={"rows": 2}))
@@ -62,8 +72,14 @@ class SeriesForm(forms.Form):
                 max_digits=7,
                 decimal_places=3,
             )
+            if t.pk in table_weights:
+                # Empty takes the EMA's table: the field shows what that gives (standings.weight).
+                self.fields[f"t_{t.pk}_weight"].widget.attrs["placeholder"] = format_number(table_weights[t.pk])
+            # A tournament joining the series brings its own answer (Tournament.qualification_required).
             self.fields[f"t_{t.pk}_qualification"] = forms.BooleanField(
-                label=_("Players of %(name)s had to qualify") % {"name": t.name}, required=False
+                label=_("Players of %(name)s had to qualify") % {"name": t.name},
+                required=False,
+                initial=t.qualification_required,
             )
         if series is not None and not self.is_bound:
             self.initial.update({name: getattr(series, name) for name in SERIES_FIELDS})

@@ -30,6 +30,7 @@ from rules.ranking import Entry, rank_entries
 from scoring.results import table_results
 from series.models import Person, PlayerLink, Series, SeriesMethod, SeriesRanking, SeriesTournament
 from standings.selectors import player_standings, substitute_standings
+from standings.weight import tournament_days
 from tournament import lifecycle as session_lifecycle
 from tournament.models import AuditLog, Player, Session, Tournament
 
@@ -58,13 +59,6 @@ def tournament_finished(tournament: Tournament) -> bool:
 def open_sessions(tournament: Tournament) -> list[int]:
     """Numbers of the sessions not closed yet (why a tournament is not finished)."""
     return list(tournament.sessions.open().order_by("number").values_list("number", flat=True))
-
-
-def tournament_days(tournament: Tournament) -> int:
-    """How many days it was played: from its start date to its end date; one without dates."""
-    if tournament.start_date and tournament.end_date:
-        return (tournament.end_date - tournament.start_date).days + 1
-    return 1
 
 
 def tournament_day(tournament: Tournament) -> date | None:
@@ -133,6 +127,23 @@ def _compute_placings(tournament: Tournament, finished: bool) -> TournamentPlaci
         countries=len(countries),
         placings=placings,
     )
+
+
+def table_weights(tournaments: Sequence[Tournament]) -> dict[int, Fraction]:
+    """The weight the EMA's table gives each finished tournament (its public results), by id: what a series
+    takes when no weight is typed, offered on the series form."""
+    finished = finished_tournament_ids(t.pk for t in tournaments)
+    done = [t for t in tournaments if t.pk in finished]
+    placings = tournament_placings(done)
+    return {
+        t.pk: mers_weight(
+            days=tournament_days(t),
+            players=participants(placings[t.pk].ranked, placings[t.pk].substitutes),
+            countries=placings[t.pk].countries,
+            qualification=t.qualification_required,
+        )
+        for t in done
+    }
 
 
 def tournament_placings(tournaments: Sequence[Tournament]) -> dict[int, TournamentPlacings]:

@@ -1,7 +1,5 @@
 """Tournament, players, teams, sessions and seats."""
 
-from datetime import timedelta
-
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator, ProhibitNullCharactersValidator, RegexValidator
@@ -26,16 +24,21 @@ from tournament.choices import (
     WithdrawalReason,
 )
 from tournament.day_models import (  # noqa: F401 (read from here too)
+    CLOCK_WARNING,
+    EXTRA_MINUTES_MAX,
     CheckIn,
     SeatingVersion,
     SessionDayMixin,
+    TableTimeMixin,
     TieDecider,
     TieDeciderMethod,
     WithdrawalDayFields,
+    clock_state,
 )
 from tournament.lifecycle import RollCallStatus, SessionStatus
 from tournament.names import compose_display_name, split_display_name  # noqa: F401 (read from here too)
 from tournament.querysets import SessionQuerySet, TournamentQuerySet
+from tournament.ranking_body import RankingBodyFields
 
 # Bounds the models check themselves (validators) and the database enforces (constraints), so SQLite,
 # which stores any integer and any text, refuses exactly what PostgreSQL refuses.
@@ -43,8 +46,6 @@ PLAYER_NUMBER_MAX = 99_999
 SESSION_COUNT_MAX = 60
 TABLE_NUMBER_MAX = 1_000
 MINUTES_MAX = 24 * 60
-# The chief referee warns the players a quarter of an hour before the end of a session (MCR 3.5.6).
-CLOCK_WARNING = timedelta(minutes=15)
 no_nul = ProhibitNullCharactersValidator()  # PostgreSQL cannot store NUL in text
 
 
@@ -52,10 +53,7 @@ no_nul = ProhibitNullCharactersValidator()  # PostgreSQL cannot store NUL in tex
 WIND_NAMES = dict(zip(WINDS, (_("East"), _("South"), _("West"), _("North"))))
 
 
-# Choices are module-level, so the models' Meta can constrain the columns to them: tournament.choices.
-
-
-class Tournament(models.Model):
+class Tournament(RankingBodyFields, models.Model):
     Rules = RuleSet
     Format = TournamentFormat
 
@@ -508,17 +506,8 @@ class Session(SessionDayMixin, models.Model):
         return self.is_closed or self.first_closed_at is not None
 
     def clock_state(self, now) -> str:
-        """``none`` (no clock), ``scheduled`` (not started yet), ``running``, ``warning`` (the last quarter of
-        an hour, when the chief referee warns the players, MCR 3.5.6) or ``ended``."""
-        if self.ends_at is None:
-            return "none"
-        if now < self.starts_at:
-            return "scheduled"
-        if now >= self.ends_at:
-            return "ended"
-        if now >= self.ends_at - CLOCK_WARNING:
-            return "warning"
-        return "running"
+        """The session clock's state now (``day_models.clock_state``); one table's: ``Table.clock_state``."""
+        return clock_state(self.starts_at, self.ends_at, now)
 
     def __str__(self):
         return _("Session %(n)s") % {"n": self.number}
@@ -557,7 +546,7 @@ class Elimination(models.Model):
             raise ValidationError(_("The player and the session must belong to the tournament."))
 
 
-class Table(models.Model):
+class Table(TableTimeMixin, models.Model):
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField(
         _("number"), validators=[MinValueValidator(1), MaxValueValidator(TABLE_NUMBER_MAX)]

@@ -52,13 +52,14 @@ if TYPE_CHECKING:
 
 
 def _time_is_up(sheet: ScoreSheet, now: datetime | None = None) -> bool:
-    """Whether the session's bell has rung, by the server's clock (the session row as read with the sheet)."""
-    ends_at = sheet.table.session.ends_at
+    """Whether the table's bell has rung (the session's, plus any extra time the table was given:
+    ``Table.ends_at``), by the server's clock (the rows as read with the sheet)."""
+    ends_at = sheet.table.ends_at
     return ends_at is not None and (now or timezone.now()) >= ends_at
 
 
 def _bell_time(sheet: ScoreSheet) -> str:
-    ends_at = sheet.table.session.ends_at
+    ends_at = sheet.table.ends_at
     return timezone.localtime(ends_at).strftime("%H:%M") if ends_at else ""
 
 

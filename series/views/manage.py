@@ -38,7 +38,8 @@ class SeriesFormMixin:
     template_name: str | None = "series/form.html"
 
     def form_arguments(self, series=None):
-        return {"tournaments": selectors.candidate_tournaments(self.request.user, series), "series": series}
+        tournaments = selectors.candidate_tournaments(self.request.user, series)
+        return {"tournaments": tournaments, "series": series, "table_weights": selectors.table_weights(tournaments)}
 
     def render_form(self, form, **extra):
         return self.render_to_response(self.get_context_data(form=form, **extra))

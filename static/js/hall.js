@@ -106,6 +106,10 @@
   function tableCard(table) {
     var card = el('article', 'tcard');
     card.appendChild(el('h3', '', fmt(L.table_n, { n: table.number })));
+    // A table given extra time (api.data.seating_data): its own end, the session's plus its minutes.
+    if (table.extra_minutes && table.ends_at) {
+      card.appendChild(el('p', 'extra-time', fmt(L.extra_time, { m: table.extra_minutes, time: timeOfDay(new Date(Date.parse(table.ends_at)), false) })));
+    }
     var list = el('ol');
     table.seats.forEach(function (seat) {
       var item = el('li');
@@ -302,7 +306,11 @@
     var left = Math.round((end - now.getTime()) / 1000);
     if (left <= 0) {
       clockTime.textContent = '0:00:00';
-      clockNote.textContent = L.time_up;
+      // Tables given extra time play on after the session's bell, each to its own end.
+      var playingOn = (state.session.seating || []).filter(function (t) {
+        return t.extra_minutes && t.ends_at && Date.parse(t.ends_at) > now.getTime();
+      }).map(function (t) { return t.number; });
+      clockNote.textContent = playingOn.length ? fmt(L.playing_on, { tables: playingOn.join(', ') }) : L.time_up;
       document.body.classList.add('time-up');
       document.body.classList.remove('time-warning');
       return;

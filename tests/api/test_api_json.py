@@ -62,6 +62,10 @@ def test_tournament_detail(client, two_sessions):
         "tiebreaks",
         "appeal_minutes",
         "published",
+        "city",
+        "country",
+        "qualification_required",
+        "mers_weight",
         "players",
         "teams",
         "current_session",
@@ -72,6 +76,8 @@ def test_tournament_detail(client, two_sessions):
     }
     assert data["table_points"] == [4, 2, 1, 0] and data["tiebreaks"] == ["first_places", "best_session_score"]
     assert (data["players"], data["teams"], data["session_count"]) == (8, 4, 4)
+    # One day, eight players from one country, open: the EMA's table gives 1, from the public results.
+    assert data["mers_weight"]["total"] == 1 and data["mers_weight"]["parts"]["duration"] == 1
     assert data["current_session"] == 1 and data["over"] is False
     assert data["sessions"] == [
         {

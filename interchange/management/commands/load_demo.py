@@ -8,6 +8,7 @@ from `generate_rule_set_demo()`), loaded the same way, with the same logins.
 """
 
 import random
+from datetime import date
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -20,6 +21,8 @@ from interchange.export import dumps
 from interchange.format import InterchangeError
 from interchange.load import tournament_import
 from interchange.shape import parse_json
+from ratings.weights import weight_parts
+from standings.weight import TournamentWeight, weight_json
 from tournament import services as ts
 from tournament.models import Tournament, TournamentRole
 
@@ -212,7 +215,7 @@ def generate_demo():
                 "tables": tables,
             }
         )
-    return {
+    data = {
         "name": "Demo Open",
         "slug": DEMO_SLUG,
         "rules": "mcr",
@@ -224,6 +227,7 @@ def generate_demo():
         "players": players,
         "sessions": sessions,
     }
+    return _with_weight(data)
 
 
 def _demo_players(team_points):
@@ -375,6 +379,19 @@ def generate_rule_set_demo(slug):
     }
     if code == "spanish":
         data["rule_options"] = {"hands_per_session": hands_per_session}
+    return _with_weight(data)
+
+
+def _with_weight(data):
+    """The file with the MERS weight its export writes (standings.weight): everyone seated at a table with hands
+    plays, no substitutes, no qualification, the days from the dates."""
+    played = {n for s in data["sessions"] for t in s["tables"] if t["hands"] for n in t["seats"]}
+    countries = {p["country"] for p in data["players"] if p["number"] in played and p.get("country")}
+    days = 1
+    if data.get("start_date") and data.get("end_date"):
+        days = (date.fromisoformat(data["end_date"]) - date.fromisoformat(data["start_date"])).days + 1
+    parts = weight_parts(days=days, players=len(played), countries=len(countries), qualification=False)
+    data["mers_weight"] = weight_json(TournamentWeight(parts=parts, ranked=len(played), substitutes=0, basis="played"))
     return data
 
 
