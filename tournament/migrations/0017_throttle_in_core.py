@@ -6,7 +6,8 @@ from django.db import migrations
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0015_announcements_referee_calls'),
+        ('tournament', '0016_ranking_body_fields'),
+        ('tournament', '0016_table_extra_time'),
     ]
 
     operations = [
