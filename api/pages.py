@@ -54,6 +54,10 @@ def hall_labels():
         "stale": _("Not updated since %(time)s: the connection is down."),
         "under_appeal": _("Under appeal"),
         "under_appeal_mark": _("A"),
+        "announcements": _("Announcements"),
+        "calls": _("Calling a referee"),
+        "call_taken": _("a referee is on the way"),
+        "no_calls": _("no table"),
         "phases": session_lifecycle.phase_labels(),
         "winds": {letter: str(name) for letter, name in WIND_NAMES.items()},
     }
@@ -116,6 +120,7 @@ class HallView(TournamentMixin, TemplateView):
             hall_data={"tournament": info, "session": session, "standings": standings, "teams": teams},
             hall_config={"poll_seconds": HALL_POLL_SECONDS, "slide_seconds": HALL_SLIDE_SECONDS, "labels": labels},
             refresh_seconds=60,
+            show_calls=self.request.GET.get("calls") == "1",
             clock=clock,
             next_session=next_session_start(tournament),
         )

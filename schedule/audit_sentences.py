@@ -29,6 +29,16 @@ def _session(e: AuditLog, f: dict, ctx: Context) -> tuple[str, str, str]:
             text = _("%(actor)s seated session %(n)s at %(tables)s tables (%(method)s, seed %(seed)s).") % args
         else:
             text = _("%(actor)s seated session %(n)s at %(tables)s tables (%(method)s).") % args
+    elif e.action == "session.seating_restore":
+        tables = f.get("tables")
+        args["tables"] = len(tables) if isinstance(tables, list) else "?"
+        text = (
+            _(
+                "%(actor)s put back an earlier seating of session %(n)s (%(tables)s tables); the seating it replaced "
+                "is kept."
+            )
+            % args
+        )
     elif e.action == "session.publish":
         text = _("%(actor)s published the seating of session %(n)s.") % args
     elif e.action == "session.close" and f.get("override_reason"):
@@ -230,6 +240,7 @@ def register() -> None:
         {
             "session.seat": _session,
             "session.publish": _session,
+            "session.seating_restore": _session,
             "session.close": _session,
             "session.reopen": _session,
             "session.changes_acknowledge": _session,

@@ -205,7 +205,7 @@ class TableTimeMixin(models.Model):
     def ends_at(self):
         """This table's bell: the session's, plus its extra minutes; None without a clock. The one definition
         the table page, the hall, the cut-off for new hands, the dashboard and the API read."""
-        bell = self.session.ends_at  # type: ignore[attr-defined,unused-ignore]
+        bell = self.session.ends_at
         return None if bell is None else bell + timedelta(minutes=self.extra_minutes)
 
     def clock_state(self, now) -> str:

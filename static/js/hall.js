@@ -265,8 +265,28 @@
     nextLine.appendChild(el('p', 'starts-at', text));
   }
 
+  /* The announcements (always) and, on a floor staff's screen (?calls=1), the tables calling a referee. */
+  var announcementsBox = document.getElementById('hall-announcements');
+  var callsList = document.querySelector('#hall-calls .list');
+  function renderFloor() {
+    var notes = state.tournament.announcements || [];
+    announcementsBox.textContent = '';
+    notes.forEach(function (a) { announcementsBox.appendChild(el('p', '', a.text)); });
+    announcementsBox.hidden = !notes.length;
+    if (!callsList) return;
+    var calls = state.tournament.referee_calls || [];
+    callsList.textContent = '';
+    calls.forEach(function (c) {
+      var text = fmt(L.table_n, { n: c.table }) + (c.taken ? ' (' + L.call_taken + ')' : '');
+      callsList.appendChild(el('span', 'call' + (c.taken ? ' taken' : ''), text));
+      callsList.appendChild(document.createTextNode(' '));
+    });
+    if (!calls.length) callsList.textContent = L.no_calls;
+  }
+
   function renderSession() {
     renderNext();
+    renderFloor();
     var session = state.session;
     sessionLine.textContent = '';
     if (state.tournament.over) {

@@ -245,3 +245,9 @@ def test_the_versions_page_says_why_nothing_can_be_put_back(client_for, rr16, re
     sched.session_publish(session=redrawn, by=organizer)
     page = client_for("organizer").get(u("manage-seating-versions", rr16, 1)).content.decode()
     assert "already published" in page and "Put this seating back" not in page
+
+
+def test_the_audit_log_says_a_seating_was_put_back(client_for, rr16, redrawn, organizer):
+    session_seating_restore(session=redrawn, version=SeatingVersion.objects.get(), by=organizer)
+    page = client_for("organizer").get(u("manage-audit", rr16)).content.decode()
+    assert "put back an earlier seating of session 1 (4 tables); the seating it replaced is kept." in page
