@@ -6,8 +6,7 @@ from django.db import migrations
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0016_ranking_body_fields'),
-        ('tournament', '0016_table_extra_time'),
+        ('tournament', '0017_merge_extra_time_ranking_body'),
     ]
 
     operations = [
