@@ -48,6 +48,7 @@ from scoring.services.signing import (
     sheet_reopen,
     sheet_sign,
     sheet_sign_check,
+    sheets_countersign,
 )
 
 __all__ = [
@@ -82,4 +83,5 @@ __all__ = [
     "sheet_seats_swap",
     "sheet_sign",
     "sheet_sign_check",
+    "sheets_countersign",
 ]

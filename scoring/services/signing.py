@@ -20,7 +20,13 @@ from core import throttle
 from core.acting import acting_user
 from scoring import lifecycle
 from scoring.models import ClosedSessionChange, ScoreSheet, Signature
-from scoring.selectors import has_confirmed, sheet_missing_hands, sheet_pending_hands, unconfirmed_players
+from scoring.selectors import (
+    countersign_lacks,
+    has_confirmed,
+    sheet_missing_hands,
+    sheet_pending_hands,
+    unconfirmed_players,
+)
 from scoring.services.hands import sheet_mark_rest_not_played
 from scoring.services.reopening import reopen_requests_grant
 from scoring.services.sheet import (
@@ -374,6 +380,43 @@ def sheet_countersign(
             table=sheet.table.number,
         )
         return sheet
+
+
+def sheets_countersign(*, session: Session, tables: list[int], by: User | None) -> list[int]:
+    """The chief referee countersigns several sheets of a session in one go: the tables given, each ready by
+    ``countersign_lacks`` read under the sheets' locks. All or none: if one of them lacks something now (an
+    appeal filed meanwhile), nothing is countersigned and the error names each such table. A sheet already
+    countersigned (a second tap, or another chief referee at the same moment) is left as it is. Returns the tables
+    countersigned now."""
+    with transaction.atomic():
+        tournament = session.tournament
+        if by is not None and not is_chief_referee(by, tournament):
+            raise PermissionDenied(_("Only the chief referee countersigns score sheets."))
+        if not tables:
+            raise ValidationError(_("Tick at least one sheet to countersign."), code="none")
+        sheets = list(
+            ScoreSheet.objects.select_for_update()
+            .filter(table__session=session, table__number__in=tables)
+            .select_related("table__session__tournament")
+            .order_by("pk")
+        )
+        unknown = sorted(set(tables) - {s.table.number for s in sheets})
+        if unknown:
+            raise ValidationError(
+                _("Session %(n)s has no table %(t)s.") % {"n": session.number, "t": ", ".join(map(str, unknown))}
+            )
+        lacks = countersign_lacks(sheets)
+        todo = [s for s in sheets if s.status != lifecycle.COUNTERSIGNED]
+        refused = [
+            _("Table %(t)s: %(what)s") % {"t": s.table.number, "what": " ".join(lacks[s.pk])}
+            for s in sorted(todo, key=lambda s: s.table.number)
+            if lacks[s.pk]
+        ]
+        if refused:
+            raise ValidationError(refused, code="not_ready")
+        for sheet in todo:
+            sheet_countersign(sheet=sheet, by=by)
+        return sorted(s.table.number for s in todo)
 
 
 def sheet_reopen(*, sheet: ScoreSheet, reason: str, by: User | None) -> ScoreSheet:
