@@ -70,6 +70,7 @@ appeal_patterns = [
 # Under /t/<slug>/work/: what waits for the chief referee, the referees and the appeals committee.
 work_patterns = [
     path("", queue.WorkQueueView.as_view(), name="work-queue"),
+    path("countersign/<int:n>/", queue.SessionCountersignView.as_view(), name="session-countersign"),
     path("live-calls/", queue.WorkCallsView.as_view(), name="work-calls"),
     path("calls/<int:pk>/take/", queue.CallActionView.as_view(action="take"), name="work-call-take"),
     path("calls/<int:pk>/close/", queue.CallActionView.as_view(action="close"), name="work-call-close"),
