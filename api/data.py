@@ -21,6 +21,7 @@ from scoring.selectors import open_appeals_by_table, players_under_appeal
 from standings import selectors
 from standings.management.commands.standings import command_row
 from standings.weight import tournament_weight, weight_json
+from tournament import floor
 from tournament import lifecycle as session_lifecycle
 from tournament.clock import clock_data, next_session_start, start_data
 from tournament.models import Elimination, Player, Seat, Session, Tournament
@@ -168,6 +169,8 @@ def tournament_data(tournament: Tournament, organizer: bool) -> dict:
             "next_session": start_data(next_session_start(tournament)),
             "over": tournament_over(tournament),
             "sessions": sessions_data(tournament, sessions),
+            "announcements": announcements_data(tournament),
+            "referee_calls": referee_calls_data(tournament),
             "links": {
                 "players": reverse("api-players", args=[slug]),
                 "sessions": reverse("api-sessions", args=[slug]),
@@ -177,6 +180,35 @@ def tournament_data(tournament: Tournament, organizer: bool) -> dict:
         }
     )
     return data
+
+
+def announcements_data(tournament: Tournament) -> list[dict]:
+    """The announcements shown now, in the order posted (``tournament.floor``): public, as on the hall's screen."""
+    return [
+        {
+            "id": a.pk,
+            "text": a.text,
+            "posted_at": a.posted_at.isoformat(),
+            "session": a.session.number if a.session is not None else None,
+            "until": a.until.isoformat() if a.until else None,
+        }
+        for a in floor.announcements_shown(tournament)
+    ]
+
+
+def referee_calls_data(tournament: Tournament) -> list[dict]:
+    """The tables calling a referee now (published sessions only), the longest waiting first, for the floor
+    staff watching the hall display: which table, since when, and whether a referee is on the way."""
+    return [
+        {
+            "session": call.table.session.number,
+            "table": call.table.number,
+            "called_at": call.called_at.isoformat(),
+            "taken": call.is_taken,
+        }
+        for call in floor.calls_live(tournament)
+        if call.table.session.is_public
+    ]
 
 
 def _team(player: Player) -> str | None:
@@ -232,20 +264,27 @@ def player_detail_data(tournament: Tournament, player: Player, organizer: bool) 
 
 
 def seating_data(tournament: Tournament, session: Session) -> list[dict]:
-    """The session's tables in order, each with its four seats East..North."""
+    """The session's tables in order, each with its four seats East..North, its extra time in minutes and its
+    own end (the session clock's end plus its extra time; None without a clock)."""
     tables = session.tables.prefetch_related(
         Prefetch("seats", queryset=Seat.objects.select_related("player__team"))
     ).order_by("number")
-    return [
-        {
-            "number": table.number,
-            "seats": [
-                {"wind": WINDS[seat.position], "player": player_brief(seat.player)}
-                for seat in sorted(table.seats.all(), key=lambda s: s.position)
-            ],
-        }
-        for table in tables
-    ]
+    rows = []
+    for table in tables:
+        table.session = session  # its own end is the session's plus its extra time (``Table.ends_at``)
+        ends_at = table.ends_at
+        rows.append(
+            {
+                "number": table.number,
+                "seats": [
+                    {"wind": WINDS[seat.position], "player": player_brief(seat.player)}
+                    for seat in sorted(table.seats.all(), key=lambda s: s.position)
+                ],
+                "extra_minutes": table.extra_minutes,
+                "ends_at": ends_at.isoformat() if ends_at is not None else None,
+            }
+        )
+    return rows
 
 
 def session_data(tournament: Tournament, session: CountedSession) -> dict:

@@ -3,6 +3,7 @@
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect
+from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import FormView, TemplateView
@@ -44,6 +45,8 @@ def hall_labels():
         "no_results": _("No results yet."),
         "time_left": _("left"),
         "time_up": _("Time is up"),
+        "extra_time": _("+%(m)s min: ends at %(time)s"),
+        "playing_on": _("Time is up; table %(tables)s plays on"),
         "starts_in": _("starts in"),
         "next_starts": _("Session %(n)s starts at %(time)s."),
         "next_starts_on": _("Session %(n)s starts on %(day)s at %(time)s."),
@@ -51,6 +54,10 @@ def hall_labels():
         "stale": _("Not updated since %(time)s: the connection is down."),
         "under_appeal": _("Under appeal"),
         "under_appeal_mark": _("A"),
+        "announcements": _("Announcements"),
+        "calls": _("Calling a referee"),
+        "call_taken": _("a referee is on the way"),
+        "no_calls": _("no table"),
         "phases": session_lifecycle.phase_labels(),
         "winds": {letter: str(name) for letter, name in WIND_NAMES.items()},
     }
@@ -94,6 +101,8 @@ class HallView(TournamentMixin, TemplateView):
             tables=[
                 {
                     "number": table["number"],
+                    "extra_minutes": table["extra_minutes"],
+                    "ends_at_local": parse_datetime(table["ends_at"]) if table["ends_at"] else None,
                     "seats": [
                         {
                             "wind": seat["wind"],
@@ -111,6 +120,7 @@ class HallView(TournamentMixin, TemplateView):
             hall_data={"tournament": info, "session": session, "standings": standings, "teams": teams},
             hall_config={"poll_seconds": HALL_POLL_SECONDS, "slide_seconds": HALL_SLIDE_SECONDS, "labels": labels},
             refresh_seconds=60,
+            show_calls=self.request.GET.get("calls") == "1",
             clock=clock,
             next_session=next_session_start(tournament),
         )

@@ -29,6 +29,16 @@ def _session(e: AuditLog, f: dict, ctx: Context) -> tuple[str, str, str]:
             text = _("%(actor)s seated session %(n)s at %(tables)s tables (%(method)s, seed %(seed)s).") % args
         else:
             text = _("%(actor)s seated session %(n)s at %(tables)s tables (%(method)s).") % args
+    elif e.action == "session.seating_restore":
+        tables = f.get("tables")
+        args["tables"] = len(tables) if isinstance(tables, list) else "?"
+        text = (
+            _(
+                "%(actor)s put back an earlier seating of session %(n)s (%(tables)s tables); the seating it replaced "
+                "is kept."
+            )
+            % args
+        )
     elif e.action == "session.publish":
         text = _("%(actor)s published the seating of session %(n)s.") % args
     elif e.action == "session.close" and f.get("override_reason"):
@@ -91,6 +101,19 @@ def _clock(e: AuditLog, f: dict, ctx: Context) -> tuple[str, str, str]:
             _("%(actor)s scheduled the clock of session %(session)s to start at %(start)s, for %(minutes)s minutes.")
             % args
         )
+    elif e.action == "table.time_extend":
+        args["table"] = f.get("table", "?")
+        text = (
+            _(
+                "%(actor)s gave table %(table)s of session %(session)s %(minutes)s minutes after the bell: it plays until %(end)s."
+            )
+            % args
+            if f.get("minutes")
+            else _("%(actor)s took back the extra time of table %(table)s of session %(session)s.") % args
+        )
+        text += " " + _("Reason: %(reason)s") % {"reason": f.get("reason", "")}
+        where = page_url("sheet", ctx.tournament.slug, f.get("session"), f.get("table"))
+        return text, where, _("score sheet")
     else:
         args["end"] = local_time(((f.get("changes") or {}).get("ends_at") or [None, None])[1])
         text = _("%(actor)s moved the end of session %(session)s by %(minutes)s minutes, to %(end)s.") % args
@@ -217,6 +240,7 @@ def register() -> None:
         {
             "session.seat": _session,
             "session.publish": _session,
+            "session.seating_restore": _session,
             "session.close": _session,
             "session.reopen": _session,
             "session.changes_acknowledge": _session,
@@ -227,6 +251,7 @@ def register() -> None:
             "session.clock_start": _clock,
             "session.clock_schedule": _clock,
             "session.clock_adjust": _clock,
+            "table.time_extend": _clock,
             "player.withdraw": _withdrawal,
             "player.substitute": _withdrawal,
             "player.withdraw_undo": _withdrawal,

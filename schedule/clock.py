@@ -11,13 +11,14 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament.audit import audit
-from tournament.models import MINUTES_MAX, Session, Tournament
+from tournament.models import EXTRA_MINUTES_MAX, MINUTES_MAX, Session, Table, Tournament
+from tournament.permissions import is_chief_referee, is_organizer
 from tournament.services import check_organizer
 
 if TYPE_CHECKING:
@@ -190,6 +191,65 @@ def session_clock_load(*, session: Session, starts_at: datetime, ends_at: dateti
             loaded=True,
         )
         return session
+
+
+# --- one table's extra time --------------------------------------------------------------------------------
+
+
+def table_time_extend(
+    *, table: Table, minutes: int, reason: str, by: User | None, now: datetime | None = None
+) -> Table:
+    """Give one table ``minutes`` after the session's bell (0 takes its extra time back), saying why: a table
+    that started late or was held up. The chief referee or an organizer. The minutes are the table's whole
+    extension, not added to what it had, so a second tap changes nothing. Its table page, the hall display,
+    the cut-off for new hands and "Time is up" follow the table's own end (``Table.ends_at``)."""
+    with transaction.atomic():
+        session = Session.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=table.session_id)
+        tournament = session.tournament
+        if by is None or not (is_organizer(by, tournament) or is_chief_referee(by, tournament)):
+            raise PermissionDenied(_("Only the chief referee or an organizer gives a table extra time."))
+        table = Table.objects.select_for_update(of=("self",)).get(pk=table.pk)
+        table.session = session
+        if session.is_closed:
+            raise ValidationError(
+                _("Session %(n)s is closed; its clock no longer changes.") % {"n": session.number}, code="closed"
+            )
+        if session.ends_at is None:
+            raise ValidationError(
+                _("Start or schedule the clock of session %(n)s first.") % {"n": session.number}, code="no_clock"
+            )
+        if isinstance(minutes, bool) or not isinstance(minutes, int) or not 0 <= minutes <= EXTRA_MINUTES_MAX:
+            raise ValidationError(
+                {"minutes": _("Give 0 to %(max)s minutes (0 takes the extra time back).") % {"max": EXTRA_MINUTES_MAX}},
+                code="minutes",
+            )
+        reason = (reason or "").strip()
+        if not reason or len(reason) > 200:
+            raise ValidationError({"reason": _("Say why, in at most 200 characters.")}, code="reason")
+        sheet = getattr(table, "sheet", None)
+        if sheet is not None and sheet.is_submitted:
+            raise ValidationError(
+                _("Table %(t)s's sheet is signed: it needs no more time.") % {"t": table.number}, code="signed"
+            )
+        if minutes == table.extra_minutes:
+            return table
+        before = table.extra_minutes
+        table.extra_minutes, table.extra_reason = minutes, reason
+        table.full_clean(exclude=["session"])
+        table.save(update_fields=["extra_minutes", "extra_reason"])
+        audit(
+            tournament=tournament,
+            actor=by,
+            action="table.time_extend",
+            obj=table,
+            session=session.number,
+            table=table.number,
+            minutes=minutes,
+            reason=reason,
+            ends_at=_iso(table.ends_at),
+            changes={"extra_minutes": [before, minutes]},
+        )
+        return table
 
 
 # --- the timetable ------------------------------------------------------------------------------------------

@@ -151,7 +151,7 @@ def _late_tables(tournament: Tournament, sessions: list[pg.SessionProgress], now
         bell = p.session.ends_at
         if bell is not None:
             # With a clock the limit is its bell, not a count from the first hand.
-            open_tables = _open_tables(p.session) if p.phase == pg.IN_PLAY and now >= bell else []
+            open_tables = _open_tables(p.session, now) if p.phase == pg.IN_PLAY and now >= bell else []
             if open_tables:
                 items.append(
                     Item(
@@ -453,12 +453,11 @@ def tournament_dashboard(tournament: Tournament, now: datetime) -> Dashboard:
     return board
 
 
-def _open_tables(session: Session) -> list[int]:
-    return list(
-        session.tables.exclude(sheet_lifecycle.SHEET.q(sheet_lifecycle.FINISHED, via="sheet"))
-        .order_by("number")
-        .values_list("number", flat=True)
-    )
+def _open_tables(session: Session, now: datetime | None = None) -> list[int]:
+    """The tables whose sheets are not finished; with `now`, only those whose own bell (``Table.ends_at``:
+    the session's plus their extra time) has rung by then."""
+    tables = session.tables.exclude(sheet_lifecycle.SHEET.q(sheet_lifecycle.FINISHED, via="sheet")).order_by("number")
+    return [t.number for t in tables if now is None or (t.ends_at is not None and now >= t.ends_at)]
 
 
 @dataclass

@@ -62,6 +62,7 @@ def session_seating_restore(*, session: Session, version: SeatingVersion, by: Us
             actor=by,
             action="session.seating_restore",
             obj=session,
+            session=session.number,
             version=version.pk,
             replaced_at=version.replaced_at.isoformat(),
             before=before,

@@ -2,12 +2,13 @@
 
 from django.urls import path
 
-from schedule import views, views_day, views_elimination, views_replace, views_roll_call
+from schedule import views, views_day, views_elimination, views_replace, views_roll_call, views_table_time
 
 urlpatterns = [
     path("seating/", views.SeatingChartView.as_view(), name="seating-chart"),
     path("sessions/<int:n>/seats/", views.SeatListView.as_view(), name="seat-list"),
     path("p/<str:code>/check-in/", views_roll_call.PlayerCheckInView.as_view(), name="player-check-in"),
+    path("sessions/<int:n>/tables/<int:t>/time/", views_table_time.TableTimeView.as_view(), name="table-time"),
 ]
 
 manage_patterns = [

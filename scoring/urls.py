@@ -3,7 +3,7 @@
 
 from django.urls import path
 
-from scoring.views import appeals, chief, live, player, queue, referee, sheet
+from scoring.views import appeals, chief, corrections, live, player, queue, referee, sheet
 
 urlpatterns = [
     path("", sheet.SheetView.as_view(), name="sheet"),
@@ -24,6 +24,8 @@ urlpatterns = [
     path("sign/", referee.SheetSignView.as_view(), name="sheet-sign"),
     path("countersign/", chief.SheetCountersignView.as_view(), name="sheet-countersign"),
     path("appeal/", appeals.SheetAppealFileView.as_view(), name="sheet-appeal"),
+    path("seats/swap/", corrections.SeatSwapView.as_view(), name="sheet-seats-swap"),
+    path("hands/move/", corrections.HandsMoveView.as_view(), name="sheet-hands-move"),
 ]
 
 player_patterns = [
@@ -68,6 +70,7 @@ appeal_patterns = [
 # Under /t/<slug>/work/: what waits for the chief referee, the referees and the appeals committee.
 work_patterns = [
     path("", queue.WorkQueueView.as_view(), name="work-queue"),
+    path("countersign/<int:n>/", queue.SessionCountersignView.as_view(), name="session-countersign"),
     path("live-calls/", queue.WorkCallsView.as_view(), name="work-calls"),
     path("calls/<int:pk>/take/", queue.CallActionView.as_view(action="take"), name="work-call-take"),
     path("calls/<int:pk>/close/", queue.CallActionView.as_view(action="close"), name="work-call-close"),

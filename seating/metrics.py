@@ -77,12 +77,17 @@ def wind_counts(sessions: Iterable[Iterable[Iterable[int]]]) -> dict[int, list[i
 
 
 def team_clashes(sessions: Sessions, teams: Teams | None) -> int:
+    """How many times two players of one team share a table."""
+    return _clashes(pair_counts(sessions), teams)
+
+
+def _clashes(pc: Counter[tuple[int, int]], teams: Teams | None) -> int:
     if not teams:
         return 0
     n = 0
-    for (a, b), m in pair_counts(sessions).items():
-        ta, tb = teams.get(a), teams.get(b)
-        if ta is not None and ta == tb:
+    for (a, b), m in pc.items():
+        ta = teams.get(a)
+        if ta is not None and ta == teams.get(b):
             n += m
     return n
 
@@ -92,12 +97,6 @@ def schedule_metrics(sessions: Sessions, teams: Teams | None = None) -> Metrics:
     pc = pair_counts(sessions)
     players = {p for tables in sessions for tb in tables for p in tb}
     wc = wind_counts(sessions)
-    clashes = 0
-    if teams:
-        for (a, b), m in pc.items():
-            ta = teams.get(a)
-            if ta is not None and ta == teams.get(b):
-                clashes += m
     return {
         "players": len(players),
         "sessions": len(sessions),
@@ -105,7 +104,7 @@ def schedule_metrics(sessions: Sessions, teams: Teams | None = None) -> Metrics:
         "repeat_excess": sum(m - 1 for m in pc.values() if m > 1),
         "max_meetings": max(pc.values(), default=0),
         "wind_spread": max((max(v) - min(v) for v in wc.values()), default=0),
-        "team_clashes": clashes,
+        "team_clashes": _clashes(pc, teams),
         "lower_bound": lower_bound(len(players), len(sessions)),
     }
 

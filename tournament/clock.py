@@ -7,31 +7,37 @@ from datetime import datetime
 
 from django.utils import timezone
 
-from tournament.models import Session
+from tournament.models import Session, Table
 
 
-def clock_data(session: Session | None, now: datetime | None = None) -> dict | None:
+def clock_data(session: Session | None, now: datetime | None = None, table: Table | None = None) -> dict | None:
     """The clock as a page or the API shows it: start and end as ISO 8601, its length in minutes, its state
-    now, and the server's time (a browser counts from the server's clock, not its own)."""
+    now, and the server's time (a browser counts from the server's clock, not its own). With `table`, that
+    table's own end (``Table.ends_at``: the session's plus its extra minutes) and its extra time."""
     if session is None or session.starts_at is None or session.ends_at is None:
         return None
     now = now or timezone.now()
-    return {
+    ends_at = table.ends_at if table is not None else session.ends_at
+    data = {
         "starts_at": session.starts_at.isoformat(),
-        "ends_at": session.ends_at.isoformat(),
-        "minutes": round((session.ends_at - session.starts_at).total_seconds() / 60),
-        "state": session.clock_state(now),
+        "ends_at": ends_at.isoformat(),
+        "minutes": round((ends_at - session.starts_at).total_seconds() / 60),
+        "state": table.clock_state(now) if table is not None else session.clock_state(now),
         "server_now": now.isoformat(),
     }
+    if table is not None:
+        data.update(extra_minutes=table.extra_minutes, extra_reason=table.extra_reason)
+    return data
 
 
-def clock_context(session: Session | None, now: datetime | None = None) -> dict | None:
+def clock_context(session: Session | None, now: datetime | None = None, table: Table | None = None) -> dict | None:
     """``clock_data`` plus the start and end as datetimes, for templates (``_session_clock.html``)."""
-    data = clock_data(session, now)
+    data = clock_data(session, now, table)
     if data is not None and session is not None and session.starts_at and session.ends_at:
-        data.update(
-            starts_at_local=timezone.localtime(session.starts_at), ends_at_local=timezone.localtime(session.ends_at)
-        )
+        ends_at = table.ends_at if table is not None else session.ends_at
+        data.update(starts_at_local=timezone.localtime(session.starts_at), ends_at_local=timezone.localtime(ends_at))
+        if table is not None and table.extra_minutes:
+            data["session_ends_at_local"] = timezone.localtime(session.ends_at)
     return data
 
 

@@ -3,8 +3,10 @@
 referee's deciders between players tied on everything (``TieDecider``). Beside ``tournament.models``, which
 imports them; relations are named by label, so this module needs nothing from there."""
 
+from datetime import timedelta
+
 from django.conf import settings
-from django.core.validators import ProhibitNullCharactersValidator
+from django.core.validators import MaxValueValidator, ProhibitNullCharactersValidator
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -16,6 +18,26 @@ from tournament import (
 from tournament.lifecycle import CheckInStatus
 
 no_nul = ProhibitNullCharactersValidator()  # PostgreSQL cannot store NUL in text
+
+# The chief referee warns the players a quarter of an hour before the end of a session (MCR 3.5.6).
+CLOCK_WARNING = timedelta(minutes=15)
+# One table's extra time: more than a session's length is a typing mistake.
+EXTRA_MINUTES_MAX = 24 * 60
+
+
+def clock_state(starts_at, ends_at, now) -> str:
+    """``none`` (no clock), ``scheduled`` (not started yet), ``running``, ``warning`` (the last quarter of
+    an hour, when the chief referee warns the players, MCR 3.5.6) or ``ended``: of a session's clock or of
+    one table's (``TableTimeMixin.ends_at``)."""
+    if ends_at is None or starts_at is None:
+        return "none"
+    if now < starts_at:
+        return "scheduled"
+    if now >= ends_at:
+        return "ended"
+    if now >= ends_at - CLOCK_WARNING:
+        return "warning"
+    return "running"
 
 
 class SessionDayMixin(models.Model):
@@ -165,3 +187,26 @@ class SeatingVersion(models.Model):
 
     def __str__(self):
         return _("%(session)s as seated before %(when)s") % {"session": self.session, "when": self.replaced_at}
+
+
+class TableTimeMixin(models.Model):
+    """One table's extra time on the session clock (``Table``): a table that started late, or was held up,
+    plays that many minutes after the session's bell. Set by ``schedule.clock.table_time_extend``."""
+
+    extra_minutes = models.PositiveSmallIntegerField(
+        _("extra minutes"), default=0, validators=[MaxValueValidator(EXTRA_MINUTES_MAX)]
+    )
+    extra_reason = models.CharField(_("why the extra time"), max_length=200, blank=True, validators=[no_nul])
+
+    class Meta:
+        abstract = True
+
+    @property
+    def ends_at(self):
+        """This table's bell: the session's, plus its extra minutes; None without a clock. The one definition
+        the table page, the hall, the cut-off for new hands, the dashboard and the API read."""
+        bell = self.session.ends_at
+        return None if bell is None else bell + timedelta(minutes=self.extra_minutes)
+
+    def clock_state(self, now) -> str:
+        return clock_state(self.session.starts_at, self.ends_at, now)  # type: ignore[attr-defined]

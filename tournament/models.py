@@ -1,7 +1,5 @@
 """Tournament, players, teams, sessions and seats."""
 
-from datetime import timedelta
-
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator, ProhibitNullCharactersValidator, RegexValidator
@@ -26,12 +24,16 @@ from tournament.choices import (
     WithdrawalReason,
 )
 from tournament.day_models import (  # noqa: F401 (read from here too)
+    CLOCK_WARNING,
+    EXTRA_MINUTES_MAX,
     CheckIn,
     SeatingVersion,
     SessionDayMixin,
+    TableTimeMixin,
     TieDecider,
     TieDeciderMethod,
     WithdrawalDayFields,
+    clock_state,
 )
 from tournament.lifecycle import RollCallStatus, SessionStatus
 from tournament.names import compose_display_name, split_display_name  # noqa: F401 (read from here too)
@@ -44,8 +46,6 @@ PLAYER_NUMBER_MAX = 99_999
 SESSION_COUNT_MAX = 60
 TABLE_NUMBER_MAX = 1_000
 MINUTES_MAX = 24 * 60
-# The chief referee warns the players a quarter of an hour before the end of a session (MCR 3.5.6).
-CLOCK_WARNING = timedelta(minutes=15)
 no_nul = ProhibitNullCharactersValidator()  # PostgreSQL cannot store NUL in text
 
 
@@ -506,17 +506,8 @@ class Session(SessionDayMixin, models.Model):
         return self.is_closed or self.first_closed_at is not None
 
     def clock_state(self, now) -> str:
-        """``none`` (no clock), ``scheduled`` (not started yet), ``running``, ``warning`` (the last quarter of
-        an hour, when the chief referee warns the players, MCR 3.5.6) or ``ended``."""
-        if self.ends_at is None:
-            return "none"
-        if now < self.starts_at:
-            return "scheduled"
-        if now >= self.ends_at:
-            return "ended"
-        if now >= self.ends_at - CLOCK_WARNING:
-            return "warning"
-        return "running"
+        """The session clock's state now (``day_models.clock_state``); one table's: ``Table.clock_state``."""
+        return clock_state(self.starts_at, self.ends_at, now)
 
     def __str__(self):
         return _("Session %(n)s") % {"n": self.number}
@@ -555,7 +546,7 @@ class Elimination(models.Model):
             raise ValidationError(_("The player and the session must belong to the tournament."))
 
 
-class Table(models.Model):
+class Table(TableTimeMixin, models.Model):
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField(
         _("number"), validators=[MinValueValidator(1), MaxValueValidator(TABLE_NUMBER_MAX)]
@@ -606,17 +597,6 @@ class Seat(models.Model):
     def wind_name_of(position):
         """The name of the initial wind of a position (0..3)."""
         return WIND_NAMES[WINDS[position]]
-
-
-class CodeFailure(models.Model):
-    """A wrong player code typed on the confirmation page, counted to slow down guessing."""
-
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+")
-    address = models.CharField(max_length=64, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        indexes = [models.Index(fields=["tournament", "address", "created_at"])]
 
 
 class AuditLog(models.Model):

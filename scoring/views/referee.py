@@ -284,7 +284,7 @@ class MarkRestNotPlayedView(ConfirmedSheetActionView):
 
     def confirmation(self, form):
         hands = ", ".join(map(str, sheet_missing_hands(self.sheet)))
-        clock = clock_context(self.session)
+        clock = clock_context(self.session, table=self.table)
         departed = sorted(self.departures.values(), key=lambda w: w.after_hand or 0)
         if clock and clock["state"] == "ended":
             title = _("Time is up: mark hands %(hands)s not played?") % {"hands": hands}

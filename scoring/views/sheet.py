@@ -21,6 +21,7 @@ from scoring.results import sheet_data, sheet_hand, with_sheet_and_seats
 from scoring.selectors import hand_with_versions, sheet_appeals, sheet_departures
 from tournament.clock import clock_context
 from tournament.models import WIND_NAMES, Session, Table
+from tournament.permissions import is_chief_referee, is_organizer
 from tournament.views.mixins import ScorerPostMixin, add_service_error
 
 
@@ -99,7 +100,7 @@ class SheetMixin(ScorerPostMixin):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        clock = clock_context(self.session)
+        clock = clock_context(self.session, table=self.table)
         appeals = sheet_appeals(self.sheet)
         context.update(
             session=self.session,
@@ -115,6 +116,11 @@ class SheetMixin(ScorerPostMixin):
             appeals=appeals,
             open_appeals=any(a.is_open for a in appeals),
             departures=sorted(self.departures.values(), key=lambda w: w.after_hand or 0),
+            # Corrections after hands and a table's extra time: the chief referee's or an organizer's.
+            can_correct=not self.session.is_closed
+            and (
+                is_chief_referee(self.request.user, self.tournament) or is_organizer(self.request.user, self.tournament)
+            ),
         )
         return context
 

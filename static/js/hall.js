@@ -106,6 +106,10 @@
   function tableCard(table) {
     var card = el('article', 'tcard');
     card.appendChild(el('h3', '', fmt(L.table_n, { n: table.number })));
+    // A table given extra time (api.data.seating_data): its own end, the session's plus its minutes.
+    if (table.extra_minutes && table.ends_at) {
+      card.appendChild(el('p', 'extra-time', fmt(L.extra_time, { m: table.extra_minutes, time: timeOfDay(new Date(Date.parse(table.ends_at)), false) })));
+    }
     var list = el('ol');
     table.seats.forEach(function (seat) {
       var item = el('li');
@@ -261,8 +265,28 @@
     nextLine.appendChild(el('p', 'starts-at', text));
   }
 
+  /* The announcements (always) and, on a floor staff's screen (?calls=1), the tables calling a referee. */
+  var announcementsBox = document.getElementById('hall-announcements');
+  var callsList = document.querySelector('#hall-calls .list');
+  function renderFloor() {
+    var notes = state.tournament.announcements || [];
+    announcementsBox.textContent = '';
+    notes.forEach(function (a) { announcementsBox.appendChild(el('p', '', a.text)); });
+    announcementsBox.hidden = !notes.length;
+    if (!callsList) return;
+    var calls = state.tournament.referee_calls || [];
+    callsList.textContent = '';
+    calls.forEach(function (c) {
+      var text = fmt(L.table_n, { n: c.table }) + (c.taken ? ' (' + L.call_taken + ')' : '');
+      callsList.appendChild(el('span', 'call' + (c.taken ? ' taken' : ''), text));
+      callsList.appendChild(document.createTextNode(' '));
+    });
+    if (!calls.length) callsList.textContent = L.no_calls;
+  }
+
   function renderSession() {
     renderNext();
+    renderFloor();
     var session = state.session;
     sessionLine.textContent = '';
     if (state.tournament.over) {
@@ -302,7 +326,11 @@
     var left = Math.round((end - now.getTime()) / 1000);
     if (left <= 0) {
       clockTime.textContent = '0:00:00';
-      clockNote.textContent = L.time_up;
+      // Tables given extra time play on after the session's bell, each to its own end.
+      var playingOn = (state.session.seating || []).filter(function (t) {
+        return t.extra_minutes && t.ends_at && Date.parse(t.ends_at) > now.getTime();
+      }).map(function (t) { return t.number; });
+      clockNote.textContent = playingOn.length ? fmt(L.playing_on, { tables: playingOn.join(', ') }) : L.time_up;
       document.body.classList.add('time-up');
       document.body.classList.remove('time-warning');
       return;

@@ -110,7 +110,12 @@
       });
     }
     if (box.open) load();
-    else box.addEventListener("toggle", function () { if (box.open) load(); });
+    else box.addEventListener("toggle", function () {
+      if (!box.open) return;
+      load();
+      // The picker opens where the eye is: on a phone its top goes to the screen's top.
+      if (window.matchMedia(PHONE).matches) box.scrollIntoView({ block: "start" });
+    });
   }
 
   function foulInputs(form) {

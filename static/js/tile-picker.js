@@ -38,18 +38,18 @@
   var DEBOUNCE_MS = 50;
 
   var FALLBACK = {
-    modes: "Add to", concealed: "Concealed", chow: "Chow", pung: "Pung", kong: "Kong",
-    concealed_kong: "Concealed kong", win: "Winning tile",
-    hintConcealed: "Tap tiles to add them to the concealed hand.", hintChow: "Tap the lowest tile of the chow.",
-    hintPung: "Tap the tile of the pung.", hintKong: "Tap the tile of the kong.",
-    hintWin: "Tap the winning tile.",
+    modes: "Add", tile: "One tile", chow: "Chow", pung: "Pung", kong: "Kong", pair: "Pair",
+    exposed: "Exposed", win: "Winning tile", concealed_kong: "Concealed kong",
+    hintTile: "Tap tiles one by one (for special hands).", hintChow: "Tap the lowest tile of the chow.",
+    hintPung: "Tap the tile of the pung.", hintKong: "Tap the tile of the kong.", hintPair: "Tap the tile of the pair.",
+    hintWin: "Tap the winning tile.", hintExposed: "Exposed: the chows, pungs and kongs tapped now were melded.",
     groups: "Tiles", characters: "Characters", dots: "Dots", bamboo: "Bamboo", honours: "Honours",
     flowers: "Flowers",
     suit_m: "{n} characters", suit_p: "{n} dots", suit_s: "{n} bamboo",
     tileE: "East wind", tileS: "South wind", tileW: "West wind", tileN: "North wind",
     tileC: "Red dragon", tileF: "Green dragon", tileP: "White dragon",
     flower: "Flower {n}", season: "Season {n}",
-    hand: "Hand", remove: "Remove {tile}", removeMeld: "Remove {meld}",
+    hand: "Hand", remove: "Remove {tile}", removeMeld: "Remove {meld}", removeWin: "{tile} is not the winning tile",
     noWin: "Choose the winning tile", count: "{n} of 14 tiles", needWin: "Now tap the winning tile.",
     full: "The hand is complete: tap a tile in the hand to remove it.",
     tooMany: "Too many tiles: the concealed tiles leave out the winning tile.",
@@ -157,6 +157,19 @@
   }
 
   // ------------------------------------------------------------ the picker
+  //
+  // The hand is a list of sets, as a referee reads it at the table: chows, pungs and kongs (concealed or
+  // exposed), pairs, and single tiles for the hands that are not sets (Seven Pairs, Thirteen Orphans, knitted
+  // tiles). One kind is chosen (chow at first, and it stays chosen), then each tap on a tile adds one set that
+  // starts with that tile. The winning tile is one of the concealed tiles: once 14 stand it is tapped, and the
+  // fields get the concealed tiles without it, the melds, and it.
+
+  var SET_SIZE = { tile: 1, pair: 2, chow: 3, pung: 3, kong: 4 };
+
+  function setOf(kind, tile, exposed) {
+    var tiles = kind === "chow" ? chowOf(tile) : Array(SET_SIZE[kind]).fill(tile);
+    return { kind: kind, tiles: tiles, exposed: !!exposed && (kind === "chow" || kind === "pung" || kind === "kong") };
+  }
 
   function TilePicker(form) {
     this.form = form;
@@ -168,15 +181,17 @@
     this.bonus = Array.prototype.slice.call(form.querySelectorAll("input[type=checkbox][data-bonus-tile]"));
     this.text = readText();
     this.sprite = form.getAttribute("data-tile-sprite") || "/static/tiles/sprite.svg";
-    this.state = { concealed: [], melds: [], win: null, flowers: [] };
+    this.state = { sets: [], win: null, flowers: [] };
     this.readable = true;
-    this.mode = "concealed";
-    this.group = "m";
+    this.kind = "chow";
+    this.mode = "chow";
+    this.exposed = false;
     this.seq = 0;
     this.last = null;
     this.build();
     this.readFields();
     this.readFlowers();
+    this.mode = this.wantsWin() ? "win" : this.kind;
     this.render();
     this.listen();
     form.classList.add("tp-on");
@@ -208,26 +223,31 @@
     return this.text["tile" + t];
   };
 
-  TilePicker.prototype.meldName = function (m) {
+  TilePicker.prototype.setName = function (set) {
     var self = this;
-    return this.text[m.kind] + ": " + m.tiles.map(function (t) { return self.tileName(t); }).join(", ");
+    var kind = set.kind === "kong" && !set.exposed ? this.text.concealed_kong : this.text[set.kind];
+    var name = kind + (set.exposed ? " (" + this.text.exposed + ")" : "");
+    return name + ": " + set.tiles.map(function (t) { return self.tileName(t); }).join(", ");
   };
 
   TilePicker.prototype.build = function () {
     var self = this, t = this.text;
     var modes = el("div", { class: "tp-modes", role: "group", "aria-label": t.modes });
-    ["concealed", "chow", "pung", "kong", "concealed_kong", "win"].forEach(function (m) {
+    ["chow", "pung", "kong", "pair", "tile", "win"].forEach(function (m) {
       modes.appendChild(el("button", { type: "button", class: "tp-mode", "data-mode": m, text: t[m] }));
     });
-    var groups = [["m", t.characters, "1m"], ["p", t.dots, "1p"], ["s", t.bamboo, "1s"], ["z", t.honours, "E"]];
-    if (this.f.flowers || this.bonus.length) groups.push(["f", t.flowers, "f1"]);
+    this.exposedToggle = el("button", { type: "button", class: "tp-exposed", "aria-pressed": "false", text: t.exposed });
+    modes.insertBefore(this.exposedToggle, modes.lastChild);
+    // Every suit at once (no tabs: a hand mixes suits, and each switch would cost a tap). Flowers are counted
+    // by the form's own field; only rule sets that name the bonus tiles held offer them as tiles.
+    var groups = [["m", t.characters], ["p", t.dots], ["s", t.bamboo], ["z", t.honours]];
+    if (this.bonus.length) groups.push(["f", t.flowers]);
     var boxes = this.bonus.map(function (b) { return b.getAttribute("data-bonus-tile"); });
-    var tabs = el("div", { class: "tp-tabs", role: "group", "aria-label": t.groups });
     var palette = el("div", { class: "tp-palette" });
     // The tournament's (or the calculator's) rule set lists the tiles it plays in data-tiles: offer only those.
     var allowed = (this.form.dataset.tiles || "").split(" ").filter(Boolean);
     var offered = function (code) {
-      if (code[0] === "f") return !boxes.length || boxes.indexOf(code) >= 0;
+      if (code[0] === "f") return boxes.indexOf(code) >= 0;
       return !allowed.length || allowed.indexOf(code) >= 0;
     };
     groups.forEach(function (g) {
@@ -235,8 +255,6 @@
         : [1, 2, 3, 4, 5, 6, 7, 8, 9].map(function (n) { return n + g[0]; });
       codes = codes.filter(offered);
       if (!codes.length) return;
-      tabs.appendChild(el("button", { type: "button", class: "tp-tab", "data-group": g[0] },
-        [self.img(g[2], "tp-tab-img"), el("span", { text: g[1] })]));
       var box = el("div", { class: "tp-group", "data-group": g[0], role: "group", "aria-label": g[1] });
       codes.forEach(function (code) {
         box.appendChild(el("button", { type: "button", class: "tp-tile", "data-tile": code, "aria-label": self.tileName(code) },
@@ -252,9 +270,10 @@
     var actions = el("div", { class: "tp-actions" }, [
       el("button", { type: "button", class: "tp-clear secondary", text: t.clear }), this.typeToggle]);
     this.result = el("div", { class: "tp-result", "aria-live": "polite" });
+    // The hand built so far above the kinds and the tiles: what was tapped stays in sight while tapping.
     this.root = el("div", { class: "tp" }, [
-      el("div", { class: "tp-input" }, [modes, this.hint, tabs, palette]),
-      el("div", { class: "tp-output" }, [this.hand, this.status, actions, this.result])]);
+      el("div", { class: "tp-input" }, [this.hand, this.status, modes, this.hint, palette]),
+      el("div", { class: "tp-output" }, [actions, this.result])]);
 
     var first = this.f.concealed.closest(".grid") || this.f.concealed.closest(".field") || this.f.concealed;
     var mount = this.form.querySelector("[data-tile-picker-mount]");
@@ -264,42 +283,53 @@
     });
   };
 
-  // Tiles of the hand, with kongs as 3 (the size that must reach 13 before the winning tile).
+  // Tiles of the hand, the winning one included, with kongs as 3: 14 when complete.
   TilePicker.prototype.size = function () {
-    return this.state.concealed.length + 3 * this.state.melds.length;
+    return this.state.sets.reduce(function (n, set) { return n + (set.kind === "kong" ? 3 : set.tiles.length); }, 0);
+  };
+
+  // The tiles the winning tile may be: those of the concealed sets (a kong is never completed by it).
+  TilePicker.prototype.concealedTiles = function () {
+    var out = [];
+    this.state.sets.forEach(function (set) {
+      if (!set.exposed && set.kind !== "kong") out = out.concat(set.tiles);
+    });
+    return out;
   };
 
   TilePicker.prototype.used = function (tile) {
-    var s = this.state, n = 0;
-    s.concealed.forEach(function (t) { if (t === tile) n++; });
-    s.melds.forEach(function (m) { m.tiles.forEach(function (t) { if (t === tile) n++; }); });
-    return n + (s.win === tile ? 1 : 0);
+    var n = 0;
+    this.state.sets.forEach(function (set) { set.tiles.forEach(function (t) { if (t === tile) n++; }); });
+    return n;
+  };
+
+  TilePicker.prototype.wantsWin = function () {
+    return !this.state.win && this.size() >= 13;
   };
 
   TilePicker.prototype.canAdd = function (tile, mode) {
-    var self = this, room = this.size();
-    if (mode === "win") return this.used(tile) - (this.state.win === tile ? 1 : 0) < 4;
-    if (mode === "concealed") return this.used(tile) < 4 && (room < 13 || (room === 13 && !this.state.win));
-    if (room + 3 > 13) return false;
+    var self = this, room = 14 - this.size();
+    if (mode === "win") {
+      // The last tile (a 14th) is added as the winning one; once 14 stand, it is chosen among them.
+      return room > 0 ? this.used(tile) < 4 : this.concealedTiles().indexOf(tile) >= 0;
+    }
+    if (room < (mode === "kong" ? 3 : SET_SIZE[mode])) return false;
     if (mode === "chow") {
       return tile.length === 2 && +tile[0] <= 7 && chowOf(tile).every(function (t) { return self.used(t) < 4; });
     }
-    return this.used(tile) <= 4 - MELD_SIZE[mode];
+    return this.used(tile) <= 4 - SET_SIZE[mode];
   };
 
   TilePicker.prototype.add = function (tile) {
     var s = this.state, mode = this.mode;
     if (!this.canAdd(tile, mode)) return;
-    if (mode === "concealed" && this.size() === 13) mode = "win";
-    if (mode === "win") s.win = tile;
-    else if (mode === "concealed") s.concealed.push(tile);
-    else {
-      var tiles = mode === "chow" ? chowOf(tile) : Array(MELD_SIZE[mode]).fill(tile);
-      s.melds.push({ kind: mode, tiles: tiles });
+    if (mode === "win") {
+      if (this.size() < 14) s.sets.push(setOf("tile", tile));
+      s.win = tile;
+    } else {
+      s.sets.push(setOf(mode, tile, this.exposed));
     }
-    // Once 13 tiles stand, the only tile left to give is the winning one; after it, back to the hand.
-    if (mode === "win") this.mode = "concealed";
-    else if (this.size() === 13 && !s.win) this.mode = "win";
+    this.mode = this.wantsWin() ? "win" : this.kind;
     this.changed();
   };
 
@@ -317,36 +347,42 @@
   };
 
   TilePicker.prototype.writeFields = function () {
-    var s = this.state;
-    this.f.concealed.value = formatTiles(s.concealed);
-    this.f.melds.value = formatMelds(s.melds);
+    var s = this.state, concealed = this.concealedTiles(), melds = [];
+    if (s.win && concealed.indexOf(s.win) >= 0) concealed.splice(concealed.indexOf(s.win), 1);
+    s.sets.forEach(function (set) {
+      if (set.exposed) melds.push({ kind: set.kind, tiles: set.tiles });
+      else if (set.kind === "kong") melds.push({ kind: "concealed_kong", tiles: set.tiles });
+    });
+    this.f.concealed.value = formatTiles(concealed);
+    this.f.melds.value = formatMelds(melds);
     this.f.win.value = s.win || "";
     this.bonus.forEach(function (b) { b.checked = s.flowers.indexOf(b.getAttribute("data-bonus-tile")) >= 0; });
     // A blank flowers field means none: leave it blank unless the count really changed.
-    if (this.f.flowers && (parseInt(this.f.flowers.value, 10) || 0) !== s.flowers.length) {
+    if (this.bonus.length && this.f.flowers && (parseInt(this.f.flowers.value, 10) || 0) !== s.flowers.length) {
       this.f.flowers.value = String(s.flowers.length);
     }
   };
 
+  // Typed (or posted back) fields as sets: the melds as they are, the concealed tiles and the winning one as
+  // single tiles (how a typed hand splits into sets is the engine's to find).
   TilePicker.prototype.readFields = function () {
     var concealed = parseTiles(this.f.concealed.value);
     var melds = parseMelds(this.f.melds.value);
     var win = parseTiles(this.f.win.value);
     this.readable = !!(concealed && melds && win && win.length <= 1);
-    if (this.readable) this.state = { concealed: concealed, melds: melds, win: win[0] || null, flowers: this.state.flowers };
+    if (!this.readable) return;
+    var sets = melds.map(function (m) {
+      return m.kind === "concealed_kong" ? { kind: "kong", tiles: m.tiles, exposed: false }
+        : { kind: m.kind, tiles: m.tiles, exposed: true };
+    });
+    concealed.concat(win).forEach(function (t) { sets.push(setOf("tile", t)); });
+    this.state = { sets: sets, win: win[0] || null, flowers: this.state.flowers };
   };
 
   TilePicker.prototype.readFlowers = function () {
     if (this.bonus.length) {
       this.state.flowers = this.bonus.filter(function (b) { return b.checked; })
         .map(function (b) { return b.getAttribute("data-bonus-tile"); });
-      return;
-    }
-    if (!this.f.flowers) return;
-    var n = Math.max(0, Math.min(8, parseInt(this.f.flowers.value, 10) || 0));
-    if (n !== this.state.flowers.length) {
-      this.state.flowers = [];
-      for (var k = 1; k <= n; k++) this.state.flowers.push("f" + k);
     }
   };
 
@@ -356,12 +392,7 @@
     this.root.querySelectorAll(".tp-mode").forEach(function (b) {
       b.setAttribute("aria-pressed", String(b.getAttribute("data-mode") === self.mode));
     });
-    this.root.querySelectorAll(".tp-tab").forEach(function (b) {
-      b.setAttribute("aria-pressed", String(b.getAttribute("data-group") === self.group));
-    });
-    this.root.querySelectorAll(".tp-group").forEach(function (g) {
-      g.classList.toggle("is-active", g.getAttribute("data-group") === self.group);
-    });
+    this.exposedToggle.setAttribute("aria-pressed", String(this.exposed));
     this.root.querySelectorAll(".tp-tile").forEach(function (b) {
       var code = b.getAttribute("data-tile");
       if (code[0] === "f") {
@@ -372,45 +403,53 @@
       b.disabled = !self.canAdd(code, self.mode);
       b.querySelector(".tp-used").textContent = used ? "×" + used : "";
     });
-    var hints = { concealed: t.hintConcealed, chow: t.hintChow, pung: t.hintPung, kong: t.hintKong,
-      concealed_kong: t.hintKong, win: t.hintWin };
-    this.hint.textContent = hints[this.mode];
+    var hints = { tile: t.hintTile, chow: t.hintChow, pung: t.hintPung, kong: t.hintKong, pair: t.hintPair,
+      win: t.hintWin };
+    this.hint.textContent = hints[this.mode] + (this.exposed && this.mode !== "win" ? " " + t.hintExposed : "");
     this.renderHand();
-    var size = this.size(), given = size + (s.win ? 1 : 0);
-    var status = !this.readable ? t.unreadable : size > 13 ? t.tooMany
-      : size === 13 && !s.win ? t.needWin : given === HAND ? fmt(t.count, { n: given }) + " " + t.full
-      : fmt(t.count, { n: given });
+    var size = this.size();
+    var status = !this.readable ? t.unreadable : size > 14 ? t.tooMany
+      : this.wantsWin() ? fmt(t.count, { n: size }) + " " + t.needWin
+      : size === 14 ? fmt(t.count, { n: size }) + " " + t.full : fmt(t.count, { n: size });
     this.status.textContent = status;
-    this.status.classList.toggle("tp-bad", !this.readable || size > 13);
+    this.status.classList.toggle("tp-bad", !this.readable || size > 14);
   };
 
   TilePicker.prototype.renderHand = function () {
     var self = this, s = this.state, t = this.text;
     var hand = this.hand;
     hand.textContent = "";
-    var row = el("div", { class: "tp-row tp-concealed" });
-    sortTiles(s.concealed).forEach(function (code) {
-      row.appendChild(el("button", { type: "button", class: "tp-htile", "data-remove": code,
-        "aria-label": fmt(t.remove, { tile: self.tileName(code) }) }, [self.img(code)]));
+    // The winning tile shows in its own place; a lone tile that is the winning one is drawn only there, a set
+    // completed by it is drawn whole with that tile marked.
+    var winInSet = s.win && s.sets.some(function (set) {
+      return set.kind !== "tile" && !set.exposed && set.kind !== "kong" && set.tiles.indexOf(s.win) >= 0;
     });
-    hand.appendChild(row);
-    if (s.melds.length) {
-      var melds = el("div", { class: "tp-row tp-melds" });
-      s.melds.forEach(function (m, i) {
-        var pics = m.tiles.map(function (code, j) {
-          // A concealed kong is laid out with its end tiles face down, as at the table.
-          var down = m.kind === "concealed_kong" && (j === 0 || j === 3);
-          return self.img(down ? "back" : code, "tp-mimg");
-        });
-        melds.appendChild(el("button", { type: "button", class: "tp-meld", "data-meld": String(i),
-          "aria-label": fmt(t.removeMeld, { meld: self.meldName(m) }) }, pics));
+    var skipWin = !!s.win && !winInSet, marked = false;
+    var singles = el("div", { class: "tp-row tp-concealed" });
+    var sets = el("div", { class: "tp-row tp-melds" });
+    s.sets.forEach(function (set, i) {
+      if (set.kind === "tile") {
+        if (skipWin && set.tiles[0] === s.win) { skipWin = false; return; }
+        singles.appendChild(el("button", { type: "button", class: "tp-htile", "data-set": String(i),
+          "aria-label": fmt(t.remove, { tile: self.tileName(set.tiles[0]) }) }, [self.img(set.tiles[0])]));
+        return;
+      }
+      var pics = set.tiles.map(function (code, j) {
+        // A concealed kong is laid out with its end tiles face down, as at the table.
+        var down = set.kind === "kong" && !set.exposed && (j === 0 || j === 3);
+        var img = self.img(down ? "back" : code, "tp-mimg");
+        if (winInSet && !marked && !set.exposed && code === s.win) { img.classList.add("tp-mwin"); marked = true; }
+        return img;
       });
-      hand.appendChild(melds);
-    }
+      sets.appendChild(el("button", { type: "button", class: "tp-meld" + (set.exposed ? " tp-meld-exposed" : ""),
+        "data-set": String(i), "aria-label": fmt(t.removeMeld, { meld: self.setName(set) }) }, pics));
+    });
+    if (sets.children.length) hand.appendChild(sets);
+    if (singles.children.length || !sets.children.length) hand.appendChild(singles);
     var winRow = el("div", { class: "tp-row tp-winrow" }, [el("span", { class: "tp-label", text: t.win })]);
     if (s.win) {
       winRow.appendChild(el("button", { type: "button", class: "tp-htile tp-wintile", "data-remove-win": "1",
-        "aria-label": fmt(t.remove, { tile: self.tileName(s.win) }) }, [self.img(s.win)]));
+        "aria-label": fmt(t.removeWin, { tile: self.tileName(s.win) }) }, [self.img(s.win)]));
     } else {
       winRow.appendChild(el("button", { type: "button", class: "tp-htile tp-empty", "data-mode-win": "1",
         "aria-label": t.noWin, text: "?" }));
@@ -428,26 +467,29 @@
       var b = e.target.closest("button");
       if (!b || !self.root.contains(b)) return;
       var hadFocus = document.activeElement === b;
-      if (b.hasAttribute("data-mode")) { self.mode = b.getAttribute("data-mode"); self.render(); }
-      else if (b.hasAttribute("data-group")) { self.group = b.getAttribute("data-group"); self.render(); }
-      else if (b.hasAttribute("data-tile")) {
+      if (b.hasAttribute("data-mode")) {
+        self.mode = b.getAttribute("data-mode");
+        if (self.mode !== "win") self.kind = self.mode;
+        self.render();
+      } else if (b === self.exposedToggle) {
+        self.exposed = !self.exposed;
+        if (self.mode === "win" || self.mode === "pair" || self.mode === "tile") self.mode = self.kind = "chow";
+        self.render();
+      } else if (b.hasAttribute("data-tile")) {
         var code = b.getAttribute("data-tile");
         if (code[0] === "f") self.toggleFlower(code); else self.add(code);
-      } else if (b.hasAttribute("data-remove")) {
-        var list = self.state.concealed;
-        list.splice(list.indexOf(b.getAttribute("data-remove")), 1);
-        self.afterRemove();
-      } else if (b.hasAttribute("data-meld")) {
-        self.state.melds.splice(+b.getAttribute("data-meld"), 1);
+      } else if (b.hasAttribute("data-set")) {
+        self.state.sets.splice(+b.getAttribute("data-set"), 1);
         self.afterRemove();
       } else if (b.hasAttribute("data-remove-win")) {
+        // The tile stays in the hand: it is only no longer the winning one; the next tap chooses again.
         self.state.win = null;
         self.mode = "win";
         self.changed();
       } else if (b.hasAttribute("data-mode-win")) { self.mode = "win"; self.render(); }
       else if (b.classList.contains("tp-clear")) {
-        self.state = { concealed: [], melds: [], win: null, flowers: [] };
-        self.mode = "concealed";
+        self.state = { sets: [], win: null, flowers: [] };
+        self.mode = self.kind;
         self.changed();
       } else if (b === self.typeToggle) {
         var on = !self.form.classList.contains("tp-typing");
@@ -468,7 +510,7 @@
         self.readFields();
         self.render();
         self.schedule();
-      } else if (target === f.flowers || self.bonus.indexOf(target) >= 0) {
+      } else if (self.bonus.indexOf(target) >= 0) {
         self.readFlowers();
         self.render();
         self.schedule();
@@ -482,7 +524,9 @@
   };
 
   TilePicker.prototype.afterRemove = function () {
-    if (this.mode === "win" && this.size() < 13 && !this.state.win) this.mode = "concealed";
+    var s = this.state;
+    if (s.win && this.concealedTiles().indexOf(s.win) < 0) s.win = null;
+    this.mode = this.wantsWin() ? "win" : this.kind;
     this.changed();
   };
 
@@ -496,7 +540,7 @@
 
   TilePicker.prototype.send = function () {
     var self = this, url = this.form.getAttribute("data-live-score-url");
-    var given = this.size() + (this.state.win ? 1 : 0);
+    var given = this.size() - (this.state.win ? 0 : 1);
     var seq = ++this.seq;
     if (this.controller) this.controller.abort();
     this.controller = null;

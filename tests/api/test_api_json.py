@@ -72,6 +72,8 @@ def test_tournament_detail(client, two_sessions):
         "next_session",
         "over",
         "sessions",
+        "announcements",
+        "referee_calls",
         "links",
     }
     assert data["table_points"] == [4, 2, 1, 0] and data["tiebreaks"] == ["first_places", "best_session_score"]

@@ -159,3 +159,23 @@ def test_a_call_shows_on_the_to_do_page_already_open(
     with page.expect_navigation():
         page.get_by_role("button", name="Call a referee to table 2").click()
     expect(desktop_page.get_by_role("button", name="Take the call of table 2")).to_be_visible(timeout=SOON)
+
+
+def test_the_hall_shows_announcements_and_the_tables_calling(
+    desktop_page, organizer, tournament, day, players, screenshot
+):
+    from playwright.sync_api import expect
+
+    from schedule import services as sched
+    from tournament import floor
+
+    sched.session_publish(session=day, by=organizer)
+    floor.announcement_post(tournament=tournament, text="Session 2 starts at 14:00", by=organizer)
+    day.refresh_from_db()
+    floor.referee_call_make(table=day.tables.get(number=2), player=players[4])
+    page = desktop_page
+    page.goto(reverse("hall", args=[tournament.slug]) + "?calls=1")
+    expect(page.locator("#hall-announcements")).to_contain_text("Session 2 starts at 14:00")
+    expect(page.locator("#hall-calls")).to_contain_text("Table 2")
+    assert_accessible(page)
+    screenshot(page, "live-hall-desktop")

@@ -29,9 +29,9 @@ def test_referee_taps_a_swiss_hand_on_a_phone(
     page.locator('label[for="id_discarder_self"]').click()
     page.locator("details.tiles-box > summary").click()
     # 108 tiles: no honours tab, no flowers.
-    assert page.locator('.tp-tab[data-group="z"]').count() == 0
+    assert page.locator('.tp-group[data-group="z"]').count() == 0
     assert page.locator('.tp-tile[data-tile="E"]').count() == 0
-    mode(page, "concealed")
+    mode(page, "tile")
     tap(page, "234456p7p345789s")
     mode(page, "win")
     tap(page, "7p")
@@ -86,8 +86,8 @@ def test_calculator_under_the_swiss_rules(desktop_page, phone_page, screenshot):
     for page, name in ((desktop_page, "calculator-swiss-desktop"), (phone_page, "calculator-swiss-phone")):
         page.goto(reverse("calculator") + "?rules=swiss_championship&concealed=1122224p557799m&win_tile=4p")
         assert "Seven Pairs with a Kong" in page.locator(".calc-result").inner_text()
-        assert page.locator('.tp-tab[data-group="z"]').count() == 0
-        assert page.locator('.tp-tab[data-group="f"]').count() == 0 and page.locator("#id_flowers").count() == 0
+        assert page.locator('.tp-group[data-group="z"]').count() == 0
+        assert page.locator('.tp-group[data-group="f"]').count() == 0 and page.locator("#id_flowers").count() == 0
         screenshot(page, name)
 
 
@@ -144,8 +144,9 @@ def test_referee_ticks_the_own_flower_and_season_under_the_spanish_rules(
     page.locator(f'label[for="id_winner_{players[0].pk}"]').click()
     page.locator(f'label[for="id_discarder_{players[2].pk}"]').click()
     page.locator("details.tiles-box > summary").click()
-    mode(page, "concealed")
+    mode(page, "tile")
     tap(page, "234m567m345p5s")
+    page.locator(".tp-exposed").click()
     mode(page, "pung")
     tap(page, "8s")
     mode(page, "win")

@@ -138,9 +138,10 @@ def test_referee_enters_a_hand_with_the_tile_picker(
     choose(page, "winner", "Player 1")
     choose(page, "how", "Player 3")
     page.locator("details.tiles-box > summary").click()
+    page.locator(".tp-exposed").click()  # the pungs were melded
     mode(page, "pung")
     tap(page, "E", "2m", "5m")
-    mode(page, "concealed")
+    mode(page, "tile")
     tap(page, "888m9m")
     # Not a whole hand yet: counted in the page, nothing scored.
     assert page.locator(".tp-result").is_hidden()
@@ -150,9 +151,8 @@ def test_referee_enters_a_hand_with_the_tile_picker(
     assert page.locator(".tp-result .tp-total").inner_text() == "16"
     names = page.locator(".tp-result tr.fan td:first-child span").all_inner_texts()
     assert names[:2] == ["All Pungs", "Half Flush"] and "Seat Wind" in names
-    # A flower tapped: scored again, before anything is saved.
-    page.locator(".tp-tab[data-group=f]").click()
-    page.locator('.tp-tile[data-tile="f3"]').click()
+    # A flower counted on the stepper: scored again, before anything is saved.
+    page.locator('[data-stepper] button[data-step="1"]').click()
     page.wait_for_function("() => document.querySelector('.tp-result .tp-total').textContent === '17'")
     assert page.locator("#id_flowers").input_value() == "1"
     # Points typed as well, and different: the difference shows before saving.
@@ -291,6 +291,7 @@ def test_chinese_interface(phone_page, login, referee, players, hands_entered, t
     choose(page, "winner", "Player 1")
     choose(page, "how", "自摸")
     page.locator("details.tiles-box > summary").click()
+    mode(page, "tile")
     tap(page, "123m456p789s23sEE", "4s")
     page.wait_for_selector(".tp-result .tp-total")
     assert "花龙" in page.locator(".tp-result").inner_text()

@@ -34,19 +34,10 @@ def tiles_of(text):
     return out
 
 
-def group_of(code):
-    if code.startswith("f"):
-        return "f"
-    return code[1] if code[0].isdigit() else "z"
-
-
 def tap(page, *codes):
-    """Tap tiles in the palette, switching suit tabs first where the screen shows one suit at a time."""
+    """Tap tiles in the palette (every suit is on the screen at once)."""
     for text in codes:
         for code in tiles_of(text) if not text.startswith("f") else [text]:
-            tab = page.locator(f'.tp-tab[data-group="{group_of(code)}"]')
-            if tab.is_visible() and tab.get_attribute("aria-pressed") != "true":
-                tab.click()
             page.locator(f'.tp-tile[data-tile="{code}"]').click()
 
 
@@ -170,6 +161,7 @@ def test_tapping_the_hand_posts_what_typing_posts(phone_page, assert_phone_frien
     assert page.locator('.tp-tile[data-tile="5p"]').get_attribute("aria-label") == "5 dots"
     assert_phone_friendly(page, "form.calculator")
 
+    mode(page, "tile")
     tap(page, "123m456p789s23sE")
     assert page.locator(".tp-status").inner_text() == "12 of 14 tiles"
     tap(page, "E")
@@ -202,24 +194,23 @@ def test_tapping_the_hand_posts_what_typing_posts(phone_page, assert_phone_frien
 def test_melds_are_built_by_tapping_and_counts_are_kept(phone_page):
     page = phone_page
     page.goto(reverse("calculator"))
-    mode(page, "chow")
-    # A chow is given by its lowest tile: 8 and 9 start none, honours none.
-    for code in ("8m", "9m"):
+    # Chow is the kind chosen first. A chow is given by its lowest tile: 8 and 9 start none, honours none.
+    assert page.locator('.tp-mode[data-mode="chow"]').get_attribute("aria-pressed") == "true"
+    for code in ("8m", "9m", "E"):
         assert page.locator(f'.tp-tile[data-tile="{code}"]').is_disabled()
+    page.locator(".tp-exposed").click()
     tap(page, "2m")
     mode(page, "pung")
     tap(page, "E")
     mode(page, "kong")
     tap(page, "5p")
-    mode(page, "concealed_kong")
+    page.locator(".tp-exposed").click()
     tap(page, "9s")
     assert fields(page)["melds"] == "chow 234m\npung EEE\nkong 5555p\nconcealed_kong 9999s"
     # All four 5p are used: no fifth one, in any mode. Three East used: no kong of East.
-    page.locator(".tp-tab[data-group=p]").click()
-    for m in ("concealed", "pung", "kong", "win"):
+    for m in ("tile", "pair", "pung", "kong", "win"):
         mode(page, m)
         assert page.locator('.tp-tile[data-tile="5p"]').is_disabled(), m
-    page.locator(".tp-tab[data-group=z]").click()
     mode(page, "kong")
     assert page.locator('.tp-tile[data-tile="E"]').is_disabled()
     assert page.locator('.tp-tile[data-tile="E"] .tp-used').inner_text() == "×3"
@@ -235,7 +226,7 @@ def test_melds_are_built_by_tapping_and_counts_are_kept(phone_page):
     assert ckong.get_attribute("aria-label") == "Remove Concealed kong: 9 bamboo, 9 bamboo, 9 bamboo, 9 bamboo"
 
     # Kongs count as three: 12 tiles stand, one more and then the winning tile.
-    mode(page, "concealed")
+    mode(page, "tile")
     tap(page, "1p")
     assert page.locator('.tp-mode[data-mode="win"]').get_attribute("aria-pressed") == "true"
     tap(page, "1p")
@@ -244,27 +235,26 @@ def test_melds_are_built_by_tapping_and_counts_are_kept(phone_page):
         "melds": "chow 234m\npung EEE\nkong 5555p\nconcealed_kong 9999s",
         "win_tile": "1p",
     }
-    assert page.locator(".tp-palette .tp-tile:not(:disabled):not([data-tile^=f])").count() == 0
+    # Complete: no tile left to tap.
+    assert page.locator(".tp-palette .tp-tile:not(:disabled)").count() == 0
 
-    # Tap to remove: a meld, a standing tile, the winning tile.
-    page.get_by_role("button", name="Remove Pung: East wind, East wind, East wind").click()
+    # Tap to remove: a set, a standing tile; the winning tile tapped is no longer the winning one.
+    page.get_by_role("button", name="Remove Pung (Exposed): East wind, East wind, East wind").click()
     page.get_by_role("button", name="Remove 1 dots").first.click()
     assert fields(page) == {"concealed": "", "melds": "chow 234m\nkong 5555p\nconcealed_kong 9999s", "win_tile": "1p"}
     page.locator(".tp-wintile").click()
-    assert fields(page)["win_tile"] == ""
+    assert fields(page) == {"concealed": "1p", "melds": "chow 234m\nkong 5555p\nconcealed_kong 9999s", "win_tile": ""}
     page.get_by_role("button", name="Clear tiles").click()
     assert fields(page) == {"concealed": "", "melds": "", "win_tile": ""}
 
 
-def test_flowers_are_tapped_into_the_flowers_field(phone_page):
+def test_flowers_are_counted_by_the_flowers_field(phone_page):
+    """MCR counts flowers (issue 30): no flower tiles to tap, the form's own field takes the number."""
     page = phone_page
     page.goto(reverse("calculator"))
-    tap(page, "f2", "f6", "f8")
-    assert page.locator('[name="flowers"]').input_value() == "3"
-    tap(page, "f6")
-    assert page.locator('[name="flowers"]').input_value() == "2"
-    assert page.locator('.tp-tile[data-tile="f2"]').get_attribute("aria-pressed") == "true"
-    assert page.locator(".tp-fimg").count() == 2
+    page.wait_for_selector(".tp")
+    assert page.locator('.tp-tile[data-tile^="f"]').count() == 0
+    assert page.locator('[name="flowers"]').is_visible()
 
 
 def test_keyboard_entry_stays(phone_page, desktop_page, screenshot, assert_phone_friendly):
@@ -309,6 +299,7 @@ def test_live_result_follows_the_taps(phone_page, spy, screenshot, assert_phone_
     page = phone_page
     live = spy
     page.goto(reverse("calculator"))
+    mode(page, "tile")
     tap(page, "123m456p789s23sEE")
     # Incomplete hands are counted in the page, not sent.
     assert live.requests == [] and page.locator(".tp-result").is_hidden()
@@ -354,6 +345,7 @@ def test_live_result_shows_errors_and_a_missing_server(phone_page, live):
             }
         ],
     }
+    mode(page, "tile")
     tap(page, "123m456p789s23sEE", WIN)
     page.wait_for_selector(".tp-result .tp-error")
     assert page.locator(".tp-result .tp-error").inner_text() == "Not a valid winning hand: under 8 points."
@@ -361,7 +353,7 @@ def test_live_result_shows_errors_and_a_missing_server(phone_page, live):
     assert page.locator(".tp-result tr.fan td.num").inner_text() == "1 ×2"
     live.status, live.answer = 500, (lambda values: "<h1>Server Error</h1>")
     mode(page, "win")
-    tap(page, "1s")
+    tap(page, "2s")
     page.wait_for_selector(".tp-result .tp-note")
     assert "not available" in page.locator(".tp-result").inner_text()
 
@@ -380,9 +372,10 @@ def test_referee_taps_a_hand_sees_the_difference_and_records_it(
     page.locator(f'label[for="id_winner_{players[0].pk}"]').click()
     page.locator(f'label[for="id_discarder_{players[2].pk}"]').click()
     page.locator("details.tiles-box > summary").click()
+    page.locator(".tp-exposed").click()
     mode(page, "pung")
     tap(page, "E", "2m", "5m")
-    mode(page, "concealed")
+    mode(page, "tile")
     tap(page, "888m9m", "9m")
     assert fields(page) == {"concealed": "8889m", "melds": "\n".join(PUNGS_MELDS), "win_tile": "9m"}
     assert page.locator("#id_flowers").input_value() == ""  # untouched: a blank field already means none
@@ -416,7 +409,7 @@ def test_picker_speaks_the_page_language(chromium_browser, live_server):
     )
     page = context.new_page()
     page.goto(reverse("calculator"))
-    assert page.locator('.tp-mode[data-mode="concealed_kong"]').inner_text() == "Kong oculto"
+    assert page.locator('.tp-mode[data-mode="win"]').inner_text() == "Ficha ganadora"
     assert page.locator('.tp-tile[data-tile="5p"]').get_attribute("aria-label") == "5 de círculos"
     assert page.locator(".tp-status").inner_text() == "0 de 14 fichas"
     context.close()

@@ -143,7 +143,6 @@ def test_table_page_in_chinese(client_for, published_session, tournament, player
         "谁和牌？",
         "自摸，还是谁点炮？",
         "荒庄",
-        "或点炮者：",
         "和牌番数（含花牌）",
         "记录第 2 盘",
         "各盘",

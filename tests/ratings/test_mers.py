@@ -172,3 +172,63 @@ def test_bad_events_name_the_tournament(events, field):
     with pytest.raises(ParameterError) as caught:
         mers_ranking(events, [], MersParameters(as_of=AS_OF))
     assert caught.value.field == field
+
+
+def defaults_standing(days_and_places):
+    events = [event(f"t{i}", days) for i, (days, _place) in enumerate(days_and_places)]
+    results = [Result("p", f"t{i}", place) for i, (_days, place) in enumerate(days_and_places)]
+    (standing,) = mers_ranking(events, results, MersParameters(as_of=AS_OF))
+    return standing
+
+
+@pytest.mark.parametrize(
+    "days, weight",
+    [
+        (365, 1),  # a year old still counts whole
+        (366, F(1, 2)),  # older than a year: half
+        (730, F(1, 2)),
+        (731, 0),  # older than two years: dropped
+    ],
+)
+def test_the_ema_decay_halves_after_a_year_and_drops_after_two(days, weight):
+    events = [event("old", days), event("new", 10)]
+    (standing,) = mers_ranking(events, [Result("p", "old", 1), Result("p", "new", 9)], MersParameters(as_of=AS_OF))
+    old = next(r for r in standing.results if r.event == "old")
+    assert (old.effective_weight, old.dropped) == (weight, weight == 0)
+
+
+@pytest.mark.parametrize("played, in_a", [(8, 8), (10, 9), (12, 11)])
+def test_the_ema_part_a_counts_the_best_five_and_four_fifths_of_the_others(played, in_a):
+    standing = defaults_standing([(10 + i, 1 + i % 9) for i in range(played)])
+    assert sum(r.in_a for r in standing.results) == in_a
+    assert sum(r.in_b for r in standing.results) == 4  # part B: the best four
+    assert standing.listed
+
+
+def test_the_ema_defaults_fill_to_five_results_and_list_from_two():
+    one = defaults_standing([(10, 1)])
+    assert (len(one.results), one.real_results, one.listed) == (5, 1, False)
+    two = defaults_standing([(10, 1), (20, 1)])
+    assert two.listed
+
+
+@pytest.mark.parametrize(
+    "overrides",
+    [{"listed_from": 0}, {"part_a_best": 1}, {"part_a_share": F(0)}, {"part_a_share": F(1)}, {"minimum_results": 0}],
+)
+def test_the_edges_of_each_parameter_are_allowed(overrides):
+    assert MersParameters(as_of=AS_OF, **overrides).problems() == []
+
+
+def test_equal_results_show_the_more_recent_first_then_by_tournament():
+    events = [event("b-older", 30), event("c-same-day", 10), event("a-same-day", 10)]
+    results = [Result("p", e.key, 1) for e in events]
+    (standing,) = mers_ranking(events, results, MersParameters(as_of=AS_OF, minimum_results=0))
+    assert [r.event for r in standing.results] == ["a-same-day", "c-same-day", "b-older"]
+
+
+def test_a_tournament_after_the_date_does_not_hide_the_ones_after_it_in_the_list():
+    events = [event("future", -5), event("past", 10)]
+    results = [Result("p", "future", 1), Result("p", "past", 5)]
+    (standing,) = mers_ranking(events, results, MersParameters(as_of=AS_OF, minimum_results=0))
+    assert [r.event for r in standing.results] == ["past"]

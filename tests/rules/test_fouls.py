@@ -296,3 +296,24 @@ def test_a_warning_pays_nothing_and_must_cost_nothing():
         penalty_payments(P, "A", 5, TO_NOBODY, warning=True)
     with pytest.raises(PaymentError, match="positive"):
         penalty_payments(P, "A", 0, TO_NOBODY)
+
+
+def test_only_a_false_hu_and_a_dead_hand_kill_the_hand():
+    # The referee's foul list marks these "dead hand"; no other foul may.
+    assert set(f.DEAD_HAND_FOULS) == {f.FALSE_HU_UNDER_8, f.FALSE_HU_INVALID, f.DEAD_HAND}
+
+
+def test_a_first_repeated_foul_is_a_warning_when_no_earlier_one_is_given():
+    assessed = f.assess(f.CLAIM_CHANGED, hand=3)
+    assert (assessed.amount, assessed.to, assessed.occurrence, assessed.warning) == (0, TO_NOBODY, 1, True)
+
+
+def test_other_takes_a_single_point():
+    assessed = f.assess(f.OTHER, amount=1, reason="slow to reveal")
+    assert (assessed.amount, assessed.to) == (1, TO_NOBODY)
+
+
+def test_a_foul_in_the_same_hand_does_not_excuse_its_time_forfeit():
+    # 85 points of time in hand 3 lose the session; a dead hand recorded in hand 3 is no excuse.
+    given = [f.Given(f.TIME_TURN, 45, hand=3), f.Given(f.TIME_HAND, 40, hand=3), f.Given(f.DEAD_HAND, 0, hand=3)]
+    assert f.lost_session(given) == "more than 80 points of time penalties in one hand"

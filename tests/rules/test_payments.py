@@ -9,9 +9,11 @@ from rules.payments import (
     SELF_DRAWN,
     TO_EACH_OTHER,
     TO_NOBODY,
+    TO_PLAYER,
     HandOutcome,
     PaymentError,
     hand_payments,
+    payment_summary,
     penalty_payments,
 )
 
@@ -83,3 +85,64 @@ def test_penalty_payments(offender, amount, to, expected):
 def test_penalty_errors(offender, amount, to):
     with pytest.raises(PaymentError):
         penalty_payments(P, offender, amount, to)
+
+
+def test_a_hand_entered_as_drawn_needs_no_points_or_flowers():
+    # Built here, not in a parameter list, so the defaults in force are the ones checked.
+    assert hand_payments(P, HandOutcome(DRAW)) == dict.fromkeys(P, 0)
+    assert hand_payments(P, HandOutcome(NOT_PLAYED, None)) == dict.fromkeys(P, 0)
+
+
+@pytest.mark.parametrize("table", [["A", "A", "B", "C"], ["A", "B", "C"], ["A", "B", "C", "D", "E"]])
+def test_a_table_is_four_different_players(table):
+    with pytest.raises(PaymentError, match="exactly four different players"):
+        hand_payments(table, HandOutcome(DRAW))
+
+
+def test_eight_flowers_are_allowed():
+    assert hand_payments(P, HandOutcome(SELF_DRAWN, "A", None, 16, flowers=8))["A"] == 72
+
+
+@pytest.mark.parametrize(
+    "points, self_drawn, flowers, expected",
+    [
+        (10, True, 0, {"self_drawn": True, "each": 18, "discarder": None, "others": 18, "winner_gets": 54}),
+        (10, False, 0, {"self_drawn": False, "each": None, "discarder": 18, "others": 8, "winner_gets": 34}),
+        (10, False, 2, {"self_drawn": False, "each": None, "discarder": 18, "others": 8, "winner_gets": 34}),
+    ],
+)
+def test_the_calculator_explains_who_pays_what(points, self_drawn, flowers, expected):
+    assert payment_summary(points, self_drawn=self_drawn, flowers=flowers) == expected
+
+
+def test_the_calculator_counts_no_flowers_unless_told():
+    # 8 points with no flowers is the least a win is worth: a flower assumed by default would refuse it.
+    assert payment_summary(8, self_drawn=True)["winner_gets"] == 48
+
+
+def test_a_warning_costs_nothing_and_cannot_carry_points():
+    assert penalty_payments(P, "B", 0, TO_NOBODY, warning=True) == dict.fromkeys(P, 0)
+    with pytest.raises(PaymentError, match="costs no points"):
+        penalty_payments(P, "B", 5, TO_NOBODY, warning=True)
+
+
+def test_the_smallest_penalty_is_one_point():
+    assert penalty_payments(P, "B", 1, TO_NOBODY) == {"A": 0, "B": -1, "C": 0, "D": 0}
+
+
+def test_a_penalty_paid_to_the_player_harmed():
+    assert penalty_payments(P, "B", 10, TO_PLAYER, recipient="D") == {"A": 0, "B": -10, "C": 0, "D": 10}
+
+
+@pytest.mark.parametrize(
+    "recipient, message",
+    [(None, "must be at the table"), ("X", "must be at the table"), ("B", "cannot receive their own")],
+)
+def test_a_penalty_to_one_player_needs_another_player_at_the_table(recipient, message):
+    with pytest.raises(PaymentError, match=message):
+        penalty_payments(P, "B", 10, TO_PLAYER, recipient=recipient)
+
+
+def test_a_penalty_to_nobody_or_each_other_has_no_recipient():
+    with pytest.raises(PaymentError, match="no single recipient"):
+        penalty_payments(P, "B", 10, TO_EACH_OTHER, recipient="A")

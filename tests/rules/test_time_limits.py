@@ -172,3 +172,13 @@ def test_penalty_tiles_refused(code, tiles, error):
     with pytest.raises(PaymentError) as exc:
         f.assess(code, tiles=tiles)
     assert (exc.value.field, exc.value.code) == ("tiles", error)
+
+
+def test_a_false_win_may_leave_a_single_penalty_tile():
+    assert f.assess(f.TILES_FALSE_WIN, tiles="7s").tiles == "7s"
+
+
+def test_no_occasion_leaves_more_than_fourteen_penalty_tiles():
+    assert f.assess(f.TILES_WRONG_CLAIM, tiles="11122233344455m").tiles == "11122233344455m"
+    with pytest.raises(PaymentError, match="1 to 14 penalty tiles, not 15"):
+        f.assess(f.TILES_WRONG_CLAIM, tiles="111222333444555m")

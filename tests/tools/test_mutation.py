@@ -170,3 +170,35 @@ def test_the_plugin_judges_a_module_in_one_pytest_process(tmp_path):
     result = json.loads(out.read_text(encoding="utf-8"))
     assert {m["status"] for m in result["mutants"]} <= {"killed", "survived", "not applied"}
     assert any(m["status"] == "killed" for m in result["mutants"])
+
+
+DATACLASS_SOURCE = textwrap.dedent(
+    """\
+    from dataclasses import dataclass
+
+    LIMIT = 5
+
+
+    @dataclass(frozen=True)
+    class Params:
+        limit: int = LIMIT
+
+
+    CATALOGUE = {"a": Params()}
+    """
+)
+
+
+def test_a_changed_constant_reaches_the_dataclass_defaults_and_the_data_built_from_it(tmp_path, monkeypatch):
+    (tmp_path / "mutated_params.py").write_text(DATACLASS_SOURCE, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    sys.modules.pop("mutated_params", None)
+    module = importlib.import_module("mutated_params")
+    try:
+        (m,) = find_mutants("mutated_params.py", DATACLASS_SOURCE)
+        undo = apply(module, mutated_tree(ast.parse(DATACLASS_SOURCE), m), m)
+        assert (module.Params().limit, module.CATALOGUE["a"].limit) == (6, 6)
+        undo()
+        assert (module.Params().limit, module.CATALOGUE["a"].limit) == (5, 5)
+    finally:
+        sys.modules.pop("mutated_params", None)

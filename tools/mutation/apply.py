@@ -37,8 +37,7 @@ def apply(module: types.ModuleType, tree: ast.Module, mutant: Mutant) -> Undo:
         raise NotApplicable(f"does not compile: {exc}") from exc
     if mutant.function is not None:
         return _swap_code(module, code, mutant.function, mutant.function_lineno)
-    original = ast.parse(inspect.getsource(module))
-    return _transplant(module, code, original.body[mutant.statement])
+    return _transplant(module, code)
 
 
 # ------------------------------------------------------------------ a change inside a def
@@ -130,24 +129,6 @@ def _run_scratch(module: types.ModuleType, code: types.CodeType) -> dict[str, An
     return namespace
 
 
-def _bound_names(stmt: ast.stmt) -> list[str]:
-    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-        return [stmt.name]
-    targets: list[ast.expr] = []
-    if isinstance(stmt, ast.Assign):
-        targets = list(stmt.targets)
-    elif isinstance(stmt, (ast.AnnAssign, ast.AugAssign)):
-        targets = [stmt.target]
-    names = []
-    for target in targets:
-        for node in ast.walk(target):
-            if isinstance(node, ast.Name):
-                names.append(node.id)
-    if not names:
-        raise NotApplicable(f"a module-level {type(stmt).__name__} is not transplanted")
-    return names
-
-
 def _project_modules(module: types.ModuleType) -> list[types.ModuleType]:
     root = str(Path(module.__file__ or ".").resolve().parents[module.__name__.count(".")])
     found = []
@@ -158,17 +139,23 @@ def _project_modules(module: types.ModuleType) -> list[types.ModuleType]:
     return found
 
 
-def _transplant(module: types.ModuleType, code: types.CodeType, stmt: ast.stmt) -> Undo:
+def _transplant(module: types.ModuleType, code: types.CodeType) -> Undo:
+    """Whatever the mutated module binds differently at module level is put where the old value was: a class's
+    attributes and its methods' defaults (a dataclass field's default lives in __init__'s), a function's defaults,
+    and any other value -- the changed constant, and the data built from it, such as a catalogue of instances
+    made after the class whose field default changed."""
     scratch = _run_scratch(module, code)
     undo: list[Undo] = []
     try:
-        for name in _bound_names(stmt):
-            old, new = getattr(module, name), scratch[name]
-            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                undo += _copy_defaults(old, new)
-            elif isinstance(stmt, ast.ClassDef):
+        for name, old in list(vars(module).items()):
+            if name.startswith("__") or name not in scratch:
+                continue
+            new = scratch[name]
+            if isinstance(old, type) and old.__module__ == module.__name__ and isinstance(new, type):
                 undo += _copy_class_body(old, new)
-            else:
+            elif isinstance(old, types.FunctionType) and old.__module__ == module.__name__:
+                undo += _copy_defaults(old, new)
+            elif new is not old and not _is_code(old) and _shown(old) != _shown(new):
                 undo += _rebind(module, name, old, new)
     except BaseException:
         for step in reversed(undo):
@@ -182,10 +169,23 @@ def _transplant(module: types.ModuleType, code: types.CodeType, stmt: ast.stmt) 
     return restore
 
 
+def _is_code(value: Any) -> bool:
+    return isinstance(value, (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType)) or callable(value)
+
+
+def _shown(value: Any) -> str:
+    try:
+        return repr(value)
+    except Exception:
+        return object.__repr__(value)
+
+
 def _copy_defaults(old: Any, new: Any) -> list[Undo]:
     undo: list[Undo] = []
     for old_f, new_f in zip(_functions(old), _functions(new), strict=False):
         saved = (old_f.__defaults__, old_f.__kwdefaults__)
+        if _shown(saved) == _shown((new_f.__defaults__, new_f.__kwdefaults__)):
+            continue
         old_f.__defaults__, old_f.__kwdefaults__ = new_f.__defaults__, new_f.__kwdefaults__
 
         def back(f: types.FunctionType = old_f, s: tuple[Any, Any] = saved) -> None:

@@ -114,6 +114,17 @@ class OrganizerRequiredMixin(RoleRequiredMixin):
         return _("Only an organizer of this tournament can do this.")
 
 
+class ChiefOrOrganizerRequiredMixin(RoleRequiredMixin):
+    """The chief referee's or an organizer's pages: corrections after hands, a table's extra time."""
+
+    def has_role(self):
+        tournament = get_object_or_404(Tournament, slug=self.kwargs["slug"])
+        return is_chief_referee(self.request.user, tournament) or is_organizer(self.request.user, tournament)
+
+    def permission_message(self):
+        return _("Only the chief referee or an organizer of this tournament can do this.")
+
+
 class ScorerRequiredMixin(RoleRequiredMixin):
     def has_role(self):
         tournament = get_object_or_404(Tournament, slug=self.kwargs["slug"])
