@@ -14,7 +14,6 @@ from pypdf import PdfReader
 from core.countries import ALPHA3, alpha3
 from exports.observer_report import observer_report
 from interchange.load import tournament_import
-from scoring import services as ss
 from tests.series.factory import tournament_data
 from tournament.models import TournamentRole
 
