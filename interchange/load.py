@@ -359,7 +359,9 @@ def _load_table_times(session: Session, tables: list[dict[str, Any]], spath: str
 
 def _table_bell(bell: Bell, minutes: int) -> Bell:
     """The session's clock as one table had it: its own end, the session's plus its extra time."""
-    return None if bell is None else (bell[0], bell[1] + datetime.timedelta(minutes=minutes))
+    if bell is None or bell[1] is None:
+        return bell
+    return bell[0], bell[1] + datetime.timedelta(minutes=minutes)
 
 
 def _load_hands_in_bulk(
