@@ -599,17 +599,6 @@ class Seat(models.Model):
         return WIND_NAMES[WINDS[position]]
 
 
-class CodeFailure(models.Model):
-    """A wrong player code typed on the confirmation page, counted to slow down guessing."""
-
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+")
-    address = models.CharField(max_length=64, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        indexes = [models.Index(fields=["tournament", "address", "created_at"])]
-
-
 class AuditLog(models.Model):
     """Who changed what, written in the same transaction as the change.
 

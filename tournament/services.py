@@ -12,6 +12,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import models, transaction
 from django.utils.translation import gettext as _
 
+from core import throttle
 from rules import fouls
 from tournament import code_guard
 from tournament.audit import audit, audit_entry, audit_many, changes, snapshot
@@ -655,11 +656,15 @@ def player_for_code(*, tournament: Tournament, code: str, address: str = "", kno
     it changes no tournament record); past the limit, TooManyCodeFailures until the window has passed,
     except for a code this phone opened before (`known`; tournament.code_guard says why)."""
     code = normalise_code(code)
-    if not known:
-        until = code_guard.refused_until(tournament=tournament, address=address)
-        if until is not None:
-            raise TooManyCodeFailures(until)
+    if known:
+        return Player.objects.filter(tournament=tournament, code=code).first() if code else None
+    try:
+        attempt = throttle.attempt(code_guard.bucket(tournament=tournament, address=address))
+    except throttle.Throttled as refused:
+        raise TooManyCodeFailures(refused.until) from None
     player = Player.objects.filter(tournament=tournament, code=code).first() if code else None
     if player is None:
-        code_guard.record_failure(tournament=tournament, address=address)
+        attempt.failed()
+    else:
+        attempt.succeeded()
     return player
