@@ -169,7 +169,10 @@ def test_a_card_without_a_code_has_no_address_to_type_it_at(client_for, seated_s
     ("address", "lines"),
     [
         ("testserver/t/open/confirm", ["testserver/t/open/confirm"]),
-        ("mahjong-club.example.org/t/card-open-2026/confirm", ["mahjong-club.example.org", "/t/card-open-2026/confirm"]),
+        (
+            "mahjong-club.example.org/t/card-open-2026/confirm",
+            ["mahjong-club.example.org", "/t/card-open-2026/confirm"],
+        ),
     ],
 )
 def test_a_long_short_address_goes_on_two_lines_never_cut(address, lines):
