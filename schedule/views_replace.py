@@ -116,8 +116,8 @@ class SessionSeatView(SessionActionView):
             title=_("Draw session %(n)s again?") % {"n": session.number},
             lines=[
                 ngettext(
-                    "Its %(t)s table, seated now by %(method)s, is replaced by a new random draw (seed %(seed)s).",
-                    "Its %(t)s tables, seated now by %(method)s, are replaced by a new random draw (seed %(seed)s).",
+                    "Its %(t)s table, seated now (%(method)s), is replaced by a new random draw (seed %(seed)s).",
+                    "Its %(t)s tables, seated now (%(method)s), are replaced by a new random draw (seed %(seed)s).",
                     len(before_tables),
                 )
                 % {"t": len(before_tables), "method": selectors.method_label(session.seating_method), "seed": seed},

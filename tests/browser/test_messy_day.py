@@ -507,3 +507,32 @@ def check_audit_log(day, ledger):
     assert [e.data["number"] for e in entries if e.action == "player.code_reset"] == [LOST_CARD]
     (decided,) = [e for e in entries if e.action == "standings.tie_decide"]
     assert decided.data["method"] == "play_off"
+
+
+def test_draw_again_asked_then_undone_on_a_phone(
+    phone_page, login, organizer, tournament, seated_session, assert_no_small_targets, screenshot
+):
+    """The accidental "Draw again" of the day, on the organizer's phone: Cancel changes nothing; the draw made,
+    the seating before is put back from the session's kept versions."""
+    page = phone_page
+    before = seats_of(tournament, 1)
+    login(page, organizer)
+    page.goto(u(tournament, "manage-sessions"))
+    page.locator("#session-1").get_by_role("button", name="Draw again").click()
+    assert page.locator("h1").inner_text() == "Draw session 1 again?"
+    assert_accessible(page)
+    assert_no_small_targets(page)
+    screenshot(page, "draw-again-confirm-phone", full_page=False)
+    page.get_by_role("link", name="Cancel").click()
+    assert seats_of(tournament, 1) == before
+    page.locator("#session-1").get_by_role("button", name="Draw again").click()
+    page.locator(".confirm").get_by_role("button", name="Draw again").click()
+    assert seats_of(tournament, 1) != before
+    page.locator("#session-1").get_by_role("link", name="Seating replaced (1 version kept)").click()
+    assert_accessible(page)
+    assert_no_small_targets(page)
+    screenshot(page, "seating-versions-phone", full_page=False)
+    page.get_by_role("button", name="Put this seating back…").click()
+    page.locator(".confirm").get_by_role("button", name="Put this seating back").click()
+    assert seats_of(tournament, 1) == before
+    assert "the seating now" in page.locator("main").inner_text()

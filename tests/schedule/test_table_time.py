@@ -152,6 +152,8 @@ def test_the_table_page_follows_its_own_end(client_for, rang, players, role):
     assert "This table has 10 minutes more than the session (Late)" in referee_page
     assert "Time is up: mark hands" not in referee_page
     assert "Time is up" in client_for("referee").get(sheet_url(rang, 1)).content.decode()
+    clock_page = client_for("organizer").get(reverse("manage-session-clock", args=[rang.tournament.slug, 1]))
+    assert "+10 min, until" in clock_page.content.decode() and "(Late)" in clock_page.content.decode()
     audit = client_for("organizer").get(reverse("manage-audit", args=[rang.tournament.slug])).content.decode()
     assert "gave table 2 of session 1 10 minutes after the bell" in audit and "Reason: Late" in audit
 
