@@ -231,3 +231,20 @@ def test_two_people_swapping_at_once_swap_once(three_hands, players, organizer, 
         t.join()
     assert len(errors) == 1 and "changed since you looked" in errors[0].messages[0]
     assert numbers(three_hands) == [2, 1, 3, 4]
+
+
+def test_a_hand_scored_from_its_tiles_follows_the_winners_corrected_seat_wind(
+    published_session, sheet, players, referee, chief_referee
+):
+    """MCR's Seat Wind fan: player 1 won hand 1 with a pung of East as East (17 points); they really sat South,
+    so the hand is worth 15, and the payments follow. Hands without tiles keep their points."""
+    tiles = {"concealed": "123m456p789sEEE5s", "win_tile": "5s", "self_drawn": True, "seat_wind": "E"}
+    tiles["prevalent_wind"] = "E"
+    ss.hand_record(sheet=sheet, number=1, outcome=pay.SELF_DRAWN, winner=players[0], points=17, tiles=tiles, by=referee)
+    ss.hand_record(sheet=sheet, number=2, outcome=pay.SELF_DRAWN, winner=players[1], points=8, by=referee)
+    ss.sheet_seats_swap(sheet=sheet, first=players[0], second=players[1], reason=REASON, by=chief_referee)
+    first = Hand.objects.get(sheet=sheet, number=1).current
+    assert (first.points, first.tiles["seat_wind"], first.winner) == (15, "S", players[0])
+    assert first.delta_1 == 3 * (15 + 8)  # player 1, South now, paid by the three others
+    assert Hand.objects.get(sheet=sheet, number=2).current.points == 8
+    assert AuditLog.objects.get(action="sheet.seats_swap").data["rescored"] == [[1, 17, 15]]
