@@ -2,7 +2,7 @@
 
 from django.urls import path, re_path
 
-from api import pages, stream, views
+from api import pages, schema_views, stream, views
 
 api_patterns = [
     path("", views.RootView.as_view(), name="api-root"),
@@ -24,6 +24,8 @@ api_patterns = [
     ),
     path("tournaments/<slug:slug>/standings/", views.StandingsView.as_view(), name="api-standings"),
     path("tournaments/<slug:slug>/standings/teams/", views.TeamStandingsView.as_view(), name="api-team-standings"),
+    path("schema/", schema_views.SchemaView.as_view(), name="api-schema"),
+    path("schema/docs/", schema_views.SchemaDocsView.as_view(), name="api-schema-docs"),
     re_path(r"^.*$", views.UnknownView.as_view()),
 ]
 

@@ -319,3 +319,26 @@ def test_a_restore_and_a_publish_at_once(organizer, referee):
         assert len(errors) == 1 and isinstance(errors[0], ValidationError) and current_tables(session) == drawn
     else:
         assert current_tables(session) == version.tables
+
+
+def test_putting_back_the_seating_before_a_no_show_warns(client_for, organizer, referee):
+    """After a draw again, the roll call gave a no-show's seat to a substitute: the seating before the draw still
+    seats the no-show, and the question says so."""
+    from schedule import attendance as att
+
+    from .conftest import make_tournament
+
+    t = make_tournament(organizer, referee, slug="rc-restore", players=16, sessions=2)
+    ts.player_create(tournament=t, number=17, name="Bench Bea", is_substitute=True, by=organizer)
+    session = t.sessions.get(number=1)
+    sched.session_seat_random(session=session, by=organizer, seed=3)
+    session = sched.session_seat_random(session=session, by=organizer, seed=4)  # Draw again
+    att.roll_call_open(session=session, by=organizer)
+    session.refresh_from_db()
+    for n in [n for n in range(1, 18) if n != 4]:
+        att.check_in_mark(session=session, player=t.players.get(number=n), status="present", by=referee)
+    att.roll_call_seat(session=session, by=organizer, expected=att.roll_call_proposal(session).fingerprint)
+    version = SeatingVersion.objects.get(session=session)
+    assert version.replaced_with and 4 in [n for table in version.tables for n in table]
+    page = client_for("organizer").post(u("manage-seating-restore", t, 1, version.pk)).content.decode()
+    assert "Players 4 of that seating are withdrawn from this session" in page
