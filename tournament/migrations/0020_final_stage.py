@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0018_throttle_in_core'),
+        ('tournament', '0019_mail_outbox'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
