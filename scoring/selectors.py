@@ -12,7 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 from django.db.models import Count, Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from scoring import lifecycle
 from scoring.appeal_window import appeal_deadline
 from scoring.lifecycle import APPEAL, APPEAL_FINAL_STATUSES, APPEAL_OPEN_STATUSES
 from scoring.models import (
@@ -543,3 +546,47 @@ def players_under_appeal(tournament: Tournament) -> set[int]:
             table__sheet__appeals__tournament=tournament,
         ).values_list("player_id", flat=True)
     )
+
+
+# ------------------------------------------------------------------ countersigning a session's sheets at once
+
+
+def countersign_lacks(sheets: list[ScoreSheet]) -> dict[int, list[str]]:
+    """What each sheet lacks before the chief referee countersigns it with the others of its session, by sheet id
+    (an empty list: ready). Ready means signed by the referee (after the players confirmed, where they confirm),
+    no appeal about it undecided, no referee's request to reopen it unanswered. The one rule of the batch: the
+    page that offers it and the service that does it both read it."""
+    ids = [s.pk for s in sheets]
+    appeals: dict[int, list[int]] = {}
+    for sheet_id, number in (
+        Appeal.objects.filter(sheet_id__in=ids, status__in=APPEAL_OPEN_STATUSES)
+        .order_by("number")
+        .values_list("sheet_id", "number")
+    ):
+        appeals.setdefault(sheet_id, []).append(number)
+    asked = set(
+        ReopenRequest.objects.filter(sheet_id__in=ids, status=ReopenRequest.Status.OPEN).values_list(
+            "sheet_id", flat=True
+        )
+    )
+    lacks: dict[int, list[str]] = {}
+    for sheet in sheets:
+        found = []
+        if sheet.status == lifecycle.COUNTERSIGNED:
+            found.append(_("Already countersigned."))
+        elif sheet.status != lifecycle.SIGNED:
+            found.append(_("The referee has not signed it yet (%(state)s).") % {"state": sheet.status_label})
+        numbers = appeals.get(sheet.pk)
+        if numbers:
+            found.append(
+                ngettext(
+                    "Appeal %(numbers)s about it is not decided yet.",
+                    "Appeals %(numbers)s about it are not decided yet.",
+                    len(numbers),
+                )
+                % {"numbers": ", ".join(str(n) for n in numbers)}
+            )
+        if sheet.pk in asked:
+            found.append(_("A referee's request to reopen it waits for your answer."))
+        lacks[sheet.pk] = found
+    return lacks

@@ -35,6 +35,7 @@ player_patterns = [
     path("p/<str:code>/live/", live.PlayerLiveView.as_view(), name="player-live"),
     path("p/<str:code>/call/", live.PlayerCallView.as_view(), name="player-call"),
     path("p/<str:code>/call/close/", live.PlayerCallView.as_view(close=True), name="player-call-close"),
+    path("p/<str:code>/mail/", live.PlayerMailView.as_view(), name="player-mail"),
     path("p/<str:code>/appeal/<int:n>/<int:t>/", appeals.PlayerAppealFileView.as_view(), name="player-appeal"),
     path(
         "p/<str:code>/appeals/<int:number>/escalate/",
@@ -70,6 +71,7 @@ appeal_patterns = [
 # Under /t/<slug>/work/: what waits for the chief referee, the referees and the appeals committee.
 work_patterns = [
     path("", queue.WorkQueueView.as_view(), name="work-queue"),
+    path("countersign/<int:n>/", queue.SessionCountersignView.as_view(), name="session-countersign"),
     path("live-calls/", queue.WorkCallsView.as_view(), name="work-calls"),
     path("calls/<int:pk>/take/", queue.CallActionView.as_view(action="take"), name="work-call-take"),
     path("calls/<int:pk>/close/", queue.CallActionView.as_view(action="close"), name="work-call-close"),

@@ -4,6 +4,7 @@ and logs in one transaction. Seating and the course of sessions are in ``schedul
 from __future__ import annotations
 
 import secrets
+import unicodedata
 from collections.abc import Mapping
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
@@ -12,6 +13,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import models, transaction
 from django.utils.translation import gettext as _
 
+from core import throttle
 from rules import fouls
 from tournament import code_guard
 from tournament.audit import audit, audit_entry, audit_many, changes, snapshot
@@ -646,8 +648,9 @@ _CODE_DASHES = str.maketrans("", "", "-\u2010\u2011\u2012\u2013\u2014\u2212\u00a
 
 def normalise_code(code: str | None) -> str:
     """A player code as stored, from the code as printed or typed: the card's dash (or any dash a keyboard
-    makes), spaces and case do not matter. Every place that takes a player code reads it through this."""
-    return "".join((code or "").split()).translate(_CODE_DASHES).upper()
+    makes), spaces and case do not matter, nor the full-width letters a Chinese or Japanese keyboard types
+    (NFKC). Every place that takes a player code reads it through this."""
+    return "".join(unicodedata.normalize("NFKC", code or "").split()).translate(_CODE_DASHES).upper()
 
 
 def player_for_code(*, tournament: Tournament, code: str, address: str = "", known: bool = False) -> Player | None:
@@ -655,11 +658,15 @@ def player_for_code(*, tournament: Tournament, code: str, address: str = "", kno
     it changes no tournament record); past the limit, TooManyCodeFailures until the window has passed,
     except for a code this phone opened before (`known`; tournament.code_guard says why)."""
     code = normalise_code(code)
-    if not known:
-        until = code_guard.refused_until(tournament=tournament, address=address)
-        if until is not None:
-            raise TooManyCodeFailures(until)
+    if known:
+        return Player.objects.filter(tournament=tournament, code=code).first() if code else None
+    try:
+        attempt = throttle.attempt(code_guard.bucket(tournament=tournament, address=address))
+    except throttle.Throttled as refused:
+        raise TooManyCodeFailures(refused.until) from None
     player = Player.objects.filter(tournament=tournament, code=code).first() if code else None
     if player is None:
-        code_guard.record_failure(tournament=tournament, address=address)
+        attempt.failed()
+    else:
+        attempt.succeeded()
     return player

@@ -5,16 +5,24 @@ Thin: ``scoring.queues.work_queue`` reads what waits for this user; the tables' 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views import View
 from django.views.generic import TemplateView
 
+from scoring import services
+from scoring.lifecycle import COUNTERSIGNED
+from scoring.models import ScoreSheet
 from scoring.queues import work_queue
+from scoring.selectors import countersign_lacks
 from scoring.views.appeals import AppealRoleMixin
 from tournament import floor
 from tournament.floor_models import RefereeCall
-from tournament.views.mixins import ScorerRequiredMixin
+from tournament.models import Session
+from tournament.permissions import is_chief_referee
+from tournament.views.mixins import RoleRequiredMixin, ScorerRequiredMixin
 
 
 def calls_context(tournament, user, now):
@@ -72,4 +80,71 @@ class CallActionView(ScorerRequiredMixin, View):
                 messages.success(request, _("The call of table %(t)s is closed.") % {"t": call.table.number})
         except (ValidationError, PermissionDenied) as exc:
             messages.error(request, " ".join(getattr(exc, "messages", [str(exc)])))
+        return redirect("work-queue", slug=self.tournament.slug)
+
+
+class SessionCountersignView(RoleRequiredMixin, TemplateView):
+    """The chief referee countersigns the ready sheets of a session in one go (issue 30). The page is the
+    question: it lists the ready sheets, ticked, and names the others with what they lack; its button
+    countersigns the ticked ones (``services.sheets_countersign``: all or none, a second tap harmless)."""
+
+    template_name = "scoring/countersign_session.html"
+
+    def has_role(self):
+        return is_chief_referee(self.request.user, self.tournament) and self.tournament.countersign_required
+
+    def permission_message(self):
+        return _("Only the chief referee countersigns score sheets.")
+
+    def session(self):
+        return get_object_or_404(Session, tournament=self.tournament, number=self.kwargs["n"])
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        session = self.session()
+        sheets = list(
+            ScoreSheet.objects.filter(table__session=session)
+            .select_related("table")
+            .prefetch_related("table__seats__player")
+            .order_by("table__number")
+        )
+        lacks = countersign_lacks(sheets)
+        ticked = kwargs.get("ticked")
+        rows = [
+            {
+                "sheet": s,
+                "table": s.table.number,
+                "players": [seat.player.name for seat in s.table.seats.all()],
+                "lacks": lacks[s.pk],
+                "ticked": not lacks[s.pk] and (ticked is None or s.table.number in ticked),
+                "url": reverse("sheet", args=[self.tournament.slug, session.number, s.table.number]),
+            }
+            for s in sheets
+        ]
+        context.update(
+            session=session,
+            ready=[r for r in rows if not r["lacks"]],
+            waiting=[r for r in rows if r["lacks"] and r["sheet"].status != COUNTERSIGNED],
+            done=[r for r in rows if r["sheet"].status == COUNTERSIGNED],
+        )
+        return context
+
+    def post(self, request, *args, **kwargs):
+        tables = sorted({int(t) for t in request.POST.getlist("tables") if t.isdigit()})
+        try:
+            done = services.sheets_countersign(session=self.session(), tables=tables, by=request.user)
+        except ValidationError as exc:
+            return self.render_to_response(self.get_context_data(errors=exc.messages, ticked=set(tables)))
+        if done:
+            messages.success(
+                request,
+                ngettext(
+                    "%(count)s score sheet countersigned: table %(tables)s.",
+                    "%(count)s score sheets countersigned: tables %(tables)s.",
+                    len(done),
+                )
+                % {"count": len(done), "tables": ", ".join(map(str, done))},
+            )
+        else:
+            messages.info(request, _("These sheets were already countersigned."))
         return redirect("work-queue", slug=self.tournament.slug)

@@ -136,3 +136,58 @@ def test_exposed_sets_and_a_concealed_kong(phone_page, login, referee, players, 
     # Tapping a set takes it out of the hand; the winning tile then has to be given again.
     page.get_by_role("button", name="Remove Pung (Exposed): West wind, West wind, West wind").click()
     assert page.locator('[name="melds"]').input_value() == "chow 234m\nconcealed_kong 9999s"
+
+
+@pytest.fixture
+def six_signed(tournament, organizer, referee, chief_referee):
+    """Session 1 of six tables, every sheet signed; the tournament's chief referee countersigns."""
+    from rules import payments as pay
+    from schedule import services as sched
+    from scoring import services as ss
+
+    ts.tournament_update(tournament=tournament, by=organizer, countersign_required=True)
+    people = [
+        ts.player_create(tournament=tournament, number=i, name=f"Player {i}", country="ES", by=organizer)
+        for i in range(1, 25)
+    ]
+    session = tournament.sessions.get(number=1)
+    sched.session_seat(
+        session=session, tables=[people[i : i + 4] for i in range(0, 24, 4)], by=organizer, method="manual"
+    )
+    sched.session_publish(session=session, by=organizer)
+    for table in session.tables.order_by("number"):
+        ss.hand_record(
+            sheet=table.sheet, number=1, outcome=pay.SELF_DRAWN, winner=table.seated_players()[0], points=8, by=referee
+        )
+        ss.sheet_sign(sheet=table.sheet, by=referee, mark_rest_not_played=True)
+    return session
+
+
+@pytest.mark.parametrize("language", ["en", "es", "zh-hans"])
+def test_six_sheets_countersigned_in_three_taps(
+    phone_page, login, chief_referee, tournament, six_signed, language, assert_no_small_targets, screenshot
+):
+    from scoring.lifecycle import COUNTERSIGNED
+    from scoring.models import ScoreSheet
+    from tests.browser.test_series import assert_accessible
+
+    page = phone_page
+    login(page, chief_referee)
+    page.goto(reverse("work-queue", args=[tournament.slug]))
+    speak(page, language)
+    page.reload()
+    assert_accessible(page)
+    taps = Taps(page)
+    with page.expect_navigation():
+        taps.tap(page.locator(".batch-links a.button"))
+    # The page is the question: the six sheets listed, ticked.
+    assert page.locator('input[name="tables"]:checked').count() == 6
+    assert_accessible(page)
+    assert_no_small_targets(page)
+    screenshot(page, f"countersign-batch-{language}-phone")
+    with page.expect_navigation():
+        taps.tap(page.locator("form.countersign-batch button[type=submit]"))
+    assert taps.count <= 3
+    assert ScoreSheet.objects.filter(status=COUNTERSIGNED).count() == 6
+    assert page.locator(".messages .msg").first.is_visible()
+    assert_accessible(page)
