@@ -299,3 +299,25 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+# E-mail to players who asked for it (tournament/mail.py, docs/deploy.md "E-mail"): written to an outbox table in
+# the transaction of the change and sent by `manage.py send_mail_outbox`. Development prints mails to the console;
+# production sets EMAIL_HOST (and EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS or
+# EMAIL_USE_SSL) for SMTP, or EMAIL_BACKEND for another. Neither (and DEBUG off): players are not offered e-mail.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587" if env_bool("EMAIL_USE_TLS", False) else "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "20"))
+MAIL_OFFERED = bool(EMAIL_HOST or os.environ.get("EMAIL_BACKEND") or DEBUG)
+EMAIL_BACKEND = os.environ.get(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST else "django.core.mail.backends.console.EmailBackend",
+)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "tournament@localhost")
+# A mail that fails is tried again after 1, 2, 4... minutes, MAIL_ATTEMPTS times in all.
+MAIL_ATTEMPTS = int(os.environ.get("MAIL_ATTEMPTS", "6"))
+# The site's address for the links in mails (the unsubscribe link): e.g. https://mahjong.example.org
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")

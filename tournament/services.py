@@ -4,6 +4,7 @@ and logs in one transaction. Seating and the course of sessions are in ``schedul
 from __future__ import annotations
 
 import secrets
+import unicodedata
 from collections.abc import Mapping
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
@@ -651,8 +652,9 @@ _CODE_DASHES = str.maketrans("", "", "-\u2010\u2011\u2012\u2013\u2014\u2212\u00a
 
 def normalise_code(code: str | None) -> str:
     """A player code as stored, from the code as printed or typed: the card's dash (or any dash a keyboard
-    makes), spaces and case do not matter. Every place that takes a player code reads it through this."""
-    return "".join((code or "").split()).translate(_CODE_DASHES).upper()
+    makes), spaces and case do not matter, nor the full-width letters a Chinese or Japanese keyboard types
+    (NFKC). Every place that takes a player code reads it through this."""
+    return "".join(unicodedata.normalize("NFKC", code or "").split()).translate(_CODE_DASHES).upper()
 
 
 def player_for_code(*, tournament: Tournament, code: str, address: str = "", known: bool = False) -> Player | None:

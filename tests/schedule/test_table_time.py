@@ -163,3 +163,5 @@ def test_the_hall_shows_the_tables_own_end(client, rang, organizer):
     page = client.get(reverse("hall", args=[rang.tournament.slug])).content.decode()
     ends = timezone.localtime(Table.objects.get(session=rang, number=2).ends_at).strftime("%H:%M")
     assert f"+10 min: ends at {ends}" in page
+    session_page = client.get(reverse("session-detail", args=[rang.tournament.slug, 1])).content.decode()
+    assert f"+10 min: ends at {ends}" in session_page
