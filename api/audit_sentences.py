@@ -14,5 +14,10 @@ def register() -> None:
             "api_token.revoke": simple(
                 N_("%(actor)s revoked the API token %(name)s."), "manage-api-tokens", N_("API tokens")
             ),
+            "stream.feature": simple(
+                N_("%(actor)s set the stream overlay to table %(table)s, the ticker to %(top)s players."),
+                "manage-stream",
+                N_("stream overlay"),
+            ),
         }
     )

@@ -44,3 +44,22 @@ class ApiToken(models.Model):
     @property
     def active(self):
         return self.revoked_at is None
+
+
+class StreamFeature(models.Model):
+    """What the stream overlays show (api.stream): the table the organizer features (of the session being
+    played) and how many players the standings ticker lists. One row a tournament, made on first choice."""
+
+    tournament = models.OneToOneField(Tournament, on_delete=models.CASCADE, related_name="stream_feature")
+    table = models.PositiveSmallIntegerField(_("featured table"), null=True, blank=True)
+    top = models.PositiveSmallIntegerField(_("players in the standings ticker"), default=8)
+    changed_at = models.DateTimeField(auto_now=True)
+    changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(condition=models.Q(top__gte=1, top__lte=50), name="stream_top_in_range"),
+        ]
+
+    def __str__(self):
+        return f"{self.tournament}: table {self.table}"

@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from api.models import ApiToken
+from api.models import ApiToken, StreamFeature
 from core.acting import acting_user
 from tournament.audit import audit
 from tournament.services import check_organizer, lock_tournament
@@ -76,3 +76,32 @@ def api_token_revoke(*, token: ApiToken, by: User | None) -> ApiToken:
             tournament=tournament, actor=by, action="api_token.revoke", obj=token, name=token.name, prefix=token.prefix
         )
         return token
+
+
+STREAM_TOP_MAX = 50
+
+
+def stream_feature_set(*, tournament: Tournament, table: int | None, top: int, by: User | None) -> StreamFeature:
+    """The organizer picks the table the stream overlay shows and the length of the standings ticker."""
+    check_organizer(by, tournament)
+    if table is not None and not 1 <= table <= 1000:
+        raise ValidationError({"table": _("Give a table number from 1 to 1000, or none.")})
+    if not 1 <= top <= STREAM_TOP_MAX:
+        raise ValidationError({"top": _("The ticker lists from 1 to %(n)s players.") % {"n": STREAM_TOP_MAX}})
+    with transaction.atomic():
+        feature, _created = StreamFeature.objects.select_for_update().get_or_create(tournament=tournament)
+        before = (feature.table, feature.top)
+        if before == (table, top):
+            return feature  # a second tap: nothing to change
+        feature.table, feature.top, feature.changed_by = table, top, acting_user(by)
+        feature.save()
+        audit(
+            tournament=tournament,
+            actor=by,
+            action="stream.feature",
+            obj=feature,
+            table=table,
+            top=top,
+            changes={"table": [before[0], table], "top": [before[1], top]},
+        )
+    return feature

@@ -2,7 +2,7 @@
 
 from django.urls import path, re_path
 
-from api import pages, views
+from api import pages, schema_views, stream, views
 
 api_patterns = [
     path("", views.RootView.as_view(), name="api-root"),
@@ -24,11 +24,26 @@ api_patterns = [
     ),
     path("tournaments/<slug:slug>/standings/", views.StandingsView.as_view(), name="api-standings"),
     path("tournaments/<slug:slug>/standings/teams/", views.TeamStandingsView.as_view(), name="api-team-standings"),
+    path("schema/", schema_views.SchemaView.as_view(), name="api-schema"),
+    path("schema/docs/", schema_views.SchemaDocsView.as_view(), name="api-schema-docs"),
     re_path(r"^.*$", views.UnknownView.as_view()),
 ]
 
 tournament_patterns = [
     path("hall/", pages.HallView.as_view(), name="hall"),
+    # Stream overlays for OBS (api/stream.py): the featured table, a fixed table, the standings ticker.
+    path("stream/table/", stream.StreamPage.as_view(), name="stream-featured"),
+    path("stream/table/data.json", stream.StreamPage.as_view(), {"json": True}, name="stream-featured-data"),
+    path("stream/table/<int:n>/", stream.StreamPage.as_view(), name="stream-table"),
+    path("stream/table/<int:n>/data.json", stream.StreamPage.as_view(), {"json": True}, name="stream-table-data"),
+    path("stream/standings/", stream.StreamPage.as_view(kind="standings"), name="stream-standings"),
+    path(
+        "stream/standings/data.json",
+        stream.StreamPage.as_view(kind="standings"),
+        {"json": True},
+        name="stream-standings-data",
+    ),
+    path("manage/stream/", stream.StreamManageView.as_view(), name="manage-stream"),
     path("manage/api-tokens/", pages.ApiTokensView.as_view(), name="manage-api-tokens"),
     path("manage/api-tokens/<int:pk>/revoke/", pages.ApiTokenRevokeView.as_view(), name="manage-api-token-revoke"),
 ]

@@ -5,7 +5,6 @@ DEBUG is off unless DEBUG=1 is set (``make run`` and ``make test`` set it); with
 DATABASE_URL and TRUSTED_PROXIES (or TRUSTED_PROXY_COUNT) ``manage.py check --deploy`` is clean.
 """
 
-import datetime
 import ipaddress
 import os
 from pathlib import Path
@@ -74,8 +73,8 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_tables2",
-    "axes",
     # Our apps, each depending only on those above it (docs/architecture.md).
+    "core",  # the throttle's counters (core/throttle.py)
     "tournament",
     "accounts",
     "scoring",
@@ -109,14 +108,16 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     # The visitor's address (behind the trusted proxies), kept while the request is served for the audit log.
     "core.client.ClientAddressMiddleware",
-    # Last, as django-axes asks: it turns a locked-out login into the lockout page.
-    "axes.middleware.AxesMiddleware",
+    # Each page says which login it was drawn for; a logout clears the browser's cache (core/login_mark.py).
+    "core.login_mark.LoginMarkMiddleware",
+    # A refused login becomes the lockout page (429); a successful one marks its browser (core/login_guard.py).
+    "core.login_guard.LoginGuardMiddleware",
 ]
 
 AUTHENTICATION_BACKENDS = [
-    # Refuses logins while an account or address is locked out, before the password is checked.
-    "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    # Django's password check behind the login throttle: a locked-out try is refused before the password is
+    # checked (core/login_guard.py).
+    "core.login_guard.ThrottledModelBackend",
 ]
 
 # The proxies in front of the app (docs/deploy.md), whose X-Forwarded-For alone says who a visitor is
@@ -128,31 +129,26 @@ TRUSTED_PROXY_COUNT = parse_proxy_count(os.environ.get("TRUSTED_PROXY_COUNT"))
 if TRUSTED_PROXIES and TRUSTED_PROXY_COUNT:
     raise RuntimeError("Set TRUSTED_PROXIES or TRUSTED_PROXY_COUNT, not both (docs/deploy.md)")
 
-# Login throttling (django-axes). At a venue every phone shares the hall's address, so failures lock the pair
-# (username, address): LOGIN_FAILURE_LIMIT wrong passwords for one username from one address lock that username
-# from that address only, for LOGIN_LOCKOUT_MINUTES. An address that fails LOGIN_ADDRESS_FAILURE_LIMIT times in
-# that time, whatever the usernames, is locked as a whole (a flood). core/lockout.py; docs/security.md.
-AXES_ENABLED = env_bool("LOGIN_THROTTLING", True)
-AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "10"))
+# Login throttling (core/login_guard.py, counted by core/throttle.py in the database; docs/security.md). A
+# browser that has logged in to an account before (its signed device cookie says so) is held only to its own
+# failures: LOGIN_FAILURE_LIMIT. Any other browser: LOGIN_FAILURE_LIMIT wrong passwords for one username from one
+# address lock that username from that address, and LOGIN_ADDRESS_FAILURE_LIMIT from an address, whatever the
+# usernames, lock the address (a flood); each for LOGIN_LOCKOUT_MINUTES.
+LOGIN_THROTTLING = env_bool("LOGIN_THROTTLING", True)
+LOGIN_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "10"))
 LOGIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("LOGIN_ADDRESS_FAILURE_LIMIT", "100"))
-if not 1 <= AXES_FAILURE_LIMIT <= LOGIN_ADDRESS_FAILURE_LIMIT:
+if not 1 <= LOGIN_FAILURE_LIMIT <= LOGIN_ADDRESS_FAILURE_LIMIT:
     raise RuntimeError("LOGIN_FAILURE_LIMIT must be at least 1 and at most LOGIN_ADDRESS_FAILURE_LIMIT")
-AXES_COOLOFF_TIME = datetime.timedelta(minutes=int(os.environ.get("LOGIN_LOCKOUT_MINUTES", "15")))
-AXES_LOCKOUT_PARAMETERS = "core.lockout.lockout_parameters"
-AXES_CLIENT_IP_CALLABLE = "core.client.axes_client_address"
-AXES_LOCKOUT_CALLABLE = "core.lockout.lockout_response"
-AXES_USERNAME_CALLABLE = "core.lockout.attempted_username"
-AXES_RESET_ON_SUCCESS = True
-AXES_VERBOSE = False
+LOGIN_LOCKOUT_MINUTES = int(os.environ.get("LOGIN_LOCKOUT_MINUTES", "15"))
 
 # Player codes typed or opened from one address (tournament/code_guard.py; docs/security.md): after
-# PLAYER_CODE_FAILURE_LIMIT wrong codes in PLAYER_CODE_WINDOW_MINUTES that address must wait; a phone that has
-# opened its player's page before keeps it meanwhile.
+# PLAYER_CODE_FAILURE_LIMIT wrong codes within PLAYER_CODE_WINDOW_MINUTES that address must wait until the window
+# ends; a phone that has opened its player's page before keeps it meanwhile.
 PLAYER_CODE_FAILURE_LIMIT = int(os.environ.get("PLAYER_CODE_FAILURE_LIMIT", "100"))
 PLAYER_CODE_WINDOW_MINUTES = int(os.environ.get("PLAYER_CODE_WINDOW_MINUTES", "15"))
 # A player confirming on a referee's device with their code (Tournament.device_confirmation_code): after
-# DEVICE_CODE_FAILURE_LIMIT wrong codes for that player on that sheet in DEVICE_CODE_WINDOW_MINUTES, further tries
-# are refused until the oldest of them leaves the window (scoring/services/signing.py; docs/security.md).
+# DEVICE_CODE_FAILURE_LIMIT wrong codes for that player, on any sheet of the tournament, within
+# DEVICE_CODE_WINDOW_MINUTES, further tries are refused until that window ends (scoring/services/signing.py).
 DEVICE_CODE_FAILURE_LIMIT = int(os.environ.get("DEVICE_CODE_FAILURE_LIMIT", "5"))
 DEVICE_CODE_WINDOW_MINUTES = int(os.environ.get("DEVICE_CODE_WINDOW_MINUTES", "15"))
 # Appeals a player may file on their private link in APPEAL_LINK_WINDOW_MINUTES (a referee filing for them is
@@ -190,6 +186,8 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                # Which login the page is for, so the phone keeps its copy for that login only (core/login_mark.py).
+                "core.login_mark.context",
             ],
         },
     },
@@ -301,3 +299,25 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+# E-mail to players who asked for it (tournament/mail.py, docs/deploy.md "E-mail"): written to an outbox table in
+# the transaction of the change and sent by `manage.py send_mail_outbox`. Development prints mails to the console;
+# production sets EMAIL_HOST (and EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS or
+# EMAIL_USE_SSL) for SMTP, or EMAIL_BACKEND for another. Neither (and DEBUG off): players are not offered e-mail.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587" if env_bool("EMAIL_USE_TLS", False) else "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "20"))
+MAIL_OFFERED = bool(EMAIL_HOST or os.environ.get("EMAIL_BACKEND") or DEBUG)
+EMAIL_BACKEND = os.environ.get(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST else "django.core.mail.backends.console.EmailBackend",
+)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "tournament@localhost")
+# A mail that fails is tried again after 1, 2, 4... minutes, MAIL_ATTEMPTS times in all.
+MAIL_ATTEMPTS = int(os.environ.get("MAIL_ATTEMPTS", "6"))
+# The site's address for the links in mails (the unsubscribe link): e.g. https://mahjong.example.org
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")

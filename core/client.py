@@ -1,8 +1,8 @@
 """The visitor's address, as the app sees it behind the proxies it trusts (settings ``TRUSTED_PROXIES`` or
 ``TRUSTED_PROXY_COUNT``; docs/deploy.md).
 
-Every reader of an address goes through :func:`client_address`: the login throttle (django-axes, through
-``AXES_CLIENT_IP_CALLABLE``), the player-code throttle and the audit log. At a venue every phone leaves through
+Every reader of an address goes through :func:`client_address`: the login and player-code throttles
+(core/login_guard.py, tournament/code_guard.py) and the audit log. At a venue every phone leaves through
 the hall's one public address, and behind nginx the app's own ``REMOTE_ADDR`` is nginx's; only the proxies
 the settings name may say who the visitor is, in ``X-Forwarded-For``. A request that did not come through
 them (its ``REMOTE_ADDR`` is not a trusted proxy) is taken at its ``REMOTE_ADDR``, whatever it claims.
@@ -56,11 +56,6 @@ def client_address(request) -> str:
         strict=False,  # addresses a visitor put in X-Forwarded-For themselves stand before the real ones
     )
     return str(address) if address else remote
-
-
-def axes_client_address(request) -> str:
-    """For django-axes (``AXES_CLIENT_IP_CALLABLE``): the same address the rest of the app uses."""
-    return client_address(request)
 
 
 def current_address() -> str | None:

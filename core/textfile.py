@@ -5,8 +5,9 @@ Mac tools, is UTF-16 (with a byte-order mark, or without one: then every other b
 Read as UTF-8, a UTF-16 file looks like binary full of NUL characters, and its first header cell would keep
 the byte-order mark, so neither would be recognised. :func:`decode_text_file` finds which it is; a file that
 claims UTF-16 or UTF-32 and cannot be read as such raises :class:`UndecodableText` (the caller says so in the
-user's language), and anything else falls back to the legacy encodings given (Windows-1252, then Latin-1,
-for a players list typed on an old Windows).
+user's language), and so does a file that is UTF-8 but for a damaged byte (its other accented letters are
+well-formed UTF-8: read as Windows-1252 they would all come out garbled). Anything else falls back to the
+legacy encodings given (Windows-1252, then Latin-1, for a players list typed on an old Windows).
 """
 
 from __future__ import annotations
@@ -25,12 +26,24 @@ SNIFF_BYTES = 2000
 
 
 class UndecodableText(ValueError):
-    """The file says (or looks like) it is in ``encoding`` but byte ``position`` cannot be read as such."""
+    """The file says (or looks like) it is in ``encoding`` but byte ``position`` (from 0; on line ``line``, from
+    1) cannot be read as such. ``declared``: it says so itself (a byte-order mark); else it shows it."""
 
-    def __init__(self, encoding: str, position: int):
+    def __init__(self, encoding: str, position: int, line: int = 0, declared: bool = True):
         super().__init__(f"not {encoding} text at byte {position}")
         self.encoding = encoding
         self.position = position
+        self.line = line
+        self.declared = declared
+
+
+def _looks_like_utf8(body: bytes) -> bool:
+    """Whether ``body`` holds well-formed UTF-8 sequences of two or more bytes: text that is UTF-8 except for a
+    damaged byte. A legacy file almost never does (its accented letters stand alone: "Núñez" is ``N\xfa\xf1ez``);
+    one whose UTF-8 is only damaged does ("Núñez" is ``N\xc3\xba\xc3\xb1ez``), and reading it as Windows-1252
+    would garble every accent ("NÃºÃ±ez") without a word."""
+    decoded = body.decode("utf-8", errors="replace")
+    return any(ord(ch) > 0x7F and ch != "\ufffd" for ch in decoded)
 
 
 def _utf16_without_bom(data: bytes) -> str | None:
@@ -73,8 +86,11 @@ def decode_text_file(data: bytes, legacy: tuple[str, ...] = ("cp1252", "latin-1"
     try:
         return body.decode("utf-8")
     except UnicodeDecodeError as exc:
+        line = body[: exc.start].count(b"\n") + 1
         if encoding == "utf-8" or not legacy:  # it said UTF-8 (a byte-order mark), or only UTF-8 will do
-            raise UndecodableText("UTF-8", skip + exc.start) from None
+            raise UndecodableText("UTF-8", skip + exc.start, line) from None
+        if _looks_like_utf8(body):  # UTF-8 with a damaged byte: refused, not read garbled
+            raise UndecodableText("UTF-8", skip + exc.start, line, declared=False) from None
     for name in legacy:
         try:
             return body.decode(name)

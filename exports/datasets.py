@@ -15,6 +15,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from core.countries import alpha3
+from ratings.base import format_number
 from rules import fouls
 from rules.rotation import round_of_hand, seat_winds
 from rules.table_points import format_table_points
@@ -23,6 +25,7 @@ from scoring.models import Penalty, ScoreSheet
 from scoring.results import lost_sessions, table_results
 from standings import selectors
 from standings.tables import tiebreak_label
+from standings.weight import tournament_weight
 from tournament.clock import day_label, is_multi_day
 from tournament.models import Seat, Tournament
 
@@ -48,6 +51,8 @@ class Dataset:
     notes: list = field(default_factory=list)
     muted_rows: set = field(default_factory=set)  # row indexes shown greyed in the PDF
     heading: str = ""  # a line under the title in the PDF, e.g. the group (appendix 6's header)
+    # (label, value) lines above the table in the XLSX: the ranking file's header (tournament, dates, weight).
+    preamble: list = field(default_factory=list)
 
     @property
     def header(self):
@@ -255,6 +260,14 @@ def ema_problems(tournament, rows, results=None):
             problems.append(
                 _("Player %(n)s (%(name)s) has no EMA id: enter it, or mark the player as having none.") % who
             )
+        if p.country and alpha3(p.country) is None:
+            problems.append(
+                _(
+                    "Player %(n)s (%(name)s): the country code %(code)s has no three-letter form in the results "
+                    "file's table (docs/series.md); check the code."
+                )
+                % {**who, "code": p.country}
+            )
     return problems
 
 
@@ -303,13 +316,33 @@ def ema_dataset(tournament, rows=None):
             row.player.ema_id or "",
             row.player.family_name,
             row.player.given_name,
-            row.player.country,
+            alpha3(row.player.country) or "",
             row.table_points,
             row.score,
         ]
         for row in rows
     ]
-    return Dataset(name="ema-results", title=_("Results for the ranking"), columns=columns, rows=out)
+    return Dataset(
+        name="ema-results",
+        title=_("Results for the ranking"),
+        columns=columns,
+        rows=out,
+        preamble=ranking_file_header(tournament),
+    )
+
+
+def ranking_file_header(tournament):
+    """The results file's header, where the format has one (the XLSX): name, dates, city, country (three
+    letters) and the MERS weight by the EMA's table (``standings.weight``). Fixed English labels, as the columns."""
+    weight = tournament_weight(tournament).parts
+    dates = " - ".join(d.isoformat() for d in (tournament.start_date, tournament.end_date) if d)
+    return [
+        ("Tournament", tournament.name),
+        ("Dates", dates),
+        ("City", tournament.city),
+        ("Country", alpha3(tournament.country) or ""),
+        ("MERS weight", format_number(weight.total)),
+    ]
 
 
 def wind_name(index):

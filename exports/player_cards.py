@@ -182,13 +182,36 @@ def _card_head(canvas: Any, card: Card, tournament: Tournament, x: float, top: f
         team, size = fit(team, font, 9.5, text_w)
         draw_string(canvas, left, top - 65 - (len(lines) - 1) * 11, team, font, size)
     if card.short_url:
-        # Beside the QR code, level with the code under it: where to type the code without scanning.
-        canvas.setFillColor(grey)
-        label, size = fit(_("Cannot scan? Type your code at"), font, 6.5, text_w, smallest=5)
-        draw_string(canvas, left, top - QR_SIZE - 7, label, font, size)
-        canvas.setFillColor(colors.black)
-        address, size = fit(card.short_url, CODE_FONT, 8, text_w, smallest=5)
-        draw_string(canvas, left, top - QR_SIZE - 16, address, CODE_FONT, size)
+        _short_address(canvas, card.short_url, left, top, text_w, font)
+
+
+def _address_lines(address: str, width: float) -> tuple[list[str], float]:
+    """The short address on one line, 8 pt down to 6.5; a longer one split after its host onto two lines.
+    Never cut with an ellipsis: a cut address cannot be typed."""
+    size = 8.0
+    while size > 6.5 and text_width(address, CODE_FONT, size) > width:
+        size -= 0.5
+    if text_width(address, CODE_FONT, size) <= width:
+        return [address], size
+    host, _slash, path = address.partition("/")
+    lines = [host, "/" + path] if path else [address]
+    size = 8.0
+    while size > 3 and max(text_width(line, CODE_FONT, size) for line in lines) > width:
+        size -= 0.5
+    return lines, size
+
+
+def _short_address(canvas: Any, address: str, left: float, top: float, width: float, font: str) -> None:
+    """Beside the QR code, level with the code under it: where a player who cannot scan types their code."""
+    from reportlab.lib import colors
+
+    canvas.setFillColor(colors.HexColor("#555555"))
+    label, size = fit(_("Cannot scan? Type your code at"), font, 6.5, width, smallest=5)
+    draw_string(canvas, left, top - QR_SIZE - 6, label, font, size)
+    canvas.setFillColor(colors.black)
+    lines, size = _address_lines(address, width)
+    for i, line in enumerate(lines):
+        draw_string(canvas, left, top - QR_SIZE - (16 if len(lines) == 1 else 14.5 + 8 * i), line, CODE_FONT, size)
 
 
 def _seat_grid(

@@ -59,6 +59,13 @@ def render_xlsx(dataset):
     sheet.title = _sheet_title(dataset.title)
     bold = Font(bold=True)
     row_index = 1
+    for label, value in dataset.preamble:
+        sheet.cell(row=row_index, column=1, value=neutralise(label)).font = bold
+        cell = sheet.cell(row=row_index, column=2, value=neutralise(str(value)))
+        cell.data_type, cell.number_format = "s", "@"
+        row_index += 1
+    if dataset.preamble:
+        row_index += 1  # a blank row before the table
     if dataset.groups:
         col = 1
         for label, span in dataset.groups:
@@ -69,11 +76,12 @@ def render_xlsx(dataset):
                 sheet.merge_cells(start_row=row_index, start_column=col, end_row=row_index, end_column=col + span - 1)
             col += span
         row_index += 1
+    header_row = row_index - (1 if dataset.groups else 0)
     for col, label in enumerate(dataset.header, start=1):
         sheet.cell(row=row_index, column=col, value=neutralise(label)).font = bold
     sheet.freeze_panes = sheet.cell(row=row_index + 1, column=1)
     # Printed: header on every page, as wide as the paper.
-    sheet.print_title_rows = f"1:{row_index}"
+    sheet.print_title_rows = f"{header_row}:{row_index}"
     sheet.page_setup.orientation = "landscape" if dataset.landscape else "portrait"
     sheet.page_setup.fitToWidth, sheet.page_setup.fitToHeight = 1, 0
     sheet.sheet_properties.pageSetUpPr.fitToPage = True
@@ -91,7 +99,8 @@ def render_xlsx(dataset):
                 cell.value = int(value)
             else:
                 cell.value = neutralise(value)
-                cell.data_type = "s"  # text, never a formula
+                # Text, never a formula, and kept as text when edited: an EMA id keeps its leading zero.
+                cell.data_type, cell.number_format = "s", "@"
             widths[col - 1] = max(widths[col - 1], len(_text(value, column.kind)))
     # Notes (what * means, sessions not public yet) below the table, after a blank row, as in the PDF.
     for offset, note in enumerate(n for n in dataset.notes if "\n" not in n):

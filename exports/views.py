@@ -5,6 +5,7 @@ Standings follow the standings pages' visibility; score sheets are for organizer
 the ranking file and the record of fouls for organizers only. Included under /t/<slug>/exports/.
 """
 
+import json
 from collections.abc import Callable
 from typing import ClassVar
 
@@ -18,6 +19,7 @@ from django.views import View
 
 from exports import datasets
 from exports.appeal_pdf import appeal_pdf
+from exports.observer_report import observer_report, observer_report_pdf
 from exports.player_cards import player_card_url, player_cards, player_cards_pdf
 from exports.renderers import RENDERERS
 from exports.score_sheets import score_sheets_pdf
@@ -82,7 +84,7 @@ class TabulationExportView(ResultsExportView):
 class EmaExportView(OrganizerRequiredMixin, DatasetExportView):
     """The ranking file, or -- when a ranking body would refuse it -- a page naming every problem."""
 
-    formats = ("csv",)
+    formats = ("csv", "xlsx")
     build = datasets.ema_dataset
 
     def get(self, request, *args, **kwargs):
@@ -172,6 +174,19 @@ class SeatListPdfView(TournamentMixin, View):
             "application/pdf",
             f"{tournament.slug}-session-{session.number}-seats.pdf",
             attachment=False,
+        )
+
+
+class ObserverReportView(OrganizerRequiredMixin, View):
+    """The EMA observer's report: a PDF to sign, or the same facts as JSON (``fmt``)."""
+
+    def get(self, request, *args, fmt="pdf", **kwargs):
+        tournament = self.tournament
+        if fmt == "json":
+            content = json.dumps(observer_report(tournament), ensure_ascii=False, indent=1).encode("utf-8")
+            return file_response(content, "application/json", f"{tournament.slug}-observer-report.json")
+        return file_response(
+            observer_report_pdf(tournament), "application/pdf", f"{tournament.slug}-observer-report.pdf", False
         )
 
 

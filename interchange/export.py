@@ -294,6 +294,8 @@ def _table_json(session: Session, table: Table, records: _Records) -> dict[str, 
         "hands": [_hand_entry(h) for h in table_hands],
         "penalties": [_penalty_json(p) for p in records.penalties.get(table.pk, [])],
     }
+    if table.extra_minutes:  # the table's extra time after the session's bell (Table.ends_at)
+        t["extra_minutes"], t["extra_reason"] = table.extra_minutes, table.extra_reason
     sheet = getattr(table, "sheet", None)
     if sheet is not None and sheet.is_submitted:
         t["submitted"] = True

@@ -85,7 +85,19 @@ SESSION_KEYS = {
 }
 ADVANCE_KEYS = {"rule", "count", "order"}
 # "withdrawn_penalties": only the withdrawn penalties an appeal refers to (the others are not carried).
-TABLE_KEYS = {"number", "seats", "hands", "penalties", "submitted", "signatures", "withdrawn_penalties"}
+# "extra_minutes" and "extra_reason": the table's extra time after the session's bell (Table.ends_at), with the
+# session clock only.
+TABLE_KEYS = {
+    "number",
+    "seats",
+    "hands",
+    "penalties",
+    "submitted",
+    "signatures",
+    "withdrawn_penalties",
+    "extra_minutes",
+    "extra_reason",
+}
 # "player_points": every player's points, in the order of the table's "seats", where the rule set scores the
 # losers' hands too (Spanish ranked mode).
 HAND_KEYS = {

@@ -316,6 +316,7 @@ def _load_session(
                 ends_at=parse_moment(srow["ends_at"], f"{spath}.ends_at"),
             )
         bell = (session.starts_at, session.ends_at)
+    extra = _load_table_times(session, tables, spath)
     # A table with a hand waiting for a second person goes hand by hand; the others in bulk.
     one_by_one = {t for t, trow in enumerate(tables) if any(h.get("pending") for h in trow.get("hands", []))}
     _load_hands_in_bulk(session, tables, spath, players, one_by_one)
@@ -329,10 +330,38 @@ def _load_session(
             for h, hrow in enumerate(trow.get("hands", [])):
                 with _At(f"{tpath}.hands[{h}]", HAND_FIELDS):
                     ss.hand_record(
-                        sheet=sheet, number=h + 1, by=None, **_hand_kwargs(hrow, players), **_bell_kwargs(hrow, bell)
+                        sheet=sheet,
+                        number=h + 1,
+                        by=None,
+                        **_hand_kwargs(hrow, players),
+                        **_bell_kwargs(hrow, _table_bell(bell, extra.get(t, 0))),
                     )
         _load_sheet_records(sheet, trow, tpath, players, table_penalties.setdefault((srow["number"], t + 1), ([], [])))
     _finish_session(session, srow, spath)
+
+
+def _load_table_times(session: Session, tables: list[dict[str, Any]], spath: str) -> dict[int, int]:
+    """Each table's extra time after the session's bell, as the file gives it (with the session clock only):
+    the extra minutes by the table's index in the file."""
+    extra = {}
+    for t, trow in enumerate(tables):
+        if trow.get("extra_minutes"):
+            with _At(f"{spath}.tables[{t}].extra_minutes"):
+                table = clock.table_time_load(
+                    table=session.tables.get(number=t + 1),
+                    minutes=trow["extra_minutes"],
+                    reason=trow.get("extra_reason", ""),
+                    by=None,
+                )
+            extra[t] = table.extra_minutes
+    return extra
+
+
+def _table_bell(bell: Bell, minutes: int) -> Bell:
+    """The session's clock as one table had it: its own end, the session's plus its extra time."""
+    if bell is None or bell[1] is None:
+        return bell
+    return bell[0], bell[1] + datetime.timedelta(minutes=minutes)
 
 
 def _load_hands_in_bulk(

@@ -151,6 +151,8 @@ ELEMENTS: dict[str, tuple[dict[str, dict[str, Any]], tuple[str, ...], set[str]]]
             "submitted": BOOL,
             "signatures": array(ref("signature")),
             "withdrawn_penalties": array(ref("withdrawn_penalty")),
+            "extra_minutes": POSITIVE,
+            "extra_reason": STR,
         },
         ("seats",),
         TABLE_KEYS,

@@ -252,6 +252,39 @@ def table_time_extend(
         return table
 
 
+def table_time_load(*, table: Table, minutes: int, reason: str, by: User | None) -> Table:
+    """Record a table's extra time as a tournament file gives it (the file is the record: no permission but an
+    organizer's, any reason). For imports; the pages use ``table_time_extend``."""
+    with transaction.atomic():
+        session = Session.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=table.session_id)
+        check_organizer(by, session.tournament)
+        if session.ends_at is None:
+            raise ValidationError(_("A table's extra time needs the session clock."), code="no_clock")
+        if isinstance(minutes, bool) or not isinstance(minutes, int) or not 0 <= minutes <= EXTRA_MINUTES_MAX:
+            raise ValidationError(
+                {"minutes": _("Give 0 to %(max)s minutes (0 takes the extra time back).") % {"max": EXTRA_MINUTES_MAX}},
+                code="minutes",
+            )
+        table = Table.objects.select_for_update(of=("self",)).get(pk=table.pk)
+        table.session = session
+        table.extra_minutes, table.extra_reason = minutes, (reason or "").strip()[:200]
+        table.full_clean(exclude=["session"])
+        table.save(update_fields=["extra_minutes", "extra_reason"])
+        audit(
+            tournament=session.tournament,
+            actor=by,
+            action="table.time_extend",
+            obj=table,
+            session=session.number,
+            table=table.number,
+            minutes=minutes,
+            reason=table.extra_reason,
+            ends_at=_iso(table.ends_at),
+            loaded=True,
+        )
+        return table
+
+
 # --- the timetable ------------------------------------------------------------------------------------------
 
 

@@ -1,5 +1,5 @@
 """A session's replaced seatings, kept and restorable (issue 29): "Draw again" pressed by mistake, a schedule
-generated over sessions already seated, a chart uploaded over them. Each replaced seating is kept as a
+generated over sessions already seated, a chart uploaded over them, a Swiss pairing made again. Each replaced seating is kept as a
 ``SeatingVersion`` by ``schedule.services.session_seat`` itself, so every way of seating keeps one; while the
 session is unpublished and has no scores, the organizer may put any kept version back
 (``schedule.seating_restore``), which keeps the seating it replaces in turn (a restore is undone the same way).

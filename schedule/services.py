@@ -44,6 +44,7 @@ from scoring.selectors import open_appeals_by_table, tables_asking_to_reopen
 from seating.metrics import pair_counts
 from seating.types import ChartReport
 from standings.selectors import player_standings
+from tournament import mail
 from tournament.audit import audit
 from tournament.lifecycle import SESSION
 from tournament.models import Seat, Session, Table, Tournament
@@ -214,6 +215,7 @@ def session_publish(*, session: Session, by: User | None) -> Session:
         session = Session.objects.select_for_update().get(pk=session.pk)
         SESSION.move(session, "publish")
         audit(tournament=session.tournament, actor=by, action="session.publish", obj=session)
+        mail.queue_seats(session)  # written now, sent by the outbox's worker: publishing never waits for mail
         return session
 
 
@@ -668,4 +670,5 @@ def schedule_publish_all(*, tournament: Tournament, by: User | None) -> list[int
         for session in sessions:
             SESSION.move(session, "publish")
             audit(tournament=tournament, actor=by, action="session.publish", obj=session)
+            mail.queue_seats(session)
         return [s.number for s in sessions]

@@ -36,6 +36,8 @@ class SessionClockView(OrganizerRequiredMixin, TemplateView):
         context.update(
             session=session,
             clock=clock_context(session),
+            # Tables given extra time (``schedule.clock.table_time_extend``): each ends later than the session.
+            extended=[t for t in session.tables.filter(extra_minutes__gt=0).order_by("number") if t.ends_at],
             forms=forms,
             can_change=session.is_seated and not session.is_closed,
         )

@@ -116,8 +116,8 @@ class SessionSeatView(SessionActionView):
             title=_("Draw session %(n)s again?") % {"n": session.number},
             lines=[
                 ngettext(
-                    "Its %(t)s table, seated now by %(method)s, is replaced by a new random draw (seed %(seed)s).",
-                    "Its %(t)s tables, seated now by %(method)s, are replaced by a new random draw (seed %(seed)s).",
+                    "Its %(t)s table, seated now (%(method)s), is replaced by a new random draw (seed %(seed)s).",
+                    "Its %(t)s tables, seated now (%(method)s), are replaced by a new random draw (seed %(seed)s).",
                     len(before_tables),
                 )
                 % {"t": len(before_tables), "method": selectors.method_label(session.seating_method), "seed": seed},
@@ -307,6 +307,17 @@ class SeatingRestoreView(SessionActionView):
         if not confirmed(self.request):
             seating_restore_check(session, version)
             before, after = repeats_before_after(session, {session.number: version.tables})
+            playing = {p.number for p in seating_field(session.tournament, session.number)}
+            out = sorted({n for table in version.tables for n in table} - playing)
+            warnings = []
+            if out:
+                warnings.append(
+                    _(
+                        "Players %(p)s of that seating are withdrawn from this session or no longer seated in it "
+                        "(a no-show, a withdrawal, a substitute back on the bench): put back, they are seated again."
+                    )
+                    % {"p": ", ".join(map(str, out))}
+                )
             return confirmation(
                 self,
                 title=_("Put back the seating of session %(n)s kept on %(when)s?")
@@ -319,6 +330,7 @@ class SeatingRestoreView(SessionActionView):
                     _("The seating it replaces is kept in turn: this too can be undone."),
                 ],
                 button=_("Put this seating back"),
+                warnings=warnings,
             )
         session_seating_restore(session=session, version=version, by=self.request.user)
         messages.success(self.request, _("Session %(n)s is seated as it was before.") % {"n": session.number})

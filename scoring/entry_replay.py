@@ -19,6 +19,7 @@ from django.db.models import Count
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.models import HandVersion, Penalty, ScoreSheet
 from tournament.permissions import can_score
@@ -80,18 +81,63 @@ def _lock(sheet: ScoreSheet, by) -> ScoreSheet:
     return locked
 
 
-def stored_hand(*, sheet: ScoreSheet, key: uuid.UUID, number: int, by) -> HandVersion | None:
+def stored_hand(*, sheet: ScoreSheet, key: uuid.UUID, number: int, by, sent=None) -> HandVersion | None:
     """The version stored under `key` when this entry was stored before, else None (a new entry). Inside the
-    service's transaction, first: an entry stored before the sheet was signed is still answered as stored."""
+    service's transaction, first: an entry stored before the sheet was signed is still answered as stored.
+    ``sent`` (the hand's details as sent now): a key sent again with other content is refused, both shown
+    (``entry_key_conflict``), never answered "recorded" with the old content kept silently."""
     sheet = _lock(sheet, by)
-    version = HandVersion.objects.select_related("hand").filter(idempotency_key=key).first()
+    version = HandVersion.objects.select_related("hand", "winner", "discarder").filter(idempotency_key=key).first()
     if version is None:
         if Penalty.objects.filter(idempotency_key=key).exists():
             raise _refuse_other(_("a foul"))
         return None
-    if version.hand.sheet_id != sheet.pk or version.hand.number != number:
+    if version.hand.sheet_id != sheet.pk:
         raise _refuse_other(_("hand %(n)s of another sheet") % {"n": version.hand.number})
+    if version.hand.number != number:
+        raise _refuse_other(_("hand %(n)s of this sheet") % {"n": version.hand.number})
+    if sent is not None and _facts(sent) != _facts(version):
+        raise ValidationError(
+            _(
+                "Hand %(n)s was already recorded from this entry as %(stored)s; it was sent again as %(sent)s. "
+                "Check the sheet: to change the hand, correct it."
+            ),
+            code="entry_key_conflict",
+            params={"n": number, "stored": describe(version), "sent": describe(sent)},
+        )
     return version
+
+
+def _facts(hand) -> tuple:
+    """What makes two entries of a hand the same entry: its outcome and, for a win, who won, from whom, the
+    points, the flowers and each player's points where the rules score them."""
+    outcome = hand.outcome
+    if outcome not in (HandVersion.Outcome.DISCARD, HandVersion.Outcome.SELF_DRAWN):
+        return (outcome,)
+    discarder = hand.discarder if outcome == HandVersion.Outcome.DISCARD else None
+    return (
+        outcome,
+        getattr(hand.winner, "pk", None),
+        getattr(discarder, "pk", None),
+        hand.points or 0,
+        hand.flowers or 0,
+        list(hand.player_points) if hand.player_points else None,
+    )
+
+
+def describe(hand) -> str:
+    """A hand's details in a few words: "Win by discard · Ana from Luis · 8 points"."""
+    parts = [str(HandVersion.Outcome(hand.outcome).label)]
+    if hand.winner is not None and hand.outcome == HandVersion.Outcome.DISCARD and hand.discarder is not None:
+        parts.append(
+            _("%(winner)s from %(discarder)s") % {"winner": hand.winner.name, "discarder": hand.discarder.name}
+        )
+    elif hand.winner is not None:
+        parts.append(hand.winner.name)
+    if hand.outcome in (HandVersion.Outcome.DISCARD, HandVersion.Outcome.SELF_DRAWN):
+        points = hand.points or 0
+        parts.append(ngettext("%(n)s point", "%(n)s points", points) % {"n": points})
+    return " · ".join(parts)
 
 
 def stored_foul(*, sheet: ScoreSheet, key: uuid.UUID, by) -> Penalty | None:

@@ -681,17 +681,3 @@ class ClosedSessionChange(models.Model):
     class Meta:
         ordering = ["session", "changed_at", "id"]
         indexes = [models.Index(fields=["session", "acknowledged_at"], name="closed_change_unacknowledged")]
-
-
-class DeviceCodeFailure(models.Model):
-    """A wrong player code typed on a referee's device to confirm a sheet (Tournament.device_confirmation_code).
-    Counted per sheet and player so that guessing stops after a few (settings.DEVICE_CODE_FAILURE_LIMIT); rows in
-    the database, so every app server sees the same counts."""
-
-    sheet = models.ForeignKey(ScoreSheet, on_delete=models.CASCADE, related_name="+")
-    player = models.ForeignKey("tournament.Player", on_delete=models.CASCADE, related_name="+")
-    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
-    created_at = models.DateTimeField(default=timezone.now)
-
-    class Meta:
-        indexes = [models.Index(fields=["sheet", "player", "created_at"], name="device_code_failure_recent")]

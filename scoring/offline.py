@@ -30,7 +30,11 @@ TABLE_PAGE_ASSETS = [
     "js/tile-picker.js",
     "js/outbox.js",
     "js/result.js",
+<<<<<<< HEAD
     "js/site.js",
+=======
+    "js/kept-pages.js",
+>>>>>>> main
     "tiles/sprite.svg",
 ]
 
@@ -78,6 +82,10 @@ def entry_saved(message, **facts):
     return JsonResponse({"ok": True, "message": str(message), **facts})
 
 
+# A change made meanwhile, or the same entry sent again with other content: 409 (the outbox shows it in place).
+CONFLICTS = ("stale_version", "stale_fouls", "entry_key_conflict")
+
+
 def entry_refused(form, exc=None):
     """The entry is refused, with the form's errors as the plain form shows them (by field; ``__all__`` for the
     form as a whole). A change made meanwhile elsewhere answers 409 with the version it is now at (``version``
@@ -89,7 +97,9 @@ def entry_refused(form, exc=None):
     params = getattr(exc, "params", None) or {}
     if code in ("stale_version", "stale_fouls") and "version" in params:
         answer["version"] = params["version"]
+    if code == "entry_key_conflict":  # both versions, for the referee to compare
+        answer["stored"], answer["sent"] = params["stored"], params["sent"]
     if isinstance(exc, PermissionDenied):
         answer["code"] = "forbidden"
         return JsonResponse(answer, status=403)
-    return JsonResponse(answer, status=409 if code in ("stale_version", "stale_fouls") else 400)
+    return JsonResponse(answer, status=409 if code in CONFLICTS else 400)

@@ -35,6 +35,7 @@ player_patterns = [
     path("p/<str:code>/live/", live.PlayerLiveView.as_view(), name="player-live"),
     path("p/<str:code>/call/", live.PlayerCallView.as_view(), name="player-call"),
     path("p/<str:code>/call/close/", live.PlayerCallView.as_view(close=True), name="player-call-close"),
+    path("p/<str:code>/mail/", live.PlayerMailView.as_view(), name="player-mail"),
     path("p/<str:code>/appeal/<int:n>/<int:t>/", appeals.PlayerAppealFileView.as_view(), name="player-appeal"),
     path(
         "p/<str:code>/appeals/<int:number>/escalate/",

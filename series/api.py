@@ -210,3 +210,106 @@ class PersonApiView(SeriesApiView):
                 if s.published
             ],
         }
+
+
+def _schemas() -> dict:
+    """The shapes of the series resources, for the API's OpenAPI document (api.openapi)."""
+    from api.openapi import BOOLEAN, DATE, INTEGER, NUMBER, STRING, array, nullable, obj
+
+    player = obj({"person": INTEGER, "ema_id": STRING, "name": STRING, "country": STRING, "url": STRING})
+    summary = {
+        "slug": STRING,
+        "name": STRING,
+        "method": STRING,
+        "as_of": nullable(DATE),
+        "ranking": nullable(INTEGER),
+        "tournaments": nullable(INTEGER),
+        "listed": INTEGER,
+        "url": STRING,
+        "web_url": STRING,
+    }
+    return {
+        "SeriesSummary": obj(summary),
+        "Series": obj(
+            {
+                **summary,
+                "tournaments": array(obj({"slug": STRING, "name": STRING, "weight": NUMBER}, strict=False)),
+                "description": STRING,
+                "computed_at": STRING,
+                "parameters": {"type": "object"},
+                "standings": STRING,
+            }
+        ),
+        "SeriesStandings": obj(
+            {
+                "series": STRING,
+                "ranking": INTEGER,
+                "as_of": DATE,
+                "rows": array(
+                    obj({"rank": nullable(INTEGER), "player": player, "rating": nullable(NUMBER)}, strict=False)
+                ),
+            }
+        ),
+        "SeriesPerson": obj(
+            {
+                "series": STRING,
+                "ranking": INTEGER,
+                "player": player,
+                "rank": nullable(INTEGER),
+                "listed": BOOLEAN,
+                "rating": nullable(NUMBER),
+                "part_a": nullable(NUMBER),
+                "part_b": nullable(NUMBER),
+                "results": array({"type": "object"}),
+                "history": array({"type": "object"}),
+            }
+        ),
+        "Person": obj(
+            {
+                "person": INTEGER,
+                "name": STRING,
+                "country": STRING,
+                "ema_id": STRING,
+                "web_url": STRING,
+                "tournaments": array(obj({"slug": STRING, "name": STRING}, strict=False)),
+                "series": array(obj({"slug": STRING, "name": STRING}, strict=False)),
+            }
+        ),
+    }
+
+
+def _describe() -> None:
+    """The series resources in the API's OpenAPI document (api.openapi)."""
+    from api.openapi import array, components, describe, ref
+
+    components(_schemas())
+    ranking = (("ranking", "a kept ranking's number (default: the latest)"),)
+    describe(SeriesListApiView, "The public series", array(ref("SeriesSummary")), tag="series", errors=())
+    describe(
+        SeriesDetailApiView,
+        "A series and its latest ranking",
+        ref("Series"),
+        tag="series",
+        query=ranking,
+        errors=(404,),
+    )
+    describe(
+        SeriesStandingsApiView,
+        "A series' ranking, row by row",
+        ref("SeriesStandings"),
+        tag="series",
+        query=(*ranking, ("country", "only this country's players, with their national rank")),
+        errors=(404,),
+    )
+    describe(
+        SeriesPersonApiView,
+        "One person's place in a series",
+        ref("SeriesPerson"),
+        tag="series",
+        query=ranking,
+        errors=(404,),
+    )
+    describe(PersonApiView, "A person: their public tournaments and series", ref("Person"), tag="series", errors=(404,))
+
+
+_describe()

@@ -1,7 +1,7 @@
 """Dependencies run one way (docs/architecture.md): each package imports only packages below it.
 
     core                     (plumbing that is not about tournaments: client address, kept input, bounded
-                              JSON and text files, name sorting, form renderer, lockout, CSRF page,
+                              JSON and text files, name sorting, form renderer, throttle, CSRF page,
                               lifecycles, acting user, service errors, audit wording, file schemas)
     rules, seating, ratings  (pure rules, seating algorithms and ranking methods: no Django; they stand
                               alone and import not even core)

@@ -149,6 +149,12 @@ def register() -> None:
                 N_("%(actor)s took the call of table %(table)s, session %(session)s."), "work-queue", N_("To do")
             ),
             "call.close": _call,
+            "mail.subscribe": simple(
+                N_("Player %(player)s agreed to be e-mailed their seats and sheets to confirm."),
+                "manage-players",
+                N_("players"),
+            ),
+            "mail.stop": simple(N_("Player %(player)s stopped their e-mails."), "manage-players", N_("players")),
             "tournament.copy": simple(
                 N_("%(actor)s created this tournament as a copy of %(source_name)s."), "manage-settings", N_("settings")
             ),

@@ -4,14 +4,13 @@ A player code opens that player's private page with no login (``tournament.servi
 venue every phone shares the hall's one address, so the throttle must let a hall's worth of mistyped codes
 through, and still make guessing hopeless:
 
-- wrong codes are counted per address and tournament; an address may get ``PLAYER_CODE_FAILURE_LIMIT`` wrong
-  in any ``PLAYER_CODE_WINDOW_MINUTES``; past that its guesses are refused (429, and when it may try again)
-  until the oldest of them leaves the window. A refused guess is not looked up, so it tells nothing;
-- a phone that has opened a player's page before carries a signed cookie naming that code: it keeps its page
-  while its address is refused, since it proved the code already. So one person typing hundreds of wrong codes
-  at the venue keeps out only the phones that never opened their page.
-
-The counts are rows in the database (``CodeFailure``), so every app server sees the same ones.
+- wrong codes are counted per address and tournament (core/throttle.py, in the database: every app server sees
+  the same count, and parallel guesses cannot slip past it); an address may get ``PLAYER_CODE_FAILURE_LIMIT``
+  wrong within ``PLAYER_CODE_WINDOW_MINUTES`` of its first; past that its guesses are refused (429, and when it
+  may try again) until that window ends. A refused guess is not looked up, so it tells nothing;
+- a phone that has opened a player's page before carries the signed device cookie (core/device.py) noting that
+  code: it keeps its page while its address is refused, since it proved the code already. So one person typing
+  hundreds of wrong codes at the venue keeps out only the phones that never opened their page.
 """
 
 from __future__ import annotations
@@ -21,84 +20,39 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from django.conf import settings
-from django.core import signing
 from django.shortcuts import render
 from django.utils import timezone
 from django.utils.translation import ngettext
 
-from tournament.models import CodeFailure
+from core import device, throttle
 
 if TYPE_CHECKING:
     from tournament.models import Tournament
-
-COOKIE = "player_codes"
-COOKIE_SALT = "tournament.code_guard"
-COOKIE_MAX_AGE = 60 * 60 * 24 * 30  # a month: the length of any tournament
-COOKIE_CODES = 8  # the codes one phone remembers (a player and the captain of a team, a family's phones...)
-
-
-def failure_limit() -> int:
-    return settings.PLAYER_CODE_FAILURE_LIMIT
 
 
 def failure_window() -> timedelta:
     return timedelta(minutes=settings.PLAYER_CODE_WINDOW_MINUTES)
 
 
-def refused_until(*, tournament: Tournament, address: str) -> datetime | None:
-    """When ``address`` may guess again in ``tournament``, or None when it may now."""
-    window, limit = failure_window(), failure_limit()
-    recent = list(
-        CodeFailure.objects.filter(tournament=tournament, address=address[:64], created_at__gte=timezone.now() - window)
-        .order_by("-created_at")
-        .values_list("created_at", flat=True)[:limit]
+def bucket(*, tournament: Tournament, address: str) -> throttle.Bucket:
+    """What a wrong code counts against: its address, in this tournament."""
+    return throttle.Bucket(
+        "player-code", (tournament.pk, address or ""), settings.PLAYER_CODE_FAILURE_LIMIT, failure_window()
     )
-    if len(recent) < limit:
-        return None
-    return recent[-1] + window  # once the oldest of the last `limit` failures has left the window
 
 
-def record_failure(*, tournament: Tournament, address: str) -> None:
-    since = timezone.now() - failure_window()
-    CodeFailure.objects.filter(tournament=tournament, created_at__lt=since).delete()  # only the window counts
-    CodeFailure.objects.create(tournament=tournament, address=address[:64])
-
-
-def _key(tournament: Tournament, code: str) -> str:
-    return f"{tournament.pk}:{code}"
-
-
-def _remembered(request) -> list[str]:
-    try:
-        value = request.get_signed_cookie(COOKIE, default=None, salt=COOKIE_SALT, max_age=COOKIE_MAX_AGE)
-    except signing.BadSignature:
-        return []
-    if not isinstance(value, str):
-        return []
-    return [k for k in value.split(",") if k][:COOKIE_CODES]
+def _proof(tournament: Tournament, code: str) -> str:
+    return device.mark("player-code", tournament.pk, code)
 
 
 def is_known(request, tournament: Tournament, code: str) -> bool:
-    """Whether this phone has opened the page of ``code`` before (its signed cookie says so)."""
-    return bool(code) and _key(tournament, code) in _remembered(request)
+    """Whether this phone has opened the page of ``code`` before (its device cookie says so)."""
+    return bool(code) and device.knows(request, _proof(tournament, code))
 
 
 def remember(response, request, tournament: Tournament, code: str) -> None:
     """Let this phone keep ``code``'s page while its address is refused (see the module's docstring)."""
-    key = _key(tournament, code)
-    keys = _remembered(request)
-    if keys and keys[0] == key:
-        return  # already the latest: no new cookie on every page view
-    keys = [key, *(k for k in keys if k != key)][:COOKIE_CODES]
-    response.set_signed_cookie(
-        COOKIE,
-        ",".join(keys),
-        salt=COOKIE_SALT,
-        max_age=COOKIE_MAX_AGE,
-        secure=settings.SESSION_COOKIE_SECURE,
-        httponly=True,
-        samesite="Lax",
-    )
+    device.remember(response, request, _proof(tournament, code))
 
 
 def player_for_request(request, *, tournament: Tournament, code: str):

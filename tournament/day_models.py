@@ -168,7 +168,7 @@ class WithdrawalDayFields(models.Model):
 
 class SeatingVersion(models.Model):
     """A session's seating as it was just before something replaced it (a draw again, a new schedule, a chart,
-    a roll call's seating, or a restore): kept, so a seating replaced by mistake can be put back while the
+    a Swiss pairing made again, or a restore): kept, so a seating replaced by mistake can be put back while the
     session is unpublished (``schedule.seating_versions``). Player numbers, table by table, East..North."""
 
     session = models.ForeignKey("tournament.Session", on_delete=models.CASCADE, related_name="seating_versions")

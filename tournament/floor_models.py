@@ -98,3 +98,47 @@ class RefereeCall(models.Model):
     @property
     def is_taken(self) -> bool:
         return lifecycle.call_is_taken(self)
+
+
+class MailAddress(models.Model):
+    """A player's e-mail address, given and agreed to by the player on their private page (``tournament.mail``):
+    they get the seat of each published session and a note when results wait for their confirmation. One link
+    in every mail (``token``) stops them."""
+
+    player = models.OneToOneField("tournament.Player", on_delete=models.CASCADE, related_name="mail_address")
+    address = models.EmailField(_("e-mail address"), max_length=254)
+    agreed_at = models.DateTimeField()
+    token = models.CharField(max_length=43, unique=True)
+    stopped_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self):
+        return self.address
+
+    @property
+    def active(self) -> bool:
+        return self.stopped_at is None
+
+
+class OutboxMail(models.Model):
+    """A mail to send, written in the transaction of the change it tells (publishing, a sheet complete) and sent
+    by ``manage.py send_mail_outbox``: publishing never waits for a mail server. ``key`` names what it tells to
+    whom, so the same news is queued once; ``sent_at`` is set in the transaction that sends it."""
+
+    tournament = models.ForeignKey("tournament.Tournament", on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=200, unique=True)
+    to = models.EmailField(max_length=254)
+    subject = models.CharField(max_length=200)
+    body = models.TextField()
+    created_at = models.DateTimeField(default=timezone.now)
+    send_after = models.DateTimeField(default=timezone.now)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    last_error = models.CharField(max_length=300, blank=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    failed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["sent_at", "failed_at", "send_after"], name="outbox_due")]
+
+    def __str__(self):
+        return f"{self.to}: {self.subject}"

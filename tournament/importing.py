@@ -122,6 +122,12 @@ def _decode(data: bytes) -> str:
 
 
 def _undecodable_message(exc: textfile.UndecodableText) -> str:
+    if not exc.declared:
+        return _(
+            "The file is UTF-8 text except on line %(line)s, where byte %(n)s cannot be read: it is damaged. Read "
+            "any other way its accented letters would come out garbled. Save the sheet again as CSV (UTF-8) or "
+            "XLSX, or correct that line."
+        ) % {"line": exc.line, "n": exc.position + 1}
     return _(
         "The file is marked as %(encoding)s text, but byte %(n)s cannot be read as %(encoding)s: it is damaged. "
         "Save the sheet again as CSV (UTF-8) or XLSX."

@@ -35,6 +35,7 @@ from tournament.day_models import (  # noqa: F401 (read from here too)
     WithdrawalDayFields,
     clock_state,
 )
+from tournament.finals_models import FinalStage  # noqa: F401 (a model of this app)
 from tournament.lifecycle import RollCallStatus, SessionStatus
 from tournament.names import compose_display_name, split_display_name  # noqa: F401 (read from here too)
 from tournament.querysets import SessionQuerySet, TournamentQuerySet
@@ -597,17 +598,6 @@ class Seat(models.Model):
     def wind_name_of(position):
         """The name of the initial wind of a position (0..3)."""
         return WIND_NAMES[WINDS[position]]
-
-
-class CodeFailure(models.Model):
-    """A wrong player code typed on the confirmation page, counted to slow down guessing."""
-
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+")
-    address = models.CharField(max_length=64, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        indexes = [models.Index(fields=["tournament", "address", "created_at"])]
 
 
 class AuditLog(models.Model):

@@ -7,6 +7,7 @@ from tournament.views import codes, floor, manage, public
 urlpatterns = [
     path("", public.TournamentDetailView.as_view(), name="tournament-detail"),
     path("players/", public.PlayerListView.as_view(), name="player-list"),
+    path("mail/stop/<str:token>/", floor.MailStopView.as_view(), name="mail-stop"),
 ]
 
 manage_patterns = [

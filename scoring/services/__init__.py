@@ -40,6 +40,7 @@ from scoring.services.penalties import foul_record, penalty_record, penalty_with
 from scoring.services.reopening import reopen_request_decline, sheet_reopen_request
 from scoring.services.sheet import payment_error, sheet_for_table
 from scoring.services.signing import (
+    device_code_bucket,
     sheet_confirm,
     sheet_countersign,
     sheet_countersign_check,
@@ -60,6 +61,7 @@ __all__ = [
     "appeal_escalate",
     "appeal_file",
     "appeal_load",
+    "device_code_bucket",
     "foul_record",
     "hand_confirm",
     "hand_record",

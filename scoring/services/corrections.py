@@ -10,7 +10,8 @@ the user saw it (``seen``), so a second tap, or a second person at the same mome
 **Seats.** A hand's payments are kept by starting position (``PositionDeltas``), and who deals each hand is
 the rulebook's rotation of the positions (``RuleSet.seat_winds``, MCR 3.4.8 and appendix 4). Swapping two
 players' seats therefore swaps their two columns in every hand and foul: each hand keeps who won and who paid
-and the same points, and the dealer order follows the corrected seats by itself.
+and the same points, and the dealer order follows the corrected seats by itself. A hand entered with its tiles
+is scored again with the winner's corrected seat wind (MCR's Seat Wind fan), its payments following.
 
 **Wrong sheet.** The hands move to the right table's sheet with all their versions; a new version on top names
 the right table's players, seat for seat (the referee tapped the player in that seat), so the payments by
@@ -29,9 +30,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.acting import acting_user
+from scoring import tile_entry
 from scoring.lifecycle import APPEAL_OPEN_STATUSES
 from scoring.models import DELTA_FIELDS, Appeal, ClosedSessionChange, Hand, HandVersion, Penalty, ScoreSheet
-from scoring.services.sheet import _after_change, _lock_sheet, _note_if_closed, _positions
+from scoring.services.hand_rules import HandDetails, _hand_deltas
+from scoring.services.sheet import _after_change, _lock_sheet, _note_if_closed, _position_deltas, _positions
 from tournament.audit import audit
 from tournament.models import Seat
 from tournament.permissions import is_chief_referee, is_organizer
@@ -41,6 +44,7 @@ if TYPE_CHECKING:
 
     from django.contrib.auth.models import User
 
+    from rules.base import RuleSet
     from tournament.models import Player, Tournament
 
 REASON_MAX = 200
@@ -162,6 +166,24 @@ def _swap_deltas(obj: HandVersion | Penalty, i: int, j: int) -> dict[str, int]:
     return dict(zip(DELTA_FIELDS, _swapped(obj.deltas, i, j), strict=True))
 
 
+def _rescored(rules: RuleSet, number: int, version: HandVersion, players: list[Player]) -> dict[str, object]:
+    """A hand entered with its tiles was scored with the winner's seat wind on the sheet (MCR: the Seat Wind
+    fan); in the corrected seats the winner may have had another. The tiles with the wind of the winner's
+    corrected seat, and the points and payments they give, when those differ; else nothing."""
+    tiles, winner = version.tiles, version.winner
+    if not tiles or winner is None or version.player_points or winner not in players:
+        return {}
+    wind, _prevalent = tile_entry.hand_winds(number, players.index(winner), rules)
+    if tiles.get("seat_wind") in (None, wind):
+        return {}
+    moved = dict(tiles, seat_wind=wind)
+    points, error = tile_entry.check_points(tile_entry.score(moved, rules), None)
+    if error or points is None:
+        return {}
+    details = HandDetails(version.outcome, winner, version.discarder, points, version.flowers)
+    return {"tiles": moved, "points": points, **_position_deltas(players, _hand_deltas(rules, players, details))}
+
+
 def sheet_seats_swap(
     *,
     sheet: ScoreSheet,
@@ -202,13 +224,17 @@ def sheet_seats_swap(
             ]
         )
         note = _("Seats of %(a)s and %(b)s swapped: %(reason)s") % {"a": first, "b": second, "reason": reason}
-        hands = []
+        hands, rescored = [], []
+        after = _positions(sheet)
         for hand in Hand.objects.select_for_update().filter(sheet=sheet, current__isnull=False).order_by("number"):
             current = hand.current
             assert current is not None
             changes: dict[str, object] = dict(_swap_deltas(current, i, j))
             if current.player_points:
                 changes["player_points"] = _swapped(current.player_points, i, j)
+            changes.update(_rescored(tournament.rule_set, hand.number, current, after))
+            if changes.get("points", current.points) != current.points:
+                rescored.append([hand.number, current.points, changes["points"]])
             hands.append([hand.number, _new_version(hand, current, by, note, **changes).version])
         fouls = []
         for penalty in Penalty.objects.select_for_update().filter(sheet=sheet, withdrawn_at__isnull=True):
@@ -226,6 +252,7 @@ def sheet_seats_swap(
             seats_before=order,
             seats_after=seat_order(sheet),
             hands=hands,
+            rescored=rescored,
             fouls=fouls,
             reason=reason,
             confirmations_voided=voided,

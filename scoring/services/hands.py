@@ -209,9 +209,9 @@ def hand_record(
 ) -> HandVersion:
     """Enter a hand, or correct it by adding a new version. Returns the new HandVersion.
 
-    expected_version is the version the referee was looking at (0 for a new hand): when someone
-    else entered or corrected the hand meanwhile, the entry is refused rather than silently
-    replacing theirs. The check runs under the sheet lock, so it holds across app servers.
+    expected_version is the version the referee was looking at (0 for a new hand): when someone else entered
+    or corrected the hand meanwhile, the entry is refused rather than silently replacing theirs (under the
+    sheet's lock, so across app servers).
 
     With two-person entry (or ``pending=True``, as an import gives it) the version waits for
     :func:`hand_confirm` before it counts.
@@ -220,21 +220,22 @@ def hand_record(
     scores every player's hand (``entry.every_player``), ``player_points`` gives the four players' points
     by position and the winner's are the hand's points.
 
-    After the session's bell (``Session.ends_at``, by the server's clock) a new hand is accepted only when
-    the referee declares it ended before the bell (``before_bell``): the hand in progress at the bell scores
-    nothing (MCR 3.5.6), so it and the rest are recorded not played. Corrections of hands already entered
-    are still accepted. The hands go in order (``scoring.sequence``).
+    After the session's bell (``Session.ends_at``, the server's clock) a new hand is accepted only if declared
+    ended before it (``before_bell``): the hand in progress at the bell scores nothing (MCR 3.5.6), so it and
+    the rest are recorded not played; corrections still are. The hands go in order (``scoring.sequence``).
 
-    `appeal`: an upheld appeal on this sheet, which may correct it even when signed (``scoring.services.appeals``).
+    `appeal`: an upheld appeal on this sheet may correct it even when signed (``scoring.services.appeals``).
 
-    `idempotency_key`: the entry sent again (a lost answer, a double tap) returns the version stored under it
-    the first time, and stores nothing (``scoring.entry_replay``).
+    `idempotency_key`: the entry sent again returns the version stored under it the first time and stores
+    nothing; sent again with other content, it is refused (``scoring.entry_replay``).
     """
+    typed = HandDetails(outcome, winner, discarder, points, flowers, player_points)
     with transaction.atomic():
-        if idempotency_key is not None and (
-            stored := entry_replay.stored_hand(sheet=sheet, key=idempotency_key, number=number, by=by)
-        ):
-            return stored
+        replay = idempotency_key and entry_replay.stored_hand(
+            sheet=sheet, key=idempotency_key, number=number, by=by, sent=typed
+        )
+        if isinstance(replay, HandVersion):
+            return replay
         sheet, tournament = _lock_open_sheet(sheet, by, appeal)
         _check_hand_number(number, tournament)
         hand, latest = _hand_as_seen(sheet, number, expected_version, by)
@@ -243,9 +244,7 @@ def hand_record(
         _check_sequence(number, outcome, entered)
         players = _positions(sheet)
         rules = tournament.rule_set
-        details = _checked_details(
-            rules, players, HandDetails(outcome, winner, discarder, points, flowers, player_points)
-        )
+        details = _checked_details(rules, players, typed)
         _check_tiles(rules, details, tiles)
         _check_may_play(sheet, details, number)
         deltas = _hand_deltas(rules, players, details)

@@ -18,6 +18,7 @@ from rules import payments as pay
 from scoring.lifecycle import APPEAL, SHEET
 from scoring.models import Appeal, ClosedSessionChange, ScoreSheet, Signature
 from scoring.selectors import sheet_missing_hands, sheet_pending_hands
+from tournament import mail
 from tournament.permissions import can_score
 from tournament.services import normalise_code
 
@@ -165,6 +166,8 @@ def _settle_status(sheet: ScoreSheet) -> None:
     name = "complete" if complete else "incomplete"
     if SHEET.may(sheet, name):
         SHEET.move(sheet, name)
+        if complete:
+            mail.queue_sheet_to_confirm(sheet.table)  # the players who asked are told, once a sheet
 
 
 def _after_change(sheet: ScoreSheet, by: User | None, what: str) -> int:

@@ -16,9 +16,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from core import throttle
 from core.acting import acting_user
 from scoring import lifecycle
-from scoring.models import ClosedSessionChange, DeviceCodeFailure, ScoreSheet, Signature
+from scoring.models import ClosedSessionChange, ScoreSheet, Signature
 from scoring.selectors import (
     countersign_lacks,
     has_confirmed,
@@ -84,28 +85,21 @@ def _signature(
 logger = logging.getLogger(__name__)
 
 
-def device_code_refused_until(sheet: ScoreSheet, player: Player) -> datetime | None:
-    """When ``player`` may type their code on a referee's device for ``sheet`` again, or None when they may now:
-    after ``DEVICE_CODE_FAILURE_LIMIT`` wrong codes in ``DEVICE_CODE_WINDOW_MINUTES``, once the oldest of them has
-    left the window."""
-    window, limit = timedelta(minutes=settings.DEVICE_CODE_WINDOW_MINUTES), settings.DEVICE_CODE_FAILURE_LIMIT
-    recent = list(
-        DeviceCodeFailure.objects.filter(sheet=sheet, player=player, created_at__gte=timezone.now() - window)
-        .order_by("-created_at")
-        .values_list("created_at", flat=True)[:limit]
-    )
-    if len(recent) < limit:
-        return None
-    return recent[-1] + window
+def device_code_bucket(player: Player) -> throttle.Bucket:
+    """What a wrong code typed on a referee's device counts against: the player, across every sheet and session
+    of the tournament (a player's code is the same on each), ``DEVICE_CODE_FAILURE_LIMIT`` within
+    ``DEVICE_CODE_WINDOW_MINUTES`` (core/throttle.py: exact under parallel tries on any app server)."""
+    window = timedelta(minutes=settings.DEVICE_CODE_WINDOW_MINUTES)
+    return throttle.Bucket("device-code", (player.pk,), settings.DEVICE_CODE_FAILURE_LIMIT, window)
 
 
 def _device_code_refusal(player: Player, until: datetime) -> PermissionDenied:
     minutes = max(1, math.ceil((until - timezone.now()).total_seconds() / 60))
     return PermissionDenied(
         ngettext(
-            "Too many wrong codes for %(player)s on this sheet: try again in %(minutes)s "
+            "Too many wrong codes for %(player)s: try again in %(minutes)s "
             "minute. Lost the card? The organizer can give a new code.",
-            "Too many wrong codes for %(player)s on this sheet: try again in %(minutes)s "
+            "Too many wrong codes for %(player)s: try again in %(minutes)s "
             "minutes. Lost the card? The organizer can give a new code.",
             minutes,
         )
@@ -113,12 +107,11 @@ def _device_code_refusal(player: Player, until: datetime) -> PermissionDenied:
     )
 
 
-def _device_code_failed(sheet: ScoreSheet, tournament: Tournament, *, player: Player, by: User) -> datetime | None:
-    """Count a wrong code typed on a referee's device; the one that reaches the limit goes in the audit log.
-    Returns when the code may be tried again, once refused."""
-    window = timedelta(minutes=settings.DEVICE_CODE_WINDOW_MINUTES)
-    DeviceCodeFailure.objects.filter(sheet=sheet, created_at__lt=timezone.now() - window).delete()
-    DeviceCodeFailure.objects.create(sheet=sheet, player=player, by=by)
+def _device_code_failed(
+    sheet: ScoreSheet, tournament: Tournament, *, player: Player, by: User, locked: datetime | None
+) -> None:
+    """Log a wrong code typed on a referee's device (already counted); the one that reaches the limit goes in
+    the audit log."""
     logger.warning(
         "Wrong player code on a referee's device: %s, session %s table %s, player %s, by %s",
         tournament.slug,
@@ -127,8 +120,7 @@ def _device_code_failed(sheet: ScoreSheet, tournament: Tournament, *, player: Pl
         player.number,
         by,
     )
-    until = device_code_refused_until(sheet, player)
-    if until is not None:
+    if locked is not None:
         audit(
             tournament=tournament,
             actor=by,
@@ -140,7 +132,23 @@ def _device_code_failed(sheet: ScoreSheet, tournament: Tournament, *, player: Pl
             failures=settings.DEVICE_CODE_FAILURE_LIMIT,
             minutes=settings.DEVICE_CODE_WINDOW_MINUTES,
         )
-    return until
+
+
+def _check_device_code(player: Player, code: str | None) -> None:
+    """The player's code typed on a referee's device, counted (``device_code_bucket``). A refused try is not
+    checked, so it tells nothing; a wrong one raises ``WrongPlayerCode`` with ``locked`` (when the limit was
+    reached, the time it lifts, else None)."""
+    try:
+        attempt = throttle.attempt(device_code_bucket(player))
+    except throttle.Throttled as refused:
+        raise _device_code_refusal(player, refused.until) from None
+    try:
+        _check_player_code(player, code)
+    except WrongPlayerCode as wrong:
+        full = attempt.failed()
+        wrong.locked = throttle.refused_until(full) if full is not None else None  # type: ignore[attr-defined]
+        raise
+    attempt.succeeded()
 
 
 def _check_confirmation_way(
@@ -175,11 +183,7 @@ def _check_confirmation_way(
                 % {"player": player},
                 code="no_code",
             )
-        # A refused try is not checked, so it tells nothing (the counts: _device_code_failed).
-        until = device_code_refused_until(sheet, player) if sheet is not None else None
-        if until is not None:
-            raise _device_code_refusal(player, until)
-        _check_player_code(player, code)
+        _check_device_code(player, code)
     if not tournament.confirmation_methods:
         raise ValidationError(
             _("In this tournament the players sign the paper sheet; the referee signs here."),
@@ -204,28 +208,27 @@ def sheet_confirm(
     """One of the four players confirms the finished sheet (MCR 3.9.1.4): on the referee's device (`by` is
     the referee), or on their own phone with their player code. An import (by None) records the file's."""
     with transaction.atomic():
-        # Locked before the wrong codes are counted and held until the new one is recorded: two wrong codes
-        # typed at once on two app servers take turns, so the second sees the first and the limit holds.
         sheet = _lock_sheet(sheet)
         tournament = sheet.table.session.tournament
         players = _positions(sheet)
+        # A sheet that cannot be confirmed yet takes no code: the tries are for confirming, not for guessing.
+        _check_ready_to_confirm(sheet, player)
         try:
             _check_confirmation_way(tournament, players, player=player, method=method, by=by, code=code, sheet=sheet)
         except WrongPlayerCode as wrong:
             if method != Signature.Method.DEVICE or by is None:
                 raise
             # Counted in this transaction, which then commits: the refusal is raised once outside it.
-            until = _device_code_failed(sheet, tournament, player=player, by=by)
-            refusal: PermissionDenied = wrong if until is None else _device_code_refusal(player, until)
+            locked = getattr(wrong, "locked", None)
+            _device_code_failed(sheet, tournament, player=player, by=by, locked=locked)
+            refusal: PermissionDenied = wrong if locked is None else _device_code_refusal(player, locked)
         else:
             return _confirm(sheet, tournament, player=player, method=method, by=by, at=at)
     raise refusal
 
 
-def _confirm(
-    sheet: ScoreSheet, tournament: Tournament, *, player: Player, method: str, by: User | None, at: datetime | None
-) -> Signature:
-    """The rest of ``sheet_confirm``, in its transaction, once the player is known to be the one confirming."""
+def _check_ready_to_confirm(sheet: ScoreSheet, player: Player) -> None:
+    """The sheet can take this player's confirmation: not signed, every hand in and agreed, not confirmed yet."""
     _refuse_if_signed(sheet)
     missing, pending = sheet_missing_hands(sheet), sheet_pending_hands(sheet)
     if missing:
@@ -243,6 +246,12 @@ def _confirm(
         raise ValidationError(
             _("%(player)s has already confirmed this sheet.") % {"player": player}, code="already_confirmed"
         )
+
+
+def _confirm(
+    sheet: ScoreSheet, tournament: Tournament, *, player: Player, method: str, by: User | None, at: datetime | None
+) -> Signature:
+    """The rest of ``sheet_confirm``, in its transaction, once the player is known to be the one confirming."""
     _settle_status(sheet)
     signature = _signature(sheet, Signature.Role.PLAYER, by=by, at=at, player=player, method=method)
     audit(

@@ -7,11 +7,12 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import JsonResponse
 from django.shortcuts import redirect
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from scoring.live import player_news, pulse
 from scoring.views.player import PlayerSheetsView
-from tournament import floor
+from tournament import floor, mail
 
 
 class PlayerLiveView(PlayerSheetsView):
@@ -49,3 +50,28 @@ class PlayerCallView(PlayerSheetsView):
         except (ValidationError, PermissionDenied) as exc:
             messages.error(request, " ".join(getattr(exc, "messages", [str(exc)])))
         return redirect("player-page", slug=self.tournament.slug, code=self.kwargs["code"])
+
+
+class PlayerMailView(PlayerSheetsView):
+    """POST: the player gives their address and agrees to the e-mails (``tournament.mail``), or stops them."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        try:
+            if request.POST.get("stop"):
+                current = getattr(self.player, "mail_address", None)
+                if current is not None:
+                    mail.mail_stop(token=current.token)
+                messages.success(request, _("No more e-mails will be sent to you."))
+            else:
+                address = mail.mail_subscribe(
+                    player=self.player, address=request.POST.get("address", ""), agreed=bool(request.POST.get("agree"))
+                )
+                messages.success(
+                    request,
+                    _("Your seats and the sheets to confirm will be e-mailed to %(a)s.") % {"a": address.address},
+                )
+        except ValidationError as exc:
+            messages.error(request, " ".join(exc.messages))
+        return redirect(reverse("player-page", args=[self.tournament.slug, self.kwargs["code"]]) + "#mail")

@@ -20,7 +20,9 @@ from scoring.selectors import player_page, player_seat, player_sheets_to_confirm
 from tournament import code_guard
 from tournament import services as tournament_services
 from tournament.floor import announcements_shown, call_of_table
+from tournament.floor_models import MailAddress
 from tournament.lifecycle import ROLL_CALL, CheckInStatus, RollCallStatus
+from tournament.mail import mail_offered
 from tournament.models import CheckIn, Session, Tournament
 
 
@@ -118,6 +120,8 @@ class PlayerSheetsView(PlayerPageMixin, TemplateView):
                 "stale": _("Not updated since %(time)s: the connection is down."),
             },
             call_table=table,
+            mail_offered=mail_offered(),
+            mail_address=MailAddress.objects.filter(player=self.player, stopped_at__isnull=True).first(),
             call=call_of_table(table) if table is not None else None,
         )
         context["todo"] = player_todo(

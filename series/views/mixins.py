@@ -45,13 +45,16 @@ class SeriesMixin:
 
 
 class SeriesOrganizerMixin(SeriesMixin, AccessMixin):
-    """Anonymous users go to the login page; others without the role get 403."""
+    """Anonymous users go to the login page; others without the role get 403 for a series they may see, and 404
+    for one they may not, as for a series that does not exist (its existence is not revealed)."""
 
     def dispatch(self, request, *args, **kwargs):
         if not request.user.is_authenticated:
             return self.handle_no_permission()
         series = get_object_or_404(Series, slug=kwargs["series"])
         if not is_series_organizer(request.user, series):
+            if not Series.objects.visible_to(request.user).filter(pk=series.pk).exists():
+                raise Http404(_("No such series."))
             raise PermissionDenied(_("Only an organizer of this series can do this."))
         self.__dict__["series"] = series
         return super().dispatch(request, *args, **kwargs)

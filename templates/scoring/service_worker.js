@@ -5,7 +5,12 @@
  *   network first (its copy updated each time), and served from the copy when the network fails or stalls.
  * - Nothing else is touched: posts (hands, fouls) always go to the server, and the outbox (static/js/outbox.js)
  *   keeps what could not be sent.
- * Logging out deletes "mcr-pages" (outbox.js).
+ * - A kept page is private: it is kept with the mark of the login it was drawn for (X-Login-Mark, core/login_mark.py)
+ *   and served only while that login is the phone's current one and has not ended (X-Login-Expires). Every page
+ *   tells the worker the current login (static/js/kept-pages.js), and so does every page the worker fetches: a
+ *   logout anywhere, a login that ended, another person's login, and the copies of the others are deleted. A
+ *   login once replaced is never taken back (an old page shown again cannot bring its login's copies back).
+ * - A copy served says so: <body data-kept-at="...">, which kept-pages.js turns into a note with the time.
  */
 "use strict";
 
@@ -14,6 +19,9 @@ var STATIC = {{ static_prefix|safe }};
 var PAGE = new RegExp({{ page_path|safe }});
 var PAGES = "mcr-pages";
 var FILES = "mcr-static";
+var LOGIN = "mcr-login"; // the phone's current login: {mark, expires, ended: [marks replaced]}
+var LOGIN_KEY = "/__mcr-login__";
+var ENDED = 20;
 // A page that does not come within this time is served from its copy (and its copy updated when it comes).
 var STALLED_MS = 6000;
 var HASHED = /\.[0-9a-f]{12}\.[a-z0-9]+$/;
@@ -50,9 +58,76 @@ function prune() {
   });
 }
 
+// -- the current login ----------------------------------------------------------------------------------------
+
+function readLogin() {
+  return caches.open(LOGIN).then(function (cache) {
+    return cache.match(LOGIN_KEY);
+  }).then(function (res) {
+    return res ? res.json() : null;
+  }).then(function (state) {
+    return state || { mark: "", expires: "", ended: [] };
+  }, function () {
+    return { mark: "", expires: "", ended: [] };
+  });
+}
+
+var loginChange = Promise.resolve();
+
+// The server (a page's meta, or a response's headers) says which login the phone has now.
+function setLogin(mark, expires) {
+  loginChange = loginChange.then(function () {
+    return readLogin().then(function (state) {
+      mark = mark || "";
+      if (mark && state.ended.indexOf(mark) >= 0) return null; // an old page shown again: not its login back
+      if (mark !== state.mark) {
+        if (state.mark) state.ended = [state.mark].concat(state.ended).slice(0, ENDED);
+        state.mark = mark;
+      }
+      state.expires = mark ? expires || "" : "";
+      var body = new Response(JSON.stringify(state), { headers: { "Content-Type": "application/json" } });
+      return caches.open(LOGIN).then(function (cache) {
+        return cache.put(LOGIN_KEY, body);
+      }).then(function () {
+        return forgetOthers(state);
+      });
+    });
+  }).catch(function () {});
+  return loginChange;
+}
+
+function current(state) {
+  return !!state.mark && (!state.expires || Date.parse(state.expires) > Date.now());
+}
+
+function isFor(copy, state) {
+  return !!copy && current(state) && copy.headers.get("X-Login-Mark") === state.mark;
+}
+
+function forgetOthers(state) {
+  return caches.open(PAGES).then(function (cache) {
+    return cache.keys().then(function (requests) {
+      return Promise.all(requests.map(function (r) {
+        return cache.match(r).then(function (copy) {
+          if (!isFor(copy, state)) return cache.delete(r);
+          return null;
+        });
+      }));
+    });
+  });
+}
+
+function observe(response) {
+  var mark = response && response.headers.get("X-Login-Mark");
+  if (mark !== null && mark !== undefined) return setLogin(mark, response.headers.get("X-Login-Expires"));
+  return Promise.resolve();
+}
+
 self.addEventListener("message", function (event) {
   var data = event.data || {};
-  if (data.type === "keep" && PAGE.test(data.url)) {
+  if (data.type === "login") {
+    event.waitUntil(setLogin(data.mark, data.expires));
+  } else if (data.type === "keep" && PAGE.test(data.url)) {
     var url = new URL(data.url, self.location.origin).href;
     // From the browser's cache when the page has just been drawn from the network, else fetched now.
     event.waitUntil(fetch(url, { credentials: "same-origin", cache: "force-cache" }).then(function (response) {
@@ -61,16 +136,23 @@ self.addEventListener("message", function (event) {
   }
 });
 
+// Only a page drawn for the phone's current login is kept (one from the browser's cache may be another's).
 function keep(url, response) {
   if (!response || !response.ok || response.redirected || response.type !== "basic") return Promise.resolve();
-  return put(PAGES, url, response);
+  return observe(response).then(readLogin).then(function (state) {
+    var mark = response.headers.get("X-Login-Mark");
+    if (!mark || mark !== state.mark) return null;
+    return put(PAGES, url, response);
+  });
 }
 
 // Into the cache once the whole body is here: a download the network cuts off never costs the copy kept before
 // (the browser drops the old entry when a put begins), and the old copy is replaced in one step.
 function put(name, key, response) {
   return response.blob().then(function (body) {
-    var copy = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    var headers = new Headers(response.headers);
+    headers.set("X-Kept-At", new Date().toISOString());
+    var copy = new Response(body, { status: response.status, statusText: response.statusText, headers: headers });
     return caches.open(name).then(function (cache) { return cache.put(key, copy); });
   });
 }
@@ -85,10 +167,15 @@ self.addEventListener("fetch", function (event) {
   } else if (PAGE.test(url.pathname)) {
     var key = url.origin + url.pathname;
     event.respondWith(caches.open(PAGES).then(function (cache) {
-      return cache.match(key).then(function (copy) {
-        if (!copy) return fetch(request);
+      return Promise.all([cache.match(key), loginChange.then(readLogin)]).then(function (found) {
+        var copy = found[0];
+        if (copy && !isFor(copy, found[1])) {
+          cache.delete(key);
+          copy = null; // another login's page, or one whose login has ended: never shown
+        }
+        if (!copy) return page(event, request, key, null, false);
         // The page fetching itself after an entry (outbox.js) wants the server's answer, never the copy.
-        return page(event, request, key, request.mode === "navigate" ? copy : null);
+        return page(event, request, key, request.mode === "navigate" ? copy : null, true);
       });
     }));
   }
@@ -113,14 +200,16 @@ function file(request, url) {
 // A kept page: the network's answer (which updates the copy), or for a navigation the copy when there is no
 // network or it stalls.
 // A navigation that ends elsewhere (the login page, once the login has ended) is the browser's to follow.
-function page(event, request, key, copy) {
+// Either way the answer says who is logged in now; a page kept before is updated if it is that login's.
+function page(event, request, key, copy, update) {
   var fromNetwork = fetch(request).then(function (response) {
-    if (response.ok && response.type === "basic" && !response.redirected) {
-      event.waitUntil(put(PAGES, key, response.clone()).catch(function () {}));
-    }
+    var fresh = update && response.ok && response.type === "basic" && !response.redirected ? response.clone() : null;
+    var updated = fresh ? keep(key, fresh) : observe(response);
+    event.waitUntil(updated.catch(function () {}));
     return response;
   });
   if (!copy) return fromNetwork;
+  copy = marked(copy);
   var stalled = new Promise(function (resolve) {
     setTimeout(function () { resolve(null); }, STALLED_MS);
   });
@@ -129,5 +218,14 @@ function page(event, request, key, copy) {
     return response || copy;
   }, function () {
     return copy;
+  });
+}
+
+// The copy, with <body data-kept-at> saying when it was taken (kept-pages.js shows it).
+function marked(copy) {
+  var at = copy.headers.get("X-Kept-At") || "";
+  return copy.text().then(function (text) {
+    var body = text.replace("<body", '<body data-kept-at="' + at.replace(/[^0-9TZ:.+-]/g, "") + '"');
+    return new Response(body, { status: copy.status, statusText: copy.statusText, headers: copy.headers });
   });
 }

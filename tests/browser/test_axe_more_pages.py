@@ -7,13 +7,14 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
+from core.models import ThrottleCount
 from scoring import services as ap
 from scoring import services as ss
 from tests.browser.test_series import assert_accessible
 from tests.browser.test_work_queues import confirm_all, four_hands  # noqa: F401 -- the fixture
 from tournament import code_guard
-from tournament.models import CodeFailure
 
 
 @pytest.fixture
@@ -85,8 +86,8 @@ def test_the_pages_refusing_too_many_tries_pass_axe(
 
     ts.player_codes_generate(tournament=tournament, by=organizer)
     code = type(players[0]).objects.get(pk=players[0].pk).code
-    for _i in range(code_guard.failure_limit()):
-        CodeFailure.objects.create(tournament=tournament, address="127.0.0.1")  # the browser's address here
+    full = code_guard.bucket(tournament=tournament, address="127.0.0.1")  # the browser's address here
+    ThrottleCount.objects.create(scope=full.scope, key=full.key, count=full.limit, window_start=timezone.now())
     for size, page in both(phone_page, desktop_page):
         response = page.goto(reverse("player-page", args=[tournament.slug, code]))
         assert response.status == 429
@@ -96,7 +97,7 @@ def test_the_pages_refusing_too_many_tries_pass_axe(
 
     # A login locked out after wrong passwords.
     for size, page in both(phone_page, desktop_page):
-        for _i in range(settings.AXES_FAILURE_LIMIT):
+        for _i in range(settings.LOGIN_FAILURE_LIMIT):
             page.goto(reverse("login"))
             page.locator('[name="username"]').fill("organizer")
             page.locator('[name="password"]').fill("not the password")

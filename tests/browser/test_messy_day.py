@@ -261,32 +261,50 @@ def session_1(desk, phone, day, organizer, referee, chief, ledger, top):
 
 
 def corrections_after_hands(desk, phone, day, referee, chief, ledger, top):
-    """Two players found in each other's seats at table 1 after hand 3; table 3's hands entered on table 2's sheet.
-    The services of these corrections are on main, their pages not yet: they are made through the services, as
-    the chief referee, and what they change is read in the browser. The ledger follows the players, so neither
-    changes a score: a swap keeps who won and who paid, a move gives each hand to the player in the same seat."""
-    from scoring.services import corrections
-
+    """Two players found in each other's seats at table 1 after hand 3; table 3's hands entered on table 2's sheet;
+    table 4 given 10 minutes more: each on its page, by the organizer at the desk. The ledger follows the players,
+    so none changes a score: a swap keeps who won and who paid, a move gives each hand to the player in the same
+    seat of the right table."""
     first = day.sessions.get(number=1)
     one, two, three = (first.tables.get(number=n) for n in (1, 2, 3))
     play_table(one, ledger, top, referee, range(1, 4))
     a, b = [p for p in one.seated_players() if p.number not in top][:2]
-    corrections.sheet_seats_swap(sheet=one.sheet, first=a, second=b, reason="sat in each other's seats", by=chief)
-    ledger.seated[(1, 1)] = [p.number for p in one.seated_players()]
+    desk.goto(u(day, "sheet-seats-swap", 1, 1))
+    desk.locator("select[name=first]").select_option(str(a.pk))
+    desk.locator("select[name=second]").select_option(str(b.pk))
+    desk.locator("input[name=reason]").fill("sat in each other's seats")
+    assert_accessible(desk)
+    desk.get_by_role("button", name="Swap their seats").click()
+    assert "now sit in each other's seats on the sheet" in desk.locator(".messages").inner_text()
     swapped = [p.number for p in one.seated_players()]
     assert swapped.index(b.number) < swapped.index(a.number)  # each in the other's seat
+    ledger.seated[(1, 1)] = swapped
     phone.goto(u(day, "sheet", 1, 1))
     assert "Hands 3 entered" in phone.locator("main").inner_text()
     assert_accessible(phone)
     ss.hand_record(sheet=one.sheet, number=4, outcome=pay.DRAW, by=referee)
-    # Table 3's referee enters all its hands on table 2's sheet; the chief referee moves them.
+    # Table 3's referee enters all its hands on table 2's sheet; they are moved to table 3's.
     play_table(three, ledger, top, referee, range(1, HANDS + 1), sheet=two.sheet)
-    corrections.sheet_hands_move(source=two.sheet, target=three.sheet, reason="entered on table 2's sheet", by=chief)
+    desk.goto(u(day, "sheet-hands-move", 1, 2))
+    desk.locator("select[name=target]").select_option("3")
+    desk.locator("input[name=reason]").fill("entered on table 2's sheet")
+    assert_accessible(desk)
+    desk.get_by_role("button", name="Move the hands and fouls").click()
+    assert "are on table 3's sheet now" in desk.locator(".messages").inner_text()
     phone.goto(u(day, "sheet", 1, 3))
     assert f"Hands {HANDS} entered" in phone.locator("main").inner_text()
     assert not Hand.objects.filter(sheet=two.sheet).exists()
-    # TODO(h29, not on main at the time of writing): table 4 given 10 more minutes on the session clock; the step
-    # goes here once the per-table extension is on main (it changes no score).
+    # Table 4 started 10 minutes late: the organizer gives it 10 minutes after the session's bell.
+    bell = timezone.localtime(Session.objects.get(pk=first.pk).ends_at)
+    desk.goto(u(day, "table-time", 1, 4))
+    desk.locator("input[name=minutes]").fill("10")
+    desk.locator("input[name=reason]").fill("Started 10 minutes late")
+    assert_accessible(phone)
+    desk.get_by_role("button", name="Give this time").click()
+    until = (bell + timedelta(minutes=10)).strftime("%H:%M")
+    assert f"Table 4 plays until {until}." in desk.locator(".messages").inner_text()
+    assert first.tables.get(number=4).ends_at == Session.objects.get(pk=first.pk).ends_at + timedelta(minutes=10)
+    assert first.tables.get(number=3).ends_at == Session.objects.get(pk=first.pk).ends_at
     ledger.played_early = {1: (1, 3)}
 
 
@@ -488,6 +506,8 @@ def check_audit_log(day, ledger):
     assert actions.count("session.seating_restore") == 1
     (swap,) = [e for e in entries if e.action == "sheet.seats_swap"]
     assert (swap.data["session"], swap.data["table"]) == (1, 1)
+    (extended,) = [e for e in entries if e.action == "table.time_extend"]
+    assert extended.data["table"] == 4 and extended.data["changes"] == {"extra_minutes": [0, 10]}
     (move,) = [e for e in entries if e.action == "sheet.hands_move"]
     assert move.data["reason"] == "entered on table 2's sheet"
     restore = next(e for e in entries if e.action == "session.seating_restore")
@@ -495,3 +515,32 @@ def check_audit_log(day, ledger):
     assert [e.data["number"] for e in entries if e.action == "player.code_reset"] == [LOST_CARD]
     (decided,) = [e for e in entries if e.action == "standings.tie_decide"]
     assert decided.data["method"] == "play_off"
+
+
+def test_draw_again_asked_then_undone_on_a_phone(
+    phone_page, login, organizer, tournament, seated_session, assert_no_small_targets, screenshot
+):
+    """The accidental "Draw again" of the day, on the organizer's phone: Cancel changes nothing; the draw made,
+    the seating before is put back from the session's kept versions."""
+    page = phone_page
+    before = seats_of(tournament, 1)
+    login(page, organizer)
+    page.goto(u(tournament, "manage-sessions"))
+    page.locator("#session-1").get_by_role("button", name="Draw again").click()
+    assert page.locator("h1").inner_text() == "Draw session 1 again?"
+    assert_accessible(page)
+    assert_no_small_targets(page)
+    screenshot(page, "draw-again-confirm-phone", full_page=False)
+    page.get_by_role("link", name="Cancel").click()
+    assert seats_of(tournament, 1) == before
+    page.locator("#session-1").get_by_role("button", name="Draw again").click()
+    page.locator(".confirm").get_by_role("button", name="Draw again").click()
+    assert seats_of(tournament, 1) != before
+    page.locator("#session-1").get_by_role("link", name="Seating replaced (1 version kept)").click()
+    assert_accessible(page)
+    assert_no_small_targets(page)
+    screenshot(page, "seating-versions-phone", full_page=False)
+    page.get_by_role("button", name="Put this seating back…").click()
+    page.locator(".confirm").get_by_role("button", name="Put this seating back").click()
+    assert seats_of(tournament, 1) == before
+    assert "the seating now" in page.locator("main").inner_text()

@@ -5,12 +5,13 @@ per table."""
 import re
 
 from django.urls import reverse
+from django.utils import timezone
 
+from core.models import ThrottleCount
 from scoring import services as ap
 from scoring.models import Appeal
 from tests.browser.test_appeals import played  # noqa: F401 -- the fixture
 from tournament import code_guard
-from tournament.models import CodeFailure
 
 
 def test_a_repeated_appeal_on_the_phone_links_to_the_open_one(
@@ -46,8 +47,8 @@ def test_a_phone_refused_after_too_many_wrong_codes_is_told_when_to_try_again(
     played,  # noqa: F811 -- the fixture imported above
     screenshot,
 ):
-    for _i in range(code_guard.failure_limit()):
-        CodeFailure.objects.create(tournament=tournament, address="127.0.0.1")  # the browser's address here
+    full = code_guard.bucket(tournament=tournament, address="127.0.0.1")  # the browser's address here
+    ThrottleCount.objects.create(scope=full.scope, key=full.key, count=full.limit, window_start=timezone.now())
     page = phone_page
     code = tournament.players.get(number=3).code
     response = page.goto(reverse("player-page", args=[tournament.slug, code]))

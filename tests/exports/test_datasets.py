@@ -76,12 +76,13 @@ def test_ema_results_columns_names_and_substitutes(ema_ready):
     assert len(dataset.rows) == 8
     assert dataset.rows[-1][:4] == [8, "", "Player", "3"]
     ana = next(r for r in dataset.rows if r[2] == "López Ruiz")
-    assert ana[1] == "04000001" and ana[3] == "Ana" and ana[4] == "ES" and ana[5] == Fraction(7, 2) and ana[6] == 0
+    # The country in three letters, as the EMA's results workbook carries it (core.countries).
+    assert ana[1] == "04000001" and ana[3] == "Ana" and ana[4] == "ESP" and ana[5] == Fraction(7, 2) and ana[6] == 0
     assert all(r[1] == "" for r in dataset.rows if r is not ana)
     text = renderers.render_csv(dataset).decode("utf-8").splitlines()
     assert text[0] == "Rank,EMA id,Last name,First name,Country,Table points,Score"
-    assert "1,,Player,5,ES,5.75,48" in text
-    assert any(line.endswith(",04000001,López Ruiz,Ana,ES,3.50,0") for line in text)
+    assert "1,,Player,5,ESP,5.75,48" in text
+    assert any(line.endswith(",04000001,López Ruiz,Ana,ESP,3.50,0") for line in text)
 
 
 def test_record_of_fouls_lists_withdrawn_penalties_with_position(played):

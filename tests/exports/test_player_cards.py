@@ -163,3 +163,21 @@ def test_the_card_prints_the_short_address_to_type_the_code_at(client_for, seate
 def test_a_card_without_a_code_has_no_address_to_type_it_at(client_for, seated_session):
     text = pdf_text(client_for("organizer").get(url() + "?player=1").content)
     assert "Cannot scan" not in text
+
+
+@pytest.mark.parametrize(
+    ("address", "lines"),
+    [
+        ("testserver/t/open/confirm", ["testserver/t/open/confirm"]),
+        (
+            "mahjong-club.example.org/t/card-open-2026/confirm",
+            ["mahjong-club.example.org", "/t/card-open-2026/confirm"],
+        ),
+    ],
+)
+def test_a_long_short_address_goes_on_two_lines_never_cut(address, lines):
+    """A cut address cannot be typed: too long for one line, it is split after the host."""
+    width = 160
+    got, size = player_cards._address_lines(address, width)
+    assert got == lines and size >= 6.5
+    assert all(player_cards.text_width(line, player_cards.CODE_FONT, size) <= width for line in got)

@@ -87,7 +87,7 @@ def test_unknown_format_and_unseated_session_are_404(client_for, played):
     assert client.get(reverse("export-fouls", args=[played.slug, "docx"])).status_code == 404
     assert client.get(reverse("export-score-sheets", args=[played.slug, 3])).status_code == 404
     assert client.get(reverse("export-score-sheet", args=[played.slug, 1, 9])).status_code == 404
-    assert client.get(reverse("export-ema", args=[played.slug]).replace(".csv", ".xlsx")).status_code == 404
+    assert client.get(reverse("export-ema", args=[played.slug]).replace(".csv", ".pdf")).status_code == 404
 
 
 def test_standings_xlsx_headers_numbers_and_file_name(client_for, played):

@@ -1,6 +1,6 @@
 """Other users' pages keep working during an import on SQLite (issue 11, item 3): the import is one
 transaction holding SQLite's write lock; in WAL mode every page still answers at once, and a login, which
-writes (the session, the last login, django-axes's log), waits for the import and then goes through.
+writes (the session, the last login, the login throttle's count), waits for the import and then goes through.
 
 The import is held open between its players and its sessions (tests/interchange/import_beside.py) while
 other processes read and log in; the suite's own database is in memory, so the test migrates a file

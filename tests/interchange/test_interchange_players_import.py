@@ -210,3 +210,25 @@ def test_duplicate_ema_ids(tournament):
     preview = parse_players_file(data, "x.csv", tournament)
     assert [r for r, _m in preview.errors] == [2, 4]
     assert "already belongs" in preview.errors[0][1] and "row 3" in preview.errors[1][1]
+
+
+def test_utf8_with_one_damaged_byte_is_refused_with_its_line_not_read_garbled(tournament):
+    """Issue 27: read as Windows-1252, the preview offered names like "NÃºÃ±ez"."""
+    good = "numero;nombre;pais\n1;Iñaki Núñez;ES\n2;José Peña;ES\n".encode()
+    data = good.replace("Peña".encode(), b"Pe\xc3a")  # the second byte of "ñ" lost
+    preview = parse_players_file(data, "x.csv", tournament)
+    assert not preview.ok and not preview.rows
+    message = " ".join(str(e) for e in preview.errors)
+    assert "UTF-8 text except on line 3, where byte" in message and "Ã" not in message
+    # A file with no UTF-8 at all is still read as Windows-1252, its letters as typed.
+    assert (
+        parse_players_file("numero;nombre\n1;Núñez\n".encode("cp1252"), "x.csv", tournament).rows[0]["name"] == "Núñez"
+    )
+
+
+def test_the_damaged_byte_is_found_where_it_is():
+    from core import textfile
+
+    with pytest.raises(textfile.UndecodableText) as damaged:
+        textfile.decode_text_file("a;é\nb;ü\n".encode() + b"c;\xff\n")
+    assert (damaged.value.line, damaged.value.position, damaged.value.declared) == (3, 12, False)

@@ -2,8 +2,11 @@
 a schedule generated over seated sessions, publishing, a new player code and closing change nothing when
 posted without their confirmation; a replaced seating is kept as a version and put back while unpublished."""
 
+import threading
+
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import connection, connections
 from django.urls import reverse
 
 from rules import payments as pay
@@ -251,3 +254,91 @@ def test_the_audit_log_says_a_seating_was_put_back(client_for, rr16, redrawn, or
     session_seating_restore(session=redrawn, version=SeatingVersion.objects.get(), by=organizer)
     page = client_for("organizer").get(u("manage-audit", rr16)).content.decode()
     assert "put back an earlier seating of session 1 (4 tables); the seating it replaced is kept." in page
+
+
+# --- two at once (PostgreSQL) -------------------------------------------------------------------------------
+
+
+def _at_once(*calls):
+    errors, barrier = [], threading.Barrier(len(calls))
+
+    def run(call):
+        try:
+            barrier.wait()
+            call()
+        except Exception as exc:
+            errors.append(exc)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(c,)) for c in calls]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return errors
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks need PostgreSQL")
+def test_two_organizers_put_the_same_seating_back_at_once(organizer, referee):
+    """A double tap, or two people at the desk: the seating is put back once, one version kept, no error."""
+    from .conftest import make_tournament
+
+    t = make_tournament(organizer, referee, slug="race-restore", players=16, sessions=2)
+    session = t.sessions.get(number=1)
+    sched.session_seat_random(session=session, by=organizer, seed=1)
+    first = current_tables(session)
+    sched.session_seat_random(session=session, by=organizer, seed=2)
+    version = SeatingVersion.objects.get()
+    errors = _at_once(*[lambda: session_seating_restore(session=session, version=version, by=organizer)] * 2)
+    assert errors == []
+    assert current_tables(session) == first
+    assert SeatingVersion.objects.count() == 2
+    assert AuditLog.objects.filter(action="session.seating_restore").count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks need PostgreSQL")
+def test_a_restore_and_a_publish_at_once(organizer, referee):
+    """Either the restore comes first and is published, or the publish does and the restore is refused."""
+    from .conftest import make_tournament
+
+    t = make_tournament(organizer, referee, slug="race-publish", players=16, sessions=2)
+    session = t.sessions.get(number=1)
+    sched.session_seat_random(session=session, by=organizer, seed=1)
+    sched.session_seat_random(session=session, by=organizer, seed=2)
+    drawn = current_tables(session)
+    version = SeatingVersion.objects.get()
+    errors = _at_once(
+        lambda: session_seating_restore(session=session, version=version, by=organizer),
+        lambda: sched.session_publish(session=session, by=organizer),
+    )
+    assert Session.objects.get(pk=session.pk).status == Session.Status.PUBLISHED
+    if errors:
+        assert len(errors) == 1 and isinstance(errors[0], ValidationError) and current_tables(session) == drawn
+    else:
+        assert current_tables(session) == version.tables
+
+
+def test_putting_back_the_seating_before_a_no_show_warns(client_for, organizer, referee):
+    """After a draw again, the roll call gave a no-show's seat to a substitute: the seating before the draw still
+    seats the no-show, and the question says so."""
+    from schedule import attendance as att
+
+    from .conftest import make_tournament
+
+    t = make_tournament(organizer, referee, slug="rc-restore", players=16, sessions=2)
+    ts.player_create(tournament=t, number=17, name="Bench Bea", is_substitute=True, by=organizer)
+    session = t.sessions.get(number=1)
+    sched.session_seat_random(session=session, by=organizer, seed=3)
+    session = sched.session_seat_random(session=session, by=organizer, seed=4)  # Draw again
+    att.roll_call_open(session=session, by=organizer)
+    session.refresh_from_db()
+    for n in [n for n in range(1, 18) if n != 4]:
+        att.check_in_mark(session=session, player=t.players.get(number=n), status="present", by=referee)
+    att.roll_call_seat(session=session, by=organizer, expected=att.roll_call_proposal(session).fingerprint)
+    version = SeatingVersion.objects.get(session=session)
+    assert version.replaced_with and 4 in [n for table in version.tables for n in table]
+    page = client_for("organizer").post(u("manage-seating-restore", t, 1, version.pk)).content.decode()
+    assert "Players 4 of that seating are withdrawn from this session" in page

@@ -152,6 +152,8 @@ def test_the_table_page_follows_its_own_end(client_for, rang, players, role):
     assert "This table has 10 minutes more than the session (Late)" in referee_page
     assert "Time is up: mark hands" not in referee_page
     assert "Time is up" in client_for("referee").get(sheet_url(rang, 1)).content.decode()
+    clock_page = client_for("organizer").get(reverse("manage-session-clock", args=[rang.tournament.slug, 1]))
+    assert "+10 min, until" in clock_page.content.decode() and "(Late)" in clock_page.content.decode()
     audit = client_for("organizer").get(reverse("manage-audit", args=[rang.tournament.slug])).content.decode()
     assert "gave table 2 of session 1 10 minutes after the bell" in audit and "Reason: Late" in audit
 
@@ -161,3 +163,5 @@ def test_the_hall_shows_the_tables_own_end(client, rang, organizer):
     page = client.get(reverse("hall", args=[rang.tournament.slug])).content.decode()
     ends = timezone.localtime(Table.objects.get(session=rang, number=2).ends_at).strftime("%H:%M")
     assert f"+10 min: ends at {ends}" in page
+    session_page = client.get(reverse("session-detail", args=[rang.tournament.slug, 1])).content.decode()
+    assert f"+10 min: ends at {ends}" in session_page

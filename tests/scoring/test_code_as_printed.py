@@ -27,6 +27,7 @@ STATEMENT = "Hand 2 was a self-drawn win of mine, not a discard."
         "K7PM – 4XQ2",  # an en dash, as a phone's keyboard makes it
         "K7PM‑4XQ2",  # a non-breaking hyphen, copied from a page
         "k 7 p m\t4 x q 2\n",
+        "Ｋ７ＰＭ－４ＸＱ２",  # full width, as a Chinese keyboard types it
     ],
 )
 def test_every_way_of_typing_the_printed_code_reads_as_the_code(typed):
@@ -125,3 +126,9 @@ def test_a_wrong_code_with_a_dash_is_still_wrong(client, finished, printed):
     assert client.get(reverse("player-page", args=[tournament.slug, wrong])).status_code == 404
     assert client.post(reverse("player-confirm-sheet", args=[tournament.slug, wrong, 1, 1])).status_code == 404
     assert not Signature.objects.exists()
+
+
+def test_the_live_news_of_the_page_answer_the_dashed_code(client, finished, printed):
+    tournament = finished.table.session.tournament
+    response = client.get(reverse("player-live", args=[tournament.slug, printed[4]]))
+    assert response.status_code == 200 and response["Content-Type"] == "application/json"

@@ -231,3 +231,45 @@ def test_two_people_swapping_at_once_swap_once(three_hands, players, organizer, 
         t.join()
     assert len(errors) == 1 and "changed since you looked" in errors[0].messages[0]
     assert numbers(three_hands) == [2, 1, 3, 4]
+
+
+def test_a_hand_scored_from_its_tiles_follows_the_winners_corrected_seat_wind(
+    published_session, sheet, players, referee, chief_referee
+):
+    """MCR's Seat Wind fan: player 1 won hand 1 with a pung of East as East (17 points); they really sat South,
+    so the hand is worth 15, and the payments follow. Hands without tiles keep their points."""
+    tiles = {"concealed": "123m456p789sEEE5s", "win_tile": "5s", "self_drawn": True, "seat_wind": "E"}
+    tiles["prevalent_wind"] = "E"
+    ss.hand_record(sheet=sheet, number=1, outcome=pay.SELF_DRAWN, winner=players[0], points=17, tiles=tiles, by=referee)
+    ss.hand_record(sheet=sheet, number=2, outcome=pay.SELF_DRAWN, winner=players[1], points=8, by=referee)
+    ss.sheet_seats_swap(sheet=sheet, first=players[0], second=players[1], reason=REASON, by=chief_referee)
+    first = Hand.objects.get(sheet=sheet, number=1).current
+    assert (first.points, first.tiles["seat_wind"], first.winner) == (15, "S", players[0])
+    assert first.delta_1 == 3 * (15 + 8)  # player 1, South now, paid by the three others
+    assert Hand.objects.get(sheet=sheet, number=2).current.points == 8
+    assert AuditLog.objects.get(action="sheet.seats_swap").data["rescored"] == [[1, 17, 15]]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks need PostgreSQL")
+def test_two_people_moving_at_once_move_once(three_hands, published_session, organizer, chief_referee):
+    right = published_session.tables.get(number=2).sheet
+    errors, barrier = [], threading.Barrier(2)
+
+    def move(user):
+        try:
+            barrier.wait()
+            ss.sheet_hands_move(source=three_hands, target=right, reason="Wrong sheet", by=user, seen=[1, 2, 3])
+        except ValidationError as exc:
+            errors.append(exc)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=move, args=(u,)) for u in (organizer, chief_referee)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(errors) == 1 and "changed since you looked" in errors[0].messages[0]
+    assert Hand.objects.filter(sheet=right).count() == 3
+    assert all(h.versions.count() == 2 for h in Hand.objects.filter(sheet=right))

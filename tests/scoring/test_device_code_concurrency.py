@@ -8,15 +8,13 @@ in the same transaction as the lock.
 """
 
 import threading
-from unittest import mock
 
 import pytest
 from django.core.exceptions import PermissionDenied
 from django.db import connection, connections, transaction
 
 from scoring import services as ss
-from scoring.models import DeviceCodeFailure, Signature
-from scoring.services import signing
+from scoring.models import Signature
 from tests.scoring.test_device_confirmation_code import finished as device_sheet  # noqa: F401 -- the fixture
 from tournament import services as ts
 
@@ -91,30 +89,5 @@ def test_a_wrong_code_typed_at_the_same_instant_waits_and_is_refused(finished, p
     b.join(WAIT)
     assert b.done.is_set(), "device B never finished after A committed"
     assert (a.error, b.error) == (None, None)
-    assert DeviceCodeFailure.objects.filter(player=player).count() == 2
+    assert ss.device_code_bucket(player).rows().get().count == 2
     assert not Signature.objects.exists()
-
-
-@pytest.mark.django_db
-def test_the_sheet_is_locked_before_the_wrong_codes_are_counted(finished, players, referee):
-    """Whatever the database: the wrong codes are counted, and the new one recorded, only after the sheet's
-    row is locked, inside that same transaction."""
-    steps = []
-    outside = len(connection.atomic_blocks)  # the test's own transaction, if any
-    lock, count, record = signing._lock_sheet, signing.device_code_refused_until, DeviceCodeFailure.objects.create
-
-    def spy(name, real):
-        def call(*args, **kwargs):
-            steps.append((name, len(connection.atomic_blocks) - outside))
-            return real(*args, **kwargs)
-
-        return call
-
-    with (
-        mock.patch.object(signing, "_lock_sheet", spy("lock", lock)),
-        mock.patch.object(signing, "device_code_refused_until", spy("count", count)),
-        mock.patch.object(DeviceCodeFailure.objects, "create", spy("record", record)),
-        pytest.raises(PermissionDenied, match="That player code is not right"),
-    ):
-        wrong_code(finished, players[0], referee)
-    assert steps == [("lock", 1), ("count", 1), ("record", 1), ("count", 1)]

@@ -84,7 +84,11 @@ def test_the_setting_is_on_the_settings_page_and_travels_in_the_file(client_for,
 
 
 # Guessing a player's code on the referee's device is limited (settings.DEVICE_CODE_FAILURE_LIMIT, 5 in 15 minutes
-# for that player on that sheet), counted in the database.
+# for that player, on any sheet of the tournament), counted in the database (core/throttle.py).
+
+
+def device_code_count(player):
+    return ss.device_code_bucket(player).rows().values_list("count", flat=True).first() or 0
 
 
 def test_after_five_wrong_codes_even_the_right_one_is_refused_for_a_while(
@@ -94,7 +98,7 @@ def test_after_five_wrong_codes_even_the_right_one_is_refused_for_a_while(
 
     from django.utils import timezone
 
-    from scoring.models import DeviceCodeFailure
+    from core.models import ThrottleCount
     from tournament.models import AuditLog
 
     ts.player_codes_generate(tournament=tournament, by=organizer)
@@ -107,16 +111,15 @@ def test_after_five_wrong_codes_even_the_right_one_is_refused_for_a_while(
     # The right code, now: refused without being looked at, and not counted.
     with pytest.raises(PermissionDenied, match="Too many wrong codes"):
         ss.sheet_confirm(sheet=finished, player=players[0], method="device", by=referee, code=right)
-    assert DeviceCodeFailure.objects.filter(player=players[0]).count() == 5
+    assert device_code_count(players[0]) == 5
     assert not Signature.objects.exists()
     # Another player of the table is not held back.
     assert ss.sheet_confirm(sheet=finished, player=players[1], method="device", by=referee, code=code_of(players[1]))
     # The audit log says so once, when the limit was reached.
     entry = AuditLog.objects.get(action="sheet.confirm_code_refused")
     assert (entry.actor, entry.data["player"], entry.data["failures"]) == (referee, players[0].number, 5)
-    # Once the oldest wrong code is more than 15 minutes old, the code may be tried again.
-    oldest = DeviceCodeFailure.objects.order_by("created_at").first()
-    DeviceCodeFailure.objects.filter(pk=oldest.pk).update(created_at=timezone.now() - timedelta(minutes=16))
+    # Once the first wrong code of the window is more than 15 minutes old, the code may be tried again.
+    ThrottleCount.objects.filter(scope="device-code").update(window_start=timezone.now() - timedelta(minutes=16))
     signature = ss.sheet_confirm(sheet=finished, player=players[0], method="device", by=referee, code=right)
     assert signature.player == players[0]
 
@@ -136,3 +139,24 @@ def test_the_page_says_how_long_to_wait(client_for, finished, players, organizer
     # The organizer reads it in the audit log.
     audit = client_for("organizer").get(reverse("manage-audit", args=[tournament.slug])).content.decode()
     assert "2 wrong codes for Player 1 (1) typed on the device of Referee referee" in html.unescape(audit)
+
+
+def test_a_sheet_not_finished_takes_no_code_and_counts_nothing(
+    tournament, organizer, published_session, sheet, players, referee
+):
+    """The limit is for confirming, not for guessing: an unfinished sheet says so before any code is looked at,
+    so it gives no extra tries (and a player's tries are counted across every sheet)."""
+    ts.tournament_update(
+        tournament=tournament,
+        by=organizer,
+        hands_per_session=4,
+        player_confirmation="device",
+        device_confirmation_code=True,
+    )
+    ts.player_codes_generate(tournament=tournament, by=organizer)
+    for _ in range(10):
+        with pytest.raises(ValidationError, match="The sheet is not finished"):
+            ss.sheet_confirm(sheet=sheet, player=players[0], method="device", by=referee, code="WRONG123")
+    assert device_code_count(players[0]) == 0
+    bucket = ss.device_code_bucket(players[0])
+    assert bucket.parts == (players[0].pk,)  # the player alone: no sheet, no session

@@ -248,3 +248,64 @@ def test_the_service_worker_keeps_every_file_the_table_page_uses(client_for, han
     assert all(json.dumps(url) in body for url in kept)
     assert re.match(TABLE_PAGE_PATH, reverse("sheet", args=[tournament.slug, 12, 34]))
     assert not re.match(TABLE_PAGE_PATH, reverse("sheet-hand", args=[tournament.slug, 1, 1]))
+
+
+# -- issue 27: a key sent again with other content ------------------------------------------------------------
+
+
+def test_a_key_sent_again_with_other_content_is_refused_showing_both(
+    client_for, published_session, sheet, players, tournament
+):
+    client = client_for("referee")
+    key = uuid.uuid4()
+    assert client.post(hand_url(tournament), hand_form(players, key=key), **JSON).status_code == 200
+    answer = client.post(hand_url(tournament), hand_form(players, key=key, points=16), **JSON)
+    assert answer.status_code == 409
+    body = answer.json()
+    assert body["code"] == "entry_key_conflict"
+    assert (body["stored"], body["sent"]) == (
+        "Self-drawn win · Player 1 · 8 points",
+        "Self-drawn win · Player 1 · 16 points",
+    )
+    assert body["message"] == (
+        "Hand 1 was already recorded from this entry as Self-drawn win · Player 1 · 8 points; it was sent again as "
+        "Self-drawn win · Player 1 · 16 points. Check the sheet: to change the hand, correct it."
+    )
+    hand = Hand.objects.get(sheet=sheet, number=1)
+    assert hand.current.points == 8 and hand.versions.count() == 1
+    # The same content again is still the same entry, answered as stored.
+    assert client.post(hand_url(tournament), hand_form(players, key=key), **JSON).status_code == 200
+
+
+def test_hand_ones_key_used_for_hand_two_names_this_sheet(published_session, sheet, players, referee):
+    key = uuid.uuid4()
+    ss.hand_record(sheet=sheet, number=1, outcome=pay.DRAW, by=referee, idempotency_key=key)
+    with pytest.raises(ValidationError, match="already used for hand 1 of this sheet"):
+        ss.hand_record(sheet=sheet, number=2, outcome=pay.DRAW, by=referee, idempotency_key=key)
+
+
+def test_a_discard_win_is_described_with_its_discarder(published_session, sheet, players, referee):
+    key = uuid.uuid4()
+    ss.hand_record(
+        sheet=sheet,
+        number=1,
+        outcome=pay.DISCARD,
+        winner=players[0],
+        discarder=players[1],
+        points=8,
+        by=referee,
+        idempotency_key=key,
+    )
+    with pytest.raises(ValidationError) as refused:
+        ss.hand_record(
+            sheet=sheet,
+            number=1,
+            outcome=pay.DISCARD,
+            winner=players[0],
+            discarder=players[2],
+            points=8,
+            by=referee,
+            idempotency_key=key,
+        )
+    assert refused.value.params["stored"] == "Win by discard · Player 1 from Player 2 · 8 points"
+    assert refused.value.params["sent"] == "Win by discard · Player 1 from Player 3 · 8 points"

@@ -6,11 +6,12 @@ import re
 import pytest
 from django.urls import resolve, reverse
 
+from core.models import ThrottleCount
 from rules import payments as pay
 from scoring import services as ss
 from scoring.models import Hand, Penalty, ScoreSheet, Signature
 from tournament import services as ts
-from tournament.models import CodeFailure, TournamentRole
+from tournament.models import TournamentRole
 
 pytestmark = pytest.mark.django_db
 
@@ -236,7 +237,7 @@ def test_wrong_codes_are_404_without_a_hint_and_throttled(client, finished, shor
         client.post(reverse("player-code", args=[short.slug]), {"code": "WRONG"})
     response = client.post(reverse("player-code", args=[short.slug]), {"code": codes[1]})
     assert response.status_code == 429 and "Too many wrong player codes" in text(response)
-    assert CodeFailure.objects.count() >= 10
+    assert ThrottleCount.objects.get(scope="player-code").count >= 10
 
 
 def test_a_player_sees_only_their_own_tables(client, finished, short, codes):

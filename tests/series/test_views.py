@@ -2,6 +2,7 @@
 players; anonymous users are sent to log in and others refused, with nothing changed."""
 
 import json
+import re
 
 import pytest
 from django.urls import reverse
@@ -144,7 +145,7 @@ def test_a_person_across_tournaments_with_both_charts(client, club_series):
     content = client.get(reverse("person-detail", args=[person.pk]) + "?t=club-jan").content.decode()
     assert "Rank of Ana López after each session of Club January" in content
     # No inline styles or scripts: the CSP allows neither.
-    assert " style=" not in content and "<script" not in content
+    assert " style=" not in content and not re.search(r"<script(?![^>]*\bsrc=)", content)
 
 
 def test_a_person_without_public_tournaments_is_not_found(client, club_series):
@@ -318,3 +319,14 @@ def test_a_national_ranking_drawn_from_the_series(client, club_series):
     assert (
         client.get(reverse("series-export-ranking", args=[club_series.slug, "csv"]) + "?country=ZZ").status_code == 404
     )
+
+
+@pytest.mark.parametrize("role", ["outsider", "organizer"])
+def test_a_series_not_public_is_not_revealed_to_another_organizer(client_for, club_series, tournament_organizer, role):
+    """Issue 27: its organizer pages answer as for a series that does not exist (404), not 403."""
+    Series.objects.filter(pk=club_series.pk).update(published=False)
+    client = client_for(role)
+    for url in organizer_urls(club_series.slug):
+        assert client.get(url).status_code == 404, url
+    for url in organizer_urls("no-such-series"):
+        assert client.get(url).status_code == 404, url

@@ -8,10 +8,10 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views import View
-from django.views.generic import FormView
+from django.views.generic import FormView, TemplateView
 
-from tournament import floor
-from tournament.floor_models import Announcement
+from tournament import floor, mail
+from tournament.floor_models import Announcement, MailAddress
 from tournament.forms import AnnouncementForm
 from tournament.models import Tournament
 from tournament.views.mixins import RoleRequiredMixin, add_service_error
@@ -79,3 +79,24 @@ class AnnouncementWithdrawView(AnnouncerRequiredMixin, View):
         else:
             messages.success(request, _("Withdrawn: “%(text)s” is no longer shown.") % {"text": announcement.text})
         return redirect("manage-announcements", slug=self.tournament.slug)
+
+
+class MailStopView(TemplateView):
+    """The one link in every mail (``tournament.mail``): opened, it asks; confirmed, the mails stop. A mail
+    scanner that opens links does not stop them."""
+
+    template_name = "tournament/mail_stop.html"
+
+    def post(self, request, *args, **kwargs):
+        address = mail.mail_stop(token=kwargs["token"])
+        return self.render_to_response(self.get_context_data(address=address, stopped=address is not None))
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context.setdefault(
+            "address",
+            MailAddress.objects.filter(
+                token=self.kwargs["token"], player__tournament__slug=self.kwargs["slug"]
+            ).first(),
+        )
+        return context

@@ -1,0 +1,443 @@
+"""Two people doing the same thing at the same moment (issue 27): every POST action of the site, fired twice at
+once from two logged-in sessions on PostgreSQL, ends in no server error, one effect and one audit entry.
+
+The list of POST actions comes from the URL conf (``post_actions``), so a new one cannot be forgotten: each
+must be raced here (``RACES``) or named in ``NOT_RACED`` with the reason. SQLite serialises every writer, so
+the races run on PostgreSQL only; the completeness check runs everywhere.
+"""
+
+from __future__ import annotations
+
+import threading
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pytest
+from django.db import connection, connections
+from django.test import Client
+from django.urls import URLResolver, get_resolver, reverse
+
+from rules import payments as pay
+from schedule import services as sched
+from scoring import services as ss
+from tournament import services as ts
+from tournament import teams as team_services
+from tournament.choices import WithdrawalReason
+from tournament.models import AuditLog, Team, TournamentRole
+
+WAIT = 30  # seconds: far longer than any request here takes
+
+
+def post_actions() -> set[str]:
+    """The names of the URL conf's views that take a POST (the admin's own excepted)."""
+    names: set[str] = set()
+
+    def walk(patterns):
+        for p in patterns:
+            if isinstance(p, URLResolver):
+                walk(p.url_patterns)
+                continue
+            view = getattr(p.callback, "view_class", None)
+            module = getattr(view or p.callback, "__module__", "")
+            if module.startswith("django.contrib.admin") or p.name is None:
+                continue
+            if (view is not None and "post" in view.http_method_names and hasattr(view, "post")) or (
+                view is None and module == "django.views.i18n"
+            ):
+                names.add(p.name)
+
+    walk(get_resolver().url_patterns)
+    return names
+
+
+@dataclass
+class Race:
+    """One action raced: ``setup(world)`` gives the path and the form each of the two sends; then ``action``'s
+    audit entries must have grown by ``audits`` (one effect), and ``check(world)``, when given, holds."""
+
+    setup: Callable[[dict], tuple[str, dict]]
+    action: str
+    audits: int = 1
+    check: Callable[[dict], None] | None = None
+    users: tuple[str, str] = ("organizer", "organizer2")
+    extra: dict = field(default_factory=dict)
+
+
+def _team(world, name):
+    return Team.objects.get(tournament=world["tournament"], name=name)
+
+
+def _teams(world):
+    return reverse("manage-teams", args=[world["tournament"].slug])
+
+
+def _session_action(name):
+    def setup(world):
+        return reverse(name, args=[world["tournament"].slug, 1]), {"confirm": "1", "reason": "race"}
+
+    return setup
+
+
+def _sheet_action(name, **data):
+    def setup(world):
+        return reverse(name, args=[world["tournament"].slug, 1, 1]), {"confirm": "1", **data}
+
+    return setup
+
+
+def _published(world):
+    sched.session_publish(session=world["session"], by=world["organizer"])
+
+
+def _finished(world):
+    """Session 1 published, and its table 1 with all its hands in."""
+    _published(world)
+    sheet, referee, players = world["sheet"], world["referee"], world["players"]
+    ss.hand_record(sheet=sheet, number=1, outcome=pay.SELF_DRAWN, winner=players[0], points=8, by=referee)
+    for n in range(2, world["tournament"].hands_per_session + 1):
+        ss.hand_record(sheet=sheet, number=n, outcome=pay.DRAW, by=referee)
+
+
+def _role_revoke(world):
+    role = TournamentRole.objects.get(tournament=world["tournament"], user=world["referee"])
+    return reverse("manage-role-revoke", args=[world["tournament"].slug, role.pk]), {}
+
+
+def _penalty_withdraw(world):
+    _published(world)
+    penalty = ss.penalty_record(
+        sheet=world["sheet"],
+        player=world["players"][0],
+        amount=10,
+        to=pay.TO_NOBODY,
+        reason="race",
+        by=world["referee"],
+    )
+    path = reverse("penalty-withdraw", args=[world["tournament"].slug, 1, 1, penalty.pk])
+    return path, {"reason": "a mistake"}
+
+
+def _captain(world):
+    team = _team(world, "Dragons")
+    return reverse("manage-team-captain", args=[world["tournament"].slug, team.pk]), {"captain": "1"}
+
+
+def _hand(world):
+    _published(world)
+    data = {"number": 1, "winner": world["players"][0].pk, "discarder": "self", "points": 8, "expected_version": 0}
+    return reverse("sheet-hand", args=[world["tournament"].slug, 1, 1]), {**data, "idempotency_key": str(uuid.uuid4())}
+
+
+def _closing(world):
+    from tests.closing import end_appeal_windows
+
+    _published(world)
+    for table in world["session"].tables.order_by("number"):
+        ss.sheet_sign(sheet=table.sheet, by=world["referee"], mark_rest_not_played=True)
+    end_appeal_windows(world["session"])
+    return _session_action("manage-session-close")(world)
+
+
+def _reopening(world):
+    _closing(world)
+    sched.session_close(session=world["session"], by=world["organizer"])
+    return _session_action("manage-session-reopen")(world)
+
+
+def _signing(world):
+    _finished(world)
+    return _sheet_action("sheet-sign")(world)
+
+
+def _announcement_withdraw(world):
+    from tournament import floor
+
+    note = floor.announcement_post(tournament=world["tournament"], text="Lunch at one", by=world["organizer"])
+    return reverse("manage-announcement-withdraw", args=[world["tournament"].slug, note.pk]), {}
+
+
+def _token_revoke(world):
+    from api import services as api_services
+
+    token = api_services.api_token_create(tournament=world["tournament"], name="hall", by=world["organizer"])
+    if isinstance(token, tuple):
+        token = token[0]
+    return reverse("manage-api-token-revoke", args=[world["tournament"].slug, token.pk]), {}
+
+
+def _code_reset(world):
+    ts.player_codes_generate(tournament=world["tournament"], by=world["organizer"])
+    return reverse("manage-player-code-reset", args=[world["tournament"].slug, 1]), {"confirm": "1"}
+
+
+def _announce(world):
+    path = reverse("manage-announcements", args=[world["tournament"].slug])
+    return path, {"text": "Lunch at one", "key": str(uuid.uuid4())}
+
+
+def _invite(world):
+    path = reverse("manage-accounts", args=[world["tournament"].slug])
+    return path, {"username": "ana", "first_name": "Ana", "role": "referee"}
+
+
+def _withdrawal_undo(world):
+    from schedule import withdrawals
+
+    done = withdrawals.player_withdraw(
+        player=world["players"][7],
+        from_session=world["tournament"].sessions.get(number=2),
+        reason=WithdrawalReason.choices[0][0],
+        by=world["organizer"],
+    )
+    return reverse("manage-withdrawal-undo", args=[world["tournament"].slug, done.pk]), {}
+
+
+def _chief_sheet(name, **data):
+    def setup(world):
+        _finished(world)
+        ss.sheet_sign(sheet=world["sheet"], by=world["referee"])
+        return reverse(name, args=[world["tournament"].slug, 1, 1]), data
+
+    return setup
+
+
+def _publish_all(world):
+    return reverse("manage-seating-publish", args=[world["tournament"].slug]), {"confirm": "1"}
+
+
+def _player_add(world):
+    return reverse("manage-player-add", args=[world["tournament"].slug]), {"number": 99, "name": "Late Comer"}
+
+
+def _player_edit(world):
+    return reverse("manage-player-edit", args=[world["tournament"].slug, 1]), {"number": 1, "name": "Renamed"}
+
+
+def _settings(world):
+    from tests.tournament.test_manage_views import settings_data
+
+    return reverse("manage-settings", args=[world["tournament"].slug]), settings_data(world["tournament"], venue="Lugo")
+
+
+def _one_player_99(world):
+    assert world["tournament"].players.filter(name="Late Comer").count() == 1
+
+
+def _one_hand(world):
+    from scoring.models import HandVersion
+
+    assert HandVersion.objects.filter(hand__sheet=world["sheet"], hand__number=1).count() == 1
+
+
+RACES: dict[str, dict[str, Race]] = {
+    "manage-teams": {
+        "create": Race(lambda w: (_teams(w), {"action": "create", "name": "Newcomers"}), "team.create"),
+        "rename": Race(
+            lambda w: (_teams(w), {"action": "rename", "team": _team(w, "Dragons").pk, "name": "Red"}), "team.rename"
+        ),
+        "merge": Race(
+            lambda w: (_teams(w), {"action": "merge", "team": _team(w, "Dragons").pk, "into": _team(w, "Winds").pk}),
+            "team.merge",
+        ),
+        "delete": Race(
+            lambda w: (
+                _teams(w),
+                {
+                    "action": "delete",
+                    "team": team_services.team_create(tournament=w["tournament"], name="Spare", by=w["organizer"]).pk,
+                },
+            ),
+            "team.delete",
+        ),
+        "add": Race(
+            lambda w: (_teams(w), {"action": "add", "team": _team(w, "Dragons").pk, "numbers": "5"}), "player.update"
+        ),
+    },
+    "manage-team-captain": {"": Race(_captain, "team.captain")},
+    "manage-roles": {
+        "": Race(
+            lambda w: (reverse("manage-roles", args=[w["tournament"].slug]), {"username": "helper", "role": "referee"}),
+            "role.grant",
+        )
+    },
+    "manage-role-revoke": {"": Race(_role_revoke, "role.revoke")},
+    "manage-session-publish": {"": Race(_session_action("manage-session-publish"), "session.publish")},
+    "manage-session-close": {"": Race(_closing, "session.close")},
+    "manage-session-reopen": {"": Race(_reopening, "session.reopen")},
+    "sheet-sign": {"": Race(_signing, "sheet.sign", users=("referee", "organizer"))},
+    "manage-announcement-withdraw": {"": Race(_announcement_withdraw, "announcement.withdraw")},
+    "manage-api-token-revoke": {"": Race(_token_revoke, "api_token.revoke")},
+    "manage-player-code-reset": {"": Race(_code_reset, "player.code_reset", audits=-1)},
+    "manage-announcements": {"": Race(_announce, "announcement.post")},
+    "manage-accounts": {"": Race(_invite, "account.invite")},
+    "manage-withdrawal-undo": {"": Race(_withdrawal_undo, "player.withdraw_undo")},
+    "manage-seating-publish": {"": Race(_publish_all, "session.publish")},
+    "sheet-reopen": {
+        "": Race(_chief_sheet("sheet-reopen", reason="a wrong hand"), "sheet.reopen", users=("chief", "chief2"))
+    },
+    "sheet-countersign": {
+        "": Race(_chief_sheet("sheet-countersign", confirm="1"), "sheet.countersign", users=("chief", "chief2"))
+    },
+    "manage-player-add": {"": Race(_player_add, "player.create", check=_one_player_99)},
+    "manage-player-edit": {"": Race(_player_edit, "player.update")},
+    "manage-settings": {"": Race(_settings, "tournament.update")},
+    "sheet-hand": {"": Race(_hand, "hand.record", users=("referee", "organizer"), audits=-1, check=_one_hand)},
+    "penalty-withdraw": {"": Race(_penalty_withdraw, "penalty.withdraw", users=("referee", "organizer"))},
+}
+
+# Not raced here, each with its reason. "not yet" is a gap (issue 27's report says so), not a promise kept.
+NOT_RACED = {
+    # No record of the tournament changes: a form that only reads, or the visitor's own session.
+    "login": "the visitor's own session (the throttle's count is raced in tests/core/test_throttle.py)",
+    "logout": "the visitor's own session",
+    "set_language": "the visitor's own session",
+    "password_change": "one's own password",
+    "password_reset": "sends an e-mail, changes nothing",
+    "password_reset_confirm": "one's own password, by a one-time link",
+    "player-code": "only looks a code up (its throttle: tests/core/test_throttle.py)",
+    "sheet-hand-live": "only computes a hand's points for the form, writes nothing",
+    "tournament-create": "two creations of one slug: the second is told the address is taken (unique slug)",
+    "series-create": "as tournament-create, for a series",
+    "invitation-accept": "a one-time link: its token is used once (accounts.services, under lock)",
+    # Raced elsewhere, on PostgreSQL.
+    "sheet-confirm": "tests/scoring/test_device_code_concurrency.py",
+    "player-appeal": "tests/scoring/test_appeal_concurrency.py",
+    "sheet-appeal": "tests/scoring/test_appeal_concurrency.py",
+}
+NOT_YET = [
+    "mail-stop",
+    "player-mail",
+    "manage-stream",
+    "tournament-import",
+    "tie-deciders",
+    "player-check-in",
+    "table-time",
+    "sheet-penalty",
+    "sheet-submit",
+    "sheet-reopen-request",
+    "sheet-reopen-decline",
+    "sheet-foul",
+    "hand-confirm",
+    "sheet-not-played",
+    "sheet-seats-swap",
+    "sheet-hands-move",
+    "player-call",
+    "player-call-close",
+    "player-appeal-escalate",
+    "player-confirm-sheet",
+    "player-confirm-hand",
+    "appeal-decide",
+    "appeal-escalate",
+    "appeal-amend-hand",
+    "appeal-amend-withdraw",
+    "appeal-amend-foul",
+    "session-countersign",
+    "work-call-take",
+    "work-call-close",
+    "manage-copy",
+    "manage-import",
+    "manage-player-codes",
+    "manage-session-seat",
+    "manage-seating-restore",
+    "manage-session-changes-acknowledge",
+    "manage-session-eliminate",
+    "manage-session-eliminate-undo",
+    "manage-seating-generate",
+    "manage-seating-swiss",
+    "manage-seating-chart",
+    "manage-timetable",
+    "manage-session-clock",
+    "manage-withdrawals",
+    "manage-withdrawal-substitute",
+    "manage-withdrawal-return",
+    "manage-roll-call",
+    "manage-roll-call-open",
+    "manage-roll-call-self",
+    "manage-roll-call-desk",
+    "manage-roll-call-close",
+    "manage-roll-call-seat",
+    "manage-account-renew",
+    "manage-people",
+    "person-link",
+    "person-unlink",
+    "manage-api-tokens",
+    "series-import",
+    "series-settings",
+    "series-recompute",
+    "series-roles",
+    "series-delete",
+]
+
+
+def test_every_post_action_is_raced_or_excused():
+    """A POST action added to the URL conf must be raced here, or excused with a reason."""
+    listed = set(RACES) | set(NOT_RACED) | set(NOT_YET)
+    assert post_actions() - listed == set(), "race these, or say why not"
+    assert listed - post_actions() == set(), "these are no longer POST actions"
+    assert not (set(RACES) & (set(NOT_RACED) | set(NOT_YET)))
+
+
+@pytest.fixture
+def world(tournament, players, organizer, referee, make_user, seated_session, sheet):
+    second = make_user("organizer2")
+    TournamentRole.objects.create(tournament=tournament, user=second, role=TournamentRole.Role.ORGANIZER)
+    make_user("helper")
+    chiefs = [make_user(name) for name in ("chief", "chief2")]
+    for chief in chiefs:
+        TournamentRole.objects.create(tournament=tournament, user=chief, role=TournamentRole.Role.CHIEF_REFEREE)
+    return {
+        "chief": chiefs[0],
+        "chief2": chiefs[1],
+        "tournament": tournament,
+        "players": players,
+        "organizer": organizer,
+        "organizer2": second,
+        "referee": referee,
+        "session": seated_session,
+        "sheet": sheet,
+    }
+
+
+def _fire(users, path, data):
+    """The same POST from each user's own session and database connection, released together."""
+    start = threading.Barrier(len(users))
+    answers: list = [None] * len(users)
+
+    def send(i, user):
+        try:
+            client = Client(raise_request_exception=False)
+            client.force_login(user)
+            start.wait(WAIT)
+            answers[i] = client.post(path, data).status_code
+        except Exception as exc:
+            answers[i] = exc
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=send, args=(i, u)) for i, u in enumerate(users)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(WAIT)
+    return answers
+
+
+CASES = [(name, variant) for name, variants in sorted(RACES.items()) for variant in sorted(variants)]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="two writers at once need PostgreSQL (SQLite serialises them)"
+)
+@pytest.mark.parametrize("name, variant", CASES, ids=[f"{n}:{v}" if v else n for n, v in CASES])
+def test_two_at_once(world, name, variant):
+    race = RACES[name][variant]
+    path, data = race.setup(world)
+    before = AuditLog.objects.filter(action=race.action).count()
+    answers = _fire([world[u] for u in race.users], path, data)
+    assert all(isinstance(a, int) and a < 500 for a in answers), answers
+    if race.audits >= 0:
+        assert AuditLog.objects.filter(action=race.action).count() - before == race.audits, answers
+    if race.check is not None:
+        race.check(world)

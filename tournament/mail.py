@@ -1,0 +1,201 @@
+"""E-mail to the players who asked for it (issue 31; docs/running-the-day.md "E-mail", docs/deploy.md "E-mail").
+
+A player gives an address and agrees on their private page (``mail_subscribe``); every mail has one link that
+stops them all (``mail_stop``). The services that change something a player should hear of -- publishing a
+session (``schedule.services``), a sheet complete and waiting for confirmation (``scoring.services.sheet``) --
+call ``queue_seats`` or ``queue_sheet_to_confirm`` inside their transaction: a row of ``OutboxMail`` each, so
+publishing never waits for a mail server and a rolled-back change queues nothing. ``outbox_send`` (the
+``send_mail_outbox`` command, a service of its own beside the app servers) sends them: each row is locked while
+it is sent (PostgreSQL ``SKIP LOCKED``: two workers never take the same row) and marked sent in that
+transaction; a failure is tried again later (1, 2, 4... minutes, ``MAIL_ATTEMPTS`` in all). Each news is queued
+once (``key``), each row sent once; the one gap, a crash between the server's acceptance and the commit, sends
+that mail again with the same Message-ID, which mail systems recognise.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.mail import EmailMessage
+from django.core.validators import validate_email
+from django.db import transaction
+from django.urls import reverse
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+
+from tournament.audit import audit
+from tournament.floor_models import MailAddress, OutboxMail
+
+if TYPE_CHECKING:
+    from tournament.models import Player, Session, Table, Tournament
+
+
+def mail_offered() -> bool:
+    return bool(settings.MAIL_OFFERED)
+
+
+def mail_subscribe(*, player: Player, address: str, agreed: bool) -> MailAddress:
+    """The player's own choice, on their private page: their address, and that they agree to the mails."""
+    address = (address or "").strip()
+    if not agreed:
+        raise ValidationError(_("Tick the box to agree to the e-mails, or leave the address empty."), code="agree")
+    try:
+        validate_email(address)
+    except ValidationError:
+        raise ValidationError(_("“%(a)s” is not an e-mail address.") % {"a": address[:100]}, code="address") from None
+    with transaction.atomic():
+        current = MailAddress.objects.select_for_update().filter(player=player).first()
+        if current is not None and current.active and current.address == address:
+            return current  # a second tap
+        token = secrets.token_urlsafe(32)
+        current, _created = MailAddress.objects.update_or_create(
+            player=player,
+            defaults={"address": address, "agreed_at": timezone.now(), "token": token, "stopped_at": None},
+        )
+        # The address is the player's own data: the log says that they agreed, not where they are reached.
+        audit(tournament=player.tournament, actor=None, action="mail.subscribe", obj=current, player=player.number)
+    return current
+
+
+def mail_stop(*, token: str) -> MailAddress | None:
+    """The link in every mail: no more mails to that address (a second use changes nothing)."""
+    with transaction.atomic():
+        current = (
+            MailAddress.objects.select_for_update().select_related("player__tournament").filter(token=token).first()
+        )
+        if current is None or not current.active:
+            return current
+        current.stopped_at = timezone.now()
+        current.save(update_fields=["stopped_at"])
+        OutboxMail.objects.filter(to=current.address, sent_at__isnull=True, failed_at__isnull=True).delete()
+        audit(
+            tournament=current.player.tournament,
+            actor=None,
+            action="mail.stop",
+            obj=current,
+            player=current.player.number,
+        )
+    return current
+
+
+def _stop_url(address: MailAddress) -> str:
+    return settings.SITE_URL + reverse("mail-stop", args=[address.player.tournament.slug, address.token])
+
+
+def _page_url(player: Player) -> str:
+    return settings.SITE_URL + reverse("player-page", args=[player.tournament.slug, player.code])
+
+
+def _queue(tournament: Tournament, address: MailAddress, key: str, subject: str, lines: list[str]) -> None:
+    body = "\n\n".join(
+        [
+            *lines,
+            _("Your page: %(url)s") % {"url": _page_url(address.player)},
+            _("No more e-mails: %(url)s") % {"url": _stop_url(address)},
+        ]
+    )
+    OutboxMail.objects.get_or_create(
+        key=key, defaults={"tournament": tournament, "to": address.address, "subject": subject[:200], "body": body}
+    )
+
+
+def _subscribed(players) -> dict[int, MailAddress]:
+    return {
+        a.player_id: a
+        for a in MailAddress.objects.filter(player__in=players, stopped_at__isnull=True).select_related(
+            "player__tournament"
+        )
+    }
+
+
+def queue_seats(session: Session) -> int:
+    """A mail to each subscribed player of the session with their table and wind; call in the transaction that
+    publishes it. A seat already told is not told again."""
+    if not mail_offered():
+        return 0
+    seats = list(session.seats.select_related("table", "player"))
+    addresses = _subscribed([s.player_id for s in seats])
+    tournament = session.tournament
+    count = 0
+    with translation.override(settings.LANGUAGE_CODE):
+        for seat in seats:
+            address = addresses.get(seat.player_id)
+            if address is None:
+                continue
+            where = _("Session %(n)s: table %(t)s, starting wind %(wind)s") % {
+                "n": session.number,
+                "t": seat.table.number,
+                "wind": seat.wind_name,
+            }
+            start = session.start_time
+            lines = [where]
+            if start is not None:
+                lines.append(_("It starts at %(time)s.") % {"time": timezone.localtime(start).strftime("%H:%M")})
+            key = f"seat:{session.pk}:{seat.player_id}:{seat.table.number}:{seat.position}"
+            _queue(tournament, address, key, f"{tournament.name} · {where}", lines)
+            count += 1
+    return count
+
+
+def queue_sheet_to_confirm(table: Table) -> int:
+    """A note to each subscribed player of the table: every hand is in, the sheet waits for their confirmation."""
+    if not mail_offered():
+        return 0
+    seats = list(table.seats.select_related("player"))
+    addresses = _subscribed([s.player_id for s in seats])
+    session = table.session
+    tournament = session.tournament
+    with translation.override(settings.LANGUAGE_CODE):
+        text = _("Session %(n)s, table %(t)s: every hand is in. Check the sheet, then confirm it.") % {
+            "n": session.number,
+            "t": table.number,
+        }
+        for seat in seats:
+            address = addresses.get(seat.player_id)
+            if address is not None:
+                _queue(
+                    tournament, address, f"confirm:{table.pk}:{seat.player_id}", f"{tournament.name} · {text}", [text]
+                )
+    return len([s for s in seats if s.player_id in addresses])
+
+
+def _due(now: datetime):
+    return OutboxMail.objects.filter(sent_at__isnull=True, failed_at__isnull=True, send_after__lte=now).order_by("id")
+
+
+def outbox_send(*, limit: int = 100, now: datetime | None = None) -> tuple[int, int]:
+    """Send the mails that are due, one transaction each; returns (sent, failed now)."""
+    sent = failed = 0
+    domain = settings.DEFAULT_FROM_EMAIL.rpartition("@")[2] or "localhost"
+    for _i in range(limit):
+        with transaction.atomic():
+            row = _due(now or timezone.now()).select_for_update(skip_locked=True).first()
+            if row is None:
+                break
+            message = EmailMessage(
+                row.subject,
+                row.body,
+                settings.DEFAULT_FROM_EMAIL,
+                [row.to],
+                headers={"Message-ID": f"<outbox-{row.pk}@{domain}>"},
+            )
+            row.attempts += 1
+            try:
+                message.send(fail_silently=False)
+            except Exception as exc:  # the server down, refused, timed out: try again later
+                row.last_error = f"{type(exc).__name__}: {exc}"[:300]
+                if row.attempts >= settings.MAIL_ATTEMPTS:
+                    row.failed_at = timezone.now()
+                else:
+                    row.send_after = timezone.now() + timedelta(minutes=2 ** (row.attempts - 1))
+                row.save(update_fields=["attempts", "last_error", "failed_at", "send_after"])
+                failed += 1
+                continue
+            row.sent_at = timezone.now()
+            row.save(update_fields=["attempts", "sent_at"])
+            sent += 1
+    return sent, failed
