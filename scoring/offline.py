@@ -30,11 +30,8 @@ TABLE_PAGE_ASSETS = [
     "js/tile-picker.js",
     "js/outbox.js",
     "js/result.js",
-<<<<<<< HEAD
     "js/site.js",
-=======
     "js/kept-pages.js",
->>>>>>> main
     "tiles/sprite.svg",
 ]
 
