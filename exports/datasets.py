@@ -327,14 +327,14 @@ def ema_dataset(tournament, rows=None):
         title=_("Results for the ranking"),
         columns=columns,
         rows=out,
-        preamble=ranking_file_header(tournament, results),
+        preamble=ranking_file_header(tournament),
     )
 
 
-def ranking_file_header(tournament, results=None):
+def ranking_file_header(tournament):
     """The results file's header, where the format has one (the XLSX): name, dates, city, country (three
     letters) and the MERS weight by the EMA's table (``standings.weight``). Fixed English labels, as the columns."""
-    weight = tournament_weight(tournament, results=results).parts
+    weight = tournament_weight(tournament).parts
     dates = " - ".join(d.isoformat() for d in (tournament.start_date, tournament.end_date) if d)
     return [
         ("Tournament", tournament.name),

@@ -18,6 +18,7 @@ import math
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TypeVar
 
 from .errors import PlayerCountError, SeatingError
 
@@ -27,6 +28,7 @@ BLOCKS, SNAKE = "blocks", "snake"
 SEATING_ORDERS = (BLOCKS, SNAKE)
 PLAY_ON, STOP = "play_on", "stop"
 OTHERS = (PLAY_ON, STOP)
+T = TypeVar("T", bound=Hashable)
 
 
 class CutTie(SeatingError):
@@ -93,7 +95,7 @@ def cut(ranking: Sequence[Ranked], size: int, order_of_level: Sequence[Hashable]
     return [r.player for r in ordered[:size]]
 
 
-def final_tables(finalists: Sequence[Hashable], order: str = BLOCKS) -> list[list[Hashable]]:
+def final_tables(finalists: Sequence[T], order: str = BLOCKS) -> list[list[T]]:
     """The final's tables, seated by rank: ``finalists`` best first, four per table."""
     if len(finalists) % 4 or not finalists:
         raise PlayerCountError(len(finalists))
@@ -101,7 +103,7 @@ def final_tables(finalists: Sequence[Hashable], order: str = BLOCKS) -> list[lis
     if order == BLOCKS:
         return [list(finalists[i * 4 : i * 4 + 4]) for i in range(count)]
     if order == SNAKE:
-        tables: list[list[Hashable]] = [[] for _ in range(count)]
+        tables: list[list[T]] = [[] for _ in range(count)]
         for i, player in enumerate(finalists):
             row, col = divmod(i, count)
             tables[col if row % 2 == 0 else count - 1 - col].append(player)

@@ -30,7 +30,7 @@ from rules.ranking import Entry, rank_entries
 from scoring.results import table_results
 from series.models import Person, PlayerLink, Series, SeriesMethod, SeriesRanking, SeriesTournament
 from standings.selectors import player_standings, substitute_standings
-from standings.weight import tournament_days
+from standings.weight import tournament_days, tournament_weight
 from tournament import lifecycle as session_lifecycle
 from tournament.models import AuditLog, Player, Session, Tournament
 
@@ -130,20 +130,10 @@ def _compute_placings(tournament: Tournament, finished: bool) -> TournamentPlaci
 
 
 def table_weights(tournaments: Sequence[Tournament]) -> dict[int, Fraction]:
-    """The weight the EMA's table gives each finished tournament (its public results), by id: what a series
-    takes when no weight is typed, offered on the series form."""
+    """The weight the EMA's table gives each finished tournament from its public results (``standings.weight``),
+    by id: what a series takes when no weight is typed, offered on the series form."""
     finished = finished_tournament_ids(t.pk for t in tournaments)
-    done = [t for t in tournaments if t.pk in finished]
-    placings = tournament_placings(done)
-    return {
-        t.pk: mers_weight(
-            days=tournament_days(t),
-            players=participants(placings[t.pk].ranked, placings[t.pk].substitutes),
-            countries=placings[t.pk].countries,
-            qualification=t.qualification_required,
-        )
-        for t in done
-    }
+    return {t.pk: tournament_weight(t, public=True).parts.total for t in tournaments if t.pk in finished}
 
 
 def tournament_placings(tournaments: Sequence[Tournament]) -> dict[int, TournamentPlacings]:

@@ -14,6 +14,7 @@ from django.utils.translation import gettext
 from rules.ranking import Entry, SessionResult, rank_entries
 from scoring.models import ScoreSheet
 from scoring.results import TableResult, table_results
+from standings.finals import FinalPart, final_columns, final_order
 from tournament.models import AdvanceRule, Elimination, Player, Session, Team, TieDecider, Tournament, Withdrawal
 
 
@@ -33,6 +34,8 @@ class StandingRow:
     withdrawn: bool = False  # left the tournament, kept in the standings with what they earned
     # The chief referee's decision that ordered this player among players tied on everything (MCR 3.10.1).
     decider: TieDecider | None = None
+    # A finalist's carried and final parts, once the cut of a final is made (standings.finals).
+    final: FinalPart | None = None
 
 
 def _session_results(
@@ -169,6 +172,8 @@ def player_standings(
     rows = _rank(tournament, players, per_player, withdrawn, active_deciders(tournament))
     if tournament.format == Tournament.Format.ELIMINATION and before is None:
         rows = _elimination_order(tournament, rows)
+    if before is None:
+        rows = final_order(tournament, rows)
     return rows
 
 
@@ -321,6 +326,7 @@ def standings_rows(
             "elimination": elimination_status(row) if tournament.format == Tournament.Format.ELIMINATION else None,
             **({"withdrawn": True} if row.withdrawn else {}),
             **({"decider": row.decider} if row.decider else {}),
+            **(final_columns(row.final) if row.final else {}),
         }
         for row in rows
     ]

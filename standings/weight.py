@@ -8,9 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from django.db.models import Q
+
 from ratings.weights import WeightParts, participants, weight_parts
-from scoring.results import TableResult, table_results
-from standings.selectors import player_standings, substitute_standings
 from tournament.models import Tournament
 
 
@@ -31,31 +31,37 @@ class TournamentWeight:
     basis: str
 
 
-def tournament_weight(
-    tournament: Tournament, *, public: bool = False, results: dict[int, TableResult] | None = None
-) -> TournamentWeight:
-    """The weight the EMA's table gives the tournament as it stands (``public``: from its public results)."""
-    results = table_results(tournament, public=public) if results is None else results
-    rows = [r for r in player_standings(tournament, public=public, results=results) if r.sessions]
-    substitutes = substitute_standings(tournament, public=public, results=results)
+def _counted(rows: list[tuple[str, bool]], substitutes_ranked: bool) -> tuple[int, int, int]:
+    """(ranked, substitutes, countries) of players given as (country, is_substitute)."""
+    subs = 0 if substitutes_ranked else sum(1 for _c, sub in rows if sub)
+    return len(rows) - subs, subs, len({c for c, _s in rows if c})
+
+
+def tournament_weight(tournament: Tournament, *, public: bool = False) -> TournamentWeight:
+    """The weight the EMA's table gives the tournament as it stands (``public``: from its public sessions).
+
+    A player has played once seated at a table with something on its sheet (a hand or a penalty): one query,
+    whatever the size of the tournament."""
+    sessions = tournament.sessions.public() if public else tournament.sessions.all()
+    sheets = Q(seats__table__sheet__hands__isnull=False) | Q(seats__table__sheet__penalties__isnull=False)
+    played = list(
+        tournament.players.filter(Q(seats__session__in=sessions) & sheets)
+        .distinct()
+        .values_list("country", "is_substitute")
+    )
     basis = "played"
-    if rows:
-        ranked, subs = len(rows), len(substitutes)
-        countries = {r.player.country for r in [*rows, *substitutes] if r.player.country}
-    else:
+    if not played:
         basis = "registered"
-        registered = list(
+        played = list(
             tournament.players.exclude(withdrawals__undone_at__isnull=True, withdrawals__isnull=False).values_list(
                 "country", "is_substitute"
             )
         )
-        ranked = sum(1 for _c, sub in registered if not sub)
-        subs = len(registered) - ranked
-        countries = {c for c, _s in registered if c}
+    ranked, subs, countries = _counted(played, tournament.substitutes_ranked)
     parts = weight_parts(
         days=tournament_days(tournament),
         players=participants(ranked, subs),
-        countries=len(countries),
+        countries=countries,
         qualification=tournament.qualification_required,
     )
     return TournamentWeight(parts=parts, ranked=ranked, substitutes=subs, basis=basis)

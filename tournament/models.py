@@ -35,6 +35,7 @@ from tournament.day_models import (  # noqa: F401 (read from here too)
     WithdrawalDayFields,
     clock_state,
 )
+from tournament.finals_models import FinalStage  # noqa: F401 (a model of this app)
 from tournament.lifecycle import RollCallStatus, SessionStatus
 from tournament.names import compose_display_name, split_display_name  # noqa: F401 (read from here too)
 from tournament.querysets import SessionQuerySet, TournamentQuerySet

@@ -4,6 +4,7 @@ and logs in one transaction. Seating and the course of sessions are in ``schedul
 from __future__ import annotations
 
 import secrets
+import unicodedata
 from collections.abc import Mapping
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
@@ -172,6 +173,9 @@ def tournament_update(*, tournament: Tournament, by: User | None, **fields: Any)
             setattr(tournament, key, value)
         tournament.full_clean()
         _check_result_settings(tournament, before)
+        changed = changes({k: before[k] for k in fields}, tournament)
+        if not changed:
+            return tournament  # the same settings again (a double tap, two organizers at once): nothing to log
         tournament.save()
         # Sessions beyond a lowered count are planned and empty (checked above): remove them.
         tournament.sessions.planned().filter(number__gt=tournament.session_count, tables__isnull=True).delete()
@@ -184,7 +188,7 @@ def tournament_update(*, tournament: Tournament, by: User | None, **fields: Any)
             actor=by,
             action="tournament.update",
             obj=tournament,
-            changes=changes({k: before[k] for k in fields}, tournament),
+            changes=changed,
         )
         return tournament
 
@@ -378,10 +382,11 @@ def player_update(*, player: Player, by: User | None, **fields: Any) -> Player:
         for key, value in fields.items():
             setattr(player, key, BY_KEY[key].tidy(value) if key in BY_KEY else value)
         player.full_clean()
+        changed = changes(before, player)
+        if not changed:
+            return player  # the same values again (a double tap, two organizers at once): nothing to log
         player.save()
-        audit(
-            tournament=player.tournament, actor=by, action="player.update", obj=player, changes=changes(before, player)
-        )
+        audit(tournament=player.tournament, actor=by, action="player.update", obj=player, changes=changed)
         # A captain who leaves their team is its captain no more (the database cannot keep that rule).
         captained_teams = Team.objects.filter(captain=player)
         if player.team_id is not None:
@@ -647,8 +652,9 @@ _CODE_DASHES = str.maketrans("", "", "-\u2010\u2011\u2012\u2013\u2014\u2212\u00a
 
 def normalise_code(code: str | None) -> str:
     """A player code as stored, from the code as printed or typed: the card's dash (or any dash a keyboard
-    makes), spaces and case do not matter. Every place that takes a player code reads it through this."""
-    return "".join((code or "").split()).translate(_CODE_DASHES).upper()
+    makes), spaces and case do not matter, nor the full-width letters a Chinese or Japanese keyboard types
+    (NFKC). Every place that takes a player code reads it through this."""
+    return "".join(unicodedata.normalize("NFKC", code or "").split()).translate(_CODE_DASHES).upper()
 
 
 def player_for_code(*, tournament: Tournament, code: str, address: str = "", known: bool = False) -> Player | None:

@@ -103,3 +103,17 @@ def test_the_chief_referee_corrects_seats_sheets_and_time_on_a_phone(day, phone_
     assert_accessible(page)
     page.evaluate("window.scrollTo(0, 0)")
     screenshot(page, "table-extra-time-phone", full_page=False)
+
+
+def test_the_correction_pages_on_a_desktop(day, desktop_page, login, screenshot):
+    t, chief = day
+    login(desktop_page, chief)
+    for name, shot in (("sheet-seats-swap", "seat-swap-desktop"), ("sheet-hands-move", "hands-move-desktop")):
+        desktop_page.goto(reverse(name, args=[t.slug, 1, 1]))
+        assert desktop_page.locator("h1").is_visible()
+        assert_accessible(desktop_page)
+        screenshot(desktop_page, shot)
+    desktop_page.goto(reverse("table-time", args=[t.slug, 1, 1]))
+    assert "The session's bell rings at" in desktop_page.locator("main").inner_text()
+    assert_accessible(desktop_page)
+    screenshot(desktop_page, "table-time-desktop")

@@ -262,27 +262,35 @@ def session_1(desk, phone, day, organizer, referee, chief, ledger, top):
 
 def corrections_after_hands(desk, phone, day, referee, chief, ledger, top):
     """Two players found in each other's seats at table 1 after hand 3; table 3's hands entered on table 2's sheet;
-    table 4 given 10 minutes more (on its page, by the organizer).
-    The services of these corrections are on main, their pages not yet: they are made through the services, as
-    the chief referee, and what they change is read in the browser. The ledger follows the players, so neither
-    changes a score: a swap keeps who won and who paid, a move gives each hand to the player in the same seat."""
-    from scoring.services import corrections
-
+    table 4 given 10 minutes more: each on its page, by the organizer at the desk. The ledger follows the players,
+    so none changes a score: a swap keeps who won and who paid, a move gives each hand to the player in the same
+    seat of the right table."""
     first = day.sessions.get(number=1)
     one, two, three = (first.tables.get(number=n) for n in (1, 2, 3))
     play_table(one, ledger, top, referee, range(1, 4))
     a, b = [p for p in one.seated_players() if p.number not in top][:2]
-    corrections.sheet_seats_swap(sheet=one.sheet, first=a, second=b, reason="sat in each other's seats", by=chief)
-    ledger.seated[(1, 1)] = [p.number for p in one.seated_players()]
+    desk.goto(u(day, "sheet-seats-swap", 1, 1))
+    desk.locator("select[name=first]").select_option(str(a.pk))
+    desk.locator("select[name=second]").select_option(str(b.pk))
+    desk.locator("input[name=reason]").fill("sat in each other's seats")
+    assert_accessible(desk)
+    desk.get_by_role("button", name="Swap their seats").click()
+    assert "now sit in each other's seats on the sheet" in desk.locator(".messages").inner_text()
     swapped = [p.number for p in one.seated_players()]
     assert swapped.index(b.number) < swapped.index(a.number)  # each in the other's seat
+    ledger.seated[(1, 1)] = swapped
     phone.goto(u(day, "sheet", 1, 1))
     assert "Hands 3 entered" in phone.locator("main").inner_text()
     assert_accessible(phone)
     ss.hand_record(sheet=one.sheet, number=4, outcome=pay.DRAW, by=referee)
-    # Table 3's referee enters all its hands on table 2's sheet; the chief referee moves them.
+    # Table 3's referee enters all its hands on table 2's sheet; they are moved to table 3's.
     play_table(three, ledger, top, referee, range(1, HANDS + 1), sheet=two.sheet)
-    corrections.sheet_hands_move(source=two.sheet, target=three.sheet, reason="entered on table 2's sheet", by=chief)
+    desk.goto(u(day, "sheet-hands-move", 1, 2))
+    desk.locator("select[name=target]").select_option("3")
+    desk.locator("input[name=reason]").fill("entered on table 2's sheet")
+    assert_accessible(desk)
+    desk.get_by_role("button", name="Move the hands and fouls").click()
+    assert "are on table 3's sheet now" in desk.locator(".messages").inner_text()
     phone.goto(u(day, "sheet", 1, 3))
     assert f"Hands {HANDS} entered" in phone.locator("main").inner_text()
     assert not Hand.objects.filter(sheet=two.sheet).exists()

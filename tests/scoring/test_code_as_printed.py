@@ -27,6 +27,7 @@ STATEMENT = "Hand 2 was a self-drawn win of mine, not a discard."
         "K7PM – 4XQ2",  # an en dash, as a phone's keyboard makes it
         "K7PM‑4XQ2",  # a non-breaking hyphen, copied from a page
         "k 7 p m\t4 x q 2\n",
+        "Ｋ７ＰＭ－４ＸＱ２",  # full width, as a Chinese keyboard types it
     ],
 )
 def test_every_way_of_typing_the_printed_code_reads_as_the_code(typed):
