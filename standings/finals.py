@@ -6,14 +6,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from seating import finals
 from tournament.finals_models import FinalStage
 
 if TYPE_CHECKING:
-    from standings.selectors import StandingRow
     from tournament.models import Tournament
+
+# A standings row (``standings.selectors.StandingRow``, which holds a ``FinalPart``): named, not imported, so the
+# two modules do not import each other.
+StandingRow = Any
 
 
 @dataclass(frozen=True)
@@ -24,6 +27,19 @@ class FinalPart:
     carried_score: Fraction
     final_table_points: Fraction
     final_score: Fraction
+
+
+def final_columns(part: FinalPart) -> dict[str, str]:
+    """A finalist's two parts as the standings page and files show them: "table points · points"."""
+    from rules.table_points import format_table_points
+
+    def text(tp: Fraction, pts: Fraction) -> str:
+        return f"{format_table_points(tp)} · {shown_score(pts)}"
+
+    return {
+        "carried": text(part.carried_table_points, part.carried_score),
+        "final_part": text(part.final_table_points, part.final_score),
+    }
 
 
 def cut_stage(tournament: Tournament) -> FinalStage | None:
@@ -61,7 +77,7 @@ def final_order(tournament: Tournament, rows: list[StandingRow]) -> list[Standin
         key = (line.table_points, line.points)
         row.rank = out[-1].rank if key == previous and out else place
         previous = key
-        row.table_points, row.score = line.table_points, shown_score(line.points)  # type: ignore[assignment]
+        row.table_points, row.score = line.table_points, shown_score(line.points)
         row.final = FinalPart(
             line.carried_table_points, line.carried_points, line.final_table_points, line.final_points
         )

@@ -173,6 +173,9 @@ def tournament_update(*, tournament: Tournament, by: User | None, **fields: Any)
             setattr(tournament, key, value)
         tournament.full_clean()
         _check_result_settings(tournament, before)
+        changed = changes({k: before[k] for k in fields}, tournament)
+        if not changed:
+            return tournament  # the same settings again (a double tap, two organizers at once): nothing to log
         tournament.save()
         # Sessions beyond a lowered count are planned and empty (checked above): remove them.
         tournament.sessions.planned().filter(number__gt=tournament.session_count, tables__isnull=True).delete()
@@ -185,7 +188,7 @@ def tournament_update(*, tournament: Tournament, by: User | None, **fields: Any)
             actor=by,
             action="tournament.update",
             obj=tournament,
-            changes=changes({k: before[k] for k in fields}, tournament),
+            changes=changed,
         )
         return tournament
 
@@ -379,10 +382,11 @@ def player_update(*, player: Player, by: User | None, **fields: Any) -> Player:
         for key, value in fields.items():
             setattr(player, key, BY_KEY[key].tidy(value) if key in BY_KEY else value)
         player.full_clean()
+        changed = changes(before, player)
+        if not changed:
+            return player  # the same values again (a double tap, two organizers at once): nothing to log
         player.save()
-        audit(
-            tournament=player.tournament, actor=by, action="player.update", obj=player, changes=changes(before, player)
-        )
+        audit(tournament=player.tournament, actor=by, action="player.update", obj=player, changes=changed)
         # A captain who leaves their team is its captain no more (the database cannot keep that rule).
         captained_teams = Team.objects.filter(captain=player)
         if player.team_id is not None:
@@ -621,12 +625,15 @@ def player_codes_make_missing(*, tournament: Tournament, by: User | None) -> int
     return player_codes_generate(tournament=tournament, by=by)
 
 
-def player_code_reset(*, player: Player, by: User | None) -> Player:
-    """A new code for one player (theirs was seen by someone else); the old one stops working."""
+def player_code_reset(*, player: Player, by: User | None, expected: str | None = None) -> Player:
+    """A new code for one player (theirs was seen by someone else); the old one stops working. ``expected``: the
+    code the organizer saw when asked; when it has changed since (a double tap), nothing changes again."""
     with transaction.atomic():
         tournament = lock_tournament(player.tournament)
         check_organizer(by, tournament)
         player = Player.objects.select_for_update().get(pk=player.pk)
+        if expected is not None and player.code != expected:
+            return player
         taken = set(Player.objects.filter(tournament=tournament).exclude(code="").values_list("code", flat=True))
         player.code = _new_code(taken)
         player.save(update_fields=["code"])

@@ -21,7 +21,9 @@ from django.urls import URLResolver, get_resolver, reverse
 from rules import payments as pay
 from schedule import services as sched
 from scoring import services as ss
+from tournament import services as ts
 from tournament import teams as team_services
+from tournament.choices import WithdrawalReason
 from tournament.models import AuditLog, Team, TournamentRole
 
 WAIT = 30  # seconds: far longer than any request here takes
@@ -164,6 +166,64 @@ def _token_revoke(world):
     return reverse("manage-api-token-revoke", args=[world["tournament"].slug, token.pk]), {}
 
 
+def _code_reset(world):
+    ts.player_codes_generate(tournament=world["tournament"], by=world["organizer"])
+    return reverse("manage-player-code-reset", args=[world["tournament"].slug, 1]), {"confirm": "1"}
+
+
+def _announce(world):
+    path = reverse("manage-announcements", args=[world["tournament"].slug])
+    return path, {"text": "Lunch at one", "key": str(uuid.uuid4())}
+
+
+def _invite(world):
+    path = reverse("manage-accounts", args=[world["tournament"].slug])
+    return path, {"username": "ana", "first_name": "Ana", "role": "referee"}
+
+
+def _withdrawal_undo(world):
+    from schedule import withdrawals
+
+    done = withdrawals.player_withdraw(
+        player=world["players"][7],
+        from_session=world["tournament"].sessions.get(number=2),
+        reason=WithdrawalReason.choices[0][0],
+        by=world["organizer"],
+    )
+    return reverse("manage-withdrawal-undo", args=[world["tournament"].slug, done.pk]), {}
+
+
+def _chief_sheet(name, **data):
+    def setup(world):
+        _finished(world)
+        ss.sheet_sign(sheet=world["sheet"], by=world["referee"])
+        return reverse(name, args=[world["tournament"].slug, 1, 1]), data
+
+    return setup
+
+
+def _publish_all(world):
+    return reverse("manage-seating-publish", args=[world["tournament"].slug]), {"confirm": "1"}
+
+
+def _player_add(world):
+    return reverse("manage-player-add", args=[world["tournament"].slug]), {"number": 99, "name": "Late Comer"}
+
+
+def _player_edit(world):
+    return reverse("manage-player-edit", args=[world["tournament"].slug, 1]), {"number": 1, "name": "Renamed"}
+
+
+def _settings(world):
+    from tests.tournament.test_manage_views import settings_data
+
+    return reverse("manage-settings", args=[world["tournament"].slug]), settings_data(world["tournament"], venue="Lugo")
+
+
+def _one_player_99(world):
+    assert world["tournament"].players.filter(name="Late Comer").count() == 1
+
+
 def _one_hand(world):
     from scoring.models import HandVersion
 
@@ -208,6 +268,20 @@ RACES: dict[str, dict[str, Race]] = {
     "sheet-sign": {"": Race(_signing, "sheet.sign", users=("referee", "organizer"))},
     "manage-announcement-withdraw": {"": Race(_announcement_withdraw, "announcement.withdraw")},
     "manage-api-token-revoke": {"": Race(_token_revoke, "api_token.revoke")},
+    "manage-player-code-reset": {"": Race(_code_reset, "player.code_reset", audits=-1)},
+    "manage-announcements": {"": Race(_announce, "announcement.post")},
+    "manage-accounts": {"": Race(_invite, "account.invite")},
+    "manage-withdrawal-undo": {"": Race(_withdrawal_undo, "player.withdraw_undo")},
+    "manage-seating-publish": {"": Race(_publish_all, "session.publish")},
+    "sheet-reopen": {
+        "": Race(_chief_sheet("sheet-reopen", reason="a wrong hand"), "sheet.reopen", users=("chief", "chief2"))
+    },
+    "sheet-countersign": {
+        "": Race(_chief_sheet("sheet-countersign", confirm="1"), "sheet.countersign", users=("chief", "chief2"))
+    },
+    "manage-player-add": {"": Race(_player_add, "player.create", check=_one_player_99)},
+    "manage-player-edit": {"": Race(_player_edit, "player.update")},
+    "manage-settings": {"": Race(_settings, "tournament.update")},
     "sheet-hand": {"": Race(_hand, "hand.record", users=("referee", "organizer"), audits=-1, check=_one_hand)},
     "penalty-withdraw": {"": Race(_penalty_withdraw, "penalty.withdraw", users=("referee", "organizer"))},
 }
@@ -232,6 +306,8 @@ NOT_RACED = {
     "sheet-appeal": "tests/scoring/test_appeal_concurrency.py",
 }
 NOT_YET = [
+    "mail-stop",
+    "player-mail",
     "manage-stream",
     "tournament-import",
     "tie-deciders",
@@ -239,13 +315,11 @@ NOT_YET = [
     "table-time",
     "sheet-penalty",
     "sheet-submit",
-    "sheet-reopen",
     "sheet-reopen-request",
     "sheet-reopen-decline",
     "sheet-foul",
     "hand-confirm",
     "sheet-not-played",
-    "sheet-countersign",
     "sheet-seats-swap",
     "sheet-hands-move",
     "player-call",
@@ -261,14 +335,9 @@ NOT_YET = [
     "session-countersign",
     "work-call-take",
     "work-call-close",
-    "manage-settings",
     "manage-copy",
-    "manage-player-add",
-    "manage-player-edit",
     "manage-import",
     "manage-player-codes",
-    "manage-player-code-reset",
-    "manage-announcements",
     "manage-session-seat",
     "manage-seating-restore",
     "manage-session-changes-acknowledge",
@@ -276,7 +345,6 @@ NOT_YET = [
     "manage-session-eliminate-undo",
     "manage-seating-generate",
     "manage-seating-swiss",
-    "manage-seating-publish",
     "manage-seating-chart",
     "manage-timetable",
     "manage-session-clock",
@@ -289,8 +357,6 @@ NOT_YET = [
     "manage-roll-call-desk",
     "manage-roll-call-close",
     "manage-roll-call-seat",
-    "manage-withdrawal-undo",
-    "manage-accounts",
     "manage-account-renew",
     "manage-people",
     "person-link",
@@ -317,7 +383,12 @@ def world(tournament, players, organizer, referee, make_user, seated_session, sh
     second = make_user("organizer2")
     TournamentRole.objects.create(tournament=tournament, user=second, role=TournamentRole.Role.ORGANIZER)
     make_user("helper")
+    chiefs = [make_user(name) for name in ("chief", "chief2")]
+    for chief in chiefs:
+        TournamentRole.objects.create(tournament=tournament, user=chief, role=TournamentRole.Role.CHIEF_REFEREE)
     return {
+        "chief": chiefs[0],
+        "chief2": chiefs[1],
         "tournament": tournament,
         "players": players,
         "organizer": organizer,
