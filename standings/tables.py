@@ -2,7 +2,7 @@
 
 import django_tables2 as tables
 from django.utils.html import format_html
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from rules.ranking import TIEBREAKS
@@ -33,9 +33,9 @@ class RankColumn(tables.Column):
             shown = format_html('{} <abbr class="provisional" title="{}">*</abbr>', shown, _("provisional"))
         if record.get("lost_sessions"):
             # A session lost by a late arrival or a time forfeit (MCR 3.11.2): placed last at that table.
-            title = gettext("Lost session(s): %(sessions)s") % {
-                "sessions": ", ".join(map(str, record["lost_sessions"]))
-            }
+            title = ngettext(
+                "Lost session: %(sessions)s", "Lost sessions: %(sessions)s", len(record["lost_sessions"])
+            ) % {"sessions": ", ".join(map(str, record["lost_sessions"]))}
             shown = format_html('{} <abbr class="lost" title="{}">{}</abbr>', shown, title, gettext("L"))
         if record.get("decider"):
             # Fully tied players ordered by the chief referee's decider (MCR 3.10.1): a play-off or lots.
@@ -97,6 +97,12 @@ def standings_table(rows, tiebreak_keys, **kwargs):
         for key in tiebreak_keys
         if key not in ("table_points", "score") and key in TIEBREAKS
     ]
+    if any(row.get("carried") for row in rows):
+        # A final after a cut (standings.finals): each finalist's carried part and final part.
+        extra[:0] = [
+            ("carried", tables.Column(verbose_name=_("Carried over"), default="", orderable=False, attrs=NUM_OPT)),
+            ("final_part", tables.Column(verbose_name=_("Final"), default="", orderable=False, attrs=NUM_OPT)),
+        ]
     if any(row.get("elimination") for row in rows):
         extra.insert(0, ("elimination", tables.Column(verbose_name=_("Elimination"), orderable=False)))
     return StandingsTable(data, extra_columns=extra, **kwargs)

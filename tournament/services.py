@@ -381,6 +381,9 @@ def player_update(*, player: Player, by: User | None, **fields: Any) -> Player:
         player.team = team
         for key, value in fields.items():
             setattr(player, key, BY_KEY[key].tidy(value) if key in BY_KEY else value)
+        # The display name left empty is made from its parts, as when the player was added.
+        if not player.name:
+            player.name = compose_display_name(player.family_name, player.given_name)
         player.full_clean()
         changed = changes(before, player)
         if not changed:
@@ -570,9 +573,9 @@ def seating_problem(player_count: int) -> str | None:
     if player_count % 4:
         missing = 4 - player_count % 4
         return _(
-            "%(n)s players cannot fill tables of four. Add %(m)s substitute(s) (or withdraw %(k)s player(s)) "
-            "so the count is a multiple of four."
-        ) % {"n": player_count, "m": missing, "k": player_count % 4}
+            "%(n)s players cannot fill tables of four: add substitutes to make %(up)s players, or withdraw players "
+            "to leave %(down)s."
+        ) % {"n": player_count, "up": player_count + missing, "down": player_count - player_count % 4}
     return None
 
 
@@ -625,12 +628,15 @@ def player_codes_make_missing(*, tournament: Tournament, by: User | None) -> int
     return player_codes_generate(tournament=tournament, by=by)
 
 
-def player_code_reset(*, player: Player, by: User | None) -> Player:
-    """A new code for one player (theirs was seen by someone else); the old one stops working."""
+def player_code_reset(*, player: Player, by: User | None, expected: str | None = None) -> Player:
+    """A new code for one player (theirs was seen by someone else); the old one stops working. ``expected``: the
+    code the organizer saw when asked; when it has changed since (a double tap), nothing changes again."""
     with transaction.atomic():
         tournament = lock_tournament(player.tournament)
         check_organizer(by, tournament)
         player = Player.objects.select_for_update().get(pk=player.pk)
+        if expected is not None and player.code != expected:
+            return player
         taken = set(Player.objects.filter(tournament=tournament).exclude(code="").values_list("code", flat=True))
         player.code = _new_code(taken)
         player.save(update_fields=["code"])
