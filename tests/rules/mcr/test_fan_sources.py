@@ -520,7 +520,7 @@ SOURCES = {
         39: ["chow 123m + chow 456p + chow 789s"],
         62: ["chow 123m", "chow 456p", "chow 234s", "chow 789s", "pair EE"],
         79: ["winning tile E"],
-        81: ["3 flower(s)"],
+        81: ["3 flowers"],
     },
 }
 
@@ -533,3 +533,8 @@ def test_each_fan_names_what_it_was_counted_from(request, hand):
 
 def test_every_case_has_its_sources():
     assert set(SOURCES) == {p.id for p in CASES}
+
+
+def test_one_flower_is_named_in_the_singular():
+    _, result = fans_of(concealed="123m456p789s234sE", win_tile="E", flowers=1)
+    assert next(f.sources for f in result.fans if f.id == 81) == ["1 flower"]
