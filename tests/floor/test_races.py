@@ -59,7 +59,7 @@ def test_two_referees_taking_at_once_one_takes_it(published_session, coded, refe
 
 def test_two_taps_of_one_announcement_post_one(tournament, organizer):
     key = uuid.uuid4()
-    results, errors = at_once(
+    _results, errors = at_once(
         *(
             lambda: floor.announcement_post(tournament=tournament, text="Hello", key=key, by=organizer)
             for _i in range(3)
