@@ -264,6 +264,28 @@ def _foul(world):
     return path, {"player": world["players"][0].pk, "foul": "warning", "idempotency_key": str(uuid.uuid4())}
 
 
+def _codes(world):
+    return reverse("manage-player-codes", args=[world["tournament"].slug]), {"confirm": "1"}
+
+
+def _withdraw(world):
+    path = reverse("manage-withdrawals", args=[world["tournament"].slug])
+    session = world["tournament"].sessions.get(number=2)
+    return path, {
+        "player": world["players"][7].pk,
+        "from_session": session.pk,
+        "reason": "illness",
+        "keep_in_standings": "on",
+    }
+
+
+def _hand_confirm(world):
+    world["tournament"].__class__.objects.filter(pk=world["tournament"].pk).update(two_person_entry=True)
+    _published(world)
+    ss.hand_record(sheet=world["sheet"], number=1, outcome=pay.DRAW, by=world["referee"])
+    return reverse("hand-confirm", args=[world["tournament"].slug, 1, 1, 1]), {"version": 1}
+
+
 def _one_hand(world):
     from scoring.models import HandVersion
 
@@ -327,6 +349,9 @@ RACES: dict[str, dict[str, Race]] = {
     "manage-roll-call-open": {"": Race(_roll_call_open, "roll_call.open")},
     "sheet-not-played": {"": Race(_not_played, "hand.record", users=("referee", "organizer"), audits=15)},
     "sheet-foul": {"": Race(_foul, "penalty.record", users=("referee", "organizer"))},
+    "manage-player-codes": {"": Race(_codes, "player.codes")},
+    "manage-withdrawals": {"": Race(_withdraw, "player.withdraw")},
+    "hand-confirm": {"": Race(_hand_confirm, "hand.confirm", users=("organizer", "chief"))},
     "sheet-hand": {"": Race(_hand, "hand.record", users=("referee", "organizer"), audits=-1, check=_one_hand)},
     "penalty-withdraw": {"": Race(_penalty_withdraw, "penalty.withdraw", users=("referee", "organizer"))},
 }
@@ -362,7 +387,6 @@ NOT_YET = [
     "sheet-submit",
     "sheet-reopen-request",
     "sheet-reopen-decline",
-    "hand-confirm",
     "sheet-seats-swap",
     "sheet-hands-move",
     "player-call",
@@ -378,7 +402,6 @@ NOT_YET = [
     "session-countersign",
     "manage-copy",
     "manage-import",
-    "manage-player-codes",
     "manage-session-seat",
     "manage-seating-restore",
     "manage-session-changes-acknowledge",
@@ -389,7 +412,6 @@ NOT_YET = [
     "manage-seating-chart",
     "manage-timetable",
     "manage-session-clock",
-    "manage-withdrawals",
     "manage-withdrawal-substitute",
     "manage-withdrawal-return",
     "manage-roll-call",
