@@ -286,6 +286,22 @@ def _hand_confirm(world):
     return reverse("hand-confirm", args=[world["tournament"].slug, 1, 1, 1]), {"version": 1}
 
 
+def _submit(world):
+    _finished(world)
+    return _sheet_action("sheet-submit")(world)
+
+
+def _roll_call_close(world):
+    from schedule import attendance
+
+    attendance.roll_call_open(session=world["tournament"].sessions.get(number=2), by=world["organizer"])
+    return reverse("manage-roll-call-close", args=[world["tournament"].slug, 2]), {"confirm": "1"}
+
+
+def _token(world):
+    return reverse("manage-api-tokens", args=[world["tournament"].slug]), {"name": "hall screen"}
+
+
 def _one_hand(world):
     from scoring.models import HandVersion
 
@@ -352,6 +368,9 @@ RACES: dict[str, dict[str, Race]] = {
     "manage-player-codes": {"": Race(_codes, "player.codes")},
     "manage-withdrawals": {"": Race(_withdraw, "player.withdraw")},
     "hand-confirm": {"": Race(_hand_confirm, "hand.confirm", users=("organizer", "chief"))},
+    "sheet-submit": {"": Race(_submit, "sheet.sign", users=("referee", "organizer"))},
+    "manage-roll-call-close": {"": Race(_roll_call_close, "roll_call.close")},
+    "manage-api-tokens": {"": Race(_token, "api_token.create")},
     "sheet-hand": {"": Race(_hand, "hand.record", users=("referee", "organizer"), audits=-1, check=_one_hand)},
     "penalty-withdraw": {"": Race(_penalty_withdraw, "penalty.withdraw", users=("referee", "organizer"))},
 }
@@ -384,7 +403,6 @@ NOT_YET = [
     "player-check-in",
     "table-time",
     "sheet-penalty",
-    "sheet-submit",
     "sheet-reopen-request",
     "sheet-reopen-decline",
     "sheet-seats-swap",
@@ -417,13 +435,11 @@ NOT_YET = [
     "manage-roll-call",
     "manage-roll-call-self",
     "manage-roll-call-desk",
-    "manage-roll-call-close",
     "manage-roll-call-seat",
     "manage-account-renew",
     "manage-people",
     "person-link",
     "person-unlink",
-    "manage-api-tokens",
     "series-import",
     "series-settings",
     "series-recompute",
