@@ -11,7 +11,8 @@ from collections.abc import Collection, Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, TypedDict
 
-from django.db.models import Prefetch
+from django.db.models import Count, IntegerField, OuterRef, Prefetch, Subquery
+from django.db.models.functions import Coalesce
 from django.urls import reverse
 
 from rules.rotation import WINDS
@@ -24,7 +25,7 @@ from standings.weight import tournament_weight, weight_json
 from tournament import floor
 from tournament import lifecycle as session_lifecycle
 from tournament.clock import clock_data, next_session_start, start_data
-from tournament.models import Elimination, Player, Seat, Session, Tournament
+from tournament.models import Elimination, Player, Seat, Session, Team, Tournament
 
 
 class TableCount(TypedDict):
@@ -139,6 +140,24 @@ def sessions_data(tournament: Tournament, sessions: list[CountedSession]) -> lis
     return [session_summary(tournament, s, notes) for s in sessions]
 
 
+def _counts(tournament: Tournament) -> dict[str, int]:
+    """How many players (substitutes not counted) and teams, in one query."""
+
+    def count(queryset) -> Coalesce:
+        rows = queryset.filter(tournament=OuterRef("pk")).order_by().values("tournament").annotate(n=Count("pk"))
+        return Coalesce(Subquery(rows.values("n"), output_field=IntegerField()), 0)
+
+    row = (
+        Tournament.objects.filter(pk=tournament.pk)
+        .values(
+            player_count=count(Player.objects.filter(is_substitute=False)),
+            team_count=count(Team.objects.all()),
+        )
+        .get()
+    )
+    return {"players": row["player_count"], "teams": row["team_count"]}
+
+
 def tournament_data(tournament: Tournament, organizer: bool) -> dict:
     sessions = visible_sessions(tournament, organizer)
     current = current_session(sessions)
@@ -162,8 +181,7 @@ def tournament_data(tournament: Tournament, organizer: bool) -> dict:
             "qualification_required": tournament.qualification_required,
             # The EMA's MERS weight with its parts (standings.weight), from what the caller may see.
             "mers_weight": weight_json(tournament_weight(tournament, public=not organizer)),
-            "players": tournament.players.filter(is_substitute=False).count(),
-            "teams": tournament.teams.count(),
+            **_counts(tournament),
             "current_session": current.number if current else None,
             # The next session to begin, published or not: its number and time are the timetable's, public.
             "next_session": start_data(next_session_start(tournament)),

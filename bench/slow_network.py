@@ -209,7 +209,7 @@ def run():
 
         call_command("migrate", verbosity=0)
         call_command("collectstatic", interactive=False, verbosity=0)
-        _tournament, plans = build(2, 16, seed=1)
+        _tournament, plans, _codes = build(2, 16, seed=1)
         sheet, _hands = prefill(plans)
         port = free_port()
         log = Path(static_root) / "access.log"

@@ -1,6 +1,6 @@
 """What a referee's two requests cost the server: the table's score-sheet page (GET) and a hand posted to it
-(POST), the requests `make loadtest` sends 50 referees at once (issue 11), and the public standings its
-200 readers poll. Milliseconds of one process and
+(POST), the requests `make loadtest` sends 50 referees at once (issue 11), the public standings its
+200 readers poll, and a player's private page with the poll that keeps it current (issue 31). Milliseconds of one process and
 queries per request, in a 50-table session as the load test builds it, DEBUG off, logged in as the table's
 referee. BENCH_PROFILE=1 also prints where the time goes (cProfile, the 25 costliest functions).
 
@@ -36,7 +36,7 @@ def main():
         settings.DEBUG = False
         from scripts.loadtest import SLUG, build
 
-        _tournament, plans = build(TABLES, HANDS, seed=1)
+        _tournament, plans, codes = build(TABLES, HANDS, seed=1)
         from django.contrib.auth import get_user_model
 
         print(f"database: {db.label}; {TABLES} tables, a sheet of {HANDS} hands")
@@ -94,6 +94,14 @@ def main():
             measure(
                 "  the same, kept in the page cache (within 5 s)", lambda: reader.get(standings), 200, profiled=False
             )
+
+        # A player's private page kept current (issue 31): the page, and the poll it makes every 3 s.
+        player = Client()
+        for code in codes[:20]:
+            page = f"/t/{SLUG}/p/{code}/"
+            player.get(page)
+            measure("player's page (GET, by code, 8 hands at the table)", lambda: player.get(page), 200)
+            measure("  its poll for news (GET JSON, every 3 s)", lambda: player.get(page + "live/"), 200)
 
         def median(values):
             return sorted(values)[len(values) // 2]

@@ -444,9 +444,11 @@ def tournament_dashboard(tournament: Tournament, now: datetime) -> Dashboard:
     board.problems.extend(_unseated(tournament, sessions, url))
     appeal_problems, appeal_steps = _appeals(tournament, url)
     board.problems.extend(appeal_problems)
-    board.next_steps.extend(_setting_up(board, problem, url))
-    board.next_steps.extend(appeal_steps)
+    # The day's order: the session in play first (its sheets, its closing), then the appeals, then what is set
+    # up ahead (publishing a later session's seating), then what follows the last round.
     board.next_steps.extend(_playing(sessions, url, tournament.countersign_required, tournament.appeal_minutes, now))
+    board.next_steps.extend(appeal_steps)
+    board.next_steps.extend(_setting_up(board, problem, url))
     board.next_steps.extend(_after_a_round(tournament, sessions, url))
     board.changed_after_closing = changes_after_closing(tournament)
     board.weight = tournament_weight(tournament)

@@ -2,7 +2,15 @@
 
 from django.urls import path
 
-from schedule import views, views_day, views_elimination, views_replace, views_roll_call, views_table_time
+from schedule import (
+    views,
+    views_day,
+    views_elimination,
+    views_final,
+    views_replace,
+    views_roll_call,
+    views_table_time,
+)
 
 urlpatterns = [
     path("seating/", views.SeatingChartView.as_view(), name="seating-chart"),
@@ -14,6 +22,7 @@ urlpatterns = [
 manage_patterns = [
     path("", views.DashboardView.as_view(), name="manage-home"),
     path("sessions/", views.SessionManageView.as_view(), name="manage-sessions"),
+    path("final/", views_final.FinalView.as_view(), name="manage-final"),
     path("sessions/<int:n>/seat/", views_replace.SessionSeatView.as_view(), name="manage-session-seat"),
     path("sessions/<int:n>/publish/", views_replace.SessionPublishView.as_view(), name="manage-session-publish"),
     path(

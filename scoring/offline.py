@@ -30,6 +30,7 @@ TABLE_PAGE_ASSETS = [
     "js/tile-picker.js",
     "js/outbox.js",
     "js/result.js",
+    "js/site.js",
     "js/kept-pages.js",
     "tiles/sprite.svg",
 ]

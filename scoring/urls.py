@@ -24,6 +24,9 @@ urlpatterns = [
     path("sign/", referee.SheetSignView.as_view(), name="sheet-sign"),
     path("countersign/", chief.SheetCountersignView.as_view(), name="sheet-countersign"),
     path("appeal/", appeals.SheetAppealFileView.as_view(), name="sheet-appeal"),
+    # A table without a referee of its own calls one (a player's code): tournament.floor.
+    path("call/", live.TableCallView.as_view(), name="sheet-call"),
+    path("call/close/", live.TableCallView.as_view(close=True), name="sheet-call-close"),
     path("seats/swap/", corrections.SeatSwapView.as_view(), name="sheet-seats-swap"),
     path("hands/move/", corrections.HandsMoveView.as_view(), name="sheet-hands-move"),
 ]

@@ -7,7 +7,10 @@
    TLS proxy: every request carries ``X-Forwarded-Proto: https``.
 3. Each referee logs in through the login form (CSRF token and cookie, as a browser), then enters hands
    1..--hands of its table through the sheet's hand form: open the sheet, think, post the hand. Meanwhile
-   --readers anonymous readers poll the public standings. Everything stops after --max-seconds at most;
+   --readers anonymous readers poll the public standings, and --live-readers players keep their private page
+   open (issue 31): it polls its news every --live-poll seconds and fetches the page again when they changed
+   (a hand entered at their table changes them). With --servers 2, two gunicorn processes (--workers each) on
+   the one database share the clients, as two app servers behind a proxy do (docs/deploy.md). Everything stops after --max-seconds at most;
    every request has a time-out; traffic goes to the loopback address only.
 4. Checks in the database that every posted hand is stored exactly once (one version each, as posted)
    and that the standings equal an independent recomputation from the posted hands (payments by
@@ -57,6 +60,11 @@ def parse_args(argv):
         "--think", type=float, default=3.0, help="mean seconds a referee spends on the form before posting a hand (3.0)"
     )
     p.add_argument("--poll", type=float, default=30.0, help="mean seconds between a reader's polls (30)")
+    p.add_argument("--live-readers", type=int, default=200, help="players with their private page open, polling (200)")
+    p.add_argument(
+        "--live-poll", type=float, default=3.0, help="mean seconds between a live page's polls (3, as the page)"
+    )
+    p.add_argument("--servers", type=int, default=1, help="gunicorn processes (app servers) sharing the load (1)")
     p.add_argument("--max-seconds", type=float, default=300, help="hard limit on the load phase (300)")
     p.add_argument("--timeout", type=float, default=30, help="time-out of one request, seconds (30)")
     p.add_argument(
@@ -153,6 +161,12 @@ def worker_cpu_seconds(process):
         return None
 
 
+def _cpu(servers):
+    """The CPU seconds of every app server's workers together (None when one cannot be read)."""
+    values = [worker_cpu_seconds(process) for process in servers]
+    return None if None in values else sum(values)
+
+
 def wait_until_up(port, process, seconds=60):
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -198,6 +212,7 @@ def build(tables, hands, seed):
         seed=seed,
     )
     sched.session_publish(session=session, by=None)
+    ts.player_codes_generate(tournament=tournament, by=None)
     # One slow hash shared by all: creating fifty accounts should not dominate the set-up time.
     password = make_password(PASSWORD)
     users = User.objects.bulk_create([User(username=f"ref{t}", password=password) for t in range(1, tables + 1)])
@@ -208,7 +223,8 @@ def build(tables, hands, seed):
     for table in session.tables.order_by("number"):
         seated = [p.pk for p in table.seated_players()]
         plans[table.number] = (seated, [random_hand(rng, seated) for _n in range(hands)])
-    return tournament, plans
+    codes = list(tournament.players.order_by("number").values_list("code", flat=True))
+    return tournament, plans, codes
 
 
 def random_hand(rng, seated):
@@ -349,17 +365,47 @@ def reader(index, port, stats, args, stop_event):
         stop_event.wait(rng.uniform(0.5, 1.5) * args.poll)
 
 
-def drive(port, plans, args):
+def live_reader(index, code, port, stats, args, stop_event):
+    """A player's private page left open (static/js/player-live.js): the page, then its news every few seconds,
+    and the page again when they changed."""
+    rng = random.Random(args.seed * 104729 + index)
+    browser = Browser(port, stats, args.timeout)
+    if stop_event.wait(rng.uniform(0, args.live_poll)):
+        return
+    page = f"/t/{SLUG}/p/{code}/"
+    browser.request("player page", "GET", page)
+    digest = None
+    while not stop_event.is_set():
+        answer = browser.request("live", "GET", page + "live/")
+        found = re.search(r'"digest": "(\w+)"', answer or "")
+        if found and digest is not None and found.group(1) != digest:
+            browser.request("player page", "GET", page)
+        if found:
+            digest = found.group(1)
+        stop_event.wait(rng.uniform(0.5, 1.5) * args.live_poll)
+
+
+def drive(ports, plans, codes, args):
     stats = Stats()
     logged_in, go, stop_readers = threading.Semaphore(0), threading.Event(), threading.Event()
     deadline = time.monotonic() + args.max_seconds
+    # Each client keeps to one app server, as a proxy with sticky connections spreads them.
     referees = [
-        threading.Thread(target=referee, args=(t, plan, port, stats, args, logged_in, go, deadline), daemon=True)
+        threading.Thread(
+            target=referee, args=(t, plan, ports[t % len(ports)], stats, args, logged_in, go, deadline), daemon=True
+        )
         for t, plan in plans.items()
     ]
     readers = [
-        threading.Thread(target=reader, args=(i, port, stats, args, stop_readers), daemon=True)
+        threading.Thread(target=reader, args=(i, ports[i % len(ports)], stats, args, stop_readers), daemon=True)
         for i in range(args.readers)
+    ] + [
+        threading.Thread(
+            target=live_reader,
+            args=(i, codes[i % len(codes)], ports[i % len(ports)], stats, args, stop_readers),
+            daemon=True,
+        )
+        for i in range(args.live_readers)
     ]
     start = time.monotonic()
     for thread in referees:
@@ -472,6 +518,9 @@ def verify(tournament, plans):
     return problems
 
 
+KINDS = ("login page", "login", "sheet", "entry", "standings", "player page", "live")
+
+
 def percentile(values, q):
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered) + 0.5) - 1))]
@@ -480,12 +529,13 @@ def percentile(values, q):
 def report(stats, login_seconds, entry_seconds, args):
     print(
         f"\nload: {args.referees} referees x {args.hands} hands, {args.readers} readers polling every "
-        f"~{args.poll:g} s, referees thinking ~{args.think:g} s per hand; gunicorn {args.workers} workers"
+        f"~{args.poll:g} s, {args.live_readers} live player pages polling every ~{args.live_poll:g} s, referees "
+        f"thinking ~{args.think:g} s per hand; {args.servers} gunicorn process(es) of {args.workers} workers"
     )
     print(f"logins took {login_seconds:.1f} s; the entry phase {entry_seconds:.1f} s\n")
     print(f"{'request':<12} {'count':>6} {'req/s':>7} {'median ms':>10} {'p99 ms':>8} {'max ms':>8} {'errors':>7}")
     total = 0
-    for kind in ("login page", "login", "sheet", "entry", "standings"):
+    for kind in KINDS:
         values = stats.latency.get(kind, [])
         seconds = login_seconds if kind.startswith("login") else entry_seconds
         total += len(values) if not kind.startswith("login") else 0
@@ -513,7 +563,7 @@ def missed_targets(stats, problems, args):
     of any kind of request, every hand posted stored once as posted with the standings equal to a
     recomputation, and hand entry's 99th percentile under --entry-p99-ms."""
     missed = []
-    for kind in ("login page", "login", "sheet", "entry", "standings"):
+    for kind in KINDS:
         if stats.errors.get(kind):
             missed.append(f"{kind}: {stats.errors[kind]} error(s) (target: none)")
     if problems:
@@ -550,7 +600,7 @@ def main(argv=None):
     sys.path.insert(0, str(ROOT))
     with admin_connection(args.pg_url) as admin:
         admin.execute(f'CREATE DATABASE "{name}"')
-    server = None
+    servers = []
     try:
         import django
         from django.core.management import call_command
@@ -559,16 +609,18 @@ def main(argv=None):
         started = time.monotonic()
         call_command("migrate", verbosity=0)
         call_command("collectstatic", interactive=False, verbosity=0)
-        tournament, plans = build(args.referees, args.hands, args.seed)
+        tournament, plans, codes = build(args.referees, args.hands, args.seed)
         print(f"database {name}: migrated and {len(plans)} tables seated in {time.monotonic() - started:.1f} s")
-        port = free_port()
-        server = start_gunicorn(env, port, args.workers)
-        wait_until_up(port, server)
-        print(f"gunicorn: {args.workers} workers on http://{HOST}:{port}/")
-        cpu_before, load_before = worker_cpu_seconds(server), os.getloadavg()[0]
-        stats, login_seconds, entry_seconds = drive(port, plans, args)
-        cpu_after, load_after = worker_cpu_seconds(server), os.getloadavg()[0]
-        stop(server)
+        ports = [free_port() for _s in range(args.servers)]
+        servers = [start_gunicorn(env, port, args.workers) for port in ports]
+        for port, process in zip(ports, servers):
+            wait_until_up(port, process)
+            print(f"gunicorn: {args.workers} workers on http://{HOST}:{port}/")
+        cpu_before, load_before = _cpu(servers), os.getloadavg()[0]
+        stats, login_seconds, entry_seconds = drive(ports, plans, codes, args)
+        cpu_after, load_after = _cpu(servers), os.getloadavg()[0]
+        for process in servers:
+            stop(process)
         report(stats, login_seconds, entry_seconds, args)
         requests = sum(len(v) for v in stats.latency.values())
         if cpu_before is not None and cpu_after is not None and requests:
@@ -595,7 +647,8 @@ def main(argv=None):
         print("\nall targets met")
         return 0
     finally:
-        stop(server)
+        for process in servers:
+            stop(process)
         from django.db import connections
 
         connections.close_all()

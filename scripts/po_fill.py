@@ -5,6 +5,9 @@
 Entries found get the translation and lose their fuzzy flag; msgids not in the catalogue are listed
 and left out. ``po_fill.py --list FILE.po`` prints the msgids still untranslated or fuzzy, as JSON, to fill in.
 An entry with a context (pgettext, ``{% translate "x" context "y" %}``) is keyed ``"y\u0004x"``.
+A plural entry's list is fitted to the catalogue's ``nplurals`` (Spanish has three forms, the third for
+multiples of a million, which takes the plural; Chinese one): a short list repeats its last form, a long one
+is cut, so a JSON written as [singular, plural] serves every language.
 """
 
 import json
@@ -17,13 +20,28 @@ def key(entry):
     return f"{entry.msgctxt}\x04{entry.msgid}" if entry.msgctxt else entry.msgid
 
 
+def nplurals(po) -> int:
+    forms = po.metadata.get("Plural-Forms", "")
+    for part in forms.split(";"):
+        name, _, value = part.partition("=")
+        if name.strip() == "nplurals" and value.strip().isdigit():
+            return int(value)
+    return 2
+
+
+def fit(forms: list, count: int) -> list:
+    return (list(forms) + [forms[-1]] * count)[:count] if forms else forms
+
+
 def main(argv):
     if argv and argv[0] == "--list":
         po = polib.pofile(argv[1])
+        count = nplurals(po)
         todo = {
-            key(e): (e.msgid_plural and [""] * 2) or ""
+            key(e): (e.msgid_plural and [""] * count) or ""
             for e in po
-            if not e.obsolete and (not e.translated() or "fuzzy" in e.flags)
+            if not e.obsolete
+            and (not e.translated() or "fuzzy" in e.flags or (e.msgid_plural and len(e.msgstr_plural) < count))
         }
         print(json.dumps(todo, ensure_ascii=False, indent=1))
         return 0
@@ -38,7 +56,7 @@ def main(argv):
         if entry is None:
             continue
         if isinstance(text, list):
-            entry.msgstr_plural = dict(enumerate(text))
+            entry.msgstr_plural = dict(enumerate(fit(text, nplurals(po))))
         else:
             entry.msgstr = text
         if "fuzzy" in entry.flags:

@@ -29,6 +29,19 @@ class FinalPart:
     final_score: Fraction
 
 
+def final_columns(part: FinalPart) -> dict[str, str]:
+    """A finalist's two parts as the standings page and files show them: "table points · points"."""
+    from rules.table_points import format_table_points
+
+    def text(tp: Fraction, pts: Fraction) -> str:
+        return f"{format_table_points(tp)} · {shown_score(pts)}"
+
+    return {
+        "carried": text(part.carried_table_points, part.carried_score),
+        "final_part": text(part.final_table_points, part.final_score),
+    }
+
+
 def cut_stage(tournament: Tournament) -> FinalStage | None:
     """The tournament's final once the cut is made; None before (or without a final)."""
     stage = FinalStage.objects.filter(tournament=tournament).first()

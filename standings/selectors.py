@@ -14,7 +14,7 @@ from django.utils.translation import gettext
 from rules.ranking import Entry, SessionResult, rank_entries
 from scoring.models import ScoreSheet
 from scoring.results import TableResult, table_results
-from standings.finals import FinalPart, final_order
+from standings.finals import FinalPart, final_columns, final_order
 from tournament.models import AdvanceRule, Elimination, Player, Session, Team, TieDecider, Tournament, Withdrawal
 
 
@@ -326,6 +326,7 @@ def standings_rows(
             "elimination": elimination_status(row) if tournament.format == Tournament.Format.ELIMINATION else None,
             **({"withdrawn": True} if row.withdrawn else {}),
             **({"decider": row.decider} if row.decider else {}),
+            **(final_columns(row.final) if row.final else {}),
         }
         for row in rows
     ]

@@ -97,6 +97,12 @@ def standings_table(rows, tiebreak_keys, **kwargs):
         for key in tiebreak_keys
         if key not in ("table_points", "score") and key in TIEBREAKS
     ]
+    if any(row.get("carried") for row in rows):
+        # A final after a cut (standings.finals): each finalist's carried part and final part.
+        extra[:0] = [
+            ("carried", tables.Column(verbose_name=_("Carried over"), default="", orderable=False, attrs=NUM_OPT)),
+            ("final_part", tables.Column(verbose_name=_("Final"), default="", orderable=False, attrs=NUM_OPT)),
+        ]
     if any(row.get("elimination") for row in rows):
         extra.insert(0, ("elimination", tables.Column(verbose_name=_("Elimination"), orderable=False)))
     return StandingsTable(data, extra_columns=extra, **kwargs)

@@ -26,6 +26,7 @@ from scoring.results import table_results
 from scoring.selectors import changes_after_closing, open_appeals_by_table, players_under_appeal
 from standings import selectors
 from standings.deciders import may_decide
+from standings.finals import cut_stage
 from standings.tables import TeamStandingsTable, standings_table, tiebreak_label
 from tournament.clock import clock_context
 from tournament.models import Player, Seat, Session
@@ -107,6 +108,7 @@ class StandingsView(ResultsMixin, TemplateView):
             lost=any(r["lost_sessions"] for r in rows),
             tiebreak_labels=[tiebreak_label(k) for k in self.tournament.tiebreak_keys()],
             is_elimination=self.tournament.format == self.tournament.Format.ELIMINATION,
+            final_stage=cut_stage(self.tournament),
             final_ranking=selectors.final_ranking_done(self.tournament),
             over=self.tournament.is_over,
         )

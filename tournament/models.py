@@ -282,7 +282,7 @@ class Tournament(RankingBodyFields, models.Model):
     def is_over(self) -> bool:
         """Every session is closed: the standings are final (the hall display, the standings page, the API's
         ``over``)."""
-        return self.sessions.exists() and not self.sessions.open().exists()
+        return self.sessions.all_closed()
 
     def table_points_values(self):
         return parse_table_points(self.table_points)

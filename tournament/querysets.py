@@ -35,6 +35,13 @@ class SessionQuerySet(models.QuerySet):
     def open(self) -> "SessionQuerySet":
         return self.exclude(status__in=_CLOSED)
 
+    def all_closed(self) -> bool:
+        """Some sessions, and every one of them closed; one query (the API's tournament counts its queries)."""
+        counts = self.aggregate(
+            n=models.Count("pk"), still_open=models.Count("pk", filter=~models.Q(status__in=_CLOSED))
+        )
+        return counts["n"] > 0 and counts["still_open"] == 0
+
     def planned(self) -> "SessionQuerySet":
         return self.filter(status=SessionStatus.PLANNED)
 

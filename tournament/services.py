@@ -627,12 +627,15 @@ def player_codes_make_missing(*, tournament: Tournament, by: User | None) -> int
     return player_codes_generate(tournament=tournament, by=by)
 
 
-def player_code_reset(*, player: Player, by: User | None) -> Player:
-    """A new code for one player (theirs was seen by someone else); the old one stops working."""
+def player_code_reset(*, player: Player, by: User | None, expected: str | None = None) -> Player:
+    """A new code for one player (theirs was seen by someone else); the old one stops working. ``expected``: the
+    code the organizer saw when asked; when it has changed since (a double tap), nothing changes again."""
     with transaction.atomic():
         tournament = lock_tournament(player.tournament)
         check_organizer(by, tournament)
         player = Player.objects.select_for_update().get(pk=player.pk)
+        if expected is not None and player.code != expected:
+            return player
         taken = set(Player.objects.filter(tournament=tournament).exclude(code="").values_list("code", flat=True))
         player.code = _new_code(taken)
         player.save(update_fields=["code"])

@@ -6,13 +6,16 @@ the code throttle applies). Calling a referee posts from the page and comes back
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import JsonResponse
-from django.shortcuts import redirect
+from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views import View
 
 from scoring.live import player_news, pulse
 from scoring.views.player import PlayerSheetsView
-from tournament import floor, mail
+from tournament import code_guard, floor, mail
+from tournament import services as tournament_services
+from tournament.models import Table, Tournament
 
 
 class PlayerLiveView(PlayerSheetsView):
@@ -75,3 +78,35 @@ class PlayerMailView(PlayerSheetsView):
         except ValidationError as exc:
             messages.error(request, " ".join(exc.messages))
         return redirect(reverse("player-page", args=[self.tournament.slug, self.kwargs["code"]]) + "#mail")
+
+
+class TableCallView(View):
+    """POST from the table's own page (a table without its own referee, players scoring on a shared device): a
+    player of the table types their code and the table calls a referee (``close``: no longer needs one)."""
+
+    http_method_names = ["post"]
+    close = False
+
+    def post(self, request, slug, n, t):
+        tournament = get_object_or_404(Tournament.objects.visible_to(request.user), slug=slug)
+        table = get_object_or_404(Table, session__tournament=tournament, session__number=n, number=t)
+        back = reverse("sheet", args=[slug, n, t]) + "#referee-call"
+        try:
+            player = code_guard.player_for_request(request, tournament=tournament, code=request.POST.get("code", ""))
+        except tournament_services.TooManyCodeFailures as exc:
+            messages.error(request, code_guard.refused_message(exc.until))
+            return redirect(back)
+        try:
+            if player is None or not table.seats.filter(player=player).exists():
+                raise ValidationError(_("That code is not the code of a player at this table."))
+            if self.close:
+                call = floor.call_of_table(table)
+                if call is not None and call.is_live:
+                    floor.referee_call_close(call=call, by=request.user, player=player)
+                messages.success(request, _("The call of table %(t)s is closed.") % {"t": t})
+            else:
+                floor.referee_call_make(table=table, player=player, by=request.user)
+                messages.success(request, _("A referee is called to table %(t)s.") % {"t": t})
+        except (ValidationError, PermissionDenied) as exc:
+            messages.error(request, " ".join(getattr(exc, "messages", [str(exc)])))
+        return redirect(back)

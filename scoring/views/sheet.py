@@ -20,6 +20,7 @@ from scoring.models import ScoreSheet
 from scoring.results import sheet_data, sheet_hand, with_sheet_and_seats
 from scoring.selectors import hand_with_versions, sheet_appeals, sheet_departures
 from tournament.clock import clock_context
+from tournament.floor import call_of_table
 from tournament.models import WIND_NAMES, Session, Table
 from tournament.permissions import is_chief_referee, is_organizer
 from tournament.views.mixins import ScorerPostMixin, add_service_error
@@ -166,6 +167,8 @@ class SheetView(SheetMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         context.update(self.build_sheet())
         context["initial_winds"] = list(WIND_NAMES.values())
+        if self.session.is_public and not self.session.is_closed:
+            context.update(call_table=self.table, call=call_of_table(self.table))
         # A player left during the session: the hands after it are not played here, so no hand is offered.
         left_after = min((w.after_hand for w in self.departures.values() if w.after_hand), default=None)
         context["departed_stop"] = bool(

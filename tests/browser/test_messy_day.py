@@ -374,6 +374,7 @@ def before_session_3(desk, day, organizer, ledger, screenshot):
     # Player 5 lost their card: a new code (asked first), then their card printed alone.
     old = day.players.get(number=LOST_CARD).code
     desk.goto(u(day, "manage-player-codes"))
+    assert_accessible(desk)
     card = desk.locator(f"#card-{LOST_CARD}")
     card.get_by_role("button", name=f"New code: Player {LOST_CARD}").click()
     assert desk.locator("h1").inner_text() == f"Give {LOST_CARD}. Player {LOST_CARD} a new code?"

@@ -191,3 +191,87 @@ def test_six_sheets_countersigned_in_three_taps(
     assert ScoreSheet.objects.filter(status=COUNTERSIGNED).count() == 6
     assert page.locator(".messages .msg").first.is_visible()
     assert_accessible(page)
+
+
+# ------------------------------------------------------------------ every organizer page at 390 px
+
+_WIDE = """() => {
+  const boxes = [...document.querySelectorAll('main *')].filter((el) => {
+    const s = getComputedStyle(el);
+    return (s.overflowX === 'auto' || s.overflowX === 'scroll') && el.scrollWidth > el.clientWidth + 1;
+  });
+  const silent = boxes.filter((el) => {
+    const note = el.previousElementSibling;
+    return !(note && note.matches('.scroll-note') && !note.hidden && el.getAttribute('tabindex') === '0');
+  }).map((el) => el.className || el.tagName);
+  return {width: document.documentElement.scrollWidth, inner: window.innerWidth, silent};
+}"""
+
+
+def organizer_pages(slug):
+    """Every page of the tournament an organizer opens with GET (the URL names under /t/<slug>/ whose other
+    arguments are a session, a table, a hand or an appeal number: 1), but files and polled fragments."""
+    import re
+
+    from django.urls import URLPattern, URLResolver, get_resolver
+
+    values = {"slug": slug, "n": "1", "t": "1", "number": "1", "hand": "1"}
+    skip = ("live", "export", "calls", "sw.js", "file", "api/", "i18n", "admin", "accounts/", "logout", "/p/")
+
+    def walk(patterns, prefix=""):
+        for p in patterns:
+            if isinstance(p, URLResolver):
+                yield from walk(p.url_patterns, prefix + str(p.pattern))
+            elif isinstance(p, URLPattern):
+                yield prefix + str(p.pattern)
+
+    for pattern in walk(get_resolver().url_patterns):
+        names = re.findall(r"<(?:\w+:)?(\w+)>", pattern)
+        if not pattern.startswith("t/<") or any(s in pattern for s in skip) or any(n not in values for n in names):
+            continue
+        if re.search(r"\.(json|csv|xlsx|pdf|ics|txt|zip)$", pattern):
+            continue
+        yield "/" + re.sub(r"<(?:\w+:)?(\w+)>", lambda m: values[m.group(1)], pattern)
+
+
+@pytest.fixture
+def demo(db):
+    import io
+
+    from django.core.management import call_command
+
+    call_command("load_demo", stdout=io.StringIO())
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.get(username="organizer")
+
+
+@pytest.mark.parametrize("language", ["en", "es", "zh-hans"])
+def test_every_organizer_page_fits_a_phone(phone_page, login, demo, language):
+    """No page wider than the screen; a table that must stay wide says so and takes the keyboard's focus; with
+    every folded part opened too. axe-core clean on each (in English: the other languages share the markup)."""
+    from tests.browser.test_series import assert_accessible
+
+    page = phone_page
+    login(page, demo)
+    page.goto("/")
+    speak(page, language)
+    wide, visited = [], 0
+    for url in organizer_pages("demo-open"):
+        try:
+            response = page.goto(url)
+        except Exception:  # a download (a file, not a page): nothing to look at
+            continue
+        if response is None or response.status != 200 or "text/html" not in response.headers.get("content-type", ""):
+            continue
+        visited += 1
+        for opened in (False, True):
+            if opened:
+                page.evaluate("() => document.querySelectorAll('main details').forEach(d => d.open = true)")
+                page.wait_for_timeout(250)
+            found = page.evaluate(_WIDE)
+            if found["width"] > 390 or found["inner"] > 390 or found["silent"]:
+                wide.append(f"{url} (details open: {opened}): {found}")
+        if language == "en":
+            assert_accessible(page)
+    assert visited > 40 and wide == []

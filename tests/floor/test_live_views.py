@@ -56,3 +56,19 @@ def test_the_call_is_post_only_and_needs_the_code(client, tournament, published_
     url = reverse("player-call", args=[tournament.slug, "NOTACODE"])
     assert getattr(client, method)(url).status_code in (404, 405)
     assert not RefereeCall.objects.exists()
+
+
+def test_a_table_without_a_referee_calls_one_from_its_page_with_a_players_code(
+    client, tournament, published_session, coded
+):
+    sheet = reverse("sheet", args=[tournament.slug, 1, 1])
+    assert "Call a referee to table 1" in client.get(sheet).content.decode()
+    call = reverse("sheet-call", args=[tournament.slug, 1, 1])
+    response = client.post(call, {"code": coded[5].code}, follow=True)  # a player of table 2
+    assert "not the code of a player at this table" in response.content.decode()
+    assert not RefereeCall.objects.exists()
+    response = client.post(call, {"code": coded[2].code}, follow=True)
+    assert "A referee is called to table 1." in response.content.decode()
+    assert RefereeCall.objects.get().called_by_player == coded[2]
+    client.post(reverse("sheet-call-close", args=[tournament.slug, 1, 1]), {"code": coded[3].code})
+    assert not RefereeCall.objects.get().is_live

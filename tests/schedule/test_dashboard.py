@@ -71,7 +71,9 @@ def test_session_in_play_then_finished_then_close(rr16, organizer, referee):
     later = timezone.now() + timedelta(minutes=rr16.appeal_minutes + 1)
     board = dashboard.tournament_dashboard(rr16, later)
     assert "Every score sheet of session 1 is signed: close the session" in texts(board.next_steps)
-    assert board.next_steps[-1].url.endswith("#session-1")
+    # The day's order (issue 30): the session in play comes first, before publishing the later sessions.
+    assert board.next_steps[0].url.endswith("#session-1")
+    assert "Publish the seating" in texts(board.next_steps[1:])
 
 
 def test_sheets_open_past_the_time_limit(rr16, organizer, referee):
@@ -136,7 +138,7 @@ def test_dashboard_page_shows_sheet_counts(client_for, hands_entered, tournament
     assert "In play" in content and "Next steps" in content
     # Session 1: two tables, one being entered, none submitted.
     row = content.split('class="current"')[1].split("</tr>")[0]
-    cells = [c.split("</td>")[0].strip() for c in row.split('<td class="num">')[1:]]
+    cells = [c.split(">", 1)[1].split("</td>")[0].strip() for c in row.split('<td class="num"')[1:]]
     assert cells == ["2", "1", "1", "0"]
 
 

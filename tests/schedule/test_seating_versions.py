@@ -190,8 +190,13 @@ def test_new_code_asks(client_for, rr16, organizer):
     assert "stop working at once" in page
     assert rr16.players.get(number=4).code == player.code
     assert not AuditLog.objects.filter(action="player.code_reset").exists()
-    client.post(u("manage-player-code-reset", rr16, 4), {"confirm": "1"})
-    assert rr16.players.get(number=4).code != player.code
+    client.post(u("manage-player-code-reset", rr16, 4), {"confirm": "1", "code": player.code})
+    new = rr16.players.get(number=4).code
+    assert new != player.code
+    # A double tap posts the same form again: the code it saw has changed already, nothing changes.
+    client.post(u("manage-player-code-reset", rr16, 4), {"confirm": "1", "code": player.code})
+    assert rr16.players.get(number=4).code == new
+    assert AuditLog.objects.filter(action="player.code_reset").count() == 1
 
 
 def test_close_asks(client_for, rr16, organizer, referee):

@@ -202,3 +202,35 @@ def test_a_changed_constant_reaches_the_dataclass_defaults_and_the_data_built_fr
         assert (module.Params().limit, module.CATALOGUE["a"].limit) == (5, 5)
     finally:
         sys.modules.pop("mutated_params", None)
+
+
+CACHED_SOURCE = textwrap.dedent(
+    """\
+    from functools import lru_cache
+
+
+    def step(x):
+        return x + 1
+
+
+    @lru_cache(maxsize=16)
+    def cached(x):
+        return step(x)
+    """
+)
+
+
+def test_cached_results_of_the_unchanged_code_do_not_answer_for_a_mutant(tmp_path, monkeypatch):
+    (tmp_path / "mutated_cached.py").write_text(CACHED_SOURCE, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    sys.modules.pop("mutated_cached", None)
+    module = importlib.import_module("mutated_cached")
+    try:
+        assert module.cached(1) == 2
+        m = next(m for m in find_mutants("mutated_cached.py", CACHED_SOURCE) if m.description == "'+' -> '-'")
+        undo = apply(module, mutated_tree(ast.parse(CACHED_SOURCE), m), m)
+        assert module.cached(1) == 0
+        undo()
+        assert module.cached(1) == 2
+    finally:
+        sys.modules.pop("mutated_cached", None)

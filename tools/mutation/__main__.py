@@ -201,7 +201,11 @@ def main(argv: list[str] | None = None) -> int:
     outcomes = []
     for path in chosen:
         held = any(fnmatch.fnmatch(path, pattern) for pattern in targets["held"])
-        outcomes.append(run_module(path, targets, held))
+        outcome = run_module(path, targets, held)
+        outcomes.append(outcome)
+        for mutant in outcome.mutants:  # as each module ends, so a long run can be read while it goes on
+            if mutant["status"] == "survived" and mutant["ident"] not in equivalents:
+                sys.stderr.write(f"   survived: {path}:{mutant['line']}: {mutant['ident']}\n")
     stale = explain(outcomes, equivalents)
     if args.json:
         Path(args.json).write_text(json.dumps([o.__dict__ for o in outcomes], indent=1), encoding="utf-8")

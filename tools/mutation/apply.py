@@ -22,8 +22,12 @@ from .mutants import Mutant
 
 
 class NotApplicable(Exception):
-    """The mutant cannot be put in place here (the mutated module does not run, or the change sits in a kind of
-    statement the runner does not transplant); it is reported, never counted as killed."""
+    """The mutant cannot be put in place here (its function is not found where the module says); it is reported,
+    never counted as killed."""
+
+
+class DoesNotLoad(Exception):
+    """The mutated module raises while it loads: every test that imports it would fail, so the mutant is killed."""
 
 
 Undo = Callable[[], None]
@@ -78,11 +82,28 @@ def _lookup(module: types.ModuleType, qualname: str) -> Any:
     return obj
 
 
-def _clear_caches(obj: Any) -> None:
-    for candidate in (obj, getattr(obj, "__func__", None), getattr(obj, "fget", None)):
-        clear = getattr(candidate, "cache_clear", None)
-        if callable(clear):
-            clear()
+_CACHES: dict[str, list[Any]] = {}
+
+
+def clear_caches(module: types.ModuleType) -> None:
+    """Empties every functools cache of the project's modules: a cached result worked out by the unchanged code
+    (or by the mutant) must not answer for the other."""
+    key = module.__name__
+    if key not in _CACHES:
+        found = []
+        package = module.__name__.split(".")[0]  # not the tests' own caches (the reference calculator's results)
+        for other in _project_modules(module):
+            if other.__name__.split(".")[0] != package:
+                continue
+            for value in list(vars(other).values()):
+                owners = list(vars(value).values()) if isinstance(value, type) else [value]
+                for owner in owners:
+                    for candidate in (owner, getattr(owner, "__func__", None), getattr(owner, "fget", None)):
+                        if callable(getattr(candidate, "cache_clear", None)):
+                            found.append(candidate)
+        _CACHES[key] = found
+    for cached in _CACHES[key]:
+        cached.cache_clear()
 
 
 def _swap_code(module: types.ModuleType, code: types.CodeType, qualname: str, first_line: int) -> Undo:
@@ -101,12 +122,12 @@ def _swap_code(module: types.ModuleType, code: types.CodeType, qualname: str, fi
             raise NotApplicable(f"{qualname}: the mutated code closes over other names")
         undo.append((func, func.__code__))
         func.__code__ = new
-    _clear_caches(obj)
+    clear_caches(module)
 
     def restore() -> None:
         for func, old in undo:
             func.__code__ = old
-        _clear_caches(obj)
+        clear_caches(module)
 
     return restore
 
@@ -124,8 +145,8 @@ def _run_scratch(module: types.ModuleType, code: types.CodeType) -> dict[str, An
     }
     try:
         exec(code, namespace)
-    except Exception as exc:  # the mutated module does not even load: not a mutant any test can meet
-        raise NotApplicable(f"the mutated module fails to load: {type(exc).__name__}: {exc}") from exc
+    except Exception as exc:
+        raise DoesNotLoad(f"the mutated module fails to load: {type(exc).__name__}: {exc}") from exc
     return namespace
 
 
@@ -162,9 +183,12 @@ def _transplant(module: types.ModuleType, code: types.CodeType) -> Undo:
             step()
         raise
 
+    clear_caches(module)
+
     def restore() -> None:
         for step in reversed(undo):
             step()
+        clear_caches(module)
 
     return restore
 

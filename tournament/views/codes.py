@@ -54,7 +54,7 @@ class PlayerCodeResetView(PlayerCodesView):
         player = get_object_or_404(Player, tournament=self.tournament, number=self.kwargs["number"])
         if request.POST.get("confirm") != "1":
             return self.ask(player)
-        services.player_code_reset(player=player, by=request.user)
+        services.player_code_reset(player=player, by=request.user, expected=request.POST.get("code"))
         messages.success(
             request,
             _("%(player)s has a new code; the old one no longer works. Print their card again (Print this card).")
@@ -78,7 +78,8 @@ class PlayerCodeResetView(PlayerCodesView):
                 "reason": None,
                 "action": self.request.path,
                 "cancel": reverse("manage-player-codes", args=[self.tournament.slug]) + f"#card-{player.number}",
-                "hidden": [],
+                # The code shown: a second tap finds it changed already and gives no second new code.
+                "hidden": [("code", player.code)],
             }
         )
         return TemplateResponse(self.request, "schedule/confirm.html", context)
