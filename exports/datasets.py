@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import ngettext, pgettext
 
 from core.countries import alpha3
 from ratings.base import format_number
@@ -74,7 +74,11 @@ def not_public_notes(tournament, public):
     if not hidden:
         return []
     return [
-        _("Not public: includes the results of session(s) %(list)s, not published yet.")
+        ngettext(
+            "Not public: includes the results of session %(list)s, not published yet.",
+            "Not public: includes the results of sessions %(list)s, not published yet.",
+            len(hidden),
+        )
         % {"list": ", ".join(map(str, hidden))}
     ]
 

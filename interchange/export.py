@@ -24,6 +24,7 @@ from rules import fouls
 from rules import payments as pay
 from scoring.models import Appeal, AppealAmendment, Hand, HandVersion, Penalty, Signature
 from standings.weight import tournament_weight, weight_json
+from tournament.finals_models import FinalStage
 from tournament.models import Player, Seat, Session, Table, Team, TieDecider, Tournament, Withdrawal, split_display_name
 from tournament.player_fields import PLAYER_FIELDS, Kind
 
@@ -173,8 +174,31 @@ def tournament_export(tournament: Tournament) -> dict[str, Any]:
         data["tie_deciders"] = deciders
     if records.appeals:
         data["appeals"] = [_appeal_json(a, records.penalties, records.withdrawn) for a in records.appeals]
+    stage = FinalStage.objects.filter(tournament=tournament).first()
+    if stage is not None:
+        data["final"] = _final_json(stage)
     data["mers_weight"] = weight_json(tournament_weight(tournament))
     return data
+
+
+def _final_json(stage: FinalStage) -> dict[str, Any]:
+    numbers = dict(stage.tournament.players.values_list("pk", "number"))
+    out: dict[str, Any] = {
+        "size": stage.size,
+        "after_session": stage.after_session,
+        "carry_table_points": stage.carry_table_points,
+        "carry_points": stage.carry_points,
+        "others": stage.others,
+        "seating": stage.seating,
+    }
+    if stage.table_points_factor is not None:
+        out["table_points_factor"] = number_json(stage.table_points_factor)
+    if stage.points_factor is not None:
+        out["points_factor"] = number_json(stage.points_factor)
+    if stage.is_cut:
+        out["finalists"] = [numbers[pk] for pk in stage.finalists if pk in numbers]
+        out["level_order"] = list(stage.level_order)
+    return out
 
 
 def _settings_json(tournament: Tournament) -> dict[str, Any]:

@@ -61,6 +61,21 @@ TOP_KEYS = {
     "tie_deciders",
     # Written for the ranking body (standings.weight.weight_json); computed again on import, never read.
     "mers_weight",
+    "final",
+}
+# A final after a cut (tournament.finals_models.FinalStage; docs/elimination.md): its settings, and once the cut is
+# made its finalists (player numbers, in their order at the cut) and the order given for players level at it.
+FINAL_KEYS = {
+    "size",
+    "after_session",
+    "carry_table_points",
+    "table_points_factor",
+    "carry_points",
+    "points_factor",
+    "others",
+    "seating",
+    "finalists",
+    "level_order",
 }
 TIE_DECIDER_KEYS = {"order", "method", "note", "withdrawn"}
 # A player's fields are tournament.player_fields', by their keys; number and name are required. team_captain:

@@ -15,10 +15,10 @@ from django.db import DatabaseError, transaction
 from django.utils import timezone
 from django.utils.translation import ngettext
 
-from interchange.format import PLAYER_KEYS, InterchangeError
+from interchange.format import FINAL_KEYS, PLAYER_KEYS, InterchangeError
 from interchange.shape import default_status, parse_moment, validate
 from rules import payments as pay
-from schedule import clock, elimination, withdrawals
+from schedule import clock, elimination, finals, withdrawals
 from schedule import services as schedule
 from scoring import services as ss
 from scoring.models import Appeal, Hand, HandVersion, Penalty, ScoreSheet
@@ -196,6 +196,8 @@ def tournament_import(
                 )
         for i, arow in enumerate(data.get("appeals", [])):
             _load_appeal(arow, f"appeals[{i}]", sessions, players, table_penalties)
+        if data.get("final"):
+            _load_final(tournament, data["final"], players)
         notes = import_notes(tournament)
         audit(
             tournament=tournament,
@@ -209,6 +211,26 @@ def tournament_import(
             **({"notes": notes} if notes else {}),
         )
         return tournament
+
+
+def _load_final(tournament: Tournament, row: dict[str, Any], players: dict[int, Player]) -> None:
+    """The final's settings, and its cut as the file recorded it (the file seats the sessions itself)."""
+    settings = {k: row[k] for k in FINAL_KEYS - {"finalists", "level_order"} if k in row}
+    for factor in ("table_points_factor", "points_factor"):
+        if settings.get(factor) is not None:
+            settings[factor] = Decimal(str(settings[factor]))
+    with _At("final"):
+        finals.final_stage_set(tournament=tournament, by=None, **settings)
+    if row.get("finalists"):
+        missing = [n for n in row["finalists"] if n not in players]
+        if missing:
+            raise InterchangeError("final.finalists", f"no player {missing[0]} in the file")
+        with _At("final.finalists"):
+            finals.final_cut_load(
+                tournament=tournament,
+                finalists=[players[n] for n in row["finalists"]],
+                level_order=row.get("level_order", []),
+            )
 
 
 def import_notes(tournament: Tournament) -> list[str]:

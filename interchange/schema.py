@@ -23,6 +23,7 @@ from interchange.format import (
     APPEAL_DECISION_KEYS,
     APPEAL_KEYS,
     CONFIRMATION_METHODS,
+    FINAL_KEYS,
     HAND_KEYS,
     PENALTY_KEYS,
     PLAYER_KEYS,
@@ -40,6 +41,7 @@ from interchange.format import (
 )
 from rules.registry import RULE_SETS
 from scoring.models import Appeal, AppealAmendment, AppealDecision
+from tournament.finals_models import CarryRule, FinalOthers, FinalSeating
 from tournament.models import AdvanceRule, TieDeciderMethod, WithdrawalReason
 from tournament.player_fields import PLAYER_FIELDS, Kind
 
@@ -104,6 +106,7 @@ ELEMENTS: dict[str, tuple[dict[str, dict[str, Any]], tuple[str, ...], set[str]]]
                 "description": "each session's planned start, by session number",
             },
             "tie_deciders": array(ref("tie_decider")),
+            "final": ref("final"),
             "mers_weight": {
                 "type": "object",
                 "description": "the EMA's MERS weight with its parts, as written on export; not read on import",
@@ -210,6 +213,22 @@ ELEMENTS: dict[str, tuple[dict[str, dict[str, Any]], tuple[str, ...], set[str]]]
         },
         ("player", "from_session", "reason"),
         WITHDRAWAL_KEYS,
+    ),
+    "final": (
+        {
+            "size": POSITIVE,
+            "after_session": POSITIVE,
+            "carry_table_points": enum(CarryRule.values),
+            "table_points_factor": nullable(DECIMAL),
+            "carry_points": enum(CarryRule.values),
+            "points_factor": nullable(DECIMAL),
+            "others": enum(FinalOthers.values),
+            "seating": enum(FinalSeating.values),
+            "finalists": array(POSITIVE),
+            "level_order": array(POSITIVE),
+        },
+        ("size", "after_session"),
+        FINAL_KEYS,
     ),
     "tie_decider": (
         {"order": array(INT), "method": enum(TieDeciderMethod.values), "note": STR, "withdrawn": BOOL},

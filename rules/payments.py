@@ -68,9 +68,11 @@ def check_hand(players: Iterable[P], hand: HandOutcome[P]) -> None:
     if hand.points - hand.flowers < MIN_POINTS_WITHOUT_FLOWERS:
         raise PaymentError(
             N_(
-                "A winning hand is worth at least %(minimum)s points without flowers; %(points)s points with "
-                "%(flowers)s flower(s) leaves %(left)s."
-            ),
+                "A winning hand is worth at least %(minimum)s points without flowers; %(points)s points less "
+                "%(flowers)s for the flowers leaves %(left)s."
+            )
+            if hand.flowers
+            else N_("A winning hand is worth at least %(minimum)s points without flowers, not %(points)s."),
             code="under_minimum",
             field="points",
             minimum=MIN_POINTS_WITHOUT_FLOWERS,

@@ -204,3 +204,21 @@ def final_cut_undo(*, tournament: Tournament, by: User | None) -> FinalStage:
         stage.save(update_fields=["finalists", "level_order", "cut_at", "cut_by"])
         audit(tournament=tournament, actor=by, action="final.cut_undo", obj=stage, finalists=finalists)
         return stage
+
+
+def final_cut_load(
+    *, tournament: Tournament, finalists: Sequence[Player], level_order: Sequence[int] = ()
+) -> FinalStage:
+    """The cut as a tournament file recorded it (import only: the file seats the final's sessions itself)."""
+    with transaction.atomic():
+        tournament = lock_tournament(tournament)
+        stage = FinalStage.objects.select_for_update().get(tournament=tournament)
+        if len(finalists) != stage.size or len({p.pk for p in finalists}) != stage.size:
+            raise ValidationError(
+                _("The final has %(n)s different players, not %(k)s.") % {"n": stage.size, "k": len(finalists)}
+            )
+        stage.finalists = [p.pk for p in finalists]
+        stage.level_order = list(level_order)
+        stage.cut_at = timezone.now()
+        stage.save(update_fields=["finalists", "level_order", "cut_at"])
+        return stage

@@ -375,8 +375,17 @@ def occurrence_label(n: int) -> str:
     """Which time a repeated foul is: "first time" (a warning), "second time", ..."""
     from django.utils.translation import gettext
 
-    words = {1: gettext("first time"), 2: gettext("second time"), 3: gettext("third time"), 4: gettext("fourth time")}
-    return words.get(n) or gettext("time %(n)s") % {"n": n}
+    words = {
+        1: gettext("first time"),
+        2: gettext("second time"),
+        3: gettext("third time"),
+        4: gettext("fourth time"),
+        5: gettext("fifth time"),
+        6: gettext("sixth time"),
+        7: gettext("seventh time"),
+        8: gettext("eighth time"),
+    }
+    return words.get(n) or gettext("offence number %(n)s") % {"n": n}
 
 
 class Signature(models.Model):

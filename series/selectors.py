@@ -19,6 +19,7 @@ from django.core.cache import caches
 from django.db.models import Count, Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core import names
 from ratings.base import DecayStep, Event, Result, Standing, two_decimals
@@ -388,10 +389,14 @@ def entry_problems(index: int, entry: SeriesTournament, finished: set[int]) -> d
     if not t.published:
         return {where: _("“%(name)s” is not public: its results cannot be ranked.") % {"name": t.name}}
     if t.pk not in finished:
-        numbers = ", ".join(map(str, open_sessions(t)))
+        still_open = open_sessions(t)
         return {
-            where: _("“%(name)s” is not finished: session(s) %(numbers)s not closed.")
-            % {"name": t.name, "numbers": numbers}
+            where: ngettext(
+                "“%(name)s” is not finished: session %(numbers)s is not closed.",
+                "“%(name)s” is not finished: sessions %(numbers)s are not closed.",
+                len(still_open),
+            )
+            % {"name": t.name, "numbers": ", ".join(map(str, still_open))}
         }
     if tournament_day(t) is None:
         return {where: _("“%(name)s” has no dates: a ranking needs the day it was played.") % {"name": t.name}}

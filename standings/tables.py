@@ -2,7 +2,7 @@
 
 import django_tables2 as tables
 from django.utils.html import format_html
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from rules.ranking import TIEBREAKS
@@ -33,9 +33,9 @@ class RankColumn(tables.Column):
             shown = format_html('{} <abbr class="provisional" title="{}">*</abbr>', shown, _("provisional"))
         if record.get("lost_sessions"):
             # A session lost by a late arrival or a time forfeit (MCR 3.11.2): placed last at that table.
-            title = gettext("Lost session(s): %(sessions)s") % {
-                "sessions": ", ".join(map(str, record["lost_sessions"]))
-            }
+            title = ngettext(
+                "Lost session: %(sessions)s", "Lost sessions: %(sessions)s", len(record["lost_sessions"])
+            ) % {"sessions": ", ".join(map(str, record["lost_sessions"]))}
             shown = format_html('{} <abbr class="lost" title="{}">{}</abbr>', shown, title, gettext("L"))
         if record.get("decider"):
             # Fully tied players ordered by the chief referee's decider (MCR 3.10.1): a play-off or lots.

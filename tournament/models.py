@@ -8,6 +8,7 @@ from django.db.models.lookups import Exact
 from django.urls import reverse
 from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from rules.ranking import TIEBREAKS
 from rules.registry import RULE_SETS, get_rule_set
@@ -224,7 +225,11 @@ class Tournament(RankingBodyFields, models.Model):
             errors["table_points"] = str(exc)
         unknown = [k for k in self.tiebreak_keys() if k not in TIEBREAKS]
         if unknown:
-            errors["tiebreaks"] = _("Unknown tie-break(s): %(keys)s. Choose from %(choices)s.") % {
+            errors["tiebreaks"] = ngettext(
+                "Unknown tie-break: %(keys)s. Choose from %(choices)s.",
+                "Unknown tie-breaks: %(keys)s. Choose from %(choices)s.",
+                len(unknown),
+            ) % {
                 "keys": ", ".join(unknown),
                 "choices": ", ".join(TIEBREAKS),
             }

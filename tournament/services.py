@@ -381,6 +381,9 @@ def player_update(*, player: Player, by: User | None, **fields: Any) -> Player:
         player.team = team
         for key, value in fields.items():
             setattr(player, key, BY_KEY[key].tidy(value) if key in BY_KEY else value)
+        # The display name left empty is made from its parts, as when the player was added.
+        if not player.name:
+            player.name = compose_display_name(player.family_name, player.given_name)
         player.full_clean()
         changed = changes(before, player)
         if not changed:
@@ -570,9 +573,9 @@ def seating_problem(player_count: int) -> str | None:
     if player_count % 4:
         missing = 4 - player_count % 4
         return _(
-            "%(n)s players cannot fill tables of four. Add %(m)s substitute(s) (or withdraw %(k)s player(s)) "
-            "so the count is a multiple of four."
-        ) % {"n": player_count, "m": missing, "k": player_count % 4}
+            "%(n)s players cannot fill tables of four: add substitutes to make %(up)s players, or withdraw players "
+            "to leave %(down)s."
+        ) % {"n": player_count, "up": player_count + missing, "down": player_count - player_count % 4}
     return None
 
 

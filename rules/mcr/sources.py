@@ -73,7 +73,7 @@ def unit_str(unit: Unit) -> str:
 def fan_sources(fan: int, ctx: Context, reading: Reading) -> list[str]:
     """Readable list of the sets or tiles a fan was counted from."""
     if fan == F.FLOWER_TILES:
-        return [f"{ctx.hand.flowers} flower(s)"]
+        return ["1 flower" if ctx.hand.flowers == 1 else f"{ctx.hand.flowers} flowers"]
     if fan in _WIN_FANS:
         return ["winning tile " + tile_str(ctx.win)]
     if reading.kind == "knitted straight" and fan == F.KNITTED_STRAIGHT and reading.knitted is not None:

@@ -187,3 +187,34 @@ def test_other_rule_sets_carry_their_own_table_points(slug, organizer):
         tp, pts = cut[r.player.number]
         assert (r.final.carried_table_points, r.final.carried_score) == (tp / 2, Fraction(pts, 2))
         assert r.table_points == tp / 2
+
+
+def test_the_tournament_file_carries_the_final_and_its_cut(four_played, organizer):
+    import copy
+
+    from interchange.export import tournament_export
+
+    t = four_played
+    fs.final_stage_set(tournament=t, by=organizer, size=4, after_session=4, carry_points="factor", points_factor="0.25")
+    fs.final_cut(tournament=t, by=organizer)
+    data = tournament_export(t)
+    finalists = [r.player.number for r in player_standings(t)][:4]
+    assert data["final"] == {
+        "size": 4,
+        "after_session": 4,
+        "carry_table_points": "kept",
+        "carry_points": "factor",
+        "others": "play_on",
+        "seating": "blocks",
+        "points_factor": 0.25,
+        "finalists": finalists,
+        "level_order": [],
+    }
+    copied = copy.deepcopy(data)
+    copied["slug"], copied["name"] = "final-copy", "Final Copy"
+    imported = tournament_import(copied)
+    again = tournament_export(imported)
+    assert again["final"] == data["final"]
+    assert [(r.player.number, r.table_points, r.score) for r in player_standings(imported)] == [
+        (r.player.number, r.table_points, r.score) for r in player_standings(t)
+    ]

@@ -323,7 +323,7 @@ def test_a_lost_session_shows_in_the_standings(client, short, published_session,
     ss.foul_record(sheet=sheet, player=players[1], foul="late", minutes=25, by=referee)
     standings = text(client.get(reverse("standings", args=[short.slug])))
     row = re.search(r'<tr[^>]*data-number="2".*?</tr>', standings, re.S).group(0)
-    assert 'class="lost" title="Lost session(s): 1"' in row
+    assert 'class="lost" title="Lost session: 1"' in row
     assert "Lost a session (more than 15 minutes late" in standings
     assert 'class="lost"' in text(client.get(reverse("tabulation", args=[short.slug])))
     detail = text(client.get(reverse("player-detail", args=[short.slug, 2])))

@@ -95,7 +95,7 @@ def test_an_unfinished_tournament_is_refused_naming_its_open_sessions(small_tour
     with pytest.raises(ValidationError) as caught:
         _create(tournaments=[TournamentEntry("club-jan"), TournamentEntry("club-feb")])
     assert caught.value.message_dict["tournaments[1].slug"] == [
-        "“Club February” is not finished: session(s) 2 not closed."
+        "“Club February” is not finished: session 2 is not closed."
     ]
 
 

@@ -73,7 +73,7 @@ def test_staff_see_every_session_marked_not_public(client_for, hidden_hand, role
 
     xlsx = load_workbook(io.BytesIO(client.get(reverse("export-standings", args=[hidden_hand.slug, "xlsx"])).content))
     notes = [c.value for row in xlsx.active.iter_rows() for c in row if isinstance(c.value, str)]
-    assert "Not public: includes the results of session(s) 2, not published yet." in notes
+    assert "Not public: includes the results of session 2, not published yet." in notes
     tabulation = load_workbook(
         io.BytesIO(client.get(reverse("export-tabulation", args=[hidden_hand.slug, "xlsx"])).content)
     ).active

@@ -165,7 +165,7 @@ def test_seating_problem_offers_substitute(client_for, tournament, players, orga
     assert m("manage-player-add", tournament) + "?substitute=1" in page
     response = client.post(m("manage-session-seat", tournament, 1), {"s1-seed": ""})
     assert response.status_code == 200
-    assert "Add 3 substitute(s)" in response.content.decode()
+    assert "add substitutes to make 12 players, or withdraw players to leave 8" in response.content.decode()
     assert Session.objects.get(tournament=tournament, number=1).status == "planned"
     sub_form = client.get(m("manage-player-add", tournament) + "?substitute=1").content.decode()
     assert 'name="is_substitute"' in sub_form and "checked" in sub_form

@@ -31,6 +31,10 @@ def test_display_name_from_parts():
     assert compose_display_name("López", "Ana") == "Ana López"
     assert compose_display_name("李", "伟") == "李伟"
     assert compose_display_name("김", "민준") == "김민준"
+    # Mixed scripts (issue 30): family name first, the parts kept apart.
+    assert compose_display_name("Kim 김재원", "Jae-won") == "Kim 김재원 Jae-won"
+    assert compose_display_name("Kim", "김재원  Jae-won") == "Kim 김재원 Jae-won"
+    assert compose_display_name("王", "Wei") == "王 Wei"
 
 
 def test_service_splits_a_comma_name_and_keeps_others_whole(tournament, organizer):
@@ -95,3 +99,13 @@ def test_name_parts_round_trip_through_the_interchange_file(tournament, organize
     copy_data = copy.deepcopy(data)
     copy_data["slug"] = "copy"
     assert tournament_export(tournament_import(copy_data))["players"] == data["players"]
+
+
+def test_editing_the_parts_with_the_display_name_emptied_makes_it_again(tournament, organizer):
+    """Issue 30: an edit that gives the family and given names and empties the display name composes it, mixed
+    scripts kept apart."""
+    from tournament import services as ts
+
+    player = ts.player_create(tournament=tournament, number=9, name="Kim Jae-won", by=organizer)
+    player = ts.player_update(player=player, by=organizer, name="", family_name="Kim 김재원", given_name="Jae-won")
+    assert player.name == "Kim 김재원 Jae-won"
