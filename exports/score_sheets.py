@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from exports.datasets import foul_nature, foul_paid_to, foul_remarks, team_name, wind_name
 from exports.renderers import document
-from exports.typography import LATIN, LATIN_BOLD, document_fonts, paragraph, styles_for, table
+from exports.typography import LATIN, LATIN_BOLD, document_fonts, fitted, paragraph, styles_for, table
 from rules.table_points import format_table_points
 from scoring.models import Penalty, Signature
 from scoring.results import SheetData, SheetHand, sheets_data
@@ -90,14 +90,19 @@ def _sheet_heading(tournament: Tournament, data: SheetData, styles: dict[str, An
     ]
 
 
+# A player's two columns (50 + 51 points) less the cell's padding (6 each side), by the rows' heights less theirs
+# (1 above and below): the team's row holds one line, the name's two.
+TEAM_CELL, NAME_CELL = (89, 13), (89, 20)
+
+
 def _player_rows(data: SheetData, lettered: bool, cell: Any) -> list[list[Any]]:
     """Who sits where: position (A to D on a sheet with a fan table, as that sheet names them; else the
     winds, as MCR's), team, name and number; then the hands' column headings."""
     players = data.players
     return [
         [_("Position"), "", "", *_spread(["ABCD"[i] if lettered else wind_name(i) for i in range(4)])],
-        [_("Team"), "", "", *_spread([paragraph(team_name(p), cell) if p else "" for p in players])],
-        [_("Player"), "", "", *_spread([paragraph(p.name, cell) if p else "" for p in players])],
+        [_("Team"), "", "", *_spread([fitted(team_name(p), cell, *TEAM_CELL) if p else "" for p in players])],
+        [_("Player"), "", "", *_spread([fitted(p.name, cell, *NAME_CELL) if p else "" for p in players])],
         [_("Player number"), "", "", *_spread([str(p.number) if p else "" for p in players])],
         [_("Hand"), _("Round"), _("East")] + ["+ / -", _("Total")] * 4,
     ]
@@ -181,7 +186,10 @@ def _grid(data: SheetData, lettered: bool, styles: dict[str, Any], font: str, bo
     players = _player_rows(data, lettered, cell)
     rows = players + _hand_rows(data) + _total_rows(data, blank, cell)
     head, foot = len(players), len(rows) - 4
-    heights = [15] * head + [22 if blank else 17] * len(data.hands) + [16, 16, 16, 30]
+    # The name's row takes two lines, so a long name wraps inside it (exports.typography.fitted).
+    heights = (
+        [15, 15, NAME_CELL[1] + 2] + [15] * (head - 3) + [22 if blank else 17] * len(data.hands) + [16, 16, 16, 30]
+    )
     return table(
         rows,
         _grid_style(data, len(rows), head, foot, font, bold),

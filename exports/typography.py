@@ -272,6 +272,24 @@ def paragraph(text: object, style: Any) -> Any:
     return Paragraph(markup(text), style)
 
 
+def fitted(text: object, style: Any, width: float, height: float, smallest: float = 5) -> Any:
+    """A paragraph of `text` that fits a cell of `width` x `height` points: it wraps, and its font shrinks
+    (half a point at a time, not below `smallest`) until no word is wider than the cell and the lines fit its
+    height. The longest names of the demo ("María José Fernández-Olmedo de la Concepción") then stay in their
+    cell instead of running over the next one."""
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph
+
+    size = float(style.fontSize)
+    while True:
+        shrunk = ParagraphStyle(f"{style.name}-{size}", parent=style, fontSize=size, leading=round(size * 1.12, 2))
+        result = Paragraph(markup(text), shrunk)
+        _w, h = result.wrap(width, 10_000)
+        if size <= smallest or (h <= height + 0.01 and result.minWidth() <= width + 0.01):
+            return result
+        size -= 0.5
+
+
 ALIGNMENTS = {"LEFT": 0, "CENTER": 1, "CENTRE": 1, "RIGHT": 2, "DECIMAL": 2}
 
 
