@@ -148,7 +148,7 @@ def test_pure_terminal_chows_need_a_pair_of_fives():
 
 def test_seven_shifted_pairs_stay_in_one_suit():
     # 99m then 11p-66p: seven consecutive kinds by number of tile, but across two suits: Seven Pairs.
-    fans, result = fans_of(concealed="99m1122334455p6p", win_tile="6p")
+    fans, _ = fans_of(concealed="99m1122334455p6p", win_tile="6p")
     assert 19 in fans and 6 not in fans
 
 
