@@ -49,6 +49,16 @@ def api_token_create(*, tournament: Tournament, name: str, by: User | None) -> t
                 _("This tournament already has %(n)s active tokens; revoke one you no longer use first.")
                 % {"n": active}
             )
+        # One active token per name: a second is a double tap or two organizers at once, and two tokens no one
+        # can tell apart could not be revoked knowingly.
+        if ApiToken.objects.filter(tournament=tournament, revoked_at__isnull=True, name__iexact=name).exists():
+            raise ValidationError(
+                {
+                    "name": _("There is already an active token called %(name)s: give this one another name.")
+                    % {"name": name}
+                },
+                code="token_name_taken",
+            )
         raw = TOKEN_PREFIX + secrets.token_urlsafe(32)
         token = ApiToken.objects.create(
             tournament=tournament,

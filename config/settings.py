@@ -118,6 +118,9 @@ AUTHENTICATION_BACKENDS = [
     # Django's password check behind the login throttle: a locked-out try is refused before the password is
     # checked (core/login_guard.py).
     "core.login_guard.ThrottledModelBackend",
+    # Never asked for a password (the one above ends every check): listed so that the sessions of logins made
+    # before the throttle, which name it, stay logged in, and for login(backend=...) after an invitation.
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 # The proxies in front of the app (docs/deploy.md), whose X-Forwarded-For alone says who a visitor is

@@ -75,7 +75,9 @@ class ThrottledModelBackend(ModelBackend):
             full = attempt.failed()
             if full is not None:  # this failure locked: say so now, not at the next try
                 request.login_refused = throttle.Throttled(full, throttle.refused_until(full) or timezone.now())
-            return None
+            # Ends the check here: Django's own ModelBackend, listed after this one only so that logins made
+            # before it (their sessions name that backend) stay valid, does not check the password again.
+            raise PermissionDenied
         attempt.succeeded()
         request.login_proved = login_proof(username)
         return user

@@ -33,7 +33,7 @@ HIDDEN_POLL_SECONDS = 30  # a tab out of sight polls less, and at once when it c
 class News:
     key: str  # changes when the fact changes
     text: str  # what the page says about it, when it is new
-    silent: bool = False  # changes the page without a notice (a hand entered at the player's table)
+    silent: bool = False  # changes the page without a notice (their own confirmation, made on the page)
 
 
 def _seat_text(seat: Seat) -> str:
@@ -64,7 +64,7 @@ def player_seats(player: Player) -> list[Seat]:
 
 
 def _sheet_news(player: Player, seats: list[Seat]) -> list[News]:
-    """Sheets waiting for the player's confirmation, hands waiting for it, and (silently) hands entered."""
+    """Sheets waiting for the player's confirmation and hands waiting for it."""
     unsigned = {
         seat.table.sheet.pk: seat
         for seat in seats
@@ -73,10 +73,13 @@ def _sheet_news(player: Player, seats: list[Seat]) -> list[News]:
     if not unsigned:
         return []
     news = []
-    hands = Hand.objects.filter(sheet_id__in=unsigned).values_list("sheet_id", "number", "current_id", "pending_id")
-    for sheet_id, number, current_id, pending_id in hands.order_by("sheet_id", "number"):
+    # Not every hand entered at the player's table: the player sits there, and each would cost every player of
+    # the table a fetch of the page (make loadtest: four page fetches a hand). Only what asks them to act.
+    hands = Hand.objects.filter(sheet_id__in=unsigned, pending__isnull=False).values_list(
+        "sheet_id", "number", "pending_id"
+    )
+    for sheet_id, number, pending_id in hands.order_by("sheet_id", "number"):
         seat = unsigned[sheet_id]
-        news.append(News(f"hand:{sheet_id}:{number}:{current_id}", "", silent=True))
         if pending_id is not None:
             text = _("Hand %(h)s of session %(n)s, table %(t)s waits for your confirmation") % {
                 "h": number,

@@ -607,6 +607,8 @@ def player_codes_generate(*, tournament: Tournament, by: User | None, replace: b
             player.code = _new_code(taken)
             taken.add(player.code)
             changed.append(player)
+        if not changed:
+            return 0  # every player has a code already (a double tap, two organizers at once): nothing to log
         Player.objects.bulk_update(changed, ["code"])
         audit(
             tournament=tournament,

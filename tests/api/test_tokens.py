@@ -139,3 +139,16 @@ def test_a_token_of_another_tournament_cannot_be_revoked_here(client_for, tourna
     response = client_for("organizer").post(reverse("manage-api-token-revoke", args=[tournament.slug, token.pk]))
     assert response.status_code == 404
     assert ApiToken.objects.get().active
+
+
+def test_a_second_active_token_of_the_same_name_is_refused(tournament, organizer):
+    """Issue 27: a double tap (or two organizers at once) made two tokens no one could tell apart."""
+    from django.core.exceptions import ValidationError
+
+    from api import services as api_services
+
+    first, _raw = api_services.api_token_create(tournament=tournament, name="Hall screen", by=organizer)
+    with pytest.raises(ValidationError, match="already an active token called hall screen"):
+        api_services.api_token_create(tournament=tournament, name="hall screen", by=organizer)
+    api_services.api_token_revoke(token=first, by=organizer)
+    assert api_services.api_token_create(tournament=tournament, name="Hall screen", by=organizer)
