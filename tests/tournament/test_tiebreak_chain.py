@@ -2,7 +2,6 @@
 internal keys; the keys themselves are still taken from a file, a script or an older page."""
 
 import pytest
-from django.urls import reverse
 from django.utils import translation
 
 from tests.tournament.test_manage_views import m, settings_data
