@@ -234,3 +234,25 @@ def test_cached_results_of_the_unchanged_code_do_not_answer_for_a_mutant(tmp_pat
         assert module.cached(1) == 2
     finally:
         sys.modules.pop("mutated_cached", None)
+
+
+def test_a_table_another_module_built_from_a_changed_constant_is_built_again(tmp_path, monkeypatch):
+    package = tmp_path / "mutpkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "numbers.py").write_text("WIND = 9\n", encoding="utf-8")
+    (package / "engine.py").write_text("from . import numbers as N\n\nTABLE = {N.WIND: 'wind'}\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    names = ("mutpkg", "mutpkg.numbers", "mutpkg.engine")
+    try:
+        numbers = importlib.import_module("mutpkg.numbers")
+        engine = importlib.import_module("mutpkg.engine")
+        source = (package / "numbers.py").read_text(encoding="utf-8")
+        (m,) = find_mutants("mutpkg/numbers.py", source)
+        undo = apply(numbers, mutated_tree(ast.parse(source), m), m)
+        assert engine.TABLE == {10: "wind"}
+        undo()
+        assert engine.TABLE == {9: "wind"}
+    finally:
+        for name in names:
+            sys.modules.pop(name, None)

@@ -41,7 +41,46 @@ def apply(module: types.ModuleType, tree: ast.Module, mutant: Mutant) -> Undo:
         raise NotApplicable(f"does not compile: {exc}") from exc
     if mutant.function is not None:
         return _swap_code(module, code, mutant.function, mutant.function_lineno)
-    return _transplant(module, code)
+    undo = _transplant(module, code)
+    try:
+        for other in _dependents(module):
+            # Tables another module built at import from the changed values (the engine's table of wind fans,
+            # made from the fan numbers) are built again from them.
+            source = Path(other.__file__ or "").read_text(encoding="utf-8")
+            undo = _chain(undo, _transplant(other, compile(source, other.__file__ or "", "exec")))
+    except BaseException:
+        undo()
+        raise
+    return undo
+
+
+def _chain(first: Undo, second: Undo) -> Undo:
+    def both() -> None:
+        second()
+        first()
+
+    return both
+
+
+def _dependents(module: types.ModuleType) -> list[types.ModuleType]:
+    """The modules of the same package that import this one (by its last name: ``from . import fans``)."""
+    short = module.__name__.rsplit(".", 1)[-1]
+    package = module.__name__.split(".")[0]
+    found = []
+    for other in _project_modules(module):
+        if other is module or other.__name__.split(".")[0] != package or not other.__file__:
+            continue
+        tree = ast.parse(Path(other.__file__).read_text(encoding="utf-8"))
+        for node in tree.body:
+            names = []
+            if isinstance(node, ast.ImportFrom):
+                names = [node.module or "", *(a.name for a in node.names)]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            if any(n == short or n.endswith("." + short) or n == module.__name__ for n in names):
+                found.append(other)
+                break
+    return found
 
 
 # ------------------------------------------------------------------ a change inside a def

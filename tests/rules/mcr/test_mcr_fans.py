@@ -301,3 +301,36 @@ def test_chinese_names_are_the_rulebooks():
     assert (names[1], names[43], names[48], names[81]) == ("大四喜", "无番和", "双暗杠", "花牌")
     _, result = fans_of(concealed="123m456p789s234sE", win_tile="E")
     assert [f.to_dict()["name_zh"] for f in result.fans] == ["花龙", "门前清", "单钓将"]
+
+
+# MCR 3.8.1 numbers the fans from the most valuable down: (first id, last id) -> points.
+RULEBOOK_POINTS = {
+    (1, 7): 88,
+    (8, 13): 64,
+    (14, 15): 48,
+    (16, 18): 32,
+    (19, 27): 24,
+    (28, 33): 16,
+    (34, 38): 12,
+    (39, 48): 8,
+    (49, 54): 6,
+    (55, 58): 4,
+    (59, 68): 2,
+    (69, 81): 1,
+}
+
+
+def test_every_fan_is_worth_what_the_rulebook_says():
+    from rules.mcr.fans import POINTS
+
+    expected = {i: points for (first, last), points in RULEBOOK_POINTS.items() for i in range(first, last + 1)}
+    assert {i: FANS[i].points for i in FANS} == expected
+    assert {i: POINTS[i] for i in FANS} == expected
+
+
+def test_the_references_melded_and_concealed_kong_is_two_of_our_fans_worth_six():
+    from rules.mcr import fans as F
+
+    (fans,) = F.REFERENCE_SPECIAL_NAMES.values()
+    assert fans == (F.TWO_MELDED_KONGS, F.CONCEALED_KONG)
+    assert sum(FANS[i].points for i in fans) == 6
