@@ -329,7 +329,7 @@ class Penalty(WsomFoulFields, PositionDeltas):
         from django.utils.translation import gettext
 
         if self.is_warning:
-            return gettext("Warning, no points")
+            return self.record_only_label() or gettext("Warning, no points")
         if self.to == pay.TO_PLAYER and self.recipient is not None:
             return gettext("Paid to %(player)s") % {"player": self.recipient.name}
         return self.get_to_display()
@@ -341,7 +341,7 @@ class Penalty(WsomFoulFields, PositionDeltas):
         from django.utils.translation import gettext
 
         if self.is_warning:
-            return gettext("Warning, no points")
+            return self.record_only_label() or gettext("Warning, no points")
         seats = ("offender", "harmed", "other", "another")
         deltas = pay.penalty_payments(
             seats, "offender", self.amount, self.to, recipient="harmed" if self.to == pay.TO_PLAYER else None

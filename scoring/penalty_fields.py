@@ -9,6 +9,8 @@ from django.utils.translation import gettext_lazy as _
 from rules import fouls
 
 TIMED_FROM_DEAL = (fouls.TIME_TURN, fouls.TIME_HAND)
+# Recorded for the referee's record of the hand, never a penalty in points: not "a warning".
+RECORD_ONLY = (fouls.TIME_EXCUSED, *fouls.PENALTY_TILE_FOULS)
 
 
 class WsomFoulFields(models.Model):
@@ -20,6 +22,12 @@ class WsomFoulFields(models.Model):
 
     class Meta:
         abstract = True
+
+    def record_only_label(self) -> str:
+        """What a foul recorded only for the record costs, in words; blank for the others."""
+        from django.utils.translation import gettext
+
+        return gettext("No points: a record of the hand") if getattr(self, "foul", "") in RECORD_ONLY else ""
 
     def seconds_detail(self) -> str:
         """The seconds as the foul reads them: the time taken (``time_turn``, ``time_hand``) or over (``time``)."""

@@ -227,7 +227,7 @@ class FoulRecordView(SheetActionView):
             **form.service_kwargs(),
         )
         if penalty.is_warning:
-            cost = _("a warning, no points")
+            cost = _("no points, a record of the hand") if penalty.record_only_label() else _("a warning, no points")
         elif penalty.recipient_id:
             cost = _("%(n)s points to %(player)s") % {"n": penalty.amount, "player": penalty.recipient.name}
         elif penalty.to == penalty.To.EACH_OTHER:

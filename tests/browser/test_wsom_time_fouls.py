@@ -48,9 +48,10 @@ def test_time_turn_from_the_deal_and_penalty_tiles_from_a_phone(
     form.locator('[name="hand_number"]').fill("2")
     form.locator('[name="tiles"]').fill("3s 3s")
     recorded(page, button="Record foul")
-    assert "a warning, no points" in saved_message(page, "foul")
+    assert "no points, a record of the hand" in saved_message(page, "foul")
     page.reload()
     fouls = page.locator("#fouls").inner_text()
     assert "31 s from the deal, the first 15 free" in fouls and "33s" in fouls
+    assert "No points: a record of the hand" in fouls
     assert_accessible(page)
     screenshot(page, "wsom-fouls-listed-phone")

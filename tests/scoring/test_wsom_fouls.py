@@ -75,7 +75,7 @@ def test_penalty_tiles_are_recorded_by_name_without_points(sheet, referee, tourn
     c = seats(sheet)[2]
     p = record(sheet, c, "tiles_claim_cancel", referee, tiles="3s 3s", hand_number=6)
     assert (p.amount, p.tiles, p.deltas) == (0, "33s", [0, 0, 0, 0])
-    assert "33s" in p.description
+    assert "33s" in p.description and p.cost_label == p.paid_to_label == "No points: a record of the hand"
     with pytest.raises(ValidationError) as exc:
         record(sheet, c, "tiles_win_cancel", referee, tiles="1m2m3m4m", hand_number=6)
     assert "tiles" in exc.value.message_dict
