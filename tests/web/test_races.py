@@ -302,6 +302,19 @@ def _token(world):
     return reverse("manage-api-tokens", args=[world["tournament"].slug]), {"name": "hall screen"}
 
 
+def _roll_call(name):
+    def setup(world):
+        from schedule import attendance
+
+        session = world["tournament"].sessions.get(number=2)
+        attendance.roll_call_open(session=session, by=world["organizer"])
+        if name == "desk":
+            attendance.roll_call_self_check_in(session=session, by=world["organizer"], allowed=True)
+        return reverse(f"manage-roll-call-{name}", args=[world["tournament"].slug, 2]), {}
+
+    return setup
+
+
 def _one_hand(world):
     from scoring.models import HandVersion
 
@@ -371,6 +384,8 @@ RACES: dict[str, dict[str, Race]] = {
     "sheet-submit": {"": Race(_submit, "sheet.sign", users=("referee", "organizer"))},
     "manage-roll-call-close": {"": Race(_roll_call_close, "roll_call.close")},
     "manage-api-tokens": {"": Race(_token, "api_token.create")},
+    "manage-roll-call-self": {"": Race(_roll_call("self"), "roll_call.self")},
+    "manage-roll-call-desk": {"": Race(_roll_call("desk"), "roll_call.desk")},
     "sheet-hand": {"": Race(_hand, "hand.record", users=("referee", "organizer"), audits=-1, check=_one_hand)},
     "penalty-withdraw": {"": Race(_penalty_withdraw, "penalty.withdraw", users=("referee", "organizer"))},
 }
@@ -436,8 +451,6 @@ NOT_YET = [
     "manage-withdrawal-substitute",
     "manage-withdrawal-return",
     "manage-roll-call",
-    "manage-roll-call-self",
-    "manage-roll-call-desk",
     "manage-roll-call-seat",
     "manage-account-renew",
     "manage-people",
