@@ -64,6 +64,8 @@ def test_organizer_sets_previews_cuts_and_undoes(client_for, four_played):
     assert not FinalStage.objects.get().is_cut  # a preview changes nothing
     assert client.post(url, {"action": "cut", "confirm": "1"}).status_code == 302
     assert FinalStage.objects.get().is_cut and four_played.sessions.get(number=5).tables.count() == 2
+    again = client.post(url, {"action": "cut", "confirm": "1"})  # a double tap: refused in words, nothing changes
+    assert again.status_code == 200 and "The cut is already made." in again.content.decode()
     page = client.get(reverse("standings", args=[four_played.slug])).content.decode()
     assert "Carried over" in page and "the best 4 after session 4" in page
     ask = client.post(url, {"action": "undo"})
