@@ -541,9 +541,11 @@ class Computed:
 
 def series_compute(series: Series, *, as_of: date | None = None) -> Computed:
     """The series' ranking computed now from its tournaments' results (SeriesInputError when one cannot
-    be used). ``as_of``: the ranking's date; default the series' own, else today."""
-    day = as_of or series.as_of or timezone.localdate()
+    be used). ``as_of``: the ranking's date; default the series' own, else today, or the day of its last
+    result when that is later (a tournament whose last day is still to come once it is finished: ranked as of
+    today it would count for nothing, and rank nobody)."""
     inputs = series_inputs(series)
+    day = as_of or series.as_of or max([timezone.localdate(), *(e.day for e in inputs.events if e.day)])
     parameters = parameters_of(series, day)
     standings = rank([e.event() for e in inputs.events], inputs.results, method_parameters(parameters))
     return Computed(

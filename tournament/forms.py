@@ -16,6 +16,7 @@ from rules.registry import RULE_SETS
 from tournament.importing import MAX_FILE_BYTES
 from tournament.models import PLAYER_NUMBER_MAX, Team, Tournament, TournamentRole
 from tournament.player_fields import PLAYER_FIELDS, Kind, PlayerField
+from tournament.tiebreak_widget import TiebreakChainWidget
 
 
 def max_length(model, field_name):
@@ -82,13 +83,17 @@ class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
         fields = TOURNAMENT_FIELDS
-        widgets = {"start_date": DATE_WIDGET, "end_date": DATE_WIDGET}
+        widgets = {"start_date": DATE_WIDGET, "end_date": DATE_WIDGET, "tiebreaks": TiebreakChainWidget()}
         field_classes = {"rule_options": RuleOptionsField}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         for name in self.DEFAULTED:
             self.fields[name].required = False
+        self.fields["tiebreaks"].help_text = _(
+            "After table points and score, in this order; leave a place at “—” for none. Each is named in the "
+            "standings by the same words."
+        )
         # The options travel as the JSON field (files and scripts post it); on the page each option of each
         # rule set is a choice of its own, right after the rule set (static/js/rule-options.js shows only
         # the chosen rule set's), and those win over the JSON when posted.

@@ -31,7 +31,7 @@ from django.utils.translation import gettext as _
 
 from core.acting import acting_user
 from scoring import tile_entry
-from scoring.lifecycle import APPEAL_OPEN_STATUSES
+from scoring.lifecycle import APPEAL, APPEAL_OPEN_STATUSES
 from scoring.models import DELTA_FIELDS, Appeal, ClosedSessionChange, Hand, HandVersion, Penalty, ScoreSheet
 from scoring.services.hand_rules import HandDetails, _hand_deltas
 from scoring.services.sheet import _after_change, _lock_sheet, _note_if_closed, _position_deltas, _positions
@@ -97,7 +97,7 @@ def _check_correctable(sheet: ScoreSheet) -> None:
             % dict(where, hands=", ".join(map(str, pending))),
             code="pending",
         )
-    appeal = Appeal.objects.filter(sheet=sheet, status__in=APPEAL_OPEN_STATUSES).order_by("number").first()
+    appeal = Appeal.objects.filter(APPEAL.q(APPEAL_OPEN_STATUSES), sheet=sheet).order_by("number").first()
     if appeal is not None:
         raise ValidationError(
             _("Appeal %(n)s about table %(t)s is not decided yet: decide it first.") % dict(where, n=appeal.number),

@@ -244,13 +244,13 @@ def test_rulebook_vocabulary():
 
 
 def test_settings_help_text_is_translated_per_request(client, tournament, organizer):
-    """The tie-break help text is interpolated lazily, so it follows the language of each request."""
+    """The tie-break help text and choices follow the language of each request (issue 30: choices, not keys)."""
     client.force_login(organizer)
     url = reverse("manage-settings", args=[tournament.slug])
-    assert "Tras los puntos de mesa y la puntuación, separados por comas y por orden: table_points" in text(
-        client.get(url, **SPANISH)
-    )
-    assert "After table points and score, comma-separated, in order: table_points" in text(client.get(url))
+    spanish = text(client.get(url, **SPANISH))
+    assert "Tras los puntos de mesa y la puntuación, en este orden" in spanish
+    assert "table_points" not in spanish.split('name="tiebreaks_0"')[1].split("</select>")[0]
+    assert "After table points and score, in this order" in text(client.get(url))
 
 
 def test_exports_in_spanish(client, tournament, published_session, players, referee, organizer):

@@ -259,3 +259,18 @@ def test_a_league(small_tournaments):
     }
     ana = next(r for r in ranking.rows if r["ema_id"] == "10000001")
     assert ana["counted"] == 2 and ana["results"] == 3
+
+
+def test_a_series_without_a_date_ranks_as_of_its_last_result_when_that_is_after_today(small_tournaments):
+    """Issue 30: a series file with ``as_of: null`` and a tournament whose last day is after today (finished,
+    its sessions closed, dated ahead) ranks as of that day, not today, when it would rank nobody."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    later = timezone.localdate() + timedelta(days=30)
+    Tournament.objects.filter(pk=small_tournaments[-1].pk).update(start_date=later, end_date=later)
+    series = _create(slug="undated", as_of=None, tournaments=[TournamentEntry(t.slug) for t in small_tournaments])
+    ranking = series.rankings.get()
+    assert ranking.as_of == later
+    assert any(row["rank"] for row in ranking.rows)

@@ -95,3 +95,20 @@ def test_xlsx_preview_with_bad_row(client_for, tournament):
     assert "Number 1 is also on row 2" in content
     assert 'name="confirm"' not in content
     assert not Player.objects.filter(tournament=tournament).exists()
+
+
+def test_each_column_is_explained_in_words_beside_its_name_in_the_file(client_for, tournament):
+    """Issue 30: the column's name in the file, then what it is in the reader's language, then what goes in it."""
+    from django.utils import translation
+
+    from tournament.player_fields import FILE_FIELDS
+
+    url = reverse("manage-import", args=[tournament.slug])
+    for language in ("en", "es"):
+        page = client_for("organizer").get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        with translation.override(language):
+            for field in FILE_FIELDS:
+                label = str(field.verbose_name)
+                assert (
+                    f"<td><code>{field.header}</code></td><td><strong>{label[:1].upper() + label[1:]}</strong>:" in page
+                )

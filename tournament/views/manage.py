@@ -303,7 +303,8 @@ class PlayerImportView(OrganizerRequiredMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context.setdefault("upload_form", ImportUploadForm())
-        context["import_columns"] = importing.COLUMNS
+        # Each column of the file by its name in the file, what it is in words, and what goes in it.
+        context["import_columns"] = [(f.header, f.verbose_name, f.column_help) for f in importing.FILE_FIELDS]
         return context
 
     def _preview(self, raw, filename, update=False):
