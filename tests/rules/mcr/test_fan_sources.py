@@ -538,3 +538,76 @@ def test_every_case_has_its_sources():
 def test_one_flower_is_named_in_the_singular():
     _, result = fans_of(concealed="123m456p789s234sE", win_tile="E", flowers=1)
     assert next(f.sources for f in result.fans if f.id == 81) == ["1 flower"]
+
+
+# Hands from the differential run whose explanations pin the concealed pungs (not the one a discard completed), the
+# kongs counted once, and the wind pungs named under Pung of Terminals or Honors: hand -> {fan id: its sources}.
+PINNED_SOURCES = [
+    (
+        {
+            "concealed": "8s",
+            "melds": ["chow 567s", "pung 666s", "kong 2222s", "pung 777s"],
+            "win_tile": "8s",
+            "seat_wind": "E",
+            "prevalent_wind": "E",
+        },
+        {
+            22: ["whole hand"],
+            53: ["chow 567s (melded)", "pung 666s (melded)", "kong 2222s (melded)", "pung 777s (melded)", "pair 88s"],
+            64: ["four of 6s", "four of 7s"],
+            68: ["whole hand"],
+            74: ["kong 2222s (melded)"],
+        },
+    ),
+    (
+        {"concealed": "2233366688899s", "melds": [], "win_tile": "9s", "seat_wind": "W", "prevalent_wind": "E"},
+        {
+            22: ["whole hand"],
+            33: ["pung 333s", "pung 666s", "pung 888s"],
+            49: ["pung 333s", "pung 666s", "pung 888s", "pung 999s", "pair 22s"],
+            62: ["pung 333s", "pung 666s", "pung 888s", "pung 999s", "pair 22s"],
+            73: ["pung 999s"],
+        },
+    ),
+    (
+        {
+            "concealed": "111m99pSSSCCCFF",
+            "melds": [],
+            "win_tile": "9p",
+            "self_drawn": True,
+            "seat_wind": "E",
+            "prevalent_wind": "W",
+        },
+        {
+            12: ["pung 111m", "pung 999p", "pung SSS", "pung CCC"],
+            18: ["whole hand"],
+            56: ["pung 111m", "pung 999p", "pung SSS", "pung CCC", "pair FF"],
+            59: ["pung CCC", "pair FF"],
+            75: ["whole hand"],
+        },
+    ),
+    (
+        {
+            "concealed": "2p",
+            "melds": ["kong EEEE", "concealed_kong NNNN", "concealed_kong SSSS", "kong 1111p"],
+            "win_tile": "2p",
+            "seat_wind": "N",
+            "prevalent_wind": "E",
+        },
+        {
+            5: ["kong EEEE (melded)", "concealed kong NNNN", "concealed kong SSSS", "kong 1111p (melded)"],
+            38: ["kong EEEE (melded)", "concealed kong NNNN", "concealed kong SSSS"],
+            50: ["whole hand"],
+            60: ["kong EEEE (melded)"],
+            61: ["concealed kong NNNN"],
+            66: ["concealed kong NNNN", "concealed kong SSSS"],
+            73: ["kong 1111p (melded)"],
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize("hand, sources", PINNED_SOURCES)
+def test_pinned_explanations(hand, sources):
+    _, result = fans_of(**hand)
+    assert {f.id: f.sources for f in result.fans} == sources
