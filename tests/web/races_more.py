@@ -1,0 +1,36 @@
+"""Further cases of the race harness (tests/web/test_races.py): what two organizers or referees really do at
+the same moment on the day. Each entry of ``MORE_RACES`` is raced there like its own ``RACES``."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.urls import reverse
+
+from scoring import entry_replay
+from tests.web.race_kit import Race, _published
+
+
+def _penalty(key=""):
+    def setup(world):
+        _published(world)
+        path = reverse("sheet-penalty", args=[world["tournament"].slug, 1, 1])
+        return path, {
+            "player": world["players"][0].pk,
+            "amount": 10,
+            "to": "nobody",
+            "reason": "race",
+            "idempotency_key": key,
+            "expected_fouls": entry_replay.fouls_version(world["sheet"]),
+        }
+
+    return setup
+
+
+MORE_RACES: dict[str, dict[str, Race]] = {
+    "sheet-penalty": {
+        # A double tap sends the form's key twice; two referees (here without a key) saw the same fouls.
+        "double tap": Race(_penalty(str(uuid.uuid4())), "penalty.record", users=("referee", "referee")),
+        "two referees": Race(_penalty(), "penalty.record", users=("referee", "organizer")),
+    },
+}
