@@ -61,6 +61,8 @@ def _minutes(minutes: int | None, session: Session) -> int:
 def _clock_set(session: Session, *, starts_at: datetime, minutes: int, action: str, by: User | None) -> Session:
     """Start (or schedule) the clock of a locked session, keeping the times it replaces in the audit entry."""
     before = {"starts_at": _iso(session.starts_at), "ends_at": _iso(session.ends_at)}
+    if (session.starts_at, session.ends_at) == (starts_at, starts_at + timedelta(minutes=minutes)):
+        return session  # the same schedule again (a double tap, two organizers): nothing changes
     session.starts_at, session.ends_at = starts_at, starts_at + timedelta(minutes=minutes)
     session.full_clean()
     session.save(update_fields=["starts_at", "ends_at"])
@@ -83,9 +85,10 @@ def session_clock_start(
 ) -> Session:
     """Start the session's clock now; it rings after ``minutes`` (the tournament's session time limit unless
     given). A scheduled start not reached yet is replaced by this one."""
-    now = now or timezone.now()
     with transaction.atomic():
         session = _lock_session(session, by)
+        # The time read under the lock: a second Start that waited for the first finds its clock running.
+        now = now or timezone.now()
         length = _minutes(minutes, session)
         if session.starts_at is not None and session.starts_at <= now:
             raise ValidationError(
@@ -126,16 +129,34 @@ def session_clock_schedule(
 
 
 def session_clock_adjust(
-    *, session: Session, minutes: int, by: User | None, reason: str = "", now: datetime | None = None
+    *,
+    session: Session,
+    minutes: int,
+    by: User | None,
+    reason: str = "",
+    now: datetime | None = None,
+    seen: int | None = None,
 ) -> Session:
     """Move the bell by ``minutes`` (more time after an interruption, or less), saying why. Moving it never
-    changes hands already entered; it only changes which new hands the sheets still accept."""
+    changes hands already entered; it only changes which new hands the sheets still accept.
+
+    ``seen``: the end the organizer moved from (Unix seconds); when it moved meanwhile (a double tap, a second
+    organizer) the move is refused, since minutes added twice are not what either meant."""
     with transaction.atomic():
         session = _lock_session(session, by)
         if session.starts_at is None or session.ends_at is None:
             raise ValidationError(
                 _("The clock of session %(n)s has not been started or scheduled.") % {"n": session.number},
                 code="no_clock",
+            )
+        if seen is not None and seen != int(session.ends_at.timestamp()):
+            raise ValidationError(
+                _(
+                    "The end of session %(n)s moved a moment ago, to %(time)s: check it, then move it again if "
+                    "it still needs it."
+                )
+                % {"n": session.number, "time": timezone.localtime(session.ends_at).strftime("%H:%M")},
+                code="moved",
             )
         if isinstance(minutes, bool) or not isinstance(minutes, int) or minutes == 0 or abs(minutes) > MINUTES_MAX:
             raise ValidationError(

@@ -23,6 +23,14 @@ from tournament.views.mixins import OrganizerRequiredMixin, add_service_error
 CLOCK_FORMS = {"start": ClockStartForm, "schedule": ClockScheduleForm, "adjust": ClockAdjustForm}
 
 
+def _seen(raw: str | None) -> int | None:
+    """The session's end the adjust form was drawn at (Unix seconds), or None when it does not say."""
+    try:
+        return int(raw) if raw else None
+    except ValueError:
+        return None
+
+
 class SessionClockView(OrganizerRequiredMixin, TemplateView):
     template_name = "schedule/clock.html"
 
@@ -60,7 +68,11 @@ class SessionClockView(OrganizerRequiredMixin, TemplateView):
                     )
                 else:
                     clock.session_clock_adjust(
-                        session=session, minutes=data["minutes"], reason=data["reason"], by=request.user
+                        session=session,
+                        minutes=data["minutes"],
+                        reason=data["reason"],
+                        by=request.user,
+                        seen=_seen(request.POST.get("seen")),
                     )
             except (ValidationError, PermissionDenied) as exc:
                 add_service_error(form, exc)
@@ -72,6 +84,7 @@ class SessionClockView(OrganizerRequiredMixin, TemplateView):
                     % {"n": session.number, "time": timezone.localtime(session.ends_at).strftime("%H:%M")},
                 )
                 return redirect("manage-session-clock", slug=self.tournament.slug, n=session.number)
+        session.refresh_from_db()  # the end shown, and seen by the form again, is the one now
         return self.render_to_response(self.get_context_data(session=session, **{f"{action}_form": form}))
 
 

@@ -100,6 +100,37 @@ def _amend_foul(key):
     return data
 
 
+def _clock(action, started=True):
+    def setup(world):
+        from schedule import clock
+
+        session = world["session"]
+        data = {"action": action}
+        if started:
+            session = clock.session_clock_start(session=session, by=world["organizer"])
+        if action == "start":
+            data["start-minutes"] = 120
+        elif action == "schedule":
+            from datetime import timedelta
+
+            from django.utils import timezone
+
+            at = timezone.localtime() + timedelta(days=1)
+            data |= {"schedule-minutes": 120, "schedule-starts_at": at.strftime("%Y-%m-%dT%H:%M")}
+        else:  # both add five minutes to the end they saw
+            data |= {"adjust-minutes": 5, "adjust-reason": "race", "seen": int(session.ends_at.timestamp())}
+        return reverse("manage-session-clock", args=[world["tournament"].slug, 1]), data
+
+    return setup
+
+
+def _table_time(world):
+    from schedule import clock
+
+    clock.session_clock_start(session=world["session"], by=world["organizer"])
+    return reverse("table-time", args=[world["tournament"].slug, 1, 1]), {"minutes": 10, "reason": "late start"}
+
+
 MORE_RACES: dict[str, dict[str, Race]] = {
     "sheet-penalty": {
         # A double tap sends the form's key twice; two referees (here without a key) saw the same fouls.
@@ -147,4 +178,10 @@ MORE_RACES: dict[str, dict[str, Race]] = {
             users=("referee", "chief"),
         ),
     },
+    "manage-session-clock": {
+        "start": Race(_clock("start", started=False), "session.clock_start"),
+        "adjust": Race(_clock("adjust"), "session.clock_adjust"),
+        "schedule": Race(_clock("schedule", started=False), "session.clock_schedule"),
+    },
+    "table-time": {"": Race(_table_time, "table.time_extend", users=("chief", "organizer"))},
 }
