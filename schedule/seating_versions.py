@@ -10,7 +10,11 @@ tournament's seating with one session's tables replaced.
 
 from __future__ import annotations
 
+import hashlib
 from typing import TYPE_CHECKING
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from seating.metrics import pair_counts
 from tournament.models import Seat, SeatingVersion, Session
@@ -29,6 +33,29 @@ def current_tables(session: Session) -> list[list[int]]:
     ):
         tables.setdefault(table, []).append(number)
     return [tables[n] for n in sorted(tables)]
+
+
+def seating_seen(sessions: list[Session], *, unseated: bool = False) -> str:
+    """A short token of the sessions' seating as the organizer sees it now (``unseated``: as seen before any
+    seating): a draw or a schedule confirmed on it is refused when it changed meanwhile (``check_seating_seen``)."""
+    ordered = sorted(sessions, key=lambda s: s.number)
+    tables = [(s.number, [] if unseated else current_tables(s)) for s in ordered]
+    return hashlib.sha256(repr(tables).encode()).hexdigest()[:16]
+
+
+def check_seating_seen(sessions: list[Session], seen: str | None) -> None:
+    """Refuse a seating made on a view of ``sessions`` that is no longer theirs: another organizer seated them
+    a moment ago (two taps, two people). Called under the tournament's lock; ``seen`` None: nothing to compare."""
+    if seen is None or seen == seating_seen(sessions):
+        return
+    raise ValidationError(
+        _(
+            "The seating of session %(s)s changed a moment ago (another organizer, or a second tap): look at it, "
+            "then seat again if you still want to."
+        )
+        % {"s": ", ".join(str(s.number) for s in sorted(sessions, key=lambda s: s.number))},
+        code="seating_changed",
+    )
 
 
 def keep_seating_version(session: Session, new_tables: list[list[int]], by: User | None, replaced_with: str) -> None:

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 import seating
-from schedule.seating_versions import keep_seating_version
+from schedule.seating_versions import check_seating_seen, keep_seating_version
 from schedule.selectors import (
     MAX_TEAM_APART,
     PRIORITY_BY_KEY,
@@ -181,16 +181,18 @@ def session_seat_random(
     seed: int | None = None,
     fill_with_substitutes: bool = False,
     field: list[Player] | None = None,
+    seen: str | None = None,
 ) -> Session:
     """A seeded random draw into tables of four with initial winds (MCR 3.5.1), team-mates at different
     tables whenever each team has no more players than there are tables (``seating.draw_session``).
     ``field``: the players to seat, by number, when the caller decided it (the roll call); else the
-    tournament's field for the session."""
+    tournament's field for the session. ``seen``: ``seating_versions.seating_seen`` of the session as drawn on."""
     if session.tournament.format == Tournament.Format.ELIMINATION and session.number > 1:
         raise ValidationError(_elimination_seating_message(), code="format")
     with transaction.atomic():
         tournament = lock_tournament(session.tournament)
         check_organizer(by, tournament)
+        check_seating_seen([session], seen)
         players = field if field is not None else _field(tournament, session.number, by, fill_with_substitutes)
         problem = seating_problem(len(players))
         if problem:
@@ -387,6 +389,7 @@ def schedule_generate(
     seed: int | None = None,
     fill_with_substitutes: bool = False,
     priority: str = "repeats",
+    seen: str | None = None,
 ) -> Schedule:
     """Seat every round-robin session at once from one schedule with no repeat meetings where possible.
     The field is the one of the first session seated (withdrawals starting later need a substitute after).
@@ -405,6 +408,7 @@ def schedule_generate(
         tournament = lock_tournament(tournament)
         check_organizer(by, tournament)
         targets = round_robin_sessions(tournament)
+        check_seating_seen(targets, seen)  # as for session_seat_random
         # Filling may create substitutes; a refusal below rolls them back with everything else.
         players = _field(tournament, targets[0].number if targets else 1, by, fill_with_substitutes)
         problem = seating_problem(len(players))
@@ -455,6 +459,7 @@ def session_seat_swiss(
     by: User | None,
     fill_with_substitutes: bool = False,
     field: list[Player] | None = None,
+    seen: str | None = None,
 ) -> Session:
     """Seat the next session by current standings: top four together, and so on (Swiss). ``field``: the
     players to seat when the caller decided it (the roll call), as for ``session_seat_random``."""

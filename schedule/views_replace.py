@@ -26,6 +26,7 @@ from schedule.seating_versions import (
     current_tables,
     repeat_excess,
     repeats_before_after,
+    seating_seen,
     tournament_tables,
 )
 from schedule.selectors import PRIORITY_BY_KEY
@@ -78,8 +79,11 @@ class SessionSeatView(SessionActionView):
         replacing = session.is_seated
         if replacing and not confirmed(self.request):
             return self.ask(session, seed or services.new_seed(), fill)
+        # What the organizer drew on: no seating, or the one the confirmation showed (another organizer's
+        # draw meanwhile is refused, not replaced).
+        seen = self.request.POST.get(f"{prefix}-seen") if replacing else seating_seen([session], unseated=True)
         session = services.session_seat_random(
-            session=session, by=self.request.user, seed=seed, fill_with_substitutes=fill
+            session=session, by=self.request.user, seed=seed, fill_with_substitutes=fill, seen=seen
         )
         message = _("Session %(n)s seated by random draw (seed %(seed)s).") % {
             "n": session.number,
@@ -108,7 +112,7 @@ class SessionSeatView(SessionActionView):
         else:
             before = repeat_excess(list(tournament_tables(session).values()))
         prefix = f"s{session.number}"
-        hidden = {f"{prefix}-seed": seed}
+        hidden = {f"{prefix}-seed": seed, f"{prefix}-seen": seating_seen([session])}
         if fill:
             hidden[f"{prefix}-fill_with_substitutes"] = "on"
         return confirmation(
@@ -191,10 +195,13 @@ class ScheduleGenerateView(SeatingManageView):
             return self._to_comparison(form.cleaned_data, form.cleaned_data.get("seed") or services.new_seed())
         if form.is_valid():
             try:
-                seated = [s for s in selectors.round_robin_sessions(self.tournament) if s.is_seated]
+                targets = selectors.round_robin_sessions(self.tournament)
+                seated = [s for s in targets if s.is_seated]
                 if seated and not confirmed(request):
                     return self.ask(seated, form.cleaned_data)
+                seen = request.POST.get("seen") if seated else seating_seen(targets, unseated=True)
                 result = services.schedule_generate(
+                    seen=seen,
                     tournament=self.tournament,
                     by=request.user,
                     seed=form.cleaned_data.get("seed"),
@@ -217,7 +224,8 @@ class ScheduleGenerateView(SeatingManageView):
         rows = {r["key"]: r for r in selectors.schedule_choices(self.tournament, seed=seed, fill=fill)}
         after = rows[priority]["repeat_excess"] if priority in rows else None
         numbers = [s.number for s in seated]
-        hidden = {"seed": seed, "priority": priority}
+        targets = selectors.round_robin_sessions(self.tournament)
+        hidden = {"seed": seed, "priority": priority, "seen": seating_seen(targets)}
         if fill:
             hidden["fill_with_substitutes"] = "on"
         return confirmation(

@@ -93,6 +93,11 @@ def labels() -> dict[str, str]:
     return {value: str(text) for value, text in SheetStatus.choices}
 
 
+def is_countersigned(status: str) -> bool:
+    """Countersigned: the chief referee has checked it; nothing is left to do at that table."""
+    return status == COUNTERSIGNED
+
+
 def is_open(status: str) -> bool:
     """Open: no hand complete it yet, nothing signed."""
     return status == OPEN

@@ -473,10 +473,14 @@ def appeal_amend_hand(
 
 
 def appeal_amend_foul(*, appeal: Appeal, player: Player, foul: str, by: User | None, **details: Any) -> AppealAmendment:
-    """Record a foul as an upheld appeal decided (``foul_record``'s details: hand_number, amount, ...)."""
+    """Record a foul as an upheld appeal decided (``foul_record``'s details: hand_number, amount, and its
+    idempotency_key and expected_fouls, so a second tap or a second referee records no second foul)."""
     with transaction.atomic():
         appeal = _start_amendment(appeal, by)
         penalty = foul_record(sheet=appeal.sheet, player=player, foul=foul, by=by, appeal=appeal, **details)
+        kept = AppealAmendment.objects.filter(appeal=appeal, penalty=penalty, kind=AppealAmendment.Kind.PENALTY_ADDED)
+        if (amendment := kept.first()) is not None:  # the same entry again (its key): already recorded
+            return amendment
         return _amended(appeal, AppealAmendment.Kind.PENALTY_ADDED, by, penalty=penalty)
 
 

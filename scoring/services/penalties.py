@@ -137,11 +137,21 @@ def penalty_record(
     hand_number: int | None = None,
     recipient: Player | None = None,
     by: User | None,
+    idempotency_key: UUID | None = None,
+    expected_fouls: int | None = None,
 ) -> Penalty:
     """A penalty by amount and target, without a catalogue code (kept for files and forms from before the
-    catalogue). Points paid to nobody are one of the rulebook's amounts (MCR 3.11.2)."""
+    catalogue). Points paid to nobody are one of the rulebook's amounts (MCR 3.11.2).
+
+    `idempotency_key`, `expected_fouls`: as for foul_record, so a double tap records one penalty and a second
+    referee who saw the fouls before it is told."""
     with transaction.atomic():
+        if idempotency_key is not None and (
+            stored := entry_replay.stored_foul(sheet=sheet, key=idempotency_key, by=by)
+        ):
+            return stored
         sheet, tournament = _lock_open_sheet(sheet, by, what=ClosedSessionChange.What.FOUL)
+        entry_replay.check_fouls_version(sheet, expected_fouls, by)
         _check_penalty_terms(amount, to, reason)
         if hand_number is not None:
             _check_hand_number(hand_number, tournament, field="hand_number")
@@ -158,6 +168,7 @@ def penalty_record(
             reason=reason.strip(),
             hand_number=hand_number,
             by=by,
+            idempotency_key=idempotency_key,
         )
 
 

@@ -406,7 +406,7 @@ def sheets_countersign(*, session: Session, tables: list[int], by: User | None) 
                 _("Session %(n)s has no table %(t)s.") % {"n": session.number, "t": ", ".join(map(str, unknown))}
             )
         lacks = countersign_lacks(sheets)
-        todo = [s for s in sheets if s.status != lifecycle.COUNTERSIGNED]
+        todo = [s for s in sheets if not lifecycle.is_countersigned(s.status)]
         refused = [
             _("Table %(t)s: %(what)s") % {"t": s.table.number, "what": " ".join(lacks[s.pk])}
             for s in sorted(todo, key=lambda s: s.table.number)

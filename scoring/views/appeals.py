@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from core import kept_input
-from scoring import services
+from scoring import entry_replay, services
 from scoring import services as ap
 from scoring.appeal_window import appeal_deadline
 from scoring.forms.appeals import (
@@ -370,5 +370,11 @@ class AppealAmendFoulView(AppealActionView):
         return FoulForm(data, players=self.players, hands_per_session=self.tournament.hands_per_session)
 
     def act(self, form):
-        ap.appeal_amend_foul(appeal=self.appeal, by=self.request.user, **form.service_kwargs())
+        ap.appeal_amend_foul(
+            appeal=self.appeal,
+            by=self.request.user,
+            idempotency_key=entry_replay.key_from(self.request.POST),
+            expected_fouls=entry_replay.expected_fouls_from(self.request.POST),
+            **form.service_kwargs(),
+        )
         return _("Foul recorded as the appeal decided.")

@@ -13,7 +13,7 @@ from django.views import View
 from django.views.generic import TemplateView
 
 from scoring import services
-from scoring.lifecycle import COUNTERSIGNED
+from scoring.lifecycle import is_countersigned
 from scoring.models import ScoreSheet
 from scoring.queues import work_queue
 from scoring.selectors import countersign_lacks
@@ -124,8 +124,8 @@ class SessionCountersignView(RoleRequiredMixin, TemplateView):
         context.update(
             session=session,
             ready=[r for r in rows if not r["lacks"]],
-            waiting=[r for r in rows if r["lacks"] and r["sheet"].status != COUNTERSIGNED],
-            done=[r for r in rows if r["sheet"].status == COUNTERSIGNED],
+            waiting=[r for r in rows if r["lacks"] and not is_countersigned(r["sheet"].status)],
+            done=[r for r in rows if is_countersigned(r["sheet"].status)],
         )
         return context
 

@@ -142,7 +142,13 @@ class PenaltyRecordView(SheetView):
         form = PenaltyForm(request.POST, players=self.players, hands_per_session=self.tournament.hands_per_session)
         if form.is_valid():
             try:
-                services.penalty_record(sheet=self.sheet, by=request.user, **form.service_kwargs())
+                services.penalty_record(
+                    sheet=self.sheet,
+                    by=request.user,
+                    idempotency_key=entry_replay.key_from(request.POST),
+                    expected_fouls=entry_replay.expected_fouls_from(request.POST),
+                    **form.service_kwargs(),
+                )
             except (ValidationError, PermissionDenied) as exc:
                 add_service_error(form, exc)
             else:

@@ -64,7 +64,7 @@ def test_the_sheet_page_asks_each_player_for_their_code(client_for, finished, pl
     client = client_for("referee")
     address = reverse("sheet-confirm", args=[tournament.slug, 1, 1])
     page = client.get(reverse("sheet", args=[tournament.slug, 1, 1])).content.decode()
-    assert page.count('name="code"') == 4 and "type the code on their player card" in page
+    assert page.count('id="confirm-code-') == 4 and "type the code on their player card" in page
     response = client.post(address, {"player": players[0].pk, "code": code_of(players[1])})
     assert "That player code is not right." in html.unescape(response.content.decode())
     assert not Signature.objects.exists()
