@@ -131,6 +131,40 @@ def _table_time(world):
     return reverse("table-time", args=[world["tournament"].slug, 1, 1]), {"minutes": 10, "reason": "late start"}
 
 
+def _one_hand_in(world):
+    from rules import payments as pay
+    from scoring import services as ss
+
+    _published(world)
+    ss.hand_record(sheet=world["sheet"], number=1, outcome=pay.DRAW, by=world["referee"])
+
+
+def _seats_swap(world):
+    from scoring.services.corrections import seat_order
+
+    _one_hand_in(world)
+    players = world["players"]
+    seen = ",".join(map(str, seat_order(world["sheet"])))
+    data = {"first": players[0].pk, "second": players[1].pk, "reason": "race", "seen": seen}
+    return reverse("sheet-seats-swap", args=[world["tournament"].slug, 1, 1]), data
+
+
+def _hands_move(world):
+    _one_hand_in(world)
+    data = {"target": 2, "reason": "race", "seen": "1"}
+    return reverse("sheet-hands-move", args=[world["tournament"].slug, 1, 1]), data
+
+
+def _countersign_session(world):
+    from scoring import services as ss
+    from tests.web.race_kit import _finished
+
+    world["tournament"].__class__.objects.filter(pk=world["tournament"].pk).update(countersign_required=True)
+    _finished(world)
+    ss.sheet_sign(sheet=world["sheet"], by=world["referee"])
+    return reverse("session-countersign", args=[world["tournament"].slug, 1]), {"tables": ["1"]}
+
+
 MORE_RACES: dict[str, dict[str, Race]] = {
     "sheet-penalty": {
         # A double tap sends the form's key twice; two referees (here without a key) saw the same fouls.
@@ -184,4 +218,7 @@ MORE_RACES: dict[str, dict[str, Race]] = {
         "schedule": Race(_clock("schedule", started=False), "session.clock_schedule"),
     },
     "table-time": {"": Race(_table_time, "table.time_extend", users=("chief", "organizer"))},
+    "sheet-seats-swap": {"": Race(_seats_swap, "sheet.seats_swap", users=("chief", "organizer"))},
+    "sheet-hands-move": {"": Race(_hands_move, "sheet.hands_move", users=("chief", "organizer"))},
+    "session-countersign": {"": Race(_countersign_session, "sheet.countersign", users=("chief", "chief2"))},
 }
