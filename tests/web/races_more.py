@@ -165,6 +165,42 @@ def _countersign_session(world):
     return reverse("session-countersign", args=[world["tournament"].slug, 1]), {"tables": ["1"]}
 
 
+def _roll_call(world, *, everyone_here=False, self_check_in=False):
+    from schedule import attendance
+
+    session = world["tournament"].sessions.get(number=2)
+    attendance.roll_call_open(session=session, by=world["organizer"])
+    if self_check_in:
+        attendance.roll_call_self_check_in(session=session, by=world["organizer"], allowed=True)
+    if everyone_here:
+        for player in world["players"]:
+            attendance.check_in_mark(session=session, player=player, status="present", by=world["organizer"])
+    return session
+
+
+def _desk_mark(world):
+    _roll_call(world)
+    path = reverse("manage-roll-call", args=[world["tournament"].slug, 2])
+    return path, {"player": 1, "status": "present"}
+
+
+def _self_check_in(world):
+    from tournament import services as ts
+
+    _roll_call(world, self_check_in=True)
+    ts.player_codes_generate(tournament=world["tournament"], by=world["organizer"])
+    code = world["tournament"].players.get(number=1).code
+    return reverse("player-check-in", args=[world["tournament"].slug, code]), {}
+
+
+def _roll_call_seat(world):
+    from schedule import attendance
+
+    session = _roll_call(world, everyone_here=True)
+    fingerprint = attendance.roll_call_proposal(session).fingerprint
+    return reverse("manage-roll-call-seat", args=[world["tournament"].slug, 2]), {"proposal": fingerprint}
+
+
 MORE_RACES: dict[str, dict[str, Race]] = {
     "sheet-penalty": {
         # A double tap sends the form's key twice; two referees (here without a key) saw the same fouls.
@@ -221,4 +257,8 @@ MORE_RACES: dict[str, dict[str, Race]] = {
     "sheet-seats-swap": {"": Race(_seats_swap, "sheet.seats_swap", users=("chief", "organizer"))},
     "sheet-hands-move": {"": Race(_hands_move, "sheet.hands_move", users=("chief", "organizer"))},
     "session-countersign": {"": Race(_countersign_session, "sheet.countersign", users=("chief", "chief2"))},
+    "manage-roll-call": {"": Race(_desk_mark, "player.check_in", users=("organizer", "referee"))},
+    # The player's own page, without a login: a double tap of "I am here".
+    "player-check-in": {"": Race(_self_check_in, "player.check_in", users=("anonymous", "anonymous"))},
+    "manage-roll-call-seat": {"": Race(_roll_call_seat, "session.seat")},
 }
