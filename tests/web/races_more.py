@@ -201,6 +201,26 @@ def _roll_call_seat(world):
     return reverse("manage-roll-call-seat", args=[world["tournament"].slug, 2]), {"proposal": fingerprint}
 
 
+def _withdrawal(name, data):
+    def setup(world):
+        from schedule import withdrawals
+
+        done = withdrawals.player_withdraw(
+            player=world["players"][7],
+            from_session=world["tournament"].sessions.get(number=2),
+            reason="illness",
+            by=world["organizer"],
+        )
+        form = {f"w{done.pk}-{k}": v for k, v in data.items()} if name == "substitute" else data
+        return reverse(f"manage-withdrawal-{name}", args=[world["tournament"].slug, done.pk]), form
+
+    return setup
+
+
+def _fail(what):
+    raise AssertionError(what)
+
+
 MORE_RACES: dict[str, dict[str, Race]] = {
     "sheet-penalty": {
         # A double tap sends the form's key twice; two referees (here without a key) saw the same fouls.
@@ -261,4 +281,12 @@ MORE_RACES: dict[str, dict[str, Race]] = {
     # The player's own page, without a login: a double tap of "I am here".
     "player-check-in": {"": Race(_self_check_in, "player.check_in", users=("anonymous", "anonymous"))},
     "manage-roll-call-seat": {"": Race(_roll_call_seat, "session.seat")},
+    "manage-withdrawal-substitute": {
+        "": Race(
+            _withdrawal("substitute", {"new_name": "Stand In"}),
+            "player.substitute",
+            check=lambda w: w["tournament"].players.filter(name="Stand In").count() == 1 or _fail("two substitutes"),
+        )
+    },
+    "manage-withdrawal-return": {"": Race(_withdrawal("return", {"minutes": "0"}), "player.return")},
 }

@@ -395,8 +395,6 @@ NOT_YET = [
     "manage-seating-swiss",
     "manage-seating-chart",
     "manage-timetable",
-    "manage-withdrawal-substitute",
-    "manage-withdrawal-return",
     "manage-account-renew",
     "manage-people",
     "person-link",
