@@ -217,6 +217,28 @@ def _withdrawal(name, data):
     return setup
 
 
+def _calling(name, *, made=False, own_page=False):
+    """A referee called to table 1 of session 1 (published) by its players: on a player's own page
+    (``own_page``: the code in the address), or typing a code on the table's page; ``made``: already called."""
+
+    def setup(world):
+        from tournament import floor
+        from tournament import services as ts
+
+        _published(world)
+        ts.player_codes_generate(tournament=world["tournament"], by=world["organizer"])
+        player = world["tournament"].players.get(number=1)
+        if made:
+            table = world["tournament"].sessions.get(number=1).tables.get(number=1)  # as published
+            floor.referee_call_make(table=table, player=player)
+        slug = world["tournament"].slug
+        if own_page:
+            return reverse(name, args=[slug, player.code]), {}
+        return reverse(name, args=[slug, 1, 1]), {"code": player.code}
+
+    return setup
+
+
 def _fail(what):
     raise AssertionError(what)
 
@@ -289,4 +311,13 @@ MORE_RACES: dict[str, dict[str, Race]] = {
         )
     },
     "manage-withdrawal-return": {"": Race(_withdrawal("return", {"minutes": "0"}), "player.return")},
+    # Two players of the table, or one's double tap: one call; closing it, one close.
+    "sheet-call": {"": Race(_calling("sheet-call"), "call.make", users=("referee", "referee"))},
+    "sheet-call-close": {"": Race(_calling("sheet-call-close", made=True), "call.close", users=("referee", "referee"))},
+    "player-call": {"": Race(_calling("player-call", own_page=True), "call.make", users=("anonymous", "anonymous"))},
+    "player-call-close": {
+        "": Race(
+            _calling("player-call-close", made=True, own_page=True), "call.close", users=("anonymous", "anonymous")
+        )
+    },
 }

@@ -372,8 +372,6 @@ NOT_RACED = {
 }
 NOT_YET = [
     "manage-final",
-    "sheet-call",
-    "sheet-call-close",
     "mail-stop",
     "player-mail",
     "manage-stream",
@@ -381,8 +379,6 @@ NOT_YET = [
     "tie-deciders",
     "sheet-reopen-request",
     "sheet-reopen-decline",
-    "player-call",
-    "player-call-close",
     "player-appeal-escalate",
     "player-confirm-sheet",
     "player-confirm-hand",
