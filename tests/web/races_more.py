@@ -239,6 +239,27 @@ def _calling(name, *, made=False, own_page=False):
     return setup
 
 
+def _signed(world):
+    from scoring import services as ss
+    from tests.web.race_kit import _finished
+
+    _finished(world)
+    ss.sheet_sign(sheet=world["sheet"], by=world["referee"])
+
+
+def _reopen_request(world):
+    _signed(world)
+    return reverse("sheet-reopen-request", args=[world["tournament"].slug, 1, 1]), {"reason": "hand 3 was wrong"}
+
+
+def _reopen_decline(world):
+    from scoring import services as ss
+
+    _signed(world)
+    ss.sheet_reopen_request(sheet=world["sheet"], reason="hand 3 was wrong", by=world["referee"])
+    return reverse("sheet-reopen-decline", args=[world["tournament"].slug, 1, 1]), {"answer": "it was right"}
+
+
 def _fail(what):
     raise AssertionError(what)
 
@@ -320,4 +341,6 @@ MORE_RACES: dict[str, dict[str, Race]] = {
             _calling("player-call-close", made=True, own_page=True), "call.close", users=("anonymous", "anonymous")
         )
     },
+    "sheet-reopen-request": {"": Race(_reopen_request, "sheet.reopen_request", users=("referee", "organizer"))},
+    "sheet-reopen-decline": {"": Race(_reopen_decline, "sheet.reopen_decline", users=("chief", "chief2"))},
 }

@@ -377,8 +377,6 @@ NOT_YET = [
     "manage-stream",
     "tournament-import",
     "tie-deciders",
-    "sheet-reopen-request",
-    "sheet-reopen-decline",
     "player-appeal-escalate",
     "player-confirm-sheet",
     "player-confirm-hand",
