@@ -301,6 +301,20 @@ def _player_escalate(world):
     return path, {"reason": "the referees misread the rule"}
 
 
+def _swiss(world):
+    from schedule import services as sched
+    from scoring import services as ss
+    from tests.closing import end_appeal_windows
+
+    world["tournament"].__class__.objects.filter(pk=world["tournament"].pk).update(format="swiss")
+    _published(world)
+    for table in world["session"].tables.order_by("number"):
+        ss.sheet_sign(sheet=table.sheet, by=world["referee"], mark_rest_not_played=True)
+    end_appeal_windows(world["session"])
+    sched.session_close(session=world["tournament"].sessions.get(number=1), by=world["organizer"])
+    return reverse("manage-seating-swiss", args=[world["tournament"].slug, 2]), {}
+
+
 def _fail(what):
     raise AssertionError(what)
 
@@ -389,4 +403,5 @@ MORE_RACES: dict[str, dict[str, Race]] = {
     "player-confirm-sheet": {"": Race(_player_confirm(), "sheet.confirm", users=("anonymous", "anonymous"))},
     "player-confirm-hand": {"": Race(_player_confirm(hand=True), "hand.confirm", users=("anonymous", "anonymous"))},
     "player-appeal-escalate": {"": Race(_player_escalate, "appeal.escalate", users=("anonymous", "anonymous"))},
+    "manage-seating-swiss": {"": Race(_swiss, "session.seat")},
 }

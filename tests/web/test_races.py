@@ -382,7 +382,6 @@ NOT_YET = [
     "manage-session-changes-acknowledge",
     "manage-session-eliminate",
     "manage-session-eliminate-undo",
-    "manage-seating-swiss",
     "manage-seating-chart",
     "manage-timetable",
     "manage-account-renew",
