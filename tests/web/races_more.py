@@ -260,6 +260,47 @@ def _reopen_decline(world):
     return reverse("sheet-reopen-decline", args=[world["tournament"].slug, 1, 1]), {"answer": "it was right"}
 
 
+def _restore(world):
+    from schedule import services as sched
+    from tournament.models import SeatingVersion
+
+    sched.session_seat_random(session=world["session"], by=world["organizer"], seed=99)  # keeps the manual one
+    version = SeatingVersion.objects.get(session=world["session"])
+    path = reverse("manage-seating-restore", args=[world["tournament"].slug, 1, version.pk])
+    return path, {"confirm": "1"}
+
+
+def _player_confirm(hand=False):
+    def setup(world):
+        from rules import payments as pay
+        from scoring import services as ss
+        from tests.web.race_kit import _finished
+        from tournament import services as ts
+
+        slug = world["tournament"].slug
+        if hand:
+            world["tournament"].__class__.objects.filter(pk=world["tournament"].pk).update(two_person_entry=True)
+            _published(world)
+            ss.hand_record(sheet=world["sheet"], number=1, outcome=pay.DRAW, by=world["referee"])
+        else:
+            world["tournament"].__class__.objects.filter(pk=world["tournament"].pk).update(player_confirmation="phone")
+            _finished(world)
+        ts.player_codes_generate(tournament=world["tournament"], by=world["organizer"])
+        code = world["tournament"].players.get(number=1).code
+        if hand:
+            return reverse("player-confirm-hand", args=[slug, code, 1, 1, 1]), {"version": 1}
+        return reverse("player-confirm-sheet", args=[slug, code, 1, 1]), {}
+
+    return setup
+
+
+def _player_escalate(world):
+    appeal = _appeal(world, decided="rejected")
+    code = world["tournament"].players.get(number=1).code
+    path = reverse("player-appeal-escalate", args=[world["tournament"].slug, code, appeal.number])
+    return path, {"reason": "the referees misread the rule"}
+
+
 def _fail(what):
     raise AssertionError(what)
 
@@ -343,4 +384,9 @@ MORE_RACES: dict[str, dict[str, Race]] = {
     },
     "sheet-reopen-request": {"": Race(_reopen_request, "sheet.reopen_request", users=("referee", "organizer"))},
     "sheet-reopen-decline": {"": Race(_reopen_decline, "sheet.reopen_decline", users=("chief", "chief2"))},
+    "manage-seating-restore": {"": Race(_restore, "session.seating_restore")},
+    # A player's double tap on their own page (no login).
+    "player-confirm-sheet": {"": Race(_player_confirm(), "sheet.confirm", users=("anonymous", "anonymous"))},
+    "player-confirm-hand": {"": Race(_player_confirm(hand=True), "hand.confirm", users=("anonymous", "anonymous"))},
+    "player-appeal-escalate": {"": Race(_player_escalate, "appeal.escalate", users=("anonymous", "anonymous"))},
 }
