@@ -146,7 +146,7 @@ def test_guessing_a_players_code_on_the_referees_phone_stops_after_a_few(
             row.get_by_role("button", name=f"Player {number} confirms").click()
             page.wait_for_load_state()
         error = page.locator("#signing div.errors")
-        assert f"Too many wrong codes for Player {number} on this sheet: try again in 15 minutes." in error.inner_text()
+        assert f"Too many wrong codes for Player {number}: try again in 15 minutes." in error.inner_text()
         box = error.bounding_box()
         assert box is not None and 0 <= box["y"] < page.viewport_size["height"]
         screenshot(page, f"device-code-refused-{size}", full_page=False)
