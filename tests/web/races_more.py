@@ -315,6 +315,19 @@ def _swiss(world):
     return reverse("manage-seating-swiss", args=[world["tournament"].slug, 2]), {}
 
 
+def _tie(world):
+    from rules import payments as pay
+    from scoring import services as ss
+    from standings import deciders
+
+    _published(world)
+    for table in world["tournament"].sessions.get(number=1).tables.all():
+        ss.hand_record(sheet=table.sheet, number=1, outcome=pay.DRAW, by=world["referee"])
+    (tie,) = deciders.ties(world["tournament"])  # every hand drawn: all eight tied
+    order = [str(n) for n in sorted((p.number for p in tie.players), reverse=True)]
+    return reverse("tie-deciders", args=[world["tournament"].slug]), {"order": order, "method": "lots"}
+
+
 def _fail(what):
     raise AssertionError(what)
 
@@ -404,4 +417,5 @@ MORE_RACES: dict[str, dict[str, Race]] = {
     "player-confirm-hand": {"": Race(_player_confirm(hand=True), "hand.confirm", users=("anonymous", "anonymous"))},
     "player-appeal-escalate": {"": Race(_player_escalate, "appeal.escalate", users=("anonymous", "anonymous"))},
     "manage-seating-swiss": {"": Race(_swiss, "session.seat")},
+    "tie-deciders": {"": Race(_tie, "standings.tie_decide", users=("chief", "organizer"))},
 }

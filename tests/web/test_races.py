@@ -376,7 +376,6 @@ NOT_YET = [
     "player-mail",
     "manage-stream",
     "tournament-import",
-    "tie-deciders",
     "manage-copy",
     "manage-import",
     "manage-session-changes-acknowledge",
