@@ -328,6 +328,21 @@ def _tie(world):
     return reverse("tie-deciders", args=[world["tournament"].slug]), {"order": order, "method": "lots"}
 
 
+def _final(world):
+    data = {
+        "action": "set",
+        "size": 4,
+        "after_session": 3,
+        "carry_table_points": "kept",
+        "carry_points": "kept",
+        "table_points_factor": "",
+        "points_factor": "",
+        "others": "play_on",
+        "seating": "blocks",
+    }
+    return reverse("manage-final", args=[world["tournament"].slug]), data
+
+
 def _fail(what):
     raise AssertionError(what)
 
@@ -418,4 +433,5 @@ MORE_RACES: dict[str, dict[str, Race]] = {
     "player-appeal-escalate": {"": Race(_player_escalate, "appeal.escalate", users=("anonymous", "anonymous"))},
     "manage-seating-swiss": {"": Race(_swiss, "session.seat")},
     "tie-deciders": {"": Race(_tie, "standings.tie_decide", users=("chief", "organizer"))},
+    "manage-final": {"": Race(_final, "final.set")},
 }
