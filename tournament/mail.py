@@ -48,6 +48,9 @@ def mail_subscribe(*, player: Player, address: str, agreed: bool) -> MailAddress
     except ValidationError:
         raise ValidationError(_("“%(a)s” is not an e-mail address.") % {"a": address[:100]}, code="address") from None
     with transaction.atomic():
+        # The player's row, locked: with no address yet there is no row of theirs to lock, and two taps at
+        # once would both write one (and log it twice).
+        type(player).objects.select_for_update(of=("self",)).filter(pk=player.pk).first()
         current = MailAddress.objects.select_for_update().filter(player=player).first()
         if current is not None and current.active and current.address == address:
             return current  # a second tap

@@ -343,6 +343,23 @@ def _final(world):
     return reverse("manage-final", args=[world["tournament"].slug]), data
 
 
+def _mail(stop=False, by_link=False):
+    def setup(world):
+        from tournament import mail
+        from tournament import services as ts
+
+        ts.player_codes_generate(tournament=world["tournament"], by=world["organizer"])
+        player = world["tournament"].players.get(number=1)
+        if stop:
+            address = mail.mail_subscribe(player=player, address="ana@example.org", agreed=True)
+            if by_link:
+                return reverse("mail-stop", args=[world["tournament"].slug, address.token]), {}
+        path = reverse("player-mail", args=[world["tournament"].slug, player.code])
+        return path, ({"stop": "1"} if stop else {"address": "ana@example.org", "agree": "on"})
+
+    return setup
+
+
 def _fail(what):
     raise AssertionError(what)
 
@@ -434,4 +451,9 @@ MORE_RACES: dict[str, dict[str, Race]] = {
     "manage-seating-swiss": {"": Race(_swiss, "session.seat")},
     "tie-deciders": {"": Race(_tie, "standings.tie_decide", users=("chief", "organizer"))},
     "manage-final": {"": Race(_final, "final.set")},
+    "player-mail": {
+        "subscribe": Race(_mail(), "mail.subscribe", users=("anonymous", "anonymous")),
+        "stop": Race(_mail(stop=True), "mail.stop", users=("anonymous", "anonymous")),
+    },
+    "mail-stop": {"": Race(_mail(stop=True, by_link=True), "mail.stop", users=("anonymous", "anonymous"))},
 }

@@ -371,8 +371,6 @@ NOT_RACED = {
     "sheet-appeal": "tests/scoring/test_appeal_concurrency.py",
 }
 NOT_YET = [
-    "mail-stop",
-    "player-mail",
     "manage-stream",
     "tournament-import",
     "manage-copy",
