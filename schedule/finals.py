@@ -64,6 +64,8 @@ def final_stage_set(
             "others": others,
             "seating": seating,
         }
+        if stage.pk is not None and all(getattr(stage, k) == v for k, v in values.items()):
+            return stage  # the same final again (a double tap, two organizers): nothing changes, nothing logged
         for name, value in values.items():
             setattr(stage, name, value)
         stage.full_clean()

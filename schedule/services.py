@@ -462,10 +462,12 @@ def session_seat_swiss(
     seen: str | None = None,
 ) -> Session:
     """Seat the next session by current standings: top four together, and so on (Swiss). ``field``: the
-    players to seat when the caller decided it (the roll call), as for ``session_seat_random``."""
+    players to seat when the caller decided it (the roll call), ``seen`` the seating paired on, as for
+    ``session_seat_random``."""
     with transaction.atomic():
         tournament = lock_tournament(session.tournament)
         check_organizer(by, tournament)
+        check_seating_seen([session], seen)
         session = Session.objects.get(pk=session.pk)
         if session.number not in {s.number for s in swiss_sessions(tournament)}:
             if tournament.format == Tournament.Format.ROUND_ROBIN:

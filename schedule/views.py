@@ -22,6 +22,7 @@ from django.views.generic import TemplateView
 from core import names
 from schedule import charts, dashboard, elimination, selectors, services
 from schedule.forms import ChartConfirmForm, ChartUploadForm, GenerateForm, ReasonForm, SeatSessionForm
+from schedule.seating_versions import seating_seen
 from scoring.progress import CLOSED, with_phases
 from scoring.queues import work_queue
 from tournament.clock import is_multi_day
@@ -145,6 +146,8 @@ class SwissSeatView(SeatingManageView):
                 session=session,
                 by=request.user,
                 fill_with_substitutes=request.POST.get("fill_with_substitutes") == "on",
+                # Paired on a session not seated yet: another organizer's pairing a moment ago is refused.
+                seen=None if session.is_seated else seating_seen([session], unseated=True),
             )
         except (ValidationError, PermissionDenied) as exc:
             return self.render_to_response(

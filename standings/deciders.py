@@ -83,9 +83,13 @@ def tie_decider_record(
                 % {"players": ", ".join(map(str, order))},
                 code="not_tied",
             )
+        active = TieDecider.objects.select_for_update().filter(tournament=tournament, withdrawn_at__isnull=True)
+        same = [d for d in active if d.order == order and d.method == method and d.note == (note or "").strip()]
+        if same:  # the same decider again (a double tap, two at the desk): recorded once
+            return same[0]
         now = timezone.now()
         replaced = []
-        for old in TieDecider.objects.select_for_update().filter(tournament=tournament, withdrawn_at__isnull=True):
+        for old in active:
             if set(old.order) & set(order):
                 old.withdrawn_at, old.withdrawn_by = now, acting_user(by)
                 old.save(update_fields=["withdrawn_at", "withdrawn_by"])

@@ -301,6 +301,48 @@ def _player_escalate(world):
     return path, {"reason": "the referees misread the rule"}
 
 
+def _swiss(world):
+    from schedule import services as sched
+    from scoring import services as ss
+    from tests.closing import end_appeal_windows
+
+    world["tournament"].__class__.objects.filter(pk=world["tournament"].pk).update(format="swiss")
+    _published(world)
+    for table in world["session"].tables.order_by("number"):
+        ss.sheet_sign(sheet=table.sheet, by=world["referee"], mark_rest_not_played=True)
+    end_appeal_windows(world["session"])
+    sched.session_close(session=world["tournament"].sessions.get(number=1), by=world["organizer"])
+    return reverse("manage-seating-swiss", args=[world["tournament"].slug, 2]), {}
+
+
+def _tie(world):
+    from rules import payments as pay
+    from scoring import services as ss
+    from standings import deciders
+
+    _published(world)
+    for table in world["tournament"].sessions.get(number=1).tables.all():
+        ss.hand_record(sheet=table.sheet, number=1, outcome=pay.DRAW, by=world["referee"])
+    (tie,) = deciders.ties(world["tournament"])  # every hand drawn: all eight tied
+    order = [str(n) for n in sorted((p.number for p in tie.players), reverse=True)]
+    return reverse("tie-deciders", args=[world["tournament"].slug]), {"order": order, "method": "lots"}
+
+
+def _final(world):
+    data = {
+        "action": "set",
+        "size": 4,
+        "after_session": 3,
+        "carry_table_points": "kept",
+        "carry_points": "kept",
+        "table_points_factor": "",
+        "points_factor": "",
+        "others": "play_on",
+        "seating": "blocks",
+    }
+    return reverse("manage-final", args=[world["tournament"].slug]), data
+
+
 def _fail(what):
     raise AssertionError(what)
 
@@ -389,4 +431,7 @@ MORE_RACES: dict[str, dict[str, Race]] = {
     "player-confirm-sheet": {"": Race(_player_confirm(), "sheet.confirm", users=("anonymous", "anonymous"))},
     "player-confirm-hand": {"": Race(_player_confirm(hand=True), "hand.confirm", users=("anonymous", "anonymous"))},
     "player-appeal-escalate": {"": Race(_player_escalate, "appeal.escalate", users=("anonymous", "anonymous"))},
+    "manage-seating-swiss": {"": Race(_swiss, "session.seat")},
+    "tie-deciders": {"": Race(_tie, "standings.tie_decide", users=("chief", "organizer"))},
+    "manage-final": {"": Race(_final, "final.set")},
 }

@@ -371,18 +371,15 @@ NOT_RACED = {
     "sheet-appeal": "tests/scoring/test_appeal_concurrency.py",
 }
 NOT_YET = [
-    "manage-final",
     "mail-stop",
     "player-mail",
     "manage-stream",
     "tournament-import",
-    "tie-deciders",
     "manage-copy",
     "manage-import",
     "manage-session-changes-acknowledge",
     "manage-session-eliminate",
     "manage-session-eliminate-undo",
-    "manage-seating-swiss",
     "manage-seating-chart",
     "manage-timetable",
     "manage-account-renew",
