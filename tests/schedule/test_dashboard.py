@@ -214,7 +214,7 @@ def test_organizer_who_also_referees_elsewhere_sees_both(tournament, organizer, 
 
 def test_start_and_dashboard_in_spanish(hands_entered, client_for, tournament):
     content = client_for("referee").get(reverse("start"), HTTP_ACCEPT_LANGUAGE="es").content.decode()
-    assert "Sus mesas · Test Open, sesión 1" in content and "Sin empezar" in content
+    assert "Tus mesas · Test Open, sesión 1" in content and "Sin empezar" in content
     content = (
         client_for("organizer")
         .get(reverse("manage-home", args=[tournament.slug]), HTTP_ACCEPT_LANGUAGE="es")

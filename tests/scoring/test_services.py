@@ -190,7 +190,7 @@ def test_substitutes_not_ranked_but_opponents_count(tournament, organizer, refer
 
 def test_seating_refuses_bad_player_count(tournament, organizer, players):
     ts.player_create(tournament=tournament, number=9, name="Extra", by=organizer)
-    with pytest.raises(ValidationError, match="Add 3 substitute"):
+    with pytest.raises(ValidationError, match="add substitutes to make 12 players, or withdraw players to leave 8"):
         sched.session_seat_random(session=tournament.sessions.get(number=1), by=organizer, seed=3)
 
 
