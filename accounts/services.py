@@ -113,8 +113,10 @@ def account_invite(
         return user, token
 
 
-def invitation_renew(*, tournament: Tournament, user: User, by: User | None) -> str:
-    """A fresh link for an invited account whose owner has not chosen a password yet; older links stop working."""
+def invitation_renew(*, tournament: Tournament, user: User, by: User | None, seen: int | None = None) -> str:
+    """A fresh link for an invited account whose owner has not chosen a password yet; older links stop working.
+    ``seen``: the invitation the organizer renews (the latest they saw); when a newer one was made meanwhile (a
+    double tap, a second organizer) the renewal is refused, so the link already handed out keeps working."""
     User = get_user_model()
     with transaction.atomic():
         tournament = lock_tournament(tournament)
@@ -123,6 +125,12 @@ def invitation_renew(*, tournament: Tournament, user: User, by: User | None) -> 
         last = Invitation.objects.filter(tournament=tournament, user=user).first()
         if last is None:
             raise ValidationError(_("%(name)s was not invited to this tournament.") % {"name": user.get_username()})
+        if seen is not None and last.pk != seen:
+            raise ValidationError(
+                _("A new link for %(name)s was made a moment ago: it is the one on this page now.")
+                % {"name": user.get_username()},
+                code="renewed",
+            )
         if user.has_usable_password() or Invitation.objects.filter(user=user, used_at__isnull=False).exists():
             raise ValidationError(
                 _("%(name)s already chose a password; they can change it themselves.") % {"name": user.get_username()},

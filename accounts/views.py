@@ -68,7 +68,9 @@ class InvitationRenewView(AccountsView):
             Invitation.objects.select_related("user"), tournament=self.tournament, pk=kwargs["invitation"]
         )
         try:
-            token = services.invitation_renew(tournament=self.tournament, user=invitation.user, by=request.user)
+            token = services.invitation_renew(
+                tournament=self.tournament, user=invitation.user, by=request.user, seen=invitation.pk
+            )
         except (ValidationError, PermissionDenied) as exc:
             messages.error(request, " ".join(getattr(exc, "messages", [str(exc)])))
         else:

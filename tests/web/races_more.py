@@ -360,6 +360,17 @@ def _mail(stop=False, by_link=False):
     return setup
 
 
+def _renew(world):
+    from accounts import services as accounts
+    from accounts.models import Invitation
+
+    accounts.account_invite(
+        tournament=world["tournament"], username="ana", first_name="Ana", role="referee", by=world["organizer"]
+    )
+    invitation = Invitation.objects.get(user__username="ana")
+    return reverse("manage-account-renew", args=[world["tournament"].slug, invitation.pk]), {}
+
+
 def _fail(what):
     raise AssertionError(what)
 
@@ -456,4 +467,5 @@ MORE_RACES: dict[str, dict[str, Race]] = {
         "stop": Race(_mail(stop=True), "mail.stop", users=("anonymous", "anonymous")),
     },
     "mail-stop": {"": Race(_mail(stop=True, by_link=True), "mail.stop", users=("anonymous", "anonymous"))},
+    "manage-account-renew": {"": Race(_renew, "account.renew")},
 }

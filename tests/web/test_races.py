@@ -380,7 +380,6 @@ NOT_YET = [
     "manage-session-eliminate-undo",
     "manage-seating-chart",
     "manage-timetable",
-    "manage-account-renew",
     "manage-people",
     "person-link",
     "person-unlink",
