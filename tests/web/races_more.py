@@ -371,6 +371,16 @@ def _renew(world):
     return reverse("manage-account-renew", args=[world["tournament"].slug, invitation.pk]), {}
 
 
+def _timetable(world):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    day = timezone.localtime() + timedelta(days=2)
+    data = {f"start_{n}": (day + timedelta(hours=3 * n)).strftime("%Y-%m-%dT%H:%M") for n in range(1, 5)}
+    return reverse("manage-timetable", args=[world["tournament"].slug]), data
+
+
 def _fail(what):
     raise AssertionError(what)
 
@@ -468,4 +478,5 @@ MORE_RACES: dict[str, dict[str, Race]] = {
     },
     "mail-stop": {"": Race(_mail(stop=True, by_link=True), "mail.stop", users=("anonymous", "anonymous"))},
     "manage-account-renew": {"": Race(_renew, "account.renew")},
+    "manage-timetable": {"": Race(_timetable, "session.timetable")},
 }

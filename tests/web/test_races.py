@@ -379,7 +379,6 @@ NOT_YET = [
     "manage-session-eliminate",
     "manage-session-eliminate-undo",
     "manage-seating-chart",
-    "manage-timetable",
     "manage-people",
     "person-link",
     "person-unlink",
