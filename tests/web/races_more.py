@@ -381,6 +381,21 @@ def _timetable(world):
     return reverse("manage-timetable", args=[world["tournament"].slug]), data
 
 
+def _acknowledge(world):
+    from schedule import services as sched
+    from scoring import services as ss
+    from scoring.models import ClosedSessionChange
+    from tests.closing import end_appeal_windows
+
+    _published(world)
+    for table in world["session"].tables.order_by("number"):
+        ss.sheet_sign(sheet=table.sheet, by=world["referee"], mark_rest_not_played=True)
+    end_appeal_windows(world["session"])
+    session = sched.session_close(session=world["tournament"].sessions.get(number=1), by=world["organizer"])
+    ClosedSessionChange.objects.create(session=session, sheet=world["sheet"], what="foul", changed_by=world["chief"])
+    return reverse("manage-session-changes-acknowledge", args=[world["tournament"].slug, 1]), {}
+
+
 def _fail(what):
     raise AssertionError(what)
 
@@ -479,4 +494,5 @@ MORE_RACES: dict[str, dict[str, Race]] = {
     "mail-stop": {"": Race(_mail(stop=True, by_link=True), "mail.stop", users=("anonymous", "anonymous"))},
     "manage-account-renew": {"": Race(_renew, "account.renew")},
     "manage-timetable": {"": Race(_timetable, "session.timetable")},
+    "manage-session-changes-acknowledge": {"": Race(_acknowledge, "session.changes_acknowledge")},
 }

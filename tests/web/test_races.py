@@ -375,7 +375,6 @@ NOT_YET = [
     "tournament-import",
     "manage-copy",
     "manage-import",
-    "manage-session-changes-acknowledge",
     "manage-session-eliminate",
     "manage-session-eliminate-undo",
     "manage-seating-chart",
