@@ -495,4 +495,9 @@ MORE_RACES: dict[str, dict[str, Race]] = {
     "manage-account-renew": {"": Race(_renew, "account.renew")},
     "manage-timetable": {"": Race(_timetable, "session.timetable")},
     "manage-session-changes-acknowledge": {"": Race(_acknowledge, "session.changes_acknowledge")},
+    "manage-stream": {
+        "": Race(
+            lambda w: (reverse("manage-stream", args=[w["tournament"].slug]), {"table": 1, "top": 8}), "stream.feature"
+        )
+    },
 }

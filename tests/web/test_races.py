@@ -371,7 +371,6 @@ NOT_RACED = {
     "sheet-appeal": "tests/scoring/test_appeal_concurrency.py",
 }
 NOT_YET = [
-    "manage-stream",
     "tournament-import",
     "manage-copy",
     "manage-import",
