@@ -4,7 +4,9 @@ Loads the demo tournament from fixtures/demo.json (through `tournament_import`, 
 services) unless it is already there, creates the demo logins if missing, and prints them.
 The fixture is generated deterministically by `generate_demo()` below; --regenerate-fixture rewrites it.
 Beside it, a small demo of each other rule set (fixtures/demo-swiss.json, fixtures/demo-spanish.json,
-from `generate_rule_set_demo()`), loaded the same way, with the same logins.
+from `generate_rule_set_demo()`), and two finished tournaments sharing most of their players
+(fixtures/demo-winter-cup.json, fixtures/demo-spring-open.json, from `interchange.demo_finished`), loaded the
+same way, with the same logins. Then ``demo_loaded`` is sent: the series app adds a series over the finished ones.
 """
 
 import random
@@ -17,10 +19,12 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.urls import NoReverseMatch
 
+from interchange import demo_finished
 from interchange.export import dumps
 from interchange.format import InterchangeError
 from interchange.load import tournament_import
 from interchange.shape import parse_json
+from interchange.signals import demo_loaded
 from ratings.weights import weight_parts
 from standings.weight import TournamentWeight, weight_json
 from tournament import services as ts
@@ -421,6 +425,10 @@ class Command(BaseCommand):
             for slug in RULE_SET_DEMOS:
                 rule_set_fixture(slug).write_text(rule_set_fixture_text(slug), encoding="utf-8")
                 self.stdout.write(f"Wrote {rule_set_fixture(slug)}")
+            for slug in demo_finished.FINISHED_DEMOS:
+                path = demo_finished.finished_fixture(slug)
+                path.write_text(demo_finished.finished_fixture_text(slug), encoding="utf-8")
+                self.stdout.write(f"Wrote {path}")
         with transaction.atomic():
             tournament = Tournament.objects.filter(slug=DEMO_SLUG).first()
             if tournament is None:
@@ -439,16 +447,23 @@ class Command(BaseCommand):
                 self.stdout.write(f"The demo tournament “{tournament.name}” is already loaded.")
             notes = self._users(tournament)
             for slug in RULE_SET_DEMOS:
-                self._load_rule_set_demo(slug)
-        self._print_logins(tournament, notes)
+                self._load_other_demo(slug, rule_set_fixture(slug), rule_set_fixture_text)
+            for slug in demo_finished.FINISHED_DEMOS:
+                self._load_other_demo(slug, demo_finished.finished_fixture(slug), demo_finished.finished_fixture_text)
+            organizer = get_user_model().objects.get(username=LOGINS[0][0])
+            pages = [
+                line
+                for _receiver, lines in demo_loaded.send(sender=self.__class__, organizer=organizer)
+                for line in lines or ()
+            ]
+        self._print_logins(tournament, notes, pages)
 
-    def _load_rule_set_demo(self, slug):
+    def _load_other_demo(self, slug, path, generate):
         tournament = Tournament.objects.filter(slug=slug).first()
         if tournament is not None:
             self.stdout.write(f"The demo tournament “{tournament.name}” is already loaded.")
         else:
-            path = rule_set_fixture(slug)
-            text = path.read_text(encoding="utf-8") if path.exists() else rule_set_fixture_text(slug)
+            text = path.read_text(encoding="utf-8") if path.exists() else generate(slug)
             try:
                 tournament = tournament_import(parse_json(text))
             except InterchangeError as exc:
@@ -459,17 +474,23 @@ class Command(BaseCommand):
         self._users(tournament)
 
     def _users(self, tournament):
+        """The demo logins (made or checked once: a password hash takes a good part of a second), each given
+        its role in this tournament."""
         User = get_user_model()
         notes = {}
+        logins = self.__dict__.setdefault("_logins", {})
         for username, password, role in LOGINS:
-            user = User.objects.filter(username=username).first()
-            if user is None:
+            user = logins.get(username) or User.objects.filter(username=username).first()
+            if username in logins:
+                pass
+            elif user is None:
                 if role == "superuser":
                     user = User.objects.create_superuser(username=username, email="", password=password)
                 else:
                     user = User.objects.create_user(username=username, password=password)
             elif not user.check_password(password):
                 notes[username] = "(existed already with another password; left unchanged)"
+            logins[username] = user
             if role != "superuser":
                 ts.role_grant(tournament=tournament, user=user, role=role, by=None)
             if role == TournamentRole.Role.ORGANIZER:
@@ -480,7 +501,7 @@ class Command(BaseCommand):
                 )
         return notes
 
-    def _print_logins(self, tournament, notes):
+    def _print_logins(self, tournament, notes, pages=()):
         out = self.stdout
         out.write("")
         try:
@@ -497,3 +518,5 @@ class Command(BaseCommand):
             if username in notes:
                 line += " " + notes[username]
             out.write(line)
+        for path, what in pages:
+            out.write(f"{what}: {URL.rstrip('/')}{path}")
