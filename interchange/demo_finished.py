@@ -15,6 +15,7 @@ from datetime import UTC, date, datetime, timedelta
 
 from django.conf import settings
 
+from interchange.demo_hands import affine_plane_sessions, random_hand, with_weight
 from interchange.export import dumps
 
 # (name, country, EMA id or ""): shared by both tournaments.
@@ -96,8 +97,6 @@ def _session_end(day: date, slot: int) -> datetime:
 
 def generate_finished_demo(slug):
     """A finished demo tournament in interchange format, the same every time."""
-    from interchange.management.commands.load_demo import _hand, _with_weight, affine_plane_sessions
-
     _fixture, name, venue, first, last, others, seed = FINISHED_DEMOS[slug]
     rng = random.Random(seed)
     roster = SHARED + others
@@ -125,7 +124,7 @@ def generate_finished_demo(slug):
         for table_number, line in enumerate(classes[number - 1], start=1):
             seats = [at[pt] for pt in line]
             rng.shuffle(seats)  # the draw for initial winds
-            hands = [_hand(rng, seats, skill) for _ in range(HANDS)]
+            hands = [random_hand(rng, seats, skill) for _ in range(HANDS)]
             tables.append(
                 {
                     "number": table_number,
@@ -149,7 +148,7 @@ def generate_finished_demo(slug):
         "players": players,
         "sessions": sessions,
     }
-    return _with_weight(data)
+    return with_weight(data)
 
 
 def finished_fixture_text(slug):
