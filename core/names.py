@@ -29,7 +29,7 @@ def person_key(name: str) -> tuple[str, ...]:
     """A name as two entry lists may write the same person: accents and case aside, in any order of family and
     given names, commas and hyphens aside ("López Ruiz, Ana" is "Ana Lopez Ruiz"; "TANAKA Kenji" is
     "Kenji Tanaka"; "李伟" is "李 伟")."""
-    words = []
+    words: list[str] = []
     for word in re.findall(r"\w+", fold(name)):
         if _UNSPACED.search(word):
             words.extend(c for c in word if not c.isspace())
