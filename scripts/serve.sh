@@ -1,6 +1,7 @@
 #!/bin/sh
 # `make serve`'s last step: the app server given as arguments (gunicorn) and, when the site sends mail
-# (EMAIL_HOST or EMAIL_BACKEND set), the mail outbox's worker (`manage.py send_mail_outbox`) beside it. The
+# (EMAIL_HOST or EMAIL_BACKEND set, and not MAIL_WORKER=0), the mail outbox's worker (`manage.py
+# send_mail_outbox`) beside it. The
 # worker stops when the app server stops, however it stops; a signal to this script (systemd, Ctrl-C) goes to
 # the app server, which stops as it would alone. Why a script rather than gunicorn's hooks: docs/deploy.md,
 # "E-mail". PY: the Python that runs manage.py (make passes the virtual environment's).
@@ -26,7 +27,9 @@ trap 'pass_on INT' INT
 trap 'pass_on HUP' HUP
 trap stop_worker EXIT
 
-if [ -n "${EMAIL_HOST:-}" ] || [ -n "${EMAIL_BACKEND:-}" ]; then
+if [ "${MAIL_WORKER:-1}" = "0" ]; then
+    echo "serve: MAIL_WORKER=0: no mail worker here (it runs as a service of its own)"
+elif [ -n "${EMAIL_HOST:-}" ] || [ -n "${EMAIL_BACKEND:-}" ]; then
     echo "serve: mail is configured; starting the outbox worker (manage.py send_mail_outbox)"
     "$PY" manage.py send_mail_outbox &
     worker=$!
