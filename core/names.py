@@ -1,5 +1,5 @@
-"""Finding and sorting players by name the way people type and read names: accents and case do not
-matter ("lopez" finds "López"; "Álvarez" sorts with the other A's)."""
+"""Finding players by name the way people type names: accents and case do not matter ("lopez" finds "López").
+Sorting them is core/collation.py's, in the reader's language."""
 
 import unicodedata
 
@@ -8,10 +8,6 @@ def fold(text: str) -> str:
     """Lower case without accents, for comparing names."""
     decomposed = unicodedata.normalize("NFKD", str(text or ""))
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold().strip()
-
-
-def sort_key(name: str) -> tuple[str, str]:
-    return fold(name), str(name)
 
 
 def matches(number: int, name: str, query: str) -> bool:
