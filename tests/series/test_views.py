@@ -329,9 +329,7 @@ def _page(response):
 
 @pytest.mark.parametrize("published", [True, False])
 @pytest.mark.parametrize("role", ["outsider", "organizer"])
-def test_a_series_is_not_revealed_to_another_organizer(
-    client_for, club_series, tournament_organizer, role, published
-):
+def test_a_series_is_not_revealed_to_another_organizer(client_for, club_series, tournament_organizer, role, published):
     """Issue 27: a series that exists, public or not, answers its organizer pages to someone who does not
     organize it exactly as a series that does not exist: the same 404, the same page."""
     Series.objects.filter(pk=club_series.pk).update(published=published)
