@@ -43,9 +43,8 @@ class TournamentFileForm(forms.Form):
         try:  # UTF-8 (a byte-order mark is dropped), or UTF-16 as marked; nothing read garbled
             text = textfile.read_text_file(raw, legacy=()).text
         except textfile.UndecodableText as exc:
-            raise forms.ValidationError(
-                f"{text_messages.undecodable(exc)} {_('Is it a tournament JSON file?')}"
-            ) from None
+            advice = _("Is it a tournament JSON file?")
+            raise forms.ValidationError(f"{text_messages.undecodable(exc)} {advice}") from None
         try:
             data = parse_json(text)
         except InterchangeError as exc:

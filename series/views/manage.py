@@ -254,7 +254,8 @@ class SeriesImportView(CreatorRequiredMixin, FormView):
             # checked by the form.
             text = textfile.read_text_file(upload.read(), legacy=()).text
         except textfile.UndecodableText as exc:
-            form.add_error("file", f"{text_messages.undecodable(exc)} {_('A series file is JSON, in UTF-8.')}")
+            advice = _("A series file is JSON, in UTF-8.")
+            form.add_error("file", f"{text_messages.undecodable(exc)} {advice}")
             return self.form_invalid(form)
         try:
             data = fileformat.parse(text)
