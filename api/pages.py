@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.dateparse import parse_datetime
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import FormView, TemplateView
@@ -11,6 +12,7 @@ from django.views.generic import FormView, TemplateView
 from api import data, services
 from api.forms import ApiTokenForm
 from api.models import ApiToken
+from core.collation import person_sort_key
 from tournament import lifecycle as session_lifecycle
 from tournament.clock import clock_context, next_session_start
 from tournament.models import WIND_NAMES
@@ -87,10 +89,19 @@ class HallView(TournamentMixin, TemplateView):
         seating = session["seating"] if session and session["phase"] != session_lifecycle.PHASE_CLOSED else []
         standings = data.standings_data(tournament, organizer=False)
         teams = data.team_standings_data(tournament, organizer=False) if info["teams"] else []
+        language = get_language()
         finder = sorted(
             ((seat["player"], table["number"], seat["wind"]) for table in seating for seat in table["seats"]),
-            key=lambda item: (item[0]["name"].casefold(), item[0]["number"]),
+            key=lambda item: (person_sort_key(item[0]["name"], language), item[0]["number"]),
         )
+        # The script re-sorts the finder after each poll: it takes the order from here (it cannot read pinyin).
+        name_order = [
+            number
+            for _name, number in sorted(
+                tournament.players.values_list("name", "number"),
+                key=lambda p: (person_sort_key(p[0], language), p[1]),
+            )
+        ]
         labels = hall_labels()
         context.update(
             info=info,
@@ -118,7 +129,12 @@ class HallView(TournamentMixin, TemplateView):
             finder=[{"player": p, "table": t, "wind": labels["winds"][w]} for p, t, w in finder],
             status_label=labels["phases"].get(session["phase"]) if session else "",
             hall_data={"tournament": info, "session": session, "standings": standings, "teams": teams},
-            hall_config={"poll_seconds": HALL_POLL_SECONDS, "slide_seconds": HALL_SLIDE_SECONDS, "labels": labels},
+            hall_config={
+                "poll_seconds": HALL_POLL_SECONDS,
+                "slide_seconds": HALL_SLIDE_SECONDS,
+                "labels": labels,
+                "name_order": name_order,
+            },
             refresh_seconds=60,
             show_calls=self.request.GET.get("calls") == "1",
             clock=clock,

@@ -12,10 +12,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _lazy
 
 import seating
-from core.names import sort_key
+from core.collation import person_sort_key
 from rules.rotation import WINDS
 from scoring.models import ScoreSheet
 from seating.metrics import pair_counts, wind_counts
@@ -216,8 +217,8 @@ def tournament_chart(tournament: Tournament, sessions: Iterable[Session]) -> dic
 
 
 def seat_list(session: Session) -> list[dict[str, Any]]:
-    """Everyone seated in the session, sorted by name (accents and case aside), with table and wind: the
-    list posted on the wall."""
+    """Everyone seated in the session, sorted by name in the reader's language (core/collation.py: pinyin
+    for Chinese names, ñ after n in Spanish), with table and wind: the list posted on the wall."""
     seats = Seat.objects.filter(session=session).select_related("player", "table")
     rows = [
         {
@@ -228,7 +229,8 @@ def seat_list(session: Session) -> list[dict[str, Any]]:
         }
         for s in seats
     ]
-    rows.sort(key=lambda r: (sort_key(r["player"].name), r["player"].number))
+    language = get_language()
+    rows.sort(key=lambda r: (person_sort_key(r["player"].name, language), r["player"].number))
     return rows
 
 

@@ -13,3 +13,8 @@ class SeriesConfig(AppConfig):
         from series import audit_sentences
 
         audit_sentences.register()
+        # load_demo (below us) sends demo_loaded once its tournaments are in: we add the demo series.
+        from interchange.signals import demo_loaded
+        from series.demo import load_demo_series
+
+        demo_loaded.connect(load_demo_series, dispatch_uid="series-demo")

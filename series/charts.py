@@ -8,6 +8,7 @@ a description for screen readers; the pages show the same figures in a table bes
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -20,6 +21,8 @@ WIDTH, HEIGHT = 400, 220
 LEFT, RIGHT, TOP, BOTTOM = 44, 18, 18, 38
 PLOT_W, PLOT_H = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 MAX_POINT_LABELS = 12
+EDGE = 3  # the least room left between a label and the chart's side
+TICK_SIZE, LABEL_SIZE = 12, 13  # font sizes of static/css/series.css (.chart-tick, .chart-label)
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,23 @@ def _fmt(value: float) -> str:
 
 def _two(value: float) -> str:
     return f"{value:.2f}"
+
+
+def _text_width(text: str, size: float) -> float:
+    """A generous guess of the text's width (the server cannot measure it): a wide character (Chinese) is a
+    square, anything else two thirds of one (wider than digits in any common sans-serif, bold included)."""
+    return sum(size if unicodedata.east_asian_width(c) in ("W", "F") else 0.67 * size for c in text)
+
+
+def _anchor(x: float, text: str, size: float) -> tuple[float, str]:
+    """Where a label centred on ``x`` would run past a side of the chart (a date under the last point: the
+    SVG clips it), it ends at ``x`` (starts, on the left) instead, so it stays whole and still marks ``x``."""
+    half = _text_width(text, size) / 2
+    if x + half > WIDTH - EDGE:
+        return min(x, WIDTH - EDGE), "end"
+    if x - half < EDGE:
+        return max(x, EDGE), "start"
+    return x, "middle"
 
 
 def _svg(
@@ -73,8 +93,9 @@ def _svg(
         parts.append(f'<line class="chart-grid" x1="{LEFT}" x2="{LEFT + PLOT_W}" y1="{y:.1f}" y2="{y:.1f}"/>')
         parts.append(f'<text class="chart-tick" x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end">{escape(text)}</text>')
     for x, text in x_ticks:
+        at, anchor = _anchor(px(x), text, TICK_SIZE)
         parts.append(
-            f'<text class="chart-tick" x="{px(x):.1f}" y="{TOP + PLOT_H + 16}" text-anchor="middle">{escape(text)}</text>'
+            f'<text class="chart-tick" x="{at:.1f}" y="{TOP + PLOT_H + 16}" text-anchor="{anchor}">{escape(text)}</text>'
         )
     parts.append(
         f'<text class="chart-caption" x="{LEFT + PLOT_W / 2:.1f}" y="{HEIGHT - 4}" text-anchor="middle">'
@@ -91,8 +112,10 @@ def _svg(
         )
         if point.label:
             above = y - 9 if y - 9 > TOP + 4 else y + 17
+            at, anchor = _anchor(x, point.label, LABEL_SIZE)
             parts.append(
-                f'<text class="chart-label" x="{x:.1f}" y="{above:.1f}" text-anchor="middle">{escape(point.label)}</text>'
+                f'<text class="chart-label" x="{at:.1f}" y="{above:.1f}" text-anchor="{anchor}">'
+                f"{escape(point.label)}</text>"
             )
     parts.append("</svg>")
     return mark_safe("".join(parts))

@@ -18,10 +18,11 @@ from fractions import Fraction
 from django.core.cache import caches
 from django.db.models import Count, Max, Q
 from django.utils import timezone
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from core import names
+from core.collation import person_sort_key
 from ratings.base import DecayStep, Event, Result, Standing, two_decimals
 from ratings.history import history_days
 from ratings.league import LeagueParameters, league_ranking
@@ -579,7 +580,9 @@ def ranking_rows(computed: Computed) -> list[dict]:
                 "part_b": None if s.part_b is None else str(two_decimals(s.part_b)),
             }
         )
-    rows.sort(key=lambda r: (not r["listed"], r["rank"] or 0, names.sort_key(str(r["name"]))))
+    # The kept order does not depend on who computed it: English's; pages order equal ranks in the reader's
+    # language (listed_rows).
+    rows.sort(key=lambda r: (not r["listed"], r["rank"] or 0, person_sort_key(str(r["name"]), "en")))
     return rows
 
 
@@ -595,9 +598,13 @@ def ranking_version(series: Series, number: int) -> SeriesRanking | None:
 
 
 def listed_rows(ranking: SeriesRanking, country: str = "") -> list[dict]:
-    """The listed players in ranking order; with ``country``, only that country's, each with its
-    ``national_rank`` among them (a national ranking drawn from a wider one; equal ranks stay equal)."""
-    rows = [r for r in ranking.rows if r["listed"]]
+    """The listed players in ranking order, equal ranks by name in the reader's language; with ``country``,
+    only that country's, each with its ``national_rank`` among them (a national ranking drawn from a wider one;
+    equal ranks stay equal)."""
+    language = get_language()
+    rows = sorted(
+        (r for r in ranking.rows if r["listed"]), key=lambda r: (r["rank"], person_sort_key(str(r["name"]), language))
+    )
     if not country:
         return rows
     own = [r for r in rows if r["country"] == country]

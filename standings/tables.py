@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rules.ranking import TIEBREAKS
 from rules.table_points import format_table_points
-from tournament.tables import TABLE_TEMPLATE, NameColumn
+from tournament.tables import TABLE_TEMPLATE, NameColumn, with_name_keys
 
 NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
 NUM_OPT = {"td": {"class": "num opt"}, "th": {"class": "num opt"}}
@@ -91,7 +91,7 @@ def standings_table(rows, tiebreak_keys, **kwargs):
 
     `rows` are ``standings_rows`` dicts with a ``url`` each.
     """
-    data = [dict(row, **{f"tb_{k}": v for k, v in row["tiebreaks"].items()}) for row in rows]
+    data = with_name_keys([dict(row, **{f"tb_{k}": v for k, v in row["tiebreaks"].items()}) for row in rows])
     extra = [
         (f"tb_{key}", tables.Column(verbose_name=tiebreak_label(key), accessor=f"tb_{key}", attrs=NUM_OPT))
         for key in tiebreak_keys

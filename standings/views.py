@@ -20,6 +20,7 @@ from django.views.generic import TemplateView, View
 from django_tables2 import RequestConfig
 
 from core import names
+from core.collation import person_sort_key
 from rules.table_points import format_table_points
 from scoring.progress import current_session, session_phase, session_progress
 from scoring.results import table_results
@@ -278,7 +279,8 @@ class SessionDetailView(TournamentMixin, TemplateView):
                         "found": any(seat["found"] for seat in seats),
                     }
                 )
-        found.sort(key=lambda f: names.sort_key(f["player"].name))
+        language = get_language()
+        found.sort(key=lambda f: (person_sort_key(f["player"].name, language), f["player"].number))
         context.update(
             session=session,
             visible=visible,

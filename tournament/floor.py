@@ -37,9 +37,9 @@ def may_announce(user: Any, tournament: Tournament) -> bool:
 # ---------------------------------------------------------------- announcements
 
 
-def announcements_shown(tournament: Tournament, now: datetime | None = None) -> QuerySet[Announcement]:
+def announcements_shown(tournament: Tournament | int, now: datetime | None = None) -> QuerySet[Announcement]:
     """The announcements shown now, in the order posted: not withdrawn, not past their time, and not for a
-    session that is closed."""
+    session that is closed. ``tournament`` may be its pk (``scoring.live`` prepares this query)."""
     now = now or timezone.now()
     return (
         Announcement.objects.filter(tournament=tournament, withdrawn_at__isnull=True)
@@ -139,9 +139,15 @@ def calls_live(tournament: Tournament) -> QuerySet[RefereeCall]:
     )
 
 
-def call_of_table(table: Table) -> RefereeCall | None:
+def calls_of_table(table: Table | int) -> QuerySet[RefereeCall]:
+    """The table's calls, the latest first: the first is the one it shows (``call_of_table``). ``table`` may be
+    its pk (``scoring.live`` prepares this query)."""
+    return RefereeCall.objects.filter(table=table).select_related("table").order_by("-called_at", "-id")
+
+
+def call_of_table(table: Table | int) -> RefereeCall | None:
     """The table's live call, else its latest one (so the table sees that its call was closed)."""
-    return RefereeCall.objects.filter(table=table).order_by("-called_at", "-id").first()
+    return calls_of_table(table).first()
 
 
 def referee_call_make(*, table: Table, player: Player | None = None, by: User | None = None) -> RefereeCall:

@@ -2,16 +2,31 @@
 
 import django_tables2 as tables
 from django.utils.html import format_html
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
+
+from core.collation import person_sort_key
 
 TABLE_TEMPLATE = "django_tables2/table.html"
 
 
 class NameColumn(tables.Column):
-    """A player's name linking to their page (the row's ``url``)."""
+    """A player's name linking to their page (the row's ``url``). Sorting by it follows the reader's language
+    (core/collation.py: pinyin for Chinese names, ñ after n in Spanish) through the row's ``name_key``, which
+    ``with_name_keys`` adds; never by code point."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("order_by", ("name_key", "number"))
+        super().__init__(*args, **kwargs)
 
     def render(self, value, record):
         return format_html('<a href="{}">{}</a>', record["url"], value)
+
+
+def with_name_keys(rows: list[dict]) -> list[dict]:
+    """The rows of a table with a NameColumn, each with its name's sort key in the active language."""
+    language = get_language()
+    return [{**row, "name_key": person_sort_key(row["name"], language)} for row in rows]
 
 
 class PlayersTable(tables.Table):

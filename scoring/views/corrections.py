@@ -13,30 +13,18 @@ from django.views.generic import TemplateView
 
 from scoring import services
 from scoring.forms.corrections import HandsMoveForm, SeatSwapForm
-from scoring.models import Hand, Penalty, ScoreSheet
+from scoring.models import Hand, Penalty
 from scoring.results import with_sheet_and_seats
 from scoring.services.corrections import seat_order
-from tournament.models import WIND_NAMES, WINDS, Session, Table
+from scoring.views.sheet import TableSheetMixin
+from tournament.models import WIND_NAMES, WINDS, Session
 from tournament.views.mixins import ChiefOrOrganizerRequiredMixin, add_service_error
 
 
-class CorrectionMixin(ChiefOrOrganizerRequiredMixin, TemplateView):
+class CorrectionMixin(TableSheetMixin, ChiefOrOrganizerRequiredMixin, TemplateView):
     @cached_property
     def session(self):
         return get_object_or_404(Session, tournament=self.tournament, number=self.kwargs["n"])
-
-    @cached_property
-    def table(self):
-        return get_object_or_404(
-            with_sheet_and_seats(Table.objects.all()), session=self.session, number=self.kwargs["t"]
-        )
-
-    @cached_property
-    def sheet(self):
-        try:
-            return self.table.sheet
-        except ScoreSheet.DoesNotExist:
-            return services.sheet_for_table(table=self.table)
 
     def seats(self):
         return [(WIND_NAMES[WINDS[s.position]], s.player) for s in self.table.seats.all()]

@@ -24,7 +24,7 @@ class PlayerLiveView(PlayerSheetsView):
     http_method_names = ["get"]
 
     def get(self, request, *args, **kwargs):
-        news, _table = player_news(self.tournament, self.player)
+        news, _upcoming = player_news(self.tournament, self.player)
         response = JsonResponse(pulse(news))
         response["Cache-Control"] = "no-store"
         return response
@@ -38,7 +38,8 @@ class PlayerCallView(PlayerSheetsView):
     close = False
 
     def post(self, request, *args, **kwargs):
-        _news, table = player_news(self.tournament, self.player)
+        _news, upcoming = player_news(self.tournament, self.player)
+        table = Table.objects.select_related("session__tournament").get(pk=upcoming.table_id) if upcoming else None
         try:
             if table is None:
                 raise ValidationError(_("You have no table in a session being played."))

@@ -110,7 +110,7 @@ class PlayerSheetsView(PlayerPageMixin, TemplateView):
         if roll_call is not None:
             mark = CheckIn.objects.filter(session=roll_call, player=self.player).first()
             context["roll_call"] = {"session": roll_call, "status": mark.status if mark else CheckInStatus.EXPECTED}
-        news, table = player_news(self.tournament, self.player)
+        news, upcoming = player_news(self.tournament, self.player)
         context.update(
             live=pulse(news),
             announcements=announcements_shown(self.tournament),
@@ -119,10 +119,10 @@ class PlayerSheetsView(PlayerPageMixin, TemplateView):
                 "scope": f"{self.tournament.slug}:{self.player.number}",
                 "stale": _("Not updated since %(time)s: the connection is down."),
             },
-            call_table=table,
+            call_table={"number": upcoming.table} if upcoming is not None else None,
             mail_offered=mail_offered(),
             mail_address=MailAddress.objects.filter(player=self.player, stopped_at__isnull=True).first(),
-            call=call_of_table(table) if table is not None else None,
+            call=call_of_table(upcoming.table_id) if upcoming is not None else None,
         )
         context["todo"] = player_todo(
             self.tournament,

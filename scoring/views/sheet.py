@@ -46,15 +46,9 @@ def running_totals(rows, players):
     return {p.pk: t for p, t in zip(players, totals)}
 
 
-class SheetMixin(ScorerPostMixin):
-    """Loads the session, table and sheet from the URL; hides unpublished sessions from the public."""
-
-    @cached_property
-    def session(self):
-        session = get_object_or_404(Session, tournament=self.tournament, number=self.kwargs["n"])
-        if not self.session_visible(session):
-            raise Http404(_("The seating of this session is not published yet."))
-        return session
+class TableSheetMixin:
+    """The table the URL names (``t``) in ``self.session``, with its seats, and its score sheet (made on first use:
+    a sheet exists once anyone opens its table)."""
 
     @cached_property
     def table(self):
@@ -68,6 +62,17 @@ class SheetMixin(ScorerPostMixin):
             return self.table.sheet
         except ScoreSheet.DoesNotExist:
             return services.sheet_for_table(table=self.table)
+
+
+class SheetMixin(TableSheetMixin, ScorerPostMixin):
+    """Loads the session, table and sheet from the URL; hides unpublished sessions from the public."""
+
+    @cached_property
+    def session(self):
+        session = get_object_or_404(Session, tournament=self.tournament, number=self.kwargs["n"])
+        if not self.session_visible(session):
+            raise Http404(_("The seating of this session is not published yet."))
+        return session
 
     @cached_property
     def players(self):

@@ -18,11 +18,11 @@ from django.views.generic import FormView, TemplateView
 
 from core import text_messages, textfile
 from exports.views import file_response
-from series import audit_text, fileformat, selectors, services
+from series import audit_text, fileformat, same_person, selectors, services
 from series.forms import LinkForm, SeriesFileForm, SeriesForm, SeriesRoleForm
 from series.models import Person, PlayerLink, Series, SeriesRole
 from series.permissions import is_series_organizer
-from series.views.mixins import SeriesOrganizerMixin, add_service_error, can_create_series
+from series.views.mixins import SeriesMixin, SeriesOrganizerMixin, add_service_error, can_create_series
 from tournament.models import AuditLog, Player
 from tournament.permissions import is_organizer
 from tournament.views.mixins import OrganizerRequiredMixin
@@ -153,8 +153,60 @@ class SeriesPeopleView(SeriesOrganizerMixin, TemplateView):
             Player.objects.filter(tournament__slug__in=slugs, ema_id="").select_related("tournament").order_by("number")
         )
         rows = people_rows(players)
-        context.update(rows=rows, with_suggestions=sum(1 for r in rows if r["suggestions"]))
+        offers = same_person.same_person_offers(self.series)
+        context.update(rows=rows, with_suggestions=sum(1 for r in rows if r["suggestions"]), offers=offers)
         return context
+
+
+class SamePersonView(LoginRequiredMixin, SeriesMixin, TemplateView):
+    """POST do=link: asks first (a page with both people and their results), then, with confirm=1, links them.
+    POST do=dismiss: they are two people, remembered. Offers are the organizers' alone: 404 for anyone else."""
+
+    template_name = "series/same_person_confirm.html"
+    http_method_names = ["post"]
+
+    def dispatch(self, request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return self.handle_no_permission()
+        series = Series.objects.filter(slug=kwargs["series"]).first()
+        if series is None or not is_series_organizer(request.user, series):
+            raise Http404(_("No such offer."))
+        self.__dict__["series"] = series
+        return super().dispatch(request, *args, **kwargs)
+
+    def post(self, request, *args, **kwargs):
+        first, second = kwargs["first"], kwargs["second"]
+        back = _back(request, reverse("series-detail", args=[self.series.slug]) + "#same-person")
+        action = request.POST.get("do")
+        if action not in ("link", "dismiss"):
+            raise Http404(_("No such offer."))
+        try:
+            if action == "dismiss":
+                said = same_person.same_person_dismiss(series=self.series, first=first, second=second, by=request.user)
+                messages.success(
+                    request,
+                    _("Noted: %(a)s and %(b)s are two people. They are not offered again.")
+                    % {"a": said.person_a.name, "b": said.person_b.name},
+                )
+            elif request.POST.get("confirm") != "1":
+                offer = same_person.current_offer(self.series, first, second)
+                context = self.get_context_data(offer=offer, people=same_person.offer_results(offer), back=back)
+                return self.render_to_response(context)
+            else:
+                offer = same_person.same_person_link(series=self.series, first=first, second=second, by=request.user)
+                messages.success(
+                    request,
+                    _(
+                        "%(other)s is now %(keep)s across tournaments. Compute the ranking again to count their "
+                        "results together; People undoes the link."
+                    )
+                    % {"other": offer.other.name, "keep": offer.keep.name},
+                )
+        except ValidationError as exc:
+            messages.info(request, " ".join(exc.messages))
+        except PermissionDenied as exc:
+            messages.error(request, str(exc))
+        return HttpResponseRedirect(back)
 
 
 class TournamentPeopleView(OrganizerRequiredMixin, TemplateView):

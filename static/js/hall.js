@@ -207,7 +207,14 @@
           finder.push({ name: seat.player.name, number: seat.player.number, table: table.number, wind: seat.wind });
         });
       });
-      finder.sort(function (a, b) { return a.name.localeCompare(b.name) || a.number - b.number; });
+      // In the page's language, as the server sorts names (pinyin for Chinese ones); a player added since the
+      // page loaded goes after the others.
+      var place = {};
+      (config.name_order || []).forEach(function (number, i) { place[number] = i; });
+      var at = function (f) { return f.number in place ? place[f.number] : Infinity; };
+      finder.sort(function (a, b) {
+        return (at(a) - at(b)) || a.name.localeCompare(b.name, document.documentElement.lang) || a.number - b.number;
+      });
       out = out.concat(paged('find', L.find + sessionTitle, finder, findRow, findHead));
     }
     // A finder-only screen with no seating to find says why rather than staying blank.

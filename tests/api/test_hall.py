@@ -102,3 +102,30 @@ def test_the_script_gets_its_words_in_the_page_language(client, two_sessions):
 def test_linked_from_the_tournament_page(client, two_sessions):
     content = client.get(reverse("tournament-detail", args=["test-open"])).content.decode()
     assert reverse("hall", args=["test-open"]) in content
+
+
+def test_the_finder_sorts_names_in_the_hall_language(client, two_sessions, players, organizer):
+    """Without script the finder is the server's list; the script re-sorts it by the order the page gives."""
+    from tournament import services as ts
+
+    names = ["张伟", "Walker", "王芳", "李娜", "Zoe Smith", "Anderson", "Lopez", "陈静"]
+    for player, name in zip(players, names, strict=True):
+        ts.player_update(player=player, by=organizer, name=name)
+    chinese = ["Anderson", "陈静", "李娜", "Lopez", "Walker", "王芳", "张伟", "Zoe Smith"]
+    content = page(client, HTTP_ACCEPT_LANGUAGE="zh-CN,zh;q=0.9")
+    finder = content[content.index('data-kind="find"') :]
+    assert re.findall(r'<div class="row"><span class="name">([^<]+)</span>', finder) == chinese
+    by_number = {p.number: name for p, name in zip(players, names, strict=True)}
+    order = embedded(content, "hall-config")["name_order"]
+    assert [by_number[n] for n in order] == chinese
+    english = embedded(page(client, HTTP_ACCEPT_LANGUAGE="en"), "hall-config")["name_order"]
+    assert [by_number[n] for n in english] == [
+        "Anderson",
+        "Lopez",
+        "Walker",
+        "Zoe Smith",
+        "陈静",
+        "李娜",
+        "王芳",
+        "张伟",
+    ]

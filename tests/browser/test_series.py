@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from series.fileformat import series_import
 from series.models import Person
+from tests.browser.conftest import PHONE
 from tests.series import factory
 from tests.series.conftest import LIGA
 
@@ -113,3 +114,44 @@ def test_settings_form_on_desktop(desktop_page, login, liga, series_organizer, s
     assert "youngest to the oldest" in desktop_page.locator("form.series-form").inner_text()
     assert_accessible(desktop_page)
     screenshot(desktop_page, "series-settings-error-desktop")
+
+
+LABELS_INSIDE = """(selector) => {
+  const svg = document.querySelector(selector);
+  const box = svg.getBoundingClientRect();
+  return [...svg.querySelectorAll('text')].map(t => {
+    const r = t.getBoundingClientRect();
+    return {text: t.textContent, inside: r.left >= box.left - 0.5 && r.right <= box.right + 0.5, right: r.right, svg: box.right};
+  });
+}"""
+
+
+@pytest.mark.parametrize("language", ["en-GB", "es-ES", "zh-CN"])
+def test_chart_dates_of_one_year_stay_inside_the_chart_on_a_phone(chromium_browser, live_server, language, screenshot):
+    """A series within one year: its rating chart marks the first and the last date under the points. The
+    last one used to be clipped at the chart's right side ("28/11/202")."""
+    for spec in factory.SIX[-2:]:
+        factory.import_tournament(**spec)
+    series = series_import(
+        {
+            **LIGA,
+            "name": "Liga 2026",
+            "slug": "liga-2026",
+            "as_of": "2026-11-28",
+            "tournaments": LIGA["tournaments"][-2:],
+        }
+    )
+    bruno = Person.objects.get(ema_id="12000002")
+    context = chromium_browser.new_context(
+        base_url=live_server.url, locale=language, viewport=PHONE, is_mobile=True, has_touch=True
+    )
+    phone_page = context.new_page()
+    for url in (reverse("series-person", args=[series.slug, bruno.pk]), reverse("person-detail", args=[bruno.pk])):
+        phone_page.goto(url)
+        labels = phone_page.evaluate(LABELS_INSIDE, "#rating-chart")
+        dates = [label for label in labels if "2026" in label["text"]]
+        assert len(dates) == 2, labels
+        assert all(label["inside"] for label in labels), labels
+    no_sideways_scroll(phone_page, 390)
+    screenshot(phone_page, f"series-chart-one-year-{language}-phone")
+    context.close()

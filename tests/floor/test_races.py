@@ -2,13 +2,13 @@
 referee make one call; two referees taking it, one takes it and the other is told who; two mail workers send
 each mail once; two taps of one announcement post one."""
 
-import threading
 import uuid
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.db import connection, connections
+from django.db import connection
 
+from tests.together import at_once
 from tournament import floor, mail
 from tournament.floor_models import Announcement, OutboxMail, RefereeCall
 
@@ -16,28 +16,6 @@ pytestmark = [
     pytest.mark.django_db(transaction=True),
     pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks need PostgreSQL"),
 ]
-
-
-def at_once(*calls):
-    """Run the calls in threads started together; their results and errors."""
-    barrier = threading.Barrier(len(calls))
-    results, errors = [], []
-
-    def run(call):
-        try:
-            barrier.wait()
-            results.append(call())
-        except Exception as exc:
-            errors.append(exc)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(c,)) for c in calls]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return results, errors
 
 
 def test_two_players_calling_at_once_make_one_call(published_session, coded):

@@ -3,12 +3,11 @@ proposes and does (no-shows, substitutes by the tournament's rules), the refusal
 player taking back the substitute's seat with the late penalty of MCR 3.11.2, and undoing a withdrawal made
 before the sessions were seated (it gave no seat back)."""
 
-import threading
 from datetime import timedelta
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import connection, connections
+from django.db import connection
 from django.utils import timezone
 
 from rules import payments as pay
@@ -17,6 +16,7 @@ from schedule import services as sched
 from schedule import withdrawals as wd
 from scoring import services as ss
 from scoring.models import Penalty
+from tests.together import errors_at_once
 from tournament import services as ts
 from tournament.lifecycle import CheckInStatus, RollCallStatus
 from tournament.models import AuditLog, CheckIn, Player, Seat, Session, Withdrawal
@@ -289,26 +289,6 @@ def test_withdrawn_during_a_session_records_after_which_hand(scheduled, organize
 # --- two at once (PostgreSQL) -------------------------------------------------------------------------------
 
 
-def _at_once(*calls):
-    errors, barrier = [], threading.Barrier(len(calls))
-
-    def run(call):
-        try:
-            barrier.wait()
-            call()
-        except Exception as exc:
-            errors.append(exc)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(c,)) for c in calls]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return errors
-
-
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks need PostgreSQL")
 def test_two_organizers_confirm_the_same_proposal_at_once(organizer, referee):
@@ -319,7 +299,7 @@ def test_two_organizers_confirm_the_same_proposal_at_once(organizer, referee):
     mark(session, [n for n in range(1, 17) if n != 4], referee)
     mark(session, [17], referee)
     expected = att.roll_call_proposal(session).fingerprint
-    errors = _at_once(*[lambda: att.roll_call_seat(session=session, by=organizer, expected=expected)] * 2)
+    errors = errors_at_once(*[lambda: att.roll_call_seat(session=session, by=organizer, expected=expected)] * 2)
     assert len(errors) == 1 and isinstance(errors[0], ValidationError)
     assert Withdrawal.objects.count() == 1 and Seat.objects.filter(session=session).count() == 16
 
@@ -331,7 +311,9 @@ def test_two_desks_mark_the_same_player_at_once(organizer, referee):
     session = t.sessions.get(number=1)
     att.roll_call_open(session=session, by=organizer)
     player = t.players.get(number=1)
-    errors = _at_once(*[lambda: att.check_in_mark(session=session, player=player, status="present", by=referee)] * 3)
+    errors = errors_at_once(
+        *[lambda: att.check_in_mark(session=session, player=player, status="present", by=referee)] * 3
+    )
     assert errors == []
     assert CheckIn.objects.filter(player=player).count() == 1
     assert AuditLog.objects.filter(action="player.check_in").count() == 1
@@ -354,7 +336,7 @@ def test_a_player_back_in_while_a_hand_is_entered_at_that_table(organizer, refer
     table = Seat.objects.get(session=session, player__number=17).table
     east_seat = Seat.objects.get(table=table, position=0)
     winner = east_seat.player if east_seat.player.number != 17 else Seat.objects.get(table=table, position=1).player
-    errors = _at_once(
+    errors = errors_at_once(
         lambda: wd.player_return(withdrawal=w, by=organizer, minutes=0),
         lambda: ss.hand_record(
             sheet=table.sheet, number=1, outcome=pay.SELF_DRAWN, winner=winner, points=8, by=referee

@@ -2,11 +2,9 @@
 a schedule generated over seated sessions, publishing, a new player code and closing change nothing when
 posted without their confirmation; a replaced seating is kept as a version and put back while unpublished."""
 
-import threading
-
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import connection, connections
+from django.db import connection
 from django.urls import reverse
 
 from rules import payments as pay
@@ -15,6 +13,7 @@ from schedule.seating_restore import session_seating_restore
 from schedule.seating_versions import current_tables, repeat_excess, tournament_tables
 from scoring import services as ss
 from tests.closing import end_appeal_windows
+from tests.together import errors_at_once
 from tournament import services as ts
 from tournament.models import AuditLog, SeatingVersion, Session
 
@@ -264,26 +263,6 @@ def test_the_audit_log_says_a_seating_was_put_back(client_for, rr16, redrawn, or
 # --- two at once (PostgreSQL) -------------------------------------------------------------------------------
 
 
-def _at_once(*calls):
-    errors, barrier = [], threading.Barrier(len(calls))
-
-    def run(call):
-        try:
-            barrier.wait()
-            call()
-        except Exception as exc:
-            errors.append(exc)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(c,)) for c in calls]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return errors
-
-
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks need PostgreSQL")
 def test_two_organizers_put_the_same_seating_back_at_once(organizer, referee):
@@ -296,7 +275,7 @@ def test_two_organizers_put_the_same_seating_back_at_once(organizer, referee):
     first = current_tables(session)
     sched.session_seat_random(session=session, by=organizer, seed=2)
     version = SeatingVersion.objects.get()
-    errors = _at_once(*[lambda: session_seating_restore(session=session, version=version, by=organizer)] * 2)
+    errors = errors_at_once(*[lambda: session_seating_restore(session=session, version=version, by=organizer)] * 2)
     assert errors == []
     assert current_tables(session) == first
     assert SeatingVersion.objects.count() == 2
@@ -315,7 +294,7 @@ def test_a_restore_and_a_publish_at_once(organizer, referee):
     sched.session_seat_random(session=session, by=organizer, seed=2)
     drawn = current_tables(session)
     version = SeatingVersion.objects.get()
-    errors = _at_once(
+    errors = errors_at_once(
         lambda: session_seating_restore(session=session, version=version, by=organizer),
         lambda: sched.session_publish(session=session, by=organizer),
     )

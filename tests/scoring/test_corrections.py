@@ -1,16 +1,15 @@
 """Corrections after hands (issue 29): two players' seats swapped on a sheet with hands, and a table's hands
 moved from the wrong sheet to the right one. Who may, what is kept, what is refused, a double tap."""
 
-import threading
-
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import connection, connections
+from django.db import connection
 
 from rules import payments as pay
 from scoring import services as ss
 from scoring.models import Hand, Penalty, Signature
 from standings.selectors import player_standings
+from tests.together import errors_at_once
 from tournament.models import AuditLog, Seat
 
 pytestmark = pytest.mark.django_db
@@ -211,24 +210,14 @@ def test_a_move_onto_a_signed_sheet_is_refused(three_hands, right, referee, chie
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks need PostgreSQL")
 def test_two_people_swapping_at_once_swap_once(three_hands, players, organizer, chief_referee):
     seen = ss.seat_order(three_hands)
-    errors, barrier = [], threading.Barrier(2)
-
-    def swap(user):
-        try:
-            barrier.wait()
-            ss.sheet_seats_swap(
-                sheet=three_hands, first=players[0], second=players[1], reason=REASON, by=user, seen=seen
+    errors = errors_at_once(
+        *(
+            lambda u=u: ss.sheet_seats_swap(
+                sheet=three_hands, first=players[0], second=players[1], reason=REASON, by=u, seen=seen
             )
-        except ValidationError as exc:
-            errors.append(exc)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=swap, args=(u,)) for u in (organizer, chief_referee)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+            for u in (organizer, chief_referee)
+        )
+    )
     assert len(errors) == 1 and "changed since you looked" in errors[0].messages[0]
     assert numbers(three_hands) == [2, 1, 3, 4]
 
@@ -254,22 +243,14 @@ def test_a_hand_scored_from_its_tiles_follows_the_winners_corrected_seat_wind(
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks need PostgreSQL")
 def test_two_people_moving_at_once_move_once(three_hands, published_session, organizer, chief_referee):
     right = published_session.tables.get(number=2).sheet
-    errors, barrier = [], threading.Barrier(2)
-
-    def move(user):
-        try:
-            barrier.wait()
-            ss.sheet_hands_move(source=three_hands, target=right, reason="Wrong sheet", by=user, seen=[1, 2, 3])
-        except ValidationError as exc:
-            errors.append(exc)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=move, args=(u,)) for u in (organizer, chief_referee)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    errors = errors_at_once(
+        *(
+            lambda u=u: ss.sheet_hands_move(
+                source=three_hands, target=right, reason="Wrong sheet", by=u, seen=[1, 2, 3]
+            )
+            for u in (organizer, chief_referee)
+        )
+    )
     assert len(errors) == 1 and "changed since you looked" in errors[0].messages[0]
     assert Hand.objects.filter(sheet=right).count() == 3
     assert all(h.versions.count() == 2 for h in Hand.objects.filter(sheet=right))

@@ -2,11 +2,9 @@
 appeal undecided, no request to reopen waiting), all or none, a second tap harmless, per role; on PostgreSQL two
 chief referees at the same moment."""
 
-import threading
-
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import connection, connections
+from django.db import connection
 from django.urls import reverse
 
 from rules import payments as pay
@@ -15,6 +13,7 @@ from scoring.lifecycle import COUNTERSIGNED, SIGNED
 from scoring.models import ScoreSheet, Signature
 from scoring.selectors import countersign_lacks
 from scoring.services import appeals as ap
+from tests.together import at_once
 from tournament import services as ts
 from tournament.models import AuditLog
 
@@ -122,22 +121,12 @@ def test_two_chief_referees_at_once_countersign_each_sheet_once(signed, publishe
     TournamentRole.objects.create(
         tournament=published_session.tournament, user=second, role=TournamentRole.Role.CHIEF_REFEREE
     )
-    start, results, errors = threading.Barrier(2), [], []
-
-    def work(user):
-        try:
-            start.wait(timeout=20)
-            results.append(ss.sheets_countersign(session=published_session, tables=[1, 2], by=user))
-        except Exception as exc:
-            errors.append(exc)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=work, args=(u,)) for u in (chief_referee, second)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=30)
+    results, errors = at_once(
+        *(
+            lambda u=u: ss.sheets_countersign(session=published_session, tables=[1, 2], by=u)
+            for u in (chief_referee, second)
+        )
+    )
     assert errors == []
     assert sorted(results) == [[], [1, 2]]
     assert Signature.objects.filter(role=Signature.Role.CHIEF_REFEREE).count() == 2

@@ -90,3 +90,47 @@ def test_a_single_point_and_a_league_scale():
     )
     assert "<path" not in svg and svg.count("<circle") == 1
     assert ">50<" in svg  # the scale fits the sums: top 50 for 27.5 (x 1.1 rounded up)
+
+
+def ticks(svg):
+    """(x, text-anchor, text) of each axis label."""
+    import re
+
+    return re.findall(r'<text class="chart-tick" x="([\d.]+)" y="[\d.]+" text-anchor="(\w+)">([^<]*)<', svg)
+
+
+def test_dates_of_one_year_stay_inside_the_chart():
+    """The first and last dates under the points: the last one, centred under a point near the right side,
+    would run past it and be clipped ("28/11/202"); it ends under its point instead."""
+    svg = str(
+        charts.rating_chart(
+            chart_id="r",
+            title="t",
+            description="d",
+            days=[date(2026, 2, 22), date(2026, 9, 27), date(2026, 11, 28)],
+            ratings=[500.0, 610.0, 672.16],
+            listed=[True, True, True],
+            tips=["a", "b", "c"],
+            scale_top=1000.0,
+            caption="date",
+        )
+    )
+    dates = [t for t in ticks(svg) if "2026" in t[2]]
+    assert [(anchor, text) for _, anchor, text in dates] == [("middle", "22/02/2026"), ("end", "28/11/2026")]
+    last_x = float(dates[-1][0])
+    assert last_x == pytest.approx(charts.LEFT + 0.96 * charts.PLOT_W, abs=0.1)  # it ends under the last point
+
+
+@pytest.mark.parametrize(
+    "x, text, expected",
+    [
+        (200.0, "28/11/2026", (200.0, "middle")),
+        (368.5, "28/11/2026", (368.5, "end")),
+        (398.0, "S12", (397.0, "end")),
+        (10.0, "2024", (10.0, "start")),
+        (350.0, "2026年11月28日", (350.0, "end")),  # wide characters are wider
+        (330.0, "2026/11/28", (330.0, "middle")),
+    ],
+)
+def test_labels_near_a_side_end_or_start_at_their_point(x, text, expected):
+    assert charts._anchor(x, text, charts.TICK_SIZE) == expected

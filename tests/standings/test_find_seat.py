@@ -1,10 +1,12 @@
 """Players find their seat: by name or number on the session page, highlighted on their own page, and a list
 by name for the wall, as a page and a PDF (issue 15, item 9)."""
 
+import io
 import re
 
 import pytest
 from django.urls import reverse
+from pypdf import PdfReader
 
 from core import names
 from schedule import services as sched
@@ -103,6 +105,65 @@ def test_seat_list_sorted_by_name(client, named, published_session):
     )
     assert row
     assert reverse("export-seat-list", args=[named.slug, 1]) in content
+
+
+def seat_list_names(client, tournament, language):
+    content = client.get(reverse("seat-list", args=[tournament.slug, 1]), HTTP_ACCEPT_LANGUAGE=language)
+    return re.findall(r'<tr data-search="[^"]*"><td>(.*?)</td>', content.content.decode())
+
+
+def rename(players, organizer, names_by_index):
+    for index, name in names_by_index.items():
+        ts.player_update(player=players[index], by=organizer, name=name)
+
+
+def test_seat_list_in_chinese_sorts_by_pinyin_with_latin_names_among_them(
+    client, tournament, players, organizer, published_session
+):
+    rename(
+        players,
+        organizer,
+        {0: "张伟", 1: "Walker", 2: "王芳", 3: "李娜", 4: "Zoe Smith", 5: "Anderson", 6: "Lopez", 7: "陈静"},
+    )
+    chinese = ["Anderson", "陈静", "李娜", "Lopez", "Walker", "王芳", "张伟", "Zoe Smith"]
+    assert seat_list_names(client, tournament, "zh-CN,zh;q=0.9") == chinese
+    # The same list read in English: Chinese names after the others, still by pinyin.
+    english = ["Anderson", "Lopez", "Walker", "Zoe Smith", "陈静", "李娜", "王芳", "张伟"]
+    assert seat_list_names(client, tournament, "en") == english
+    # The PDF for the wall, printed in Chinese, in the same order.
+    pdf = client.get(reverse("export-seat-list", args=[tournament.slug, 1]), HTTP_ACCEPT_LANGUAGE="zh-CN,zh;q=0.9")
+    text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf.content)).pages)
+    positions = [text.index(name) for name in chinese]
+    assert positions == sorted(positions), text
+
+
+def test_seat_list_in_spanish_puts_n_tilde_after_n(client, tournament, players, organizer, published_session):
+    rename(
+        players,
+        organizer,
+        {0: "Nyman", 1: "Núñez", 2: "Nuno", 3: "Ñandú", 4: "Oria", 5: "Álvarez", 6: "Nunez", 7: "Alonso"},
+    )
+    assert seat_list_names(client, tournament, "es") == [
+        "Alonso",
+        "Álvarez",
+        "Nunez",
+        "Nuno",
+        "Núñez",
+        "Nyman",
+        "Ñandú",
+        "Oria",
+    ]
+    # In English ñ is an n with an accent.
+    assert seat_list_names(client, tournament, "en") == [
+        "Alonso",
+        "Álvarez",
+        "Ñandú",
+        "Nunez",
+        "Núñez",
+        "Nuno",
+        "Nyman",
+        "Oria",
+    ]
 
 
 @pytest.mark.parametrize("role", ("anonymous", "outsider", "referee", "organizer"))

@@ -7,7 +7,7 @@ from rules.table_points import format_table_points
 from tournament.clock import is_multi_day
 from tournament.floor import announcements_shown
 from tournament.models import Tournament, TournamentRole
-from tournament.tables import PlayersTable
+from tournament.tables import PlayersTable, with_name_keys
 from tournament.views.mixins import TournamentMixin, new_tournament_offer
 
 PER_PAGE = 50
@@ -64,7 +64,7 @@ class PlayerListView(TournamentMixin, TemplateView):
             }
             for p in self.tournament.players.select_related("team")
         ]
-        table = PlayersTable(data, request=self.request)
+        table = PlayersTable(with_name_keys(data), request=self.request)
         RequestConfig(self.request, paginate={"per_page": PER_PAGE}).configure(table)
         context["table"] = table
         return context

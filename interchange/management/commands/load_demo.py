@@ -4,11 +4,12 @@ Loads the demo tournament from fixtures/demo.json (through `tournament_import`, 
 services) unless it is already there, creates the demo logins if missing, and prints them.
 The fixture is generated deterministically by `generate_demo()` below; --regenerate-fixture rewrites it.
 Beside it, a small demo of each other rule set (fixtures/demo-swiss.json, fixtures/demo-spanish.json,
-from `generate_rule_set_demo()`), loaded the same way, with the same logins.
+from `generate_rule_set_demo()`), and two finished tournaments sharing most of their players
+(fixtures/demo-winter-cup.json, fixtures/demo-spring-open.json, from `interchange.demo_finished`), loaded the
+same way, with the same logins. Then ``demo_loaded`` is sent: the series app adds a series over the finished ones.
 """
 
 import random
-from datetime import date
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -17,12 +18,13 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.urls import NoReverseMatch
 
+from interchange import demo_finished
+from interchange.demo_hands import affine_plane_sessions, random_hand, weighted, with_weight
 from interchange.export import dumps
 from interchange.format import InterchangeError
 from interchange.load import tournament_import
 from interchange.shape import parse_json
-from ratings.weights import weight_parts
-from standings.weight import TournamentWeight, weight_json
+from interchange.signals import demo_loaded
 from tournament import services as ts
 from tournament.models import Tournament, TournamentRole
 
@@ -67,68 +69,6 @@ TEAMS = {
     ],
 }
 
-# Hand values without flowers, weighted roughly like real MCR play: most wins are 8-30 points,
-# big hands are rare.
-POINTS = [
-    (8, 18),
-    (9, 9),
-    (10, 9),
-    (11, 6),
-    (12, 9),
-    (13, 5),
-    (14, 5),
-    (15, 3),
-    (16, 5),
-    (17, 3),
-    (18, 3),
-    (19, 2),
-    (20, 3),
-    (21, 1),
-    (22, 2),
-    (24, 3),
-    (25, 2),
-    (26, 2),
-    (28, 2),
-    (30, 2),
-    (32, 2),
-    (34, 1),
-    (36, 1),
-    (40, 1),
-    (44, 1),
-    (48, 1),
-    (52, 0.5),
-    (64, 0.6),
-    (88, 0.3),
-]
-FLOWERS = [(0, 52), (1, 26), (2, 14), (3, 6), (4, 2)]
-
-
-def _gf4_mul(a, b):
-    """Multiplication in GF(4) = GF(2)[x]/(x^2 + x + 1), elements 0..3."""
-    result = 0
-    for i in range(2):
-        if b >> i & 1:
-            result ^= a << i
-    if result & 4:
-        result ^= 0b111
-    return result
-
-
-def affine_plane_sessions():
-    """The five parallel classes of the affine plane of order 4: 16 points (x, y), each class four
-    disjoint lines of four. Any two points share exactly one line, so five sessions seated this way
-    have nobody meeting anyone twice."""
-    classes = []
-    for m in range(4):  # lines y = m*x + b
-        classes.append([[(x, _gf4_mul(m, x) ^ b) for x in range(4)] for b in range(4)])
-    classes.append([[(c, y) for y in range(4)] for c in range(4)])  # lines x = c
-    return classes
-
-
-def _weighted(rng, table):
-    values, weights = zip(*table)
-    return rng.choices(values, weights=weights)[0]
-
 
 def _teams_partition(rng, points, lines):
     """Split the 16 points into 4 teams with no three teammates on one line, so at most two
@@ -140,25 +80,6 @@ def _teams_partition(rng, points, lines):
         teams = [shuffled[i : i + 4] for i in range(0, 16, 4)]
         if all(len(set(team) & line) <= 2 for team in teams for line in line_sets):
             return teams
-
-
-def _hand(rng, seats, skill):
-    """One realistic hand at a table of four player numbers."""
-    roll = rng.random()
-    if roll < 0.07:
-        return {"draw": True}
-    winner = rng.choices(seats, weights=[skill[n] for n in seats])[0]
-    points = _weighted(rng, POINTS)
-    flowers = _weighted(rng, FLOWERS)
-    hand = {"winner": winner}
-    if rng.random() < 0.27:
-        hand["self_drawn"] = True
-    else:
-        hand["from"] = rng.choice([n for n in seats if n != winner])
-    hand["points"] = points + flowers
-    if flowers:
-        hand["flowers"] = flowers
-    return hand
 
 
 # The demo's penalties: (session, table) -> penalties, the player by seat.
@@ -227,7 +148,7 @@ def generate_demo():
         "players": players,
         "sessions": sessions,
     }
-    return _with_weight(data)
+    return with_weight(data)
 
 
 def _demo_players(team_points):
@@ -254,10 +175,10 @@ def _demo_table(rng, session_number, table_number, seats, skill):
     rng.shuffle(seats)  # the draw for initial winds
     if session_number <= 4:
         played = DEMO_TIME_RAN_OUT.get((session_number, table_number), 16)
-        hands = [_hand(rng, seats, skill) for _ in range(played)]
+        hands = [random_hand(rng, seats, skill) for _ in range(played)]
         hands += [{"not_played": True} for _ in range(16 - played)]
     else:
-        hands = [_hand(rng, seats, skill) for _ in range(DEMO_PARTIAL.get(table_number, 0))]
+        hands = [random_hand(rng, seats, skill) for _ in range(DEMO_PARTIAL.get(table_number, 0))]
     table = {"number": table_number, "seats": seats, "hands": hands, "penalties": []}
     for pen in DEMO_PENALTIES.get((session_number, table_number), []):
         pen = dict(pen)
@@ -328,11 +249,11 @@ def _rule_set_hand(rng, code, seats):
     else:
         hand["from"] = rng.choice([n for n in seats if n != winner])
     if code == "spanish":
-        points = [0 if n == winner else _weighted(rng, SPANISH_LOSER) for n in seats]
-        points[seats.index(winner)] = _weighted(rng, SPANISH_WINNER)
+        points = [0 if n == winner else weighted(rng, SPANISH_LOSER) for n in seats]
+        points[seats.index(winner)] = weighted(rng, SPANISH_WINNER)
         hand["points"], hand["player_points"] = points[seats.index(winner)], points
     else:
-        hand["points"] = _weighted(rng, SWISS_POINTS) * (3 if self_drawn else 1)  # self-drawn x3 (7.4.1)
+        hand["points"] = weighted(rng, SWISS_POINTS) * (3 if self_drawn else 1)  # self-drawn x3 (7.4.1)
     return hand
 
 
@@ -379,20 +300,7 @@ def generate_rule_set_demo(slug):
     }
     if code == "spanish":
         data["rule_options"] = {"hands_per_session": hands_per_session}
-    return _with_weight(data)
-
-
-def _with_weight(data):
-    """The file with the MERS weight its export writes (standings.weight): everyone seated at a table with hands
-    plays, no substitutes, no qualification, the days from the dates."""
-    played = {n for s in data["sessions"] for t in s["tables"] if t["hands"] for n in t["seats"]}
-    countries = {p["country"] for p in data["players"] if p["number"] in played and p.get("country")}
-    days = 1
-    if data.get("start_date") and data.get("end_date"):
-        days = (date.fromisoformat(data["end_date"]) - date.fromisoformat(data["start_date"])).days + 1
-    parts = weight_parts(days=days, players=len(played), countries=len(countries), qualification=False)
-    data["mers_weight"] = weight_json(TournamentWeight(parts=parts, ranked=len(played), substitutes=0, basis="played"))
-    return data
+    return with_weight(data)
 
 
 def rule_set_fixture(slug):
@@ -421,6 +329,10 @@ class Command(BaseCommand):
             for slug in RULE_SET_DEMOS:
                 rule_set_fixture(slug).write_text(rule_set_fixture_text(slug), encoding="utf-8")
                 self.stdout.write(f"Wrote {rule_set_fixture(slug)}")
+            for slug in demo_finished.FINISHED_DEMOS:
+                path = demo_finished.finished_fixture(slug)
+                path.write_text(demo_finished.finished_fixture_text(slug), encoding="utf-8")
+                self.stdout.write(f"Wrote {path}")
         with transaction.atomic():
             tournament = Tournament.objects.filter(slug=DEMO_SLUG).first()
             if tournament is None:
@@ -439,16 +351,23 @@ class Command(BaseCommand):
                 self.stdout.write(f"The demo tournament “{tournament.name}” is already loaded.")
             notes = self._users(tournament)
             for slug in RULE_SET_DEMOS:
-                self._load_rule_set_demo(slug)
-        self._print_logins(tournament, notes)
+                self._load_other_demo(slug, rule_set_fixture(slug), rule_set_fixture_text)
+            for slug in demo_finished.FINISHED_DEMOS:
+                self._load_other_demo(slug, demo_finished.finished_fixture(slug), demo_finished.finished_fixture_text)
+            organizer = get_user_model().objects.get(username=LOGINS[0][0])
+            pages = [
+                line
+                for _receiver, lines in demo_loaded.send(sender=self.__class__, organizer=organizer)
+                for line in lines or ()
+            ]
+        self._print_logins(tournament, notes, pages)
 
-    def _load_rule_set_demo(self, slug):
+    def _load_other_demo(self, slug, path, generate):
         tournament = Tournament.objects.filter(slug=slug).first()
         if tournament is not None:
             self.stdout.write(f"The demo tournament “{tournament.name}” is already loaded.")
         else:
-            path = rule_set_fixture(slug)
-            text = path.read_text(encoding="utf-8") if path.exists() else rule_set_fixture_text(slug)
+            text = path.read_text(encoding="utf-8") if path.exists() else generate(slug)
             try:
                 tournament = tournament_import(parse_json(text))
             except InterchangeError as exc:
@@ -459,17 +378,23 @@ class Command(BaseCommand):
         self._users(tournament)
 
     def _users(self, tournament):
+        """The demo logins (made or checked once: a password hash takes a good part of a second), each given
+        its role in this tournament."""
         User = get_user_model()
         notes = {}
+        logins = self.__dict__.setdefault("_logins", {})
         for username, password, role in LOGINS:
-            user = User.objects.filter(username=username).first()
-            if user is None:
+            user = logins.get(username) or User.objects.filter(username=username).first()
+            if username in logins:
+                pass
+            elif user is None:
                 if role == "superuser":
                     user = User.objects.create_superuser(username=username, email="", password=password)
                 else:
                     user = User.objects.create_user(username=username, password=password)
             elif not user.check_password(password):
                 notes[username] = "(existed already with another password; left unchanged)"
+            logins[username] = user
             if role != "superuser":
                 ts.role_grant(tournament=tournament, user=user, role=role, by=None)
             if role == TournamentRole.Role.ORGANIZER:
@@ -480,7 +405,7 @@ class Command(BaseCommand):
                 )
         return notes
 
-    def _print_logins(self, tournament, notes):
+    def _print_logins(self, tournament, notes, pages=()):
         out = self.stdout
         out.write("")
         try:
@@ -497,3 +422,5 @@ class Command(BaseCommand):
             if username in notes:
                 line += " " + notes[username]
             out.write(line)
+        for path, what in pages:
+            out.write(f"{what}: {URL.rstrip('/')}{path}")

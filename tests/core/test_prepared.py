@@ -1,0 +1,82 @@
+"""A prepared query (core.prepared) answers what its queryset answers, with each run's own values, and refuses
+what it cannot prepare safely before it runs anything."""
+
+from datetime import timedelta
+
+import pytest
+from django.db import connection
+from django.db.models import Count
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from core.prepared import Prepared, PrepareError
+from tournament import floor
+from tournament.models import Player, Seat
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_answers_as_its_queryset_for_each_value(tournament, players, seated_session):
+    def build(player):
+        return Seat.objects.filter(player_id=player).values_list("table__number", "position", "session__status")
+
+    seats = Prepared(build, player=int)
+    for p in players:
+        assert seats(player=p.pk) == list(build(p.pk))
+    assert seats(player=0) == []
+
+
+def test_flat_strings_counts_and_times(tournament, players, organizer):
+    by_code = Prepared(
+        lambda tournament, name: Player.objects.filter(tournament_id=tournament, name=name).values_list(
+            "number", flat=True
+        ),
+        tournament=int,
+        name=str,
+    )
+    assert by_code(tournament=tournament.pk, name="Player 3") == [3]
+    assert by_code(tournament=tournament.pk, name="Nobody") == []
+    counted = Prepared(
+        lambda tournament: (
+            Player.objects.filter(tournament_id=tournament).values_list("tournament_id").annotate(n=Count("id"))
+        ),
+        tournament=int,
+    )
+    assert counted(tournament=tournament.pk) == [(tournament.pk, 8)]
+    shown = Prepared(
+        lambda tournament, now: floor.announcements_shown(tournament, now).values_list("text", flat=True),
+        tournament=int,
+        now=type(timezone.now()),
+    )
+    now = timezone.now()
+    floor.announcement_post(tournament=tournament, text="Doors close", until=now + timedelta(hours=1), by=organizer)
+    assert shown(tournament=tournament.pk, now=now) == ["Doors close"]
+    assert shown(tournament=tournament.pk, now=now + timedelta(hours=2)) == []
+
+
+def test_it_compiles_once_and_runs_one_query(tournament, players):
+    numbers = Prepared(lambda t: Player.objects.filter(tournament_id=t).values_list("number", flat=True), t=int)
+    numbers(t=tournament.pk)
+    with CaptureQueriesContext(connection) as queries:
+        assert sorted(numbers(t=tournament.pk)) == list(range(1, 9))
+    assert len(queries) == 1
+
+
+def test_what_it_refuses(tournament, players):
+    with pytest.raises(PrepareError, match="values_list"):
+        Prepared(lambda t: Player.objects.filter(tournament_id=t), t=int)(t=tournament.pk)
+    # A value the query changes before sending (here wrapped in %...%) cannot be found among the parameters.
+    with pytest.raises(PrepareError, match="unchanged"):
+        Prepared(lambda name: Player.objects.filter(name__contains=name).values_list("pk"), name=str)(name="x")
+    with pytest.raises(PrepareError, match="order"):
+        Prepared(
+            lambda t: Player.objects.filter(tournament_id=t).annotate(n=Count("seats")).values_list("n", "number"),
+            t=int,
+        )(t=tournament.pk)
+    numbers = Prepared(lambda t: Player.objects.filter(tournament_id=t).values_list("number", flat=True), t=int)
+    with pytest.raises(TypeError):
+        numbers(t=None)
+    with pytest.raises(TypeError):
+        numbers(t=True)
+    with pytest.raises(TypeError):
+        numbers(tournament=1)
