@@ -16,9 +16,11 @@ from itertools import combinations
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from core.acting import acting_user
+from core.collation import person_sort_key
 from core.names import person_key
 from series import selectors, services
 from series.models import NotSamePerson, Person, PlayerLink, Series
@@ -86,7 +88,8 @@ def same_person_offers(series: Series) -> list[Offer]:
                 continue
             keep, other = _order(a, b, played)
             offers.append(Offer(keep, other, played[keep.pk], played[other.pk]))
-    offers.sort(key=lambda o: (o.keep.name.casefold(), o.keep.pk, o.other.pk))
+    language = get_language()
+    offers.sort(key=lambda o: (person_sort_key(o.keep.name, language), o.keep.pk, o.other.pk))
     return offers
 
 

@@ -16,6 +16,7 @@ from django.utils.translation import ngettext
 from django.views import View
 from django.views.generic import FormView, TemplateView
 
+from core import text_messages, textfile
 from exports.views import file_response
 from series import audit_text, fileformat, same_person, selectors, services
 from series.forms import LinkForm, SeriesFileForm, SeriesForm, SeriesRoleForm
@@ -304,10 +305,12 @@ class SeriesImportView(CreatorRequiredMixin, FormView):
 
     def form_valid(self, form):
         upload = form.cleaned_data["file"]
-        try:
-            text = upload.read(fileformat.MAX_FILE_BYTES + 1).decode("utf-8-sig")
-        except UnicodeDecodeError:
-            form.add_error("file", _("Not UTF-8 text: a series file is JSON."))
+        try:  # UTF-8 (a byte-order mark is dropped), or UTF-16 as marked; nothing read garbled. Its size is
+            # checked by the form.
+            text = textfile.read_text_file(upload.read(), legacy=()).text
+        except textfile.UndecodableText as exc:
+            advice = _("A series file is JSON, in UTF-8.")
+            form.add_error("file", f"{text_messages.undecodable(exc)} {advice}")
             return self.form_invalid(form)
         try:
             data = fileformat.parse(text)

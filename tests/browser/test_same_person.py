@@ -58,3 +58,15 @@ def test_organizer_links_an_offered_pair_on_a_phone(phone_page, login, demo_orga
     no_sideways_scroll(page, 390)
     assert_accessible(page)
     screenshot(page, "series-same-person-linked-phone")
+    # In Spanish and Chinese, whose words are longer or wider, the offers and the page that asks still fit.
+    for language in ("es", "zh-hans"):
+        origin = page.evaluate("location.origin")
+        page.context.add_cookies([{"name": "django_language", "value": language, "url": origin + "/"}])
+        page.goto(reverse("series-detail", args=[DEMO_SERIES]))
+        assert page.locator("#same-person li.offer").count() == 5
+        no_sideways_scroll(page, 390)
+        page.locator("#same-person li.offer").first.locator("button[value=link]").click()
+        assert page.locator("html").get_attribute("lang") == language
+        assert page.get_by_role("link", name={"es": "Cancelar", "zh-hans": "取消"}[language]).count() == 1
+        no_sideways_scroll(page, 390)
+        screenshot(page, f"series-same-person-confirm-phone-{language}")
