@@ -87,6 +87,9 @@ class SeriesRecomputeView(SeriesOrganizerMixin, View):
         try:
             done = services.series_recompute(series=self.series, by=request.user, reason="organizer")
         except ValidationError as exc:
+            if not hasattr(exc, "error_dict"):  # the series itself is gone
+                messages.error(request, " ".join(exc.messages))
+                return redirect("series-list")
             for key, errors in exc.message_dict.items():
                 for message in errors:
                     messages.error(request, message if key == "__all__" else f"{key}: {message}")
@@ -344,6 +347,10 @@ class SeriesDeleteView(SeriesOrganizerMixin, TemplateView):
             messages.error(request, _("Type the series' short name to delete it."))
             return redirect("series-delete", self.series.slug)
         name = self.series.name
-        services.series_delete(series=self.series, by=request.user)
+        try:
+            services.series_delete(series=self.series, by=request.user)
+        except ValidationError as exc:  # deleted by another organizer a moment ago
+            messages.error(request, " ".join(exc.messages))
+            return redirect("series-list")
         messages.success(request, _("The series %(name)s is deleted; its audit entries stay.") % {"name": name})
         return redirect("series-list")
