@@ -64,6 +64,36 @@ class _Plan:
     attnames: list[str]
 
 
+def _check_shape(queryset: QuerySet) -> Any:
+    """The model whose instances the queryset gives, None for values; PrepareError if it cannot be prepared."""
+    query = queryset.query
+    if queryset._iterable_class is ModelIterable:
+        plain = query.deferred_loading == (frozenset(), True) and not query.select_related
+        if not plain or query.annotation_select or query.extra_select:
+            raise PrepareError("a queryset of instances is prepared with every field and nothing else")
+        return queryset.model
+    if queryset._iterable_class in (ValuesListIterable, FlatValuesListIterable):
+        names = [*query.extra_select, *query.values_select, *query.annotation_select]
+        named: tuple[str, ...] = getattr(queryset, "_fields", ())
+        wanted = [*named, *(f for f in query.annotation_select if f not in named)]
+        if not named or wanted != names:
+            raise PrepareError(f"name the values in the order the query selects them: {names}")
+        return None
+    raise PrepareError("only values_list querysets and plain querysets of instances can be prepared")
+
+
+def _positions(params: list[Any], kind: type, compiled: Any) -> list[tuple[int, type]]:
+    """Where the stand-in (as compiled) is among the parameters, and the type given it there: psycopg's backend
+    passes an int as the column's own int type (Int4, Int2...), which the caller's value is given too."""
+
+    def same(p: Any) -> bool:
+        if type(p) is bool:
+            return False
+        return (type(p) is type(compiled) or (kind is int and isinstance(p, int))) and p == compiled
+
+    return [(i, type(p)) for i, p in enumerate(params) if same(p)]
+
+
 class Prepared:
     """``Prepared(lambda player: Seat.objects.filter(player_id=player).values_list(...), player=int)``; then
     ``query(player=12)`` is the list the queryset would give with 12 in the stand-in's place."""
@@ -78,22 +108,8 @@ class Prepared:
         queryset = self.build(**stand_ins)
         if alias is not None:
             queryset = queryset.using(alias)
-        query = queryset.query
-        model = None
-        if queryset._iterable_class is ModelIterable:
-            model = queryset.model
-            plain = query.deferred_loading == (frozenset(), True) and not query.select_related
-            if not plain or query.annotation_select or query.extra_select:
-                raise PrepareError("a queryset of instances is prepared with every field and nothing else")
-        elif queryset._iterable_class in (ValuesListIterable, FlatValuesListIterable):
-            names = [*query.extra_select, *query.values_select, *query.annotation_select]
-            named: tuple[str, ...] = getattr(queryset, "_fields", ())
-            wanted = [*named, *(f for f in query.annotation_select if f not in named)]
-            if not named or wanted != names:
-                raise PrepareError(f"name the values in the order the query selects them: {names}")
-        else:
-            raise PrepareError("only values_list querysets and plain querysets of instances can be prepared")
-        compiler = query.get_compiler(queryset.db)
+        model = _check_shape(queryset)
+        compiler = queryset.query.get_compiler(queryset.db)
         sql, params = compiler.as_sql()
         attnames = []
         if model is not None:
@@ -105,14 +121,7 @@ class Prepared:
         connection = connections[queryset.db]
         slots = []
         for name, kind in self.kinds.items():
-            compiled = self._adapt(connection, kind, stand_ins[name])
-            # psycopg's backend passes an int as the column's own int type (Int4, Int2...): kept for the value.
-            positions = [
-                (i, type(p))
-                for i, p in enumerate(params)
-                if (type(p) is type(compiled) or (kind is int and isinstance(p, int) and type(p) is not bool))
-                and p == compiled
-            ]
+            positions = _positions(params, kind, self._adapt(connection, kind, stand_ins[name]))
             if not positions:
                 raise PrepareError(f"{name!r} does not reach the query's parameters unchanged")
             slots.append((name, kind, positions))
