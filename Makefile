@@ -93,7 +93,8 @@ bench-scale: venv
 	$(PY) -m bench bench.scale
 
 # Production: Django's deployment checks, static files collected (served by WhiteNoise), migrations, then
-# gunicorn. Settings come from the environment (DEBUG=0, SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL,
+# gunicorn, with the mail outbox's worker beside it when EMAIL_HOST or EMAIL_BACKEND is set (scripts/serve.sh:
+# it stops with gunicorn). Settings come from the environment (DEBUG=0, SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL,
 # TRUSTED_PROXIES, ...; docs/deploy.md). It refuses to start unsafe: any warning of `check --deploy` stops it,
 # and so do (in the settings) a SECRET_KEY under 50 characters and ALLOWED_HOSTS=*.
 BIND ?= 127.0.0.1:8000
@@ -102,8 +103,8 @@ serve: venv
 	$(PY) manage.py check --deploy --fail-level WARNING
 	$(PY) manage.py collectstatic --noinput
 	$(PY) manage.py migrate --noinput
-	$(VENV)/bin/gunicorn config.wsgi:application --bind "$(BIND)" --workers "$(WEB_CONCURRENCY)" \
-		--access-logfile - --forwarded-allow-ips "$${FORWARDED_ALLOW_IPS:-127.0.0.1}"
+	PY="$(PY)" sh scripts/serve.sh $(VENV)/bin/gunicorn config.wsgi:application --bind "$(BIND)" \
+		--workers "$(WEB_CONCURRENCY)" --access-logfile - --forwarded-allow-ips "$${FORWARDED_ALLOW_IPS:-127.0.0.1}"
 
 # 50 referees and 200 readers against gunicorn and PostgreSQL on this machine (scripts/loadtest.py; a few
 # minutes). Uses a database of its own on the server of LOADTEST_PG; LOADTEST_ARGS=--help lists the knobs.

@@ -1,6 +1,7 @@
 """Finding players by name the way people type names: accents and case do not matter ("lopez" finds "López").
 Sorting them is core/collation.py's, in the reader's language."""
 
+import re
 import unicodedata
 
 
@@ -18,3 +19,20 @@ def matches(number: int, name: str, query: str) -> bool:
     if query.isdigit():
         return int(query) == number
     return fold(query) in fold(name)
+
+
+# Scripts written without spaces between the family and given names: their characters are compared one by one.
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+
+
+def person_key(name: str) -> tuple[str, ...]:
+    """A name as two entry lists may write the same person: accents and case aside, in any order of family and
+    given names, commas and hyphens aside ("López Ruiz, Ana" is "Ana Lopez Ruiz"; "TANAKA Kenji" is
+    "Kenji Tanaka"; "李伟" is "李 伟")."""
+    words: list[str] = []
+    for word in re.findall(r"\w+", fold(name)):
+        if _UNSPACED.search(word):
+            words.extend(c for c in word if not c.isspace())
+        else:
+            words.append(word)
+    return tuple(sorted(words))

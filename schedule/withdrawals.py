@@ -25,9 +25,9 @@ from rules import fouls
 from scoring import lifecycle as sheet_lifecycle
 from scoring.models import Hand, Penalty, ScoreSheet
 from scoring.selectors import late_minutes_from_clock
-from tournament import lifecycle
+from tournament import lifecycle, mail
 from tournament.audit import audit
-from tournament.models import CheckIn, Player, Seat, Session, Tournament, Withdrawal
+from tournament.models import AuditLog, CheckIn, Player, Seat, Session, Tournament, Withdrawal
 from tournament.services import check_organizer, lock_tournament, next_player_number, player_create
 
 if TYPE_CHECKING:
@@ -259,6 +259,7 @@ def player_substitute(
                 tournament=tournament, number=next_player_number(tournament), name=new_name, is_substitute=True, by=by
             )
         taken = []
+        before = mail.seats_before(s.session for s in seats)
         for seat in seats:
             seat.player = substitute
             seat.save(update_fields=["player"])
@@ -266,7 +267,7 @@ def player_substitute(
         withdrawal.substitute = substitute
         withdrawal.seats_taken = taken
         withdrawal.save(update_fields=["substitute", "seats_taken"])
-        audit(
+        entry = audit(
             tournament=tournament,
             actor=by,
             action="player.substitute",
@@ -278,6 +279,7 @@ def player_substitute(
             sessions=taken,
             kept=kept,
         )
+        mail.queue_seat_changes(before, change=entry)  # the withdrawn player and the substitute, if subscribed
         return withdrawal
 
 
@@ -377,7 +379,7 @@ def _back_from(current: Session | None, result: Return, session_count: int) -> i
     return current.number
 
 
-def _audit_return(withdrawal: Withdrawal, result: Return, by: User | None, action: str) -> None:
+def _audit_return(withdrawal: Withdrawal, result: Return, by: User | None, action: str) -> AuditLog:
     kept = (
         sorted(
             Seat.objects.filter(
@@ -387,7 +389,7 @@ def _audit_return(withdrawal: Withdrawal, result: Return, by: User | None, actio
         if withdrawal.substitute
         else []
     )
-    audit(
+    return audit(
         tournament=withdrawal.tournament,
         actor=by,
         action=action,
@@ -451,13 +453,14 @@ def player_return(
         current = next((s for s in sessions if not s.is_closed), None)
         result = Return(withdrawal=withdrawal)
         result.minutes = late_minutes_from_clock(current, now) if current is not None and minutes is None else minutes
+        before = mail.seats_before(sessions)
         _seat_again(withdrawal, sessions, current, result)
         withdrawal.undone_at, withdrawal.undone_by = now, acting_user(by)
         withdrawal.back_from = _back_from(current, result, tournament.session_count)
         withdrawal.save(update_fields=["undone_at", "undone_by", "back_from"])
         if current is not None:
             _checked_in_after_all(current, withdrawal.player, by)
-        _audit_return(withdrawal, result, by, _action)
+        mail.queue_seat_changes(before, change=_audit_return(withdrawal, result, by, _action))
         result.penalty = _late_penalty(withdrawal, current, result, by, now)
         return result
 

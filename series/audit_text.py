@@ -1,5 +1,6 @@
 """A series' audit log in sentences: created, settings changed (old and new values), the ranking computed
-again (which tournaments' results changed, who moved, entered or left the list), organizers, deleted."""
+again (which tournaments' results changed, who moved, entered or left the list), organizers, people linked as
+the same person or said not to be, deleted."""
 
 from __future__ import annotations
 
@@ -120,6 +121,30 @@ def describe(entries: list[AuditLog]) -> list[Line]:
                     e,
                     _("%(actor)s took the series organizer role from %(user)s.")
                     % {"actor": _actor(e), "user": f.get("user", "?")},
+                )
+            )
+        elif e.action == "series.same_person":
+            players = f.get("players") or []
+            lines.append(
+                Line(
+                    e,
+                    _("%(actor)s linked %(other)s to %(person)s: one person across tournaments.")
+                    % {"actor": _actor(e), "other": f.get("other_name", "?"), "person": f.get("person_name", "?")},
+                    [
+                        ngettext("Player linked: %(list)s.", "Players linked: %(list)s.", len(players))
+                        % {"list": ", ".join(f"{slug} #{number}" for slug, number in players)}
+                    ]
+                    if players
+                    else [],
+                )
+            )
+        elif e.action == "series.not_same_person":
+            names = f.get("names") or ["?", "?"]
+            lines.append(
+                Line(
+                    e,
+                    _("%(actor)s said that %(a)s and %(b)s are not the same person: not offered again.")
+                    % {"actor": _actor(e), "a": names[0], "b": names[-1]},
                 )
             )
         elif e.action == "series.delete":

@@ -272,3 +272,26 @@ class SeriesRanking(models.Model):
 
     def __str__(self) -> str:
         return f"{self.series} #{self.number}"
+
+
+class NotSamePerson(models.Model):
+    """An organizer's word that two people who look alike (same name and country) are two people: the pair is
+    never offered for linking again (``series.same_person``). ``person_a`` is the one with the lower id."""
+
+    person_a = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="+")
+    person_b = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="+")
+    # Where the organizer said it; the word holds in every series.
+    series = models.ForeignKey(Series, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    said_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    said_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("not the same person")
+        verbose_name_plural = _("not the same person")
+        constraints = [
+            models.UniqueConstraint(fields=["person_a", "person_b"], name="unique_not_same_person"),
+            models.CheckConstraint(condition=models.Q(person_a__lt=models.F("person_b")), name="not_same_person_order"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.person_a} ≠ {self.person_b}"

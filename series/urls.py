@@ -28,6 +28,11 @@ urlpatterns = [
     path("series/<slug:series>/manage/recompute/", manage.SeriesRecomputeView.as_view(), name="series-recompute"),
     path("series/<slug:series>/manage/roles/", manage.SeriesRolesView.as_view(), name="series-roles"),
     path("series/<slug:series>/manage/people/", manage.SeriesPeopleView.as_view(), name="series-people"),
+    path(
+        "series/<slug:series>/manage/same-person/<int:first>/<int:second>/",
+        manage.SamePersonView.as_view(),
+        name="series-same-person",
+    ),
     path("series/<slug:series>/manage/audit/", manage.SeriesAuditView.as_view(), name="series-audit"),
     path("series/<slug:series>/manage/file.json", manage.SeriesFileView.as_view(), name="series-file"),
     path("series/<slug:series>/manage/delete/", manage.SeriesDeleteView.as_view(), name="series-delete"),

@@ -35,6 +35,7 @@ from scoring.lifecycle import APPEAL, APPEAL_OPEN_STATUSES
 from scoring.models import DELTA_FIELDS, Appeal, ClosedSessionChange, Hand, HandVersion, Penalty, ScoreSheet
 from scoring.services.hand_rules import HandDetails, _hand_deltas
 from scoring.services.sheet import _after_change, _lock_sheet, _note_if_closed, _position_deltas, _positions
+from tournament import mail
 from tournament.audit import audit
 from tournament.models import Seat
 from tournament.permissions import is_chief_referee, is_organizer
@@ -216,6 +217,7 @@ def sheet_seats_swap(
                 )
         i, j = sorted((at.index(first.pk), at.index(second.pk)))
         seats = {s.position: s for s in Seat.objects.select_for_update().filter(table=sheet.table)}
+        before = mail.seats_before([sheet.table.session])
         Seat.objects.filter(pk__in=[seats[i].pk, seats[j].pk]).delete()
         Seat.objects.bulk_create(
             [
@@ -241,7 +243,7 @@ def sheet_seats_swap(
             fouls.append(_give_again(penalty, sheet, by, note, **_swap_deltas(penalty, i, j)).pk)
         _note_if_closed(sheet, by, ClosedSessionChange.What.HAND)
         voided = _after_change(sheet, by, note)
-        audit(
+        entry = audit(
             tournament=tournament,
             actor=by,
             action="sheet.seats_swap",
@@ -257,6 +259,7 @@ def sheet_seats_swap(
             reason=reason,
             confirmations_voided=voided,
         )
+        mail.queue_seat_changes(before, change=entry)
         return sheet
 
 

@@ -16,12 +16,13 @@ from django.utils.translation import ngettext
 from django.views import View
 from django.views.generic import FormView, TemplateView
 
+from core import text_messages, textfile
 from exports.views import file_response
-from series import audit_text, fileformat, selectors, services
+from series import audit_text, fileformat, same_person, selectors, services
 from series.forms import LinkForm, SeriesFileForm, SeriesForm, SeriesRoleForm
 from series.models import Person, PlayerLink, Series, SeriesRole
 from series.permissions import is_series_organizer
-from series.views.mixins import SeriesOrganizerMixin, add_service_error, can_create_series
+from series.views.mixins import SeriesMixin, SeriesOrganizerMixin, add_service_error, can_create_series
 from tournament.models import AuditLog, Player
 from tournament.permissions import is_organizer
 from tournament.views.mixins import OrganizerRequiredMixin
@@ -86,6 +87,9 @@ class SeriesRecomputeView(SeriesOrganizerMixin, View):
         try:
             done = services.series_recompute(series=self.series, by=request.user, reason="organizer")
         except ValidationError as exc:
+            if not hasattr(exc, "error_dict"):  # the series itself is gone
+                messages.error(request, " ".join(exc.messages))
+                return redirect("series-list")
             for key, errors in exc.message_dict.items():
                 for message in errors:
                     messages.error(request, message if key == "__all__" else f"{key}: {message}")
@@ -152,8 +156,60 @@ class SeriesPeopleView(SeriesOrganizerMixin, TemplateView):
             Player.objects.filter(tournament__slug__in=slugs, ema_id="").select_related("tournament").order_by("number")
         )
         rows = people_rows(players)
-        context.update(rows=rows, with_suggestions=sum(1 for r in rows if r["suggestions"]))
+        offers = same_person.same_person_offers(self.series)
+        context.update(rows=rows, with_suggestions=sum(1 for r in rows if r["suggestions"]), offers=offers)
         return context
+
+
+class SamePersonView(LoginRequiredMixin, SeriesMixin, TemplateView):
+    """POST do=link: asks first (a page with both people and their results), then, with confirm=1, links them.
+    POST do=dismiss: they are two people, remembered. Offers are the organizers' alone: 404 for anyone else."""
+
+    template_name = "series/same_person_confirm.html"
+    http_method_names = ["post"]
+
+    def dispatch(self, request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return self.handle_no_permission()
+        series = Series.objects.filter(slug=kwargs["series"]).first()
+        if series is None or not is_series_organizer(request.user, series):
+            raise Http404(_("No such offer."))
+        self.__dict__["series"] = series
+        return super().dispatch(request, *args, **kwargs)
+
+    def post(self, request, *args, **kwargs):
+        first, second = kwargs["first"], kwargs["second"]
+        back = _back(request, reverse("series-detail", args=[self.series.slug]) + "#same-person")
+        action = request.POST.get("do")
+        if action not in ("link", "dismiss"):
+            raise Http404(_("No such offer."))
+        try:
+            if action == "dismiss":
+                said = same_person.same_person_dismiss(series=self.series, first=first, second=second, by=request.user)
+                messages.success(
+                    request,
+                    _("Noted: %(a)s and %(b)s are two people. They are not offered again.")
+                    % {"a": said.person_a.name, "b": said.person_b.name},
+                )
+            elif request.POST.get("confirm") != "1":
+                offer = same_person.current_offer(self.series, first, second)
+                context = self.get_context_data(offer=offer, people=same_person.offer_results(offer), back=back)
+                return self.render_to_response(context)
+            else:
+                offer = same_person.same_person_link(series=self.series, first=first, second=second, by=request.user)
+                messages.success(
+                    request,
+                    _(
+                        "%(other)s is now %(keep)s across tournaments. Compute the ranking again to count their "
+                        "results together; People undoes the link."
+                    )
+                    % {"other": offer.other.name, "keep": offer.keep.name},
+                )
+        except ValidationError as exc:
+            messages.info(request, " ".join(exc.messages))
+        except PermissionDenied as exc:
+            messages.error(request, str(exc))
+        return HttpResponseRedirect(back)
 
 
 class TournamentPeopleView(OrganizerRequiredMixin, TemplateView):
@@ -249,10 +305,12 @@ class SeriesImportView(CreatorRequiredMixin, FormView):
 
     def form_valid(self, form):
         upload = form.cleaned_data["file"]
-        try:
-            text = upload.read(fileformat.MAX_FILE_BYTES + 1).decode("utf-8-sig")
-        except UnicodeDecodeError:
-            form.add_error("file", _("Not UTF-8 text: a series file is JSON."))
+        try:  # UTF-8 (a byte-order mark is dropped), or UTF-16 as marked; nothing read garbled. Its size is
+            # checked by the form.
+            text = textfile.read_text_file(upload.read(), legacy=()).text
+        except textfile.UndecodableText as exc:
+            advice = _("A series file is JSON, in UTF-8.")
+            form.add_error("file", f"{text_messages.undecodable(exc)} {advice}")
             return self.form_invalid(form)
         try:
             data = fileformat.parse(text)
@@ -280,6 +338,10 @@ class SeriesDeleteView(SeriesOrganizerMixin, TemplateView):
             messages.error(request, _("Type the series' short name to delete it."))
             return redirect("series-delete", self.series.slug)
         name = self.series.name
-        services.series_delete(series=self.series, by=request.user)
+        try:
+            services.series_delete(series=self.series, by=request.user)
+        except ValidationError as exc:  # deleted by another organizer a moment ago
+            messages.error(request, " ".join(exc.messages))
+            return redirect("series-list")
         messages.success(request, _("The series %(name)s is deleted; its audit entries stay.") % {"name": name})
         return redirect("series-list")

@@ -13,7 +13,7 @@ from django.views.generic import TemplateView
 
 from ratings.base import format_number
 from rules.table_points import format_table_points
-from series import charts, selectors
+from series import charts, same_person, selectors
 from series.describe import event_rows, parameter_lines, rating_text
 from series.models import Person, PlayerLink, SeriesMethod
 from series.views.mixins import SeriesMixin, can_create_series
@@ -98,6 +98,8 @@ class SeriesDetailView(RankingMixin, TemplateView):
         )
         if self.is_series_organizer and ranking.number == self.latest_number:
             context["stale"] = self._stale(ranking)
+            offers = same_person.same_person_offers(self.series)
+            context.update(offers=offers, one_result=same_person.one_result_count(offers))
         return context
 
     def _stale(self, ranking) -> str:
@@ -124,6 +126,9 @@ class SeriesRankingsView(SeriesMixin, TemplateView):
             {"ranking": r, "listed": sum(1 for row in r.rows if row["listed"]), "tournaments": len(r.events)}
             for r in self.series.rankings.select_related("computed_by").order_by("-number")
         ]
+        if self.is_series_organizer:
+            offers = same_person.same_person_offers(self.series)
+            context.update(offers=offers, one_result=same_person.one_result_count(offers))
         return context
 
 

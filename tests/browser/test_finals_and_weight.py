@@ -2,34 +2,27 @@
 (settings, the cut's preview, the confirmation, the finalists) with the standings showing the carried and final
 parts; every page passes axe-core WCAG A/AA. Screenshots go to docs/screenshots with UPDATE_SCREENSHOTS=1."""
 
-from datetime import date
-
 import pytest
 from django.urls import reverse
 
-from interchange.load import tournament_import
 from tests.browser.test_series import assert_accessible
-from tests.series.factory import tournament_data
+from tests.series.factory import four_played_of_six
 from tournament.finals_models import FinalStage
 from tournament.models import TournamentRole
 
 
 @pytest.fixture
 def four_played(organizer, referee):
-    data = tournament_data(
+    return four_played_of_six(
         slug="final-cup",
         name="Final Cup",
-        start=date(2026, 6, 6),
-        end=date(2026, 6, 7),
-        people=list(range(8)),
-        sessions=4,
-        hands=4,
         seed=9,
+        staff=[(organizer, TournamentRole.Role.ORGANIZER)],
+        published=True,
+        city="Valencia",
+        country="ES",
+        qualification_required=True,
     )
-    data.update(session_count=6, published=True, city="Valencia", country="ES", qualification_required=True)
-    t = tournament_import(data)
-    TournamentRole.objects.create(tournament=t, user=organizer, role=TournamentRole.Role.ORGANIZER)
-    return t
 
 
 def test_dashboard_weight_and_the_final_from_phone_and_desktop(

@@ -301,3 +301,18 @@ def test_after_the_last_session_closes_the_hall_shows_the_final_standings(
     assert page.locator(".panel.teams h2").text_content() == "Final team standings"
     context.close()
     assert not errors, errors
+
+
+def test_the_finder_in_chinese_sorts_by_pinyin(chromium_browser, live_server, published_session, players, organizer):
+    """The script builds the finder from the API's seating: it keeps the page's order of names (pinyin for
+    Chinese ones, Latin names among them), which it could not work out itself."""
+    names = ["张伟", "Walker", "王芳", "李娜", "Zoe Smith", "Anderson", "Lopez", "陈静"]
+    for player, name in zip(players, names, strict=True):
+        ts.player_update(player=player, by=organizer, name=name)
+    context = chromium_browser.new_context(base_url=live_server.url, locale="zh-CN", viewport=PROJECTOR)
+    page = context.new_page()
+    page.goto(hall() + "?show=find")
+    page.wait_for_selector(".panel.active .row:not(.head)")
+    shown = page.locator(".panel.active .row:not(.head) .name").all_inner_texts()
+    assert shown == ["Anderson", "陈静", "李娜", "Lopez", "Walker", "王芳", "张伟", "Zoe Smith"]
+    context.close()

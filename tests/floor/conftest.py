@@ -5,6 +5,8 @@ import pytest
 from tournament import services as ts
 from tournament.models import TournamentRole
 
+from .smtp_server import smtp  # noqa: F401  (the real SMTP server of the e-mail tests)
+
 
 @pytest.fixture
 def coded(tournament, organizer, players):

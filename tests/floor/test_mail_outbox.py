@@ -2,12 +2,7 @@
 mail per opted-in player in its transaction; the worker sends each exactly once, also after it was stopped and
 publishing went on without it; a server down is tried again; one link stops the mails."""
 
-import socket
-from email import message_from_bytes, policy
-
 import pytest
-from aiosmtpd.controller import Controller
-from django.core.management import call_command
 from django.urls import reverse
 
 from rules import payments as pay
@@ -16,38 +11,7 @@ from scoring import services as ss
 from tournament import mail
 from tournament.floor_models import OutboxMail
 
-
-class Inbox:
-    """The SMTP server's handler: keeps every message it accepts."""
-
-    def __init__(self):
-        self.messages = []
-
-    async def handle_DATA(self, server, session, envelope):
-        self.messages.append((envelope.rcpt_tos, message_from_bytes(envelope.content, policy=policy.default)))
-        return "250 OK"
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture
-def smtp(settings):
-    inbox = Inbox()
-    port = free_port()
-    controller = Controller(inbox, hostname="127.0.0.1", port=port)
-    controller.start()
-    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
-    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", port
-    settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
-    settings.MAIL_OFFERED = True
-    settings.SITE_URL = "https://mahjong.example.org"
-    inbox.controller = controller
-    yield inbox
-    controller.stop()
+from .smtp_server import free_port, recipients, worker
 
 
 @pytest.fixture
@@ -57,14 +21,6 @@ def opted_in(coded):
         mail.mail_subscribe(player=p, address=f"player{p.number}@example.org", agreed=True)
     mail.mail_stop(token=coded[2].mail_address.token)
     return coded
-
-
-def worker():
-    call_command("send_mail_outbox", "--once")
-
-
-def recipients(inbox):
-    return sorted(address for tos, _m in inbox.messages for address in tos)
 
 
 def test_publishing_sends_one_mail_per_opted_in_player_exactly_once(smtp, tournament, players, organizer, opted_in):

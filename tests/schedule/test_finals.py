@@ -6,7 +6,6 @@ sets (Swiss championship, Spanish) with their own table points."""
 
 import math
 import random
-from datetime import date
 from fractions import Fraction
 
 import pytest
@@ -22,7 +21,7 @@ from scoring import services as ss
 from scoring.results import table_results
 from standings.selectors import player_standings
 from tests.closing import close_session
-from tests.series.factory import tournament_data
+from tests.series.factory import four_played_of_six
 from tournament.models import AuditLog, TournamentRole
 
 pytestmark = pytest.mark.django_db
@@ -31,20 +30,9 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def four_played(organizer):
     """Eight players, four sessions of four hands played and closed, six sessions in all."""
-    data = tournament_data(
-        slug="final-open",
-        name="Final Open",
-        start=date(2026, 6, 6),
-        end=date(2026, 6, 7),
-        people=list(range(8)),
-        sessions=4,
-        hands=4,
-        seed=7,
+    return four_played_of_six(
+        slug="final-open", name="Final Open", seed=7, staff=[(organizer, TournamentRole.Role.ORGANIZER)]
     )
-    data["session_count"] = 6
-    t = tournament_import(data)
-    TournamentRole.objects.create(tournament=t, user=organizer, role=TournamentRole.Role.ORGANIZER)
-    return t
 
 
 def play(session, organizer, rng):

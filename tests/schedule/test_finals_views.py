@@ -1,13 +1,10 @@
 """The final page per role (issue 32): organizers set the final, preview and make the cut, seat the later sessions
 and undo the cut; referees and strangers are kept out; the standings page shows the carried and final parts."""
 
-from datetime import date
-
 import pytest
 from django.urls import reverse
 
-from interchange.load import tournament_import
-from tests.series.factory import tournament_data
+from tests.series.factory import four_played_of_six
 from tournament.finals_models import FinalStage
 from tournament.models import TournamentRole
 
@@ -16,21 +13,13 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def four_played(organizer, referee):
-    data = tournament_data(
+    return four_played_of_six(
         slug="final-cup",
         name="Final Cup",
-        start=date(2026, 6, 6),
-        end=date(2026, 6, 7),
-        people=list(range(8)),
-        sessions=4,
-        hands=4,
         seed=9,
+        staff=[(organizer, TournamentRole.Role.ORGANIZER), (referee, TournamentRole.Role.REFEREE)],
+        published=True,
     )
-    data.update(session_count=6, published=True)
-    t = tournament_import(data)
-    TournamentRole.objects.create(tournament=t, user=organizer, role=TournamentRole.Role.ORGANIZER)
-    TournamentRole.objects.create(tournament=t, user=referee, role=TournamentRole.Role.REFEREE)
-    return t
 
 
 SETTINGS = {

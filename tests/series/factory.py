@@ -115,6 +115,28 @@ def import_tournament(**kwargs):
     return tournament_import(tournament_data(**kwargs))
 
 
+def four_played_of_six(*, slug: str, name: str, seed: int, staff=(), **fields):
+    """Eight players, four sessions of four hands played and closed, six sessions in all (a final's tests: the cut
+    comes after session 4); ``staff`` are (user, role) pairs given their roles, ``fields`` set on the file."""
+    from tournament.models import TournamentRole
+
+    data = tournament_data(
+        slug=slug,
+        name=name,
+        start=date(2026, 6, 6),
+        end=date(2026, 6, 7),
+        people=list(range(8)),
+        sessions=4,
+        hands=4,
+        seed=seed,
+    )
+    data.update(session_count=6, **fields)
+    tournament = tournament_import(data)
+    for user, role in staff:
+        TournamentRole.objects.create(tournament=tournament, user=user, role=role)
+    return tournament
+
+
 # Six tournaments over three years, 8 to 12 ranked players, people shared through EMA ids. Dated for a
 # ranking on 2026-11-01 with the decay steps 730 -> 0.5 and 1095 -> 0: the first is older than the last step.
 SIX = [
