@@ -14,7 +14,6 @@ from django.db import IntegrityError, models, transaction
 from django.utils.translation import gettext as _
 
 from core import throttle
-from core.prepared import Prepared
 from rules import fouls
 from tournament import code_guard
 from tournament.audit import audit, audit_entry, audit_many, changes, snapshot
@@ -679,31 +678,18 @@ def normalise_code(code: str | None) -> str:
     return "".join(unicodedata.normalize("NFKC", code or "").split()).translate(_CODE_DASHES).upper()
 
 
-# Looked up on every poll of a player's live page (scoring.live), so compiled once (core.prepared).
-_PLAYER_OF_CODE = Prepared(
-    lambda tournament, code: Player.objects.filter(tournament_id=tournament, code=code).order_by("number")[:1],
-    tournament=int,
-    code=str,
-)
-
-
-def _player_of_code(tournament: Tournament, code: str) -> Player | None:
-    found = _PLAYER_OF_CODE(tournament=tournament.pk, code=code) if code else []
-    return found[0] if found else None
-
-
 def player_for_code(*, tournament: Tournament, code: str, address: str = "", known: bool = False) -> Player | None:
     """The player whose code `code` is, or None. A wrong code is counted for its address (no audit entry:
     it changes no tournament record); past the limit, TooManyCodeFailures until the window has passed,
     except for a code this phone opened before (`known`; tournament.code_guard says why)."""
     code = normalise_code(code)
     if known:
-        return _player_of_code(tournament, code)
+        return code_guard.player_of_code(tournament, code)
     try:
         attempt = throttle.attempt(code_guard.bucket(tournament=tournament, address=address))
     except throttle.Throttled as refused:
         raise TooManyCodeFailures(refused.until) from None
-    player = _player_of_code(tournament, code)
+    player = code_guard.player_of_code(tournament, code)
     if player is None:
         attempt.failed()
     else:
