@@ -684,12 +684,12 @@ def player_for_code(*, tournament: Tournament, code: str, address: str = "", kno
     except for a code this phone opened before (`known`; tournament.code_guard says why)."""
     code = normalise_code(code)
     if known:
-        return Player.objects.filter(tournament=tournament, code=code).first() if code else None
+        return code_guard.player_of_code(tournament, code)
     try:
         attempt = throttle.attempt(code_guard.bucket(tournament=tournament, address=address))
     except throttle.Throttled as refused:
         raise TooManyCodeFailures(refused.until) from None
-    player = Player.objects.filter(tournament=tournament, code=code).first() if code else None
+    player = code_guard.player_of_code(tournament, code)
     if player is None:
         attempt.failed()
     else:
