@@ -4,6 +4,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from core import text_messages, textfile
 from interchange.format import InterchangeError
 from interchange.shape import parse_json
 from tournament.models import Tournament
@@ -39,12 +40,11 @@ class TournamentFileForm(forms.Form):
                 % {"size": f"{upload.size / 1024 / 1024:.1f}", "max": MAX_FILE_BYTES // (1024 * 1024)}
             )
         raw = upload.read()
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise forms.ValidationError(
-                _("The file is not UTF-8 text (byte %(n)s). Is it a tournament JSON file?") % {"n": exc.start}
-            ) from exc
+        try:  # UTF-8 (a byte-order mark is dropped), or UTF-16 as marked; nothing read garbled
+            text = textfile.read_text_file(raw, legacy=()).text
+        except textfile.UndecodableText as exc:
+            advice = _("Is it a tournament JSON file?")
+            raise forms.ValidationError(f"{text_messages.undecodable(exc)} {advice}") from None
         try:
             data = parse_json(text)
         except InterchangeError as exc:

@@ -4,7 +4,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
-from core import textfile
+from core import text_messages, textfile
 from schedule.charts import MAX_CHART_BYTES, MAX_CHART_CHARS, parse_chart
 from schedule.selectors import PRIORITIES
 from tournament.models import MINUTES_MAX, PLAYER_NUMBER_MAX, AdvanceRule, Player, Session, WithdrawalReason
@@ -89,8 +89,9 @@ class ChartUploadForm(forms.Form):
                 raise forms.ValidationError(_("The file is too large (at most %(n)s bytes).") % {"n": MAX_CHART_BYTES})
             try:  # UTF-8, with or without a byte-order mark, or UTF-16 ("Unicode text" from a spreadsheet)
                 data["text"] = textfile.decode_text_file(upload.read(), legacy=())
-            except textfile.UndecodableText:
-                raise forms.ValidationError(_("The file is not UTF-8 text; save it as CSV (UTF-8) or JSON.")) from None
+            except textfile.UndecodableText as exc:
+                advice = _("Save it as CSV (UTF-8) or JSON.")
+                raise forms.ValidationError(f"{text_messages.undecodable(exc)} {advice}") from None
         if not (data.get("text") or "").strip():
             raise forms.ValidationError(_("Paste a chart or choose a file."))
         return data
@@ -101,6 +102,8 @@ class ChartConfirmForm(forms.Form):
 
     chart = forms.CharField(widget=forms.HiddenInput, max_length=2 * MAX_CHART_CHARS)
     winds_given = forms.BooleanField(widget=forms.HiddenInput, required=False)
+    # The seating the preview was made on (seating_versions.seating_seen): refused when it changed meanwhile.
+    seen = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
 
     def clean_chart(self):
         parsed = parse_chart(self.cleaned_data["chart"])

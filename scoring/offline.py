@@ -9,6 +9,7 @@ which replaces the files it keeps). Browsers check it for a change on each visit
 import hashlib
 import json
 import re
+import uuid
 
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse, JsonResponse
@@ -81,6 +82,20 @@ def entry_saved(message, **facts):
 
 # A change made meanwhile, or the same entry sent again with other content: 409 (the outbox shows it in place).
 CONFLICTS = ("stale_version", "stale_fouls", "entry_key_conflict")
+
+
+def page_status(exc) -> int:
+    """The status of the page that shows a refused entry again with what was typed: 409 for an entry sent again
+    under its key with other content (both are named in the form's error), else 200 as for any form error."""
+    return 409 if getattr(exc, "code", None) == "entry_key_conflict" else 200
+
+
+def fresh_key(data):
+    """The posted data with a new idempotency key, for a form shown again after a conflict: sending it again
+    is then a new entry, recorded if the referee means it, not the same key refused once more."""
+    data = data.copy()
+    data["idempotency_key"] = str(uuid.uuid4())
+    return data
 
 
 def entry_refused(form, exc=None):

@@ -16,7 +16,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from core import safejson, textfile
+from core import safejson, text_messages, textfile
 from tournament.models import Tournament, compose_display_name
 from tournament.player_fields import BY_KEY, FILE_FIELDS
 
@@ -79,6 +79,8 @@ class ImportPreview:
     errors: list = field(default_factory=list)  # (row_number, message)
     row_numbers: list = field(default_factory=list)  # spreadsheet row of each entry in rows
     warnings: list = field(default_factory=list)  # (row_number, message); do not block the import
+    read_as: str = ""  # a text file: the encoding it was read in, in a sentence (core.text_messages.read_as)
+    read_as_legacy: bool = False  # read in a legacy encoding (not UTF-8): to be checked before importing
 
     @property
     def ok(self):
@@ -113,25 +115,14 @@ def _cell_text(value):
     return unicodedata.normalize("NFC", str(value)).strip()
 
 
-def _decode(data: bytes) -> str:
-    """UTF-8 (with or without a byte-order mark), UTF-16 ("Unicode text"), else Windows-1252 (core.textfile)."""
+def _decode(data: bytes) -> textfile.DecodedText:
+    """UTF-8 (with or without a byte-order mark), UTF-16 ("Unicode text"), else Windows-1252 when the file holds
+    no UTF-8 at all (core.textfile: a damaged UTF-8 file is refused, not read garbled)."""
     try:
-        return textfile.decode_text_file(data)
+        return textfile.read_text_file(data)
     except textfile.UndecodableText as exc:
-        raise ValueError(_undecodable_message(exc)) from None
-
-
-def _undecodable_message(exc: textfile.UndecodableText) -> str:
-    if not exc.declared:
-        return _(
-            "The file is UTF-8 text except on line %(line)s, where byte %(n)s cannot be read: it is damaged. Read "
-            "any other way its accented letters would come out garbled. Save the sheet again as CSV (UTF-8) or "
-            "XLSX, or correct that line."
-        ) % {"line": exc.line, "n": exc.position + 1}
-    return _(
-        "The file is marked as %(encoding)s text, but byte %(n)s cannot be read as %(encoding)s: it is damaged. "
-        "Save the sheet again as CSV (UTF-8) or XLSX."
-    ) % {"encoding": exc.encoding, "n": exc.position}
+        advice = _("Save the sheet again as CSV (UTF-8) or XLSX, or correct that line.")
+        raise ValueError(f"{text_messages.undecodable(exc)} {advice}") from None
 
 
 def _lone_surrogate_cell(records: list) -> tuple[int, str] | None:
@@ -306,6 +297,7 @@ def _check_file_type(data, filename):
 
 
 def _read_records(data, filename):
+    """The file's records, and how a text file was read (core.textfile.DecodedText; None for a spreadsheet)."""
     name = (filename or "").lower()
     _check_file_type(data, filename)
     if name.endswith(".xls") or data[:4] == b"\xd0\xcf\x11\xe0":
@@ -314,17 +306,17 @@ def _read_records(data, filename):
         raise ValueError(_("The file is too big (%(n)s MB at most).") % {"n": MAX_FILE_BYTES // (1024 * 1024)})
     if name.endswith((".xlsx", ".xlsm")) or data[:4] == b"PK\x03\x04":
         try:
-            return _xlsx_records(data), True
+            return _xlsx_records(data), None
         except ValueError:
             raise
         except Exception as exc:  # openpyxl and zipfile raise many kinds on a damaged file
             raise ValueError(_("The spreadsheet could not be read: %(e)s") % {"e": str(exc)[:200]}) from exc
-    text = _decode(data)
-    if "\x00" in text:
+    decoded = _decode(data)
+    if "\x00" in decoded.text:
         raise ValueError(
             _("The file contains NUL characters, so it is not a CSV text file. Save the sheet as CSV (UTF-8) or XLSX.")
         )
-    return _csv_records(text), False
+    return _csv_records(decoded.text), decoded
 
 
 def _is_blank(record):
@@ -386,10 +378,13 @@ def parse_players_file(data: bytes, filename: str, tournament: Tournament, *, up
     their number: then only the file's columns change, and every row must name an existing player."""
     preview = ImportPreview()
     try:
-        records, is_xlsx = _read_records(data, filename)
+        records, decoded = _read_records(data, filename)
     except ValueError as exc:
         preview.errors.append((1, str(exc)))
         return preview
+    is_xlsx = decoded is None
+    if decoded is not None:  # said plainly, so that the organizer judges the names before importing them
+        preview.read_as, preview.read_as_legacy = text_messages.read_as(decoded), decoded.legacy
     if problem := _lone_surrogate_cell(records):
         preview.errors.append(problem)
         return preview

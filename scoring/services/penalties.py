@@ -146,8 +146,11 @@ def penalty_record(
     `idempotency_key`, `expected_fouls`: as for foul_record, so a double tap records one penalty and a second
     referee who saw the fouls before it is told."""
     with transaction.atomic():
+        sent = entry_replay.foul_sent(
+            player=player, foul="", hand_number=hand_number, reason=reason, amount=amount, to=to, recipient=recipient
+        )
         if idempotency_key is not None and (
-            stored := entry_replay.stored_foul(sheet=sheet, key=idempotency_key, by=by)
+            stored := entry_replay.stored_foul(sheet=sheet, key=idempotency_key, by=by, sent=sent)
         ):
             return stored
         sheet, tournament = _lock_open_sheet(sheet, by, what=ClosedSessionChange.What.FOUL)
@@ -244,8 +247,11 @@ def foul_record(
     `idempotency_key`: as for hand_record. `expected_fouls`: the sheet's fouls version the referee saw
     (``scoring.entry_replay.fouls_version``); when the fouls changed meanwhile the foul is refused."""
     with transaction.atomic():
+        given = {"minutes": minutes, "seconds": seconds, "from_deal": from_deal, "tiles": tiles}
+        paid = {"amount": amount, "to": to, "recipient": recipient}
+        sent = entry_replay.foul_sent(player=player, foul=foul, hand_number=hand_number, reason=reason, **given, **paid)
         if idempotency_key is not None and (
-            stored := entry_replay.stored_foul(sheet=sheet, key=idempotency_key, by=by)
+            stored := entry_replay.stored_foul(sheet=sheet, key=idempotency_key, by=by, appeal=appeal, sent=sent)
         ):
             return stored
         sheet, tournament = _lock_open_sheet(sheet, by, appeal, what=ClosedSessionChange.What.FOUL)

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from core import kept_input
-from scoring import entry_replay, services
+from scoring import entry_replay, offline, services
 from scoring import services as ap
 from scoring.appeal_window import appeal_deadline
 from scoring.forms.appeals import (
@@ -303,15 +303,20 @@ class AppealActionView(AppealDetailView):
 
     def post(self, request, *args, **kwargs):
         form = self.bind(request.POST)
+        status = 400
         if form.is_valid():
             try:
                 message = self.act(form)
             except ValidationError as exc:
+                if offline.page_status(exc) == 409:
+                    # The same key sent with other content: both are named; sending it again is a new entry.
+                    status, form = 409, self.bind(offline.fresh_key(request.POST))
+                    form.is_valid()
                 add_service_error(form, exc)
             else:
                 messages.success(request, message)
                 return redirect("appeal-detail", slug=self.tournament.slug, number=self.appeal.number)
-        return self.render_to_response(self.get_context_data(**{self.form_name: form}), status=400)
+        return self.render_to_response(self.get_context_data(**{self.form_name: form}), status=status)
 
 
 class AppealDecideView(AppealActionView):

@@ -128,7 +128,9 @@ class HandRecordView(SheetView):
         if offline.wants_json(request):
             return offline.entry_refused(form, error)
         self.keep_draft(request, form)
-        return self.render_failed(request, form, args, kwargs)
+        response = self.render_failed(request, form, args, kwargs)
+        response.status_code = offline.page_status(error)
+        return response
 
 
 class PenaltyRecordView(SheetView):
@@ -150,7 +152,17 @@ class PenaltyRecordView(SheetView):
                     **form.service_kwargs(),
                 )
             except (ValidationError, PermissionDenied) as exc:
+                if offline.page_status(exc) == 409:  # shown again to be sent as a new entry, if meant
+                    form = PenaltyForm(
+                        offline.fresh_key(request.POST),
+                        players=self.players,
+                        hands_per_session=self.tournament.hands_per_session,
+                    )
+                    form.is_valid()
                 add_service_error(form, exc)
+                response = self.render_with(penalty_form=form)
+                response.status_code = offline.page_status(exc)
+                return response
             else:
                 messages.success(request, _("Penalty recorded."))
                 return redirect(self.sheet_url())

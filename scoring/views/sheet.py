@@ -288,7 +288,8 @@ class SheetActionView(SheetView):
                 return redirect(self.sheet_url() + self.anchor)
         if offline.wants_json(request):
             return offline.entry_refused(form, error)
-        return self.render_to_response(self.get_context_data(**{self.form_name: form}))
+        context = self.get_context_data(**{self.form_name: form})
+        return self.render_to_response(context, status=offline.page_status(error))
 
 
 class ConfirmedSheetActionView(SheetActionView):

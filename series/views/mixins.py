@@ -6,9 +6,7 @@ from functools import partial
 from typing import Any
 
 from django.contrib.auth.mixins import AccessMixin
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
-from django.shortcuts import get_object_or_404
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 
@@ -45,16 +43,15 @@ class SeriesMixin:
 
 
 class SeriesOrganizerMixin(SeriesMixin, AccessMixin):
-    """Anonymous users go to the login page; others without the role get 403 for a series they may see, and 404
-    for one they may not, as for a series that does not exist (its existence is not revealed)."""
+    """Anonymous users go to the login page; anyone else who does not organize the series gets the very answer
+    a series that does not exist gives (404), public or not: its organizer pages tell nobody else what is there
+    (issue 27)."""
 
     def dispatch(self, request, *args, **kwargs):
         if not request.user.is_authenticated:
             return self.handle_no_permission()
-        series = get_object_or_404(Series, slug=kwargs["series"])
-        if not is_series_organizer(request.user, series):
-            if not Series.objects.visible_to(request.user).filter(pk=series.pk).exists():
-                raise Http404(_("No such series."))
-            raise PermissionDenied(_("Only an organizer of this series can do this."))
+        series = Series.objects.filter(slug=kwargs["series"]).first()
+        if series is None or not is_series_organizer(request.user, series):
+            raise Http404(_("No such series."))
         self.__dict__["series"] = series
         return super().dispatch(request, *args, **kwargs)

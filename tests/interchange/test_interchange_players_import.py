@@ -219,7 +219,7 @@ def test_utf8_with_one_damaged_byte_is_refused_with_its_line_not_read_garbled(to
     preview = parse_players_file(data, "x.csv", tournament)
     assert not preview.ok and not preview.rows
     message = " ".join(str(e) for e in preview.errors)
-    assert "UTF-8 text except on line 3, where byte" in message and "Ã" not in message
+    assert "UTF-8 text except on line 3, byte 11 of the line" in message and "Ã" not in message
     # A file with no UTF-8 at all is still read as Windows-1252, its letters as typed.
     assert (
         parse_players_file("numero;nombre\n1;Núñez\n".encode("cp1252"), "x.csv", tournament).rows[0]["name"] == "Núñez"

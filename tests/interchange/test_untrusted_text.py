@@ -95,7 +95,9 @@ def test_a_damaged_utf16_file_is_refused_with_a_message(tournament):
     data = PLAYERS_CSV.encode("utf-16") + b"\x00"  # an odd byte at the end
     preview = parse_players_file(data, "players.csv", tournament)
     assert not preview.ok
-    assert "marked as UTF-16 text, but byte" in preview.errors[0][1]
+    assert (
+        "marked as UTF-16 text, but it cannot be read as UTF-16 on line 5, byte 1 of the line." in preview.errors[0][1]
+    )
     assert "contains NUL" not in preview.errors[0][1]
 
 

@@ -160,3 +160,32 @@ def test_a_sheet_not_finished_takes_no_code_and_counts_nothing(
     assert device_code_count(players[0]) == 0
     bucket = ss.device_code_bucket(players[0])
     assert bucket.parts == (players[0].pk,)  # the player alone: no sheet, no session
+
+
+def test_a_players_wrong_codes_count_across_the_sessions_of_the_tournament(
+    finished, players, referee, organizer, tournament
+):
+    """Issue 27: five wrong codes for a player in all, not five on each sheet: three on the sheet of session 1
+    and two on that of session 2 lock that player's code on both."""
+    from schedule import services as sched
+
+    second = tournament.sessions.get(number=2)
+    sched.session_seat(session=second, tables=[players[0:4], players[4:8]], by=organizer, method="manual")
+    sched.session_publish(session=second, by=organizer)
+    other = second.tables.get(number=1).sheet
+    ss.hand_record(sheet=other, number=1, outcome=pay.SELF_DRAWN, winner=players[1], points=8, by=referee)
+    for n in (2, 3, 4):
+        ss.hand_record(sheet=other, number=n, outcome=pay.DRAW, by=referee)
+    ts.player_codes_generate(tournament=tournament, by=organizer)
+    for sheet, tries in ((finished, 3), (other, 1)):
+        for _ in range(tries):
+            with pytest.raises(PermissionDenied, match="That player code is not right"):
+                ss.sheet_confirm(sheet=sheet, player=players[0], method="device", by=referee, code="WRONG123")
+    with pytest.raises(PermissionDenied, match="Too many wrong codes for Player 1"):
+        ss.sheet_confirm(sheet=other, player=players[0], method="device", by=referee, code="WRONG123")
+    for sheet in (finished, other):  # the right code, on either sheet: refused, not looked at
+        with pytest.raises(PermissionDenied, match="Too many wrong codes for Player 1"):
+            ss.sheet_confirm(sheet=sheet, player=players[0], method="device", by=referee, code=code_of(players[0]))
+    assert device_code_count(players[0]) == 5 and not Signature.objects.filter(player=players[0]).exists()
+    # Another player is not held back, on either sheet.
+    assert ss.sheet_confirm(sheet=other, player=players[1], method="device", by=referee, code=code_of(players[1]))

@@ -4,6 +4,7 @@ from datetime import date
 
 import pytest
 
+from interchange.load import tournament_import
 from series.fileformat import series_import
 from tests.series import factory
 
@@ -105,3 +106,73 @@ def club_series(small_tournaments, series_organizer):
             "organizers": [series_organizer.username],
         }
     )
+
+
+# index in factory.PEOPLE -> (name, country, EMA id) as this tournament's entry list writes it.
+LOOK_ALIKES = [
+    dict(slug="same-jan", name="Same January", start=date(2026, 1, 17), people=[0, 1, 2, 3, 4, 5, 6, 17], renamed={}),
+    dict(
+        slug="same-feb",
+        name="Same February",
+        start=date(2026, 2, 14),
+        people=[0, 1, 2, 3, 7, 8, 9, 17],
+        # Rosa written family name first; a second Rosa Vidal in the same tournament (two people, then).
+        renamed={17: ("VIDAL, Rosa", "ES", ""), 9: ("Rosa Vidal", "ES", "")},
+    ),
+    dict(
+        slug="same-mar",
+        name="Same March",
+        start=date(2026, 3, 14),
+        people=[1, 2, 4, 5, 7, 8, 10, 18],
+        # Ana López without her EMA id; a Rosa Vidal of another country.
+        renamed={10: ("Ana Lopez", "ES", ""), 18: ("Rosa Vidal", "PT", "")},
+    ),
+]
+
+
+def load_look_alikes(spec):
+    data = factory.tournament_data(spec["slug"], spec["name"], spec["start"], None, spec["people"], sessions=2, seed=7)
+    for index, (name, country, ema) in spec["renamed"].items():
+        row = data["players"][spec["people"].index(index)]
+        row.update(name=name, country=country)
+        row.pop("ema_id", None)
+        row.pop("no_ema_id", None)
+        if ema:
+            row["ema_id"] = ema
+        else:
+            row["no_ema_id"] = True
+    return tournament_import(data)
+
+
+@pytest.fixture
+def other_organizer(make_user):
+    return make_user("other-organizer")
+
+
+@pytest.fixture
+def same_series(db, series_organizer, other_organizer):
+    """Three tournaments with look-alike people (tests/series/test_same_person.py), ranked by a series."""
+    for spec in LOOK_ALIKES:
+        load_look_alikes(spec)
+    made = series_import(
+        {
+            "name": "Same Ranking",
+            "slug": "same-ranking",
+            "method": "mers",
+            "as_of": "2026-04-01",
+            "tournaments": [{"slug": s["slug"]} for s in LOOK_ALIKES],
+            "organizers": [series_organizer.username],
+        }
+    )
+    # Another series, organized by someone else, over one of the tournaments.
+    series_import(
+        {
+            "name": "Other Ranking",
+            "slug": "other-ranking",
+            "method": "mers",
+            "as_of": "2026-04-01",
+            "tournaments": [{"slug": "same-jan"}],
+            "organizers": [other_organizer.username],
+        }
+    )
+    return made

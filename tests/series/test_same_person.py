@@ -1,92 +1,22 @@
 """People who look like the same person, offered to a series' organizers (issue 30): who is offered, linking
 through person_link (undone by person-unlink), "not the same person" remembered; the pages per role."""
 
-from datetime import date
-
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 
 from core.names import person_key
-from interchange.load import tournament_import
 from series.fileformat import series_import
 from series.models import NotSamePerson, Person, PlayerLink
 from series.same_person import one_result_count, same_person_dismiss, same_person_link, same_person_offers
-from tests.series import factory
 from tournament.models import AuditLog, Player
 
 pytestmark = pytest.mark.django_db
 
-# index in factory.PEOPLE -> (name, country, EMA id) as this tournament's entry list writes it.
-SPECS = [
-    dict(slug="same-jan", name="Same January", start=date(2026, 1, 17), people=[0, 1, 2, 3, 4, 5, 6, 17], renamed={}),
-    dict(
-        slug="same-feb",
-        name="Same February",
-        start=date(2026, 2, 14),
-        people=[0, 1, 2, 3, 7, 8, 9, 17],
-        # Rosa written family name first; a second Rosa Vidal in the same tournament (two people, then).
-        renamed={17: ("VIDAL, Rosa", "ES", ""), 9: ("Rosa Vidal", "ES", "")},
-    ),
-    dict(
-        slug="same-mar",
-        name="Same March",
-        start=date(2026, 3, 14),
-        people=[1, 2, 4, 5, 7, 8, 10, 18],
-        # Ana López without her EMA id; a Rosa Vidal of another country.
-        renamed={10: ("Ana Lopez", "ES", ""), 18: ("Rosa Vidal", "PT", "")},
-    ),
-]
-
-
-def load(spec):
-    data = factory.tournament_data(spec["slug"], spec["name"], spec["start"], None, spec["people"], sessions=2, seed=7)
-    for index, (name, country, ema) in spec["renamed"].items():
-        row = data["players"][spec["people"].index(index)]
-        row.update(name=name, country=country)
-        row.pop("ema_id", None)
-        row.pop("no_ema_id", None)
-        if ema:
-            row["ema_id"] = ema
-    return tournament_import(data)
-
 
 @pytest.fixture
-def series_organizer(make_user):
-    return make_user("series-organizer")
-
-
-@pytest.fixture
-def other_organizer(make_user):
-    return make_user("other-organizer")
-
-
-@pytest.fixture
-def series(db, series_organizer, other_organizer):
-    for spec in SPECS:
-        load(spec)
-    made = series_import(
-        {
-            "name": "Same Ranking",
-            "slug": "same-ranking",
-            "method": "mers",
-            "as_of": "2026-04-01",
-            "tournaments": [{"slug": s["slug"]} for s in SPECS],
-            "organizers": [series_organizer.username],
-        }
-    )
-    # Another series, organized by someone else, over one of the tournaments.
-    series_import(
-        {
-            "name": "Other Ranking",
-            "slug": "other-ranking",
-            "method": "mers",
-            "as_of": "2026-04-01",
-            "tournaments": [{"slug": "same-jan"}],
-            "organizers": [other_organizer.username],
-        }
-    )
-    return made
+def series(same_series):
+    return same_series
 
 
 def person_of(slug, name, country="ES"):
@@ -226,11 +156,25 @@ def test_not_the_same_person_is_remembered(client_for, series):
     assert NotSamePerson.objects.filter(person_a=min(r1, r2, key=lambda p: p.pk)).exists()
     page = client.get(reverse("series-detail", args=[series.slug])).content.decode()
     assert offer_url(series, r1, r2) not in page
+    assert AuditLog.objects.filter(action="series.not_same_person").count() == 1
+
+    # Taken back on People: offered again, once however often it is sent.
+    people = client.get(reverse("series-people", args=[series.slug])).content.decode()
+    low, high = sorted((r1, r2), key=lambda p: p.pk)
+    assert 'id="said-not-same"' in people and offer_url(series, low, high) in people and "Offer them again" in people
+    client.post(offer_url(series, low, high), {"do": "again"})
+    again = client.post(offer_url(series, low, high), {"do": "again"}, follow=True).content.decode()
+    assert "Nobody said these two are not the same person" in again
+    assert not NotSamePerson.objects.exists()
+    assert AuditLog.objects.filter(action="series.same_person_again").count() == 1
+    assert frozenset((r1.pk, r2.pk)) in pairs(same_person_offers(series))
+    audit_page = client.get(reverse("series-audit", args=[series.slug])).content.decode()
+    assert "are not the same person: not offered again" in audit_page and "offered again." in audit_page
 
 
 def test_another_series_organizer_gets_404_and_anonymous_logs_in(client_for, series):
     r1, r2 = person_of("same-jan", "Rosa Vidal"), person_of("same-feb", "VIDAL, Rosa")
-    for data in ({"do": "link"}, {"do": "link", "confirm": "1"}, {"do": "dismiss"}):
+    for data in ({"do": "link"}, {"do": "link", "confirm": "1"}, {"do": "dismiss"}, {"do": "again"}):
         assert client_for("other_organizer").post(offer_url(series, r1, r2), data).status_code == 404
         anonymous = client_for("anonymous").post(offer_url(series, r1, r2), data)
         assert anonymous.status_code == 302 and reverse("login") in anonymous.url
