@@ -236,7 +236,7 @@ def _snapshot(series: Series) -> dict:
 # --- series -------------------------------------------------------------------------------------------
 
 
-def _lock_series(series: Series) -> Series:
+def lock_series(series: Series) -> Series:
     """The series read again under its lock; refused with a clear message when another organizer deleted it."""
     locked = Series.objects.select_for_update().filter(pk=series.pk).first()
     if locked is None:
@@ -287,7 +287,7 @@ def series_update(*, series: Series, by, tournaments: Sequence[TournamentEntry] 
     if unknown:
         raise TypeError(f"unknown series fields: {sorted(unknown)}")
     with transaction.atomic():
-        series = _lock_series(series)
+        series = lock_series(series)
         before = _snapshot(series)
         for name, value in fields.items():
             setattr(series, name, value)
@@ -313,7 +313,7 @@ def series_update(*, series: Series, by, tournaments: Sequence[TournamentEntry] 
 def series_delete(*, series: Series, by) -> None:
     """Delete a series and its kept rankings; its audit entries stay, naming it."""
     with transaction.atomic():
-        series = _lock_series(series)
+        series = lock_series(series)
         audit(tournament=None, actor=by, action="series.delete", obj=series, series=series.slug, name=series.name)
         series.delete()
 
@@ -392,7 +392,7 @@ def series_recompute(*, series: Series, by, reason: str = "") -> Recomputed:
     it differs from the latest one (rows, tournaments' results or parameters); the audit entry says what
     changed and who moved. ValidationError names a tournament that cannot be ranked (e.g. reopened)."""
     with transaction.atomic():
-        series = _lock_series(series)
+        series = lock_series(series)
         entries = selectors.series_entries(series)
         for entry in entries:  # a tournament imported again under its slug is found again
             if entry.tournament is not None and entry.tournament_id != entry.tournament.pk:
@@ -444,7 +444,7 @@ def series_recompute(*, series: Series, by, reason: str = "") -> Recomputed:
 
 def series_role_grant(*, series: Series, user, by) -> SeriesRole:
     with transaction.atomic():
-        series = _lock_series(series)
+        series = lock_series(series)
         role, created = SeriesRole.objects.get_or_create(series=series, user=user, role=SeriesRole.Role.ORGANIZER)
         if not created:
             raise ValidationError({"user": _("%(user)s already organizes this series.") % {"user": user}})
@@ -454,7 +454,7 @@ def series_role_grant(*, series: Series, user, by) -> SeriesRole:
 
 def series_role_revoke(*, series: Series, user, by) -> None:
     with transaction.atomic():
-        series = _lock_series(series)
+        series = lock_series(series)
         roles = SeriesRole.objects.filter(series=series, role=SeriesRole.Role.ORGANIZER)
         if not roles.filter(user=user).exists():
             raise ValidationError({"user": _("%(user)s does not organize this series.") % {"user": user}})
@@ -684,6 +684,7 @@ def person_unlink(*, player: Player, by) -> PlayerLink:
 __all__ = [
     "LeagueBy",
     "TournamentEntry",
+    "lock_series",
     "people_sync",
     "person_link",
     "person_unlink",

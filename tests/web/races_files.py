@@ -33,6 +33,14 @@ def _tournament_file(world):
     return reverse("tournament-import"), {"file": _upload("t.json", json.dumps(data).encode())}
 
 
+def _create(world):
+    from tests.tournament.test_manage_views import settings_data
+
+    _may_create_tournaments(world)
+    data = settings_data(world["tournament"], name="Spring Open", slug="spring-open")
+    return reverse("tournament-create"), data
+
+
 def _copy(world):
     _may_create_tournaments(world)
     path = reverse("manage-copy", args=[world["tournament"].slug])
@@ -140,6 +148,28 @@ def _series_file(data: dict):
     return {"file": _upload("series.json", content)}
 
 
+def _series_create(world):
+    from tests.series.conftest import SMALL
+    from tests.series.factory import import_tournament
+
+    jan = import_tournament(**SMALL[0])
+    data = {
+        "name": "Club",
+        "slug": "club",
+        "method": "mers",
+        "as_of": "",
+        "minimum_results": "1",
+        "best_results": "1",
+        "listed_from": "1",
+        "part_a_best": "",
+        "part_a_share": "0.8",
+        "league_by": "table_points",
+        f"t_{jan.pk}_include": "on",
+        f"t_{jan.pk}_weight": "",
+    }
+    return reverse("series-create"), data
+
+
 def _series_import(world):
     from tests.series.conftest import SMALL
     from tests.series.factory import import_tournament
@@ -198,6 +228,9 @@ def _series_delete(world):
 
 
 FILE_RACES: dict[str, dict[str, Race]] = {
+    # Two creations of one short name: one tournament (or series), the other told the name is taken.
+    "tournament-create": {"": Race(_create, "tournament.create")},
+    "series-create": {"": Race(_series_create, "series.create")},
     "tournament-import": {"": Race(_tournament_file, "tournament.import")},
     "manage-copy": {"": Race(_copy, "tournament.copy")},
     "manage-import": {

@@ -364,8 +364,6 @@ NOT_RACED = {
     "password_reset_confirm": "one's own password, by a one-time link",
     "player-code": "only looks a code up (its throttle: tests/core/test_throttle.py)",
     "sheet-hand-live": "only computes a hand's points for the form, writes nothing",
-    "tournament-create": "two creations of one slug: the second is told the address is taken (unique slug)",
-    "series-create": "as tournament-create, for a series",
     "invitation-accept": "a one-time link: its token is used once (accounts.services, under lock)",
     # Raced elsewhere, on PostgreSQL.
     "sheet-confirm": "tests/scoring/test_device_code_concurrency.py",
