@@ -12,9 +12,12 @@ answer is as fresh as the queryset's own, and any app server gives the same one.
 
 What it takes is narrow on purpose and checked when it compiles (``PrepareError``, so the first test run of a
 query finds a mistake):
-- a ``values_list`` queryset (``flat=True`` too): rows come back as tuples or values;
+- a ``values_list`` queryset (``flat=True`` too): rows come back as tuples or values; or a plain queryset of one
+  model, every field, nothing related or annotated: rows come back as instances (``Model.from_db``);
 - keyword values that are ints, strs or aware datetimes, never None or lists, which change the SQL's shape; each
   must reach the compiled parameters unchanged (a datetime as the backend adapts it), so it is found by value.
+  An int must fit its column (pks, numbers): Django compiles an out-of-range value to no query at all, a
+  prepared query sends it and the database refuses it.
 """
 
 from __future__ import annotations
@@ -26,15 +29,16 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.db import connections
-from django.db.models.query import FlatValuesListIterable, QuerySet, ValuesListIterable
+from django.db.models.query import FlatValuesListIterable, ModelIterable, QuerySet, ValuesListIterable
 
 
 class PrepareError(ValueError):
     """The queryset cannot be prepared (see the module's docstring for what can)."""
 
 
-# Values no real query passes: found among the compiled parameters, they mark where the caller's values go.
-_STAND_IN_INT = -730_001_117
+# Values no real query passes: found among the compiled parameters, they mark where the caller's values go. An
+# int fits every integer column (a value out of a column's range compiles to no query at all: Django 5).
+_STAND_IN_INT = 32_749
 _STAND_IN_TIME = datetime(1901, 2, 3, 4, 5, 6, tzinfo=UTC)
 
 
@@ -52,11 +56,44 @@ def _stand_in(kind: type, index: int) -> Any:
 class _Plan:
     sql: str
     params: list[Any]
-    slots: list[tuple[str, type, list[int]]]  # (name, kind, positions in params)
+    # (name, kind, [(position in params, the type the backend gave the stand-in there)])
+    slots: list[tuple[str, type, list[tuple[int, type]]]]
     compiler: Any
     converters: dict
     trim: int | None
     flat: bool
+    model: Any  # the model whose instances it gives, or None for values
+    attnames: list[str]
+
+
+def _check_shape(queryset: QuerySet) -> Any:
+    """The model whose instances the queryset gives, None for values; PrepareError if it cannot be prepared."""
+    query = queryset.query
+    if queryset._iterable_class is ModelIterable:
+        plain = query.deferred_loading == (frozenset(), True) and not query.select_related
+        if not plain or query.annotation_select or query.extra_select:
+            raise PrepareError("a queryset of instances is prepared with every field and nothing else")
+        return queryset.model
+    if queryset._iterable_class in (ValuesListIterable, FlatValuesListIterable):
+        names = [*query.extra_select, *query.values_select, *query.annotation_select]
+        named: tuple[str, ...] = getattr(queryset, "_fields", ())
+        wanted = [*named, *(f for f in query.annotation_select if f not in named)]
+        if not named or wanted != names:
+            raise PrepareError(f"name the values in the order the query selects them: {names}")
+        return None
+    raise PrepareError("only values_list querysets and plain querysets of instances can be prepared")
+
+
+def _positions(params: list[Any], kind: type, compiled: Any) -> list[tuple[int, type]]:
+    """Where the stand-in (as compiled) is among the parameters, and the type given it there: psycopg's backend
+    passes an int as the column's own int type (Int4, Int2...), which the caller's value is given too."""
+
+    def same(p: Any) -> bool:
+        if type(p) is bool:
+            return False
+        return (type(p) is type(compiled) or (kind is int and isinstance(p, int))) and p == compiled
+
+    return [(i, type(p)) for i, p in enumerate(params) if same(p)]
 
 
 class Prepared:
@@ -73,22 +110,20 @@ class Prepared:
         queryset = self.build(**stand_ins)
         if alias is not None:
             queryset = queryset.using(alias)
-        if queryset._iterable_class not in (ValuesListIterable, FlatValuesListIterable):
-            raise PrepareError("only values_list querysets can be prepared")
-        query = queryset.query
-        names = [*query.extra_select, *query.values_select, *query.annotation_select]
-        named: tuple[str, ...] = getattr(queryset, "_fields", ())
-        wanted = [*named, *(f for f in query.annotation_select if f not in named)]
-        if not named or wanted != names:
-            raise PrepareError(f"name the values in the order the query selects them: {names}")
-        compiler = query.get_compiler(queryset.db)
+        model = _check_shape(queryset)
+        compiler = queryset.query.get_compiler(queryset.db)
         sql, params = compiler.as_sql()
+        attnames = []
+        if model is not None:
+            attnames = [f.attname for f in model._meta.concrete_fields]
+            selected = [getattr(getattr(col, "target", None), "attname", None) for col, _sql, _alias in compiler.select]
+            if selected != attnames:
+                raise PrepareError(f"the query selects {selected}, not the fields of {model.__name__}")
         params = list(params)
         connection = connections[queryset.db]
         slots = []
         for name, kind in self.kinds.items():
-            compiled = self._adapt(connection, kind, stand_ins[name])
-            positions = [i for i, p in enumerate(params) if type(p) is type(compiled) and p == compiled]
+            positions = _positions(params, kind, self._adapt(connection, kind, stand_ins[name]))
             if not positions:
                 raise PrepareError(f"{name!r} does not reach the query's parameters unchanged")
             slots.append((name, kind, positions))
@@ -101,6 +136,8 @@ class Prepared:
             converters=compiler.get_converters(fields),
             trim=compiler.col_count if compiler.has_extra_select else None,
             flat=queryset._iterable_class is FlatValuesListIterable,
+            model=model,
+            attnames=attnames,
         )
 
     @staticmethod
@@ -123,8 +160,8 @@ class Prepared:
             if not isinstance(value, kind) or isinstance(value, bool):
                 raise TypeError(f"{name!r} must be a {kind.__name__}, not {value!r}")
             value = self._adapt(connection, kind, value)
-            for position in positions:
-                params[position] = value
+            for position, given in positions:
+                params[position] = value if given is type(value) else given(value)
         with connection.cursor() as cursor:
             cursor.execute(plan.sql, params)
             rows: Any = cursor.fetchall()
@@ -132,6 +169,8 @@ class Prepared:
             rows = [row[: plan.trim] for row in rows]
         if plan.converters:
             rows = plan.compiler.apply_converters(rows, plan.converters)
+        if plan.model is not None:
+            return [plan.model.from_db(plan.compiler.using, plan.attnames, row) for row in rows]
         if plan.flat:
             return [row[0] for row in rows]
         return [tuple(row) for row in rows]

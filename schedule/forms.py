@@ -102,6 +102,8 @@ class ChartConfirmForm(forms.Form):
 
     chart = forms.CharField(widget=forms.HiddenInput, max_length=2 * MAX_CHART_CHARS)
     winds_given = forms.BooleanField(widget=forms.HiddenInput, required=False)
+    # The seating the preview was made on (seating_versions.seating_seen): refused when it changed meanwhile.
+    seen = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
 
     def clean_chart(self):
         parsed = parse_chart(self.cleaned_data["chart"])

@@ -621,21 +621,23 @@ def chart_check(tournament: Tournament, chart: list, winds_given: bool = True) -
 
 
 def schedule_from_chart(
-    *, tournament: Tournament, chart: list, by: User | None, winds_given: bool = True
+    *, tournament: Tournament, chart: list, by: User | None, winds_given: bool = True, seen: str | None = None
 ) -> dict[str, Any]:
     """Seat sessions 1..k from an organizer's chart: player numbers per table per session (appendix 3).
 
     With winds_given the order inside each table is East, South, West, North; otherwise starting
-    winds are assigned so every player's winds come out as even as possible. All or nothing.
+    winds are assigned so every player's winds come out as even as possible. All or nothing. ``seen``:
+    ``seating_versions.seating_seen`` of sessions 1..k as previewed (refused when they changed meanwhile).
     """
     with transaction.atomic():
         tournament = lock_tournament(tournament)
         check_organizer(by, tournament)
+        sessions = list(tournament.sessions.order_by("number"))
+        check_seating_seen(sessions[: len(chart)], seen)
         report = chart_check(tournament, chart, winds_given=winds_given)
         if report["errors"]:
             raise ValidationError(report["errors"])
         players = {p.number: p for p in players_by_number(tournament)}
-        sessions = list(tournament.sessions.order_by("number"))
         for session, tables in zip(sessions, report["sessions"]):
             session_seat(
                 session=session, by=by, method="chart", tables=[[players[n] for n in table] for table in tables]

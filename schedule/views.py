@@ -252,8 +252,13 @@ class ChartUploadView(OrganizerRequiredMixin, TemplateView):
         ]
         confirm = None
         if not report["errors"]:
+            seen = seating_seen(list(self.tournament.sessions.order_by("number")[: len(chart_sessions)]))
             confirm = ChartConfirmForm(
-                initial={"chart": json.dumps(chart_sessions, separators=(",", ":")), "winds_given": winds_given}
+                initial={
+                    "chart": json.dumps(chart_sessions, separators=(",", ":")),
+                    "winds_given": winds_given,
+                    "seen": seen,
+                }
             )
         return {"report": report, "preview": preview, "confirm_form": confirm}
 
@@ -267,7 +272,11 @@ class ChartUploadView(OrganizerRequiredMixin, TemplateView):
             chart, winds_given = confirm.cleaned_data["chart"], confirm.cleaned_data["winds_given"]
             try:
                 services.schedule_from_chart(
-                    tournament=self.tournament, chart=chart, by=request.user, winds_given=winds_given
+                    tournament=self.tournament,
+                    chart=chart,
+                    by=request.user,
+                    winds_given=winds_given,
+                    seen=confirm.cleaned_data["seen"] or None,
                 )
             except (ValidationError, PermissionDenied) as exc:
                 context = self._preview(chart, winds_given)

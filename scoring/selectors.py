@@ -247,23 +247,34 @@ def player_seat(player: Player, session: int, table: int) -> Seat | None:
     )
 
 
-def player_sheets_to_confirm(tournament: Tournament, player: Player) -> tuple[list[dict[str, Any]], list[Seat]]:
-    """The player's score sheets not yet signed, each with their own column, to check and confirm on their
-    phone (newest session first); and their seats whose sheets are signed."""
-    seats = (
+def player_tables(tournament: Tournament, player: Player) -> tuple[list[Seat], dict[int, SheetData]]:
+    """The player's seats in published sessions (oldest first) and the sheets of their tables by table id: what
+    their private page reads once for all its parts (``player_sheets_to_confirm``, ``player_page``)."""
+    seats = list(
         _published(Seat.objects.filter(player=player))
         .select_related("table__sheet", "session")
-        .order_by("-session__number")
+        .order_by("session__number")
     )
+    tables = Table.objects.filter(pk__in=[seat.table_id for seat in seats])
+    return seats, ({d.table_id: d for d in sheets_data(tournament, tables)} if seats else {})
+
+
+def player_sheets_to_confirm(
+    tournament: Tournament, player: Player, tables: tuple[list[Seat], dict[int, SheetData]] | None = None
+) -> tuple[list[dict[str, Any]], list[Seat]]:
+    """The player's score sheets not yet signed, each with their own column, to check and confirm on their
+    phone (newest session first), each with the hands entered or waiting; and their seats whose sheets are
+    signed. ``tables``: ``player_tables``."""
+    seats, data_of = tables or player_tables(tournament, player)
     sheets, signed = [], []
-    for seat in seats:
+    for seat in reversed(seats):
         sheet = getattr(seat.table, "sheet", None)
         if sheet is None:
             continue
         if sheet.is_signed:
             signed.append(seat)
             continue
-        data = sheets_data(tournament, seat.table.session.tables.filter(pk=seat.table_id))[0]
+        data = data_of[seat.table_id]
         sheets.append(
             {
                 "seat": seat,
@@ -279,6 +290,7 @@ def player_sheets_to_confirm(tournament: Tournament, player: Player) -> tuple[li
                         "pending_delta": h.pending.deltas[seat.position] if h.pending else None,
                     }
                     for h in data.hands
+                    if h.version or h.pending
                 ],
             }
         )
@@ -320,16 +332,13 @@ def still_to_play(row: dict[str, Any]) -> bool:
     return sheet is None or sheet.is_open
 
 
-def player_page(tournament: Tournament, player: Player) -> dict[str, Any]:
+def player_page(
+    tournament: Tournament, player: Player, tables: tuple[list[Seat], dict[int, SheetData]] | None = None
+) -> dict[str, Any]:
     """The rest of a player's private page: their seat and starting wind in every published session, with
-    the next one to play first; their results hand by hand; their fouls; the appeals about their tables."""
-    seats = list(
-        _published(Seat.objects.filter(player=player))
-        .select_related("table__sheet", "session")
-        .order_by("session__number")
-    )
-    tables = Table.objects.filter(pk__in=[seat.table_id for seat in seats])
-    data_of = {d.table_id: d for d in sheets_data(tournament, tables)} if seats else {}
+    the next one to play first; their results hand by hand; their fouls; the appeals about their tables.
+    ``tables``: ``player_tables``."""
+    seats, data_of = tables or player_tables(tournament, player)
     now = timezone.now()
     rows, fouls = [], []
     for seat in seats:

@@ -147,6 +147,15 @@ def describe(entries: list[AuditLog]) -> list[Line]:
                     % {"actor": _actor(e), "a": names[0], "b": names[-1]},
                 )
             )
+        elif e.action == "series.same_person_again":
+            names = f.get("names") or ["?", "?"]
+            lines.append(
+                Line(
+                    e,
+                    _("%(actor)s took back that %(a)s and %(b)s are not the same person: offered again.")
+                    % {"actor": _actor(e), "a": names[0], "b": names[-1]},
+                )
+            )
         elif e.action == "series.delete":
             lines.append(
                 Line(e, _("%(actor)s deleted the series %(name)s.") % {"actor": _actor(e), "name": f.get("name", "")})

@@ -157,6 +157,8 @@ def series_import(data: object, *, by=None, replace: bool = False) -> Series:
         )
     try:
         with transaction.atomic():
+            if existing is not None:  # the series before its tournaments, as every series service locks them
+                existing = services.lock_series(existing)
             slugs = [e.slug for e in tournaments]
             services.people_sync(tournaments=list(Tournament.objects.filter(slug__in=slugs)), by=by)
             _apply_links(links, by)

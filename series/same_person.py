@@ -16,9 +16,11 @@ from itertools import combinations
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from core.acting import acting_user
+from core.collation import person_sort_key
 from core.names import person_key
 from series import selectors, services
 from series.models import NotSamePerson, Person, PlayerLink, Series
@@ -86,8 +88,20 @@ def same_person_offers(series: Series) -> list[Offer]:
                 continue
             keep, other = _order(a, b, played)
             offers.append(Offer(keep, other, played[keep.pk], played[other.pk]))
-    offers.sort(key=lambda o: (o.keep.name.casefold(), o.keep.pk, o.other.pk))
+    language = get_language()
+    offers.sort(key=lambda o: (person_sort_key(o.keep.name, language), o.keep.pk, o.other.pk))
     return offers
+
+
+def said_not_same(series: Series) -> list[NotSamePerson]:
+    """The pairs of the series' people an organizer said are two people (to offer again on People)."""
+    tournament_ids = [e.tournament_id for e in series.entries.all() if e.tournament_id]
+    people = set(PlayerLink.objects.filter(tournament_id__in=tournament_ids).values_list("person_id", flat=True))
+    return list(
+        NotSamePerson.objects.filter(person_a_id__in=people, person_b_id__in=people)
+        .select_related("person_a", "person_b", "said_by")
+        .order_by("-said_at", "-pk")
+    )
 
 
 def one_result_count(offers: list[Offer]) -> int:
@@ -176,3 +190,26 @@ def same_person_dismiss(*, series: Series, first: int, second: int, by) -> NotSa
             names=[offer.keep.name, offer.other.name],
         )
         return said
+
+
+def same_person_again(*, series: Series, first: int, second: int, by) -> None:
+    """Take back "not the same person": the pair is offered again where it looks alike."""
+    low, high = sorted((first, second))
+    with transaction.atomic():
+        series = Series.objects.select_for_update().get(pk=series.pk)
+        if by is not None and not is_series_organizer(by, series):
+            raise PermissionDenied(_("Only an organizer of this series can do this."))
+        said = NotSamePerson.objects.filter(person_a_id=low, person_b_id=high).select_related("person_a", "person_b")
+        found = said.first()
+        if found is None:
+            raise ValidationError(_("Nobody said these two are not the same person."), code="gone")
+        found.delete()
+        audit(
+            tournament=None,
+            actor=by,
+            action="series.same_person_again",
+            obj=series,
+            series=series.slug,
+            people=[low, high],
+            names=[found.person_a.name, found.person_b.name],
+        )

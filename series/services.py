@@ -1,8 +1,9 @@
 """Every change to people, series and their rankings: ``<entity>_<action>(*, ..., by)``.
 
 Each validates, runs in ``transaction.atomic()``, locks what it reads then writes and writes its audit
-entries in the same transaction. Locks, in order: the series row, then the players whose link changes
-(tournament services never lock a series, so no two services wait for each other in a circle).
+entries in the same transaction. Locks, in order: the series row, the tournaments whose players get a
+person (by id), then the players whose link changes (tournament services never lock a series, so no two
+services wait for each other in a circle).
 Errors are ``ValidationError`` keyed by field as a series file names it (``tournaments[2].slug``,
 ``decay[1].factor``), so the browser form and the file import say the same thing.
 """
@@ -38,6 +39,7 @@ from series.models import (
 from tournament.audit import audit
 from tournament.models import Player, Tournament
 from tournament.permissions import is_organizer
+from tournament.services import lock_tournament
 
 SERIES_FIELDS = (
     "name",
@@ -234,6 +236,15 @@ def _snapshot(series: Series) -> dict:
 # --- series -------------------------------------------------------------------------------------------
 
 
+def lock_series(series: Series) -> Series:
+    """The series read again under its lock; refused with a clear message when another organizer deleted it."""
+    locked = Series.objects.select_for_update().filter(pk=series.pk).first()
+    if locked is None:
+        message = _("The series %(name)s was deleted a moment ago by another organizer.")
+        raise ValidationError(message % {"name": series.name}, code="series_gone")
+    return locked
+
+
 def series_create(
     *, by, name: str, slug: str, method: str, tournaments: Sequence[TournamentEntry] = (), **fields
 ) -> Series:
@@ -245,7 +256,13 @@ def series_create(
         series = Series(name=name, slug=slug, method=method, **fields)
         errors: dict = {}
         entries = _validate(series, tournaments, errors)
-        series.save()
+        try:
+            with transaction.atomic():
+                series.save()
+        except IntegrityError:  # created by someone else between the check above and now
+            raise ValidationError(
+                {"slug": _("A series with the short name “%(slug)s” was created a moment ago.") % {"slug": slug}}
+            ) from None
         _write_entries(series, entries)
         if acting_user(by) is not None:
             SeriesRole.objects.create(series=series, user=by, role=SeriesRole.Role.ORGANIZER)
@@ -270,7 +287,7 @@ def series_update(*, series: Series, by, tournaments: Sequence[TournamentEntry] 
     if unknown:
         raise TypeError(f"unknown series fields: {sorted(unknown)}")
     with transaction.atomic():
-        series = Series.objects.select_for_update().get(pk=series.pk)
+        series = lock_series(series)
         before = _snapshot(series)
         for name, value in fields.items():
             setattr(series, name, value)
@@ -296,7 +313,7 @@ def series_update(*, series: Series, by, tournaments: Sequence[TournamentEntry] 
 def series_delete(*, series: Series, by) -> None:
     """Delete a series and its kept rankings; its audit entries stay, naming it."""
     with transaction.atomic():
-        series = Series.objects.select_for_update().get(pk=series.pk)
+        series = lock_series(series)
         audit(tournament=None, actor=by, action="series.delete", obj=series, series=series.slug, name=series.name)
         series.delete()
 
@@ -375,7 +392,7 @@ def series_recompute(*, series: Series, by, reason: str = "") -> Recomputed:
     it differs from the latest one (rows, tournaments' results or parameters); the audit entry says what
     changed and who moved. ValidationError names a tournament that cannot be ranked (e.g. reopened)."""
     with transaction.atomic():
-        series = Series.objects.select_for_update().get(pk=series.pk)
+        series = lock_series(series)
         entries = selectors.series_entries(series)
         for entry in entries:  # a tournament imported again under its slug is found again
             if entry.tournament is not None and entry.tournament_id != entry.tournament.pk:
@@ -427,7 +444,7 @@ def series_recompute(*, series: Series, by, reason: str = "") -> Recomputed:
 
 def series_role_grant(*, series: Series, user, by) -> SeriesRole:
     with transaction.atomic():
-        series = Series.objects.select_for_update().get(pk=series.pk)
+        series = lock_series(series)
         role, created = SeriesRole.objects.get_or_create(series=series, user=user, role=SeriesRole.Role.ORGANIZER)
         if not created:
             raise ValidationError({"user": _("%(user)s already organizes this series.") % {"user": user}})
@@ -437,7 +454,7 @@ def series_role_grant(*, series: Series, user, by) -> SeriesRole:
 
 def series_role_revoke(*, series: Series, user, by) -> None:
     with transaction.atomic():
-        series = Series.objects.select_for_update().get(pk=series.pk)
+        series = lock_series(series)
         roles = SeriesRole.objects.filter(series=series, role=SeriesRole.Role.ORGANIZER)
         if not roles.filter(user=user).exists():
             raise ValidationError({"user": _("%(user)s does not organize this series.") % {"user": user}})
@@ -519,6 +536,8 @@ def people_sync(*, tournaments: Sequence[Tournament], by) -> SyncReport:
     report = SyncReport()
     with transaction.atomic():
         for tournament in sorted(tournaments, key=lambda t: t.pk):
+            # Two syncs of one tournament at once would both give its new players a person.
+            tournament = lock_tournament(tournament)
             players = list(tournament.players.select_related("person_link__person").order_by("number"))
             by_ema: dict[str, list[int]] = {}
             for p in players:
@@ -613,6 +632,8 @@ def person_link(*, player: Player, person: Person, by) -> PlayerLink:
                 }
             )
         link = PlayerLink.objects.filter(player=player).first()
+        if link is not None and link.manual and link.person_id == person.pk:
+            return link  # linked so a moment ago (a double tap, two organizers): nothing changes
         old = link.person_id if link else None
         if link is None:
             link = PlayerLink(player=player, tournament=player.tournament)
@@ -663,6 +684,7 @@ def person_unlink(*, player: Player, by) -> PlayerLink:
 __all__ = [
     "LeagueBy",
     "TournamentEntry",
+    "lock_series",
     "people_sync",
     "person_link",
     "person_unlink",

@@ -25,9 +25,27 @@ from django.utils import timezone
 from django.utils.translation import ngettext
 
 from core import device, throttle
+from core.prepared import Prepared
 
 if TYPE_CHECKING:
-    from tournament.models import Tournament
+    from tournament.models import Player, Tournament
+
+
+def _player_of_code_query(tournament: int, code: str):
+    from tournament.models import Player
+
+    return Player.objects.filter(tournament_id=tournament, code=code).order_by("number")[:1]
+
+
+# Looked up on every poll of a player's live page (scoring.live), so compiled once (core.prepared).
+_PLAYER_OF_CODE = Prepared(_player_of_code_query, tournament=int, code=str)
+
+
+def player_of_code(tournament: Tournament, code: str) -> Player | None:
+    """The player of the tournament whose code is ``code`` (as stored: ``normalise_code``), or None. No
+    throttle: ``tournament.services.player_for_code`` is the door for a code typed or sent."""
+    found = _PLAYER_OF_CODE(tournament=tournament.pk, code=code) if code else []
+    return found[0] if found else None
 
 
 def failure_window() -> timedelta:

@@ -168,7 +168,8 @@ def seats_before(sessions: Iterable[Session]) -> SeatsBefore | None:
     nobody's news: publishing tells them. None when players are offered no e-mail."""
     if not mail_offered():
         return None
-    public = sorted({s.pk for s in sessions if s.is_public})
+    # Their state read now, not as the caller's copy has it: one read before a publishing it waited for.
+    public = sorted(Session.objects.public().filter(pk__in={s.pk for s in sessions}).values_list("pk", flat=True))
     return SeatsBefore(public, _seat_map(public) if public else {})
 
 

@@ -10,7 +10,7 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import models, transaction
+from django.db import IntegrityError, models, transaction
 from django.utils.translation import gettext as _
 
 from core import throttle
@@ -62,7 +62,16 @@ def tournament_create(*, by: User | None, **fields: Any) -> Tournament:
         else:
             tournament = Tournament(**fields)
         tournament.full_clean()
-        tournament.save()
+        try:
+            with transaction.atomic():
+                tournament.save()
+        except IntegrityError:  # the short name was taken between the check above and now
+            raise ValidationError(
+                {
+                    "slug": _("The short name “%(slug)s” was taken a moment ago by another tournament.")
+                    % {"slug": fields.get("slug")}
+                }
+            ) from None
         for number in range(1, tournament.session_count + 1):
             Session.objects.create(tournament=tournament, number=number)
         if by is not None and getattr(by, "is_authenticated", False):
@@ -470,7 +479,7 @@ def players_import(*, tournament: Tournament, rows: list[dict], by: User | None)
 def players_import_update(*, tournament: Tournament, rows: list[dict], by: User | None) -> list[Player]:
     """Change players already in the tournament from validated import rows (``parse_players_file(update=True)``):
     each row names its player by number and holds only the file's columns. All or nothing; each player's
-    changes are logged as an edit would be."""
+    changes are logged as an edit would be. Returns the players that changed."""
     with transaction.atomic():
         tournament = lock_tournament(tournament)
         check_organizer(by, tournament)
@@ -486,14 +495,18 @@ def players_import_update(*, tournament: Tournament, rows: list[dict], by: User 
                 raise ValidationError(
                     _("No player has number %(n)s in this tournament.") % {"n": row["number"]}, code="no_such_player"
                 )
-            changed.append(player_update(player=player, by=by, **fields))
-        audit(
-            tournament=tournament,
-            actor=by,
-            action="players.import_update",
-            count=len(changed),
-            numbers=[p.number for p in changed],
-        )
+            before = snapshot(player, PLAYER_AUDIT_FIELDS)
+            player = player_update(player=player, by=by, **fields)
+            if changes(before, player):
+                changed.append(player)
+        if changed:  # the same file again (a double tap, two organizers at once) changes and logs nothing
+            audit(
+                tournament=tournament,
+                actor=by,
+                action="players.import_update",
+                count=len(changed),
+                numbers=[p.number for p in changed],
+            )
         return changed
 
 
@@ -671,12 +684,12 @@ def player_for_code(*, tournament: Tournament, code: str, address: str = "", kno
     except for a code this phone opened before (`known`; tournament.code_guard says why)."""
     code = normalise_code(code)
     if known:
-        return Player.objects.filter(tournament=tournament, code=code).first() if code else None
+        return code_guard.player_of_code(tournament, code)
     try:
         attempt = throttle.attempt(code_guard.bucket(tournament=tournament, address=address))
     except throttle.Throttled as refused:
         raise TooManyCodeFailures(refused.until) from None
-    player = Player.objects.filter(tournament=tournament, code=code).first() if code else None
+    player = code_guard.player_of_code(tournament, code)
     if player is None:
         attempt.failed()
     else:

@@ -37,7 +37,7 @@ from scoring.services.hand_rules import HandDetails, _hand_deltas
 from scoring.services.sheet import _after_change, _lock_sheet, _note_if_closed, _position_deltas, _positions
 from tournament import mail
 from tournament.audit import audit
-from tournament.models import Seat
+from tournament.models import Seat, Session
 from tournament.permissions import is_chief_referee, is_organizer
 
 if TYPE_CHECKING:
@@ -199,6 +199,9 @@ def sheet_seats_swap(
     again with them swapped; the dealer of every hand follows the rulebook's rotation of the corrected seats.
     `seen`: the seat order the user saw (``seat_order``)."""
     with transaction.atomic():
+        # Session before sheet, as everywhere: publishing it meanwhile waits, or is waited for, so its players
+        # hear their seats as they end (tournament.mail). No key update: rows that refer to it are not held up.
+        Session.objects.select_for_update(no_key=True).filter(pk=sheet.table.session_id).first()
         sheet = _lock_sheet(sheet)
         tournament = sheet.table.session.tournament
         _check_may_correct(by, tournament)

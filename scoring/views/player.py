@@ -4,19 +4,20 @@ their seats, results, fouls and appeals; confirming a sheet or a hand on their o
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
+from core.prepared import Prepared
 from scoring import services
 from scoring.forms.player import PlayerCodeForm
 from scoring.forms.signing import HandConfirmForm
 from scoring.live import player_news, pulse
 from scoring.models import ScoreSheet, Signature
 from scoring.queues import player_todo
-from scoring.selectors import player_page, player_seat, player_sheets_to_confirm
+from scoring.selectors import player_page, player_seat, player_sheets_to_confirm, player_tables
 from tournament import code_guard
 from tournament import services as tournament_services
 from tournament.floor import announcements_shown, call_of_table
@@ -25,13 +26,19 @@ from tournament.lifecycle import ROLL_CALL, CheckInStatus, RollCallStatus
 from tournament.mail import mail_offered
 from tournament.models import CheckIn, Session, Tournament
 
+# Read on every poll of a player's live page (scoring.live), so compiled once (core.prepared).
+_TOURNAMENT_OF_SLUG = Prepared(lambda slug: Tournament.objects.filter(slug=slug), slug=str)
+
 
 class PlayerPageMixin:
     """The tournament from the URL, visible or not: the player's code is what opens these pages."""
 
     @cached_property
     def tournament(self):
-        return get_object_or_404(Tournament, slug=self.kwargs["slug"])
+        found = _TOURNAMENT_OF_SLUG(slug=self.kwargs["slug"])
+        if not found:
+            raise Http404()
+        return found[0]
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -90,7 +97,8 @@ class PlayerSheetsView(PlayerPageMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        sheets, signed = player_sheets_to_confirm(self.tournament, self.player)
+        tables = player_tables(self.tournament, self.player)  # read once for the parts below
+        sheets, signed = player_sheets_to_confirm(self.tournament, self.player, tables)
         context.update(
             player=self.player,
             sheets=sheets,
@@ -99,7 +107,7 @@ class PlayerSheetsView(PlayerPageMixin, TemplateView):
             code=self.kwargs["code"],
             errors=kwargs.get("errors", []),
         )
-        page = player_page(self.tournament, self.player)
+        page = player_page(self.tournament, self.player, tables)
         context.update(page)
         # The roll call the organizer opened to the players themselves (``schedule.attendance``), if any.
         roll_call = (

@@ -87,6 +87,9 @@ class SeriesRecomputeView(SeriesOrganizerMixin, View):
         try:
             done = services.series_recompute(series=self.series, by=request.user, reason="organizer")
         except ValidationError as exc:
+            if not hasattr(exc, "error_dict"):  # the series itself is gone
+                messages.error(request, " ".join(exc.messages))
+                return redirect("series-list")
             for key, errors in exc.message_dict.items():
                 for message in errors:
                     messages.error(request, message if key == "__all__" else f"{key}: {message}")
@@ -154,13 +157,19 @@ class SeriesPeopleView(SeriesOrganizerMixin, TemplateView):
         )
         rows = people_rows(players)
         offers = same_person.same_person_offers(self.series)
-        context.update(rows=rows, with_suggestions=sum(1 for r in rows if r["suggestions"]), offers=offers)
+        context.update(
+            rows=rows,
+            with_suggestions=sum(1 for r in rows if r["suggestions"]),
+            offers=offers,
+            said_not_same=same_person.said_not_same(self.series),
+        )
         return context
 
 
 class SamePersonView(LoginRequiredMixin, SeriesMixin, TemplateView):
     """POST do=link: asks first (a page with both people and their results), then, with confirm=1, links them.
-    POST do=dismiss: they are two people, remembered. Offers are the organizers' alone: 404 for anyone else."""
+    POST do=dismiss: they are two people, remembered; do=again takes that back. Offers are the organizers' alone:
+    404 for anyone else."""
 
     template_name = "series/same_person_confirm.html"
     http_method_names = ["post"]
@@ -178,14 +187,17 @@ class SamePersonView(LoginRequiredMixin, SeriesMixin, TemplateView):
         first, second = kwargs["first"], kwargs["second"]
         back = _back(request, reverse("series-detail", args=[self.series.slug]) + "#same-person")
         action = request.POST.get("do")
-        if action not in ("link", "dismiss"):
+        if action not in ("link", "dismiss", "again"):
             raise Http404(_("No such offer."))
         try:
-            if action == "dismiss":
+            if action == "again":
+                same_person.same_person_again(series=self.series, first=first, second=second, by=request.user)
+                messages.success(request, _("They are offered again where they look like the same person."))
+            elif action == "dismiss":
                 said = same_person.same_person_dismiss(series=self.series, first=first, second=second, by=request.user)
                 messages.success(
                     request,
-                    _("Noted: %(a)s and %(b)s are two people. They are not offered again.")
+                    _("Noted: %(a)s and %(b)s are two people, not offered again (People can offer them again).")
                     % {"a": said.person_a.name, "b": said.person_b.name},
                 )
             elif request.POST.get("confirm") != "1":
@@ -335,6 +347,10 @@ class SeriesDeleteView(SeriesOrganizerMixin, TemplateView):
             messages.error(request, _("Type the series' short name to delete it."))
             return redirect("series-delete", self.series.slug)
         name = self.series.name
-        services.series_delete(series=self.series, by=request.user)
+        try:
+            services.series_delete(series=self.series, by=request.user)
+        except ValidationError as exc:  # deleted by another organizer a moment ago
+            messages.error(request, " ".join(exc.messages))
+            return redirect("series-list")
         messages.success(request, _("The series %(name)s is deleted; its audit entries stay.") % {"name": name})
         return redirect("series-list")

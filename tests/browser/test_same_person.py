@@ -1,6 +1,7 @@
 """The demo series on a phone (issue 30): the organizer sees how many one-result people may be duplicates, taps
 "Link" on an offered pair, checks both people's results on the page that asks first, links them, and the ranking
-lists the person once it is computed again. axe-core clean; screenshots to look at (docs/screenshots/ with
+lists the person once it is computed again; says of another pair that they are two people, which People lists to
+offer again. axe-core clean; screenshots to look at (docs/screenshots/ with
 UPDATE_SCREENSHOTS=1)."""
 
 import io
@@ -58,3 +59,38 @@ def test_organizer_links_an_offered_pair_on_a_phone(phone_page, login, demo_orga
     no_sideways_scroll(page, 390)
     assert_accessible(page)
     screenshot(page, "series-same-person-linked-phone")
+    # Not the same person: gone from the ranking page, listed on People to offer again.
+    page.locator("#same-person li.offer", has_text="Lukas Becker").get_by_role(
+        "button", name="Not the same person"
+    ).click()
+    assert "are two people" in page.locator("#result").inner_text()
+    assert page.locator("#same-person li.offer").count() == 4
+    page.locator("#duplicates-note").get_by_role("link", name="People").click()
+    assert page.locator("#said-not-same + ul li", has_text="Lukas Becker").count() == 1
+    assert page.locator("#same-person li.offer").count() == 4
+    no_sideways_scroll(page, 390)
+    assert_accessible(page)
+    screenshot(page, "series-same-person-people-phone")
+
+    # In Spanish and Chinese, whose words are longer or wider, the offers and the page that asks still fit.
+    for language in ("es", "zh-hans"):
+        origin = page.evaluate("location.origin")
+        page.context.add_cookies([{"name": "django_language", "value": language, "url": origin + "/"}])
+        page.goto(reverse("series-detail", args=[DEMO_SERIES]))
+        assert page.locator("#same-person li.offer").count() == 4
+        no_sideways_scroll(page, 390)
+        page.locator("#same-person li.offer").first.locator("button[value=link]").click()
+        assert page.locator("html").get_attribute("lang") == language
+        assert page.get_by_role("link", name={"es": "Cancelar", "zh-hans": "取消"}[language]).count() == 1
+        no_sideways_scroll(page, 390)
+        screenshot(page, f"series-same-person-confirm-phone-{language}")
+
+
+def test_offers_on_desktop(desktop_page, login, demo_organizer, screenshot):
+    page = desktop_page
+    login(page, demo_organizer)
+    page.goto(reverse("series-detail", args=[DEMO_SERIES]) + "#same-person")
+    assert page.locator("#same-person li.offer").count() == 6
+    no_sideways_scroll(page, 1280)
+    assert_accessible(page)
+    screenshot(page, "series-same-person-desktop", full_page=False)

@@ -64,7 +64,7 @@ def test_it_compiles_once_and_runs_one_query(tournament, players):
 
 def test_what_it_refuses(tournament, players):
     with pytest.raises(PrepareError, match="values_list"):
-        Prepared(lambda t: Player.objects.filter(tournament_id=t), t=int)(t=tournament.pk)
+        Prepared(lambda t: Player.objects.filter(tournament_id=t).values("number"), t=int)(t=tournament.pk)
     # A value the query changes before sending (here wrapped in %...%) cannot be found among the parameters.
     with pytest.raises(PrepareError, match="unchanged"):
         Prepared(lambda name: Player.objects.filter(name__contains=name).values_list("pk"), name=str)(name="x")
@@ -80,3 +80,21 @@ def test_what_it_refuses(tournament, players):
         numbers(t=True)
     with pytest.raises(TypeError):
         numbers(tournament=1)
+
+
+def test_instances_of_one_model(tournament, players):
+    by_code = Prepared(
+        lambda t, number: Player.objects.filter(tournament_id=t, number=number).order_by("number")[:1],
+        t=int,
+        number=int,
+    )
+    (found,) = by_code(t=tournament.pk, number=3)
+    assert found == players[2] and found.name == "Player 3" and found.tournament_id == tournament.pk
+    found.name = "Player Three"
+    found.save()  # an instance like any other
+    assert Player.objects.get(pk=players[2].pk).name == "Player Three"
+    assert by_code(t=tournament.pk, number=99) == []
+    with pytest.raises(PrepareError, match="every field"):
+        Prepared(lambda t: Player.objects.filter(tournament_id=t).select_related("team"), t=int)(t=tournament.pk)
+    with pytest.raises(PrepareError, match="every field"):
+        Prepared(lambda t: Player.objects.filter(tournament_id=t).only("name"), t=int)(t=tournament.pk)

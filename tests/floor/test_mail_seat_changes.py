@@ -5,8 +5,11 @@ subscribed player whose table or wind changed, saying it is a change and what it
 seat stayed, to one who stopped the mails, or about a session not published yet. Each change told once; a change
 undone is told too. Last, the same through a real SMTP server and the worker."""
 
+import threading
+
 import pytest
 from django.core.exceptions import ValidationError
+from django.db import connection, connections
 
 from schedule import attendance as att
 from schedule import seating_restore
@@ -225,3 +228,55 @@ def test_a_changed_seat_reaches_the_player_once_through_smtp(smtp, field, tourna
     assert "https://mahjong.example.org/t/test-open/mail/stop/" in body
     worker()
     assert len(smtp.messages) == 2  # each sent once
+
+
+# --- two people at once (PostgreSQL's row locks) ----------------------------------------------------------------
+
+
+def _at_once(*calls):
+    errors, barrier = [], threading.Barrier(len(calls))
+
+    def run(call):
+        try:
+            barrier.wait()
+            call()
+        except Exception as exc:
+            errors.append(exc)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(c,)) for c in calls]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return errors
+
+
+def last_told(number):
+    return OutboxMail.objects.filter(to=f"player{number}@example.org").order_by("id").last().subject
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks need PostgreSQL")
+def test_a_swap_while_the_session_is_published_tells_the_seat_as_it_ends(field, tournament, organizer):
+    session = tournament.sessions.get(number=2)  # table 1: players 1, 2, 5, 6
+    sheet = session.tables.get(number=1).sheet
+    errors = _at_once(
+        lambda: sched.session_publish(session=session, by=organizer),
+        lambda: ss.sheet_seats_swap(sheet=sheet, first=field[0], second=field[1], reason="Swapped", by=organizer),
+    )
+    assert errors == []
+    # Whichever went first, the last word each player had is their seat now: player 1 South, player 2 East.
+    assert "table 1, starting wind South" in last_told(1) or "now table 1, South" in last_told(1)
+    assert "table 1, starting wind East" in last_told(2) or "now table 1, East" in last_told(2)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks need PostgreSQL")
+def test_two_organizers_name_a_substitute_at_once_one_mail_each(field, tournament, organizer):
+    session = tournament.sessions.get(number=1)
+    wd.player_withdraw(player=field[0], from_session=session, reason="illness", by=organizer)
+    errors = _at_once(*[lambda: wd.player_substitute(withdrawn=field[0], substitute=field[8], by=organizer)] * 2)
+    assert len(errors) == 1 and isinstance(errors[0], ValidationError)
+    assert {n: len(subjects) for n, subjects in told().items()} == {1: 1, 9: 1}

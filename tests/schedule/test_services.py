@@ -281,6 +281,21 @@ def test_schedule_from_chart_seats_in_given_order(organizer, referee):
     assert AuditLog.objects.filter(tournament=t, action="schedule.chart").exists()
 
 
+def test_schedule_from_chart_refuses_a_seating_changed_since_the_preview(organizer, referee):
+    """Two organizers confirming one chart (or a double tap): the second's preview is stale, it seats nothing."""
+    from schedule.seating_versions import seating_seen
+
+    t = make_tournament(organizer, referee, slug="chart-seen", players=8, sessions=3)
+    chart = parse_chart(CHART8).sessions
+    seen = seating_seen(list(t.sessions.filter(number__lte=2)))
+    sch.schedule_from_chart(tournament=t, chart=chart, by=organizer, seen=seen)
+    with pytest.raises(ValidationError, match="The seating of session 1, 2 changed a moment ago") as exc:
+        sch.schedule_from_chart(tournament=t, chart=chart, by=organizer, seen=seen)
+    assert exc.value.code == "seating_changed"
+    assert AuditLog.objects.filter(tournament=t, action="schedule.chart").count() == 1
+    assert seated(t) == {1: [[1, 2, 3, 4], [5, 6, 7, 8]], 2: [[1, 5, 2, 6], [3, 7, 4, 8]]}
+
+
 def test_schedule_from_chart_refuses_bad_chart_and_seats_nothing(organizer, referee):
     t = make_tournament(organizer, referee, slug="chart-c", players=8, sessions=3)
     with pytest.raises(ValidationError) as exc:

@@ -45,3 +45,12 @@ def test_demo_series_ranks_the_finished_demos_once(client):
     assert page.status_code == 200 and listed[0]["name"] in page.content.decode()
     person = client.get(reverse("series-person", args=[series.slug, listed[0]["person"]]))
     assert person.status_code == 200 and b"<svg" in person.content
+
+    # The demo organizer: a new series can take the finished demos, and the ranking page offers the six
+    # look-alike pairs and points to People.
+    organizer = series.roles.get().user
+    client.force_login(organizer)
+    new = client.get(reverse("series-create")).content.decode()
+    assert "Demo Winter Cup" in new and "Demo Spring Open" in new
+    page = client.get(reverse("series-detail", args=[series.slug])).content.decode()
+    assert page.count('name="do" value="link"') == 6 and reverse("series-people", args=[series.slug]) in page

@@ -156,11 +156,25 @@ def test_not_the_same_person_is_remembered(client_for, series):
     assert NotSamePerson.objects.filter(person_a=min(r1, r2, key=lambda p: p.pk)).exists()
     page = client.get(reverse("series-detail", args=[series.slug])).content.decode()
     assert offer_url(series, r1, r2) not in page
+    assert AuditLog.objects.filter(action="series.not_same_person").count() == 1
+
+    # Taken back on People: offered again, once however often it is sent.
+    people = client.get(reverse("series-people", args=[series.slug])).content.decode()
+    low, high = sorted((r1, r2), key=lambda p: p.pk)
+    assert 'id="said-not-same"' in people and offer_url(series, low, high) in people and "Offer them again" in people
+    client.post(offer_url(series, low, high), {"do": "again"})
+    again = client.post(offer_url(series, low, high), {"do": "again"}, follow=True).content.decode()
+    assert "Nobody said these two are not the same person" in again
+    assert not NotSamePerson.objects.exists()
+    assert AuditLog.objects.filter(action="series.same_person_again").count() == 1
+    assert frozenset((r1.pk, r2.pk)) in pairs(same_person_offers(series))
+    audit_page = client.get(reverse("series-audit", args=[series.slug])).content.decode()
+    assert "are not the same person: not offered again" in audit_page and "offered again." in audit_page
 
 
 def test_another_series_organizer_gets_404_and_anonymous_logs_in(client_for, series):
     r1, r2 = person_of("same-jan", "Rosa Vidal"), person_of("same-feb", "VIDAL, Rosa")
-    for data in ({"do": "link"}, {"do": "link", "confirm": "1"}, {"do": "dismiss"}):
+    for data in ({"do": "link"}, {"do": "link", "confirm": "1"}, {"do": "dismiss"}, {"do": "again"}):
         assert client_for("other_organizer").post(offer_url(series, r1, r2), data).status_code == 404
         anonymous = client_for("anonymous").post(offer_url(series, r1, r2), data)
         assert anonymous.status_code == 302 and reverse("login") in anonymous.url

@@ -64,3 +64,12 @@ def test_link_and_dismiss_at_once_one_wins(series, two_organizers):
     dismissed = AuditLog.objects.filter(action="series.not_same_person").count()
     assert linked + dismissed == 1
     assert NotSamePerson.objects.count() == dismissed and PlayerLink.objects.filter(manual=True).count() == linked
+
+
+def test_one_taking_back_of_two_at_once(series, two_organizers):
+    r1, r2 = person_of("same-jan", "Rosa Vidal"), person_of("same-feb", "VIDAL, Rosa")
+    path = reverse("series-same-person", args=[series.slug, r1.pk, r2.pk])
+    post_at_once(two_organizers, path, [{"do": "dismiss"}, {"do": "dismiss"}])
+    post_at_once(two_organizers, path, [{"do": "again"}, {"do": "again"}])
+    assert not NotSamePerson.objects.exists()
+    assert AuditLog.objects.filter(action="series.same_person_again").count() == 1

@@ -173,3 +173,23 @@ def test_copy_only_by_organizers(client_for, played, role, settings):
     assert response.status_code in (302, 403)
     assert not Tournament.objects.filter(slug="x").exists()
     assert not TournamentRole.objects.filter(tournament__slug="x").exists()
+
+
+def test_a_short_name_taken_a_moment_ago_is_refused_on_its_field(organizer, monkeypatch):
+    """Two creations of one short name at once: both pass the check, the database refuses the second, which is
+    told so on the short name (not a server error)."""
+    check = Tournament.full_clean
+
+    def meanwhile(self, *args, **kwargs):
+        check(self, *args, **kwargs)
+        if "exclude" not in kwargs:  # the last check before saving
+            Tournament.objects.create(name="Someone else's", slug=self.slug)
+
+    monkeypatch.setattr(Tournament, "full_clean", meanwhile)
+    with pytest.raises(ValidationError) as exc:
+        ts.tournament_create(by=organizer, name="Spring Open", slug="spring-open")
+    assert exc.value.message_dict == {
+        "slug": ["The short name “spring-open” was taken a moment ago by another tournament."]
+    }
+    assert not Tournament.objects.filter(slug="spring-open").exists()  # the other was made inside this one
+    assert not AuditLog.objects.filter(action="tournament.create", data__name="Spring Open").exists()

@@ -112,6 +112,15 @@ def test_update_service_changes_only_the_given_fields_and_logs_each(imported, or
     assert audit_text.describe([entry], imported)[0].text == "Organizer organizer changed 1 player from a file."
 
 
+def test_the_same_update_again_changes_and_logs_nothing(imported, organizer):
+    """A double tap of "import", or two organizers confirming the same file: the second finds nothing to change."""
+    rows = [{"number": 2, "country": "IE"}, {"number": 3, "country": "DE"}]  # Carl is from DE already
+    assert [p.number for p in ts.players_import_update(tournament=imported, rows=rows, by=organizer)] == [2]
+    assert ts.players_import_update(tournament=imported, rows=rows, by=organizer) == []
+    assert AuditLog.objects.filter(action="players.import_update").count() == 1
+    assert AuditLog.objects.filter(action="player.update").count() == 1
+
+
 def test_update_service_is_all_or_nothing(imported, organizer, referee):
     with pytest.raises(ValidationError):
         ts.players_import_update(
