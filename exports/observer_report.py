@@ -13,6 +13,7 @@ from typing import Any
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from exports.datasets import local_time
 from exports.renderers import document
@@ -125,7 +126,7 @@ def _facts(report: dict[str, Any]) -> list[tuple[str, str]]:
     parts = w["parts"]
     dates = " – ".join(d for d in (report["start_date"], report["end_date"]) if d)
     return [
-        (_("Place"), report["place"]),
+        (pgettext("where the tournament is held", "Place"), report["place"]),
         (_("Dates"), dates),
         (_("Rules"), report["rules"]),
         (

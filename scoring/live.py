@@ -11,7 +11,7 @@ requests, so any app server answers any poll.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -246,7 +246,7 @@ def pulse(news: list[News]) -> dict[str, Any]:
     """The JSON the page embeds and its script polls."""
     return {
         "digest": digest(news),
-        "news": [asdict(item) for item in news],
+        "news": [{"key": item.key, "text": item.text, "silent": item.silent} for item in news],
         "poll_seconds": POLL_SECONDS,
         "hidden_poll_seconds": HIDDEN_POLL_SECONDS,
     }

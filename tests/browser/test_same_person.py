@@ -84,3 +84,13 @@ def test_organizer_links_an_offered_pair_on_a_phone(phone_page, login, demo_orga
         assert page.get_by_role("link", name={"es": "Cancelar", "zh-hans": "取消"}[language]).count() == 1
         no_sideways_scroll(page, 390)
         screenshot(page, f"series-same-person-confirm-phone-{language}")
+
+
+def test_offers_on_desktop(desktop_page, login, demo_organizer, screenshot):
+    page = desktop_page
+    login(page, demo_organizer)
+    page.goto(reverse("series-detail", args=[DEMO_SERIES]) + "#same-person")
+    assert page.locator("#same-person li.offer").count() == 6
+    no_sideways_scroll(page, 1280)
+    assert_accessible(page)
+    screenshot(page, "series-same-person-desktop", full_page=False)
