@@ -240,6 +240,27 @@ def _accept(world):
     return reverse("invitation-accept"), {"new_password1": password, "new_password2": password}
 
 
+def _charted(world):
+    from tournament.models import Seat
+
+    assert Seat.objects.filter(session__tournament=world["tournament"], session__number__lte=2).count() == 16
+
+
+def _eliminated(world):
+    from tournament.models import Elimination, Tournament
+
+    t = Tournament.objects.get(slug="ko-race")
+    assert Elimination.objects.filter(tournament=t).count() == 12  # the four table winners play on
+    assert t.sessions.get(number=2).seats.count() == 4
+
+
+def _one_person_each(world):
+    from series.models import PlayerLink
+
+    links = PlayerLink.objects.filter(tournament=world["tournament"])
+    assert links.count() == 8 and links.values("person").distinct().count() == 8
+
+
 FILE_RACES: dict[str, dict[str, Race]] = {
     # Two creations of one short name: one tournament (or series), the other told the name is taken.
     "tournament-create": {"": Race(_create, "tournament.create")},
@@ -252,11 +273,15 @@ FILE_RACES: dict[str, dict[str, Race]] = {
         "new players": Race(_players_file("name,country\nLate Comer,ES\n"), "players.import", check=_one_late_comer),
         "change players": Race(_players_file("number,name\n1,Renamed One\n", update=True), "players.import_update"),
     },
-    "manage-seating-chart": {"": Race(_chart, "schedule.chart")},
-    "manage-session-eliminate": {"": Race(_eliminate, "session.eliminate")},
+    "manage-seating-chart": {"": Race(_chart, "schedule.chart", check=_charted)},
+    "manage-session-eliminate": {"": Race(_eliminate, "session.eliminate", check=_eliminated)},
     "manage-session-eliminate-undo": {"": Race(_eliminate_undo, "session.eliminate_undo")},
     "manage-people": {
-        "": Race(lambda w: (reverse("manage-people", args=[w["tournament"].slug]), {"sync": "1"}), "people.sync")
+        "": Race(
+            lambda w: (reverse("manage-people", args=[w["tournament"].slug]), {"sync": "1"}),
+            "people.sync",
+            check=_one_person_each,
+        )
     },
     "person-link": {"": Race(_link, "person.link")},
     "person-unlink": {"": Race(_unlink, "person.unlink")},
