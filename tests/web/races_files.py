@@ -1,6 +1,7 @@
 """Further cases of the race harness (tests/web/test_races.py): files brought in (a tournament, players, a
-seating chart, a series), copies, eliminations, people and series. A value of a form given as a function is
-called for each of the two requests (a fresh upload each). Each entry of ``FILE_RACES`` is raced there."""
+seating chart, a series), new tournaments and copies, eliminations, people and series, an invitation accepted.
+A value of a form given as a function is called for each of the two requests (a fresh upload each); a page in
+``world["first"]`` is opened by each before. Each entry of ``FILE_RACES`` is raced there."""
 
 from __future__ import annotations
 
@@ -227,11 +228,24 @@ def _series_delete(world):
     return reverse("series-delete", args=[series.slug]), {"confirm": series.slug}
 
 
+def _accept(world):
+    """An invitation link opened on two phones (or one sent twice), both choosing a password: one sets it."""
+    from accounts import services as accounts
+
+    _user, token = accounts.account_invite(
+        tournament=world["tournament"], username="ana", role="referee", by=world["organizer"]
+    )
+    world["first"] = reverse("invitation", args=[token])  # each opens the link: its token goes into the session
+    password = "a long race-proof password 42"
+    return reverse("invitation-accept"), {"new_password1": password, "new_password2": password}
+
+
 FILE_RACES: dict[str, dict[str, Race]] = {
     # Two creations of one short name: one tournament (or series), the other told the name is taken.
     "tournament-create": {"": Race(_create, "tournament.create")},
     "series-create": {"": Race(_series_create, "series.create")},
     "tournament-import": {"": Race(_tournament_file, "tournament.import")},
+    "invitation-accept": {"": Race(_accept, "account.activate", users=("anonymous", "anonymous"))},
     "manage-copy": {"": Race(_copy, "tournament.copy")},
     "manage-import": {
         # A file without numbers: each import would number its players after the last one.
