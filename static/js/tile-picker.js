@@ -408,9 +408,11 @@
     this.hint.textContent = hints[this.mode] + (this.exposed && this.mode !== "win" ? " " + t.hintExposed : "");
     this.renderHand();
     var size = this.size();
+    // The count and what to do next are two sentences of different languages' punctuation: a dot between them
+    // (as elsewhere on the page) reads in every language, where a bare space ran them together.
     var status = !this.readable ? t.unreadable : size > 14 ? t.tooMany
-      : this.wantsWin() ? fmt(t.count, { n: size }) + " " + t.needWin
-      : size === 14 ? fmt(t.count, { n: size }) + " " + t.full : fmt(t.count, { n: size });
+      : this.wantsWin() ? fmt(t.count, { n: size }) + " · " + t.needWin
+      : size === 14 ? fmt(t.count, { n: size }) + " · " + t.full : fmt(t.count, { n: size });
     this.status.textContent = status;
     this.status.classList.toggle("tp-bad", !this.readable || size > 14);
   };
