@@ -16,6 +16,8 @@ query finds a mistake):
   model, every field, nothing related or annotated: rows come back as instances (``Model.from_db``);
 - keyword values that are ints, strs or aware datetimes, never None or lists, which change the SQL's shape; each
   must reach the compiled parameters unchanged (a datetime as the backend adapts it), so it is found by value.
+  An int must fit its column (pks, numbers): Django compiles an out-of-range value to no query at all, a
+  prepared query sends it and the database refuses it.
 """
 
 from __future__ import annotations

@@ -75,7 +75,7 @@ class UndecodableText(ValueError):
 class DecodedText:
     """A text file read: its ``text`` (without a byte-order mark), the ``encoding`` it was read as (a name people
     know: "UTF-8", "UTF-16", "Windows-1252"), and, for a file read in a legacy encoding, ``not_utf8``: where it
-    stopped being UTF-8 (line, byte of the line, the line as read)."""
+    stopped being UTF-8 (line, byte of the line, and that line as read in the legacy encoding)."""
 
     text: str
     encoding: str
@@ -162,9 +162,13 @@ def read_text_file(data: bytes, legacy: tuple[str, ...] = ("cp1252",)) -> Decode
         not_utf8 = UndecodableText("UTF-8", *where, kind="not_utf8")
     for name in legacy:
         try:
-            return DecodedText(body.decode(name), NAMES.get(name, name), not_utf8)
+            text = body.decode(name)
         except UnicodeDecodeError as exc:
             failed = UndecodableText(NAMES.get(name, name), skip + exc.start, *_line_at(body, exc.start, name))
+            continue
+        # The line where UTF-8 stopped, as read now: for the user to judge whether the letters are right.
+        not_utf8.excerpt = _line_at(body, not_utf8.position - skip, name)[2]
+        return DecodedText(text, NAMES.get(name, name), not_utf8)
     failed.kind = "unknown"
     raise failed
 

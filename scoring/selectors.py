@@ -263,7 +263,8 @@ def player_sheets_to_confirm(
     tournament: Tournament, player: Player, tables: tuple[list[Seat], dict[int, SheetData]] | None = None
 ) -> tuple[list[dict[str, Any]], list[Seat]]:
     """The player's score sheets not yet signed, each with their own column, to check and confirm on their
-    phone (newest session first); and their seats whose sheets are signed. ``tables``: ``player_tables``."""
+    phone (newest session first), each with the hands entered or waiting; and their seats whose sheets are
+    signed. ``tables``: ``player_tables``."""
     seats, data_of = tables or player_tables(tournament, player)
     sheets, signed = [], []
     for seat in reversed(seats):
@@ -289,6 +290,7 @@ def player_sheets_to_confirm(
                         "pending_delta": h.pending.deltas[seat.position] if h.pending else None,
                     }
                     for h in data.hands
+                    if h.version or h.pending
                 ],
             }
         )

@@ -236,9 +236,13 @@ class TournamentPeopleView(OrganizerRequiredMixin, TemplateView):
         return context
 
     def post(self, request, *args, **kwargs):
-        report = (
-            services.people_sync(tournaments=[self.tournament], by=request.user) if "sync" in request.POST else None
-        )
+        try:
+            report = (
+                services.people_sync(tournaments=[self.tournament], by=request.user) if "sync" in request.POST else None
+            )
+        except ValidationError as exc:  # two players with one EMA id: named, for the organizer to correct
+            messages.error(request, " ".join(exc.messages))
+            return redirect("manage-people", self.tournament.slug)
         if report is not None:
             messages.success(
                 request,

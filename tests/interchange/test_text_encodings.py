@@ -40,7 +40,7 @@ def test_a_file_with_no_utf8_at_all_is_read_as_windows_1252_named_with_where_utf
     assert (decoded.not_utf8.line, decoded.not_utf8.column) == (2, 4)  # "1;N" then \xfa
     assert text_messages.read_as(decoded) == (
         "Read as Windows-1252 (Western European): the file is not UTF-8 text (line 2, byte 4 of the line "
-        "(“1;N\ufffd\ufffdez”)). Check the names below before importing; if letters look wrong, save the sheet as "
+        "(“1;Núñez”)). Check the names below before importing; if letters look wrong, save the sheet as "
         "CSV (UTF-8) or XLSX and upload that."
     )
 

@@ -341,3 +341,17 @@ def test_a_series_is_not_revealed_to_another_organizer(client_for, club_series, 
     # A post too: nothing changes, and nothing tells the series is there.
     response = client.post(reverse("series-settings", args=[club_series.slug]), {"name": "Hijacked"})
     assert response.status_code == 404 and Series.objects.get().name == "Club Ranking"
+
+
+def test_the_people_page_names_two_players_with_one_ema_id(client_for, tournament, organizer):
+    """The sync refuses them (one person cannot play twice); the page says who, not a server error."""
+    from tournament import services as ts
+
+    for number in (1, 2):
+        ts.player_create(tournament=tournament, number=number, name=f"Twin {number}", ema_id="10000001", by=organizer)
+    response = client_for("organizer").post(
+        reverse("manage-people", args=[tournament.slug]), {"sync": "1"}, follow=True
+    )
+    assert response.status_code == 200
+    assert "players 1, 2 have the same EMA id 10000001" in response.content.decode()
+    assert not PlayerLink.objects.exists()

@@ -1,6 +1,7 @@
 """Further cases of the race harness (tests/web/test_races.py): files brought in (a tournament, players, a
-seating chart, a series), copies, eliminations, people and series. A value of a form given as a function is
-called for each of the two requests (a fresh upload each). Each entry of ``FILE_RACES`` is raced there."""
+seating chart, a series), new tournaments and copies, eliminations, people and series, an invitation accepted.
+A value of a form given as a function is called for each of the two requests (a fresh upload each); a page in
+``world["first"]`` is opened by each before. Each entry of ``FILE_RACES`` is raced there."""
 
 from __future__ import annotations
 
@@ -227,22 +228,60 @@ def _series_delete(world):
     return reverse("series-delete", args=[series.slug]), {"confirm": series.slug}
 
 
+def _accept(world):
+    """An invitation link opened on two phones (or one sent twice), both choosing a password: one sets it."""
+    from accounts import services as accounts
+
+    _user, token = accounts.account_invite(
+        tournament=world["tournament"], username="ana", role="referee", by=world["organizer"]
+    )
+    world["first"] = reverse("invitation", args=[token])  # each opens the link: its token goes into the session
+    password = "a long race-proof password 42"
+    return reverse("invitation-accept"), {"new_password1": password, "new_password2": password}
+
+
+def _charted(world):
+    from tournament.models import Seat
+
+    assert Seat.objects.filter(session__tournament=world["tournament"], session__number__lte=2).count() == 16
+
+
+def _eliminated(world):
+    from tournament.models import Elimination, Tournament
+
+    t = Tournament.objects.get(slug="ko-race")
+    assert Elimination.objects.filter(tournament=t).count() == 12  # the four table winners play on
+    assert t.sessions.get(number=2).seats.count() == 4
+
+
+def _one_person_each(world):
+    from series.models import PlayerLink
+
+    links = PlayerLink.objects.filter(tournament=world["tournament"])
+    assert links.count() == 8 and links.values("person").distinct().count() == 8
+
+
 FILE_RACES: dict[str, dict[str, Race]] = {
     # Two creations of one short name: one tournament (or series), the other told the name is taken.
     "tournament-create": {"": Race(_create, "tournament.create")},
     "series-create": {"": Race(_series_create, "series.create")},
     "tournament-import": {"": Race(_tournament_file, "tournament.import")},
+    "invitation-accept": {"": Race(_accept, "account.activate", users=("anonymous", "anonymous"))},
     "manage-copy": {"": Race(_copy, "tournament.copy")},
     "manage-import": {
         # A file without numbers: each import would number its players after the last one.
         "new players": Race(_players_file("name,country\nLate Comer,ES\n"), "players.import", check=_one_late_comer),
         "change players": Race(_players_file("number,name\n1,Renamed One\n", update=True), "players.import_update"),
     },
-    "manage-seating-chart": {"": Race(_chart, "schedule.chart")},
-    "manage-session-eliminate": {"": Race(_eliminate, "session.eliminate")},
+    "manage-seating-chart": {"": Race(_chart, "schedule.chart", check=_charted)},
+    "manage-session-eliminate": {"": Race(_eliminate, "session.eliminate", check=_eliminated)},
     "manage-session-eliminate-undo": {"": Race(_eliminate_undo, "session.eliminate_undo")},
     "manage-people": {
-        "": Race(lambda w: (reverse("manage-people", args=[w["tournament"].slug]), {"sync": "1"}), "people.sync")
+        "": Race(
+            lambda w: (reverse("manage-people", args=[w["tournament"].slug]), {"sync": "1"}),
+            "people.sync",
+            check=_one_person_each,
+        )
     },
     "person-link": {"": Race(_link, "person.link")},
     "person-unlink": {"": Race(_unlink, "person.unlink")},

@@ -73,6 +73,8 @@ def test_a_get_of_every_action_goes_to_its_page_with_a_message(client, make_user
         "role": 1,
         "pk": 1,
         "invitation": 1,
+        "first": 1,
+        "second": 2,
     }
     audit_before = AuditLog.objects.count()  # nothing is done on a GET
     routes = post_only_routes()

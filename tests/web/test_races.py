@@ -364,7 +364,6 @@ NOT_RACED = {
     "password_reset_confirm": "one's own password, by a one-time link",
     "player-code": "only looks a code up (its throttle: tests/core/test_throttle.py)",
     "sheet-hand-live": "only computes a hand's points for the form, writes nothing",
-    "invitation-accept": "a one-time link: its token is used once (accounts.services, under lock)",
     # Raced elsewhere, on PostgreSQL.
     "sheet-confirm": "tests/scoring/test_device_code_concurrency.py",
     "player-appeal": "tests/scoring/test_appeal_concurrency.py",
@@ -403,8 +402,9 @@ def world(tournament, players, organizer, referee, make_user, seated_session, sh
     }
 
 
-def _fire(users, path, data):
-    """The same POST from each user's own session and database connection, released together."""
+def _fire(users, path, data, first=None):
+    """The same POST from each user's own session and database connection, released together; ``first``: a
+    page each opens before (an invitation link, which keeps its token in the session)."""
     start = threading.Barrier(len(users))
     answers: list = [None] * len(users)
 
@@ -413,6 +413,8 @@ def _fire(users, path, data):
             client = Client(raise_request_exception=False)
             if user is not None:  # None: a visitor without a login (a player's private link)
                 client.force_login(user)
+            if first is not None:
+                client.get(first)
             start.wait(WAIT)
             form = {k: v() if callable(v) else v for k, v in data.items()}  # a fresh upload each
             answers[i] = client.post(path, form).status_code
@@ -441,7 +443,7 @@ def test_two_at_once(world, name, variant):
     race = RACES[name][variant]
     path, data = race.setup(world)
     before = AuditLog.objects.filter(action=race.action).count()
-    answers = _fire([world[u] for u in race.users], path, data)
+    answers = _fire([world[u] for u in race.users], path, data, first=world.get("first"))
     assert all(isinstance(a, int) and a < 500 for a in answers), answers
     if race.audits >= 0:
         assert AuditLog.objects.filter(action=race.action).count() - before == race.audits, answers
