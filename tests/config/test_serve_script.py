@@ -109,6 +109,25 @@ def test_stopping_the_script_stops_the_server_gracefully_then_the_worker(stand_i
     assert log.read_text().splitlines()[-1] == "worker stopped"
 
 
+@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGINT])
+@pytest.mark.parametrize("delay", [0, 0.001, 0.01, 0.03, 0.1, 0.3])
+def test_a_stop_while_starting_is_not_lost(tmp_path, delay, number):
+    """systemd stopping the service a moment after starting it: whenever the signal comes, the script ends and
+    leaves no worker or server behind (a signal before the server had started once left both running)."""
+    pids = tmp_path / "pids"
+    python = tmp_path / "python"
+    python.write_text(f"#!/bin/sh\necho $$ >> {pids}\nwhile :; do sleep 0.05; done\n")
+    python.chmod(0o755)
+    process = serve(python, "sh", "-c", f"echo $$ >> {pids}; while :; do sleep 0.05; done", EMAIL_HOST="x.example.org")
+    time.sleep(delay)
+    process.send_signal(number)
+    process.wait(timeout=60)
+    time.sleep(0.2)
+    for pid in pids.read_text().split() if pids.exists() else []:
+        with pytest.raises(ProcessLookupError):
+            os.kill(int(pid), 0)
+
+
 def test_the_worker_lives_through_a_missing_database_and_stops_when_told(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL"}}
     env.update(DATABASE_URL=f"sqlite:///{tmp_path / 'empty.sqlite3'}", MAIL_OFFERED="1")
