@@ -34,6 +34,13 @@ def test_organizer_links_an_offered_pair_on_a_phone(phone_page, login, demo_orga
     offers = page.locator("#same-person li.offer")
     assert offers.count() == 6
     no_sideways_scroll(page, 390)
+    # The series' organizer menu folds behind one control on a phone, as the tournament's does.
+    menu = page.locator("nav.subnav[aria-label='Series']")
+    assert not menu.get_by_role("link", name="Audit log").is_visible()
+    page.locator(".subnav-toggle > summary").click()
+    assert menu.get_by_role("link", name="Audit log").is_visible()
+    no_sideways_scroll(page, 390)
+    page.locator(".subnav-toggle > summary").click()
     assert_accessible(page)
     screenshot(page, "series-same-person-phone")
 
