@@ -5,17 +5,16 @@ subscribed player whose table or wind changed, saying it is a change and what it
 seat stayed, to one who stopped the mails, or about a session not published yet. Each change told once; a change
 undone is told too. Last, the same through a real SMTP server and the worker."""
 
-import threading
-
 import pytest
 from django.core.exceptions import ValidationError
-from django.db import connection, connections
+from django.db import connection
 
 from schedule import attendance as att
 from schedule import seating_restore
 from schedule import services as sched
 from schedule import withdrawals as wd
 from scoring import services as ss
+from tests.together import errors_at_once
 from tournament import mail
 from tournament import services as ts
 from tournament.floor_models import OutboxMail
@@ -233,26 +232,6 @@ def test_a_changed_seat_reaches_the_player_once_through_smtp(smtp, field, tourna
 # --- two people at once (PostgreSQL's row locks) ----------------------------------------------------------------
 
 
-def _at_once(*calls):
-    errors, barrier = [], threading.Barrier(len(calls))
-
-    def run(call):
-        try:
-            barrier.wait()
-            call()
-        except Exception as exc:
-            errors.append(exc)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(c,)) for c in calls]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return errors
-
-
 def last_told(number):
     return OutboxMail.objects.filter(to=f"player{number}@example.org").order_by("id").last().subject
 
@@ -262,7 +241,7 @@ def last_told(number):
 def test_a_swap_while_the_session_is_published_tells_the_seat_as_it_ends(field, tournament, organizer):
     session = tournament.sessions.get(number=2)  # table 1: players 1, 2, 5, 6
     sheet = session.tables.get(number=1).sheet
-    errors = _at_once(
+    errors = errors_at_once(
         lambda: sched.session_publish(session=session, by=organizer),
         lambda: ss.sheet_seats_swap(sheet=sheet, first=field[0], second=field[1], reason="Swapped", by=organizer),
     )
@@ -277,6 +256,6 @@ def test_a_swap_while_the_session_is_published_tells_the_seat_as_it_ends(field, 
 def test_two_organizers_name_a_substitute_at_once_one_mail_each(field, tournament, organizer):
     session = tournament.sessions.get(number=1)
     wd.player_withdraw(player=field[0], from_session=session, reason="illness", by=organizer)
-    errors = _at_once(*[lambda: wd.player_substitute(withdrawn=field[0], substitute=field[8], by=organizer)] * 2)
+    errors = errors_at_once(*[lambda: wd.player_substitute(withdrawn=field[0], substitute=field[8], by=organizer)] * 2)
     assert len(errors) == 1 and isinstance(errors[0], ValidationError)
     assert {n: len(subjects) for n, subjects in told().items()} == {1: 1, 9: 1}

@@ -3,16 +3,15 @@ gets a clear message or finds the work done, never a server error, a second effe
 The requests themselves are raced in tests/web/test_races.py; here the services, one after the other with
 the page's stale view, and at once on PostgreSQL (SQLite has no row locks)."""
 
-import threading
-
 import pytest
 from django.core.exceptions import ValidationError
-from django.db import connection, connections
+from django.db import connection
 from django.urls import reverse
 
 from series import services
 from series.fileformat import SeriesFileError, series_import
 from series.models import Person, PlayerLink, Series
+from tests.together import at_once
 from tournament.models import AuditLog
 
 pytestmark = pytest.mark.django_db
@@ -90,28 +89,6 @@ def test_a_series_name_taken_a_moment_ago_is_refused_on_its_field(small_tourname
 
 
 # --- at once, on PostgreSQL -----------------------------------------------------------------------------
-
-
-def at_once(*calls):
-    """Run the calls in threads started together; their results and errors."""
-    barrier = threading.Barrier(len(calls))
-    results, errors = [], []
-
-    def run(call):
-        try:
-            barrier.wait()
-            results.append(call())
-        except Exception as exc:
-            errors.append(exc)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(c,)) for c in calls]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return results, errors
 
 
 @pytest.mark.django_db(transaction=True)
