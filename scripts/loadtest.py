@@ -64,6 +64,13 @@ def parse_args(argv):
     p.add_argument(
         "--live-poll", type=float, default=3.0, help="mean seconds between a live page's polls (3, as the page)"
     )
+    p.add_argument(
+        "--announce-at",
+        type=float,
+        default=30.0,
+        help="seconds into play when the organizer posts an announcement, which every open player's page fetches "
+        "itself again for (30; negative: none)",
+    )
     p.add_argument("--servers", type=int, default=1, help="gunicorn processes (app servers) sharing the load (1)")
     p.add_argument("--max-seconds", type=float, default=300, help="hard limit on the load phase (300)")
     p.add_argument("--timeout", type=float, default=30, help="time-out of one request, seconds (30)")
@@ -73,6 +80,7 @@ def parse_args(argv):
         help="a PostgreSQL server to create the load-test database on (its database name is only used to connect)",
     )
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--timeline", action="store_true", help="also print the requests of every 5 s, by kind")
     p.add_argument(
         "--entry-p99-ms",
         type=float,
@@ -167,6 +175,32 @@ def _cpu(servers):
     return None if None in values else sum(values)
 
 
+def database_cpu_seconds():
+    """CPU seconds used so far by every PostgreSQL process on this machine (its server runs here in the load
+    test; other databases' work, if any, is counted too)."""
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue
+        if "(postgres)" in text:
+            # utime and stime, and those of the children waited for: a backend that ended is counted by the
+            # server process that started it.
+            fields = text.rsplit(")", 1)[1].split()
+            total += sum(int(value) for value in fields[11:15])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_snapshot(servers):
+    """CPU seconds so far of the app servers, PostgreSQL and this load generator (its client threads)."""
+    return {
+        "app servers": _cpu(servers),
+        "PostgreSQL": database_cpu_seconds(),
+        "load generator": time.process_time(),
+    }
+
+
 def wait_until_up(port, process, seconds=60):
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -219,6 +253,8 @@ def build(tables, hands, seed):
     TournamentRole.objects.bulk_create(
         [TournamentRole(tournament=tournament, user=u, role=TournamentRole.Role.REFEREE) for u in users]
     )
+    chief = User.objects.create(username="organizer", password=password)
+    TournamentRole.objects.create(tournament=tournament, user=chief, role=TournamentRole.Role.ORGANIZER)
     plans = {}
     for table in session.tables.order_by("number"):
         seated = [p.pk for p in table.seated_players()]
@@ -256,10 +292,15 @@ class Stats:
         self.errors = defaultdict(int)
         self.causes = defaultdict(int)
         self.samples = []
+        self.go = None  # when play started (perf_counter)
+        self.announced = None  # when the announcement was posted
+        self.timeline = []  # (start, kind, seconds): when the slow answers happened, and what else ran then
 
-    def ok(self, kind, seconds):
+    def ok(self, kind, seconds, start=None):
         with self.lock:
             self.latency[kind].append(seconds)
+            if start is not None:
+                self.timeline.append((start, kind, seconds))
 
     def error(self, kind, what, cause):
         with self.lock:
@@ -305,7 +346,7 @@ class Browser:
         if response.status != expect:
             self.stats.error(kind, f"{method} {path}: {response.status}", f"HTTP {response.status}")
             return None
-        self.stats.ok(kind, elapsed)
+        self.stats.ok(kind, elapsed, start)
         return content.decode()
 
     def token(self, page):
@@ -365,15 +406,14 @@ def reader(index, port, stats, args, stop_event):
         stop_event.wait(rng.uniform(0.5, 1.5) * args.poll)
 
 
-def live_reader(index, code, port, stats, args, stop_event):
-    """A player's private page left open (static/js/player-live.js): the page, then its news every few seconds,
-    and the page again when they changed."""
+def live_reader(index, code, port, stats, args, opened, stop_event):
+    """A player's private page left open (static/js/player-live.js): the page, opened before play starts (the
+    player looks up their seat), then its news every few seconds, and the page again when they changed."""
     rng = random.Random(args.seed * 104729 + index)
     browser = Browser(port, stats, args.timeout)
-    if stop_event.wait(rng.uniform(0, args.live_poll)):
-        return
     page = f"/t/{SLUG}/p/{code}/"
-    browser.request("player page", "GET", page)
+    browser.request("page open", "GET", page)
+    opened.release()
     digest = None
     while not stop_event.is_set():
         answer = browser.request("live", "GET", page + "live/")
@@ -385,9 +425,33 @@ def live_reader(index, code, port, stats, args, stop_event):
         stop_event.wait(rng.uniform(0.5, 1.5) * args.live_poll)
 
 
-def drive(ports, plans, codes, args):
+def announcer(stats, args, go, stop_event):
+    """--announce-at seconds into play, the organizer posts an announcement: every open player's page learns of
+    it at its next poll and fetches itself again, 200 pages within a few seconds while hands are being entered."""
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+
+    from tournament.floor import announcement_post
+    from tournament.models import Tournament
+
+    go.wait()
+    if args.announce_at < 0 or stop_event.wait(args.announce_at):
+        return
+    try:
+        announcement_post(
+            tournament=Tournament.objects.get(slug=SLUG),
+            text="Session 2 starts at 14:00 in the main hall.",
+            by=get_user_model().objects.get(username="organizer"),
+        )
+        stats.announced = time.perf_counter()
+    finally:
+        connection.close()
+
+
+def drive(ports, plans, codes, args, at_go=None):
     stats = Stats()
     logged_in, go, stop_readers = threading.Semaphore(0), threading.Event(), threading.Event()
+    opened = threading.Semaphore(0)
     deadline = time.monotonic() + args.max_seconds
     # Each client keeps to one app server, as a proxy with sticky connections spreads them.
     referees = [
@@ -399,29 +463,38 @@ def drive(ports, plans, codes, args):
     readers = [
         threading.Thread(target=reader, args=(i, ports[i % len(ports)], stats, args, stop_readers), daemon=True)
         for i in range(args.readers)
-    ] + [
+    ]
+    live = [
         threading.Thread(
             target=live_reader,
-            args=(i, codes[i % len(codes)], ports[i % len(ports)], stats, args, stop_readers),
+            args=(i, codes[i % len(codes)], ports[i % len(ports)], stats, args, opened, stop_readers),
             daemon=True,
         )
         for i in range(args.live_readers)
     ]
     start = time.monotonic()
-    for thread in referees:
+    # Before the session starts, as at an event: the referees log in and the players open their pages to find
+    # their seats (those pages then keep polling).
+    for thread in referees + live:
         thread.start()
-    for _ in referees:  # referees log in before the session starts, as they do at an event
+    for _ in referees:
         logged_in.acquire(timeout=max(0.0, deadline - time.monotonic()))
+    for _ in live:
+        opened.acquire(timeout=max(0.0, deadline - time.monotonic()))
     login_seconds = time.monotonic() - start
+    if at_go is not None:
+        at_go()
     start = time.monotonic()
-    for thread in readers:
+    post = threading.Thread(target=announcer, args=(stats, args, go, stop_readers), daemon=True)
+    for thread in [*readers, post]:
         thread.start()
+    stats.go = time.perf_counter()
     go.set()
     for thread in referees:
         thread.join(max(0.0, deadline - time.monotonic()) + args.timeout)
     stop_readers.set()
     entry_seconds = time.monotonic() - start
-    for thread in readers:
+    for thread in readers + live + [post]:
         thread.join(args.timeout + 5)
     return stats, login_seconds, entry_seconds
 
@@ -518,7 +591,8 @@ def verify(tournament, plans):
     return problems
 
 
-KINDS = ("login page", "login", "sheet", "entry", "standings", "player page", "live")
+BEFORE_PLAY = ("login page", "login", "page open")  # the requests of the phase before play starts
+KINDS = ("login page", "login", "page open", "sheet", "entry", "standings", "player page", "live")
 
 
 def percentile(values, q):
@@ -532,13 +606,17 @@ def report(stats, login_seconds, entry_seconds, args):
         f"~{args.poll:g} s, {args.live_readers} live player pages polling every ~{args.live_poll:g} s, referees "
         f"thinking ~{args.think:g} s per hand; {args.servers} gunicorn process(es) of {args.workers} workers"
     )
-    print(f"logins took {login_seconds:.1f} s; the entry phase {entry_seconds:.1f} s\n")
+    print(
+        f"logins and pages opened took {login_seconds:.1f} s; the entry phase {entry_seconds:.1f} s"
+        + (f"; the announcement was posted {stats.announced - stats.go:.0f} s into it" if stats.announced else "")
+        + "\n"
+    )
     print(f"{'request':<12} {'count':>6} {'req/s':>7} {'median ms':>10} {'p99 ms':>8} {'max ms':>8} {'errors':>7}")
     total = 0
     for kind in KINDS:
         values = stats.latency.get(kind, [])
-        seconds = login_seconds if kind.startswith("login") else entry_seconds
-        total += len(values) if not kind.startswith("login") else 0
+        seconds = login_seconds if kind in BEFORE_PLAY else entry_seconds
+        total += len(values) if kind not in BEFORE_PLAY else 0
         if values:
             print(
                 f"{kind:<12} {len(values):>6} {len(values) / seconds:>7.1f} {statistics.median(values) * 1000:>10.0f} "
@@ -556,6 +634,56 @@ def report(stats, login_seconds, entry_seconds, args):
         print(f"  errors, {cause}: {count}")
     for sample in stats.samples:
         print("  e.g.", sample)
+
+
+def cpu_report(stats, snapshots, entry_seconds):
+    """Where the machine's CPU went in each phase: the app servers (and per request), PostgreSQL, and this load
+    generator, which shares the machine with them."""
+    if len(snapshots) != 3:
+        return
+    before, go, after = snapshots
+    play = sum(len(v) for k, v in stats.latency.items() if k not in BEFORE_PLAY)
+    opening = sum(len(v) for k, v in stats.latency.items() if k in BEFORE_PLAY)
+    print()
+    for label, start, end, requests in (("before play", before, go, opening), ("during play", go, after, play)):
+        parts = []
+        for name in ("app servers", "PostgreSQL", "load generator"):
+            if start[name] is None or end[name] is None:
+                continue
+            used = end[name] - start[name]
+            each = f" ({used / requests * 1000:.1f} ms a request)" if name == "app servers" and requests else ""
+            parts.append(f"{name} {used:.1f}{each}")
+        print(f"CPU-s {label}: " + ", ".join(parts))
+    cores = os.cpu_count() or 1
+    used = sum((after[k] or 0) - (go[k] or 0) for k in after)
+    print(
+        f"during play: {used:.0f} of the {cores * entry_seconds:.0f} CPU-s the {cores} cores had ({used / (cores * entry_seconds):.0%})"
+    )
+
+
+def timeline(stats, step=5.0):
+    """Requests started in each ``step`` seconds of the entry phase, by kind, with the slowest hand entry of
+    each: where the slow entries fall (a burst of page fetches, the start, the end) and what ran beside them."""
+    go = stats.go
+    if go is None or not stats.timeline:
+        return
+    windows = defaultdict(lambda: defaultdict(list))
+    for start, kind, seconds in stats.timeline:
+        if start >= go:
+            windows[int((start - go) // step)][kind].append(seconds)
+    shown = ("entry", "sheet", "player page", "live", "standings")
+    told = None if stats.announced is None else int((stats.announced - go) // step)
+    print(f"\n{'from s':>6} " + " ".join(f"{k:>11}" for k in shown) + f" {'entry max ms':>12}")
+    for index in sorted(windows):
+        row = windows[index]
+        entry = row.get("entry", [])
+        worst = f"{max(entry) * 1000:.0f}" if entry else "-"
+        print(
+            f"{index * step:>6.0f} "
+            + " ".join(f"{len(row.get(k, [])):>11}" for k in shown)
+            + f" {worst:>12}"
+            + ("  <- announcement posted" if index == told else "")
+        )
 
 
 def missed_targets(stats, problems, args):
@@ -616,18 +744,19 @@ def main(argv=None):
         for port, process in zip(ports, servers):
             wait_until_up(port, process)
             print(f"gunicorn: {args.workers} workers on http://{HOST}:{port}/")
-        cpu_before, load_before = _cpu(servers), os.getloadavg()[0]
-        stats, login_seconds, entry_seconds = drive(ports, plans, codes, args)
-        cpu_after, load_after = _cpu(servers), os.getloadavg()[0]
+        snapshots = [cpu_snapshot(servers)]
+        load_before = os.getloadavg()[0]
+        stats, login_seconds, entry_seconds = drive(
+            ports, plans, codes, args, at_go=lambda: snapshots.append(cpu_snapshot(servers))
+        )
+        snapshots.append(cpu_snapshot(servers))
+        load_after = os.getloadavg()[0]
         for process in servers:
             stop(process)
         report(stats, login_seconds, entry_seconds, args)
-        requests = sum(len(v) for v in stats.latency.values())
-        if cpu_before is not None and cpu_after is not None and requests:
-            print(
-                f"gunicorn workers used {cpu_after - cpu_before:.1f} CPU-s for {requests} requests "
-                f"({(cpu_after - cpu_before) / requests * 1000:.0f} ms each, on average)"
-            )
+        if args.timeline:
+            timeline(stats)
+        cpu_report(stats, snapshots, entry_seconds)
         print(
             f"machine: {os.cpu_count()} cores; load average {load_before:.1f} before the load, "
             f"{load_after:.1f} after (above the core count, other work was competing)"
