@@ -12,12 +12,18 @@ answer is as fresh as the queryset's own, and any app server gives the same one.
 
 What it takes is narrow on purpose and checked when it compiles (``PrepareError``, so the first test run of a
 query finds a mistake):
-- a ``values_list`` queryset (``flat=True`` too): rows come back as tuples or values; or a plain queryset of one
-  model, every field, nothing related or annotated: rows come back as instances (``Model.from_db``);
-- keyword values that are ints, strs or aware datetimes, never None or lists, which change the SQL's shape; each
-  must reach the compiled parameters unchanged (a datetime as the backend adapts it), so it is found by value.
-  An int must fit its column (pks, numbers): Django compiles an out-of-range value to no query at all, a
-  prepared query sends it and the database refuses it.
+- a ``values_list`` queryset (``flat=True`` too): rows come back as tuples or values; or a queryset of model
+  instances, every field, nothing annotated or deferred, with ``select_related`` if wanted: rows come back as
+  the instances and related instances the queryset would give (``Model.from_db``, Django's related
+  populators);
+- keyword values that are ints, strs or aware datetimes, never None, which changes the SQL's shape; each must
+  reach the compiled parameters unchanged (a datetime as the backend adapts it), so it is found by value. An int
+  must fit its column (pks, numbers): Django compiles an out-of-range value to no query at all, a prepared query
+  sends it and the database refuses it;
+- lists of ints (``tables=list``) for an ``__in``: the SQL has one placeholder an element, so a query is
+  compiled for each length it meets, up to ``LIST_LENGTH_PREPARED`` (longer lists run the queryset itself:
+  rare, and a plan a length would pile up); duplicates are dropped first, as Django drops them, and an empty
+  list is no query, as in Django.
 """
 
 from __future__ import annotations
@@ -29,7 +35,13 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.db import connections
-from django.db.models.query import FlatValuesListIterable, ModelIterable, QuerySet, ValuesListIterable
+from django.db.models.query import (
+    FlatValuesListIterable,
+    ModelIterable,
+    QuerySet,
+    ValuesListIterable,
+    get_related_populators,
+)
 
 
 class PrepareError(ValueError):
@@ -42,14 +54,22 @@ _STAND_IN_INT = 32_749
 _STAND_IN_TIME = datetime(1901, 2, 3, 4, 5, 6, tzinfo=UTC)
 
 
-def _stand_in(kind: type, index: int) -> Any:
+LIST_LENGTH_PREPARED = 64
+_STAND_IN_ELEMENT = 11_000  # elements of list values: 11_000 + 500 * the list's index + the element's
+
+
+def _stand_in(kind: type, index: int, length: int = 0) -> Any:
+    if kind is list:
+        if length > 500:
+            raise PrepareError("a prepared query takes lists of at most 500 values")
+        return [_STAND_IN_ELEMENT + 500 * index + k for k in range(length)]
     if kind is int:
         return _STAND_IN_INT - 7 * index
     if kind is str:
         return f"\x1fprepared-stand-in-{index}\x1f"
     if kind is datetime:
         return _STAND_IN_TIME + timedelta(microseconds=index + 1)
-    raise PrepareError(f"a prepared query takes ints, strs and datetimes, not {kind.__name__}")
+    raise PrepareError(f"a prepared query takes ints, strs, datetimes and lists of ints, not {kind.__name__}")
 
 
 @dataclass
@@ -64,13 +84,16 @@ class _Plan:
     flat: bool
     model: Any  # the model whose instances it gives, or None for values
     attnames: list[str]
+    start: int = 0  # the model's own columns in a row: row[start:end]
+    end: int = 0
+    populators: list[Any] | None = None  # select_related: what builds the related instances of each row
 
 
 def _check_shape(queryset: QuerySet) -> Any:
     """The model whose instances the queryset gives, None for values; PrepareError if it cannot be prepared."""
     query = queryset.query
     if queryset._iterable_class is ModelIterable:
-        plain = query.deferred_loading == (frozenset(), True) and not query.select_related
+        plain = query.deferred_loading == (frozenset(), True) and not queryset._known_related_objects
         if not plain or query.annotation_select or query.extra_select:
             raise PrepareError("a queryset of instances is prepared with every field and nothing else")
         return queryset.model
@@ -105,28 +128,41 @@ class Prepared:
         self.kinds = kinds
         self._plans = threading.local()  # a plan holds its thread's database connection (converters use it)
 
-    def _compile(self, alias: str | None) -> _Plan:
-        stand_ins = {name: _stand_in(kind, i) for i, (name, kind) in enumerate(self.kinds.items())}
+    def _compile(self, alias: str | None, lengths: dict[str, int]) -> _Plan:
+        stand_ins = {
+            name: _stand_in(kind, i, lengths.get(name, 0)) for i, (name, kind) in enumerate(self.kinds.items())
+        }
         queryset = self.build(**stand_ins)
         if alias is not None:
             queryset = queryset.using(alias)
         model = _check_shape(queryset)
         compiler = queryset.query.get_compiler(queryset.db)
         sql, params = compiler.as_sql()
-        attnames = []
+        attnames: list[str] = []
+        start = end = 0
+        populators = None
         if model is not None:
+            klass_info = compiler.klass_info
+            start, end = klass_info["select_fields"][0], klass_info["select_fields"][-1] + 1
             attnames = [f.attname for f in model._meta.concrete_fields]
-            selected = [getattr(getattr(col, "target", None), "attname", None) for col, _sql, _alias in compiler.select]
+            selected = [
+                getattr(getattr(col, "target", None), "attname", None)
+                for col, _sql, _alias in compiler.select[start:end]
+            ]
             if selected != attnames:
                 raise PrepareError(f"the query selects {selected}, not the fields of {model.__name__}")
+            populators = get_related_populators(klass_info, compiler.select, queryset.db)
         params = list(params)
         connection = connections[queryset.db]
         slots = []
         for name, kind in self.kinds.items():
-            positions = _positions(params, kind, self._adapt(connection, kind, stand_ins[name]))
-            if not positions:
-                raise PrepareError(f"{name!r} does not reach the query's parameters unchanged")
-            slots.append((name, kind, positions))
+            elements = stand_ins[name] if kind is list else [stand_ins[name]]
+            element_kind = int if kind is list else kind
+            for k, element in enumerate(elements):
+                positions = _positions(params, element_kind, self._adapt(connection, element_kind, element))
+                if not positions:
+                    raise PrepareError(f"{name!r} does not reach the query's parameters unchanged")
+                slots.append(((name, k) if kind is list else (name, None), element_kind, positions))
         fields = [s[0] for s in compiler.select[0 : compiler.col_count]]
         return _Plan(
             sql=sql,
@@ -138,6 +174,9 @@ class Prepared:
             flat=queryset._iterable_class is FlatValuesListIterable,
             model=model,
             attnames=attnames,
+            start=start,
+            end=end,
+            populators=populators,
         )
 
     @staticmethod
@@ -149,14 +188,27 @@ class Prepared:
     def __call__(self, *, using: str | None = None, **values: Any) -> list[Any]:
         if values.keys() != self.kinds.keys():
             raise TypeError(f"a prepared query takes {sorted(self.kinds)}, not {sorted(values)}")
-        plans: dict[str, _Plan] = self._plans.__dict__
-        plan = plans.get(using or "")
+        lengths = {}
+        for name, kind in self.kinds.items():
+            if kind is list:
+                if not isinstance(values[name], (list, tuple)):
+                    raise TypeError(f"{name!r} must be a list, not {values[name]!r}")
+                values[name] = list(dict.fromkeys(values[name]))  # as Django's __in drops duplicates
+                if not values[name]:
+                    return []  # Django runs no query for an empty __in either
+                lengths[name] = len(values[name])
+        if any(length > LIST_LENGTH_PREPARED for length in lengths.values()):
+            queryset = self.build(**values)
+            return list(queryset.using(using) if using else queryset)
+        plans: dict[Any, _Plan] = self._plans.__dict__
+        key = (using or "", *sorted(lengths.items()))
+        plan = plans.get(key)
         if plan is None or plan.compiler.connection is not connections[plan.compiler.using]:
-            plan = plans[using or ""] = self._compile(using)
+            plan = plans[key] = self._compile(using, lengths)
         connection = plan.compiler.connection
         params = list(plan.params)
-        for name, kind, positions in plan.slots:
-            value = values[name]
+        for (name, element), kind, positions in plan.slots:
+            value = values[name] if element is None else values[name][element]
             if not isinstance(value, kind) or isinstance(value, bool):
                 raise TypeError(f"{name!r} must be a {kind.__name__}, not {value!r}")
             value = self._adapt(connection, kind, value)
@@ -170,7 +222,13 @@ class Prepared:
         if plan.converters:
             rows = plan.compiler.apply_converters(rows, plan.converters)
         if plan.model is not None:
-            return [plan.model.from_db(plan.compiler.using, plan.attnames, row) for row in rows]
+            found = []
+            for row in rows:
+                instance = plan.model.from_db(plan.compiler.using, plan.attnames, row[plan.start : plan.end])
+                for populator in plan.populators or ():
+                    populator.populate(row, instance)
+                found.append(instance)
+            return found
         if plan.flat:
             return [row[0] for row in rows]
         return [tuple(row) for row in rows]

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.db.models import Count, Prefetch, Sum
 
+from core.prepared import Prepared
 from rules import fouls
 from rules.rotation import WINDS, round_of_hand, seat_winds
 from rules.table_points import table_points
@@ -314,6 +315,44 @@ def with_sheet_and_seats(tables: QuerySet[Table]) -> QuerySet[Table]:
     )
 
 
+# Read for every score-sheet page and player's page: compiled once (core.prepared), since building and compiling
+# these joins cost several times more CPU than running them (bench/table_page.py).
+_SHEET_HANDS = Prepared(
+    lambda tables: (
+        Hand.objects.filter(sheet__table__in=tables)
+        .exclude(current__isnull=True, pending__isnull=True)
+        .select_related(
+            "sheet",
+            "current__winner",
+            "current__discarder",
+            "current__created_by",
+            "current__confirmed_by",
+            "current__confirmed_by_player",
+            "pending__winner",
+            "pending__discarder",
+            "pending__created_by",
+        )
+    ),
+    tables=list,
+)
+_SHEET_PENALTIES = Prepared(
+    lambda tables: (
+        Penalty.objects.filter(sheet__table__in=tables)
+        .select_related("sheet", "player", "recipient", "created_by", "withdrawn_by")
+        .order_by("created_at", "id")
+    ),
+    tables=list,
+)
+_SHEET_SIGNATURES = Prepared(
+    lambda tables: (
+        Signature.objects.filter(sheet__table__in=tables)
+        .select_related("sheet", "player", "user", "voided_by")
+        .order_by("signed_at", "id")
+    ),
+    tables=list,
+)
+
+
 @dataclass
 class _SheetEntries:
     """What is written on some tables' sheets, by table id: the counted and the waiting version of each hand
@@ -329,36 +368,14 @@ class _SheetEntries:
         """Three queries, whatever the number of tables."""
         found = cls()
         versions, pending, penalties, signatures = found.versions, found.pending, found.penalties, found.signatures
-        for entry in (
-            Hand.objects.filter(sheet__table__in=table_ids)
-            .exclude(current__isnull=True, pending__isnull=True)
-            .select_related(
-                "sheet",
-                "current__winner",
-                "current__discarder",
-                "current__created_by",
-                "current__confirmed_by",
-                "current__confirmed_by_player",
-                "pending__winner",
-                "pending__discarder",
-                "pending__created_by",
-            )
-        ):
+        for entry in _SHEET_HANDS(tables=table_ids):
             if entry.current is not None:
                 versions.setdefault(entry.sheet.table_id, {})[entry.number] = entry.current
             if entry.pending is not None:
                 pending.setdefault(entry.sheet.table_id, {})[entry.number] = entry.pending
-        for penalty in (
-            Penalty.objects.filter(sheet__table__in=table_ids)
-            .select_related("sheet", "player", "recipient", "created_by", "withdrawn_by")
-            .order_by("created_at", "id")
-        ):
+        for penalty in _SHEET_PENALTIES(tables=table_ids):
             penalties.setdefault(penalty.sheet.table_id, []).append(penalty)
-        for signature in (
-            Signature.objects.filter(sheet__table__in=table_ids)
-            .select_related("sheet", "player", "user", "voided_by")
-            .order_by("signed_at", "id")
-        ):
+        for signature in _SHEET_SIGNATURES(tables=table_ids):
             signatures.setdefault(signature.sheet.table_id, []).append(signature)
         return found
 

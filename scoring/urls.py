@@ -36,6 +36,7 @@ player_patterns = [
     path("p/<str:code>/", player.PlayerSheetsView.as_view(), name="player-page"),
     # Polled by the page to keep itself current (scoring/live.py); the table's call for a referee.
     path("p/<str:code>/live/", live.PlayerLiveView.as_view(), name="player-live"),
+    path("p/<str:code>/live/announcements/", live.PlayerAnnouncementsView.as_view(), name="player-announcements"),
     path("p/<str:code>/call/", live.PlayerCallView.as_view(), name="player-call"),
     path("p/<str:code>/call/close/", live.PlayerCallView.as_view(close=True), name="player-call-close"),
     path("p/<str:code>/mail/", live.PlayerMailView.as_view(), name="player-mail"),

@@ -23,6 +23,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import re
@@ -406,7 +407,7 @@ def reader(index, port, stats, args, stop_event):
         stop_event.wait(rng.uniform(0.5, 1.5) * args.poll)
 
 
-def live_reader(index, code, port, stats, args, opened, stop_event):
+def live_reader(index, code, port, stats, args, opened, go, stop_event):
     """A player's private page left open (static/js/player-live.js): the page, opened before play starts (the
     player looks up their seat), then its news every few seconds, and the page again when they changed."""
     rng = random.Random(args.seed * 104729 + index)
@@ -414,14 +415,21 @@ def live_reader(index, code, port, stats, args, opened, stop_event):
     page = f"/t/{SLUG}/p/{code}/"
     browser.request("page open", "GET", page)
     opened.release()
-    digest = None
+    known = None  # the news keys the page shows
     while not stop_event.is_set():
-        answer = browser.request("live", "GET", page + "live/")
-        found = re.search(r'"digest": "(\w+)"', answer or "")
-        if found and digest is not None and found.group(1) != digest:
-            browser.request("player page", "GET", page)
-        if found:
-            digest = found.group(1)
+        answer = browser.request("live" if go.is_set() else "live, before play", "GET", page + "live/")
+        try:
+            keys = {item["key"] for item in json.loads(answer)["news"]} if answer else None
+        except (ValueError, KeyError, TypeError):
+            keys = None
+        if keys is not None and known is not None and keys != known:
+            # As the page's script: the announcements alone when only they changed, else the page.
+            if all(key.startswith("announcement:") for key in keys ^ known):
+                browser.request("announcements", "GET", page + "live/announcements/")
+            else:
+                browser.request("player page", "GET", page)
+        if keys is not None:
+            known = keys
         stop_event.wait(rng.uniform(0.5, 1.5) * args.live_poll)
 
 
@@ -467,7 +475,7 @@ def drive(ports, plans, codes, args, at_go=None):
     live = [
         threading.Thread(
             target=live_reader,
-            args=(i, codes[i % len(codes)], ports[i % len(ports)], stats, args, opened, stop_readers),
+            args=(i, codes[i % len(codes)], ports[i % len(ports)], stats, args, opened, go, stop_readers),
             daemon=True,
         )
         for i in range(args.live_readers)
@@ -591,8 +599,19 @@ def verify(tournament, plans):
     return problems
 
 
-BEFORE_PLAY = ("login page", "login", "page open")  # the requests of the phase before play starts
-KINDS = ("login page", "login", "page open", "sheet", "entry", "standings", "player page", "live")
+BEFORE_PLAY = ("login page", "login", "page open", "live, before play")  # the requests of the phase before play starts
+KINDS = (
+    "login page",
+    "login",
+    "page open",
+    "live, before play",
+    "sheet",
+    "entry",
+    "standings",
+    "player page",
+    "announcements",
+    "live",
+)
 
 
 def percentile(values, q):
@@ -611,7 +630,7 @@ def report(stats, login_seconds, entry_seconds, args):
         + (f"; the announcement was posted {stats.announced - stats.go:.0f} s into it" if stats.announced else "")
         + "\n"
     )
-    print(f"{'request':<12} {'count':>6} {'req/s':>7} {'median ms':>10} {'p99 ms':>8} {'max ms':>8} {'errors':>7}")
+    print(f"{'request':<17} {'count':>6} {'req/s':>7} {'median ms':>10} {'p99 ms':>8} {'max ms':>8} {'errors':>7}")
     total = 0
     for kind in KINDS:
         values = stats.latency.get(kind, [])
@@ -619,11 +638,11 @@ def report(stats, login_seconds, entry_seconds, args):
         total += len(values) if kind not in BEFORE_PLAY else 0
         if values:
             print(
-                f"{kind:<12} {len(values):>6} {len(values) / seconds:>7.1f} {statistics.median(values) * 1000:>10.0f} "
+                f"{kind:<17} {len(values):>6} {len(values) / seconds:>7.1f} {statistics.median(values) * 1000:>10.0f} "
                 f"{percentile(values, 0.99) * 1000:>8.0f} {max(values) * 1000:>8.0f} {stats.errors[kind]:>7}"
             )
         else:
-            print(f"{kind:<12} {0:>6} {'-':>7} {'-':>10} {'-':>8} {'-':>8} {stats.errors[kind]:>7}")
+            print(f"{kind:<17} {0:>6} {'-':>7} {'-':>10} {'-':>8} {'-':>8} {stats.errors[kind]:>7}")
     print(f"{'all (entry phase)':<19} {total / entry_seconds:>7.1f} req/s")
     entry = stats.latency.get("entry", [])
     if entry:
@@ -671,9 +690,9 @@ def timeline(stats, step=5.0):
     for start, kind, seconds in stats.timeline:
         if start >= go:
             windows[int((start - go) // step)][kind].append(seconds)
-    shown = ("entry", "sheet", "player page", "live", "standings")
+    shown = ("entry", "sheet", "player page", "announcements", "live", "standings")
     told = None if stats.announced is None else int((stats.announced - go) // step)
-    print(f"\n{'from s':>6} " + " ".join(f"{k:>11}" for k in shown) + f" {'entry max ms':>12}")
+    print(f"\n{'from s':>6} " + " ".join(f"{k[:11]:>11}" for k in shown) + f" {'entry max ms':>12}")
     for index in sorted(windows):
         row = windows[index]
         entry = row.get("entry", [])

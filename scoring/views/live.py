@@ -6,7 +6,7 @@ the code throttle applies). Calling a referee posts from the page and comes back
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import JsonResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views import View
@@ -26,6 +26,22 @@ class PlayerLiveView(PlayerSheetsView):
     def get(self, request, *args, **kwargs):
         news, _upcoming = player_news(self.tournament, self.player)
         response = JsonResponse(pulse(news))
+        response["Cache-Control"] = "no-store"
+        return response
+
+
+class PlayerAnnouncementsView(PlayerSheetsView):
+    """GET: the page's announcements alone (``includes/announcements.html``), for ``static/js/player-live.js``
+    when only they changed. An announcement reaches every open page at once; each fetching its whole page would
+    be some 200 page fetches within a poll's few seconds beside the referees' hand entry (make loadtest), where
+    this is a query and a small fragment."""
+
+    http_method_names = ["get"]
+
+    def get(self, request, *args, **kwargs):
+        response = render(
+            request, "includes/announcements.html", {"announcements": floor.announcements_shown(self.tournament)}
+        )
         response["Cache-Control"] = "no-store"
         return response
 

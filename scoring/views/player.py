@@ -124,6 +124,7 @@ class PlayerSheetsView(PlayerPageMixin, TemplateView):
             announcements=announcements_shown(self.tournament),
             live_config={
                 "url": reverse("player-live", args=[self.tournament.slug, self.kwargs["code"]]),
+                "announcements_url": reverse("player-announcements", args=[self.tournament.slug, self.kwargs["code"]]),
                 "scope": f"{self.tournament.slug}:{self.player.number}",
                 "stale": _("Not updated since %(time)s: the connection is down."),
             },

@@ -1,7 +1,8 @@
 /* A player's private page keeps itself current (scoring/live.py; docs/running-the-day.md, "Live pages").
  *
  * Every few seconds it asks the server for the page's news (a few small queries); when their digest differs
- * from the page's, it fetches the page, swaps in the new #player-live and lists what changed under "Just now":
+ * from the page's, it fetches the page (or, when only announcements changed, the announcements alone), swaps in
+ * the new #player-live and lists what changed under "Just now":
  * the news whose keys it had not seen (a new seat, a sheet to confirm, an appeal decided, an announcement, a
  * referee on the way). A dropped connection only delays it: the next poll tries again, and the page says since
  * when it is not updated. Without this script the page is the same, reloaded by hand.
@@ -72,30 +73,62 @@
     return active && box.contains(active) && /^(TEXTAREA|INPUT|SELECT)$/.test(active.tagName) && active.value;
   }
 
-  function getPage() {
-    return fetch(window.location.pathname, { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'text/html' } })
+  // The news now on the page are `drawn`: tell those not seen before, once across the player's tabs.
+  function redrawn(drawn) {
+    var before = {};
+    state.news.forEach(function (item) { before[item.key] = true; });
+    state = drawn;
+    var freshNews = drawn.news.filter(function (item) { return !item.silent && !before[item.key]; });
+    return withLock(function () {
+      var already = told();
+      var mine = freshNews.filter(function (item) { return !already[item.key]; });
+      remember(keys(drawn.news));
+      tell(mine);
+    });
+  }
+
+  function fetchHtml(url) {
+    return fetch(url, { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'text/html' } })
       .then(function (response) {
         if (!response.ok || response.redirected) throw new Error('page ' + response.status);
         return response.text();
       })
-      .then(function (html) {
-        var doc = new DOMParser().parseFromString(html, 'text/html');
-        var fresh = doc.getElementById('player-live');
-        var freshData = doc.getElementById('player-live-data');
-        if (!fresh || !freshData) throw new Error('not the page');
-        var drawn = JSON.parse(freshData.textContent);
-        var before = {};
-        state.news.forEach(function (item) { before[item.key] = true; });
-        box.innerHTML = fresh.innerHTML;
-        state = drawn;
-        var fresh_news = drawn.news.filter(function (item) { return !item.silent && !before[item.key]; });
-        return withLock(function () {
-          var already = told();
-          var mine = fresh_news.filter(function (item) { return !already[item.key]; });
-          remember(keys(drawn.news));
-          tell(mine);
-        });
-      });
+      .then(function (html) { return new DOMParser().parseFromString(html, 'text/html'); });
+  }
+
+  function getPage() {
+    return fetchHtml(window.location.pathname).then(function (doc) {
+      var fresh = doc.getElementById('player-live');
+      var freshData = doc.getElementById('player-live-data');
+      if (!fresh || !freshData) throw new Error('not the page');
+      var drawn = JSON.parse(freshData.textContent);
+      box.innerHTML = fresh.innerHTML;
+      return redrawn(drawn);
+    });
+  }
+
+  // Only announcements changed (posted, withdrawn, expired): every open page learns of one at once, so each
+  // fetches the announcements alone, not its whole page (scoring/views/live.py, PlayerAnnouncementsView).
+  function getAnnouncements(pulse) {
+    return fetchHtml(config.announcements_url).then(function (doc) {
+      var fresh = doc.getElementById('announcements');
+      var shown = document.getElementById('announcements');
+      if (fresh) {
+        fresh = document.importNode(fresh, true);
+        if (shown) shown.replaceWith(fresh); else box.insertBefore(fresh, box.firstChild);
+      } else if (shown) {
+        shown.remove();
+      }
+      return redrawn(pulse);
+    });
+  }
+
+  function onlyAnnouncements(pulse) {
+    var count = {};
+    state.news.concat(pulse.news).forEach(function (item) { count[item.key] = (count[item.key] || 0) + 1; });
+    return Object.keys(count).every(function (key) {
+      return count[key] === 2 || key.indexOf('announcement:') === 0;
+    });
   }
 
   function poll() {
@@ -107,7 +140,9 @@
         return response.json();
       })
       .then(function (pulse) {
-        if (pulse.digest === state.digest || typing()) return null;
+        if (pulse.digest === state.digest) return null;
+        if (onlyAnnouncements(pulse)) return getAnnouncements(pulse);
+        if (typing()) return null;
         return getPage();
       })
       .then(function () {

@@ -4,6 +4,7 @@ sheet to confirm, saying what changed (in one tab only when two are open); a pla
 referee's To do shows the call, the referee takes it and the player's page says who is coming."""
 
 import re
+from urllib.parse import urlparse
 
 import pytest
 from django.urls import reverse
@@ -62,13 +63,19 @@ def test_the_players_page_shows_a_published_seat_an_announcement_and_a_sheet_to_
     expect(page.locator("#live-news")).to_contain_text("Session 1: table 1, starting wind South")
     assert_not_reloaded(page)
 
-    # An announcement, posted in the organizer's browser.
+    # An announcement, posted in the organizer's browser. Only the announcements changed: the page fetches them
+    # alone, not itself (every open page learns of an announcement at once).
+    fetched = []
+    page.on("request", lambda request: fetched.append(urlparse(request.url).path))
     desktop_page.goto(reverse("manage-announcements", args=[tournament.slug]))
     desktop_page.get_by_label("Message").fill("Session 1 starts at 10:00 in room B")
     with desktop_page.expect_navigation():
         desktop_page.get_by_role("button", name="Post the announcement").click()
     expect(page.locator("#announcements")).to_contain_text("Session 1 starts at 10:00 in room B", timeout=SOON)
     expect(page.locator("#live-news")).to_contain_text("Session 1 starts at 10:00 in room B")
+    mine = player_url(tournament, players[1])
+    assert mine + "live/announcements/" in fetched and mine not in fetched, fetched
+    expect(page.locator("#next-seat")).to_contain_text("Session 1: table 1, starting wind South")
 
     # Every hand in: the sheet waits for the player's confirmation.
     sheet = day.tables.get(number=1).sheet

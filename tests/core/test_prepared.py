@@ -9,7 +9,7 @@ from django.db.models import Count
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from core.prepared import Prepared, PrepareError
+from core.prepared import LIST_LENGTH_PREPARED, Prepared, PrepareError
 from tournament import floor
 from tournament.models import Player, Seat
 
@@ -95,6 +95,42 @@ def test_instances_of_one_model(tournament, players):
     assert Player.objects.get(pk=players[2].pk).name == "Player Three"
     assert by_code(t=tournament.pk, number=99) == []
     with pytest.raises(PrepareError, match="every field"):
-        Prepared(lambda t: Player.objects.filter(tournament_id=t).select_related("team"), t=int)(t=tournament.pk)
-    with pytest.raises(PrepareError, match="every field"):
         Prepared(lambda t: Player.objects.filter(tournament_id=t).only("name"), t=int)(t=tournament.pk)
+
+
+def test_instances_with_their_related_instances(tournament, players, seated_session):
+    """select_related: the seats come with their tables, sessions and players loaded, as the queryset's do, and
+    reading them runs no further query."""
+
+    def build(player):
+        return Seat.objects.filter(player_id=player).select_related("table__session", "player").order_by("pk")
+
+    seats = Prepared(build, player=int)
+    for p in players:
+        expected = list(build(p.pk))
+        with CaptureQueriesContext(connection) as queries:
+            found = seats(player=p.pk)
+            shown = [(s.table.number, s.table.session.number, s.player.name, s.position) for s in found]
+        assert len(queries) == 1
+        assert found == expected
+        assert shown == [(s.table.number, s.table.session.number, s.player.name, s.position) for s in expected]
+
+
+def test_a_list_of_ints_for_an_in(tournament, players, seated_session):
+    """One query compiled for each length met; duplicates count once and an empty list finds nothing, without a
+    query, as Django's own ``__in`` does."""
+    by_pk = Prepared(lambda pks: Player.objects.filter(pk__in=pks).values_list("number", flat=True), pks=list)
+    pks = [p.pk for p in players]
+    assert sorted(by_pk(pks=pks[:3])) == [1, 2, 3]
+    assert sorted(by_pk(pks=pks[5:8])) == [6, 7, 8]
+    assert sorted(by_pk(pks=[pks[0], pks[0], pks[1]])) == [1, 2]
+    assert sorted(by_pk(pks=pks)) == list(range(1, 9))
+    with CaptureQueriesContext(connection) as queries:
+        assert by_pk(pks=[]) == []
+    assert len(queries) == 0
+    many = [*pks, *range(10**6, 10**6 + LIST_LENGTH_PREPARED)]  # longer than prepared: the queryset runs
+    assert sorted(by_pk(pks=many)) == list(range(1, 9))
+    with pytest.raises(TypeError):
+        by_pk(pks=pks[0])
+    with pytest.raises(TypeError):
+        by_pk(pks=[str(pks[0])])

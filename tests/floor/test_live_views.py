@@ -31,6 +31,26 @@ def test_the_poll_tells_a_published_seat_and_an_announcement(client, tournament,
 
 def test_a_wrong_code_gets_no_news(client, tournament, coded):
     assert client.get(reverse("player-live", args=[tournament.slug, "NOTACODE"])).status_code == 404
+    assert client.get(reverse("player-announcements", args=[tournament.slug, "NOTACODE"])).status_code == 404
+
+
+def test_the_page_fetches_the_announcements_alone_when_only_they_changed(client, tournament, organizer, coded):
+    """What static/js/player-live.js swaps in when an announcement is posted or withdrawn: the announcements
+    part of the page, as the page draws it, and nothing when none is shown."""
+    url = reverse("player-announcements", args=[tournament.slug, coded[1].code])
+    empty = client.get(url)
+    assert empty.status_code == 200 and empty["Cache-Control"] == "no-store"
+    assert 'id="announcements"' not in empty.content.decode()
+    first = floor.announcement_post(tournament=tournament, text="Lunch in room C", by=organizer)
+    floor.announcement_post(tournament=tournament, text="Session 2 at 14:00", by=organizer)
+    part = client.get(url).content.decode()
+    assert 'id="announcements"' in part and part.index("Lunch in room C") < part.index("Session 2 at 14:00")
+    page = client.get(reverse("player-page", args=[tournament.slug, coded[1].code])).content.decode()
+    assert f'id="announcement-{first.pk}"' in page and f'id="announcement-{first.pk}"' in part
+    floor.announcement_withdraw(announcement=first, by=organizer)
+    part = client.get(url).content.decode()
+    assert "Lunch in room C" not in part and "Session 2 at 14:00" in part
+    assert client.post(url).status_code == 405
 
 
 def test_the_player_calls_a_referee_from_their_page_and_sees_who_comes(
