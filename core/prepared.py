@@ -76,8 +76,8 @@ def _stand_in(kind: type, index: int, length: int = 0) -> Any:
 class _Plan:
     sql: str
     params: list[Any]
-    # (name, kind, [(position in params, the type the backend gave the stand-in there)])
-    slots: list[tuple[str, type, list[tuple[int, type]]]]
+    # ((name, element of a list or None), kind, [(position in params, the type the backend gave the stand-in there)])
+    slots: list[tuple[tuple[str, int | None], type, list[tuple[int, type]]]]
     compiler: Any
     converters: dict
     trim: int | None
@@ -93,7 +93,7 @@ def _check_shape(queryset: QuerySet) -> Any:
     """The model whose instances the queryset gives, None for values; PrepareError if it cannot be prepared."""
     query = queryset.query
     if queryset._iterable_class is ModelIterable:
-        plain = query.deferred_loading == (frozenset(), True) and not queryset._known_related_objects
+        plain = query.deferred_loading == (frozenset(), True) and not getattr(queryset, "_known_related_objects", None)
         if not plain or query.annotation_select or query.extra_select:
             raise PrepareError("a queryset of instances is prepared with every field and nothing else")
         return queryset.model
@@ -151,10 +151,11 @@ class Prepared:
             ]
             if selected != attnames:
                 raise PrepareError(f"the query selects {selected}, not the fields of {model.__name__}")
-            populators = get_related_populators(klass_info, compiler.select, queryset.db)
+            # Django 5.2's signature (the stubs describe a later one's).
+            populators = get_related_populators(klass_info, compiler.select, queryset.db)  # type: ignore[call-arg]
         params = list(params)
         connection = connections[queryset.db]
-        slots = []
+        slots: list[tuple[tuple[str, int | None], type, list[tuple[int, type]]]] = []
         for name, kind in self.kinds.items():
             elements = stand_ins[name] if kind is list else [stand_ins[name]]
             element_kind = int if kind is list else kind
@@ -185,26 +186,21 @@ class Prepared:
             return connection.ops.adapt_datetimefield_value(value)
         return value
 
-    def __call__(self, *, using: str | None = None, **values: Any) -> list[Any]:
-        if values.keys() != self.kinds.keys():
-            raise TypeError(f"a prepared query takes {sorted(self.kinds)}, not {sorted(values)}")
+    def _lists(self, values: dict[str, Any]) -> dict[str, int] | None:
+        """The length of each list value, duplicates dropped in ``values`` (as Django's ``__in`` drops them);
+        None when one is empty, which finds nothing."""
         lengths = {}
         for name, kind in self.kinds.items():
             if kind is list:
                 if not isinstance(values[name], (list, tuple)):
                     raise TypeError(f"{name!r} must be a list, not {values[name]!r}")
-                values[name] = list(dict.fromkeys(values[name]))  # as Django's __in drops duplicates
+                values[name] = list(dict.fromkeys(values[name]))
                 if not values[name]:
-                    return []  # Django runs no query for an empty __in either
+                    return None
                 lengths[name] = len(values[name])
-        if any(length > LIST_LENGTH_PREPARED for length in lengths.values()):
-            queryset = self.build(**values)
-            return list(queryset.using(using) if using else queryset)
-        plans: dict[Any, _Plan] = self._plans.__dict__
-        key = (using or "", *sorted(lengths.items()))
-        plan = plans.get(key)
-        if plan is None or plan.compiler.connection is not connections[plan.compiler.using]:
-            plan = plans[key] = self._compile(using, lengths)
+        return lengths
+
+    def _params(self, plan: _Plan, values: dict[str, Any]) -> list[Any]:
         connection = plan.compiler.connection
         params = list(plan.params)
         for (name, element), kind, positions in plan.slots:
@@ -214,9 +210,11 @@ class Prepared:
             value = self._adapt(connection, kind, value)
             for position, given in positions:
                 params[position] = value if given is type(value) else given(value)
-        with connection.cursor() as cursor:
-            cursor.execute(plan.sql, params)
-            rows: Any = cursor.fetchall()
+        return params
+
+    @staticmethod
+    def _results(plan: _Plan, rows: Any) -> list[Any]:
+        """The rows as the queryset gives them: instances (with their related ones), values or tuples."""
         if plan.trim is not None:
             rows = [row[: plan.trim] for row in rows]
         if plan.converters:
@@ -232,3 +230,23 @@ class Prepared:
         if plan.flat:
             return [row[0] for row in rows]
         return [tuple(row) for row in rows]
+
+    def __call__(self, *, using: str | None = None, **values: Any) -> list[Any]:
+        if values.keys() != self.kinds.keys():
+            raise TypeError(f"a prepared query takes {sorted(self.kinds)}, not {sorted(values)}")
+        lengths = self._lists(values)
+        if lengths is None:
+            return []  # Django runs no query for an empty __in either
+        if any(length > LIST_LENGTH_PREPARED for length in lengths.values()):
+            queryset = self.build(**values)
+            return list(queryset.using(using) if using else queryset)
+        plans: dict[Any, _Plan] = self._plans.__dict__
+        key = (using or "", *sorted(lengths.items()))
+        plan = plans.get(key)
+        if plan is None or plan.compiler.connection is not connections[plan.compiler.using]:
+            plan = plans[key] = self._compile(using, lengths)
+        params = self._params(plan, values)
+        with plan.compiler.connection.cursor() as cursor:
+            cursor.execute(plan.sql, params)
+            rows: Any = cursor.fetchall()
+        return self._results(plan, rows)
