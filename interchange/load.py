@@ -142,6 +142,19 @@ class Progress:
         """Session ``number`` is in, with its ``hands``."""
 
 
+def _locked_by_slug(slug: str) -> Tournament | None:
+    """The tournament of ``slug``, locked until the import ends, or None. Another import replacing it at the
+    same moment is waited for; the tournament that import made is then the one found (and replaced), where
+    reading without the lock would delete a tournament already gone."""
+    for _attempt in range(5):
+        existing = Tournament.objects.select_for_update().filter(slug=slug).order_by("pk").first()
+        # None after waiting: the row waited for was deleted by the other import, which may have made a new
+        # one of the same slug, visible now to a new statement.
+        if existing is not None or not Tournament.objects.filter(slug=slug).exists():
+            return existing
+    raise InterchangeError("slug", f"the tournament “{slug}” is being replaced by other imports; try again")
+
+
 def tournament_import(
     data: dict[str, Any], replace: bool = False, by: User | None = None, progress: Progress | None = None
 ) -> Tournament:
@@ -157,7 +170,7 @@ def tournament_import(
         hands=sum(len(t.get("hands", [])) for srow in seated for t in srow["tables"]),
     )
     with transaction.atomic():
-        existing = Tournament.objects.filter(slug=data["slug"]).first()
+        existing = _locked_by_slug(data["slug"])
         if existing is not None:
             if not replace:
                 raise InterchangeError(
