@@ -62,12 +62,13 @@ class TournamentRoleAdmin(ReadOnlyAdmin):
     list_filter = ["tournament", "role"]
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(ReadOnlyInline):
+    """Seats change through the seat swap and the seating services, which tell the players (mail, live pages)
+    and write the audit log."""
+
     model = Seat
-    extra = 0
     readonly_fields = ("position", "player")
     fields = readonly_fields
-    can_delete = False
 
 
 @admin.register(Table)
