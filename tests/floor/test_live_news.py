@@ -174,3 +174,21 @@ def test_the_news_are_the_players_own(client, tournament, organizer, day, coded)
     floor.referee_call_make(table=Table.objects.get(session=day, number=1), player=coded[0])
     assert keys(poll(client, tournament, coded[5])) == ["seat:1:2:1"]
     assert keys(poll(client, tournament, coded[0]))[1].endswith(":open")
+
+
+def test_the_next_seating_published_while_the_table_plays_waits_for_its_sheet(
+    client, tournament, organizer, referee, day, coded, players
+):
+    """Publishing session 2 while session 1 is played changes nothing a player at a playing table is told (so
+    their open page does not fetch itself in the middle of play); the seat shows once their sheet is complete."""
+    sched.session_publish(session=day, by=organizer)
+    second = tournament.sessions.get(number=2)
+    sched.session_seat(session=second, tables=[players[4:8], players[0:4]], by=organizer, method="manual")
+    player, sheet = coded[1], day.tables.get(number=1).sheet
+    before = poll(client, tournament, player)
+    sched.session_publish(session=second, by=organizer)
+    assert poll(client, tournament, player)["digest"] == before["digest"]
+    for number in range(1, 5):
+        ss.hand_record(sheet=sheet, number=number, outcome=pay.DRAW, by=referee)
+    after = poll(client, tournament, player)
+    assert keys(after)[:2] == ["seat:2:2:1", f"confirm:{sheet.pk}"]
