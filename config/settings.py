@@ -271,6 +271,10 @@ CACHES = {
         "OPTIONS": {"MAX_ENTRIES": 2000},
     },
 }
+# Hours a referee's table page kept on the phone for offline use (templates/scoring/service_worker.js) is served
+# after it was last refreshed from the network (docs/offline.md, "A shared phone"): bounds how long a login
+# ended on the server while the phone was offline keeps its pages there.
+OFFLINE_PAGE_KEPT_HOURS = float(os.environ.get("OFFLINE_PAGE_KEPT_HOURS", "12"))
 # Seconds the public standings page may lag behind the scores (0: never kept). Organizers and referees always
 # see the scores as they are.
 PUBLIC_STANDINGS_CACHE_SECONDS = int(os.environ.get("PUBLIC_STANDINGS_CACHE_SECONDS", "5"))

@@ -11,6 +11,7 @@ import json
 import re
 import uuid
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse, JsonResponse
 from django.template.loader import render_to_string
@@ -53,6 +54,7 @@ class ServiceWorkerView(View):
                 "assets": json.dumps(assets),
                 "static_prefix": json.dumps(static("")),
                 "page_path": json.dumps(TABLE_PAGE_PATH),
+                "kept_ms": json.dumps(int(settings.OFFLINE_PAGE_KEPT_HOURS * 3600 * 1000)),
             },
         )
         # The caches are named after what the worker keeps: a change of any file (its hashed name) or of the

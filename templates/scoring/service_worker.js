@@ -11,6 +11,8 @@
  *   logout anywhere, a login that ended, another person's login, and the copies of the others are deleted. A
  *   login once replaced is never taken back (an old page shown again cannot bring its login's copies back).
  * - A copy served says so: <body data-kept-at="...">, which kept-pages.js turns into a note with the time.
+ * - A copy not refreshed from the network within KEPT_MS is not served, and deleted: a login ended on the server
+ *   while the phone is offline cannot be known here, so this bounds how long its pages stay on the phone.
  */
 "use strict";
 
@@ -22,6 +24,9 @@ var FILES = "mcr-static";
 var LOGIN = "mcr-login"; // the phone's current login: {mark, expires, ended: [marks replaced]}
 var LOGIN_KEY = "/__mcr-login__";
 var ENDED = 20;
+// A copy not refreshed from the network for this long is not served, and is deleted (OFFLINE_PAGE_KEPT_HOURS):
+// a login ended on the server while the phone was offline would otherwise keep it until the login's own end.
+var KEPT_MS = {{ kept_ms|safe }};
 // A page that does not come within this time is served from its copy (and its copy updated when it comes).
 var STALLED_MS = 6000;
 var HASHED = /\.[0-9a-f]{12}\.[a-z0-9]+$/;
@@ -100,8 +105,13 @@ function current(state) {
   return !!state.mark && (!state.expires || Date.parse(state.expires) > Date.now());
 }
 
+function recent(copy) {
+  var at = Date.parse(copy.headers.get("X-Kept-At") || "");
+  return !isNaN(at) && at + KEPT_MS > Date.now();
+}
+
 function isFor(copy, state) {
-  return !!copy && current(state) && copy.headers.get("X-Login-Mark") === state.mark;
+  return !!copy && current(state) && copy.headers.get("X-Login-Mark") === state.mark && recent(copy);
 }
 
 function forgetOthers(state) {
@@ -171,7 +181,7 @@ self.addEventListener("fetch", function (event) {
         var copy = found[0];
         if (copy && !isFor(copy, found[1])) {
           cache.delete(key);
-          copy = null; // another login's page, or one whose login has ended: never shown
+          copy = null; // another login's page, one whose login has ended, or too old: never shown
         }
         if (!copy) return page(event, request, key, null, false);
         // The page fetching itself after an entry (outbox.js) wants the server's answer, never the copy.

@@ -94,3 +94,23 @@ def test_another_persons_login_on_the_phone_does_not_get_the_copy(
     until_no_copies(page)
     text = offline_page(page, sheet_url(tournament))
     assert not private(text, referee), text
+
+
+def test_a_login_ended_on_the_server_while_offline_keeps_its_copy_only_so_long(
+    phone_page, login, referee, players, published_session, sheet, tournament, settings
+):
+    """The phone cannot learn offline that the server ended the login (a password changed, the login removed):
+    its copy is still served, but only for OFFLINE_PAGE_KEPT_HOURS after it was last refreshed, not until the
+    login's own end (two weeks by default)."""
+    from django.contrib.sessions.models import Session
+
+    settings.OFFLINE_PAGE_KEPT_HOURS = 8 / 3600  # 8 seconds, for the test
+    page = phone_page
+    login(page, referee)  # the service worker is fetched now, with the setting above
+    page.goto(sheet_url(tournament))
+    kept(page, tournament)
+    Session.objects.all().delete()  # the login ended on the server; the phone is offline from now on
+    assert private(offline_page(page, sheet_url(tournament)), referee)  # it cannot know yet
+    time.sleep(9)
+    text = offline_page(page, sheet_url(tournament))
+    assert not private(text, referee), text
