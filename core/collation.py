@@ -111,6 +111,17 @@ def _runs(text: str) -> list[tuple[bool, str]]:
     return runs
 
 
+def pinyin_reading(name: str) -> list[str]:
+    """The syllables of the Chinese characters in ``name``, toneless ("王芳": ["wang", "fang"]; 吕 is "lü"), read
+    as the sort key reads them (a family name's reading first); [] without any."""
+    text = unicodedata.normalize("NFC", str(name or "")).strip()
+    syllables: list[str] = []
+    for index, (han, run) in enumerate(_runs(text)):
+        if han:
+            syllables += [s.rstrip("012345") for s in _pinyin(run, index == 0)]
+    return syllables
+
+
 def _separate(primary: list[int], secondary: list[int]) -> None:
     if primary and primary[-1] != SEPARATOR:
         primary.append(SEPARATOR)

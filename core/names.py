@@ -1,4 +1,5 @@
-"""Finding players by name the way people type names: accents and case do not matter ("lopez" finds "López").
+"""Finding players by name the way people type names: accents and case do not matter ("lopez" finds "López"),
+and a Chinese name is found by its pinyin ("wang" finds 王芳).
 Sorting them is core/collation.py's, in the reader's language."""
 
 import re
@@ -11,14 +12,33 @@ def fold(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold().strip()
 
 
+def search_text(name: str) -> str:
+    """What a typed name is looked for in: the name folded, then for a Chinese name its pinyin, spaced and joined
+    ("王芳 wang fang wangfang"), so "wang", "Wáng Fāng" and "wangfang" all find 王芳 on a Latin keyboard; 吕
+    is found as "lu" and as "lv"."""
+    from core.collation import pinyin_reading
+
+    folded = fold(name)
+    syllables = pinyin_reading(name)
+    if not syllables:
+        return folded
+    forms = [folded]
+    # ü as keyboards type it: "lu" (the letter without its dots) and "lv" (pinyin input methods).
+    for u in ("u", "v") if any("ü" in s for s in syllables) else ("u",):
+        spelled = [s.replace("ü", u) for s in syllables]
+        forms += [" ".join(spelled), "".join(spelled)]
+    return " ".join(forms)
+
+
 def matches(number: int, name: str, query: str) -> bool:
-    """A player number typed alone finds that player; anything else is looked for inside the name."""
+    """A player number typed alone finds that player; anything else is looked for inside the name (or its
+    pinyin: ``search_text``)."""
     query = (query or "").strip()
     if not query:
         return False
     if query.isdigit():
         return int(query) == number
-    return fold(query) in fold(name)
+    return " ".join(fold(query).split()) in search_text(name)
 
 
 # Scripts written without spaces between the family and given names: their characters are compared one by one.

@@ -617,6 +617,6 @@ class SeatListView(TournamentMixin, TemplateView):
             raise Http404(_("The seating of this session is not published yet."))
         rows = selectors.seat_list(session)
         for row in rows:
-            row["search"] = f"{row['player'].number} {names.fold(row['player'].name)}"
+            row["search"] = f"{row['player'].number} {names.search_text(row['player'].name)}"
         context.update(session=session, rows=rows)
         return context

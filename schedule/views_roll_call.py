@@ -15,7 +15,7 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
-from core.names import matches
+from core.names import matches, search_text
 from schedule import attendance
 from tournament import code_guard
 from tournament.lifecycle import CheckInStatus, RollCallStatus, checked_in_as
@@ -59,6 +59,7 @@ class RollCallView(ScorerRequiredMixin, TemplateView):
                 "player": p,
                 "status": mark.status if mark else CheckInStatus.EXPECTED,
                 "self": bool(mark and mark.by_self),
+                "search": search_text(p.name),  # what the page's script filters on (a Chinese name's pinyin too)
             }
 
         context.update(

@@ -265,7 +265,7 @@ class SessionDetailView(TournamentMixin, TemplateView):
                 ]
                 for seat in seats:
                     seat["found"] = names.matches(seat["player"].number, seat["player"].name, query)
-                    seat["search"] = f"{seat['player'].number} {names.fold(seat['player'].name)}"
+                    seat["search"] = f"{seat['player'].number} {names.search_text(seat['player'].name)}"
                     if seat["found"]:
                         found.append({"player": seat["player"], "table": table, "wind": seat["wind"]})
                 tables.append(

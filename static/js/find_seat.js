@@ -1,10 +1,10 @@
 /* Find my seat as you type. The form works without this (it filters on the server); with it, tables or
    rows that do not match the name or number typed are hidden at once. Rows carry data-search:
-   "<number> <name without accents, lower case>". */
+   "<number> <name without accents, lower case>", then a Chinese name's pinyin (core/names.py, search_text). */
 (function () {
   "use strict";
   function fold(text) {
-    return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().trim();
+    return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().trim().replace(/\s+/g, " ");
   }
   function matches(search, query) {
     if (/^\d+$/.test(query)) return search.split(" ")[0] === String(parseInt(query, 10));

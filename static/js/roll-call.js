@@ -3,7 +3,7 @@
   var input = document.querySelector("[data-roll-filter]");
   if (!input) return;
   function fold(text) {
-    return (text || "").normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().trim();
+    return (text || "").normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().trim().replace(/\s+/g, " ");
   }
   function filter() {
     var q = fold(input.value);

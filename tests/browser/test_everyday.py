@@ -248,6 +248,17 @@ def test_seat_list_and_player_page(phone_page, desktop_page, day, assert_phone_f
     screenshot(player, "player-seat-desktop")
 
 
+def test_a_chinese_name_is_found_by_its_pinyin_as_you_type(phone_page, day, organizer):
+    """The wall list's script: "wang" typed on a Latin keyboard finds 王芳, as the server's search does."""
+    ts.player_update(player=day.players.get(number=3), by=organizer, name="王芳")
+    page = phone_page
+    page.goto(reverse("seat-list", args=[day.slug, 1]))
+    for typed in ("wang", "Wáng Fāng", "wangfang"):
+        page.locator("#seat-query").fill(typed)
+        rows = page.locator("#seat-list tbody tr:visible")
+        assert rows.count() == 1 and rows.locator("td").first.inner_text() == "王芳", typed
+
+
 def test_audit_log_reads_as_sentences(
     desktop_page, phone_page, day, login, organizer, assert_phone_friendly, screenshot
 ):

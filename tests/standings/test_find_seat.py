@@ -137,6 +137,18 @@ def test_seat_list_in_chinese_sorts_by_pinyin_with_latin_names_among_them(
     assert positions == sorted(positions), text
 
 
+def test_a_chinese_name_is_found_by_its_pinyin(client, tournament, players, organizer, published_session):
+    """On the session page (the server's search) and in the rows the wall list's script searches: "wang" typed on
+    a Latin keyboard finds 王芳."""
+    rename(players, organizer, {5: "王芳", 0: "曾伟"})
+    content = session_page(client, tournament, "wang fang").content.decode()
+    found = re.findall(r'<p class="your-seat">(.*?)</p>', content, re.S)
+    assert len(found) == 1 and "王芳 (6): <strong>table 2</strong>" in found[0]
+    assert "曾伟" in session_page(client, tournament, "Zēng").content.decode().split('class="your-seat"')[1]
+    rows = client.get(reverse("seat-list", args=[tournament.slug, 1])).content.decode()
+    assert '<tr data-search="6 王芳 wang fang wangfang"><td>王芳</td>' in rows
+
+
 def test_seat_list_in_spanish_puts_n_tilde_after_n(client, tournament, players, organizer, published_session):
     rename(
         players,
@@ -202,6 +214,17 @@ def test_unseated_session_seat_list(client, client_for, named):
         (3, "Øyvind", "øy", True),
         (3, "Straße", "STRASSE", True),
         (3, "Zoë", "zoe", True),
+        # A Chinese name by its pinyin, as typed on a Latin keyboard (core/names.py, search_text).
+        (5, "王芳", "wang", True),
+        (5, "王芳", "Wáng Fāng", True),
+        (5, "王芳", "wangfang", True),
+        (5, "王芳", "wang  fang", True),
+        (5, "王芳", "王", True),
+        (5, "王芳", "li", False),
+        (5, "曾伟", "zeng", True),  # the family name's reading, not ceng
+        (5, "吕布", "lu bu", True),
+        (5, "吕布", "lvbu", True),
+        (5, "Li Na 李娜", "lina", True),
     ],
 )
 def test_matches(number, name, query, hit):
