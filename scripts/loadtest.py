@@ -5,18 +5,21 @@
    published, with one referee account per table.
 2. Starts gunicorn (--workers processes, bound to 127.0.0.1 on a free port) with DEBUG off, as behind a
    TLS proxy: every request carries ``X-Forwarded-Proto: https``.
-3. Each referee logs in through the login form (CSRF token and cookie, as a browser), then enters hands
-   1..--hands of its table through the sheet's hand form: open the sheet, think, post the hand. Meanwhile
-   --readers anonymous readers poll the public standings, and --live-readers players keep their private page
-   open (issue 31): it polls its news every --live-poll seconds and fetches the page again when they changed
-   (a hand entered at their table changes them). With --servers 2, two gunicorn processes (--workers each) on
-   the one database share the clients, as two app servers behind a proxy do (docs/deploy.md). Everything stops after --max-seconds at most;
-   every request has a time-out; traffic goes to the loopback address only.
+3. Before play, each referee logs in through the login form (CSRF token and cookie, as a browser) and
+   --live-readers players open their private page (issue 31), which from then on polls its news every
+   --live-poll seconds and fetches itself again when they changed, or only the announcements when only they
+   did, as static/js/player-live.js does. Then play: each referee enters hands 1..--hands of its table
+   through the sheet's hand form (open the sheet, think, post the hand), while --readers anonymous readers
+   poll the public standings; --announce-at seconds in, the organizer posts an announcement, which every open
+   page learns of within one poll. With --servers 2, two gunicorn processes (--workers each) on the one
+   database share the clients, as two app servers behind a proxy do (docs/deploy.md). Everything stops after
+   --max-seconds at most; every request has a time-out; traffic goes to the loopback address only.
 4. Checks in the database that every posted hand is stored exactly once (one version each, as posted)
    and that the standings equal an independent recomputation from the posted hands (payments by
    ``rules.payments``, table points 4/2/1/0 shared on ties, computed here).
 5. Prints requests per second, median, 99th percentile and worst latency and errors per kind of request,
-   then each target missed; exits 1 when any is (an error, a mismatch, hand entry's p99 not under
+   the CPU each phase cost the app servers, PostgreSQL and the load generator itself, with --timeline the
+   requests of every 5 s, then each target missed; exits 1 when any is (an error, a mismatch, hand entry's p99 not under
    --entry-p99-ms). Stops gunicorn and drops its database at the end, also on failure.
 """
 

@@ -10,7 +10,7 @@ PO = Path(__file__).resolve().parents[2] / "locale" / "es" / "LC_MESSAGES" / "dj
 USTED = re.compile(
     r"\b(usted|Usted|Indique|Introduzca|Seleccione|Pulse|Escriba|Elija|Compruebe|Añada|Revise|Vuelva|Intente|"
     r"Consulte|Asegúrese|Pida|Descargue|Utilice|Marque|Inicie|Guarde|Corrija|Imprima|Recargue|Asigne|Deshaga|"
-    r"Publique|indique|introdúzcalo|pulse|elija|escriba|revise|envíelo|descárguelo|asígnelos)\b"
+    r"Publique|Explique|Designe|designe|Compare|compare|Programe|indique|introdúzcalo|pulse|elija|escriba|revise|envíelo|descárguelo|asígnelos)\b"
 )
 
 

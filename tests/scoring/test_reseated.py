@@ -20,4 +20,4 @@ def test_entry_on_a_sheet_seated_away_is_refused(seated_session, sheet, players,
     assert caught.value.code == "sheet_gone"
     with translation.override("es"), pytest.raises(ValidationError) as caught:
         ss.hand_record(sheet=stale, number=1, outcome=pay.DRAW, by=referee)
-    assert "se ha vuelto a sentar" in caught.value.messages[0]
+    assert "se han vuelto a asignar los asientos" in caught.value.messages[0]
