@@ -6,7 +6,10 @@
 import pytest
 
 from rules.base import HandError, PaymentError
+from rules.core.tiles import parse_tile, parse_tiles
+from rules.payments import DISCARD, SELF_DRAWN, HandOutcome
 from rules.registry import get_rule_set
+from rules.swiss_championship import SwissHand
 
 RULES = get_rule_set("swiss_championship")
 
@@ -279,3 +282,146 @@ def test_a_session_is_one_round_of_four_hands_with_the_deal_passing_on():
     assert RULES.seat_winds(2) == (3, 0, 1, 2)  # seat 1 is East (dealer), seat 0 North
     assert all(sorted(RULES.seat_winds(h)) == [0, 1, 2, 3] for h in range(1, 5))
     assert {RULES.prevalent_wind(h) for h in range(1, 5)} == {"E"}
+
+
+# What each fan was counted from, as the scoring explanation shows it to the referee (5.2 l.97-115:
+# 111 a pung, 1111 a kong, 123 a sequence, 11 the pair). Melded sets say so; a concealed kong says it.
+@pytest.mark.parametrize(
+    "hand, fan, sources",
+    [
+        (  # 6.3.2 (l.146), the sheet's example (l.287): every set and the pair hold a 1 or a 9
+            dict(concealed="123123789s1789p", win_tile="1p"),
+            "Outside Hand",
+            ["sequence 789p", "sequence 123s", "sequence 123s", "sequence 789s", "pair 11p"],
+        ),
+        (  # 6.2 (l.138): the four pungs, not the pair
+            dict(concealed="111222444m3339p", win_tile="9p"),
+            "All Pungs",
+            ["pung 111m", "pung 222m", "pung 444m", "pung 333p"],
+        ),
+        (  # 7.7.4 (l.211): a melded kong is one of the four sets of All Pungs
+            dict(concealed="777p33p111m44m", melds=["kong 8888p"], win_tile="4m"),
+            "All Pungs",
+            ["kong 8888p (melded)", "pung 111m", "pung 444m", "pung 777p"],
+        ),
+        (  # 6.2 with a concealed kong (4.5.2 l.85): it is not melded from a discard
+            dict(concealed="777p33p111m44m", melds=["concealed_kong 8888p"], win_tile="4m"),
+            "All Pungs",
+            ["concealed kong 8888p", "pung 111m", "pung 444m", "pung 777p"],
+        ),
+        (  # 7.5.1 (l.186): each kong named, melded or concealed
+            dict(concealed="345m6p", melds=["kong 2222p", "concealed_kong 9999p", "pung 111m"], win_tile="6p"),
+            "Kong",
+            ["kong 2222p", "concealed kong 9999p"],
+        ),
+        (  # 7.5.2 (l.187): the fourth 2p sits in a concealed sequence beside the melded pung
+            dict(concealed="234p345m777m9m", melds=["pung 222p"], win_tile="9m"),
+            "Tile Hog",
+            ["four of 2p"],
+        ),
+    ],
+)
+def test_each_fan_names_the_sets_it_was_counted_from(hand, fan, sources):
+    result = score(**hand)
+    assert result["valid"], result
+    assert {f["name"]: f["from"] for f in result["fans"]}[fan] == sources
+
+
+def test_a_melded_pung_and_its_fourth_tile_in_a_sequence_are_a_tile_hog():
+    # 7.5.2 (l.187): all four 2p used, none as a kong; Basic Hu 1 + Tile Hog 1 (7.4.3 l.182)
+    result = score(concealed="234p345m777m9m", melds=["pung 222p"], win_tile="9m")
+    assert fans(result) == {"Basic Hu": (1, 1), "Tile Hog": (1, 1)} and result["total"] == 2
+
+
+def test_out_with_a_replacement_tile_needs_one_kong_not_every_meld_a_kong():
+    # 7.6.1 (l.191): a kong and a pung melded, won on the kong's replacement tile (5.3.1 l.119)
+    result = score(concealed="345m99p78p", melds=["kong 2222p", "pung 111m"], win_tile="6p", self_drawn=True, kong=True)
+    assert result["valid"], result
+    assert fans(result)["Out with Replacement Tile"] == (2, 1)
+    assert result["total"] == (1 * 2 + 1) * 3
+
+
+def test_a_hand_built_in_code_with_a_dragon_is_refused_not_raised():
+    # 1.1 (l.7): no dragons. The engine answers an invalid hand with a refusal, whoever built it.
+    hand = SwissHand(concealed=parse_tiles("123mC"), win_tile=parse_tile("C"))
+    result = RULES.score(hand)
+    assert (result.valid, result.total, result.fans) == (False, 0, [])
+    assert "108 tiles" in str(result.error)
+
+
+# The 002 score sheet (l.225-262): each fan's points on a discard and self-drawn (x 3, l.233), then
+# +1 for each kong and tile hog and x2 for each bonus.
+SHEET = [
+    (1, "平胡", 1, 3),
+    (2, "碰碰胡", 2, 6),
+    (3, "清一色", 4, 12),
+    (4, "帶幺九", 4, 12),
+    (5, "七対", 4, 12),
+    (6, "清対", 8, 24),
+    (7, "將対", 8, 24),
+    (8, "龍七対", 8, 24),
+    (9, "清七対", 16, 48),
+    (10, "清幺九", 16, 48),
+    (11, "天胡", 32, 96),
+    (12, "地胡", 32, 96),
+]
+
+
+def test_the_printed_sheet_lists_the_twelve_fans_of_the_002_sheet():
+    table = RULES.sheet_fan_table()
+    assert [(f["id"], f["name_zh"], f["points"], f["self_drawn"]) for f in table["fans"]] == SHEET
+    assert table["extras"] == [("Kong", "+1"), ("Tile Hog", "+1")]
+    assert [x for _, x in table["bonuses"]] == ["x2"] * 5
+
+
+def test_the_hand_form_offers_the_swiss_flags_and_not_the_mcr_only_ones():
+    # last_tile scores nothing under 002 and prevalent_wind has no wind tiles (1.1 l.7);
+    # kong_discard (7.6.2 l.192) and first_draw (6.6 l.166-168) are 002's own.
+    fields = RULES.describe()["hand_fields"]
+    assert {"concealed", "melds", "win_tile", "self_drawn", "kong", "last_wall", "kong_discard", "first_draw"} <= set(
+        fields
+    )
+    assert "last_tile" not in fields and "prevalent_wind" not in fields
+
+
+@pytest.mark.parametrize(
+    "outcome, payments",
+    [
+        # Basic Hu on a discard (6.1 l.132, 7.4.2 l.181): 1 point, the least a win is worth
+        (HandOutcome(DISCARD, "A", "B", 1), {"A": 1, "B": -1, "C": 0, "D": 0}),
+        # the highest entry the sheet takes
+        (HandOutcome(DISCARD, "C", "D", 600), {"A": 0, "B": 0, "C": 600, "D": -600}),
+        # only the winner's points are typed: a self-draw of All Pungs, 2 x 3 (7.4.1 l.180)
+        (HandOutcome(SELF_DRAWN, "D", None, 6), {"A": -2, "B": -2, "C": -2, "D": 6}),
+    ],
+)
+def test_the_winners_typed_points_are_paid(outcome, payments):
+    assert RULES.hand_changes(["A", "B", "C", "D"], outcome) == payments
+
+
+@pytest.mark.parametrize("points", [0, 601])
+def test_typed_points_no_hand_can_score_are_refused(points):
+    # Nothing scores 0 (a win is at least Basic Hu, 1 point); 601 is past the sheet's typing check.
+    with pytest.raises(PaymentError, match="from 1 to 600"):
+        RULES.hand_changes(["A", "B", "C", "D"], HandOutcome(DISCARD, "A", "B", points))
+
+
+@pytest.mark.parametrize("points, each", [(3, 1), (6, 2), (9, 3), (96, 32)])
+def test_a_self_draw_is_paid_a_third_by_each_other_player_in_whole_points(points, each):
+    # 7.4.1 (l.180): the total is already x 3, any multiple of 3 (Basic Hu self-drawn is 3, Sky Hu 96)
+    changes = RULES.payments(0, None, points)
+    assert changes == (points, -each, -each, -each)
+    assert all(type(c) is int for c in changes)
+
+
+def test_the_deal_keeps_passing_on_when_a_session_plays_more_than_one_round():
+    # 1.4 (l.10): after every hand the dealer passes the dice on, win or lose; a tournament may
+    # set more hands a session than 002's four, and the deal goes round again.
+    assert [RULES.dealer(h) for h in range(1, 9)] == [0, 1, 2, 3, 0, 1, 2, 3]
+    assert RULES.seat_winds(5) == RULES.seat_winds(1)
+
+
+@pytest.mark.parametrize("number", [0, -1, "1"])
+def test_hands_are_numbered_from_one(number):
+    with pytest.raises(ValueError, match="numbered from 1"):
+        RULES.seat_winds(number)
