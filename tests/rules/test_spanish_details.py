@@ -174,3 +174,162 @@ def test_four_flowers_without_the_four_seasons_still_need_the_winning_tile_first
     assert not result["valid"] and result["error"].startswith("win_tile is missing"), result["error"]
     result = score(concealed="123m456p789s23sZZ", seasons="1234")
     assert not result["valid"] and result["error"].startswith("win_tile is missing"), result["error"]
+
+
+# ------------------------------------------------------------------ the engine: the limit and the explanations
+
+# A pure straight (x16) and a voided suit (x2): exactly x32.
+X32 = dict(melds=["chow 123p", "chow 456p"], concealed="789p345mE", win_tile="E", flowers="1")
+
+
+def test_exactly_x32_is_100_at_once_and_says_so():
+    # l.28: "Una jugada básica con x32 son directamente 100 puntos": the limit is named for the x32, not for
+    # 6 x 32 = 192 being over 100
+    result = score(**X32)
+    assert result["fans"][-1]["name_es"] == "Límite de 100 puntos" and result["fans"][-1]["from"] == ["x32 doublings"]
+    assert result["total"] == 100
+
+
+def test_a_doubling_counted_three_times_multiplies_three_times():
+    # l.52: each pung of dragons doubles; a losing hand holding all three (no special hand for a loser, l.132
+    # applies to the winner) is 3 x 2 points x 2 x 2 x 2 = 48, 50 after rounding
+    result = score(winning=False, melds=["pung CCC", "pung FFF"], concealed="PPP123m9s")
+    assert items(result)["Pong o Kong de Dragones"] == (2, 3)
+    assert result["total"] == 50
+
+
+@pytest.mark.parametrize(
+    "hand, name_es, source",
+    [
+        # l.65 and l.69: the explanation names the chows that make the straight
+        (
+            dict(melds=["chow 123p", "chow 456m"], concealed="789s345mE", win_tile="E"),
+            "Escalera Mixta",
+            "chow 123p + chow 456m + chow 789s",
+        ),
+        (
+            dict(melds=["chow 456s", "chow 123m"], concealed="789p345mE", win_tile="E"),
+            "Escalera Mixta",
+            "chow 123m + chow 456s + chow 789p",
+        ),
+        (X32, "Escalera Pura", "chow 123456789p"),
+        (dict(melds=["chow 123s"], concealed="456789s345mE", win_tile="E"), "Escalera Pura", "chow 123456789s"),
+    ],
+)
+def test_a_straight_names_its_chows(hand, name_es, source):
+    result = score(**hand)
+    assert [f["from"] for f in result["fans"] if f["name_es"] == name_es] == [[source]]
+
+
+def test_a_losing_hands_concealed_pung_is_not_called_claimed():
+    # A loser's three alike among the concealed tiles are a concealed pung (l.38-42): the explanation must not
+    # say it was claimed from a discard, as it does for a declared pung.
+    result = score(winning=False, melds=["pung 999p"], concealed="111m456p78s99s")
+    assert [f["from"] for f in result["fans"] if f["name_es"] == "Pong de Terminales"] == [
+        ["pung 999p (exposed)", "pung 111m"]
+    ]
+
+
+def test_concealed_hand_needs_every_declared_set_concealed_whatever_the_order():
+    # l.55 "Tener todas las jugadas ocultas": three concealed kongs declared first do not make the exposed pung
+    # declared after them concealed
+    result = score(
+        melds=["concealed_kong 5555s", "concealed_kong 6666p", "concealed_kong 7777m", "pung 222p"],
+        concealed="9s",
+        win_tile="9s",
+    )
+    assert result["valid"], result
+    assert "Mano Oculta" not in items(result)
+    assert {"Sin Honores", "Todo Pongs"} <= set(items(result))
+
+
+# ------------------------------------------------------------------ special hands: their edges
+
+
+@pytest.mark.parametrize(
+    "hand",
+    [
+        # l.85, footnote (7): tiles 1-3 (Fichas Inferiores), 7-9 (Fichas Superiores), in several suits
+        dict(melds=["chow 123p"], concealed="123m123s333m2p", win_tile="2p"),
+        dict(melds=["chow 789p"], concealed="789m789s777m8p", win_tile="8p"),
+        dict(melds=["pung 111p"], concealed="123m222s33s33m", win_tile="3m"),
+        dict(melds=["pung 999p"], concealed="789m888s77s77m", win_tile="7m"),
+    ],
+)
+def test_upper_and_lower_tiles(hand):
+    result = score(**hand)
+    assert items(result) == {"Fichas Sup, Inf o Centrales": (200, 1)}, result
+
+
+def test_seven_pairs_of_one_suit_with_honours_are_only_seven_pairs():
+    # l.93 "7 Pares Puros" is seven pairs of one suit (Mano Pura, l.84, has no honours): with honours they are
+    # "7 Pares" (l.82)
+    result = score(concealed="224466m88mEESSC", win_tile="C")
+    assert items(result) == {"7 Pares": (200, 1)}
+
+
+@pytest.mark.parametrize(
+    "hand, name_es, value",
+    [
+        # l.112: a self-drawn Mano Pura with nothing taken from a discard is 1000, also as seven pairs
+        (dict(concealed="1122335577994p", win_tile="4p", self_drawn=True), "Mano Pura Totalm. Oculta", 1000),
+        # seven pairs self-drawn but not of one suit are only seven pairs (l.82)
+        (dict(concealed="1155m2299p33sEEC", win_tile="C", self_drawn=True), "7 Pares", 200),
+        # a self-drawn Mano Pura with a chow claimed from a discard is only Mano Pura (l.84, l.112)
+        (dict(melds=["chow 123s"], concealed="4567892225s", win_tile="5s", self_drawn=True), "Mano Pura", 200),
+        # l.117: self-drawn Nine Gates (1000) is also a fully concealed Mano Pura (1000): it is named Nine Gates
+        (dict(concealed="1112345678999m", win_tile="5m", self_drawn=True), "Nueve Puertas", 1000),
+        # footnote (12): Nine Gates is 1-1-1 and 9-9-9 with every tile from 2 to 8; a self-drawn one-suit hand
+        # lacking one of them is only the fully concealed Mano Pura
+        (dict(concealed="1113456789995m", win_tile="5m", self_drawn=True), "Mano Pura Totalm. Oculta", 1000),
+        (dict(concealed="1112342349995m", win_tile="5m", self_drawn=True), "Mano Pura Totalm. Oculta", 1000),
+        # l.96: all honours with nothing declared (four concealed pungs, so also Tesoro Escondido, 500 too)
+        (dict(concealed="EEESSSWWWCCCP", win_tile="P"), "Tesoro Escondido", 500),
+    ],
+)
+def test_fully_concealed_and_nine_gates_edges(hand, name_es, value):
+    result = score(**hand)
+    assert items(result) == {name_es: (value, 1)}, result
+
+
+@pytest.mark.parametrize(
+    "concealed, win_tile",
+    [
+        # l.113, our reading: 1 to 9 of one suit, one of each wind and one more of those tiles
+        ("12345678m5mESWN", "E"),  # no 9
+        ("123456789mESW5m", "E"),  # no North
+    ],
+)
+def test_an_orphan_straight_needs_every_number_and_every_wind(concealed, win_tile):
+    result = score(concealed=concealed, win_tile=win_tile)
+    assert not result["valid"] and "not a winning hand" in result["error"]
+    assert result["total"] == 0
+
+
+def test_official_mode_takes_a_special_hand_of_four_sets():
+    # l.11: a Mah Jong needs an x8 in the official mode; special hands (l.78-119) are worth more than any x8
+    result = score(spanish(payment_mode="official"), melds=["chow 123s"], concealed="4567892225s", win_tile="5s")
+    assert result["valid"], result
+    assert items(result) == {"Mano Pura": (200, 1)}
+
+
+# ------------------------------------------------------------------ the engine called directly
+
+
+def test_score_hand_scores_in_the_ranked_mode_unless_told():
+    # The package's documented call (rules/spanish/__init__.py): no x8 needed unless official is asked for
+    from rules.spanish import SpanishHand, engine
+
+    hand = SpanishHand.from_dict(dict(melds=["chow 234p", "chow 789m"], concealed="678s345mE", win_tile="E"))
+    assert engine.score_hand(hand).valid
+    assert not engine.score_hand(hand, official=True).valid
+
+
+def test_score_hand_answers_a_hand_built_in_code_that_cannot_be_one():
+    # score_hand never raises (a referee's batch goes on): a winning hand without its winning tile is refused
+    from rules.core.tiles import parse_tiles
+    from rules.spanish import SpanishHand, engine
+
+    result = engine.score_hand(SpanishHand(concealed=list(parse_tiles("123m456p789s234sE"))))
+    assert (result.valid, result.total, list(result.fans)) == (False, 0, [])
+    assert "win_tile is missing" in str(result.error)
