@@ -398,14 +398,15 @@ def score_hand(hand: SpanishHand, official: bool = False) -> Score:
         candidates.extend(_closed_specials(hand, counts, tile_found))
     if not candidates:
         return Score(False, 0, [], Message(NOT_WINNING))
-    # The highest reading; among equal totals, one that meets the official x8 requirement.
-    total, items, has_x8 = max(candidates, key=lambda c: (c[0], c[2]))
-    if official and not has_x8:
-        better = [c for c in candidates if c[2]]
-        if better:
-            total, items, has_x8 = max(better, key=lambda c: c[0])
-        else:
-            return Score(False, total, items, Message(NO_X8))
+    # The highest reading; among equal totals, one that meets the official x8 requirement. In the official mode
+    # only the readings that meet it count; with none, the highest is shown with the refusal.
+    best = max(candidates, key=lambda c: (c[0], c[2]))
+    if official:
+        meeting = [c for c in candidates if c[2]]
+        if not meeting:
+            return Score(False, best[0], best[1], Message(NO_X8))
+        best = max(meeting, key=lambda c: c[0])
+    total, items, _ = best
     return Score(True, total, items)
 
 

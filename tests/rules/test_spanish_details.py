@@ -333,3 +333,33 @@ def test_score_hand_answers_a_hand_built_in_code_that_cannot_be_one():
     result = engine.score_hand(SpanishHand(concealed=list(parse_tiles("123m456p789s234sE"))))
     assert (result.valid, result.total, list(result.fans)) == (False, 0, [])
     assert "win_tile is missing" in str(result.error)
+
+
+@pytest.mark.parametrize("mode", ["ranked", "official"])
+def test_the_highest_reading_is_kept_in_both_modes(mode):
+    # 222333444m are three pungs (Todo Pongs x8, l.61) or three chows 234m; out on the last tile (x8, l.67) both
+    # readings meet the official x8 (l.11), and both modes keep the higher: 5 x 8 x 8 x 2 is over 100, while the
+    # chows would be 5 x 8 x 2 = 80
+    result = score(
+        spanish(payment_mode=mode),
+        melds=["pung 555p"],
+        concealed="222333444mE",
+        win_tile="E",
+        last_wall=True,
+    )
+    assert result["valid"], result
+    assert result["total"] == 100 and "Todo Pongs" in items(result)
+
+
+def test_an_official_refusal_still_shows_what_the_hand_was_worth():
+    # l.11: without an x8 the Mah Jong does not count in the official mode; the referee still sees its points
+    result = score(
+        spanish(payment_mode="official"),
+        melds=["chow 234p", "chow 789m"],
+        concealed="678s345mE",
+        win_tile="E",
+        flowers="1",
+    )
+    assert not result["valid"] and "x8" in result["error"]
+    assert result["total"] == 10
+    assert items(result) == {"Mah Jong (Juego completo)": (5, 1), "Flor o Estación": (1, 1)}
