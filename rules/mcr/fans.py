@@ -30,7 +30,7 @@ _TABLE = [
     (7, 88, "Thirteen Orphans", "Trece Huérfanos", "十三幺"),
     (8, 64, "All Terminals", "Todo Terminales", "清幺九"),
     (9, 64, "Little Four Winds", "Cuatro Pequeños Vientos", "小四喜"),
-    (10, 64, "Little Three Dragons", "Cuatro Pequeños Dragones", "小三元"),
+    (10, 64, "Little Three Dragons", "Tres Pequeños Dragones", "小三元"),
     (11, 64, "All Honors", "Todo Honores", "字一色"),
     (12, 64, "Four Concealed Pungs", "Cuatro Pung Ocultos", "四暗刻"),
     (13, 64, "Pure Terminal Chows", "x2 Chow Extremos 1 Familia", "一色双龙会"),

@@ -282,3 +282,18 @@ def test_exports_in_spanish(client, tournament, published_session, players, refe
     for name, args in (("export-fouls", [tournament.slug, "pdf"]), ("export-score-sheet", [tournament.slug, 1, 1])):
         response = client.get(reverse(name, args=args), **SPANISH)
         assert response.status_code == 200 and response.content.startswith(b"%PDF")
+
+
+def test_no_stray_synonyms_of_the_rulebook_terms(po_entries):
+    """One word for each thing (docs/translation.md): the score sheet is never an acta, a self-drawn win never an
+    autorrobo, the chief referee never the árbitro principal, the appeal fee never a cuota, the round robin never
+    a liguilla, and the EMA id is always ID EMA. These had crept into some messages while others used the
+    rulebook's words."""
+    stray = re.compile(r"\b(acta|actas|autorrobo|árbitro principal|cuota|liguilla)\b|\bid EMA\b", re.IGNORECASE)
+    found = [
+        (msgid, text)
+        for (_ctx, msgid, _plural), e in po_entries.items()
+        for text in e["str"].values()
+        if stray.search(text.replace("ID EMA", ""))
+    ]
+    assert found == []

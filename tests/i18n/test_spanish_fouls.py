@@ -63,3 +63,17 @@ def test_player_pages_in_spanish(client, tournament, sheet_es, organizer):
     code = tournament.players.get(number=2).code
     content = page(client, "player-sheets", tournament.slug, code)
     assert "Sesión 1, mesa 1" in content and "Confirmo esta hoja de puntuación" in content
+
+
+def test_each_withdraw_button_says_what_it_withdraws(client_for, tournament, sheet_es, organizer, referee):
+    """One English "Withdraw", three Spanish words: a player is retirado, an announcement retirado, a penalty anulada
+    (the withdrawals page said "Anular" before the button had a context)."""
+    from tournament import floor
+
+    floor.announcement_post(tournament=tournament, text="Pausa de 10 minutos", by=organizer)
+    withdrawals = page(client_for("organizer"), "manage-withdrawals", tournament.slug)
+    assert '<button type="submit">Retirar</button>' in withdrawals
+    announcements = page(client_for("organizer"), "manage-announcements", tournament.slug)
+    assert 'class="secondary">Retirar</button>' in announcements
+    sheet = page(client_for("referee"), "sheet", tournament.slug, 1, 1)
+    assert 'class="secondary">Anular</button>' in sheet

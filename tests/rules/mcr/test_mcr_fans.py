@@ -334,3 +334,12 @@ def test_the_references_melded_and_concealed_kong_is_two_of_our_fans_worth_six()
     (fans,) = F.REFERENCE_SPECIAL_NAMES.values()
     assert fans == (F.TWO_MELDED_KONGS, F.CONCEALED_KONG)
     assert sum(FANS[i].points for i in fans) == 6
+
+
+@pytest.mark.parametrize(
+    "fan_id, name_es",
+    [(2, "Tres Grandes Dragones"), (9, "Cuatro Pequeños Vientos"), (10, "Tres Pequeños Dragones")],
+)
+def test_spanish_names_count_the_right_tiles(fan_id, name_es):
+    # Little Three Dragons was shown in Spanish as "Cuatro Pequeños Dragones", though there are three dragons.
+    assert FANS[fan_id].name_es == name_es
