@@ -19,7 +19,6 @@ from core.countries import alpha3
 from ratings.base import format_number
 from rules import fouls
 from rules.rotation import round_of_hand, seat_winds
-from rules.table_points import format_table_points
 from scoring import lifecycle
 from scoring.models import Penalty, ScoreSheet
 from scoring.results import lost_sessions, table_results
@@ -28,6 +27,7 @@ from standings.tables import tiebreak_label
 from standings.weight import tournament_weight
 from tournament.clock import day_label, is_multi_day
 from tournament.models import Seat, Tournament
+from tournament.numbers import table_points_shown
 
 TEXT, INT, POINTS = "text", "int", "points"
 
@@ -248,8 +248,8 @@ def ema_problems(tournament, rows, results=None):
                 % {
                     "s": result.session,
                     "t": result.table,
-                    "tp": format_table_points(total),
-                    "expected": format_table_points(expected),
+                    "tp": table_points_shown(total),
+                    "expected": table_points_shown(expected),
                 }
             )
     for row in rows:

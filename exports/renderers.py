@@ -15,14 +15,23 @@ from exports.datasets import INT, POINTS, TEXT, Dataset, local_time
 from exports.typography import LATIN, document_fonts, draw_string, paragraph, styles_for, table, text_width
 from rules.table_points import format_table_points
 from tournament.models import Tournament
+from tournament.numbers import table_points_shown
 
 
 def _text(value, kind):
+    """A value as a file for programs writes it (CSV): table points with a decimal point in every language."""
     if value is None:
         return ""
     if kind == POINTS:
         return format_table_points(value)
     return str(value)
+
+
+def _shown(value, kind):
+    """A value as a printed document shows it to people: table points in the reader's language ("1,50")."""
+    if value is not None and kind == POINTS:
+        return table_points_shown(value)
+    return _text(value, kind)
 
 
 def _cell_text(value, kind):
@@ -187,7 +196,7 @@ class _Layout:
 def _layout(dataset: Dataset, tournament: Tournament, available: float) -> _Layout:
     """The widths the columns need at 8.5 pt; a sheet wider than the page shrinks its font (down to 5.5 pt)."""
     kinds = [c.kind for c in dataset.columns]
-    body = [[_text(v, k) for v, k in zip(row, kinds)] for row in dataset.rows]
+    body = [[_shown(v, k) for v, k in zip(row, kinds)] for row in dataset.rows]
     group_labels = [label for label, _span in dataset.groups or []]
     font, bold = document_fonts(
         [tournament.name, dataset.title, dataset.heading, *dataset.header, *dataset.notes, *group_labels]

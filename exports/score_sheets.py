@@ -16,10 +16,10 @@ from django.utils.translation import gettext as _
 from exports.datasets import foul_nature, foul_paid_to, foul_remarks, team_name, wind_name
 from exports.renderers import document
 from exports.typography import LATIN, LATIN_BOLD, document_fonts, fitted, paragraph, styles_for, table
-from rules.table_points import format_table_points
 from scoring.models import Penalty, Signature
 from scoring.results import SheetData, SheetHand, sheets_data
 from tournament.models import WIND_NAMES, Player, Table, Tournament
+from tournament.numbers import table_points_shown
 
 # Beside the number of a hand entered after the session's bell (the referee said it ended before it), as
 # the web sheet's "after the bell" badge; explained under the table.
@@ -135,7 +135,7 @@ def _total_rows(data: SheetData, blank: bool, cell: Any) -> list[list[Any]]:
     return [
         line(_("Penalties"), [_signed(v) if v else "" for v in data.penalty_scores or []] if filled else None),
         line(_("Total points"), [str(v) for v in data.scores or []] if filled else None),
-        line(_("Table points"), [format_table_points(v) for v in data.table_points or []] if filled else None),
+        line(_("Table points"), [table_points_shown(v) for v in data.table_points or []] if filled else None),
         line(_("Signature"), None if blank else [_confirmed(data, p, cell) for p in data.players]),
     ]
 

@@ -30,11 +30,12 @@ class FinalPart:
 
 
 def final_columns(part: FinalPart) -> dict[str, str]:
-    """A finalist's two parts as the standings page and files show them: "table points · points"."""
-    from rules.table_points import format_table_points
+    """A finalist's two parts as the standings page shows them: "table points · points", in the reader's
+    language."""
+    from tournament.numbers import number_shown, table_points_shown
 
     def text(tp: Fraction, pts: Fraction) -> str:
-        return f"{format_table_points(tp)} · {shown_score(pts)}"
+        return f"{table_points_shown(tp)} · {number_shown(shown_score(pts))}"
 
     return {
         "carried": text(part.carried_table_points, part.carried_score),

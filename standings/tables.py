@@ -6,7 +6,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from rules.ranking import TIEBREAKS
-from rules.table_points import format_table_points
+from tournament.numbers import table_points_shown
 from tournament.tables import TABLE_TEMPLATE, NameColumn, with_name_keys
 
 NUM = {"td": {"class": "num"}, "th": {"class": "num"}}
@@ -21,7 +21,7 @@ def tiebreak_label(key: str) -> str:
 
 class PointsColumn(tables.Column):
     def render(self, value):
-        return format_table_points(value)
+        return table_points_shown(value)
 
 
 class RankColumn(tables.Column):

@@ -21,7 +21,6 @@ from django_tables2 import RequestConfig
 
 from core import names
 from core.collation import person_sort_key
-from rules.table_points import format_table_points
 from scoring.progress import current_session, session_phase, session_progress
 from scoring.results import table_results
 from scoring.selectors import changes_after_closing, open_appeals_by_table, players_under_appeal
@@ -31,6 +30,7 @@ from standings.finals import cut_stage
 from standings.tables import TeamStandingsTable, standings_table, tiebreak_label
 from tournament.clock import clock_context
 from tournament.models import Player, Seat, Session
+from tournament.numbers import table_points_shown
 from tournament.views.mixins import TournamentMixin
 
 PER_PAGE = 50
@@ -97,7 +97,7 @@ class StandingsView(ResultsMixin, TemplateView):
             public=self.public_view,
         )
         for row in substitutes:
-            row["table_points_text"] = format_table_points(row["table_points"])
+            row["table_points_text"] = table_points_shown(row["table_points"])
         context.update(
             table=table,
             provisional=any(r["provisional"] for r in rows),
@@ -154,15 +154,15 @@ class SessionTabulationView(ResultsMixin, TemplateView):
             lines.append(
                 {
                     "row": row,
-                    "table_points": format_table_points(row.table_points),
+                    "table_points": table_points_shown(row.table_points),
                     "cells": [
                         None
                         if c is None
                         else {
-                            "tp": format_table_points(c.result.table_points),
+                            "tp": table_points_shown(c.result.table_points),
                             "score": c.result.score,
                             "rank": c.result.rank,
-                            "cum_tp": format_table_points(c.cum_table_points),
+                            "cum_tp": table_points_shown(c.cum_table_points),
                             "cum_score": c.cum_score,
                             "complete": c.result.complete,
                             "lost": c.result.lost,
@@ -198,7 +198,7 @@ class PlayerDetailView(ResultsMixin, TemplateView):
                     line["result"] = {
                         "score": result.scores[i],
                         "rank": result.ranks[i],
-                        "table_points": format_table_points(result.table_points[i]),
+                        "table_points": table_points_shown(result.table_points[i]),
                         "submitted": result.submitted,
                         "lost": result.lost[i],
                     }
@@ -223,7 +223,7 @@ class PlayerDetailView(ResultsMixin, TemplateView):
             standing=standing,
             now=now,
             now_phase=current.phase_label if now else "",
-            standing_tp=format_table_points(standing.table_points) if standing else "",
+            standing_tp=table_points_shown(standing.table_points) if standing else "",
         )
         return context
 
@@ -259,7 +259,7 @@ class SessionDetailView(TournamentMixin, TemplateView):
                         "player": player,
                         "score": result.scores[i] if started else "",
                         "rank": result.ranks[i] if started else None,
-                        "table_points": format_table_points(result.table_points[i]) if started else "",
+                        "table_points": table_points_shown(result.table_points[i]) if started else "",
                     }
                     for i, player in enumerate(players)
                 ]

@@ -13,7 +13,6 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from core import kept_input
-from rules.table_points import format_table_points
 from scoring import offline, services, tile_entry
 from scoring.forms.hand import HandForm, PenaltyForm, WithdrawPenaltyForm
 from scoring.models import ScoreSheet
@@ -22,6 +21,7 @@ from scoring.selectors import hand_with_versions, sheet_appeals, sheet_departure
 from tournament.clock import clock_context
 from tournament.floor import call_of_table
 from tournament.models import WIND_NAMES, Session, Table
+from tournament.numbers import table_points_shown
 from tournament.permissions import is_chief_referee, is_organizer
 from tournament.views.mixins import ScorerPostMixin, add_service_error
 
@@ -154,7 +154,7 @@ class SheetView(SheetMixin, TemplateView):
                     "penalties": data.penalty_scores[i],
                     "total": data.scores[i],
                     "rank": data.ranks[i],
-                    "table_points": format_table_points(data.table_points[i]),
+                    "table_points": table_points_shown(data.table_points[i]),
                 }
                 for i in range(4)
             ]

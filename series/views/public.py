@@ -12,12 +12,12 @@ from django.views import View
 from django.views.generic import TemplateView
 
 from ratings.base import format_number
-from rules.table_points import format_table_points
 from series import charts, same_person, selectors
 from series.describe import event_rows, parameter_lines, rating_text
 from series.models import Person, PlayerLink, SeriesMethod
 from series.views.mixins import SeriesMixin, can_create_series
 from tournament.models import Player
+from tournament.numbers import table_points_shown
 
 
 class SeriesListView(TemplateView):
@@ -181,7 +181,7 @@ class SeriesPersonView(RankingMixin, TemplateView):
                     "result": r,
                     "facts": facts,
                     "base_rank": rating_text(r.base_rank),
-                    "table_points": format_table_points(r.table_points) if r.table_points is not None else "",
+                    "table_points": table_points_shown(r.table_points) if r.table_points is not None else "",
                     "weight": format_number(r.weight),
                     "factor": format_number(r.factor),
                     "effective": format_number(r.effective_weight),
@@ -223,7 +223,7 @@ class PersonView(TemplateView):
         lines = [
             {
                 "pt": pt,
-                "table_points": format_table_points(pt.placing.table_points) if pt.placing else "",
+                "table_points": table_points_shown(pt.placing.table_points) if pt.placing else "",
                 "base_rank": rating_text(pt.base_rank),
             }
             for pt in tournaments

@@ -3,10 +3,10 @@
 from django.views.generic import TemplateView
 from django_tables2 import RequestConfig
 
-from rules.table_points import format_table_points
 from tournament.clock import is_multi_day
 from tournament.floor import announcements_shown
 from tournament.models import Tournament, TournamentRole
+from tournament.numbers import table_points_shown
 from tournament.tables import PlayersTable, with_name_keys
 from tournament.views.mixins import TournamentMixin, new_tournament_offer
 
@@ -40,7 +40,7 @@ class TournamentDetailView(TournamentMixin, TemplateView):
             has_public_session=any(s.is_public and not s.is_closed for s in sessions),
             player_count=t.players.filter(is_substitute=False).count(),
             team_count=t.teams.count(),
-            table_points_display=" / ".join(format_table_points(v) for v in t.table_points_values()),
+            table_points_display=" / ".join(table_points_shown(v) for v in t.table_points_values()),
             multi_day=is_multi_day(sessions),
             announcements=announcements_shown(t),
         )

@@ -1,0 +1,48 @@
+"""Table points as people read them in their language, as files for programs write them in every language:
+"4,00" on a Spanish page and a Spanish PDF, "4.00" in English and in every CSV (tournament.numbers)."""
+
+import io
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+from pypdf import PdfReader
+
+from tournament.numbers import number_shown, table_points_shown
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(
+    "language, value, shown",
+    [("es", 4, "4,00"), ("es", "1.5", "1,50"), ("en", "1.5", "1.50"), ("zh-hans", "7/3", "2.33"), ("es", None, "")],
+)
+def test_table_points_in_the_readers_language(language, value, shown):
+    from fractions import Fraction
+
+    with translation.override(language):
+        assert table_points_shown(Fraction(value) if isinstance(value, str) else value) == shown
+
+
+def test_a_carried_score_with_a_fraction():
+    with translation.override("es"):
+        assert number_shown(12.5) == "12,5" and number_shown(12) == "12"
+
+
+def test_the_standings_page_in_spanish_and_the_csv_for_programs(client_for, hands_entered, tournament):
+    client = client_for("organizer")
+    page = client.get(reverse("standings", args=[tournament.slug]), HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert ">4,00<" in page and ">4.00<" not in page
+    english = client.get(reverse("standings", args=[tournament.slug]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert ">4.00<" in english
+    csv = client.get(reverse("export-standings", args=[tournament.slug, "csv"]), HTTP_ACCEPT_LANGUAGE="es")
+    text = b"".join(csv.streaming_content if csv.streaming else [csv.content]).decode("utf-8-sig")
+    assert "4.00" in text and "4,00" not in text
+
+
+def test_the_standings_pdf_in_spanish(client_for, hands_entered, tournament):
+    pdf = client_for("organizer").get(
+        reverse("export-standings", args=[tournament.slug, "pdf"]), HTTP_ACCEPT_LANGUAGE="es"
+    )
+    text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf.content)).pages)
+    assert "4,00" in text and "4.00" not in text
