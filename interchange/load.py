@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from interchange.format import FINAL_KEYS, PLAYER_KEYS, InterchangeError
@@ -152,7 +153,10 @@ def _locked_by_slug(slug: str) -> Tournament | None:
         # one of the same slug, visible now to a new statement.
         if existing is not None or not Tournament.objects.filter(slug=slug).exists():
             return existing
-    raise InterchangeError("slug", f"the tournament “{slug}” is being replaced by other imports; try again")
+    raise InterchangeError(
+        "slug",
+        _("The tournament “%(slug)s” is being replaced by other imports at this moment; try again.") % {"slug": slug},
+    )
 
 
 def tournament_import(
