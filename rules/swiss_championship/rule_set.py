@@ -60,7 +60,8 @@ class SwissChampionshipRuleSet(RuleSet[SwissHand]):
             (ADD, HIGHEST),
             N_(
                 "7.3 only drops fans implied by another. add: fans that do not imply each other add up "
-                "(e.g. All Pungs + Outside Hand); highest: only the single highest fan counts."
+                "(e.g. Seven Pairs with a Kong + Seven Pairs in One Suit); highest: only the single highest fan "
+                "counts."
             ),
             label=N_("How fans combine"),
             choice_labels=(N_("add up the fans that do not imply each other"), N_("only the highest fan counts")),
