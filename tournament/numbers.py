@@ -14,17 +14,12 @@ from django.utils import formats
 from rules.table_points import format_table_points
 
 
-def _localized(text: str) -> str:
-    separator = formats.get_format("DECIMAL_SEPARATOR")
-    return text.replace(".", separator) if text and separator != "." else text
-
-
 def table_points_shown(value: Fraction | Decimal | float | str | None) -> str:
     """Table points as a page shows them: two decimals (``format_table_points``), the language's decimal
-    separator; '' for none."""
-    return _localized(format_table_points(value))
+    separator (Django's ``number_format``, as the templates' ``floatformat``); '' for none."""
+    return formats.number_format(format_table_points(value))
 
 
 def number_shown(value: int | float) -> str:
     """A score that may carry a fraction (a finalist's carried points), as a page shows it."""
-    return _localized(str(value))
+    return formats.number_format(value)
