@@ -55,14 +55,13 @@ _STAND_IN_TIME = datetime(1901, 2, 3, 4, 5, 6, tzinfo=UTC)
 
 
 LIST_LENGTH_PREPARED = 64
-_STAND_IN_ELEMENT = 11_000  # elements of list values: 11_000 + 500 * the list's index + the element's
+# Elements of list values: from 11_000, a run of LIST_LENGTH_PREPARED a list, in the order of the keywords.
+_STAND_IN_ELEMENT = 11_000
 
 
 def _stand_in(kind: type, index: int, length: int = 0) -> Any:
     if kind is list:
-        if length > 500:
-            raise PrepareError("a prepared query takes lists of at most 500 values")
-        return [_STAND_IN_ELEMENT + 500 * index + k for k in range(length)]
+        return [_STAND_IN_ELEMENT + LIST_LENGTH_PREPARED * index + k for k in range(length)]
     if kind is int:
         return _STAND_IN_INT - 7 * index
     if kind is str:
