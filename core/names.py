@@ -5,6 +5,8 @@ Sorting them is core/collation.py's, in the reader's language."""
 import re
 import unicodedata
 
+from core.collation import pinyin_reading
+
 
 def fold(text: str) -> str:
     """Lower case without accents, for comparing names."""
@@ -16,8 +18,6 @@ def search_text(name: str) -> str:
     """What a typed name is looked for in: the name folded, then for a Chinese name its pinyin, spaced and joined
     ("王芳 wang fang wangfang"), so "wang", "Wáng Fāng" and "wangfang" all find 王芳 on a Latin keyboard; 吕
     is found as "lu" and as "lv"."""
-    from core.collation import pinyin_reading
-
     folded = fold(name)
     syllables = pinyin_reading(name)
     if not syllables:
