@@ -73,7 +73,7 @@ def parse_args(argv):
         type=float,
         default=30.0,
         help="seconds into play when the organizer posts an announcement, which every open player's page fetches "
-        "itself again for (30; negative: none)",
+        "within one poll (30; negative: none)",
     )
     p.add_argument("--servers", type=int, default=1, help="gunicorn processes (app servers) sharing the load (1)")
     p.add_argument("--max-seconds", type=float, default=300, help="hard limit on the load phase (300)")
@@ -159,15 +159,19 @@ def stop(process):
         process.wait(5)
 
 
+def _stat_ticks(stat_text, waited_children=False):
+    """A process's CPU clock ticks from its /proc/<pid>/stat: utime and stime, with ``waited_children`` also
+    those of the children it waited for (cutime, cstime)."""
+    fields = stat_text.rsplit(")", 1)[1].split()  # after the command name, which may hold spaces
+    return sum(int(value) for value in fields[11 : 15 if waited_children else 13])
+
+
 def worker_cpu_seconds(process):
     """CPU time used so far by gunicorn's worker processes (Linux /proc), to tell the app's own cost per
     request apart from waiting for a machine that other work shares."""
     try:
         children = Path(f"/proc/{process.pid}/task/{process.pid}/children").read_text().split()
-        total = 0
-        for pid in children:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-            total += int(fields[11]) + int(fields[12])  # utime, stime
+        total = sum(_stat_ticks(Path(f"/proc/{pid}/stat").read_text()) for pid in children)
         return total / os.sysconf("SC_CLK_TCK")
     except (OSError, ValueError, IndexError):
         return None
@@ -189,10 +193,8 @@ def database_cpu_seconds():
         except OSError:
             continue
         if "(postgres)" in text:
-            # utime and stime, and those of the children waited for: a backend that ended is counted by the
-            # server process that started it.
-            fields = text.rsplit(")", 1)[1].split()
-            total += sum(int(value) for value in fields[11:15])
+            # With the children waited for: a backend that ended is counted by the server process that started it.
+            total += _stat_ticks(text, waited_children=True)
     return total / os.sysconf("SC_CLK_TCK")
 
 
@@ -292,7 +294,6 @@ def random_hand(rng, seated):
 class Stats:
     def __init__(self):
         self.lock = threading.Lock()
-        self.latency = defaultdict(list)
         self.errors = defaultdict(int)
         self.causes = defaultdict(int)
         self.samples = []
@@ -300,11 +301,17 @@ class Stats:
         self.announced = None  # when the announcement was posted
         self.timeline = []  # (start, kind, seconds): when the slow answers happened, and what else ran then
 
-    def ok(self, kind, seconds, start=None):
+    def ok(self, kind, seconds, start):
         with self.lock:
-            self.latency[kind].append(seconds)
-            if start is not None:
-                self.timeline.append((start, kind, seconds))
+            self.timeline.append((start, kind, seconds))
+
+    @property
+    def latency(self):
+        """The seconds each answer took, by kind of request."""
+        by_kind = defaultdict(list)
+        for _start, kind, seconds in self.timeline:
+            by_kind[kind].append(seconds)
+        return by_kind
 
     def error(self, kind, what, cause):
         with self.lock:
@@ -438,7 +445,8 @@ def live_reader(index, code, port, stats, args, opened, go, stop_event):
 
 def announcer(stats, args, go, stop_event):
     """--announce-at seconds into play, the organizer posts an announcement: every open player's page learns of
-    it at its next poll and fetches itself again, 200 pages within a few seconds while hands are being entered."""
+    it at its next poll and fetches the announcements, 200 pages within a few seconds while hands are being
+    entered."""
     from django.contrib.auth import get_user_model
     from django.db import connection
 
@@ -635,8 +643,9 @@ def report(stats, login_seconds, entry_seconds, args):
     )
     print(f"{'request':<17} {'count':>6} {'req/s':>7} {'median ms':>10} {'p99 ms':>8} {'max ms':>8} {'errors':>7}")
     total = 0
+    latency = stats.latency
     for kind in KINDS:
-        values = stats.latency.get(kind, [])
+        values = latency.get(kind, [])
         seconds = login_seconds if kind in BEFORE_PLAY else entry_seconds
         total += len(values) if kind not in BEFORE_PLAY else 0
         if values:
@@ -647,7 +656,7 @@ def report(stats, login_seconds, entry_seconds, args):
         else:
             print(f"{kind:<17} {0:>6} {'-':>7} {'-':>10} {'-':>8} {'-':>8} {stats.errors[kind]:>7}")
     print(f"{'all (entry phase)':<19} {total / entry_seconds:>7.1f} req/s")
-    entry = stats.latency.get("entry", [])
+    entry = latency.get("entry", [])
     if entry:
         p99 = percentile(entry, 0.99) * 1000
         target = args.entry_p99_ms
@@ -664,8 +673,8 @@ def cpu_report(stats, snapshots, entry_seconds):
     if len(snapshots) != 3:
         return
     before, go, after = snapshots
-    play = sum(len(v) for k, v in stats.latency.items() if k not in BEFORE_PLAY)
-    opening = sum(len(v) for k, v in stats.latency.items() if k in BEFORE_PLAY)
+    play = sum(1 for _start, kind, _seconds in stats.timeline if kind not in BEFORE_PLAY)
+    opening = len(stats.timeline) - play
     print()
     for label, start, end, requests in (("before play", before, go, opening), ("during play", go, after, play)):
         parts = []

@@ -20,8 +20,8 @@ def loadtest():
 
 def stats_with(loadtest, entry_ms, errors=None):
     stats = loadtest.Stats()
-    for ms in entry_ms:
-        stats.ok("entry", ms / 1000)
+    for i, ms in enumerate(entry_ms):
+        stats.ok("entry", ms / 1000, start=float(i))
     for kind, n in (errors or {}).items():
         for _i in range(n):
             stats.error(kind, "x", "HTTP 500")
