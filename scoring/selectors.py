@@ -32,6 +32,7 @@ from scoring.models import (
 from scoring.results import SheetData, sheets_data
 from tournament import teams as team_services
 from tournament.models import EscalationScope, Player, Seat, Session, Table, Team, Withdrawal
+from tournament.numbers import table_points_shown
 from tournament.permissions import is_appeals_committee, is_chief_referee, is_referee
 
 if TYPE_CHECKING:
@@ -311,7 +312,7 @@ def _session_row(tournament: Tournament, seat: Seat, data: SheetData, now: datet
         "closed": seat.session.is_closed,
         "appeal_until": until,
         "score": data.scores[position] if data.scores else None,
-        "table_points": data.table_points[position] if data.table_points else None,
+        "table_points": table_points_shown(data.table_points[position]) if data.table_points else None,
         "hands": [
             {"hand": h, "delta": h.deltas[position], "total": h.totals[position]}
             for h in data.hands

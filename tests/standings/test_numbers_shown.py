@@ -46,3 +46,21 @@ def test_the_standings_pdf_in_spanish(client_for, hands_entered, tournament):
     )
     text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf.content)).pages)
     assert "4,00" in text and "4.00" not in text
+
+
+def test_the_players_own_page_shows_shared_table_points_as_a_number(client, published_session, sheet, referee):
+    """Four players level after a drawn hand share the table points (7/4 each): their page says 1.75, as the
+    standings do, in their language."""
+    from rules import payments as pay
+    from scoring import services as ss
+    from tournament import services as ts
+
+    ss.hand_record(sheet=sheet, number=1, outcome=pay.DRAW, by=referee)
+    tournament = published_session.tournament
+    ts.player_codes_generate(tournament=tournament, by=None)
+    player = sheet.table.seats.get(position=0).player
+    player.refresh_from_db()
+    url = reverse("player-page", args=[tournament.slug, player.code])
+    english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert '<td class="num">1.75</td>' in english and "7/4" not in english
+    assert '<td class="num">1,75</td>' in client.get(url, HTTP_ACCEPT_LANGUAGE="es").content.decode()
